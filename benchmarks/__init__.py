@@ -1,0 +1,1 @@
+"""Speed and strength benchmarks (``make bench``): printed tables, not tests."""

@@ -1,0 +1,369 @@
+:- module(arena_bridge,
+          [ safe/2,                   % :Goal, -Result
+            interruptible/1,          % :Goal
+            load_game/2,              % +File, -Game
+            game_info/4,              % +Game, -Title, -Players, -Options
+            new_state/3,              % +Game, +Options, -StateText
+            parse_state/3,            % +Game, +Text, -StateText
+            state_info/5,             % +Game, +StateText, -Player, -MoveTexts, -Over
+            apply_move/4,             % +Game, +StateText, +MoveText, -NewStateText
+            move_error/4,             % +Game, +StateText, +MoveText, -Reason
+            state_value/4,            % +Game, +StateText, +Player, -Value
+            display/4,                % +Game, +StateText, +LastMoveText, -Output
+            choose/5,                 % +Game, +StateText, +Level, +Seconds, -MoveText
+            move_descriptions/3,      % +Game, +StateText, -Pairs
+            outcome/4,                % +Game, +StateText, -Winner, -Reason
+            rules/2,                  % +Game, -Text
+            successors/3,             % +Game, +StateText, -Pairs
+            perft/4,                  % +Game, +StateText, +Depth, -Count
+            seed/1,                   % +Seed
+            playouts/5                % +Game, +StateText, +N, -Plies, -Seconds
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+:- use_module(library(random)).
+:- use_module(library(aggregate)).
+:- use_module(library(time)).
+:- use_module(arena).
+
+/** <module> What Python calls: the contract over canonical texts
+
+Python holds states as canonical term text (`~q`) and moves as move text.
+Every predicate here takes and returns atoms, numbers and lists of them,
+so that nothing but ground data crosses to Python and no goal is ever
+built from user text: Python embeds user text only as quoted atoms,
+which are parsed here as data.
+*/
+
+:- meta_predicate
+    safe(0, -),
+    interruptible(0).
+
+%!  safe(:Goal, -Result) is det.
+%
+%   Result is `true` when Goal succeeded (once), `false` when it failed,
+%   error(Kind, Message) when it threw.
+
+safe(Goal, Result) :-
+    catch(( call(Goal) -> Result = true ; Result = false ),
+          Error,
+          error_result(Error, Result)).
+
+error_result(Error, error(Kind, Message)) :-
+    error_kind(Error, Kind),
+    error_message(Error, Message).
+
+error_kind(arena_interrupted, interrupted) :- !.
+error_kind(time_limit_exceeded, timeout) :- !.
+error_kind(error(existence_error(procedure, _), _), unknown_procedure) :- !.
+error_kind(error(Formal, _), Kind) :-
+    compound(Formal),
+    !,
+    functor(Formal, Kind, _).
+error_kind(error(Formal, _), Formal) :-
+    atom(Formal),
+    !.
+error_kind(_, other).
+
+error_message(Error, Message) :-
+    catch(message_to_codes(Error, Codes), _, fail),
+    !,
+    atom_codes(Message, Codes).
+error_message(Error, Message) :-
+    format(atom(Message), "~q", [Error]).
+
+message_to_codes(Error, Codes) :-
+    '$messages':translate_message(Error, Lines, []),
+    with_output_to(codes(Codes),
+                   print_message_lines(current_output, '', Lines)).
+
+%!  interruptible(:Goal)
+%
+%   Runs Goal so that a SIGINT raised in this thread (from Python, by
+%   PL_thread_raise) throws arena_interrupted. Outside interruptible/1 the
+%   signal is ignored.
+
+interruptible(Goal) :-
+    b_setval(arena_interruptible, true),
+    call(Goal).
+
+interrupt(_Signal) :-
+    (   nb_current(arena_interruptible, true)
+    ->  throw(arena_interrupted)
+    ;   true
+    ).
+
+:- initialization(on_signal(int, _, arena_bridge:interrupt)).
+
+%!  load_game(+File, -Game) is det.
+%
+%   Loads the game module in File; Game is its module name. Throws
+%   existence_error when File does not define a module exporting the
+%   contract.
+
+load_game(File, Game) :-
+    use_module(File),
+    (   module_property(Module, file(File))
+    ->  Game = Module
+    ;   existence_error(game_module, File)
+    ),
+    forall(contract(Name/Arity),
+           (   current_predicate(Game:Name/Arity)
+           ->  true
+           ;   existence_error(procedure, Game:Name/Arity)
+           )).
+
+contract(title/1).
+contract(players/1).
+contract(option/3).
+contract(initial_state/2).
+contract(current_player/2).
+contract(valid_moves/2).
+contract(move/3).
+contract(game_over/2).
+contract(value/3).
+contract(choose_move/3).
+contract(display_game/1).
+contract(move_text/2).
+
+%!  game_info(+Game, -Title, -Players, -Options) is det.
+%
+%   Options is a list of [Name, Default, Help] with Help an atom.
+
+game_info(Game, Title, Players, Options) :-
+    Game:title(Title0),
+    text_atom(Title0, Title),
+    Game:players(Players),
+    findall([Name, Default, Help],
+            ( Game:option(Name, Default, Help0),
+              text_atom(Help0, Help)
+            ),
+            Options).
+
+text_atom(Text, Atom) :-
+    (   atom(Text)
+    ->  Atom = Text
+    ;   atom_string(Atom, Text)
+    ).
+
+state_text(State, Text) :-
+    format(atom(Text), "~q", [State]).
+
+text_state(Text, State) :-
+    term_string(State, Text).
+
+%!  new_state(+Game, +Options, -StateText) is det.
+
+new_state(Game, Options, Text) :-
+    Game:initial_state(Options, State),
+    state_text(State, Text).
+
+%!  parse_state(+Game, +Text, -StateText) is det.
+%
+%   StateText is the canonical text of the state written as Text. Throws
+%   syntax_error for unreadable text and domain_error(state, Text) for a
+%   term that is not a state of Game.
+
+parse_state(Game, Text, StateText) :-
+    catch(term_string(State, Text), error(syntax_error(What), _),
+          domain_error(state_text, What)),
+    (   ground(State),
+        catch(Game:current_player(State, Player), _, fail),
+        Game:players(Players),
+        memberchk(Player, Players),
+        catch(Game:valid_moves(State, _), _, fail)
+    ->  state_text(State, StateText)
+    ;   domain_error(state, Text)
+    ).
+
+%!  state_info(+Game, +StateText, -Player, -MoveTexts, -Over) is det.
+%
+%   Over is `none` while the game goes on, else the winner or draw.
+
+state_info(Game, Text, Player, MoveTexts, Over) :-
+    text_state(Text, State),
+    Game:current_player(State, Player),
+    Game:valid_moves(State, Moves),
+    maplist(Game:move_text, Moves, MoveTexts),
+    (   Game:game_over(State, Winner)
+    ->  Over = Winner
+    ;   Over = none
+    ).
+
+%!  apply_move(+Game, +StateText, +MoveText, -NewStateText) is semidet.
+%
+%   Fails when MoveText is not the text of a valid move.
+
+apply_move(Game, Text, MoveText, NewText) :-
+    text_state(Text, State),
+    Game:move_text(Move, MoveText),
+    Game:move(State, Move, State1),
+    state_text(State1, NewText).
+
+%!  move_error(+Game, +StateText, +MoveText, -Reason) is det.
+%
+%   Reason says why MoveText is not a valid move in the state, in the
+%   game's terms where the game says (illegal_move_reason/3).
+
+move_error(Game, Text, MoveText, Reason) :-
+    text_state(Text, State),
+    (   current_predicate(Game:illegal_move_reason/3),
+        Game:illegal_move_reason(State, MoveText, Reason0)
+    ->  text_atom(Reason0, Reason)
+    ;   Game:game_over(State, _)
+    ->  Reason = 'the game is over'
+    ;   \+ Game:move_text(_, MoveText)
+    ->  format(atom(Reason), "~w is not a move", [MoveText])
+    ;   format(atom(Reason), "~w is not a valid move now", [MoveText])
+    ).
+
+%!  state_value(+Game, +StateText, +Player, -Value) is det.
+
+state_value(Game, Text, Player, Value) :-
+    text_state(Text, State),
+    Game:value(State, Player, Value0),
+    Value is float(Value0).
+
+%!  display(+Game, +StateText, +LastMoveText, -Output) is det.
+%
+%   Output is what display_game prints, with ANSI colour codes; LastMoveText
+%   is '' when there is no last move to mark.
+
+display(Game, Text, LastMoveText, Output) :-
+    text_state(Text, State),
+    (   LastMoveText \== '',
+        Game:move_text(Last, LastMoveText),
+        current_predicate(Game:display_game/2)
+    ->  Goal = Game:display_game(State, [last_move(Last)])
+    ;   Goal = Game:display_game(State)
+    ),
+    set_prolog_flag(color_term, true),
+    with_output_to(string(Output0),
+                   ( current_output(Out),
+                     set_stream(Out, tty(true)),
+                     Goal
+                   )),
+    atom_string(Output, Output0).
+
+%!  choose(+Game, +StateText, +Level, +Seconds, -MoveText) is semidet.
+%
+%   The built-in AI's move, within Seconds (0 = no limit). Throws
+%   time_limit_exceeded when the AI takes longer.
+
+choose(Game, Text, Level, Seconds, MoveText) :-
+    text_state(Text, State),
+    (   Seconds > 0
+    ->  call_with_time_limit(Seconds, Game:choose_move(State, Level, Move))
+    ;   Game:choose_move(State, Level, Move)
+    ),
+    Game:move_text(Move, MoveText).
+
+%!  move_descriptions(+Game, +StateText, -Pairs) is det.
+%
+%   Pairs is [MoveText, Description] for every valid move.
+
+move_descriptions(Game, Text, Pairs) :-
+    text_state(Text, State),
+    Game:valid_moves(State, Moves),
+    maplist(move_description_pair(Game, State), Moves, Pairs).
+
+move_description_pair(Game, State, Move, [MoveText, Description]) :-
+    Game:move_text(Move, MoveText),
+    (   current_predicate(Game:move_description/3),
+        Game:move_description(State, Move, Description0)
+    ->  text_atom(Description0, Description)
+    ;   Description = ''
+    ).
+
+%!  successors(+Game, +StateText, -Pairs) is det.
+%
+%   Pairs is [MoveText, NewStateText] for every valid move.
+
+successors(Game, Text, Pairs) :-
+    text_state(Text, State),
+    Game:valid_moves(State, Moves),
+    maplist(successor_pair(Game, State), Moves, Pairs).
+
+successor_pair(Game, State, Move, [MoveText, NewText]) :-
+    Game:move_text(Move, MoveText),
+    Game:move(State, Move, State1),
+    state_text(State1, NewText).
+
+%!  perft(+Game, +StateText, +Depth, -Count) is det.
+%
+%   Count is the number of move paths of exactly Depth plies from the
+%   state (paths ending earlier, in a finished game, do not count).
+
+perft(Game, Text, Depth, Count) :-
+    text_state(Text, State),
+    perft_(Game, State, Depth, Count).
+
+perft_(_, _, 0, 1) :-
+    !.                                  % green: Depth > 0 below
+perft_(Game, State, Depth, Count) :-
+    Game:valid_moves(State, Moves),
+    Depth1 is Depth - 1,
+    foldl(perft_move(Game, State, Depth1), Moves, 0, Count).
+
+perft_move(Game, State, Depth, Move, C0, C) :-
+    Game:move(State, Move, State1),
+    perft_(Game, State1, Depth, C1),
+    C is C0 + C1.
+
+%!  outcome(+Game, +StateText, -Winner, -Reason) is semidet.
+%
+%   Fails while the game goes on.
+
+outcome(Game, Text, Winner, Reason) :-
+    text_state(Text, State),
+    Game:game_over(State, Winner),
+    (   current_predicate(Game:outcome_reason/2),
+        Game:outcome_reason(State, Reason0)
+    ->  text_atom(Reason0, Reason)
+    ;   Winner == draw
+    ->  Reason = draw
+    ;   Reason = win
+    ).
+
+%!  rules(+Game, -Text) is det.
+
+rules(Game, Text) :-
+    (   current_predicate(Game:rules/1)
+    ->  Game:rules(Text0),
+        text_atom(Text0, Text)
+    ;   Text = ''
+    ).
+
+%!  seed(+Seed) is det.
+%
+%   Seeds Prolog's random generator (level 1 and every random tie-break).
+
+seed(Seed) :-
+    set_random(seed(Seed)).
+
+%!  playouts(+Game, +StateText, +N, -Plies, -Seconds) is det.
+%
+%   Plays N random games to the end from the state, all in Prolog. Plies
+%   is the total number of moves played; Seconds the CPU time taken.
+
+playouts(Game, Text, N, Plies, Seconds) :-
+    text_state(Text, State),
+    statistics(cputime, T0),
+    aggregate_all(sum(P),
+                  ( between(1, N, _),
+                    playout(Game, State, 0, P)
+                  ),
+                  Plies),
+    statistics(cputime, T1),
+    Seconds is T1 - T0.
+
+playout(Game, State, P0, P) :-
+    Game:valid_moves(State, Moves),
+    (   Moves == []
+    ->  P = P0
+    ;   random_member(Move, Moves),
+        Game:move(State, Move, State1),
+        P1 is P0 + 1,
+        playout(Game, State1, P1, P)
+    ).

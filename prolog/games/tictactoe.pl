@@ -1,0 +1,301 @@
+:- module(tictactoe,
+          [ title/1,                  % -Title
+            players/1,                % -Players
+            option/3,                 % ?Name, ?Default, ?Help
+            initial_state/2,          % +Options, -State
+            current_player/2,         % +State, -Player
+            valid_moves/2,            % +State, -Moves
+            move/3,                   % +State, +Move, -NewState
+            game_over/2,              % +State, -Winner
+            value/3,                  % +State, +Player, -Value
+            choose_move/3,            % +State, +Level, -Move
+            display_game/1,           % +State
+            display_game/2,           % +State, +Options
+            move_text/2,              % ?Move, ?Text
+            move_description/3,       % +State, +Move, -Text
+            illegal_move_reason/3,    % +State, +Text, -Reason
+            outcome_reason/2,         % +State, -Reason
+            rules/1                   % -Text
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+:- use_module(library(random)).
+:- use_module(library(aggregate)).
+:- use_module('../arena').
+
+/** <module> Tic-tac-toe
+
+Cells are numbered 1..9 row by row from the top left; a move is the
+number of an empty cell and its text is that number.
+
+    State = state(Board, ToMove)
+    Board = list of 9 cells, each x, o or e (empty)
+    ToMove = x or o
+
+    ?- initial_state([], S0), move(S0, 5, S).
+    S = state([e,e,e,e,x,e,e,e,e], o).
+*/
+
+%!  title(-Title) is det.
+title("Tic-tac-toe").
+
+%!  players(-Players) is det.
+players([x, o]).
+
+%!  option(?Name, ?Default, ?Help) is nondet.
+%
+%   Tic-tac-toe takes no options.
+option(_, _, _) :-
+    fail.
+
+%!  initial_state(+Options, -State) is det.
+initial_state(Options, state(Board, x)) :-
+    check_options(tictactoe, Options),
+    length(Board, 9),
+    maplist(=(e), Board).
+
+%!  current_player(+State, -Player) is det.
+current_player(state(_, Player), Player).
+
+%!  valid_moves(+State, -Moves) is det.
+%
+%   Moves are the empty cells in order, or [] when the game is over.
+valid_moves(State, Moves) :-
+    (   game_over(State, _)
+    ->  Moves = []
+    ;   State = state(Board, _),
+        findall(Cell, nth1(Cell, Board, e), Moves)
+    ).
+
+%!  move(+State, +Move, -NewState) is semidet.
+move(State, Cell, state(Board, Opponent)) :-
+    integer(Cell),
+    \+ game_over(State, _),
+    State = state(Board0, Player),
+    nth1(Cell, Board0, e),
+    replace_nth1(Cell, Board0, Player, Board),
+    player_opponent(tictactoe, Player, Opponent).
+
+replace_nth1(1, [_|Xs], Y, [Y|Xs]) :-
+    !.                                  % green: index fixed
+replace_nth1(N, [X|Xs], Y, [X|Ys]) :-
+    N > 1,
+    N1 is N - 1,
+    replace_nth1(N1, Xs, Y, Ys).
+
+line([1,2,3]).
+line([4,5,6]).
+line([7,8,9]).
+line([1,4,7]).
+line([2,5,8]).
+line([3,6,9]).
+line([1,5,9]).
+line([3,5,7]).
+
+line_pieces(Board, [A,B,C], [PA,PB,PC]) :-
+    nth1(A, Board, PA),
+    nth1(B, Board, PB),
+    nth1(C, Board, PC).
+
+%!  game_over(+State, -Winner) is semidet.
+%
+%   Winner is the player with three in a row, or draw on a full board.
+game_over(state(Board, _), Winner) :-
+    (   line(Line),
+        line_pieces(Board, Line, [P,P,P]),
+        P \== e
+    ->  Winner = P
+    ;   \+ memberchk(e, Board)
+    ->  Winner = draw
+    ).
+
+%!  value(+State, +Player, -Value) is det.
+%
+%   1000 for a won game, -1000 for a lost one; otherwise the lines still
+%   open for Player minus those open for the opponent, each weighted by
+%   its own stones (1, 3 or 9).
+value(State, Player, Value) :-
+    player_opponent(tictactoe, Player, Opponent),
+    (   game_over(State, Winner)
+    ->  (   Winner == Player
+        ->  Value = 1000
+        ;   Winner == Opponent
+        ->  Value = -1000
+        ;   Value = 0
+        )
+    ;   State = state(Board, _),
+        findall(Pieces, (line(L), line_pieces(Board, L, Pieces)), Runs),
+        foldl(run_score(Player, Opponent), Runs, 0, Value)
+    ).
+
+run_score(Player, Opponent, Pieces, V0, V) :-
+    include(==(Player), Pieces, Own),
+    include(==(Opponent), Pieces, Theirs),
+    length(Own, NOwn),
+    length(Theirs, NTheirs),
+    (   NTheirs =:= 0, NOwn > 0
+    ->  V is V0 + 3^(NOwn-1)
+    ;   NOwn =:= 0, NTheirs > 0
+    ->  V is V0 - 3^(NTheirs-1)
+    ;   V = V0
+    ).
+
+%!  choose_move(+State, +Level, -Move) is semidet.
+%
+%   Level 1 plays at random, level 2 greedily on value/3, level 3 and up
+%   perfectly (a random one among the moves of best game value, quickest
+%   win or slowest loss). Fails when the game is over.
+choose_move(State, Level, Move) :-
+    must_be(positive_integer, Level),
+    (   Level =:= 1
+    ->  random_move(tictactoe, State, Move)
+    ;   Level =:= 2
+    ->  greedy_move(tictactoe, State, Move)
+    ;   perfect_move(State, Move)
+    ).
+
+perfect_move(State, Move) :-
+    valid_moves(State, Moves),
+    findall(Score-M,
+            ( member(M, Moves),
+              move(State, M, State1),
+              solved_value(State1, V1),
+              Score is -V1
+            ),
+            Scored),
+    random_best(Scored, Move).
+
+%   solved_value(+State, -Value): the game value for the player to move
+%   under perfect play: 10 - plies to the end for a win, its negation
+%   for a loss, 0 for a draw.
+:- table solved_value/2.
+
+solved_value(State, Value) :-
+    (   game_over(State, Winner)
+    ->  State = state(Board, Player),
+        (   Winner == draw
+        ->  Value = 0
+        ;   Winner == Player
+        ->  empties(Board, N),
+            Value is 10 + N
+        ;   empties(Board, N),
+            Value is -(10 + N)
+        )
+    ;   valid_moves(State, Moves),
+        aggregate_all(max(V),
+                      ( member(M, Moves),
+                        move(State, M, State1),
+                        solved_value(State1, V1),
+                        V is -V1
+                      ),
+                      Value)
+    ).
+
+empties(Board, N) :-
+    include(==(e), Board, Es),
+    length(Es, N).
+
+%!  display_game(+State) is det.
+display_game(State) :-
+    display_game(State, []).
+
+%!  display_game(+State, +Options) is det.
+%
+%   Options: last_move(Cell) highlights that cell.
+display_game(state(Board, Player), Options) :-
+    option_value(Options, last_move, none, Last),
+    format("~n"),
+    forall(between(0, 2, Row),
+           ( display_row(Board, Row, Last),
+             (   Row < 2
+             ->  format("   ---+---+---~n")
+             ;   true
+             )
+           )),
+    (   game_over(state(Board, Player), _)
+    ->  true
+    ;   format("~n   ~w to move~n", [Player])
+    ).
+
+display_row(Board, Row, Last) :-
+    format("   "),
+    forall(between(1, 3, Col),
+           ( Cell is Row*3 + Col,
+             nth1(Cell, Board, Piece),
+             display_cell(Cell, Piece, Last),
+             (   Col < 3
+             ->  format("|")
+             ;   format("~n")
+             )
+           )).
+
+display_cell(Cell, e, _) :-
+    !,                                  % green: empty cells show their number
+    ansi_format([faint], " ~w ", [Cell]).
+display_cell(Cell, Piece, Last) :-
+    piece_style(Piece, Style0),
+    (   Cell == Last
+    ->  Style = [bold, underline|Style0]
+    ;   Style = [bold|Style0]
+    ),
+    upcase_atom(Piece, Shown),
+    ansi_format(Style, " ~w ", [Shown]).
+
+piece_style(x, [fg(red)]).
+piece_style(o, [fg(cyan)]).
+
+%!  move_text(?Move, ?Text) is semidet.
+%
+%   The text of a move is its cell number, 1..9.
+move_text(Move, Text) :-
+    (   integer(Move)
+    ->  between(1, 9, Move),
+        atom_number(Text, Move)
+    ;   atom(Text),
+        atom_number(Text, Move),
+        integer(Move),
+        between(1, 9, Move)
+    ).
+
+%!  move_description(+State, +Move, -Text) is det.
+move_description(_, Cell, Text) :-
+    Row is (Cell - 1) // 3,
+    Col is (Cell - 1) mod 3,
+    nth0(Row, [top, middle, bottom], RowName),
+    nth0(Col, [left, centre, right], ColName),
+    (   Cell =:= 5
+    ->  Text = "centre"
+    ;   format(string(Text), "~w ~w", [RowName, ColName])
+    ).
+
+%!  illegal_move_reason(+State, +Text, -Reason) is semidet.
+illegal_move_reason(State, Text, Reason) :-
+    (   game_over(State, _)
+    ->  Reason = "the game is over"
+    ;   \+ move_text(_, Text)
+    ->  format(string(Reason), "~w is not a cell: type a number from 1 to 9", [Text])
+    ;   move_text(Cell, Text),
+        State = state(Board, _),
+        nth1(Cell, Board, Piece),
+        Piece \== e
+    ->  format(string(Reason), "cell ~w is occupied by ~w", [Cell, Piece])
+    ).
+
+%!  outcome_reason(+State, -Reason) is semidet.
+outcome_reason(State, Reason) :-
+    game_over(State, Winner),
+    (   Winner == draw
+    ->  Reason = "board full"
+    ;   Reason = "three in a row"
+    ).
+
+%!  rules(-Text) is det.
+rules(Text) :-
+    Text = "Players x (first) and o take turns placing a stone on an empty \c
+            cell of the 3x3 board. Three in a row, column or diagonal wins; \c
+            a full board without one is a draw.\n\c
+            Notation: the cell number, 1..9 row by row from the top left:\n\c
+            \x20  1 2 3\n\c
+            \x20  4 5 6\n\c
+            \x20  7 8 9".

@@ -1,0 +1,41 @@
+"""Prolog Arena's bridge to the Prolog rules: games, states, players.
+
+    >>> import pybridge
+    >>> game = pybridge.load_game("tictactoe")
+    >>> game.initial_state().move("5").current_player
+    'o'
+"""
+
+from .errors import (
+    ArenaError,
+    IllegalMoveError,
+    Interrupted,
+    NoMoveError,
+    OptionError,
+    PrologError,
+    PrologUnavailableError,
+    PrologValueError,
+    StateTextError,
+    ThinkTimeout,
+    UnknownGameError,
+)
+from .game import Game, Option, State, games, load_game
+
+__all__ = [
+    "ArenaError",
+    "Game",
+    "IllegalMoveError",
+    "Interrupted",
+    "NoMoveError",
+    "Option",
+    "OptionError",
+    "PrologError",
+    "PrologUnavailableError",
+    "PrologValueError",
+    "State",
+    "StateTextError",
+    "ThinkTimeout",
+    "UnknownGameError",
+    "games",
+    "load_game",
+]

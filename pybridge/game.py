@@ -1,0 +1,370 @@
+"""Games and their immutable states, over the Prolog rules.
+
+A :class:`State` is its canonical text (the Prolog term written with
+``~q``) plus the game it belongs to; moves are move texts in the game's own
+notation. Everything is computed by the Prolog rules through ``_prolog``.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from . import _prolog
+from ._prolog import PROLOG_DIR, text
+from .errors import (
+    IllegalMoveError,
+    NoMoveError,
+    OptionError,
+    PrologValueError,
+    StateTextError,
+    UnknownGameError,
+)
+
+GAMES_DIR = PROLOG_DIR / "games"
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+_loaded: dict[str, "_GameInfo"] = {}
+_loaded_lock = threading.Lock()
+
+
+def games() -> list[str]:
+    """Ids of every game, sorted."""
+    return sorted(
+        p.stem for p in GAMES_DIR.glob("*.pl") if _GAME_ID.match(p.stem)
+    )
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option a game accepts."""
+
+    name: str
+    default: Any
+    help: str
+
+
+@dataclass(frozen=True)
+class _GameInfo:
+    id: str
+    title: str
+    players: tuple[str, ...]
+    options: tuple[Option, ...]
+
+
+def _info(game_id: str) -> _GameInfo:
+    with _loaded_lock:
+        if game_id in _loaded:
+            return _loaded[game_id]
+        if not isinstance(game_id, str) or game_id not in games():
+            raise UnknownGameError(
+                f"unknown game {game_id!r} (games: {', '.join(games())})"
+            )
+        path = (GAMES_DIR / f"{game_id}.pl").as_posix()
+        got = _prolog.bridge("load_game", path, outputs=["Game"])
+        if got is None or got["Game"] != game_id:
+            raise UnknownGameError(f"{path} does not define module {game_id}")
+        got = _prolog.bridge(
+            "game_info", game_id, outputs=["Title", "Players", "Options"]
+        )
+        assert got is not None
+        info = _GameInfo(
+            id=game_id,
+            title=text(got["Title"]),
+            players=tuple(text(p) for p in got["Players"]),
+            options=tuple(
+                Option(text(name), default, text(help_))
+                for name, default, help_ in got["Options"]
+            ),
+        )
+        _loaded[game_id] = info
+        return info
+
+
+def load_game(game_id: str, **options: Any) -> "Game":
+    """The game ``game_id`` with ``options`` (values may be text, as typed).
+
+    An unknown game, an unknown option or a value the game rejects raises a
+    ValueError that names it.
+    """
+    return Game(_info(game_id), options)
+
+
+class Game:
+    """A game's rules with one set of option values."""
+
+    def __init__(self, info: _GameInfo, options: Mapping[str, Any]) -> None:
+        self._info = info
+        known = {o.name: o for o in info.options}
+        values: dict[str, Any] = {o.name: o.default for o in info.options}
+        for name, value in options.items():
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise OptionError(
+                    f"unknown option {name!r} for {info.id} (options: {names})"
+                )
+            values[name] = _coerce(info.id, known[name], value)
+        self._options = values
+        explicit = [(name, values[name]) for name in values]
+        opts = "[" + ",".join(f"{n}({_prolog.term(v)})" for n, v in explicit) + "]"
+        try:
+            got = _prolog.call(
+                f"arena_bridge:new_state({_prolog.atom(info.id)}, {opts}, State)"
+            )
+        except PrologValueError as exc:
+            raise OptionError(f"bad option for {info.id}: {exc.message.strip()}") from None
+        assert got is not None
+        self._initial = text(got["State"])
+
+    id = property(lambda self: self._info.id)
+    title = property(lambda self: self._info.title)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players, first mover first."""
+        return self._info.players
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option's value (defaults included)."""
+        return dict(self._options)
+
+    @property
+    def option_specs(self) -> tuple[Option, ...]:
+        return self._info.options
+
+    def initial_state(self) -> "State":
+        return State(self, self._initial)
+
+    def state_from_text(self, state_text: str) -> "State":
+        """The state written as ``state_text`` (as ``str(state)`` gives)."""
+        if not isinstance(state_text, str):
+            raise StateTextError(f"state text must be a str, not {type(state_text).__name__}")
+        try:
+            got = _prolog.bridge("parse_state", self.id, state_text, outputs=["State"])
+        except PrologValueError:
+            got = None
+        if got is None:
+            raise StateTextError(f"not a {self.id} state: {state_text!r}")
+        return State(self, text(got["State"]))
+
+    def opponent(self, player: str) -> str:
+        first, second = self.players
+        if player == first:
+            return second
+        if player == second:
+            return first
+        raise ValueError(f"{player!r} is not a player of {self.id}")
+
+    def rules(self) -> str:
+        got = _prolog.bridge("rules", self.id, outputs=["Text"])
+        return text(got["Text"]) if got else ""
+
+    def seed(self, seed: int) -> None:
+        """Seed Prolog's random generator (random moves and AI tie-breaks)."""
+        _prolog.bridge("seed", int(seed))
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and other.id == self.id
+            and other._options == self._options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.id, tuple(sorted(self._options.items()))))
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self._options.items())
+        return f"load_game({self.id!r}{opts})"
+
+
+def _coerce(game_id: str, option: Option, value: Any) -> Any:
+    """An option value as the type of its default (text from a command line
+    becomes a number where the default is one)."""
+    default = option.default
+    if isinstance(default, bool) or not isinstance(default, (int, float)):
+        if isinstance(value, str):
+            return value
+        raise OptionError(f"option {option.name} of {game_id}: expected text, got {value!r}")
+    if isinstance(value, bool):
+        raise OptionError(f"option {option.name} of {game_id}: expected a number, got {value!r}")
+    if isinstance(default, int):
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d+\s*", value):
+            return int(value)
+        raise OptionError(
+            f"option {option.name} of {game_id}: expected a whole number, got {value!r}"
+        )
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise OptionError(
+            f"option {option.name} of {game_id}: expected a number, got {value!r}"
+        ) from None
+
+
+class State:
+    """One position of a game. Immutable; moves return new states."""
+
+    __slots__ = ("_game", "_text", "_facts")
+
+    def __init__(self, game: Game, state_text: str) -> None:
+        self._game = game
+        self._text = state_text
+        self._facts: tuple[str, tuple[str, ...], str | None] | None = None
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    def _info(self) -> tuple[str, tuple[str, ...], str | None]:
+        if self._facts is None:
+            got = _prolog.bridge(
+                "state_info", self._game.id, self._text,
+                outputs=["Player", "Moves", "Over"],
+            )
+            assert got is not None
+            over = text(got["Over"])
+            self._facts = (
+                text(got["Player"]),
+                tuple(text(m) for m in got["Moves"]),
+                None if over == "none" else over,
+            )
+        return self._facts
+
+    @property
+    def current_player(self) -> str:
+        return self._info()[0]
+
+    def valid_moves(self) -> list[str]:
+        """Every valid move's text, in the rules' order; [] when over."""
+        return list(self._info()[1])
+
+    def game_over(self) -> str | None:
+        """None while the game goes on, else the winner or 'draw'."""
+        return self._info()[2]
+
+    def is_over(self) -> bool:
+        return self._info()[2] is not None
+
+    def outcome(self) -> tuple[str, str] | None:
+        """(winner or 'draw', reason) once the game is over, else None."""
+        got = _prolog.bridge(
+            "outcome", self._game.id, self._text, outputs=["Winner", "Reason"]
+        )
+        if got is None:
+            return None
+        return text(got["Winner"]), text(got["Reason"])
+
+    def move(self, move: str) -> "State":
+        """The state after ``move``; IllegalMoveError if it is not valid."""
+        if not isinstance(move, str):
+            raise IllegalMoveError(repr(move), self, "a move is given as text")
+        got = _prolog.bridge(
+            "apply_move", self._game.id, self._text, move, outputs=["State"]
+        )
+        if got is None:
+            raise IllegalMoveError(move, self, self.why_illegal(move))
+        return State(self._game, text(got["State"]))
+
+    def canonical_move(self, move: str) -> str:
+        """The canonical text of a valid move typed as ``move``."""
+        if move in self._info()[1]:
+            return move
+        new = self.move(move)
+        for candidate in self._info()[1]:
+            if self.move(candidate) == new:
+                return candidate
+        raise IllegalMoveError(move, self, self.why_illegal(move))
+
+    def why_illegal(self, move: str) -> str:
+        """Why ``move`` is not valid here, in the game's terms."""
+        got = _prolog.bridge(
+            "move_error", self._game.id, self._text, move, outputs=["Reason"]
+        )
+        return text(got["Reason"]) if got else f"{move} is not a valid move"
+
+    def value(self, player: str) -> float:
+        got = _prolog.bridge(
+            "state_value", self._game.id, self._text, player, outputs=["Value"]
+        )
+        if got is None:
+            raise ValueError(f"no value for {player!r} in {self}")
+        return float(got["Value"])
+
+    def display(self, *, color: bool = True, last_move: str | None = None) -> str:
+        """What display_game prints; ANSI colours unless ``color`` is false."""
+        got = _prolog.bridge(
+            "display", self._game.id, self._text, last_move or "",
+            outputs=["Output"],
+        )
+        assert got is not None
+        out = text(got["Output"])
+        return out if color else _ANSI.sub("", out)
+
+    def choose_move(self, level: int, *, seconds: float = 0) -> str:
+        """The move the built-in AI at ``level`` plays. ``seconds`` bounds its
+        thinking (ThinkTimeout); Ctrl-C interrupts it (Interrupted)."""
+        if not isinstance(level, int) or isinstance(level, bool) or level < 1:
+            raise ValueError(f"AI level must be a whole number >= 1, got {level!r}")
+        got = _prolog.bridge(
+            "choose", self._game.id, self._text, level, float(seconds),
+            outputs=["Move"], interruptible=True,
+        )
+        if got is None:
+            raise NoMoveError(f"ai:{level} found no move in {self}")
+        return text(got["Move"])
+
+    def move_descriptions(self) -> dict[str, str]:
+        """Every valid move's text with a short description ('' if none)."""
+        got = _prolog.bridge(
+            "move_descriptions", self._game.id, self._text, outputs=["Pairs"]
+        )
+        assert got is not None
+        return {text(m): text(d) for m, d in got["Pairs"]}
+
+    def successors(self) -> dict[str, "State"]:
+        """Every valid move's text with the state it leads to."""
+        got = _prolog.bridge(
+            "successors", self._game.id, self._text, outputs=["Pairs"]
+        )
+        assert got is not None
+        return {text(m): State(self._game, text(s)) for m, s in got["Pairs"]}
+
+    def perft(self, depth: int) -> int:
+        """The number of move paths of exactly ``depth`` plies from here."""
+        got = _prolog.bridge(
+            "perft", self._game.id, self._text, int(depth), outputs=["Count"]
+        )
+        assert got is not None
+        return int(got["Count"])
+
+    def random_playouts(self, n: int) -> tuple[int, float]:
+        """Play ``n`` random games to the end inside Prolog: (plies, CPU s)."""
+        got = _prolog.bridge(
+            "playouts", self._game.id, self._text, int(n),
+            outputs=["Plies", "Seconds"],
+        )
+        assert got is not None
+        return int(got["Plies"]), float(got["Seconds"])
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"<State {self._game.id} {self._text}>"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State)
+            and other._game == self._game
+            and other._text == self._text
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._game.id, self._text))

@@ -1,0 +1,169 @@
+"""Who sits in a seat: player specs and the players they make.
+
+Specs (CLI, shell, tournaments): ``human``, ``random``, ``ai:N`` (the
+game's own ``choose_move`` at level N, in-process, trusted), and
+``path/to/bot.pl`` or ``path/to/bot.pl:N`` (an untrusted bot file, run in
+its own process by :mod:`pybridge.bots`).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import ArenaError, Interrupted, NoMoveError, ThinkTimeout
+
+if TYPE_CHECKING:
+    from .game import Game, State
+
+VERDICTS = ("ok", "illegal", "timeout", "no_move", "crashed", "refused")
+
+#: The think-time cap of a built-in AI, which is trusted and bounds itself.
+AI_SAFETY_SECONDS = 120.0
+
+_AI = re.compile(r"ai:(\d+)\Z")
+_BOT = re.compile(r"(?P<path>.+?\.pl)(?::(?P<level>\d+))?\Z")
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A parsed player spec; ``str(spec)`` is its canonical text."""
+
+    kind: str  # 'human', 'random', 'ai' or 'bot'
+    level: int | None = None
+    path: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> "PlayerSpec":
+        """The spec written as ``text``; ValueError saying what is wrong."""
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("empty player spec: use human, random, ai:N or a bot file bot.pl[:N]")
+        text = text.strip()
+        if text in ("human", "random"):
+            return cls(text)
+        if text.startswith("ai"):
+            m = _AI.match(text)
+            if not m or int(m.group(1)) < 1:
+                raise ValueError(f"bad player spec {text!r}: an AI is ai:N with a level N >= 1, e.g. ai:3")
+            return cls("ai", level=int(m.group(1)))
+        m = _BOT.match(text)
+        if m:
+            level = int(m.group("level")) if m.group("level") else None
+            return cls("bot", level=level, path=m.group("path"))
+        raise ValueError(
+            f"bad player spec {text!r}: use human, random, ai:N or a bot file bot.pl[:N]"
+        )
+
+    @property
+    def name(self) -> str:
+        """Short name: the bot's file name without .pl, else the spec."""
+        if self.kind == "bot":
+            assert self.path is not None
+            return Path(self.path).stem
+        return str(self)
+
+    def __str__(self) -> str:
+        if self.kind == "ai":
+            return f"ai:{self.level}"
+        if self.kind == "bot":
+            return self.path if self.level is None else f"{self.path}:{self.level}"
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player's answer for one turn.
+
+    ``move`` is the canonical move text when ``verdict`` is 'ok'; ``raw`` is
+    what the player actually answered, for the log, when it was not valid.
+    """
+
+    move: str | None
+    verdict: str
+    ms: int
+    detail: str = ""
+    raw: str | None = None
+
+
+class Player(ABC):
+    """A seat's occupant that chooses moves by itself (not a human)."""
+
+    is_human = False
+
+    def __init__(self, spec: PlayerSpec) -> None:
+        self.spec = spec
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def start(self, game: "Game", seat: str) -> None:
+        """Called once before the game's first turn of this player."""
+
+    @abstractmethod
+    def choose(
+        self, state: "State", last_move: str | None, *, seconds: float
+    ) -> Decision:
+        """The move for ``state``; ``last_move`` is the opponent's last
+        move (None at the start), ``seconds`` the time allowed (0: none)."""
+
+    def close(self) -> None:
+        """Release whatever the player holds (processes)."""
+
+    def __enter__(self) -> "Player":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class HumanPlayer(Player):
+    """A person at the keyboard: the UI asks, this never chooses."""
+
+    is_human = True
+
+    def choose(self, state: "State", last_move: str | None, *, seconds: float) -> Decision:
+        raise ArenaError("a human's move comes from the user interface")
+
+
+class BuiltinPlayer(Player):
+    """``random`` (level 1) or ``ai:N``: the game's own choose_move."""
+
+    def __init__(self, spec: PlayerSpec) -> None:
+        super().__init__(spec)
+        self.level = 1 if spec.kind == "random" else int(spec.level or 1)
+
+    def choose(self, state: "State", last_move: str | None, *, seconds: float) -> Decision:
+        start = time.monotonic()
+        try:
+            move = state.choose_move(self.level, seconds=AI_SAFETY_SECONDS)
+        except ThinkTimeout as exc:
+            return Decision(None, "timeout", _ms(start), str(exc))
+        except NoMoveError as exc:
+            return Decision(None, "no_move", _ms(start), str(exc))
+        except Interrupted:
+            raise
+        except ArenaError as exc:
+            return Decision(None, "crashed", _ms(start), str(exc))
+        return Decision(move, "ok", _ms(start))
+
+
+def _ms(start: float) -> int:
+    return int(round((time.monotonic() - start) * 1000))
+
+
+def make_player(spec: PlayerSpec | str, *, move_time: float = 1.0) -> Player:
+    """The player for ``spec``. A bot file is started by :mod:`pybridge.bots`."""
+    if isinstance(spec, str):
+        spec = PlayerSpec.parse(spec)
+    if spec.kind == "human":
+        return HumanPlayer(spec)
+    if spec.kind in ("random", "ai"):
+        return BuiltinPlayer(spec)
+    from . import bots  # noqa: PLC0415 (bots are optional to the rest)
+
+    return bots.BotPlayer(spec, move_time=move_time)
