@@ -11,12 +11,17 @@ import time
 import pybridge
 from benchmarks.table import print_table
 
-#: game id -> (reference module, class name), for games that have one
-REFERENCES = {
-    "tictactoe": ("tests.reference.tictactoe", "TicTacToe"),
-}
 
 SECONDS = 1.5
+
+
+def reference(game_id: str):
+    """An instance of ``tests/reference/<id>.py``'s ``Reference``, if any."""
+    try:
+        module = importlib.import_module(f"tests.reference.{game_id}")
+    except ModuleNotFoundError:
+        return None
+    return module.Reference()
 
 
 def reference_playouts(ref, seconds: float) -> tuple[int, int, float]:
@@ -63,9 +68,8 @@ def main() -> None:
         state = game.initial_state()
         pg, pp, pcpu = prolog_playouts(state, SECONDS)
         prolog_rate = pg / pcpu
-        if game_id in REFERENCES:
-            module, cls = REFERENCES[game_id]
-            ref = getattr(importlib.import_module(module), cls)()
+        ref = reference(game_id)
+        if ref is not None:
             rg, _, rcpu = reference_playouts(ref, SECONDS)
             ref_rate = rg / rcpu
             rows.append([game_id, prolog_rate, ref_rate, prolog_rate / ref_rate, pp / pg])
