@@ -17,6 +17,8 @@
             successors/3,             % +Game, +StateText, -Pairs
             perft/4,                  % +Game, +StateText, +Depth, -Count
             seed/1,                   % +Seed
+            trusted_bot_load/3,       % +Game, +File, +Module
+            trusted_bot_choose/6,     % +Module, +Game, +StateText, +Level, +Seconds, -MoveText
             playouts/5                % +Game, +StateText, +N, -Plies, -Seconds
           ]).
 :- use_module(library(lists)).
@@ -367,3 +369,31 @@ playout(Game, State, P0, P) :-
         P1 is P0 + 1,
         playout(Game, State1, P1, P)
     ).
+
+%!  trusted_bot_load(+Game, +File, +Module) is det.
+%
+%   Loads the PFL-protocol bot in File into Module, which inherits Game's
+%   rules (Game is its default import module, so the bot's own definitions
+%   win). In-process and unchecked: for the project's own example bots in
+%   benchmarks only. Untrusted bots run in their own process (bots/host.pl).
+
+trusted_bot_load(Game, File, Module) :-
+    add_import_module(Module, Game, start),
+    load_files(Module:File, [if(true)]).
+
+%!  trusted_bot_choose(+Module, +Game, +StateText, +Level, +Seconds, -MoveText) is semidet.
+
+trusted_bot_choose(Module, Game, Text, Level, Seconds, MoveText) :-
+    text_state(Text, State),
+    Game:current_player(State, Player),
+    (   current_predicate(Module:choose_move/3)
+    ->  Goal = Module:choose_move(State, Level, Move)
+    ;   current_predicate(Module:choose_move/4)
+    ->  Goal = Module:choose_move(State, Player, Level, Move)
+    ;   Goal = Module:choose_move(State, Move)
+    ),
+    (   Seconds > 0
+    ->  call_with_time_limit(Seconds, Goal)
+    ;   call(Goal)
+    ),
+    Game:move_text(Move, MoveText).
