@@ -1,0 +1,1 @@
+"""Prolog Arena's terminal front end: the interactive shell and the CLI."""

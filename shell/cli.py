@@ -1,0 +1,133 @@
+"""The ``arena`` command: the shell, and one-shot subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, Sequence
+
+from pybridge.errors import ArenaError, PrologUnavailableError
+
+EXIT_USAGE = 2
+EXIT_NO_PROLOG = 3
+
+
+def _add_shell_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR is honoured too)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arena",
+        description="Prolog Arena: board games with Prolog rules. Without a command: the interactive shell.",
+    )
+    _add_shell_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("games", help="list the games, their players and options")
+    p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("play", help="play one game")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option (repeatable)")
+    p.add_argument("--first", default="human", metavar="SPEC", help="first seat (default human)")
+    p.add_argument("--second", default="ai:3", metavar="SPEC", help="second seat (default ai:3)")
+    p.add_argument("--move-time", type=float, default=1.0, metavar="S",
+                   help="seconds a bot may think per move (default 1)")
+    _add_shell_options(p)
+    p.set_defaults(func=cmd_play)
+
+    for register in _extra_commands():
+        register(sub)
+    return parser
+
+
+def _extra_commands() -> list[Callable[[argparse._SubParsersAction], None]]:
+    """Subcommands defined by other modules (replay logs, tournaments)."""
+    found = []
+    for module_name in ("shell.replay_cli", "shell.tournament_cli"):
+        try:
+            module = __import__(module_name, fromlist=["register"])
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue
+        found.append(module.register)
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            return run_shell(args)
+        return int(args.func(args) or 0)
+    except PrologUnavailableError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return EXIT_NO_PROLOG
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except (ArenaError, ValueError) as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _shell(args: argparse.Namespace, **kwargs: object):
+    from .render import color_wanted
+    from .repl import Shell, state_dir
+
+    interactive = sys.stdin.isatty()
+    history = None
+    if interactive:
+        directory = state_dir()
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            history = directory / "history"
+        except OSError:
+            history = None
+    return Shell(
+        color=color_wanted(args.no_color),
+        interactive=interactive,
+        history_file=history,
+        log_dir=state_dir() / "replays",
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+def run_shell(args: argparse.Namespace) -> int:
+    import pybridge
+
+    pybridge.games()
+    pybridge.load_game("tictactoe")  # fails early, clearly, without SWI-Prolog
+    return _shell(args).run()
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from .repl import games_listing
+
+    for line in games_listing():
+        print(line)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    import pybridge
+    options = {}
+    for item in args.option:
+        name, eq, value = item.partition("=")
+        if not eq or not name:
+            raise ValueError(f"bad option {item!r}: write -o NAME=VALUE")
+        options[name] = value
+    game = pybridge.load_game(args.game, **options)
+    shell = _shell(args, move_time=args.move_time)
+    shell.single_game = True
+    shell.start_game(game, (args.first, args.second))
+    shell.run()
+    return 0 if shell.last_result is not None else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
