@@ -35,6 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--second", default="ai:3", metavar="SPEC", help="second seat (default ai:3)")
     p.add_argument("--move-time", type=float, default=1.0, metavar="S",
                    help="seconds a bot may think per move (default 1)")
+    p.add_argument("--delay", type=float, metavar="S",
+                   help="seconds between AI moves when no human plays (default 0.6 in a terminal, else 0)")
     _add_shell_options(p)
     p.set_defaults(func=cmd_play)
 
@@ -124,6 +126,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = pybridge.load_game(args.game, **options)
     shell = _shell(args, move_time=args.move_time)
     shell.single_game = True
+    if args.delay is not None:
+        shell.delay = max(0.0, args.delay)
     shell.start_game(game, (args.first, args.second))
     shell.run()
     return 0 if shell.last_result is not None else 1

@@ -68,7 +68,7 @@ class Shell:
         self.log_dir = log_dir
         self.match: Match | None = None
         self.paused = False
-        self.delay = 0.6
+        self.delay = 0.6 if interactive else 0.0
         self.step_mode = False
         self.done = False
         self.single_game = False
@@ -388,7 +388,8 @@ class Shell:
             self.after_ply(out)
             if one:
                 return
-            if self.match.result is None and not any(p.is_human for p in self.match.players.values()):
+            if (self.delay > 0 and self.match.result is None
+                    and not any(p.is_human for p in self.match.players.values())):
                 try:
                     time.sleep(self.delay)
                 except KeyboardInterrupt:
