@@ -11,6 +11,7 @@ import difflib
 import os
 import shlex
 import sys
+import threading
 import time
 import traceback
 from pathlib import Path
@@ -73,6 +74,7 @@ class Shell:
         self.done = False
         self.single_game = False
         self.last_result: Result | None = None
+        self.prompt_ready = threading.Event()  # set while a prompt waits for input
         self._descriptions: tuple[str, dict[str, str]] | None = None
         self._titles: dict[str, str] = {}
         self._option_specs: dict[str, tuple[pybridge.Option, ...]] = {}
@@ -120,6 +122,7 @@ class Shell:
             complete_while_typing=False,
             bottom_toolbar=self.toolbar,
             color_depth=None if self.color else ColorDepth.MONOCHROME,
+            pre_run=self.prompt_ready.set,
         )
 
     def prompt_text(self) -> str:

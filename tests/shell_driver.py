@@ -1,0 +1,90 @@
+"""Drive the shell through prompt_toolkit's pipe input, as a user would:
+one chunk of keys at a time, each sent once the prompt is waiting."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from typing import Iterable
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from shell.repl import Shell
+
+TAB = "\t"
+ENTER = "\r"
+CTRL_U = "\x15"
+
+
+class Transcript:
+    def __init__(self, shell: Shell, text: str) -> None:
+        self.shell = shell
+        self.text = text
+
+    def __contains__(self, part: str) -> bool:
+        return part in self.text
+
+
+def drive(chunks: Iterable[str], *, shell: Shell | None = None, timeout: float = 60.0,
+          setup=None) -> Transcript:
+    """Run a shell fed with ``chunks``; end of input ends it (like Ctrl-D)."""
+    with create_pipe_input() as pipe:
+        session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
+        out = io.StringIO()
+        if shell is None:
+            shell = Shell(out=out, color=False, session=session, interactive=True)
+        else:
+            shell.session = session
+            shell.out = out
+            shell.say.out = out
+        if setup is not None:
+            setup(shell)
+        failure: list[str] = []
+
+        def feed() -> None:
+            try:
+                for chunk in chunks:
+                    if not _settled(shell, session, timeout):
+                        failure.append(f"no prompt before sending {chunk!r}")
+                        break
+                    before = session.default_buffer.text
+                    shell.prompt_ready.clear()
+                    pipe.send_text(chunk)
+                    if TAB in chunk:
+                        _wait_for_completion(session, before)
+                    if not chunk.endswith(ENTER):
+                        shell.prompt_ready.set()  # still the same prompt
+            finally:
+                _settled(shell, session, timeout)
+                pipe.close()
+
+        feeder = threading.Thread(target=feed, daemon=True)
+        feeder.start()
+        shell.run()
+        feeder.join(timeout)
+        assert not failure, failure
+        return Transcript(shell, out.getvalue())
+
+
+def _settled(shell: Shell, session: PromptSession[str], timeout: float) -> bool:
+    """Wait for a new prompt, or for the validator to refuse the line."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if shell.prompt_ready.wait(0.02) or shell.done:
+            return True
+        if session.default_buffer.validation_error is not None:
+            return True
+    return False
+
+
+def _wait_for_completion(session: PromptSession[str], before: str) -> None:
+    deadline = time.monotonic() + 10
+    buffer = session.default_buffer
+    while time.monotonic() < deadline:
+        if buffer.complete_state is not None or buffer.text != before:
+            time.sleep(0.05)
+            return
+        time.sleep(0.02)

@@ -1,0 +1,87 @@
+"""The arena command as a user runs it: subprocesses and a real terminal."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+ARENA = str(Path(sys.executable).with_name("arena"))
+
+
+def arena(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [ARENA, *args], input=stdin, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "NO_COLOR": "1", **(env or {})},
+    )
+
+
+def test_games_lists_every_game() -> None:
+    import pybridge
+
+    done = arena("games")
+    assert done.returncode == 0
+    for game_id in pybridge.games():
+        assert game_id in done.stdout
+
+
+def test_play_ai_against_ai_to_the_end() -> None:
+    done = arena("play", "tictactoe", "--first", "ai:1", "--second", "ai:3")
+    assert done.returncode == 0, done.stderr
+    assert ("o (ai:3) wins" in done.stdout) or ("Draw" in done.stdout)
+
+
+def test_play_a_human_game_from_piped_input() -> None:
+    done = arena("play", "tictactoe", "--second", "human", stdin="5\n1\n9\nzz\n4\n6\n2\n3\n7\n8\n")
+    assert done.returncode == 0, done.stderr
+    assert "error: zz is not a cell" in done.stdout
+    assert "wins" in done.stdout or "Draw" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "tictactoe", "-o", "size=3"], "unknown option 'size'"),
+        (["play", "nosuchgame"], "unknown game 'nosuchgame'"),
+        (["play", "tictactoe", "--first", "ai:x"], "bad player spec 'ai:x'"),
+        (["play", "tictactoe", "-o", "junk"], "bad option 'junk'"),
+    ],
+)
+def test_bad_arguments_get_one_clear_line(args: list[str], message: str) -> None:
+    done = arena(*args)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_without_swi_prolog_it_says_how_to_install_it() -> None:
+    env = {"LIBSWIPL_PATH": "/nonexistent/libswipl.so", "SWI_HOME_DIR": "/nonexistent"}
+    for args in ((), ("games",), ("play", "tictactoe")):
+        done = arena(*args, env=env)
+        assert done.returncode == 3
+        assert "apt-get install swi-prolog-nox" in done.stderr
+        assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_tab_in_a_real_terminal_shows_the_completion_menu(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm",
+           "PROMPT_TOOLKIT_NO_CPR": "1"}
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(ARENA, env=env, encoding="utf-8", timeout=30, dimensions=(40, 120))
+    try:
+        child.expect("arena>")
+        child.send("new tictactoe\r")
+        child.expect("tictactoe x>")
+        child.send("\t")
+        child.expect("top left")
+        child.expect("centre")
+        child.send("\x1b")  # close the menu
+        child.send("\x15quit\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert (tmp_path / "prolog-arena" / "history").read_text().count("new tictactoe") == 1

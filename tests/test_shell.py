@@ -1,0 +1,127 @@
+"""The shell, driven through prompt_toolkit's pipe input."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import pybridge
+from shell.completer import ShellCompleter
+from shell.repl import Shell
+from tests.shell_driver import CTRL_U, ENTER, TAB, drive
+
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+
+def completions(shell: Shell, text: str) -> dict[str, str]:
+    doc = Document(text, len(text))
+    found = ShellCompleter(shell).get_completions(doc, CompleteEvent(completion_requested=True))
+    return {c.text: c.display_meta_text for c in found}
+
+
+def quiet_shell() -> Shell:
+    return Shell(out=io.StringIO(), color=False, session=None, interactive=False)
+
+
+def test_whole_game_against_ai3_ends_in_a_result() -> None:
+    # x plays the first free cell each turn; level 3 never loses
+    moves = [str(c) + ENTER for c in range(1, 10)] * 1
+    t = drive(["new tictactoe --first human --second ai:3" + ENTER]
+              + [f"{CTRL_U}{m}" for m in moves])
+    assert "New game: Tic-tac-toe" in t
+    assert "1. x plays 1" in t
+    assert t.shell.last_result is not None
+    assert t.shell.last_result.winner in ("o", "draw")
+    assert ("o (ai:3) wins" in t) or ("Draw" in t)
+
+
+def test_tab_completes_a_command_and_a_game() -> None:
+    t = drive(["new tic" + TAB, ENTER])
+    assert "New game: Tic-tac-toe" in t
+
+
+def test_tab_completes_moves_with_descriptions() -> None:
+    shell = quiet_shell()
+    shell.execute("new tictactoe")
+    found = completions(shell, "")
+    assert found["5"] == "centre" and found["1"] == "top left"
+    assert "new" in found and "undo" in found
+    shell.execute("5")
+    shell.advance()
+    after = completions(shell, "")
+    assert "5" not in after
+    assert set(after) >= set(shell.match.state.valid_moves())
+
+
+def test_completion_of_command_arguments() -> None:
+    shell = quiet_shell()
+    assert set(completions(shell, "new ")) == set(pybridge.games())
+    assert "tictactoe" in completions(shell, "new t")
+    assert {"--first", "--second"} <= set(completions(shell, "new tictactoe -"))
+    specs = completions(shell, "new tictactoe --first ")
+    assert {"human", "random", "ai:3"} <= set(specs)
+    assert "hint" in completions(shell, "help h")
+
+
+def test_rejected_moves_say_why_and_change_nothing() -> None:
+    shell = quiet_shell()
+    shell.execute("new tictactoe --second human")
+    shell.execute("5")
+    before = shell.match.state
+    assert shell.check("5") == "cell 5 is occupied by x"
+    assert "not a cell" in shell.check("10")
+    assert "not a cell" in shell.check("zz")
+    assert "did you mean the command help" in shell.check("hlep")
+    for bad in ("5", "10", "zz", "x", "", "new nosuchgame", "undo many"):
+        shell.execute(bad)
+    assert shell.match.state == before
+    out = shell.out.getvalue()
+    assert "error: cell 5 is occupied by x" in out
+    assert "unknown game 'nosuchgame'" in out
+
+
+def test_rejected_move_in_the_prompt_stays_until_fixed() -> None:
+    t = drive(["new tictactoe --second human" + ENTER, "5" + ENTER, "5" + ENTER,
+               CTRL_U + "1" + ENTER])
+    # the second 5 was refused before Enter; the line was then fixed to 1
+    assert "1. x plays 5" in t and "2. o plays 1" in t
+    assert "o plays 5" not in t
+
+
+def test_undo_and_redo() -> None:
+    shell = quiet_shell()
+    shell.execute("new tictactoe --first human --second ai:3")
+    shell.execute("5")
+    shell.advance()
+    assert len(shell.match.history) == 2
+    shell.execute("undo")  # back to the human's turn: both moves
+    assert shell.match.history == [] and shell.match.state == shell.match.initial_state
+    shell.execute("redo 2")
+    assert len(shell.match.history) == 2
+    shell.execute("undo 1")
+    assert len(shell.match.history) == 1 and shell.paused
+    shell.execute("undo 5")
+    assert shell.match.history == []
+    shell.execute("undo")
+    assert "nothing to undo" in shell.out.getvalue()
+
+
+def test_players_change_mid_game_and_hint() -> None:
+    shell = quiet_shell()
+    shell.execute("new tictactoe --second human")
+    shell.execute("players o ai:2")
+    assert str(shell.match.players["o"].spec) == "ai:2"
+    shell.execute("hint 3")
+    assert "ai:3 would play" in shell.out.getvalue()
+    shell.execute("players random random")
+    shell.advance()
+    assert shell.match.result is not None
+
+
+def test_nothing_typed_crashes_the_shell() -> None:
+    t = drive(["\x00\x01\x02" + ENTER, "'unbalanced" + ENTER, CTRL_U + "help nosuch" + ENTER,
+               CTRL_U + "new" + ENTER, CTRL_U + "new tictactoe width=3" + ENTER,
+               CTRL_U + "quit" + ENTER])
+    assert t.shell.done
