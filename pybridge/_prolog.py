@@ -1,7 +1,8 @@
 """The one place that calls pyswip.
 
-One call at a time, under a lock. Calls run in the caller's thread, except
-interruptible ones (AI thinking), which run on a dedicated Prolog thread. Goals are fixed templates: data enters only
+One call at a time, under a lock. Calls run in the thread that started
+Prolog; interruptible ones (AI thinking) and calls from other threads run on
+a dedicated Prolog thread. Goals are fixed templates: data enters only
 as quoted atoms and numbers made by :func:`term`, never as goal text.
 Every goal runs inside ``arena_bridge:safe/2``, so a Prolog exception comes
 back as data and is mapped to our exceptions; ``debug_on_error`` is off, so
@@ -101,6 +102,7 @@ class Engine:
         # pyswip initialises Prolog where it is imported: here, so that its
         # own atexit cleanup runs in the same thread
         self._pyswip = _import_pyswip()
+        self._home = threading.get_ident()
         # a daemon: atexit callbacks run before it is stopped, so close() can
         # still hand its engine back
         self._thread = threading.Thread(target=self._serve, name="prolog", daemon=True)
@@ -164,10 +166,11 @@ class Engine:
         with self._lock:
             if self._closed:
                 raise PrologError("closed", "the Prolog engine is shut down")
-            if not interruptible:
+            if not interruptible and threading.get_ident() == self._home:
                 bindings = self._run(wrapped)
             else:
-                # on the Prolog thread, so that this thread can forward Ctrl-C
+                # on the Prolog thread: this thread can forward Ctrl-C, and
+                # other threads do not each grow a Prolog engine
                 future = self._submit(lambda: self._run(wrapped))
                 while True:
                     try:
@@ -178,8 +181,11 @@ class Engine:
                         continue
                     except KeyboardInterrupt:
                         interrupted = True
-                        self._thread_raise(self._tid, signal.SIGINT)
+                        if interruptible:
+                            self._thread_raise(self._tid, signal.SIGINT)
         result = bindings.pop("Result__")
+        if interrupted and not interruptible:
+            raise KeyboardInterrupt  # the call finished; the caller's Ctrl-C stands
         if result == "true":
             return bindings
         if result == "false":

@@ -1,0 +1,65 @@
+"""Property tests: nothing typed crashes the shell, and rejected input
+leaves the game exactly as it was."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shell import commands as C
+from shell.repl import Shell
+from tests.shell_driver import ENTER, drive
+
+WORDS = [c.name for c in C.COMMANDS] + ["1", "5", "9", "10", "0", "-1", "x", "o", "ai:3",
+                                         "random", "human", "tictactoe", "--first", "=", "'", '"']
+CONTROL = [chr(c) for c in range(0, 32) if c not in (3, 4, 10, 13, 26)] + ["\x7f", "\x1b[A", "\x1b[D", "\x1bb"]
+
+lines = st.one_of(
+    st.text(max_size=40),
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=4).map(" ".join),
+    st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=6)), max_size=4).map(" ".join),
+)
+
+
+def game_snapshot(shell: Shell) -> tuple:
+    m = shell.match
+    return (str(m.state), tuple(m.history), m.result, {k: str(p.spec) for k, p in m.players.items()})
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    return tmp_path
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(line=lines, moves=st.integers(min_value=0, max_value=4))
+def test_rejected_lines_change_nothing(in_tmp: Path, line: str, moves: int) -> None:
+    shell = Shell(out=io.StringIO(), color=False, session=None, interactive=False)
+    shell.execute("new tictactoe --first human --second human")
+    for cell in ["5", "1", "9", "3"][:moves]:
+        shell.execute(cell)
+    before = game_snapshot(shell)
+    problem = shell.check(line)
+    shell.execute(line)
+    out = shell.out.getvalue()
+    assert "internal error" not in out
+    if problem is not None:
+        assert isinstance(problem, str) and problem
+        assert shell.match is not None and game_snapshot(shell) == before
+        assert f"error: {problem}" in out
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(keys=st.lists(st.one_of(st.sampled_from(CONTROL), st.sampled_from(WORDS), st.text(max_size=5)),
+                     max_size=8))
+def test_keys_through_the_prompt_never_crash(in_tmp: Path, keys: list[str]) -> None:
+    chunks = ["new tictactoe --second human" + ENTER, "".join(keys), "\x15" + ENTER]
+    t = drive(chunks, timeout=20)
+    assert "internal error" not in t.text
+    assert "Traceback" not in t.text
