@@ -80,6 +80,10 @@ class ReplayMismatch(ReplayError):
         self.move = move
 
 
+class ReplayExistsError(ArenaError, FileExistsError):
+    """A new log was asked for where a file exists already."""
+
+
 # -- records: the one format every producer writes -----------------------------
 
 
@@ -194,7 +198,8 @@ class ReplayWriter:
         """A new log at ``path`` (parent folders are made), its header
         written. ``players`` maps each seat to its spec text; ``state`` is
         the start position when the game does not start from the initial
-        one. FileExistsError if ``path`` exists, unless ``overwrite``."""
+        one. ReplayExistsError (a FileExistsError) if ``path`` exists,
+        unless ``overwrite``."""
         header = header_record(game, players, started=started, state=state)
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -202,8 +207,8 @@ class ReplayWriter:
         try:
             fd = os.open(path, flags, 0o644)
         except FileExistsError:
-            raise FileExistsError(
-                f"replay log {os.fspath(path)!r} exists already (resume continues it)"
+            raise ReplayExistsError(
+                f"replay log {os.fspath(path)!r} exists already (arena resume continues it)"
             ) from None
         try:
             _write_all(fd, record_line(header))
@@ -406,11 +411,10 @@ def read_replay(path: str | os.PathLike[str]) -> Replay:
         number = len(chunks) + 1
         try:
             record = _parse(path, number, tail)
-        except ReplayFormatError as exc:
+        except ReplayFormatError:
             torn = True
             warnings.append(
-                f"{os.fspath(path)}:{number}: torn final line ignored "
-                f"(the writer stopped mid-line: {exc.message})"
+                f"{os.fspath(path)}:{number}: torn final line ignored (the writer stopped mid-line)"
             )
         else:
             reader.add(number, record)
@@ -753,6 +757,7 @@ __all__ = [
     "Recorders",
     "Replay",
     "ReplayError",
+    "ReplayExistsError",
     "ReplayFormatError",
     "ReplayMismatch",
     "ReplayWriter",

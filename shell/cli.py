@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Callable, Sequence
 
 from pybridge.errors import ArenaError, PrologUnavailableError
@@ -37,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds a bot may think per move (default 1)")
     p.add_argument("--delay", type=float, metavar="S",
                    help="seconds between AI moves when no human plays (default 0.6 in a terminal, else 0)")
+    p.add_argument("--replay", metavar="FILE", help="write the game's replay log to FILE (a new file)")
     _add_shell_options(p)
     p.set_defaults(func=cmd_play)
 
@@ -124,11 +126,22 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise ValueError(f"bad option {item!r}: write -o NAME=VALUE")
         options[name] = value
     game = pybridge.load_game(args.game, **options)
+    if args.replay and Path(args.replay).exists():
+        raise ValueError(f"replay log {args.replay!r} exists already (arena resume continues it)")
     shell = _shell(args, move_time=args.move_time)
     shell.single_game = True
     if args.delay is not None:
         shell.delay = max(0.0, args.delay)
     shell.start_game(game, (args.first, args.second))
+    if args.replay:
+        from pybridge.replay import ReplayWriter
+
+        assert shell.match is not None
+        try:
+            shell.match.recorder = ReplayWriter.from_match(args.replay, shell.match)
+        except BaseException:
+            shell.end_game()
+            raise
     shell.run()
     return 0 if shell.last_result is not None else 1
 

@@ -1,0 +1,188 @@
+"""``arena replay``, ``arena verify`` and ``arena resume``: replay logs from
+the command line.
+
+Exit codes of ``verify`` (``replay`` and ``resume`` use the same for a bad
+log): 0 every move valid and the result the rules' result, 1 an illegal
+move or a wrong result, 2 an unreadable log. Every error names the line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable
+
+from pybridge.match import Ply
+from pybridge.replay import (
+    Rebuilt,
+    Replay,
+    ReplayError,
+    ReplayMismatch,
+    ReplayWriter,
+    check_result,
+    describe_result,
+    positions,
+    read_replay,
+    verify,
+)
+
+from .render import BOLD, GREEN, YELLOW, Printer, color_wanted
+
+EXIT_MISMATCH = 1
+EXIT_UNREADABLE = 2
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from .cli import _add_shell_options
+
+    p = sub.add_parser("replay", help="show a logged game position by position")
+    p.add_argument("file", metavar="FILE", help="a replay log (.jsonl)")
+    p.add_argument("--step", action="store_true", help="wait for Enter between moves")
+    _add_shell_options(p)
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("verify", help="check a replay log against the rules (exit 0 valid, 1 illegal, 2 unreadable)")
+    p.add_argument("file", metavar="FILE", help="a replay log (.jsonl)")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("resume", help="continue an unfinished logged game, appending to its log")
+    p.add_argument("file", metavar="FILE", help="a replay log (.jsonl)")
+    p.add_argument("--first", metavar="SPEC", help="first seat (default: as logged)")
+    p.add_argument("--second", metavar="SPEC", help="second seat (default: as logged)")
+    p.add_argument("--move-time", type=float, default=1.0, metavar="S",
+                   help="seconds a bot may think per move (default 1)")
+    p.add_argument("--delay", type=float, metavar="S",
+                   help="seconds between AI moves when no human plays (default 0.6 in a terminal, else 0)")
+    _add_shell_options(p)
+    p.set_defaults(func=cmd_resume)
+
+
+def _checked(file: str, action: Callable[[], int]) -> int:
+    """Runs ``action``; a bad log is reported with its exit code."""
+    try:
+        return action()
+    except ReplayError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return EXIT_MISMATCH if isinstance(exc, ReplayMismatch) else EXIT_UNREADABLE
+    except OSError as exc:
+        print(f"arena: cannot read {file!r}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+
+
+def _warn(replay: Replay) -> None:
+    for warning in replay.warnings:
+        print(f"arena: warning: {warning}", file=sys.stderr)
+
+
+def summary(rebuilt: Rebuilt) -> str:
+    """One line: the game, its moves and how it stands."""
+    replay = rebuilt.replay
+    n = len(replay.moves)
+    head = f"{replay.game.id}, {n} move{'s' * (n != 1)}"
+    if replay.result is not None:
+        return f"{head}, {describe_result(replay.result)}"
+    result = rebuilt.result
+    if result is not None:
+        return (f"{head}, over by the rules ({describe_result(result)}) but its result "
+                "was not logged: arena resume writes it")
+    return f"{head}, unfinished: {rebuilt.final.current_player} to move"
+
+
+# -- verify ---------------------------------------------------------------------
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    def run() -> int:
+        rebuilt = verify(args.file)
+        _warn(rebuilt.replay)
+        print(f"{args.file}: valid: {summary(rebuilt)}")
+        return 0
+
+    return _checked(args.file, run)
+
+
+# -- replay ---------------------------------------------------------------------
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    say = Printer(sys.stdout, color_wanted(args.no_color))
+
+    def run() -> int:
+        replay = read_replay(args.file)
+        _warn(replay)
+        game = replay.game
+        seats = " vs ".join(f"{seat} ({spec})" for seat, spec in replay.header.players.items())
+        options = "".join(f" {k}={v}" for k, v in game.options.items())
+        started = f", started {replay.header.started}" if replay.header.started else ""
+        say(say.style(BOLD, f"{game.title}{options}: {seats}{started}"))
+        waiting = args.step
+        found = []
+        for position in positions(replay):
+            logged = position.logged
+            if logged is not None:
+                if waiting:
+                    waiting = _wait(say)
+                say(say.style(GREEN, f"{logged.ply.number}. {describe_ply(logged.ply)}"))
+            last = logged.ply.move if logged else None
+            say(position.state.display(color=say.color, last_move=last).rstrip())
+            found.append(position)
+        rebuilt = Rebuilt(replay, tuple(found))
+        check_result(replay, rebuilt.final)
+        say(say.style(BOLD if rebuilt.result else YELLOW, summary(rebuilt)))
+        return 0
+
+    return _checked(args.file, run)
+
+
+def describe_ply(ply: Ply) -> str:
+    text = f"{ply.player} plays {ply.move}" + (f" ({ply.ms} ms)" if ply.ms else "")
+    if ply.verdict != "ok":
+        answered = f", it answered {ply.raw!r}" if ply.raw is not None else ""
+        text += f" (referee: {ply.verdict}{answered}; a random move was played instead)"
+    return text
+
+
+def _wait(say: Printer) -> bool:
+    """Waits for Enter; False once the input is over or says q (no more waits)."""
+    say(say.style(YELLOW, "(Enter: next move, q: to the end) "), end="")
+    line = sys.stdin.readline()
+    if not line:
+        say()
+        return False
+    return line.strip().lower() not in ("q", "quit")
+
+
+# -- resume ---------------------------------------------------------------------
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    from .cli import _shell
+
+    def run() -> int:
+        rebuilt = verify(args.file)
+        replay = rebuilt.replay
+        _warn(replay)
+        if replay.result is not None:
+            raise ValueError(
+                f"{args.file}: nothing to resume, the game is over: {describe_result(replay.result)}")
+        game = replay.game
+        specs = (args.first or replay.specs[0], args.second or replay.specs[1])
+        shell = _shell(args, move_time=args.move_time)
+        shell.single_game = True
+        if args.delay is not None:
+            shell.delay = max(0.0, args.delay)
+        shell.say.note(f"resuming {args.file} after {len(replay.moves)} moves")
+        shell.start_game(game, specs, state=replay.initial_state(), history=replay.plies)
+        match = shell.match
+        assert match is not None
+        writer = ReplayWriter.append(args.file)
+        seats = {seat: str(match.players[seat].spec) for seat in game.players}
+        if seats != dict(replay.players):
+            writer.players(seats)
+        match.recorder = writer
+        if match.result is not None:  # over before its result was written
+            writer.result(match.result)
+        shell.run()
+        return 0 if shell.last_result is not None else 1
+
+    return _checked(args.file, run)
