@@ -199,6 +199,13 @@ class Match:
             + (f" ({what})" if what != decision.verdict else ""),
             forfeit=decision.verdict, detail=decision.raw or "",
         )
+        return self.conclude(result)
+
+    def conclude(self, result: Result) -> Result:
+        """End the game with ``result`` (a forfeit the rules cannot see,
+        e.g. read back from a log), and record it."""
+        if self.result is not None:
+            raise ValueError(f"the game is over already: {self.result.reason}")
         self._line[-1].result = result
         if self.recorder is not None:
             self.recorder.result(result)

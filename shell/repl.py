@@ -21,11 +21,16 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.formatted_text import ANSI, HTML
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.output import ColorDepth
-from prompt_toolkit.validation import ValidationError, Validator
+from prompt_toolkit.completion import DummyCompleter
+from prompt_toolkit.validation import DummyValidator, ValidationError, Validator
 
 import pybridge
 from pybridge.errors import ArenaError, IllegalMoveError, Interrupted
-from pybridge.match import Match, Ply, Result
+from pybridge.match import Match, Ply, Recorder, Result
+from pybridge.replay import (
+    ReplayError, ReplayWriter, Recorders, describe_result as describe_logged_result,
+    read_replay, rebuild,
+)
 from pybridge.players import Player, PlayerSpec, make_player
 
 from . import commands as C
@@ -74,6 +79,7 @@ class Shell:
         self.done = False
         self.single_game = False
         self.last_result: Result | None = None
+        self.log_path: Path | None = None
         self.prompt_ready = threading.Event()  # set while a prompt waits for input
         self._descriptions: tuple[str, dict[str, str]] | None = None
         self._titles: dict[str, str] = {}
@@ -312,17 +318,57 @@ class Shell:
             self.say(self.say.style(YELLOW, status_line(self.match)))
 
     def start_game(self, game: pybridge.Game, specs: tuple[str, str],
-                   *, state: pybridge.State | None = None, history: list[Ply] | None = None) -> None:
+                   *, state: pybridge.State | None = None, history: list[Ply] | None = None,
+                   log: bool = True, heading: str = "New game") -> None:
+        """Seat the players and start (or continue, with ``history``) a game;
+        with ``log``, it is replay-logged in the log directory."""
         players = self.make_players(game, specs)
         self.end_game()
         self.match = Match(game, players, move_time=self.move_time,
                            state=state, history=history or ())
         self.paused = False
-        self.say(self.say.style(BOLD, f"New game: {game.title}")
+        self.last_result = None
+        self.log_path = None
+        if log and self.log_dir is not None:
+            self.start_log()
+        self.say(self.say.style(BOLD, f"{heading}: {game.title}")
                  + "".join(f" {k}={v}" for k, v in game.options.items()))
         self.show_board()
         if self.match.result is not None:
             self.announce(self.match.result)
+
+    def start_log(self) -> None:
+        """Log the game, from its start, to a new file in the log directory."""
+        assert self.match is not None and self.log_dir is not None
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.log_dir / f"{stamp}-{self.match.game.id}.jsonl"
+        n = 1
+        while path.exists():
+            n += 1
+            path = self.log_dir / f"{stamp}-{self.match.game.id}-{n}.jsonl"
+        try:
+            writer = ReplayWriter.from_match(path, self.match)
+        except OSError as exc:
+            self.say.error(f"cannot write a replay log in {self.log_dir}: {exc.strerror}; "
+                           "the game goes on unlogged")
+            return
+        self.add_recorder(writer)
+        self.log_path = path
+
+    def add_recorder(self, recorder: Recorder) -> None:
+        """Also record the game with ``recorder`` (e.g. arena play --replay)."""
+        assert self.match is not None
+        if self.match.recorder is None:
+            self.match.recorder = recorder
+        elif isinstance(self.match.recorder, Recorders):
+            self.match.recorder.recorders.append(recorder)
+        else:
+            self.match.recorder = Recorders(self.match.recorder, recorder)
+
+    def writers(self) -> list[ReplayWriter]:
+        recorder = self.match.recorder if self.match else None
+        found = recorder.recorders if isinstance(recorder, Recorders) else [recorder]
+        return [r for r in found if isinstance(r, ReplayWriter)]
 
     def make_players(self, game: pybridge.Game, specs: tuple[str, str]) -> dict[str, Player]:
         players: dict[str, Player] = {}
@@ -367,6 +413,8 @@ class Shell:
         assert self.match is not None
         self.last_result = result
         self.say(self.say.style(BOLD, describe_result(self.match, result)))
+        for writer in self.writers():
+            self.say.note(f"replay log: {writer.path}")
         if self.single_game:
             self.done = True
 
@@ -518,6 +566,8 @@ class Shell:
                 match.players[seat].close()
                 match.players[seat] = player
             self.paused = False
+            for writer in self.writers():
+                writer.players({seat: str(p.spec) for seat, p in match.players.items()})
         for seat in match.game.players:
             self.say(f"  {seat}: {match.players[seat].spec}")
 
@@ -535,13 +585,94 @@ class Shell:
         self.say.note("step mode on: Enter plays one AI move" if self.step_mode else "step mode off")
 
     def cmd_save(self, args: list[str]) -> None:
-        raise ShellError("save needs replay logs, which are not available yet")
+        assert self.match is not None
+        path = Path(args[0]).expanduser()
+        if path.suffix == "":
+            path = path.with_suffix(".jsonl")
+        try:
+            ReplayWriter.from_match(path, self.match)
+        except FileExistsError:
+            raise ShellError(f"{path} exists already: choose another name") from None
+        except OSError as exc:
+            raise ShellError(f"cannot write {path}: {exc.strerror}") from None
+        self.say.note(f"saved {len(self.match.history)} moves to {path} (load {path} continues it)")
+
+    def read_log(self, name: str):
+        path = Path(name).expanduser()
+        try:
+            replay = read_replay(path)
+            rebuilt = rebuild(replay)
+        except FileNotFoundError:
+            raise ShellError(f"no file {str(path)!r}") from None
+        except IsADirectoryError:
+            raise ShellError(f"{str(path)!r} is a folder, not a replay log") from None
+        except OSError as exc:
+            raise ShellError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+        except ReplayError as exc:
+            raise ShellError(f"not a valid replay log: {exc}") from None
+        for warning in replay.warnings:
+            self.say.note(f"warning: {warning}")
+        return rebuilt
 
     def cmd_load(self, args: list[str]) -> None:
-        raise ShellError("load needs replay logs, which are not available yet")
+        rebuilt = self.read_log(args[0])
+        replay = rebuilt.replay
+        self.start_game(replay.game, replay.specs, state=replay.initial_state(),
+                        history=replay.plies, heading=f"Loaded {args[0]} ({len(replay.plies)} moves)")
+        if self.match is not None and self.match.result is None and replay.result is not None:
+            # a recorded forfeit: the rules alone do not end the game
+            self.match.conclude(replay.result)
+            self.announce(replay.result)
+        if self.ai_to_move():
+            self.paused = True
+            self.say.note("the AI waits: go lets it move, players changes seats")
 
     def cmd_replay(self, args: list[str]) -> None:
-        raise ShellError("replay needs replay logs, which are not available yet")
+        rebuilt = self.read_log(args[0])
+        positions = rebuilt.positions
+        replay = rebuilt.replay
+        last = len(positions) - 1
+        at = min(int(args[1]), last) if len(args) > 1 else 0
+        seats = " vs ".join(f"{seat} ({spec})" for seat, spec in replay.players.items())
+        self.say(self.say.style(BOLD, f"Replay of {args[0]}: {replay.game.title}, {seats}, {last} moves"))
+        while True:
+            position = positions[at]
+            move = position.logged.ply if position.logged else None
+            heading = f"ply {at}/{last}" + (f": {move.player} played {move.move}" if move else ": start")
+            self.say(self.say.style(GREEN, heading))
+            self.say(position.state.display(color=self.color, last_move=move.move if move else None).rstrip())
+            if at == last and rebuilt.result is not None:
+                self.say(self.say.style(BOLD, describe_logged_result(rebuilt.result)))
+            try:
+                answer = self.read_plain(f"replay {at}/{last} (Enter next, p back, N jump, q quit)> ")
+            except (EOFError, KeyboardInterrupt):
+                break
+            answer = answer.strip().lower()
+            if answer in ("q", "quit"):
+                break
+            if answer in ("", "n", "next"):
+                if at == last:
+                    self.say.note("that was the last position (q leaves the replay)")
+                at = min(at + 1, last)
+            elif answer in ("p", "prev", "back"):
+                at = max(at - 1, 0)
+            elif answer.isdigit():
+                at = min(int(answer), last)
+            else:
+                self.say.error(f"{answer!r}: Enter steps forward, p back, a number jumps, q leaves")
+        self.say.note("left the replay")
+
+    def read_plain(self, message: str) -> str:
+        """One line without completion or validation (sub-prompts)."""
+        if self.session is None:
+            self.say(message, end="")
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            return line.rstrip("\n")
+        # None would keep the main prompt's completer and validator
+        return self.session.prompt(message, completer=DummyCompleter(), validator=DummyValidator(),
+                                   pre_run=self.prompt_ready.set)
 
     def cmd_quit(self, args: list[str]) -> None:
         self.done = True

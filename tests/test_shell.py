@@ -125,3 +125,72 @@ def test_nothing_typed_crashes_the_shell() -> None:
                CTRL_U + "new" + ENTER, CTRL_U + "new tictactoe width=3" + ENTER,
                CTRL_U + "quit" + ENTER])
     assert t.shell.done
+
+
+def logging_shell(tmp: "Path") -> Shell:
+    return Shell(out=io.StringIO(), color=False, session=None, interactive=False,
+                 log_dir=tmp / "logs")
+
+
+def test_every_game_is_logged_and_the_log_verifies(tmp_path) -> None:
+    from pybridge.replay import verify
+
+    shell = logging_shell(tmp_path)
+    shell.execute("new tictactoe --first human --second human")
+    for move in ["5", "1", "9"]:
+        shell.execute(move)
+    shell.execute("undo 1")
+    shell.execute("players human ai:3")
+    shell.execute("3")
+    shell.advance()
+    shell.execute("players human human")
+    for move in ["7", "2", "4", "6", "8"]:
+        if shell.match.result is None and shell.check(move) is None:
+            shell.execute(move)
+    logs = list((tmp_path / "logs").glob("*-tictactoe.jsonl"))
+    assert len(logs) == 1 == len([shell.log_path])
+    rebuilt = verify(logs[0])
+    assert rebuilt.final == shell.match.state
+    assert [p.move for p in rebuilt.replay.plies] == [p.move for p in shell.match.history]
+    assert rebuilt.replay.undos == 1
+    if shell.match.result is not None:
+        assert f"replay log: {logs[0]}" in shell.out.getvalue()
+
+
+def test_save_load_round_trip(tmp_path) -> None:
+    shell = logging_shell(tmp_path)
+    shell.execute("new tictactoe --first human --second human")
+    for move in ["5", "1", "9"]:
+        shell.execute(move)
+    saved = tmp_path / "mine.jsonl"
+    shell.execute(f"save {saved}")
+    state, history = shell.match.state, shell.match.history
+    shell.execute(f"save {saved}")
+    assert "exists already" in shell.out.getvalue()
+    shell.execute("new tictactoe")
+    shell.execute(f"load {saved}")
+    assert shell.match.state == state and shell.match.history == history
+    assert str(shell.match.players["o"].spec) == "human"
+    shell.execute("3")  # the game goes on
+    assert len(shell.match.history) == 4
+    for bad in (tmp_path / "nothing.jsonl", tmp_path):
+        shell.execute(f"load {bad}")
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(saved.read_text().replace('"move":"9"', '"move":"5"'))
+    shell.execute(f"load {broken}")
+    out = shell.out.getvalue()
+    assert "no file" in out and "is a folder" in out
+    assert "not a valid replay log" in out and "broken.jsonl:4" in out
+    assert len(shell.match.history) == 4  # failed loads left the game alone
+
+
+def test_replay_command_steps_back_and_forth(tmp_path) -> None:
+    saved = tmp_path / "g.jsonl"
+    t = drive(["new tictactoe --first human --second human" + ENTER, "5" + ENTER, "1" + ENTER,
+               "9" + ENTER, f"save {saved}" + ENTER, f"replay {saved}" + ENTER, ENTER, ENTER,
+               "p" + ENTER, "3" + ENTER, "zz" + ENTER, "q" + ENTER, "history" + ENTER])
+    assert "ply 0/3: start" in t and "ply 1/3: x played 5" in t
+    assert "ply 2/3: o played 1" in t and "ply 3/3: x played 9" in t
+    assert "Enter steps forward" in t  # the answer to zz
+    assert "left the replay" in t
+    assert t.text.rindex("  3.      x 9") > t.text.index("left the replay")
