@@ -138,7 +138,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         assert shell.match is not None
         try:
-            shell.match.recorder = ReplayWriter.from_match(args.replay, shell.match)
+            shell.add_recorder(ReplayWriter.from_match(args.replay, shell.match))
         except BaseException:
             shell.end_game()
             raise

@@ -172,14 +172,16 @@ def cmd_resume(args: argparse.Namespace) -> int:
         if args.delay is not None:
             shell.delay = max(0.0, args.delay)
         shell.say.note(f"resuming {args.file} after {len(replay.moves)} moves")
-        shell.start_game(game, specs, state=replay.initial_state(), history=replay.plies)
+        # the log goes on in the same file, not in a new one
+        shell.start_game(game, specs, state=replay.initial_state(), history=replay.plies,
+                         log=False, heading="Resumed")
         match = shell.match
         assert match is not None
         writer = ReplayWriter.append(args.file)
         seats = {seat: str(match.players[seat].spec) for seat in game.players}
         if seats != dict(replay.players):
             writer.players(seats)
-        match.recorder = writer
+        shell.add_recorder(writer)
         if match.result is not None:  # over before its result was written
             writer.result(match.result)
         shell.run()

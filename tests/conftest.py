@@ -12,3 +12,12 @@ GAMES = pybridge.games()
 @pytest.fixture(params=GAMES)
 def game_id(request: pytest.FixtureRequest) -> str:
     return request.param
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_state_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Shell history and automatic replay logs go to a temporary folder,
+    for this process and the arena processes tests start."""
+    import os
+
+    os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.mktemp("state"))
