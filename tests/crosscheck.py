@@ -67,8 +67,20 @@ def random_games(game: pybridge.Game, ref: Reference, n: int, seed: Any) -> list
     return winners
 
 
-def perft(ref: Reference, r: Any, depth: int) -> int:
-    """Move paths of exactly ``depth`` plies in the reference."""
+def perft(ref: Reference, r: Any, depth: int, memo: dict[Any, int] | None = None) -> int:
+    """Move paths of exactly ``depth`` plies in the reference (memoised on
+    hashable states)."""
     if depth == 0:
         return 1
-    return sum(perft(ref, ref.play(r, m), depth - 1) for m in ref.moves(r))
+    if memo is None:
+        memo = {}
+    key = (r, depth)
+    try:
+        return memo[key]
+    except KeyError:
+        pass
+    except TypeError:  # unhashable state: no memo
+        return sum(perft(ref, ref.play(r, m), depth - 1, memo) for m in ref.moves(r))
+    count = sum(perft(ref, ref.play(r, m), depth - 1, memo) for m in ref.moves(r))
+    memo[key] = count
+    return count
