@@ -46,9 +46,14 @@ def drive(chunks: Iterable[str], *, shell: Shell | None = None, timeout: float =
 
         def feed() -> None:
             try:
-                for chunk in chunks:
+                keys = iter(chunks)
+                while True:
+                    # settle first: a generator of chunks may look at the game
                     if not _settled(shell, session, timeout):
-                        failure.append(f"no prompt before sending {chunk!r}")
+                        failure.append("no prompt for the next keys")
+                        break
+                    chunk = next(keys, None)
+                    if chunk is None:
                         break
                     before = session.default_buffer.text
                     shell.prompt_ready.clear()

@@ -194,3 +194,33 @@ def test_replay_command_steps_back_and_forth(tmp_path) -> None:
     assert "Enter steps forward" in t  # the answer to zz
     assert "left the replay" in t
     assert t.text.rindex("  3.      x 9") > t.text.index("left the replay")
+
+
+def test_a_whole_game_of_every_game_through_the_prompt(game_id: str) -> None:
+    """Type a whole game against random, one valid move at a time, using Tab
+    on the first move and undo/redo once, as a user would."""
+    import random
+
+    rng = random.Random(game_id)
+    box: dict[str, Shell] = {}
+
+    def keys():
+        yield f"new {game_id} --first human --second random" + ENTER
+        shell = box["shell"]
+        first = True
+        while shell.match is not None and shell.match.result is None:
+            moves = shell.match.state.valid_moves()
+            if first:
+                yield TAB  # the menu opens with every move
+                yield CTRL_U
+                first = False
+            yield rng.choice(moves) + ENTER
+            if len(shell.match.history) == 4:
+                yield "undo" + ENTER
+                yield "redo" + ENTER
+
+    t = drive(keys(), setup=lambda s: box.setdefault("shell", s), timeout=120)
+    match = t.shell.match
+    assert t.shell.last_result is not None and match.result == t.shell.last_result
+    assert "took back 2 moves" in t and "replayed 1 move" in t
+    assert f"{t.shell.last_result.reason}" in t.text
