@@ -1,0 +1,250 @@
+:- module(mcts,
+          [ mcts_move/4,              % +Game, +State, +Options, -Move
+            mcts_search/4             % +Game, +State, +Options, -Result
+          ]).
+:- set_prolog_flag(optimise, true).      % compiled arithmetic (this file only)
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+:- use_module(library(random)).
+:- use_module(library(option)).
+:- use_module('../arena').
+
+/** <module> Monte Carlo tree search over the game contract
+
+UCT (UCB1 applied to trees) with random playouts, for any game module
+that follows the contract in arena.pl: it calls only current_player/2,
+valid_moves/2, move/3 and game_over/2 of the game. With MCTS-Solver
+backups: a position whose result is known for sure (a finished game, a
+move that wins by force, or one where every move loses by force) is
+marked proven and never searched again, so that short endgames are
+solved exactly rather than estimated.
+
+The tree is an ordinary term rebuilt along the path of each iteration
+(no global state):
+
+    Node = node(Visits, Wins, Status, Untried, Children)
+    Wins     = the playout score of the player who moved into the node
+               (1 a win, 0.5 a draw)
+    Status   = open, win or loss: proven for that player
+    Untried  = moves not yet expanded (shuffled), or terminal(Winner)
+    Children = list of Move-Node
+
+Options:
+
+  - seconds(+S): wall time bound (default 1.0)
+  - iterations(+N): at most N iterations (default no bound)
+  - exploration(+C): the UCB1 constant (default 0.7)
+  - playout(:Goal): call(Goal, State, Winner) plays State to the end
+    and gives the winner (a player or draw); default: random moves
+    through valid_moves/2 and move/3
+
+Search stops early when the root is proven or when the most visited
+move cannot be overtaken in the time left.
+
+    ?- mcts_move(tictactoe, state([x,x,e,o,o,e,e,e,e], x),
+                 [iterations(500)], Move).
+    Move = 3.
+*/
+
+:- meta_predicate
+    mcts_move(+, +, :, -),
+    mcts_search(+, +, :, -).
+
+%!  mcts_move(+Game, +State, +Options, -Move) is semidet.
+%
+%   Move is the move the search finds best: one proven to win if any,
+%   else the most visited among those not proven to lose. Fails when the
+%   game is over.
+
+mcts_move(Game, State, Options, Move) :-
+    Game:valid_moves(State, Moves),
+    (   Moves = [Move0]
+    ->  Move = Move0
+    ;   mcts_search(Game, State, Options, search(_, Children)),
+        best_child(Children, Move)
+    ).
+
+%!  mcts_search(+Game, +State, +Options, -Result) is semidet.
+%
+%   Result = search(Iterations, Stats), Stats a list of
+%   Move-stats(Visits, WinRate, Status) for the moves of State, WinRate
+%   and Status for the player to move. Fails when the game is over.
+
+mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
+    must_be(list, Options),
+    option(seconds(Seconds), Options, 1.0),
+    must_be(number, Seconds),
+    option(iterations(Max), Options, inf),
+    option(exploration(C), Options, 0.7),
+    must_be(number, C),
+    (   option(playout(Playout0), Options)
+    ->  strip_module(Module:Playout0, M, P),
+        Playout = M:P
+    ;   Playout = mcts:contract_playout(Game)
+    ),
+    Game:valid_moves(State, Moves),
+    Moves = [_|_],
+    Game:current_player(State, Player),
+    player_opponent(Game, Player, Mover),
+    random_permutation(Moves, Untried),
+    get_time(Start),
+    Deadline is Start + Seconds,
+    Ctx = ctx(Game, C, Playout),
+    search(Ctx, State, Mover, node(0, 0, open, Untried, []), Root,
+           Start, Deadline, 0, Max, Iterations),
+    Root = node(_, _, _, _, Children),
+    maplist(child_stats, Children, Stats0),
+    msort(Stats0, Stats).
+
+child_stats(Move-node(V, W, S, _, _), Move-stats(V, Rate, S)) :-
+    Rate is W / max(1, V).
+
+search(Ctx, State, Mover, Node0, Node, Start, Deadline, I0, Max, I) :-
+    (   stop(Node0, Start, Deadline, I0, Max)
+    ->  Node = Node0,
+        I = I0
+    ;   iterate(Ctx, State, Mover, Node0, Node1, _),
+        I1 is I0 + 1,
+        search(Ctx, State, Mover, Node1, Node, Start, Deadline, I1, Max, I)
+    ).
+
+stop(node(_, _, Status, Untried, Children), Start, Deadline, I, Max) :-
+    (   Status \== open
+    ->  true
+    ;   I >= Max
+    ->  true
+    ;   get_time(Now),
+        Now >= Deadline
+    ->  true
+    ;   I > 0,
+        I mod 64 =:= 0,
+        Untried == [],
+        settled(Children, Start, Deadline, I)
+    ).
+
+%   The most visited move is ahead of the next by more visits than the
+%   iterations the time left allows at the rate so far.
+settled(Children, Start, Deadline, I) :-
+    get_time(Now),
+    Left is (Deadline - Now) * I / max(1.0e-6, Now - Start),
+    foldl(top_two, Children, 0-0, Best-Second),
+    Best - Second > Left.
+
+top_two(_-node(V, _, _, _, _), B0-S0, B-S) :-
+    (   V > B0
+    ->  B = V,
+        S = B0
+    ;   V > S0
+    ->  B = B0,
+        S = V
+    ;   B = B0,
+        S = S0
+    ).
+
+%   iterate(+Ctx, +State, +Mover, +Node0, -Node, -Winner): one
+%   selection, expansion, playout and backup below Node0, whose state is
+%   State, reached by a move of Mover. Winner is the playout's winner.
+iterate(Ctx, State, Mover, node(V0, W0, S0, Untried0, Children0),
+        node(V, W, S, Untried, Children), Winner) :-
+    Ctx = ctx(Game, _, _),
+    (   Untried0 = terminal(Winner)
+    ->  Untried = Untried0,
+        Children = Children0,
+        S = S0
+    ;   Untried0 = [Move|Untried]
+    ->  Game:current_player(State, Player),
+        Game:move(State, Move, State1),
+        new_node(Ctx, State1, Player, Child, Winner),
+        Children = [Move-Child|Children0],
+        solved(Untried, Children, S0, S)
+    ;   Game:current_player(State, Player),
+        select_child(Ctx, V0, Children0, Move),
+        selectchk(Move-Child0, Children0, Move-Child, Children),
+        Game:move(State, Move, State1),
+        iterate(Ctx, State1, Player, Child0, Child, Winner),
+        Untried = [],
+        solved([], Children, S0, S)
+    ),
+    V is V0 + 1,
+    reward(Winner, Mover, R),
+    W is W0 + R.
+
+new_node(Ctx, State, Mover, node(1, W, S, Untried, []), Winner) :-
+    Ctx = ctx(Game, _, Playout),
+    (   Game:game_over(State, Winner)
+    ->  Untried = terminal(Winner),
+        (   Winner == Mover
+        ->  S = win
+        ;   Winner == draw
+        ->  S = open
+        ;   S = loss
+        )
+    ;   Game:valid_moves(State, Moves),
+        random_permutation(Moves, Untried),
+        call(Playout, State, Winner),
+        S = open
+    ),
+    reward(Winner, Mover, W).
+
+reward(Winner, Player, R) :-
+    (   Winner == Player
+    ->  R = 1
+    ;   Winner == draw
+    ->  R = 0.5
+    ;   R = 0
+    ).
+
+%   solved(+Untried, +Children, +Status0, -Status): a child that wins for
+%   the player to move here means this node loses for the player who
+%   moved into it; all children (none untried) losing means it wins.
+solved(Untried, Children, S0, S) :-
+    (   memberchk(_-node(_, _, win, _, _), Children)
+    ->  S = loss
+    ;   Untried == [],
+        \+ ( member(_-node(_, _, CS, _, _), Children),
+             CS \== loss
+           )
+    ->  S = win
+    ;   S = S0
+    ).
+
+%   The open child of highest UCB1 score (children proven lost are
+%   never chosen; a node with a child proven won is never searched).
+select_child(ctx(_, C, _), V, Children, Move) :-
+    LogV is log(max(1, V)),
+    foldl(ucb_best(C, LogV), Children, none-(-1.0e30), Move-_),
+    Move \== none.
+
+ucb_best(C, LogV, Move-node(V, W, S, _, _), Best0-Score0, Best-Score) :-
+    (   S == open,
+        Score1 is W / V + C * sqrt(LogV / V),
+        Score1 > Score0
+    ->  Best = Move,
+        Score = Score1
+    ;   Best = Best0,
+        Score = Score0
+    ).
+
+best_child(Stats, Move) :-
+    (   member(Move-stats(_, _, win), Stats)
+    ->  true
+    ;   findall(V-M, ( member(M-stats(V, _, S), Stats), S \== loss ), Open),
+        Open = [_|_]
+    ->  max_member(_-Move, Open)
+    ;   findall(V-M, member(M-stats(V, _, _), Stats), All),
+        max_member(_-Move, All)
+    ).
+
+%!  contract_playout(+Game, +State, -Winner) is det.
+%
+%   The default playout: random valid moves to the end of the game.
+
+contract_playout(Game, State, Winner) :-
+    (   Game:game_over(State, Winner0)
+    ->  Winner = Winner0
+    ;   Game:valid_moves(State, Moves),
+        random_member(Move, Moves),
+        Game:move(State, Move, State1),
+        contract_playout(Game, State1, Winner)
+    ).
