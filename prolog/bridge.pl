@@ -105,7 +105,7 @@ interrupt(_Signal) :-
 %   contract.
 
 load_game(File, Game) :-
-    use_module(File),
+    use_module(File, []),               % nothing imported: games share names
     (   module_property(Module, file(File))
     ->  Game = Module
     ;   existence_error(game_module, File)

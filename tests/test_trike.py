@@ -191,7 +191,7 @@ def test_the_game_ends_when_the_pawn_is_trapped() -> None:
     # c3: own white, neighbours c2 (black) and b2 (black)
     assert state.game_over() == "first"
     assert scores(state) == (2, 1)
-    assert "c3; score first 2, second 1: first wins" in state.display(color=False)
+    assert "trapped on c3: first 2, second 1: first wins" in state.display(color=False)
 
 
 def test_display() -> None:

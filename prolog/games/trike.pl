@@ -556,13 +556,13 @@ last_row(Size, Letter) :-
 %
 %   Where the pawn is trapped and the score; fails while the game goes on.
 outcome_reason(State, Reason) :-
-    game_over(State, Winner),
+    game_over(State, _),
     State = state(_, _, Pawn, _, _, _),
     cell_text(Pawn, At),
     pawn_points(State, first, F),
     pawn_points(State, second, S),
-    format(string(Reason), "the pawn is trapped on ~w; score first ~d, \c
-                            second ~d: ~w wins", [At, F, S, Winner]).
+    format(string(Reason), "the pawn is trapped on ~w: first ~d, second ~d",
+           [At, F, S]).
 
 %!  rules(-Text) is det.
 rules(Text) :-
@@ -607,8 +607,9 @@ display_game(State, Options) :-
     ->  format("   last move: ~w~n", [LastText])
     ;   true
     ),
-    (   outcome_reason(State, Reason)
-    ->  format("   ~s~n", [Reason])
+    (   outcome_reason(State, Reason),
+        game_over(State, Winner)
+    ->  format("   ~s: ~w wins~n", [Reason, Winner])
     ;   player_colour(State, Player, Colour),
         colour_name(Colour, Name),
         (   Pawn == none
