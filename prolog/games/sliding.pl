@@ -1,0 +1,609 @@
+:- module(sliding,
+          [ title/1,                  % -Title
+            players/1,                % -Players
+            option/3,                 % ?Name, ?Default, ?Help
+            initial_state/2,          % +Options, -State
+            current_player/2,         % +State, -Player
+            valid_moves/2,            % +State, -Moves
+            move/3,                   % +State, +Move, -NewState
+            game_over/2,              % +State, -Winner
+            value/3,                  % +State, +Player, -Value
+            choose_move/3,            % +State, +Level, -Move
+            display_game/1,           % +State
+            display_game/2,           % +State, +Options
+            move_text/2,              % ?Move, ?Text
+            move_description/3,       % +State, +Move, -Text
+            illegal_move_reason/3,    % +State, +Text, -Reason
+            outcome_reason/2,         % +State, -Reason
+            rules/1,                  % -Text
+            perfect_moves/2,          % +State, -Moves
+            position_value/3          % +Board, +Player, -Value
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+:- use_module(library(random)).
+:- use_module(library(assoc)).
+:- use_module('../arena').
+
+/** <module> Sliding tic-tac-toe ("jogo da velha modificado")
+
+A 3x3 board, cells numbered 1..9 row by row from the top left. Players x
+(first) and o have three stones each. While fewer than six stones are on
+the board a move places a stone on an empty cell; afterwards a move slides
+one of the mover's stones to an empty neighbouring cell (the 8 king-move
+cells). Three in a row, column or diagonal wins, in either phase. The game
+is a draw after `max_plies` moves without a line.
+
+    State = state(Board, ToMove, Plies, MaxPlies)
+    Board = list of 9 cells, each x, o or e (empty)
+    Move  = Cell (placing, text '5') or [From, To] (sliding, text '1-5')
+
+    ?- initial_state([], S0), move(S0, 5, S).
+    S = state([e,e,e,e,x,e,e,e,e], o, 1, 60).
+
+Level 3 of choose_move/3 plays perfectly, from a retrograde analysis of
+every position (position_value/3).
+*/
+
+%!  title(-Title) is det.
+title("Sliding tic-tac-toe").
+
+%!  players(-Players) is det.
+players([x, o]).
+
+%!  option(?Name, ?Default, ?Help) is nondet.
+option(max_plies, 60, "the game is a draw after this many moves (1..1000)").
+
+%!  initial_state(+Options, -State) is det.
+%
+%   Throws domain_error for an unknown option or a max_plies outside 1..1000.
+initial_state(Options, state(Board, x, 0, MaxPlies)) :-
+    check_options(sliding, Options),
+    int_option(sliding, Options, max_plies, 1, 1000, MaxPlies),
+    length(Board, 9),
+    maplist(=(e), Board).
+
+%!  current_player(+State, -Player) is det.
+current_player(state(_, Player, _, _), Player).
+
+%!  valid_moves(+State, -Moves) is det.
+%
+%   The empty cells while placing, the [From, To] slides afterwards, in
+%   standard order; [] when the game is over.
+valid_moves(State, Moves) :-
+    (   game_over(State, _)
+    ->  Moves = []
+    ;   State = state(Board, Player, _, _),
+        board_moves(Board, Player, Moves)
+    ).
+
+%   board_moves(+Board, +Player, -Moves): the moves on Board, ignoring
+%   whether the game is over. Generated in standard order: cells and
+%   neighbours ascend.
+board_moves(Board, Player, Moves) :-
+    (   placing(Board)
+    ->  findall(Cell, nth1(Cell, Board, e), Moves)
+    ;   findall([From, To],
+                ( nth1(From, Board, Player),
+                  neighbour(From, To),
+                  nth1(To, Board, e)
+                ),
+                Moves)
+    ).
+
+placing(Board) :-
+    stones(Board, N),
+    N < 6.
+
+stones(Board, N) :-
+    foldl(count_stone, Board, 0, N).
+
+count_stone(Cell, N0, N) :-
+    (   Cell == e
+    ->  N = N0
+    ;   N is N0 + 1
+    ).
+
+%!  move(+State, +Move, -NewState) is semidet.
+%
+%   Fails for any move that is not valid in State.
+move(State, Move, state(Board, Opponent, Plies, Max)) :-
+    \+ game_over(State, _),
+    State = state(Board0, Player, Plies0, Max),
+    board_move(Board0, Player, Move, Board),
+    player_opponent(sliding, Player, Opponent),
+    Plies is Plies0 + 1.
+
+%   board_move(+Board0, +Player, +Move, -Board) is semidet.
+board_move(Board0, Player, Move, Board) :-
+    (   integer(Move)
+    ->  placing(Board0),
+        nth1(Move, Board0, e),
+        set_cell(Move, Board0, Player, Board)
+    ;   Move = [From, To],
+        integer(From),
+        integer(To),
+        \+ placing(Board0),
+        nth1(From, Board0, Player),
+        neighbour(From, To),
+        nth1(To, Board0, e),
+        set_cell(From, Board0, e, Board1),
+        set_cell(To, Board1, Player, Board)
+    ).
+
+set_cell(1, [_|Cs], Piece, [Piece|Cs]) :-
+    !.                                  % green: index fixed
+set_cell(N, [C|Cs0], Piece, [C|Cs]) :-
+    N > 1,
+    N1 is N - 1,
+    set_cell(N1, Cs0, Piece, Cs).
+
+%   neighbour(?Cell, ?Neighbour): king-move neighbours, in ascending order.
+neighbour(Cell, Neighbour) :-
+    between(1, 9, Cell),
+    R is (Cell - 1) // 3,
+    C is (Cell - 1) mod 3,
+    between(-1, 1, DR),
+    between(-1, 1, DC),
+    (DR, DC) \== (0, 0),
+    R1 is R + DR,
+    C1 is C + DC,
+    between(0, 2, R1),
+    between(0, 2, C1),
+    Neighbour is R1*3 + C1 + 1.
+
+line([1,2,3]).
+line([4,5,6]).
+line([7,8,9]).
+line([1,4,7]).
+line([2,5,8]).
+line([3,6,9]).
+line([1,5,9]).
+line([3,5,7]).
+
+line_pieces(Board, [A,B,C], [PA,PB,PC]) :-
+    nth1(A, Board, PA),
+    nth1(B, Board, PB),
+    nth1(C, Board, PC).
+
+%   line_owner(+Board, -Player) is semidet: Player has three in a line.
+line_owner(Board, Player) :-
+    line(Line),
+    line_pieces(Board, Line, [P,P,P]),
+    P \== e,
+    !,                                  % green: the first line decides
+    Player = P.
+
+%!  game_over(+State, -Winner) is semidet.
+%
+%   Winner is the player with three in a line, or draw once MaxPlies
+%   moves have been played without one.
+game_over(state(Board, _, Plies, Max), Winner) :-
+    (   line_owner(Board, Owner)
+    ->  Winner = Owner
+    ;   Plies >= Max
+    ->  Winner = draw
+    ).
+
+%!  value(+State, +Player, -Value) is det.
+%
+%   1000 for a won game, -1000 for a lost one, 0 for a draw; otherwise the
+%   lines open for Player minus those open for the opponent, each weighted
+%   by its own stones (1, 3 or 9).
+value(State, Player, Value) :-
+    player_opponent(sliding, Player, Opponent),
+    (   game_over(State, Winner)
+    ->  (   Winner == Player
+        ->  Value = 1000
+        ;   Winner == Opponent
+        ->  Value = -1000
+        ;   Value = 0
+        )
+    ;   State = state(Board, _, _, _),
+        findall(Pieces, (line(L), line_pieces(Board, L, Pieces)), Runs),
+        foldl(run_score(Player, Opponent), Runs, 0, Value)
+    ).
+
+run_score(Player, Opponent, Pieces, V0, V) :-
+    include(==(Player), Pieces, Own),
+    include(==(Opponent), Pieces, Theirs),
+    length(Own, NOwn),
+    length(Theirs, NTheirs),
+    (   NTheirs =:= 0, NOwn > 0
+    ->  V is V0 + 3^(NOwn-1)
+    ;   NOwn =:= 0, NTheirs > 0
+    ->  V is V0 - 3^(NTheirs-1)
+    ;   V = V0
+    ).
+
+%!  choose_move(+State, +Level, -Move) is semidet.
+%
+%   Level 1 plays at random, level 2 greedily on value/3, level 3 and up
+%   perfectly: a random one of perfect_moves/2. Fails when the game is
+%   over.
+choose_move(State, Level, Move) :-
+    must_be(positive_integer, Level),
+    (   Level =:= 1
+    ->  random_move(sliding, State, Move)
+    ;   Level =:= 2
+    ->  greedy_move(sliding, State, Move)
+    ;   perfect_moves(State, Moves),
+        random_member(Move, Moves)
+    ).
+
+%!  perfect_moves(+State, -Moves) is det.
+%
+%   Moves are the moves of best value under the ply limit: the quickest
+%   win if the mover can force one before the limit, else a draw (one that
+%   leaves the opponent a lost position beyond the limit if there is one,
+%   then an even one), else the slowest loss. [] when the game is over.
+perfect_moves(State, Moves) :-
+    valid_moves(State, Moves0),
+    State = state(Board, Player, Plies, Max),
+    Left is Max - Plies - 1,
+    findall(Score-M,
+            ( member(M, Moves0),
+              board_move(Board, Player, M, Board1),
+              player_opponent(sliding, Player, Opponent),
+              position_value(Board1, Opponent, V1),
+              move_score(V1, Left, Score)
+            ),
+            Scored),
+    best_moves(Scored, Moves).
+
+%   move_score(+OpponentValue, +PliesLeft, -Score): the worth of a move to
+%   the mover, from the opponent's value after it.
+move_score(loss(D), Left, Score) :-
+    D =< Left,
+    !,                                  % green: a win before the limit
+    Score is 1000 - D.
+move_score(win(D), Left, Score) :-
+    D =< Left,
+    !,                                  % green: a loss before the limit
+    Score is D - 1000.
+move_score(loss(_), _, 2).
+move_score(draw, _, 1).
+move_score(win(_), _, 0).
+
+best_moves([], []).
+best_moves(Scored, Moves) :-
+    Scored = [_|_],
+    pairs_keys(Scored, Scores),
+    max_list(Scores, Best),
+    findall(M, member(Best-M, Scored), Moves).
+
+%!  position_value(+Board, +Player, -Value) is semidet.
+%
+%   The value of Board with Player to move, ignoring the ply limit:
+%   win(N) when Player can force a line within N plies, loss(N) when the
+%   opponent can (loss(0): the opponent has one), draw when neither can.
+%   Fails for a board that cannot arise (more than three stones a side,
+%   or stone counts that do not fit Player to move).
+%
+%   The first call solves every position at once; the most general call
+%   is made first so that later calls are answered from its table.
+position_value(Board, Player, Value) :-
+    \+ \+ solved_position(_, _, _),
+    solved_position(Board, Player, Value).
+
+:- table solved_position/3 as subsumptive.
+
+%   solved_position(?Board, ?Player, ?Value): every position with its
+%   value, by retrograde analysis.
+solved_position(Board, Player, Value) :-
+    retrograde(Solved),
+    member(Board-Player-Value, Solved).
+
+%   retrograde(-Solved): Board-Player-Value for every position. Positions
+%   are labelled by distance: after the finished ones (0), a position is
+%   won in N (odd) when a move leads to a loss in N-1, and lost in N (even)
+%   when every move leads to a win in less than N. Unlabelled at the end:
+%   a draw.
+retrograde(Solved) :-
+    findall(Board-Player, position(Board, Player), Positions),
+    maplist(position_node, Positions, Nodes),
+    partition(finished_node, Nodes, Finished, Open),
+    maplist(finished_label, Finished, Labels0),
+    list_to_assoc(Labels0, Values0),
+    label_passes(1, 0, Open, Values0, Values, Draws),
+    assoc_to_list(Values, Labelled),
+    maplist(draw_label, Draws, DrawLabels),
+    append(Labelled, DrawLabels, Pairs),
+    maplist(solved_triple, Pairs, Solved).
+
+solved_triple((Board-Player)-Value, Board-Player-Value).
+
+%   position(-Board, -Player): a board with at most three stones a side
+%   and the player to move that its stone counts allow.
+position(Board, Player) :-
+    between(0, 3, NX),
+    between(0, 3, NO),
+    (   NX =:= NO,
+        NX < 3
+    ->  Player = x
+    ;   NX =:= NO + 1
+    ->  Player = o
+    ;   NX =:= 3,
+        NO =:= 3
+    ->  member(Player, [x, o])
+    ),
+    NE is 9 - NX - NO,
+    length(Board, 9),
+    fill(Board, NX, NO, NE).
+
+fill([], 0, 0, 0).
+fill([x|Cs], NX, NO, NE) :-
+    NX > 0,
+    NX1 is NX - 1,
+    fill(Cs, NX1, NO, NE).
+fill([o|Cs], NX, NO, NE) :-
+    NO > 0,
+    NO1 is NO - 1,
+    fill(Cs, NX, NO1, NE).
+fill([e|Cs], NX, NO, NE) :-
+    NE > 0,
+    NE1 is NE - 1,
+    fill(Cs, NX, NO, NE1).
+
+%   position_node(+Position, -Node): node(Position, Outcome, Children),
+%   Outcome the line owner or none.
+position_node(Board-Player, node(Board-Player, Outcome, Children)) :-
+    (   line_owner(Board, Owner)
+    ->  Outcome = Owner,
+        Children = []
+    ;   Outcome = none,
+        player_opponent(sliding, Player, Opponent),
+        board_moves(Board, Player, Moves),
+        findall(Board1-Opponent,
+                ( member(M, Moves),
+                  board_move(Board, Player, M, Board1)
+                ),
+                Children)
+    ).
+
+finished_node(node(_, Outcome, _)) :-
+    Outcome \== none.
+
+finished_label(node(Board-Player, Owner, _), (Board-Player)-Value) :-
+    (   Owner == Player
+    ->  Value = win(0)
+    ;   Value = loss(0)
+    ).
+
+draw_label(node(Position, _, _), Position-draw).
+
+%   label_passes(+N, +Idle, +Open, +Values0, -Values, -Draws): label the
+%   positions at distance N, N+1, ... until two passes in a row label
+%   nothing; Draws are the nodes left open.
+label_passes(N, Idle, Open, Values0, Values, Draws) :-
+    (   Idle >= 2
+    ->  Values = Values0,
+        Draws = Open
+    ;   foldl(label_node(N, Values0), Open, New, [], Rest0),
+        partition(labelled_node, New, Labelled, _),
+        reverse(Rest0, Rest),
+        (   Labelled == []
+        ->  Idle1 is Idle + 1
+        ;   Idle1 = 0
+        ),
+        foldl(put_label, Labelled, Values0, Values1),
+        N1 is N + 1,
+        label_passes(N1, Idle1, Rest, Values1, Values, Draws)
+    ).
+
+%   label_node(+N, +Values, +Node, -Labelled, +Rest0, -Rest): Labelled is
+%   Position-Value when Node is won (N odd) or lost (N even) at distance
+%   N; otherwise Node stays in Rest.
+label_node(N, Values, Node, Labelled, Rest0, Rest) :-
+    Node = node(Position, _, Children),
+    (   N mod 2 =:= 1,
+        member(Child, Children),
+        get_assoc(Child, Values, loss(_))
+    ->  Labelled = Position-win(N),
+        Rest = Rest0
+    ;   N mod 2 =:= 0,
+        maplist(won_child(Values), Children)
+    ->  Labelled = Position-loss(N),
+        Rest = Rest0
+    ;   Labelled = open,
+        Rest = [Node|Rest0]
+    ).
+
+won_child(Values, Child) :-
+    get_assoc(Child, Values, win(_)).
+
+labelled_node(Label) :-
+    Label \== open.
+
+put_label(Position-Value, Values0, Values) :-
+    put_assoc(Position, Values0, Value, Values).
+
+%!  display_game(+State) is det.
+display_game(State) :-
+    display_game(State, []).
+
+%!  display_game(+State, +Options) is det.
+%
+%   Options: last_move(Move) highlights the cell moved to and marks the
+%   cell a slide came from.
+display_game(State, Options) :-
+    State = state(Board, Player, Plies, Max),
+    option_value(Options, last_move, none, Last),
+    last_cells(Last, From, To),
+    format("~n"),
+    forall(between(0, 2, Row),
+           ( display_row(Board, Row, From, To),
+             (   Row < 2
+             ->  format("   ---+---+---~n")
+             ;   true
+             )
+           )),
+    format("~n   move ~w of ~w", [Plies, Max]),
+    (   game_over(State, _)
+    ->  format("~n")
+    ;   placing(Board)
+    ->  stones(Board, N),
+        Left is 3 - (N + 1) // 2,
+        format(": ~w to place a stone (~w left)~n", [Player, Left])
+    ;   format(": ~w to slide a stone to a free neighbouring cell~n",
+               [Player])
+    ).
+
+last_cells(Last, From, To) :-
+    (   integer(Last)
+    ->  From = none,
+        To = Last
+    ;   Last = [From, To]
+    ->  true
+    ;   From = none,
+        To = none
+    ).
+
+display_row(Board, Row, From, To) :-
+    format("   "),
+    forall(between(1, 3, Col),
+           ( Cell is Row*3 + Col,
+             nth1(Cell, Board, Piece),
+             display_cell(Cell, Piece, From, To),
+             (   Col < 3
+             ->  format("|")
+             ;   format("~n")
+             )
+           )),
+    true.
+
+display_cell(Cell, e, From, _) :-
+    !,                                  % green: empty cells show their number
+    (   Cell == From
+    ->  ansi_format([fg(yellow)], " ~w ", [Cell])
+    ;   ansi_format([faint], " ~w ", [Cell])
+    ).
+display_cell(Cell, Piece, _, To) :-
+    piece_style(Piece, Style0),
+    (   Cell == To
+    ->  Style = [bold, underline|Style0]
+    ;   Style = [bold|Style0]
+    ),
+    upcase_atom(Piece, Shown),
+    ansi_format(Style, " ~w ", [Shown]).
+
+piece_style(x, [fg(red)]).
+piece_style(o, [fg(cyan)]).
+
+%!  move_text(?Move, ?Text) is semidet.
+%
+%   A placement is its cell number ('5'); a slide is From-To ('1-5'),
+%   two different cells 1..9.
+move_text(Move, Text) :-
+    (   integer(Move)
+    ->  between(1, 9, Move),
+        atom_number(Text, Move)
+    ;   nonvar(Move)
+    ->  Move = [From, To],
+        integer(From),
+        integer(To),
+        between(1, 9, From),
+        between(1, 9, To),
+        From =\= To,
+        format(atom(Text), "~w-~w", [From, To])
+    ;   atom(Text),
+        (   atomic_list_concat([A, B], -, Text)
+        ->  cell_text(A, From),
+            cell_text(B, To),
+            From =\= To,
+            Move = [From, To]
+        ;   cell_text(Text, Move)
+        )
+    ).
+
+cell_text(Text, Cell) :-
+    atom_length(Text, 1),
+    atom_number(Text, Cell),
+    integer(Cell),
+    between(1, 9, Cell).
+
+cell_name(Cell, Name) :-
+    (   Cell =:= 5
+    ->  Name = centre
+    ;   Row is (Cell - 1) // 3,
+        Col is (Cell - 1) mod 3,
+        nth0(Row, [top, middle, bottom], RowName),
+        nth0(Col, [left, centre, right], ColName),
+        format(atom(Name), "~w ~w", [RowName, ColName])
+    ).
+
+%!  move_description(+State, +Move, -Text) is det.
+move_description(_, Move, Text) :-
+    (   integer(Move)
+    ->  cell_name(Move, Name),
+        format(string(Text), "place on the ~w", [Name])
+    ;   Move = [From, To],
+        cell_name(From, FromName),
+        cell_name(To, ToName),
+        format(string(Text), "slide from the ~w to the ~w", [FromName, ToName])
+    ).
+
+%!  illegal_move_reason(+State, +Text, -Reason) is semidet.
+illegal_move_reason(State, Text, Reason) :-
+    State = state(Board, Player, _, _),
+    (   game_over(State, _)
+    ->  Reason = "the game is over"
+    ;   \+ move_text(_, Text)
+    ->  (   placing(Board)
+        ->  format(string(Reason),
+                   "~w is not a cell: type an empty cell, 1 to 9", [Text])
+        ;   format(string(Reason),
+                   "~w is not a move: type from-to, e.g. 1-5, to slide a stone", [Text])
+        )
+    ;   move_text(Move, Text),
+        illegal_move(Board, Player, Move, Reason)
+    ).
+
+illegal_move(Board, _, Move, Reason) :-
+    placing(Board),
+    !,                                  % green: placing phase
+    (   integer(Move)
+    ->  nth1(Move, Board, Piece),
+        Piece \== e,
+        format(string(Reason), "cell ~w is occupied by ~w", [Move, Piece])
+    ;   Reason = "stones are still being placed: type an empty cell"
+    ).
+illegal_move(Board, Player, Move, Reason) :-
+    (   integer(Move)
+    ->  format(string(Reason),
+               "all six stones are on the board: slide one of yours (from-to, e.g. 1-5)", [])
+    ;   Move = [From, To],
+        nth1(From, Board, Piece),
+        (   Piece \== Player
+        ->  format(string(Reason), "cell ~w holds no stone of ~w", [From, Player])
+        ;   \+ neighbour(From, To)
+        ->  format(string(Reason), "cell ~w is not next to cell ~w", [To, From])
+        ;   nth1(To, Board, Other),
+            Other \== e
+        ->  format(string(Reason), "cell ~w is occupied by ~w", [To, Other])
+        )
+    ).
+
+%!  outcome_reason(+State, -Reason) is semidet.
+outcome_reason(State, Reason) :-
+    game_over(State, Winner),
+    (   Winner == draw
+    ->  State = state(_, _, _, Max),
+        format(string(Reason), "~w moves without three in a row", [Max])
+    ;   Reason = "three in a row"
+    ).
+
+%!  rules(-Text) is det.
+rules(Text) :-
+    Text = "Players x (first) and o have three stones each. While fewer \c
+            than six stones are on the board, a move places a stone on an \c
+            empty cell; afterwards a move slides one of your stones to an \c
+            empty neighbouring cell (also diagonally). No passing. Three \c
+            in a row, column or diagonal wins, in either phase; after \c
+            max_plies moves without one the game is a draw.\n\c
+            Notation: a cell number 1..9 to place, from-to (e.g. 1-5) to \c
+            slide:\n\c
+            \x20  1 2 3\n\c
+            \x20  4 5 6\n\c
+            \x20  7 8 9".
