@@ -60,7 +60,7 @@ def drive(chunks: Iterable[str], *, shell: Shell | None = None, timeout: float =
                     pipe.send_text(chunk)
                     if TAB in chunk:
                         _wait_for_completion(session, before)
-                    if not chunk.endswith(ENTER):
+                    if not chunk.endswith((ENTER, "\x03")):
                         shell.prompt_ready.set()  # still the same prompt
             finally:
                 _settled(shell, session, timeout)
