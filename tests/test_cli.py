@@ -85,3 +85,26 @@ def test_tab_in_a_real_terminal_shows_the_completion_menu(tmp_path: Path) -> Non
     finally:
         child.close(force=True)
     assert (tmp_path / "prolog-arena" / "history").read_text().count("new tictactoe") == 1
+
+
+def test_ctrl_c_stops_the_ai_thinking_and_the_shell_goes_on(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm",
+           "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
+    # trike's level 4 thinks for about 4 s
+    child = pexpect.spawn(ARENA, ["play", "trike", "--first", "ai:4", "--second", "human"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    try:
+        child.expect("is thinking")
+        child.sendintr()
+        child.expect("stopped first \\(ai:4\\)")
+        child.expect("trike first>")
+        child.send("hint 1\r")  # the game and the engine still work
+        child.expect("ai:1 would play")
+        child.send("players human human\r")
+        child.expect("first: human")
+        child.send("c2\r")
+        child.expect("1. first plays c2")
+        child.send("quit\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
