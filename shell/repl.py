@@ -332,7 +332,8 @@ class Shell:
         if log and self.log_dir is not None:
             self.start_log()
         self.say(self.say.style(BOLD, f"{heading}: {game.title}")
-                 + "".join(f" {k}={v}" for k, v in game.options.items()))
+                 + "".join(f" {k}={v}" for k, v in game.options.items())
+                 + " — " + ", ".join(f"{seat}: {p.spec}" for seat, p in self.match.players.items()))
         self.show_board()
         if self.match.result is not None:
             self.announce(self.match.result)
@@ -417,6 +418,8 @@ class Shell:
             self.say.note(f"replay log: {writer.path}")
         if self.single_game:
             self.done = True
+        else:
+            self.say.note("new plays again, undo takes moves back, save FILE keeps the game")
 
     def advance(self, *, one: bool = False) -> None:
         """Let AIs and bots move while it is their turn (and not stopped)."""
