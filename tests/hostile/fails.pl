@@ -1,0 +1,4 @@
+% expect: no_move
+% Fails.
+choose_move(_, _, _) :-
+    fail.

@@ -1,0 +1,3 @@
+% expect: illegal
+% Answers a term that is no move.
+choose_move(_, _, garbage(of, "all", [kinds])).

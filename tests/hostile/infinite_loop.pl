@@ -1,0 +1,10 @@
+% expect: timeout
+% Never answers.
+choose_move(State, Level, Move) :-
+    spin(State),
+    choose_move(State, Level, Move).
+
+spin(State) :-
+    repeat,
+    valid_moves(State, _),
+    fail.

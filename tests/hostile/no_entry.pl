@@ -1,0 +1,3 @@
+% expect: refused no entry point
+% Defines nothing a bot must define.
+best(1).

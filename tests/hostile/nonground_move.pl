@@ -1,0 +1,3 @@
+% expect: illegal
+% Leaves the move unbound.
+choose_move(_, _, _).

@@ -1,0 +1,268 @@
+"""Bot files in their own processes: the hostile corpus in tests/hostile
+(each file's first line says the verdict it must get), both protocols,
+the referee's policies, and the process's reaping."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+import pybridge
+from pybridge.bots import BotError, BotPlayer, BotProcess, Limits, check_bot
+from pybridge.match import Match, Ply, Result
+from pybridge.players import PlayerSpec, make_player
+
+HERE = Path(__file__).resolve().parent
+HOSTILE = HERE / "hostile"
+EXAMPLES = HERE.parent / "prolog" / "bots" / "examples"
+HELPERS = HERE / "bots"
+PWNED = Path("/tmp/arena-hostile-pwned")
+SENTINEL = Path("/tmp/arena-hostile-sentinel")
+
+#: Small stacks so that runaway recursion overflows long before its time
+#: is up; a short grace so that the watchdog's case stays quick.
+LIMITS = Limits(stack_mb=32, grace=0.3)
+
+
+def expectation(path: Path) -> tuple[str, list[str]]:
+    """(verdict, words the detail must contain) from ``% expect: ...``."""
+    m = re.match(r"% expect: (\w+)(.*)", path.read_text().splitlines()[0])
+    assert m, f"{path} lacks its '% expect:' line"
+    return m.group(1), m.group(2).split()
+
+
+HOSTILE_FILES = sorted(HOSTILE.glob("*.pl"))
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie is not alive
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="module")
+def ttt() -> pybridge.Game:
+    return pybridge.load_game("tictactoe")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def sentinel():
+    """A file the hostile bots try to delete; the one they try to create
+    must not appear."""
+    SENTINEL.write_text("keep me\n")
+    PWNED.unlink(missing_ok=True)
+    yield
+    assert SENTINEL.exists(), "a bot deleted the sentinel file"
+    assert not PWNED.exists(), "a bot created a file"
+    SENTINEL.unlink(missing_ok=True)
+
+
+def test_corpus_is_large_enough() -> None:
+    assert len(HOSTILE_FILES) >= 15
+    verdicts = {expectation(p)[0] for p in HOSTILE_FILES}
+    assert {"refused", "timeout", "crashed", "no_move", "illegal", "ok"} <= verdicts
+
+
+@pytest.mark.parametrize("path", HOSTILE_FILES, ids=lambda p: p.stem)
+def test_hostile_bot_gets_its_verdict(path: Path, ttt: pybridge.Game) -> None:
+    verdict, words = expectation(path)
+    # bots that must time out get little time; the others more than they need
+    move_time = 0.3 if verdict == "timeout" else 3.0
+    bot = BotPlayer(PlayerSpec.parse(str(path)), move_time=move_time, limits=LIMITS)
+    match = Match(ttt, {"x": bot, "o": make_player("random")}, move_time=move_time)
+    try:
+        out = match.step()
+        assert bot.process is not None
+        pid = bot.process.pid
+        if verdict == "ok":
+            assert isinstance(out, Ply) and out.verdict == "ok", out
+            result = match.run()
+            assert result.forfeit is None
+        else:
+            assert isinstance(out, Result), f"{path.name} played {out}"
+            assert out.forfeit == verdict, out
+            assert out.winner == "o"
+            text = out.reason.lower()
+            for word in words:
+                assert word.lower() in text, f"{word!r} not in {out.reason!r}"
+    finally:
+        match.close()
+    assert bot.process is None
+    assert not alive(pid), f"bot process {pid} left behind"
+
+
+def test_printing_megabytes_is_bounded(ttt: pybridge.Game) -> None:
+    bot = BotPlayer(PlayerSpec.parse(str(HOSTILE / "megabytes.pl")), move_time=5, limits=LIMITS)
+    with bot:
+        bot.start(ttt, "x")
+        decision = bot.choose(ttt.initial_state(), None, seconds=5)
+        assert decision.verdict == "ok"
+        assert bot.process is not None
+        assert bot.process.stderr.total > 2_000_000
+        assert len(bot.output) < LIMITS.output_bytes + 100
+        assert "bytes before this were dropped" in bot.output
+
+
+def test_memory_limit_ends_a_database_blowup(ttt: pybridge.Game) -> None:
+    path = HOSTILE / "slow" / "memory_db.pl"
+    bot = BotPlayer(PlayerSpec.parse(str(path)), move_time=20,
+                    limits=Limits(memory_mb=160, stack_mb=32))
+    with bot:
+        bot.start(ttt, "x")
+        decision = bot.choose(ttt.initial_state(), None, seconds=20)
+    assert decision.verdict == "crashed", decision
+    assert "memory" in decision.detail.lower() or "signal" in decision.detail.lower()
+
+
+def test_fake_replies_only_reach_the_output(ttt: pybridge.Game) -> None:
+    bot = BotPlayer(PlayerSpec.parse(str(HOSTILE / "fake_reply.pl")), limits=LIMITS)
+    with bot:
+        bot.start(ttt, "x")
+        decision = bot.choose(ttt.initial_state(), None, seconds=2)
+        assert decision.verdict == "no_move"
+        # stderr is drained by its own thread: the text may arrive a bit later
+        deadline = time.monotonic() + 5
+        while '"move":"5"' not in bot.output and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert '{"verdict":"ok","move":"5","ms":0}\n' * 2 in bot.output
+
+
+def test_a_killed_process_is_a_crash(ttt: pybridge.Game) -> None:
+    bot = BotPlayer(PlayerSpec.parse(str(EXAMPLES / "greedy.pl")), limits=LIMITS)
+    with bot:
+        bot.start(ttt, "x")
+        assert bot.process is not None
+        os.kill(bot.process.pid, 9)
+        decision = bot.choose(ttt.initial_state(), None, seconds=2)
+        assert decision.verdict == "crashed"
+        assert "SIGKILL" in decision.detail
+
+
+def test_random_policy_replaces_bad_moves_and_logs_them(ttt: pybridge.Game) -> None:
+    bot = BotPlayer(PlayerSpec.parse(str(HOSTILE / "garbage_move.pl")), limits=LIMITS)
+    with Match(ttt, {"x": bot, "o": make_player("random")}, policy="random") as match:
+        result = match.run()
+    assert result.forfeit is None
+    mine = [p for p in match.history if p.player == "x"]
+    assert mine and all(p.verdict == "illegal" for p in mine)
+    assert all(p.raw and "garbage" in p.raw for p in mine)
+    assert all(p.move in "123456789" for p in mine)
+
+
+def test_refused_forfeits_under_either_policy(ttt: pybridge.Game) -> None:
+    bot = BotPlayer(PlayerSpec.parse(str(HOSTILE / "shell_call.pl")), limits=LIMITS)
+    with Match(ttt, {"x": make_player("random"), "o": bot}, policy="random") as match:
+        result = match.run()
+    assert result.forfeit == "refused" and result.winner == "x"
+    assert len(match.history) == 1
+
+
+@pytest.mark.parametrize("name", ["greedy.pl", "minimax.pl:3", "first_move.pl",
+                                  "value_pfl4.pl", "tictactoe_classic.pl"])
+def test_example_bots_play_complete_games_in_both_seats(name: str, ttt: pybridge.Game) -> None:
+    spec = str(EXAMPLES / name)
+    for seats in (("bot", "random"), ("random", "bot")):
+        players = {seat: (make_player(spec) if who == "bot" else make_player("random"))
+                   for seat, who in zip(ttt.players, seats)}
+        with Match(ttt, players, move_time=5) as match:
+            result = match.run()
+        assert result.forfeit is None, result
+        assert all(p.verdict == "ok" for p in match.history)
+        assert match.state.is_over()
+
+
+def test_protocols_are_detected(ttt: pybridge.Game) -> None:
+    expected = {"greedy.pl": ("pfl/3", ("first", "second")),
+                "first_move.pl": ("pfl/2", ("first", "second")),
+                "value_pfl4.pl": ("pfl/4", ("first", "second")),
+                "tictactoe_classic.pl": ("classic", ("first", "second"))}
+    for name, (protocol, seats) in expected.items():
+        check = check_bot("tictactoe", str(EXAMPLES / name))
+        assert check.hello.ready, check.hello
+        assert (check.hello.protocol, check.hello.seats) == (protocol, seats)
+
+
+def test_classic_bot_keeps_its_own_state_over_many_games(ttt: pybridge.Game) -> None:
+    """Its board comes only from assert/retract; a wrong board would show
+    as an illegal move sooner or later, and it never loses to random."""
+    ttt.seed(7)
+    bot = make_player(str(EXAMPLES / "tictactoe_classic.pl"))
+    for i in range(6):
+        seats = {"x": bot, "o": make_player("random")} if i % 2 == 0 else \
+                {"x": make_player("random"), "o": bot}
+        with Match(ttt, seats) as match:
+            result = match.run()
+        assert result.forfeit is None
+        assert result.winner in ("draw", "x" if i % 2 == 0 else "o")
+
+
+def test_classic_bot_playing_one_side_only(ttt: pybridge.Game) -> None:
+    path = HELPERS / "classic_x_only.pl"
+    check = check_bot("tictactoe", str(path))
+    assert check.hello.ready and check.hello.seats == ("first",)
+    bot = make_player(str(path))
+    with Match(ttt, {"x": make_player("random"), "o": bot}) as match:
+        result = match.run()
+    assert result.forfeit == "refused"
+    assert "o_inicia/2" in result.reason
+
+
+def test_level_reaches_the_bot(ttt: pybridge.Game) -> None:
+    state = ttt.initial_state()
+    for level in (1, 4, 9):
+        bot = make_player(f"{HELPERS / 'level_echo.pl'}:{level}")
+        with bot:
+            bot.start(ttt, "x")
+            assert bot.choose(state, None, seconds=2).move == str(level)
+
+
+def test_allowed_directives_and_grammar_rules(ttt: pybridge.Game) -> None:
+    bot = make_player(str(HELPERS / "directives.pl"))
+    with Match(ttt, {"x": bot, "o": make_player("random")}) as match:
+        ply = match.step()
+    assert isinstance(ply, Ply) and ply.move == "5", ply
+
+
+def test_refusal_lists_every_problem_with_its_line() -> None:
+    check = check_bot("tictactoe", str(HELPERS / "many_problems.pl"))
+    assert not check.hello.ready
+    detail = check.hello.detail
+    for expected in ("line 2: directive initialization", "line 4:", "line 6: a clause for module user"):
+        assert expected in detail, detail
+
+
+def test_bad_bot_specs() -> None:
+    with pytest.raises(BotError, match="no bot file"):
+        make_player("/nonexistent/bot.pl")
+    with pytest.raises(BotError, match="no bot file"):
+        check_bot("tictactoe", "missing.pl")
+
+
+def test_inference_limit(ttt: pybridge.Game) -> None:
+    bot = BotPlayer(PlayerSpec.parse(str(HOSTILE / "infinite_loop.pl")), move_time=10,
+                    limits=Limits(inferences=200_000))
+    with bot:
+        bot.start(ttt, "x")
+        start = time.monotonic()
+        decision = bot.choose(ttt.initial_state(), None, seconds=10)
+    assert decision.verdict == "timeout" and "200,000 inferences" in decision.detail
+    assert time.monotonic() - start < 9
+
+
+def test_process_runs_in_an_empty_temporary_directory(ttt: pybridge.Game) -> None:
+    with BotProcess(EXAMPLES / "greedy.pl", "tictactoe", "first") as proc:
+        assert proc.load().ready
+        cwd = Path(os.readlink(f"/proc/{proc.pid}/cwd"))
+        assert cwd.name.startswith("arena-bot-") and list(cwd.iterdir()) == []
+        assert os.getpgid(proc.pid) == proc.pid
+    assert not cwd.exists()
