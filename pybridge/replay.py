@@ -31,8 +31,10 @@ wrong result).
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -82,6 +84,10 @@ class ReplayMismatch(ReplayError):
 
 class ReplayExistsError(ArenaError, FileExistsError):
     """A new log was asked for where a file exists already."""
+
+
+class ReplayBusyError(ArenaError, RuntimeError):
+    """Another writer (another process, or one not closed) holds the log."""
 
 
 # -- records: the one format every producer writes -----------------------------
@@ -173,16 +179,19 @@ class ReplayWriter:
 
     Every record is appended with a single ``write`` and fsynced before the
     call returns, so a killed process leaves a log that reads back to its
-    last move. The file is opened per record: there is nothing to close.
+    last move. The writer holds an exclusive ``flock`` on its log until
+    :meth:`close` (or its process ends): a second writer on the same log
+    gets ReplayBusyError instead of interleaving records.
     """
 
-    def __init__(self, path: str | os.PathLike[str], game: Game, *, plies: int = 0,
+    def __init__(self, path: Path, game: Game, fd: int, *, plies: int = 0,
                  over: bool = False) -> None:
         """Use :meth:`create`, :meth:`from_match` or :meth:`append`."""
-        self.path = Path(path)
+        self.path = path
         self.game = game
         self.plies = plies  # moves in effect
         self.over = over  # a result is in effect
+        self._fd: int | None = fd
 
     @classmethod
     def create(
@@ -203,20 +212,19 @@ class ReplayWriter:
         header = header_record(game, players, started=started, state=state)
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if overwrite else os.O_EXCL)
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (0 if overwrite else os.O_EXCL)
         try:
             fd = os.open(path, flags, 0o644)
         except FileExistsError:
             raise ReplayExistsError(
                 f"replay log {os.fspath(path)!r} exists already (arena resume continues it)"
             ) from None
-        try:
-            _write_all(fd, record_line(header))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        _fsync_dir(path.parent)
-        return cls(path, game)
+        writer = cls(path, game, _locked(fd, path))
+        with _closing_on_error(writer):
+            os.ftruncate(fd, 0)
+            writer._write(header)
+            _fsync_dir(path.parent)
+        return writer
 
     @classmethod
     def from_match(
@@ -233,10 +241,11 @@ class ReplayWriter:
         players = {seat: str(p.spec) for seat, p in match.players.items()}
         writer = cls.create(path, match.game, players, started=started,
                             state=match.initial_state, overwrite=overwrite)
-        for ply in match.history:
-            writer.move(ply)
-        if match.result is not None:
-            writer.result(match.result)
+        with _closing_on_error(writer):
+            for ply in match.history:
+                writer.move(ply)
+            if match.result is not None:
+                writer.result(match.result)
         return writer
 
     @classmethod
@@ -244,18 +253,19 @@ class ReplayWriter:
         """Reopens the log at ``path`` to go on writing it (resume). The log
         must read back (ReplayFormatError otherwise); a torn final line is
         cut off first, and a missing final newline added."""
-        replay = read_replay(path)
-        with open(replay.path, "r+b") as f:
+        path = Path(path)
+        fd = _locked(os.open(path, os.O_WRONLY | os.O_APPEND), path)
+        try:
+            replay = read_replay(path)
             if replay.torn:
-                f.truncate(replay.end)
-            elif replay.end > 0:
-                f.seek(replay.end - 1)
-                if f.read(1) != b"\n":
-                    f.seek(replay.end)
-                    f.write(b"\n")
-            f.flush()
-            os.fsync(f.fileno())
-        return cls(replay.path, replay.game, plies=len(replay.moves),
+                os.ftruncate(fd, replay.end)
+            elif not _ends_line(path, replay.end):
+                _write_all(fd, b"\n")
+            os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        return cls(path, replay.game, fd, plies=len(replay.moves),
                    over=replay.result is not None)
 
     # -- the Recorder protocol --
@@ -280,19 +290,64 @@ class ReplayWriter:
         """Records that the seats changed (seat -> spec text of each seat)."""
         self._write(players_record(self.game, players))
 
-    def close(self) -> None:
-        """Nothing to release: every record was closed and synced."""
+    @property
+    def closed(self) -> bool:
+        return self._fd is None
 
-    def _write(self, record: Mapping[str, Any]) -> None:
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-        try:
-            _write_all(fd, record_line(record))
-            os.fsync(fd)
-        finally:
+    def close(self) -> None:
+        """Releases the log (and its lock); every record is on disk already."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
             os.close(fd)
 
+    def _write(self, record: Mapping[str, Any]) -> None:
+        if self._fd is None:
+            raise ValueError(f"replay log {os.fspath(self.path)!r} was closed")
+        _write_all(self._fd, record_line(record))
+        os.fsync(self._fd)
+
+    def __enter__(self) -> "ReplayWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        self.close()
+
     def __repr__(self) -> str:
-        return f"ReplayWriter({os.fspath(self.path)!r})"
+        return f"<ReplayWriter {os.fspath(self.path)!r}{' closed' if self.closed else ''}>"
+
+
+def _ends_line(path: Path, end: int) -> bool:
+    with open(path, "rb") as f:
+        f.seek(end - 1)
+        return f.read(1) == b"\n"
+
+
+def _locked(fd: int, path: Path) -> int:
+    """``fd`` once it holds the log's exclusive lock; ReplayBusyError (and
+    ``fd`` closed) while another writer holds it."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise ReplayBusyError(
+            f"replay log {os.fspath(path)!r} is being written by another writer "
+            "(is its game still running?)"
+        ) from None
+    except OSError:
+        pass  # a file system without locks: write unlocked
+    return fd
+
+
+@contextmanager
+def _closing_on_error(writer: "ReplayWriter") -> Iterator[None]:
+    try:
+        yield
+    except BaseException:
+        writer.close()
+        raise
 
 
 class Recorders:
@@ -756,6 +811,7 @@ __all__ = [
     "Rebuilt",
     "Recorders",
     "Replay",
+    "ReplayBusyError",
     "ReplayError",
     "ReplayExistsError",
     "ReplayFormatError",

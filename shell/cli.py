@@ -133,16 +133,22 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.delay is not None:
         shell.delay = max(0.0, args.delay)
     shell.start_game(game, (args.first, args.second))
+    writer = None
     if args.replay:
         from pybridge.replay import ReplayWriter
 
         assert shell.match is not None
         try:
-            shell.add_recorder(ReplayWriter.from_match(args.replay, shell.match))
+            writer = ReplayWriter.from_match(args.replay, shell.match)
+            shell.add_recorder(writer)
         except BaseException:
             shell.end_game()
             raise
-    shell.run()
+    try:
+        shell.run()
+    finally:
+        if writer is not None:
+            writer.close()
     return 0 if shell.last_result is not None else 1
 
 

@@ -23,6 +23,7 @@ from pybridge.replay import (
     describe_result,
     positions,
     read_replay,
+    rebuild,
     verify,
 )
 
@@ -156,35 +157,44 @@ def _wait(say: Printer) -> bool:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from .cli import _shell
-
     def run() -> int:
-        rebuilt = verify(args.file)
-        replay = rebuilt.replay
+        replay = read_replay(args.file)
         _warn(replay)
+        rebuild(replay)
         if replay.result is not None:
             raise ValueError(
                 f"{args.file}: nothing to resume, the game is over: {describe_result(replay.result)}")
-        game = replay.game
-        specs = (args.first or replay.specs[0], args.second or replay.specs[1])
-        shell = _shell(args, move_time=args.move_time)
-        shell.single_game = True
-        if args.delay is not None:
-            shell.delay = max(0.0, args.delay)
-        shell.say.note(f"resuming {args.file} after {len(replay.moves)} moves")
-        # the log goes on in the same file, not in a new one
-        shell.start_game(game, specs, state=replay.initial_state(), history=replay.plies,
-                         log=False, heading="Resumed")
-        match = shell.match
-        assert match is not None
-        writer = ReplayWriter.append(args.file)
-        seats = {seat: str(match.players[seat].spec) for seat in game.players}
-        if seats != dict(replay.players):
-            writer.players(seats)
-        shell.add_recorder(writer)
-        if match.result is not None:  # over before its result was written
-            writer.result(match.result)
-        shell.run()
-        return 0 if shell.last_result is not None else 1
+        writer = ReplayWriter.append(args.file)  # holds the log from here on
+        try:
+            if (writer.plies, writer.over) != (len(replay.moves), False):
+                raise ValueError(f"{args.file} changed while it was read: try again")
+            return _resume(args, replay, writer)
+        finally:
+            writer.close()
 
     return _checked(args.file, run)
+
+
+def _resume(args: argparse.Namespace, replay: Replay, writer: ReplayWriter) -> int:
+    from .cli import _shell
+
+    game = replay.game
+    specs = (args.first or replay.specs[0], args.second or replay.specs[1])
+    shell = _shell(args, move_time=args.move_time)
+    shell.single_game = True
+    if args.delay is not None:
+        shell.delay = max(0.0, args.delay)
+    shell.say.note(f"resuming {args.file} after {len(replay.moves)} moves")
+    # the log goes on in the same file, not in a new one
+    shell.start_game(game, specs, state=replay.initial_state(), history=replay.plies,
+                     log=False, heading="Resumed")
+    match = shell.match
+    assert match is not None
+    seats = {seat: str(match.players[seat].spec) for seat in game.players}
+    if seats != dict(replay.players):
+        writer.players(seats)
+    shell.add_recorder(writer)
+    if match.result is not None:  # over before its result was written
+        writer.result(match.result)
+    shell.run()
+    return 0 if shell.last_result is not None else 1

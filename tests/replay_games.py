@@ -44,7 +44,8 @@ def play_logged(
     rng = random.Random(seed)
     players = {seat: RngPlayer(rng, blunder=blunder) for seat in game.players}
     match = Match(game, players, policy=policy)
-    match.recorder = ReplayWriter.create(path, game, {s: "random" for s in game.players})
+    writer = ReplayWriter.create(path, game, {s: "random" for s in game.players})
+    match.recorder = writer
     reopened = False
     while True:
         if match.result is None:
@@ -60,4 +61,5 @@ def play_logged(
                 break
             reopened = True  # once: take back the end and play on
             match.undo(1)
+    writer.close()
     return match

@@ -15,6 +15,7 @@ from pybridge.replay import (
     FORMAT,
     VERSION,
     Recorders,
+    ReplayBusyError,
     ReplayFormatError,
     ReplayMismatch,
     ReplayWriter,
@@ -108,9 +109,15 @@ def test_append_and_players_record(tmp_path: Path) -> None:
     game = pybridge.load_game("tictactoe")
     path = tmp_path / "g.jsonl"
     players = {s: make_player("ai:1") for s in game.players}
-    match = Match(game, players, recorder=ReplayWriter.create(path, game, {"x": "ai:1", "o": "ai:1"}))
+    first = ReplayWriter.create(path, game, {"x": "ai:1", "o": "ai:1"})
+    match = Match(game, players, recorder=first)
     match.step()
     match.step()
+    with pytest.raises(ReplayBusyError, match="being written by another writer"):
+        ReplayWriter.append(path)
+    first.close()
+    with pytest.raises(ValueError, match="was closed"):
+        first.undo()
     replay = read_replay(path)
     again = Match(game, {s: make_player("ai:2") for s in game.players}, history=replay.plies)
     writer = ReplayWriter.append(path)
@@ -121,6 +128,7 @@ def test_append_and_players_record(tmp_path: Path) -> None:
     assert replay.players == {"x": "ai:2", "o": "ai:2"}
     assert replay.header.players == {"x": "ai:1", "o": "ai:1"}
     assert replay.plies == again.history and replay.result == again.result
+    writer.close()
 
 
 def test_recorders_fan_out(tmp_path: Path) -> None:
@@ -179,8 +187,9 @@ def test_append_cuts_torn_line_and_finishes(tmp_path: Path) -> None:
         replay = read_replay(path)
         game = replay.game
         again = Match(game, {s: make_player("ai:1") for s in game.players}, history=replay.plies)
-        again.recorder = ReplayWriter.append(path)
-        again.run()
+        with ReplayWriter.append(path) as writer:
+            again.recorder = writer
+            again.run()
         rebuilt = verify(path)
         assert rebuilt.replay.warnings == ()
         assert rebuilt.replay.result == again.result and rebuilt.final == again.state

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.replay import read_replay, verify
+from pybridge.replay import ReplayWriter, read_replay, verify
 from shell.cli import main
 
 ARENA = Path(sys.executable).with_name("arena")
@@ -211,3 +211,14 @@ def test_resume_writes_a_missing_result(logged: list[str], tmp_path: Path,
     assert code == 0, err
     assert path.read_text() == "\n".join(logged) + "\n"
     assert read_replay(path).result is not None
+
+
+def test_resume_refuses_a_log_being_written(logged: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "busy.jsonl"
+    path.write_text("\n".join(logged[:3]) + "\n")
+    with ReplayWriter.append(path):
+        done = subprocess.run([str(ARENA), "resume", str(path), "--no-color"],
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "being written by another writer" in done.stderr and "Traceback" not in done.stderr
+    assert path.read_text() == "\n".join(logged[:3]) + "\n"
