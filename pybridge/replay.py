@@ -11,8 +11,8 @@ A log is a header, then one record per event, each on its own line::
     {"type":"result","winner":"x","reason":"three in a row"}
     {"type":"result","winner":"o","reason":"x forfeits: illegal","forfeit":"illegal","detail":"42"}
 
-(the last two show the two kinds of result; a log has at most one result
-in effect). Fields beyond those of ``DESIGN.md``, all optional when read:
+(a log holds one result in effect: the last two lines show its two
+kinds, a result of the rules and a forfeit). Fields beyond those of ``DESIGN.md``, all optional when read:
 ``state`` in the header (a start position other than the initial one);
 ``verdict``, ``detail``, ``raw`` in a move the referee replaced; ``ply`` in
 an undo (the ply taken back); ``forfeit`` and ``detail`` in a forfeit
@@ -21,7 +21,7 @@ the result takes back the result and the last move, as ``Match.undo``
 does; nothing else may follow a result.
 
 :class:`ReplayWriter` writes every record with one ``write`` and fsyncs it
-before the game goes on. :func:`read_replay` reads a log back, checking its
+before the game goes on, holding an exclusive lock on the log until closed. :func:`read_replay` reads a log back, checking its
 form (:class:`ReplayFormatError`, with the 1-based line, for anything
 unreadable); a torn final line (the writer died mid-write) is a warning and
 is ignored. :func:`rebuild` and :func:`verify` replay the moves through the

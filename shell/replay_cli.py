@@ -33,7 +33,7 @@ EXIT_MISMATCH = 1
 EXIT_UNREADABLE = 2
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from .cli import _add_shell_options
 
     p = sub.add_parser("replay", help="show a logged game position by position")
@@ -66,7 +66,7 @@ def _checked(file: str, action: Callable[[], int]) -> int:
         print(f"arena: {exc}", file=sys.stderr)
         return EXIT_MISMATCH if isinstance(exc, ReplayMismatch) else EXIT_UNREADABLE
     except OSError as exc:
-        print(f"arena: cannot read {file!r}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"arena: {file}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_UNREADABLE
 
 

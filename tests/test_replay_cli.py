@@ -132,7 +132,7 @@ def test_verify_exit_codes_from_the_installed_command(logged: list[str], tmp_pat
         assert done.returncode == code and f":{line}: " in done.stderr
     done = subprocess.run([str(ARENA), "verify", str(tmp_path / "nothing.jsonl")],
                           capture_output=True, text=True)
-    assert done.returncode == 2 and "cannot read" in done.stderr
+    assert done.returncode == 2 and "No such file or directory" in done.stderr
 
 
 def test_verify_torn_final_line_warns(logged: list[str], tmp_path: Path,
