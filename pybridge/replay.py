@@ -270,17 +270,24 @@ class ReplayWriter:
 
     # -- the Recorder protocol --
 
+    # Each refuses (ValueError) what would make the log unreadable.
+
     def move(self, ply: Ply) -> None:
+        if self.over:
+            raise ValueError(f"move {ply.move!r} after the result in {os.fspath(self.path)!r}: undo first")
         self._write(move_record(ply))
         self.plies += 1
-        self.over = False
 
     def undo(self) -> None:
+        if self.plies == 0:
+            raise ValueError(f"no move to undo in {os.fspath(self.path)!r}")
         self._write(undo_record(self.plies))
-        self.plies = max(0, self.plies - 1)
+        self.plies -= 1
         self.over = False
 
     def result(self, result: Result) -> None:
+        if self.over:
+            raise ValueError(f"a second result in {os.fspath(self.path)!r}: undo first")
         self._write(result_record(result))
         self.over = True
 

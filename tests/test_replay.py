@@ -347,9 +347,18 @@ def test_move_record_fields(tmp_path: Path) -> None:
     assert recs[3] == {"type": "undo", "ply": 2}
     assert recs[4] == {"type": "result", "winner": "x", "reason": "o forfeits: crashed",
                        "forfeit": "crashed", "detail": "boom"}
+    with pytest.raises(ValueError, match="after the result"):
+        writer.move(Ply(2, "o", "1", 0))
+    with pytest.raises(ValueError, match="a second result"):
+        writer.result(Result("draw", "agreed"))
     replay = rebuild(read_replay(path)).replay
     assert replay.plies == [Ply(1, "x", "5", 12)]
     assert replay.result == Result("x", "o forfeits: crashed", "crashed", "boom")
+    writer.undo()
+    with pytest.raises(ValueError, match="no move to undo"):
+        writer.undo()
+    writer.close()
+    assert verify(path).replay.moves == () and len(records(path)) == 6
 
 
 def test_rng_player_is_seeded() -> None:
