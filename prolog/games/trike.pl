@@ -131,9 +131,6 @@ neighbour(Size, R-C, R1-C1) :-
 %   The cells the pawn at R-C can reach: along each direction, every
 %   empty cell up to the first full one or the edge. Not sorted.
 destinations(Size, Board, R-C, Cells) :-
-    rays(Size, Board, R, C, Cells).
-
-rays(Size, Board, R, C, Cells) :-
     ray(Size, Board, R, C, 0, -1, Cells, Cells1),
     ray(Size, Board, R, C, 0, 1, Cells1, Cells2),
     ray(Size, Board, R, C, -1, -1, Cells2, Cells3),
@@ -353,7 +350,10 @@ step_colour_count(Size, Board, R0, C0, Colour, DR-DC, N0, N) :-
 %   negation for the loser. Otherwise Player's checkers under and next to
 %   the pawn minus the opponent's: the margin if the game ended now.
 value(State, Player, Value) :-
-    other_player(Player, Opponent),
+    (   other_player(Player, Opponent)
+    ->  true
+    ;   domain_error(trike_player, Player)
+    ),
     pawn_points(State, Player, Own),
     pawn_points(State, Opponent, Theirs),
     (   game_over(State, _)
@@ -401,8 +401,8 @@ random_playout(State, Winner) :-
     ;   State = state(Size, Board, Pawn, Player, Black, _),
         owner_colour(Player, Black, Colour),
         playout_(Size, Board, Pawn, Colour, Board1, Pawn1),
-        colour_count(Size, Board1, Pawn1, b, Blacks),
-        colour_count(Size, Board1, Pawn1, w, Whites),
+        cell_colour_count(Size, Board1, Pawn1, b, Blacks),
+        cell_colour_count(Size, Board1, Pawn1, w, Whites),
         (   Blacks > Whites
         ->  Winner = Black
         ;   other_player(Black, Winner)
@@ -410,7 +410,7 @@ random_playout(State, Winner) :-
     ).
 
 playout_(Size, Board0, R0-C0, Colour, Board, Pawn) :-
-    rays(Size, Board0, R0, C0, Cells),
+    destinations(Size, Board0, R0-C0, Cells),
     (   Cells == []
     ->  Board = Board0,
         Pawn = R0-C0
@@ -423,9 +423,6 @@ playout_(Size, Board0, R0-C0, Colour, Board, Pawn) :-
 
 colour_other(b, w).
 colour_other(w, b).
-
-colour_count(Size, Board, Pawn, Colour, Count) :-
-    cell_colour_count(Size, Board, Pawn, Colour, Count).
 
 %!  move_text(?Move, ?Text) is semidet.
 %
@@ -514,7 +511,7 @@ illegal_move_reason(State, Text, Reason) :-
     ;   atom(Text),
         text_cell(Text, R, C),
         \+ on_board(Size, R, C)
-    ->  last_row(Size, Last),
+    ->  row_letter(Size, Last),
         (   R > Size
         ->  format(string(Reason),
                    "~w is off the board: the rows are a to ~w", [Text, Last])
@@ -548,9 +545,6 @@ illegal_move_reason(State, Text, Reason) :-
     ->  cell_text(Blocker, At),
         format(string(Reason), "a checker is in the way on ~w", [At])
     ).
-
-last_row(Size, Letter) :-
-    row_letter(Size, Letter).
 
 %!  outcome_reason(+State, -Reason) is semidet.
 %
@@ -664,3 +658,4 @@ display_piece(Piece, Pawn, Last, Cell, _) :-
 
 piece_glyph_style(b, '●', [bold, fg(red)]).
 piece_glyph_style(w, '○', [bold, fg(cyan)]).
+
