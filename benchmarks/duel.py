@@ -20,6 +20,9 @@ from pybridge.match import Match, Ply
 from pybridge.players import Decision, Player, PlayerSpec, make_player
 
 _counter = itertools.count()
+# (game id, bot path) -> the module it is loaded in: SWI-Prolog loads a
+# non-module file into one module only, so later duels reuse it
+_trusted_modules: dict[tuple[str, str], str] = {}
 
 
 class TrustedBot(Player):
@@ -28,14 +31,16 @@ class TrustedBot(Player):
     def __init__(self, path: str, level: int = 3) -> None:
         super().__init__(PlayerSpec("bot", level=level, path=path))
         self.level = level
-        self.module = f"trusted_bot_{next(_counter)}"
-        self._loaded_for: str | None = None
+        self.module = ""
 
     def start(self, game: pybridge.Game, seat: str) -> None:
-        if self._loaded_for != game.id:
-            path = Path(self.spec.path or "").resolve().as_posix()
-            _prolog.bridge("trusted_bot_load", game.id, path, self.module)
-            self._loaded_for = game.id
+        path = Path(self.spec.path or "").resolve().as_posix()
+        key = (game.id, path)
+        if key not in _trusted_modules:
+            module = f"trusted_bot_{next(_counter)}"
+            _prolog.bridge("trusted_bot_load", game.id, path, module)
+            _trusted_modules[key] = module
+        self.module = _trusted_modules[key]
 
     def choose(self, state: pybridge.State, last_move: str | None, *, seconds: float) -> Decision:
         start = time.monotonic()

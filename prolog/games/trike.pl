@@ -149,12 +149,9 @@ ray(Size, Board, R0, C0, DR, DC, Cells0, Cells) :-
     ;   Cells0 = Cells
     ).
 
-%   reachable(+Size, +Board, +From, +R, +C) is semidet: R-C is an empty
-%   cell in a straight line from From with only empty cells between.
-reachable(Size, Board, R0-C0, R, C) :-
-    line_step(R0, C0, R, C, DR, DC),
-    free_line(Size, Board, R0, C0, DR, DC, R, C).
-
+%   line_step(+R0, +C0, +R, +C, -DR, -DC) is semidet: R-C is in a
+%   straight line from R0-C0 (and not the same cell), one step DR-DC away
+%   after another.
 line_step(R0, C0, R, C, DR, DC) :-
     DR0 is R - R0,
     DC0 is C - C0,
@@ -170,21 +167,11 @@ line_step(R0, C0, R, C, DR, DC) :-
         DC = DR
     ).
 
-free_line(Size, Board, R0, C0, DR, DC, R, C) :-
-    R1 is R0 + DR,
-    C1 is C0 + DC,
-    on_board(Size, R1, C1),
-    cell_index(R1, C1, I),
-    arg(I, Board, e),
-    (   R1 =:= R,
-        C1 =:= C
-    ->  true
-    ;   free_line(Size, Board, R1, C1, DR, DC, R, C)
-    ).
-
-%   The first full cell (or none) on the way from From to R-C, both on
-%   the board and in a straight line: the cells between are on the board
-%   too, as the triangle is convex.
+%   blocker(+Board, +From, +R, +C, -Blocker) is semidet: Blocker is the
+%   first full cell on the way from From to R-C (R-C included), or none
+%   when the pawn may go there. Fails unless R-C is in a straight line
+%   from From. Both cells are on the board, so the cells between are too
+%   (the triangle is convex).
 blocker(Board, R0-C0, R, C, Blocker) :-
     line_step(R0, C0, R, C, DR, DC),
     first_full(Board, R0, C0, DR, DC, R, C, Blocker).
@@ -289,7 +276,7 @@ move(state(Size, Board0, Pawn0, Player, Black0, Plies0), Move,
         on_board(Size, R, C),
         (   Pawn0 == none
         ->  true
-        ;   reachable(Size, Board0, Pawn0, R, C)
+        ;   blocker(Board0, Pawn0, R, C, none)
         ),
         cell_index(R, C, I),
         arg(I, Board0, e),
