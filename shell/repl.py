@@ -80,6 +80,7 @@ class Shell:
         self.single_game = False
         self.last_result: Result | None = None
         self.log_path: Path | None = None
+        self.prompt_started = 0.0  # when the current prompt began: a human's think time
         self.prompt_ready = threading.Event()  # set while a prompt waits for input
         self._descriptions: tuple[str, dict[str, str]] | None = None
         self._titles: dict[str, str] = {}
@@ -102,6 +103,7 @@ class Shell:
                 self.advance()
                 if self.done:
                     break
+                self.prompt_started = time.monotonic()
                 line = self.read_line()
             except (KeyboardInterrupt, Interrupted):
                 self.stop_ai("interrupted")
@@ -395,12 +397,15 @@ class Shell:
 
     def end_game(self) -> None:
         if self.match is not None:
+            for writer in self.writers():
+                writer.close()
             self.match.close()
             self.match = None
 
     def play_move(self, text: str) -> None:
         assert self.match is not None
-        ply = self.match.play(text)
+        ms = int((time.monotonic() - self.prompt_started) * 1000) if self.prompt_started else 0
+        ply = self.match.play(text, ms=ms)
         self.after_ply(ply)
 
     def after_ply(self, ply: Ply) -> None:
@@ -593,7 +598,7 @@ class Shell:
         if path.suffix == "":
             path = path.with_suffix(".jsonl")
         try:
-            ReplayWriter.from_match(path, self.match)
+            ReplayWriter.from_match(path, self.match).close()
         except FileExistsError:
             raise ShellError(f"{path} exists already: choose another name") from None
         except OSError as exc:
