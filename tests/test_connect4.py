@@ -1,0 +1,202 @@
+"""Connect Four: the Prolog rules against the Python reference (move-path
+counts on three sizes, thousands of seeded random games on several sizes
+and connect lengths), the options' ranges, the texts the shell shows, and
+the AI levels."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+
+import pybridge
+from pybridge import _prolog
+from pybridge.errors import OptionError
+from tests.crosscheck import random_games
+from tests.reference.connect4 import ConnectFour, State
+
+
+def memo_perft(ref: ConnectFour, depths: range) -> list[int]:
+    """Move paths of exactly d plies from the start for each d in
+    ``depths``, memoised on the position (transpositions are frequent)."""
+
+    @lru_cache(maxsize=None)
+    def count(s: State, d: int) -> int:
+        if d == 0:
+            return 1
+        return sum(count(ref.play(s, m), d - 1) for m in ref.moves(s))
+
+    return [count(ref.initial(), d) for d in depths]
+
+
+def test_move_path_counts_7x6() -> None:
+    game = pybridge.load_game("connect4")
+    ref = ConnectFour()
+    start = game.initial_state()
+    expected = memo_perft(ref, range(8))
+    assert expected[:7] == [1, 7, 49, 343, 2401, 16807, 117649]
+    assert [start.perft(d) for d in range(8)] == expected
+
+
+@pytest.mark.parametrize(("width", "height", "connect", "depth"),
+                         [(4, 4, 3, 8), (5, 4, 3, 7), (9, 7, 5, 5)])
+def test_move_path_counts_other_sizes(width: int, height: int, connect: int, depth: int) -> None:
+    game = pybridge.load_game("connect4", width=width, height=height, connect=connect)
+    ref = ConnectFour(width, height, connect)
+    start = game.initial_state()
+    counts = [start.perft(d) for d in range(depth + 1)]
+    assert counts == memo_perft(ref, range(depth + 1))
+    if connect == 3:  # games end early: fewer paths than width**depth
+        assert counts[-1] < width ** depth
+
+
+SIZES = [  # width, height, connect, games
+    (7, 6, 4, 400), (4, 4, 3, 500), (4, 4, 4, 400), (5, 4, 3, 300),
+    (6, 5, 5, 200), (8, 7, 4, 150), (12, 10, 6, 50),
+]
+
+
+@pytest.mark.parametrize(("width", "height", "connect", "games"), SIZES)
+def test_random_games_agree(width: int, height: int, connect: int, games: int) -> None:
+    game = pybridge.load_game("connect4", width=width, height=height, connect=connect)
+    ref = ConnectFour(width, height, connect)
+    winners = random_games(game, ref, games, f"c4-{width}x{height}-{connect}")
+    assert {"x", "o"} <= set(winners)
+    if (width, height, connect) == (4, 4, 4):
+        assert "draw" in winners
+
+
+def test_at_least_2000_random_games() -> None:
+    assert sum(n for *_, n in SIZES) >= 2000
+
+
+def test_wins_in_every_direction() -> None:
+    game = pybridge.load_game("connect4")
+    lines = {
+        "row": ["1", "1", "2", "2", "3", "3", "4"],
+        "column": ["1", "2", "1", "2", "1", "2", "1"],
+        "diagonal": ["1", "2", "2", "3", "3", "4", "3", "4", "4", "7", "4"],
+        "antidiagonal": ["7", "6", "6", "5", "5", "4", "5", "4", "4", "1", "4"],
+    }
+    for name, moves in lines.items():
+        s = game.initial_state()
+        for m in moves[:-1]:
+            s = s.move(m)
+            assert s.game_over() is None, name
+        s = s.move(moves[-1])
+        assert s.game_over() == "x", name
+        assert s.valid_moves() == [] and s.outcome() == ("x", "4 in a row")
+
+
+def test_full_board_draw() -> None:
+    game = pybridge.load_game("connect4", width=4, height=4)
+    s = game.initial_state()
+    for m in "1234" "1234" "2143" "2143":
+        s = s.move(m)
+    assert s.game_over() == "draw"
+    assert s.outcome() == ("draw", "board full")
+
+
+@pytest.mark.parametrize("options", [
+    {"width": 3}, {"width": 13}, {"height": 3}, {"height": 11},
+    {"connect": 2}, {"connect": 7}, {"width": 4, "height": 5, "connect": 6},
+    {"width": 4, "height": 4, "connect": 5},
+])
+def test_options_out_of_range_name_the_option(options: dict[str, int]) -> None:
+    name = list(options)[-1]
+    with pytest.raises(OptionError, match=name):
+        pybridge.load_game("connect4", **options)
+
+
+def test_state_text_carries_the_size() -> None:
+    game = pybridge.load_game("connect4", width=9, height=5, connect=3)
+    s = game.initial_state().move("9").move("1")
+    again = game.state_from_text(str(s))
+    assert again == s
+    assert again.valid_moves() == [str(c) for c in range(1, 10)]
+    assert pybridge.load_game("connect4").state_from_text(str(s)).valid_moves() == again.valid_moves()
+
+
+def test_texts_for_the_shell() -> None:
+    game = pybridge.load_game("connect4")
+    s = game.initial_state()
+    assert s.move_descriptions()["4"] == "column 4 (centre), lands on row 1 of 6"
+    assert "not a column" in s.why_illegal("8")
+    assert "not a column" in s.why_illegal("x")
+    for _ in range(6):
+        s = s.move("1")
+    assert s.why_illegal("1") == "column 1 is full"
+    assert "1" not in s.valid_moves()
+    shown = s.display(color=False, last_move="1")
+    assert " 1  2  3  4  5  6  7" in shown
+    assert "X" in shown and "O" in shown and "x to move" in shown.replace("X (x)", "x")
+    assert "\x1b[" in s.display(last_move="1")
+    assert "connect" in game.rules()
+
+
+def test_levels_take_a_win_and_block_a_threat() -> None:
+    game = pybridge.load_game("connect4")
+    win = game.initial_state()
+    for m in ["1", "7", "2", "7", "3", "6"]:
+        win = win.move(m)
+    block = game.initial_state()  # o to move must take column 4
+    for m in ["1", "7", "2", "7", "3"]:
+        block = block.move(m)
+    for level in (2, 3, 4):
+        assert win.choose_move(level) == "4", level
+        assert block.choose_move(level) == "4", level
+
+
+def test_level_3_sees_a_forced_win() -> None:
+    # x to move: 3 and 6 make two threats on the bottom row at once
+    game = pybridge.load_game("connect4")
+    s = game.initial_state()
+    for m in ["4", "4", "5", "5"]:
+        s = s.move(m)
+    assert s.choose_move(3) in {"3", "6"}
+    assert s.choose_move(4) in {"3", "6"}
+
+
+def alphabeta_value(game_id: str, state: pybridge.State, options: str) -> int:
+    got = _prolog.call(
+        f"term_string(S, {_prolog.atom(str(state))}), "
+        f"alphabeta:alphabeta_search({game_id}, S, {options}, result(_, V, _, _))"
+    )
+    assert got is not None
+    return int(got["V"])
+
+
+def test_alphabeta_solves_tictactoe() -> None:
+    """The generic search at full depth, with and without the table, gets
+    400 seeded tic-tac-toe positions right (the sign of its value against
+    the reference's exhaustive result)."""
+    from tests.reference.tictactoe import TicTacToe
+
+    ref = TicTacToe()
+    game = pybridge.load_game("tictactoe")
+    pybridge.load_game("connect4")  # loads prolog/ai/alphabeta.pl
+
+    @lru_cache(maxsize=None)
+    def solved(s) -> int:
+        w = ref.winner(s)
+        if w is not None:
+            return 0 if w == "draw" else (1 if w == s.to_move else -1)
+        return max(-solved(ref.play(s, m)) for m in ref.moves(s))
+
+    positions = {}
+    stack = [(game.initial_state(), ref.initial())]
+    while stack:
+        state, r = stack.pop()
+        if r in positions or ref.winner(r) is not None:
+            continue
+        positions[r] = state
+        for m in ref.moves(r):
+            stack.append((state.move(m), ref.play(r, m)))
+    rng = random.Random("alphabeta")
+    sample = rng.sample(sorted(positions, key=str), 400)
+    assert {solved(r) for r in sample} == {-1, 0, 1}
+    for r in sample:
+        for options in ("[depth(9)]", "[seconds(5), table(true)]"):
+            v = alphabeta_value("tictactoe", positions[r], options)
+            assert (v > 0) - (v < 0) == solved(r), (r, options, v)
