@@ -17,6 +17,7 @@ from pybridge import _prolog
 from pybridge.errors import IllegalMoveError
 from tests.crosscheck import compare
 from tests.reference.alliances import (
+    ALLY,
     CELLS,
     COLOURS,
     INDEX,
@@ -24,12 +25,14 @@ from tests.reference.alliances import (
     NEIGHBOURS,
     ROW_LENGTHS,
     ROWS,
+    SIDE_CELLS,
     SIDES,
     Alliances,
     State as RefState,
 )
 
 TRACE = Path(__file__).with_name("alliances_trace.pl")
+EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 
 
 @pytest.fixture(scope="module")
@@ -395,7 +398,141 @@ def test_display(game: pybridge.Game) -> None:
     assert "\x1b[1;7;" not in s.display()
 
 
-# --- AI levels ------------------------------------------------------------
+# --- distances, the course bots and the AI levels --------------------------
+
+
+def ref_distance(r: RefState, player: str, colour: str) -> int | None:
+    """Fewest empty cells ``player`` must fill to connect ``colour`` (0-1
+    breadth-first search: own and ally discs cost 0, empty cells 1)."""
+    own = {colour, ALLY[player, colour]}
+
+    def cost(i: int) -> int | None:
+        content = r.cells[i]
+        return 0 if content in own else 1 if content is None else None
+
+    start, goal = SIDE_CELLS[colour]
+    best: dict[int, int] = {}
+    queue: deque[tuple[int, int]] = deque()
+    for i in start:
+        if (c := cost(i)) is not None:
+            best[i] = c
+            (queue.appendleft if c == 0 else queue.append)((c, i))
+    while queue:
+        d, i = queue.popleft()
+        if d > best[i]:
+            continue
+        for j in NEIGHBOURS[i]:
+            c = cost(j)
+            if c is not None and d + c < best.get(j, 1 << 30):
+                best[j] = d + c
+                (queue.appendleft if c == 0 else queue.append)((d + c, j))
+    found = [best[i] for i in goal if i in best]
+    return min(found) if found else None
+
+
+def positions_along(moves: list[str], every: int) -> list[tuple[list[str], RefState]]:
+    ref = Alliances()
+    r, out = ref.initial(), []
+    for n, move in enumerate(moves):
+        if n % every == 0:
+            out.append((moves[:n], r))
+        r = ref.play(r, move)
+    return out
+
+
+def test_colour_distance_matches_a_python_search(game: pybridge.Game) -> None:
+    rng = random.Random("distance")
+    checked = 0
+    for _ in range(3):
+        for prefix, r in positions_along(random_moves(Alliances(), rng), 7):
+            state = game.initial_state()
+            if prefix:
+                state = game.state_from_text(trace_state(game, prefix))
+            for colour in COLOURS:
+                for player in game.players:
+                    assert distance(game, state, player, colour) == ref_distance(r, player, colour)
+                    checked += 1
+    assert checked > 100
+
+
+def trace_state(game: pybridge.Game, moves: list[str]) -> str:
+    state = game.initial_state()
+    for move in moves:
+        state = state.move(move)
+    return str(state)
+
+
+def course_score(r: RefState, me: str, subtract_opponent: bool) -> int:
+    ref = Alliances()
+    opponent = "p2" if me == "p1" else "p1"
+    score = 0
+    for colour in COLOURS:
+        holder = ref.holder(r, colour)
+        if holder is not None:
+            score += 400 if holder == me else -400
+            continue
+        score += (9 - ref_distance(r, me, colour)) ** 3  # type: ignore[operator]
+        if subtract_opponent:
+            score -= (9 - ref_distance(r, opponent, colour)) ** 3  # type: ignore[operator]
+    return score
+
+
+@pytest.mark.parametrize("bot, subtract", [("medium", False), ("hard", True)])
+def test_course_bots_play_a_best_move_of_their_formula(game: pybridge.Game, bot: str, subtract: bool) -> None:
+    path = (EXAMPLES / f"alliances_course_{bot}.pl").as_posix()
+    module = f"test_alliances_course_{bot}"
+    _prolog.bridge("trusted_bot_load", "alliances", path, module)
+    ref = Alliances()
+    moves = random_moves(ref, random.Random(f"course-{bot}"))
+    for prefix, r in positions_along(moves, 13)[1:3]:
+        state = game.state_from_text(trace_state(game, prefix))
+        scores = {m: course_score(ref.play(r, m), r.to_move, subtract) for m in ref.moves(r)}
+        best = max(scores.values())
+        bests = {m for m, v in scores.items() if v == best}
+        assert len(bests) < len(scores) / 4
+        for _ in range(2):
+            got = _prolog.bridge("trusted_bot_choose", module, "alliances", str(state), 2, 0.0,
+                                 outputs=["Move"])
+            assert got is not None and _prolog.text(got["Move"]) in bests
+
+
+def test_course_bot_runs_in_the_sandbox(game: pybridge.Game) -> None:
+    from pybridge.bots import check_bot
+    from pybridge.match import Match
+    from pybridge.players import make_player
+
+    for bot in ("medium", "hard"):
+        path = str(EXAMPLES / f"alliances_course_{bot}.pl")
+        assert check_bot("alliances", path).hello.status == "ready"
+    seats = {"p1": make_player(str(EXAMPLES / "alliances_course_hard.pl"), move_time=10),
+             "p2": make_player("random")}
+    game.seed(2)
+    match = Match(game, seats, move_time=10)
+    result = match.run()
+    assert result.winner == "p1" and result.forfeit is None
+
+
+def test_level_3_takes_a_winning_move(game: pybridge.Game) -> None:
+    path = shortest_path(side("purple", 0), side("purple", 1))
+    state, _ = play_both(game, alternate(path[:6] + path[7:], "purple"))
+    assert state.current_player == "p1"
+    assert state.move(state.choose_move(3)).game_over() == "p1"
+
+
+def test_level_3_blocks_a_connection(game: pybridge.Game) -> None:
+    # p1 is one disc from connecting orange through green; p2 to move
+    path = shortest_path(side("orange", 0), side("orange", 1))
+    paint = ["orange" if i % 2 else "green" for i in range(13)]
+    moves = ["Pm5" if "m5" not in {CELLS[i] for i in path} else "Pm1"]
+    moves += alternate(path[:5] + path[6:], paint[:5] + paint[6:])
+    state, _ = play_both(game, moves)
+    assert state.current_player == "p2" and distance(game, state, "p1", "orange") == 1
+    game.seed(4)
+    after = state.move(state.choose_move(3))
+    assert "connection(p1)" not in won_of(after)
+    assert distance(game, after, "p1", "orange") in (None, 2, 3)
+
+
 
 
 def test_levels_1_and_2_play_valid_moves(game: pybridge.Game) -> None:

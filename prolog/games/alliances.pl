@@ -25,6 +25,7 @@
 :- use_module(library(error)).
 :- use_module(library(random)).
 :- use_module(library(aggregate)).
+:- use_module(library(pairs)).
 :- use_module('../arena').
 
 /** <module> Alliances (Markus Hagenauer, nestorgames)
@@ -515,9 +516,13 @@ distance(Reach, Own, Empty, A, B, K, Distance) :-
 %   10000 for a won game, -10000 for a lost one; otherwise
 %   400 x (colours held - colours the opponent holds) plus, for every
 %   colour nobody holds, (9 - L)^3 - (9 - L')^3 with L and L' the
-%   colour_distance/4 of Player and of the opponent.
+%   colour_distance/4 of Player and of the opponent. Throws
+%   domain_error(alliances_player, Player) for anything but p1 or p2.
 value(State, Player, Value) :-
-    player_opponent(alliances, Player, Opponent),
+    (   player_opponent(alliances, Player, Opponent)
+    ->  true
+    ;   domain_error(alliances_player, Player)
+    ),
     (   game_over(State, Winner)
     ->  (   Winner == Player
         ->  Value = 10000
@@ -554,15 +559,296 @@ distance_or_far(State, Player, Colour, L) :-
 
 %!  choose_move(+State, +Level, -Move) is semidet.
 %
-%   Level 1 plays at random, level 2 greedily on value/3, level 3 and up
-%   searches (see search_move/2). Fails when the game is over.
+%   Level 1 plays at random; level 2 greedily on value/3 (the course
+%   "hard" AI's score); level 3 and up search two plies with alpha-beta
+%   (search_move/2), stopping after 1.8 s of wall time at most. Fails
+%   when the game is over.
 choose_move(State, Level, Move) :-
     must_be(positive_integer, Level),
     (   Level =:= 1
     ->  random_move(alliances, State, Move)
     ;   Level =:= 2
     ->  greedy_move(alliances, State, Move)
-    ;   greedy_move(alliances, State, Move)
+    ;   search_move(State, Move)
+    ).
+
+%   search_move(+State, -Move): a two-ply alpha-beta search (the move,
+%   then the opponent's best reply) over candidate moves: the empty
+%   cells on a shortest path of either player for a colour nobody holds,
+%   in every colour left. Leaves are scored by child_value/4.
+search_move(State, Move) :-
+    \+ game_over(State, _),
+    get_time(T0),
+    Deadline is T0 + 1.8,
+    node_info(State, Info),
+    candidate_moves(State, Info, Cands),
+    findall(V-(I-Bit),
+            ( member(I-Bit, Cands),
+              place(State, I, Bit, State1),
+              child_value(Info, I, Bit, State1, V0),
+              V is -V0
+            ),
+            Scored0),
+    keysort(Scored0, Asc),
+    reverse(Asc, Ordered),
+    (   Ordered = [V1-Best0|_],
+        V1 >= 90000
+    ->  Best = Best0
+    ;   pairs_values(Ordered, Root0),
+        root_width(Width),
+        first_n(Width, Root0, Root),
+        root_search(Root, State, Deadline, -1000000, none, [], Best)
+    ),
+    Best = I-Bit,
+    colour_index(Colour, I),
+    bit_cell(Bit, Row, N),
+    Move = place(Colour, Row, N).
+
+root_width(24).
+
+first_n(N, List, Prefix) :-
+    length(List, Len),
+    (   Len =< N
+    ->  Prefix = List
+    ;   length(Prefix, N),
+        append(Prefix, _, List)
+    ).
+
+root_search([], _, _, _, Best, _, Best).
+root_search([M|Ms], State, Deadline, Alpha, Best0, Killers, Best) :-
+    M = I-Bit,
+    place(State, I, Bit, State1),
+    reply_value(State1, Alpha, Killers, V, Killers1),
+    (   V > Alpha
+    ->  Alpha1 = V,
+        Best1 = M
+    ;   Alpha1 = Alpha,
+        Best1 = Best0
+    ),
+    (   get_time(T),
+        T > Deadline,
+        Best1 \== none
+    ->  Best = Best1
+    ;   root_search(Ms, State, Deadline, Alpha1, Best1, Killers1, Best)
+    ).
+
+%   reply_value(+State, +Alpha, +Killers, -Value, -Killers1): Value is
+%   the value for the player who just moved when the opponent answers
+%   with its best candidate move, trying Killers (replies that were
+%   best before) first; it stops as soon as a reply brings Value to
+%   Alpha or below.
+reply_value(State, _, Killers, Value, Killers) :-
+    game_over(State, Winner),
+    !,                                  % green: the game is over
+    State = state(ToMove, _, _, _),
+    (   Winner == ToMove
+    ->  Value = -100000
+    ;   Value = 100000
+    ).
+reply_value(State, Alpha, Killers, Value, Killers1) :-
+    node_info(State, Info),
+    candidate_moves(State, Info, Cands0),
+    intersection(Killers, Cands0, Ks),
+    subtract(Cands0, Ks, Rest),
+    append(Ks, Rest, Cands),
+    replies(Cands, State, Info, Alpha, 1000000, none, Value, Reply),
+    (   Reply == none
+    ->  Killers1 = Killers
+    ;   delete(Killers, Reply, Others),
+        first_n(2, [Reply|Others], Killers1)
+    ).
+
+replies([], _, _, _, V, R, V, R).
+replies([M|Ms], State, Info, Alpha, V0, R0, V, R) :-
+    M = I-Bit,
+    place(State, I, Bit, State1),
+    child_value(Info, I, Bit, State1, V1),
+    (   V1 < V0
+    ->  V2 = V1,
+        R2 = M
+    ;   V2 = V0,
+        R2 = R0
+    ),
+    (   V2 =< Alpha
+    ->  V = V2,
+        R = R2
+    ;   replies(Ms, State, Info, Alpha, V2, R2, V, R)
+    ).
+
+%   node_info(+State, -Info): for every colour nobody holds,
+%   colour(Colour, L1, Crit1, L2, Crit2): the distance (colour_distance/4)
+%   of p1 and p2 and the empty cells on their shortest paths.
+node_info(State, Info) :-
+    State = state(_, Discs, _, Won),
+    empty_mask(Discs, Empty),
+    findall(colour(C, L1, Crit1, L2, Crit2),
+            ( colour(C),
+              colour_index(C, CI),
+              arg(CI, Won, none),
+              side_masks(C, A, B),
+              own_mask(p1, C, Discs, Own1),
+              own_mask(p2, C, Discs, Own2),
+              critical(Own1, Empty, A, B, L1, Crit1),
+              critical(Own2, Empty, A, B, L2, Crit2)
+            ),
+            Info).
+
+%   candidate_moves(+State, +Info, -Moves): ColourIndex-Bit for every
+%   colour with discs left and every cell on a shortest path in Info.
+candidate_moves(State, Info, Moves) :-
+    State = state(_, Discs, Supply, _),
+    foldl(info_cells, Info, 0, Cells0),
+    (   Cells0 =:= 0
+    ->  empty_mask(Discs, Cells)
+    ;   Cells = Cells0
+    ),
+    bits(Cells, Bits),
+    findall(I-Bit,
+            ( member(I, [1, 2, 3]),
+              arg(I, Supply, Left),
+              Left > 0,
+              member(Bit, Bits)
+            ),
+            Moves).
+
+info_cells(colour(_, _, C1, _, C2), Cells0, Cells) :-
+    Cells is Cells0 \/ C1 \/ C2.
+
+bits(Mask, Bits) :-
+    (   Mask =:= 0
+    ->  Bits = []
+    ;   Bit is lsb(Mask),
+        Bits = [Bit|Bits1],
+        Mask1 is Mask xor (1 << Bit),
+        bits(Mask1, Bits1)
+    ).
+
+%   critical(+Own, +Empty, +A, +B, -L, -Crit): L is the distance from
+%   side A to side B (cells of Own cost 0, of Empty 1) and Crit the empty
+%   cells on some path of that length: the cells K empty cells from A
+%   (themselves included) and L+1-K from B. A distance of 30 and no
+%   cells when there is no path.
+critical(Own, Empty, A, B, L, Crit) :-
+    (   layers(Own, Empty, A, B, LayersA)
+    ->  layers(Own, Empty, B, A, LayersB),
+        exact(LayersA, 0, [_|FromA]),
+        exact(LayersB, 0, ExactB),
+        length(FromA, L),
+        reverse(ExactB, RevB),
+        append(FromB, [_], RevB),
+        foldl(critical_layer(Empty), FromA, FromB, 0, Crit)
+    ;   L = 30,
+        Crit = 0
+    ).
+
+critical_layer(Empty, FromA, FromB, Crit0, Crit) :-
+    Crit is Crit0 \/ (FromA /\ FromB /\ Empty).
+
+%   layers(+Own, +Empty, +A, +B, -Layers): Layers are the sets of cells
+%   reachable from A with at most 0, 1, .. L empty cells, up to the
+%   first that meets B. Fails when none does.
+layers(Own, Empty, A, B, Layers) :-
+    Seed is A /\ Own,
+    flood(Seed, Own, Reach),
+    layers(Reach, Own, Empty, A, B, Layers).
+
+layers(Reach, Own, Empty, A, B, [Reach|Layers]) :-
+    (   Reach /\ B =\= 0
+    ->  Layers = []
+    ;   grow(Reach, Grown),
+        Step is (Grown \/ A) /\ Empty /\ \ Reach,
+        Step =\= 0,
+        Reach1 is Reach \/ Step,
+        Mask is Own \/ Reach1,
+        flood(Reach1, Mask, Reach2),
+        layers(Reach2, Own, Empty, A, B, Layers)
+    ).
+
+exact([], _, []).
+exact([R|Rs], Prev, [E|Es]) :-
+    E is R /\ \ Prev,
+    exact(Rs, R, Es).
+
+%   child_value(+Info, +ColourIndex, +Bit, +State, -Value): the value of
+%   State, reached by that disc from the position Info describes, for
+%   the player to move in State. Distances come from Info: a disc off
+%   every shortest path changes none; on one, it shortens it by one for
+%   a player who may use it, and the distance is computed again for the
+%   other. Scores: 100000 for a won game; 1000 per colour held; a colour
+%   the player to move can connect at once 900, and one the other
+%   player will connect whatever is played (two or more gaps) -900;
+%   else (9 - L)^3 - (9 - L')^3 as in value/3.
+child_value(Info, I, Bit, State, Value) :-
+    State = state(P, Discs, _, Won),
+    player_opponent(alliances, P, O),
+    (   game_over(State, Winner)
+    ->  (   Winner == P
+        ->  Value = 100000
+        ;   Value = -100000
+        )
+    ;   colour_index(Placed, I),
+        Cell is 1 << Bit,
+        empty_mask(Discs, Empty),
+        foldl(colour_value(P, O, Placed, Cell, Discs, Empty, Won), Info,
+              s(0, 0, 0), s(Sum, Takes, Lost)),
+        colours_held(Won, P, HP),
+        colours_held(Won, O, HO),
+        (   Takes > 0,
+            HP + 1 >= 2
+        ->  Value = 90000
+        ;   Lost > 0,
+            HO + Lost >= 2
+        ->  Value = -90000
+        ;   Value is 1000 * (HP - HO) + Sum
+        )
+    ).
+
+colour_value(P, O, Placed, Cell, Discs, Empty, Won,
+             colour(C, L1, Crit1, L2, Crit2), s(S0, T0, U0), s(S, T, U)) :-
+    colour_index(C, CI),
+    (   arg(CI, Won, none)
+    ->  side_masks(C, A, B),
+        new_distance(p1, C, Placed, Cell, Discs, Empty, A, B, L1, Crit1, N1),
+        new_distance(p2, C, Placed, Cell, Discs, Empty, A, B, L2, Crit2, N2),
+        (   P == p1
+        ->  LP = N1,
+            LO = N2
+        ;   LP = N2,
+            LO = N1
+        ),
+        (   LP =:= 1
+        ->  S is S0 + 900,
+            T is T0 + 1,
+            U = U0
+        ;   LO =:= 1,
+            own_mask(O, C, Discs, OwnO),
+            critical(OwnO, Empty, A, B, _, CritO),
+            popcount(CritO) >= 2
+        ->  S is S0 - 900,
+            T = T0,
+            U is U0 + 1
+        ;   S is S0 + (9 - LP)^3 - (9 - LO)^3,
+            T = T0,
+            U = U0
+        )
+    ;   S = S0,
+        T = T0,
+        U = U0
+    ).
+
+new_distance(Player, Colour, Placed, Cell, Discs, Empty, A, B, L0, Crit, L) :-
+    (   Crit /\ Cell =:= 0
+    ->  L = L0
+    ;   usable(Player, Colour, Placed)
+    ->  L is L0 - 1
+    ;   own_mask(Player, Colour, Discs, Own),
+        far_distance(Own, Empty, A, B, L)
+    ).
+
+far_distance(Own, Empty, A, B, L) :-
+    (   distance(Own, Empty, A, B, L0)
+    ->  L = L0
+    ;   L = 30
     ).
 
 
