@@ -31,14 +31,14 @@ from tests.reference.alliances import (
     State as RefState,
 )
 
-TRACE = Path(__file__).with_name("alliances_trace.pl")
+CHECKS = Path(__file__).with_name("alliances_checks.pl")
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 
 
 @pytest.fixture(scope="module")
 def game() -> pybridge.Game:
     game = pybridge.load_game("alliances")
-    _prolog.call(f"use_module({_prolog.atom(TRACE.as_posix())})")
+    _prolog.call(f"use_module({_prolog.atom(CHECKS.as_posix())})")
     return game
 
 
@@ -52,11 +52,11 @@ def supply_text(r: RefState) -> str:
 
 
 def trace(game: pybridge.Game, moves: list[str], start: str | None = None) -> list[str]:
-    """One line per position (see tests/alliances_trace.pl) after each of
+    """One line per position (see tests/alliances_checks.pl) after each of
     ``moves``, played by the Prolog rules in one call."""
     state_text = start or str(game.initial_state())
     got = _prolog.call(
-        f"alliances_trace:trace_game({_prolog.atom(state_text)}, "
+        f"alliances_checks:trace_game({_prolog.atom(state_text)}, "
         f"{_prolog.term(moves)}, Plies)"
     )
     assert got is not None
@@ -337,6 +337,26 @@ def test_trace_catches_a_wrong_supply(game: pybridge.Game) -> None:
     broken = plies[:5] + [plies[5].replace("supply(", "supply(1")] + plies[6:]
     with pytest.raises(AssertionError, match="ply 5"):
         check_trace(positions, broken)
+
+
+def test_det_predicates_leave_no_choice_point(game: pybridge.Game) -> None:
+    game.seed(1)
+    state = game.initial_state()
+    for move in ["Og6", "Pa1", "Gm5", "Oc3"]:
+        got = _prolog.call(
+            f"alliances_checks:determinism({_prolog.atom(str(state))}, Report)"
+        )
+        assert got is not None
+        report = [_report(r) for r in got["Report"]]
+        assert len(report) == 14 and {result for _, result in report} == {"det"}, report
+        state = state.move(move)
+
+
+def _report(item: tuple) -> tuple[str, str]:
+    # pyswip gives Name/Arity-Result as ('-', [('/', [Name, Arity]), Result])
+    _, (pred, result) = item
+    _, (name, arity) = pred
+    return f"{name}/{arity}", str(result)
 
 
 # --- notation, reasons, display -------------------------------------------

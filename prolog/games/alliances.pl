@@ -118,6 +118,17 @@ ally(p2, orange, purple).
 ally(p2, purple, green).
 ally(p2, green, orange).
 
+%   player_ally(+Player, +Colour, -Ally): ally/3, deterministic.
+player_ally(p1, Colour, Ally) :-
+    allies(Colour, Ally, _).
+player_ally(p2, Colour, Ally) :-
+    allies(Colour, _, Ally).
+
+%   allies(?Colour, ?AllyOfP1, ?AllyOfP2)
+allies(orange, green, purple).
+allies(purple, orange, green).
+allies(green, purple, orange).
+
 colour(orange).
 colour(purple).
 colour(green).
@@ -355,10 +366,10 @@ settle(Colour, Won0, Mover, Opponent, Placed, Cell, Discs, Won) :-
 usable(_, Colour, Colour) :-
     !.                                  % green: ally/3 never maps to itself
 usable(Player, Colour, Disc) :-
-    ally(Player, Colour, Disc).
+    player_ally(Player, Colour, Disc).
 
 own_mask(Player, Colour, Discs, Own) :-
-    ally(Player, Colour, Ally),
+    player_ally(Player, Colour, Ally),
     colour_mask(Colour, Discs, M1),
     colour_mask(Ally, Discs, M2),
     Own is M1 \/ M2.
@@ -732,10 +743,9 @@ critical(Own, Empty, A, B, L, Crit) :-
     (   layers(Own, Empty, A, B, LayersA)
     ->  layers(Own, Empty, B, A, LayersB),
         exact(LayersA, 0, [_|FromA]),
-        exact(LayersB, 0, ExactB),
+        exact(LayersB, 0, [_|FromB0]),
         length(FromA, L),
-        reverse(ExactB, RevB),
-        append(FromB, [_], RevB),
+        reverse(FromB0, FromB),
         foldl(critical_layer(Empty), FromA, FromB, 0, Crit)
     ;   L = 30,
         Crit = 0

@@ -1,0 +1,87 @@
+:- module(alliances_checks,
+          [ trace_game/3,             % +StateText, +MoveTexts, -Plies
+            determinism/2             % +StateText, -Report
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+
+/** <module> Checks of the Alliances rules that run inside Prolog
+
+tests/test_alliances.py plays a thousand games; one bridge call per
+position would cost more than the games themselves, so trace_game/3
+takes each game's moves at once and gives one line per position back.
+determinism/2 checks that the det predicates leave no choice point.
+*/
+
+%!  trace_game(+StateText, +MoveTexts, -Plies) is det.
+%
+%   Plays MoveTexts from the state written as StateText. Plies has one
+%   atom per position, the start included: the valid move texts joined
+%   by spaces, the won/3 and supply/3 terms and the winner (or none),
+%   separated by `|`. A move that is not accepted ends Plies with
+%   rejected(MoveText).
+
+trace_game(Text, MoveTexts, Plies) :-
+    term_string(State, Text),
+    trace_plies(State, MoveTexts, Plies).
+
+trace_plies(State, MoveTexts, [Ply|Plies]) :-
+    ply(State, Ply),
+    (   MoveTexts = [Text|Texts]
+    ->  (   alliances:move_text(Move, Text),
+            alliances:move(State, Move, State1)
+        ->  trace_plies(State1, Texts, Plies)
+        ;   Plies = [rejected(Text)]
+        )
+    ;   Plies = []
+    ).
+
+ply(State, Ply) :-
+    alliances:valid_moves(State, Moves),
+    maplist(alliances:move_text, Moves, Texts),
+    atomic_list_concat(Texts, ' ', Joined),
+    State = state(_, _, Supply, Won),
+    (   alliances:game_over(State, Winner)
+    ->  true
+    ;   Winner = none
+    ),
+    format(atom(Ply), "~w|~q|~q|~w", [Joined, Won, Supply, Winner]).
+
+%!  determinism(+StateText, -Report) is det.
+%
+%   Report has Name/Arity-Result for each det predicate of the game
+%   called on the state (and its first valid move): det, nondet (it left
+%   a choice point) or failed.
+
+determinism(Text, Report) :-
+    term_string(State, Text),
+    alliances:valid_moves(State, [Move|_]),
+    alliances:move_text(Move, MoveText),
+    Goals = [ valid_moves(State, _),
+              move(State, Move, _),
+              value(State, p1, _),
+              current_player(State, _),
+              move_text(Move, _),
+              move_text(_, MoveText),
+              colour_distance(State, p2, green, _),
+              move_description(State, Move, _),
+              illegal_move_reason(State, 'Zz9', _),
+              choose_move(State, 1, _),
+              choose_move(State, 2, _),
+              choose_move(State, 3, _),
+              initial_state([], _),
+              rules(_)
+            ],
+    maplist(goal_determinism, Goals, Report).
+
+goal_determinism(Goal, Name/Arity-Result) :-
+    functor(Goal, Name, Arity),
+    (   call_cleanup(alliances:Goal, Det = true),
+        % looked at before the cut below, which would run the cleanup
+        (   Det == true
+        ->  Result = det
+        ;   Result = nondet
+        ),
+        !                               % one answer is enough
+    ;   Result = failed
+    ).
