@@ -1,6 +1,7 @@
 :- module(alliances_checks,
           [ trace_game/3,             % +StateText, +MoveTexts, -Plies
-            determinism/2             % +StateText, -Report
+            determinism/2,            % +StateText, -Report
+            greedy_mismatches/2       % +StateText, -Mismatches
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -10,7 +11,8 @@
 tests/test_alliances.py plays a thousand games; one bridge call per
 position would cost more than the games themselves, so trace_game/3
 takes each game's moves at once and gives one line per position back.
-determinism/2 checks that the det predicates leave no choice point.
+determinism/2 checks that the det predicates leave no choice point;
+greedy_mismatches/2 that level 2's shortcut gives value/3.
 */
 
 %!  trace_game(+StateText, +MoveTexts, -Plies) is det.
@@ -85,3 +87,26 @@ goal_determinism(Goal, Name/Arity-Result) :-
         !                               % one answer is enough
     ;   Result = failed
     ).
+
+%!  greedy_mismatches(+StateText, -Mismatches) is det.
+%
+%   Mismatches are the moves whose value for the mover, as level 2
+%   computes it from the distances of the position, differs from
+%   value/3 of the position the move leads to (games that end are left
+%   out: level 2 scores them inf or -inf).
+
+greedy_mismatches(Text, Mismatches) :-
+    term_string(State, Text),
+    State = state(Me, Discs, _, _),
+    alliances:node_info(State, Info),
+    alliances:empty_mask(Discs, Empty),
+    alliances:index_moves(State, Empty, Moves),
+    findall(I-Bit,
+            ( member(I-Bit, Moves),
+              alliances:place(State, I, Bit, State1),
+              \+ alliances:game_over(State1, _),
+              alliances:greedy_value(Info, I, Bit, State1, Me, V1),
+              alliances:value(State1, Me, V2),
+              V1 =\= V2
+            ),
+            Mismatches).

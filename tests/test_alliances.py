@@ -555,6 +555,20 @@ def test_level_3_blocks_a_connection(game: pybridge.Game) -> None:
 
 
 
+def test_level_2_values_are_those_of_value_3(game: pybridge.Game) -> None:
+    # level 2 computes every move's value/3 from the position's distances
+    moves = random_moves(Alliances(), random.Random("greedy"))
+    checked = 0
+    for prefix, _ in positions_along(moves, 9):
+        state = game.state_from_text(trace_state(game, prefix))
+        got = _prolog.call(
+            f"alliances_checks:greedy_mismatches({_prolog.atom(str(state))}, Mismatches)"
+        )
+        assert got is not None and got["Mismatches"] == [], (str(state), got)
+        checked += 1
+    assert checked >= 5
+
+
 def test_levels_1_and_2_play_valid_moves(game: pybridge.Game) -> None:
     game.seed(5)
     s = game.initial_state()

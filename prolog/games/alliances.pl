@@ -110,18 +110,11 @@ current_player(state(Player, _, _, _), Player).
 
 %!  ally(?Player, ?Colour, ?Ally) is nondet.
 %
-%   Player connects Colour with discs of Colour and of Ally.
-ally(p1, orange, green).
-ally(p1, purple, orange).
-ally(p1, green, purple).
-ally(p2, orange, purple).
-ally(p2, purple, green).
-ally(p2, green, orange).
-
-%   player_ally(+Player, +Colour, -Ally): ally/3, deterministic.
-player_ally(p1, Colour, Ally) :-
+%   Player connects Colour with discs of Colour and of Ally. Det when
+%   Player and Colour are given.
+ally(p1, Colour, Ally) :-
     allies(Colour, Ally, _).
-player_ally(p2, Colour, Ally) :-
+ally(p2, Colour, Ally) :-
     allies(Colour, _, Ally).
 
 %   allies(?Colour, ?AllyOfP1, ?AllyOfP2)
@@ -222,7 +215,7 @@ term_expansion(generate_geometry, Clauses) :-
 
 generate_geometry.
 
-%   neighbours(+Set, -Grown): Set with every neighbour of its cells
+%   grow(+Set, -Grown): Set with every neighbour of its cells
 %   (and some bits that are not cells: intersect with a mask).
 grow(Set, Grown) :-
     Grown is Set \/ (Set << 1) \/ (Set >> 1)
@@ -366,10 +359,10 @@ settle(Colour, Won0, Mover, Opponent, Placed, Cell, Discs, Won) :-
 usable(_, Colour, Colour) :-
     !.                                  % green: ally/3 never maps to itself
 usable(Player, Colour, Disc) :-
-    player_ally(Player, Colour, Disc).
+    ally(Player, Colour, Disc).
 
 own_mask(Player, Colour, Discs, Own) :-
-    player_ally(Player, Colour, Ally),
+    ally(Player, Colour, Ally),
     colour_mask(Colour, Discs, M1),
     colour_mask(Ally, Discs, M2),
     Own is M1 \/ M2.
@@ -495,32 +488,46 @@ game_over(state(_, Discs, Supply, Won), Winner) :-
 %   Colour: cells of Colour and of its ally for Player cost 0, empty
 %   cells 1, other cells cannot be crossed. Fails when there is no such
 %   path (only for a colour already held).
-colour_distance(state(_, Discs, _, _), Player, Colour, Distance) :-
+colour_distance(State, Player, Colour, Distance) :-
+    distance_masks(State, Player, Colour, Own, Empty, A, B),
+    distance(Own, Empty, A, B, Distance).
+
+distance_masks(state(_, Discs, _, _), Player, Colour, Own, Empty, A, B) :-
     own_mask(Player, Colour, Discs, Own),
     empty_mask(Discs, Empty),
-    side_masks(Colour, A, B),
-    distance(Own, Empty, A, B, Distance).
+    side_masks(Colour, A, B).
 
 %   distance(+Own, +Empty, +SideA, +SideB, -Distance): layered 0-1 BFS
 %   on bitsets: Reach is every cell reachable from SideA with at most K
 %   empty cells.
 distance(Own, Empty, A, B, Distance) :-
-    Seed is A /\ Own,
-    flood(Seed, Own, Reach),
+    first_layer(Own, A, Reach),
     distance(Reach, Own, Empty, A, B, 0, Distance).
 
 distance(Reach, Own, Empty, A, B, K, Distance) :-
     (   Reach /\ B =\= 0
     ->  Distance = K
-    ;   grow(Reach, Grown),
-        Step is (Grown \/ A) /\ Empty /\ \ Reach,
-        Step =\= 0,
-        Reach1 is Reach \/ Step,
-        Mask is Own \/ Reach1,
-        flood(Reach1, Mask, Reach2),
+    ;   next_layer(Reach, Own, Empty, A, Reach1),
         K1 is K + 1,
-        distance(Reach2, Own, Empty, A, B, K1, Distance)
+        distance(Reach1, Own, Empty, A, B, K1, Distance)
     ).
+
+%   first_layer(+Own, +A, -Reach): the cells of Own joined to side A
+%   through cells of Own.
+first_layer(Own, A, Reach) :-
+    Seed is A /\ Own,
+    flood(Seed, Own, Reach).
+
+%   next_layer(+Reach, +Own, +Empty, +A, -Reach1): Reach with the empty
+%   cells next to it or on side A, and the cells of Own joined to those;
+%   fails when there is no such empty cell.
+next_layer(Reach, Own, Empty, A, Reach1) :-
+    grow(Reach, Grown),
+    Step is (Grown \/ A) /\ Empty /\ \ Reach,
+    Step =\= 0,
+    Seed is Reach \/ Step,
+    Mask is Own \/ Seed,
+    flood(Seed, Mask, Reach1).
 
 %!  value(+State, +Player, -Value) is det.
 %
@@ -558,10 +565,8 @@ open_colour_value(State, Player, Opponent, Colour, V0, V) :-
     ).
 
 distance_or_far(State, Player, Colour, L) :-
-    (   colour_distance(State, Player, Colour, L0)
-    ->  L = L0
-    ;   L = 121
-    ).
+    distance_masks(State, Player, Colour, Own, Empty, A, B),
+    far_distance(Own, Empty, A, B, L).
 
 
                  /*******************************
@@ -579,31 +584,71 @@ choose_move(State, Level, Move) :-
     (   Level =:= 1
     ->  random_move(alliances, State, Move)
     ;   Level =:= 2
-    ->  greedy_move(alliances, State, Move)
+    ->  greedy_value_move(State, Move)
     ;   search_move(State, Move)
+    ).
+
+%   greedy_value_move(+State, -Move): greedy_move/3 of arena.pl (the
+%   move of highest value/3 for the mover, at random among equals, a
+%   winning move first), with the values of all moves computed from the
+%   distances of this position (child_distances/5) rather than afresh.
+greedy_value_move(State, Move) :-
+    \+ game_over(State, _),
+    State = state(Me, Discs, _, _),
+    node_info(State, Info),
+    empty_mask(Discs, Empty),
+    index_moves(State, Empty, Moves),
+    findall(V-(I-Bit),
+            ( member(I-Bit, Moves),
+              place(State, I, Bit, State1),
+              greedy_value(Info, I, Bit, State1, Me, V)
+            ),
+            Scored),
+    random_best(Scored, I-Bit),
+    index_move(I, Bit, Move).
+
+greedy_value(Info, I, Bit, State, Me, Value) :-
+    (   game_over(State, Winner)
+    ->  (   Winner == Me
+        ->  Value = inf
+        ;   Value = -inf
+        )
+    ;   child_distances(Info, I, Bit, State, Distances),
+        State = state(_, _, _, Won),
+        player_opponent(alliances, Me, Opponent),
+        colours_held(Won, Me, Mine),
+        colours_held(Won, Opponent, Theirs),
+        V0 is 400 * (Mine - Theirs),
+        foldl(distance_value(Me), Distances, V0, Value)
+    ).
+
+distance_value(Me, d(_, L1, L2), V0, V) :-
+    (   Me == p1
+    ->  V is V0 + (9 - L1)^3 - (9 - L2)^3
+    ;   V is V0 + (9 - L2)^3 - (9 - L1)^3
     ).
 
 %   search_move(+State, -Move): a two-ply alpha-beta search (the move,
 %   then the opponent's best reply) over candidate moves: the empty
 %   cells on a shortest path of either player for a colour nobody holds,
-%   in every colour left. Leaves are scored by child_value/4.
+%   in every colour left, the 24 best by child_value/5 at the root.
+%   Leaves are scored by child_value/5.
 search_move(State, Move) :-
     \+ game_over(State, _),
     get_time(T0),
     Deadline is T0 + 1.8,
     node_info(State, Info),
-    candidate_moves(State, Info, Cands),
+    candidate_moves(State, Info, Cands0),
+    random_permutation(Cands0, Cands),  % ties go at random
     findall(V-(I-Bit),
             ( member(I-Bit, Cands),
               place(State, I, Bit, State1),
-              child_value(Info, I, Bit, State1, V0),
-              V is -V0
+              child_value(Info, I, Bit, State1, V)
             ),
-            Scored0),
-    keysort(Scored0, Asc),
-    reverse(Asc, Ordered),
+            Scored),
+    keysort(Scored, Ordered),           % the opponent's value: best first
     (   Ordered = [V1-Best0|_],
-        V1 >= 90000
+        V1 =< -90000
     ->  Best = Best0
     ;   pairs_values(Ordered, Root0),
         root_width(Width),
@@ -611,9 +656,7 @@ search_move(State, Move) :-
         root_search(Root, State, Deadline, -1000000, none, [], Best)
     ),
     Best = I-Bit,
-    colour_index(Colour, I),
-    bit_cell(Bit, Row, N),
-    Move = place(Colour, Row, N).
+    index_move(I, Bit, Move).
 
 root_width(24).
 
@@ -704,15 +747,20 @@ node_info(State, Info) :-
             ),
             Info).
 
-%   candidate_moves(+State, +Info, -Moves): ColourIndex-Bit for every
-%   colour with discs left and every cell on a shortest path in Info.
+%   candidate_moves(+State, +Info, -Moves): index_moves/3 of the cells
+%   on a shortest path in Info (of every empty cell if none is).
 candidate_moves(State, Info, Moves) :-
-    State = state(_, Discs, Supply, _),
     foldl(info_cells, Info, 0, Cells0),
     (   Cells0 =:= 0
-    ->  empty_mask(Discs, Cells)
+    ->  State = state(_, Discs, _, _),
+        empty_mask(Discs, Cells)
     ;   Cells = Cells0
     ),
+    index_moves(State, Cells, Moves).
+
+%   index_moves(+State, +Cells, -Moves): ColourIndex-Bit for every
+%   colour with discs left and every cell of the bitset Cells.
+index_moves(state(_, _, Supply, _), Cells, Moves) :-
     bits(Cells, Bits),
     findall(I-Bit,
             ( member(I, [1, 2, 3]),
@@ -721,6 +769,11 @@ candidate_moves(State, Info, Moves) :-
               member(Bit, Bits)
             ),
             Moves).
+
+%   index_move(+ColourIndex, +Bit, -Move): the move term.
+index_move(I, Bit, place(Colour, Row, N)) :-
+    colour_index(Colour, I),
+    bit_cell(Bit, Row, N).
 
 info_cells(colour(_, _, C1, _, C2), Cells0, Cells) :-
     Cells is Cells0 \/ C1 \/ C2.
@@ -758,20 +811,14 @@ critical_layer(Empty, FromA, FromB, Crit0, Crit) :-
 %   reachable from A with at most 0, 1, .. L empty cells, up to the
 %   first that meets B. Fails when none does.
 layers(Own, Empty, A, B, Layers) :-
-    Seed is A /\ Own,
-    flood(Seed, Own, Reach),
+    first_layer(Own, A, Reach),
     layers(Reach, Own, Empty, A, B, Layers).
 
 layers(Reach, Own, Empty, A, B, [Reach|Layers]) :-
     (   Reach /\ B =\= 0
     ->  Layers = []
-    ;   grow(Reach, Grown),
-        Step is (Grown \/ A) /\ Empty /\ \ Reach,
-        Step =\= 0,
-        Reach1 is Reach \/ Step,
-        Mask is Own \/ Reach1,
-        flood(Reach1, Mask, Reach2),
-        layers(Reach2, Own, Empty, A, B, Layers)
+    ;   next_layer(Reach, Own, Empty, A, Reach1),
+        layers(Reach1, Own, Empty, A, B, Layers)
     ).
 
 exact([], _, []).
@@ -796,10 +843,9 @@ child_value(Info, I, Bit, State, Value) :-
         ->  Value = 100000
         ;   Value = -100000
         )
-    ;   colour_index(Placed, I),
-        Cell is 1 << Bit,
+    ;   child_distances(Info, I, Bit, State, Distances),
         empty_mask(Discs, Empty),
-        foldl(colour_value(P, O, Placed, Cell, Discs, Empty, Won), Info,
+        foldl(colour_value(P, O, Discs, Empty), Distances,
               s(0, 0, 0), s(Sum, Takes, Lost)),
         colours_held(Won, P, HP),
         colours_held(Won, O, HO),
@@ -813,37 +859,52 @@ child_value(Info, I, Bit, State, Value) :-
         )
     ).
 
-colour_value(P, O, Placed, Cell, Discs, Empty, Won,
-             colour(C, L1, Crit1, L2, Crit2), s(S0, T0, U0), s(S, T, U)) :-
+colour_value(P, O, Discs, Empty, d(C, L1, L2), s(S0, T0, U0), s(S, T, U)) :-
+    (   P == p1
+    ->  LP = L1,
+        LO = L2
+    ;   LP = L2,
+        LO = L1
+    ),
+    (   LP =:= 1
+    ->  S is S0 + 900,
+        T is T0 + 1,
+        U = U0
+    ;   LO =:= 1,
+        own_mask(O, C, Discs, OwnO),
+        side_masks(C, A, B),
+        critical(OwnO, Empty, A, B, _, CritO),
+        popcount(CritO) >= 2
+    ->  S is S0 - 900,
+        T = T0,
+        U is U0 + 1
+    ;   S is S0 + (9 - LP)^3 - (9 - LO)^3,
+        T = T0,
+        U = U0
+    ).
+
+%   child_distances(+Info, +ColourIndex, +Bit, +State, -Distances):
+%   d(Colour, L1, L2) for every colour nobody holds in State, reached
+%   by that disc from the position Info describes: the distances of p1
+%   and p2. A disc off every shortest path changes none; on one, it
+%   shortens it by one for a player who may use it, and the distance is
+%   computed again for the other.
+child_distances(Info, I, Bit, State, Distances) :-
+    State = state(_, Discs, _, Won),
+    colour_index(Placed, I),
+    Cell is 1 << Bit,
+    empty_mask(Discs, Empty),
+    foldl(child_distance(Placed, Cell, Discs, Empty, Won), Info, Distances, []).
+
+child_distance(Placed, Cell, Discs, Empty, Won, colour(C, L1, Crit1, L2, Crit2),
+               Distances, Distances0) :-
     colour_index(C, CI),
     (   arg(CI, Won, none)
     ->  side_masks(C, A, B),
         new_distance(p1, C, Placed, Cell, Discs, Empty, A, B, L1, Crit1, N1),
         new_distance(p2, C, Placed, Cell, Discs, Empty, A, B, L2, Crit2, N2),
-        (   P == p1
-        ->  LP = N1,
-            LO = N2
-        ;   LP = N2,
-            LO = N1
-        ),
-        (   LP =:= 1
-        ->  S is S0 + 900,
-            T is T0 + 1,
-            U = U0
-        ;   LO =:= 1,
-            own_mask(O, C, Discs, OwnO),
-            critical(OwnO, Empty, A, B, _, CritO),
-            popcount(CritO) >= 2
-        ->  S is S0 - 900,
-            T = T0,
-            U is U0 + 1
-        ;   S is S0 + (9 - LP)^3 - (9 - LO)^3,
-            T = T0,
-            U = U0
-        )
-    ;   S = S0,
-        T = T0,
-        U = U0
+        Distances = [d(C, N1, N2)|Distances0]
+    ;   Distances = Distances0
     ).
 
 new_distance(Player, Colour, Placed, Cell, Discs, Empty, A, B, L0, Crit, L) :-
@@ -855,6 +916,8 @@ new_distance(Player, Colour, Placed, Cell, Discs, Empty, A, B, L0, Crit, L) :-
         far_distance(Own, Empty, A, B, L)
     ).
 
+%   far_distance(+Own, +Empty, +A, +B, -L): distance/5, or 30 (more
+%   than any path) when there is none.
 far_distance(Own, Empty, A, B, L) :-
     (   distance(Own, Empty, A, B, L0)
     ->  L = L0
