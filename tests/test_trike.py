@@ -14,6 +14,8 @@ import pytest
 import pybridge
 from benchmarks.duel import player
 from pybridge.errors import IllegalMoveError, OptionError
+from pybridge.match import Match
+from pybridge.players import make_player
 from tests.crosscheck import compare, enumerate_all
 from tests.reference.trike import Trike
 
@@ -269,3 +271,17 @@ def test_course_ai_takes_an_immediate_win() -> None:
             assert decision.move in state.valid_moves()
     finally:
         bot.close()
+
+
+def test_course_ai_plays_whole_games_in_the_sandbox() -> None:
+    """The baseline bot as students' bots run: its own sandboxed process."""
+    g = game(5)
+    bot_path = COURSE_AI.removeprefix("trusted:")
+    for seats in (("bot", "random"), ("random", "bot")):
+        players = {seat: make_player(bot_path if who == "bot" else "random", move_time=5)
+                   for seat, who in zip(g.players, seats)}
+        with Match(g, players, move_time=5) as match:
+            result = match.run()
+        assert result.forfeit is None, result
+        assert all(ply.verdict == "ok" for ply in match.history)
+        assert len(match.history) >= 3
