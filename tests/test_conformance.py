@@ -14,7 +14,10 @@ PLAYOUTS = 12
 MAX_PLIES = 400
 
 
-def playout(game: pybridge.Game, rng: random.Random, check_levels: bool):
+def playout(game: pybridge.Game, rng: random.Random, *, thorough: bool, check_levels: bool) -> int:
+    """One random game, checking the contract at every ply; the costlier
+    checks (value, display, text round trip, successors) at every ply only
+    when ``thorough``, else at every 8th."""
     state = game.initial_state()
     plies = 0
     while True:
@@ -22,24 +25,27 @@ def playout(game: pybridge.Game, rng: random.Random, check_levels: bool):
         over = state.game_over()
         # no moves exactly when the game is over
         assert (moves == []) == (over is not None), (state, moves, over)
-        assert moves == sorted(set(moves), key=moves.index), "duplicate moves"
-        assert isinstance(state.value(state.current_player), float)
-        assert game.state_from_text(str(state)) == state
-        assert state.display(color=False).strip()
+        assert len(set(moves)) == len(moves), "duplicate moves"
+        full = thorough or plies % 8 == 0 or over is not None
+        if full:
+            assert isinstance(state.value(state.current_player), float)
+            assert game.state_from_text(str(state)) == state
+            assert state.display(color=False).strip()
         if over is not None:
             assert over in (*game.players, "draw")
             outcome = state.outcome()
             assert outcome is not None and outcome[0] == over and outcome[1]
             return plies
         assert state.current_player in game.players
-        if check_levels:
+        if check_levels and full:
             for level in (1, 2):
                 assert state.choose_move(level) in moves
-        successors = state.successors()
-        assert sorted(successors) == sorted(moves)
         move = rng.choice(moves)
         new = state.move(move)
-        assert new == successors[move]
+        if full:
+            successors = state.successors()
+            assert sorted(successors) == sorted(moves)
+            assert new == successors[move]
         state = new
         plies += 1
         assert plies <= MAX_PLIES, "game did not end"
@@ -49,7 +55,8 @@ def test_random_playouts(game_id: str) -> None:
     game = pybridge.load_game(game_id)
     rng = random.Random(f"conformance-{game_id}")
     game.seed(1)
-    lengths = [playout(game, rng, check_levels=(i < 3)) for i in range(PLAYOUTS)]
+    lengths = [playout(game, rng, thorough=(i < 1), check_levels=(i < 1))
+               for i in range(PLAYOUTS)]
     assert all(n > 0 for n in lengths)
 
 
