@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+from pathlib import Path
 from collections import Counter
 from typing import Any
 
@@ -285,3 +287,18 @@ def test_course_ai_plays_whole_games_in_the_sandbox() -> None:
         assert result.forfeit is None, result
         assert all(ply.verdict == "ok" for ply in match.history)
         assert len(match.history) >= 3
+
+
+def test_plunit_units() -> None:
+    """tests/trike_unit.pl: determinism (a choice point left by a det
+    predicate is a plunit warning, failed here), failing illegal moves,
+    errors for malformed terms."""
+    unit = Path(__file__).with_name("trike_unit.pl")
+    run = subprocess.run(
+        ["swipl", "-g", f"consult('{unit.as_posix()}'), run_tests", "-t", "halt"],
+        capture_output=True, text=True, timeout=60,
+    )
+    output = run.stdout + run.stderr
+    assert run.returncode == 0, output
+    assert "Warning" not in output and "ERROR" not in output, output
+    assert re.search(r"All \d+ tests passed", output), output
