@@ -173,29 +173,28 @@ negamax(Ctx, State, Depth, Alpha, Beta, Score, Acc0, Acc) :-
     ;   Depth =< 0
     ->  Game:value(State, Player, Score),
         Acc = acc(TT0, Nodes, true)
-    ;   Table == true,
-        rb_lookup(State, Entry, TT0),
-        table_cut(Entry, Depth, Alpha, Beta, Score, EntryCut)
-    ->  either(Cut0, EntryCut, Cut),
-        Acc = acc(TT0, Nodes, Cut)
-    ;   Game:valid_moves(State, Moves),
-        order_children(Ctx, State, Player, Depth, Moves, Children1),
-        (   Table == true,
-            rb_lookup(State, tt(_, _, _, TTMove, _), TT0)
-        ->  first_child(TTMove, Children1, Children)
-        ;   Children = Children1
-        ),
-        infinity(Inf),
-        NegInf is -Inf,
-        search_children(Children, Ctx, Depth, Alpha, Beta, NegInf, none,
-                        Score, Move, acc(TT0, Nodes, false), Acc1),
-        Acc1 = acc(TT1, Nodes1, SubCut),
-        either(Cut0, SubCut, Cut),
-        (   Table == true
-        ->  bound_flag(Score, Alpha, Beta, Flag),
-            rb_insert(TT1, State, tt(Depth, Score, Flag, Move, SubCut), TT),
-            Acc = acc(TT, Nodes1, Cut)
-        ;   Acc = acc(TT1, Nodes1, Cut)
+    ;   table_entry(Table, State, TT0, Key, Entry),
+        (   table_cut(Entry, Depth, Alpha, Beta, Score, EntryCut)
+        ->  either(Cut0, EntryCut, Cut),
+            Acc = acc(TT0, Nodes, Cut)
+        ;   Game:valid_moves(State, Moves),
+            order_children(Ctx, State, Player, Depth, Moves, Children1),
+            (   Entry = tt(_, _, _, _, TTMove, _)
+            ->  first_child(TTMove, Children1, Children)
+            ;   Children = Children1
+            ),
+            infinity(Inf),
+            NegInf is -Inf,
+            search_children(Children, Ctx, Depth, Alpha, Beta, NegInf, none,
+                            Score, Move, acc(TT0, Nodes, false), Acc1),
+            Acc1 = acc(TT1, Nodes1, SubCut),
+            either(Cut0, SubCut, Cut),
+            (   Table == true
+            ->  bound_flag(Score, Alpha, Beta, Flag),
+                rb_insert(TT1, Key, tt(State, Depth, Score, Flag, Move, SubCut), TT),
+                Acc = acc(TT, Nodes1, Cut)
+            ;   Acc = acc(TT1, Nodes1, Cut)
+            )
         )
     ).
 
@@ -248,7 +247,23 @@ terminal_score(Winner, Player, Depth, Score) :-
     ;   Score is -(Mate + Depth)
     ).
 
-table_cut(tt(D, S, Flag, _, Cut), Depth, Alpha, Beta, S, Cut) :-
+%   table_entry(+Table, +State, +TT, -Key, -Entry): Key is the state's
+%   hash; Entry its stored search, or none. Entries keep their state, so
+%   that a hash collision is never taken for the position.
+table_entry(Table, State, TT, Key, Entry) :-
+    (   Table == true
+    ->  term_hash(State, Key),
+        (   rb_lookup(Key, Entry0, TT),
+            arg(1, Entry0, Stored),
+            Stored == State
+        ->  Entry = Entry0
+        ;   Entry = none
+        )
+    ;   Key = none,
+        Entry = none
+    ).
+
+table_cut(tt(_, D, S, Flag, _, Cut), Depth, Alpha, Beta, S, Cut) :-
     D >= Depth,
     (   Flag == exact
     ->  true

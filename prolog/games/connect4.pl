@@ -22,7 +22,6 @@
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(random)).
-:- use_module(library(pairs)).
 :- use_module('../arena').
 :- use_module('../ai/alphabeta').
 
@@ -128,10 +127,17 @@ landing_row(Row0, W, Col, Board, Row) :-
     ).
 
 %   board_set(+Board0, +I, +Piece, -Board): Board is Board0 with Piece
-%   at index I. setarg/3 changes only the fresh copy, never Board0.
+%   at index I.
 board_set(Board0, I, Piece, Board) :-
-    duplicate_term(Board0, Board),
-    setarg(I, Board, Piece).
+    Board0 =.. [b|Cells0],
+    set_nth1(I, Cells0, Piece, Cells),
+    Board =.. [b|Cells].
+
+set_nth1(1, [_|Xs], Y, [Y|Xs]) :-
+    !.                                  % green: index fixed
+set_nth1(N, [X|Xs], Y, [X|Ys]) :-
+    N1 is N - 1,
+    set_nth1(N1, Xs, Y, Ys).
 
 %   line_through(+Size, +Board, +Row, +Col, +Player) is semidet: the
 %   disc of Player at (Row, Col) is in a line of Connect.
@@ -180,10 +186,13 @@ game_over(state(_, _, _, Result), Winner) :-
 %   Otherwise a sum over every window of Connect cells in a line: a window
 %   holding discs of Player only scores 1, 8 or 60 when Connect-3,
 %   Connect-2 or Connect-1 of them are in it (60: an open three in
-%   Connect Four), a window of the opponent's only the same negated. A
-%   disc scores once for every window through it, so central discs count
-%   more; the centre column(s) add 3 for each own disc and -3 for each of
-%   the opponent's.
+%   Connect Four), a window of the opponent's only the same negated. The
+%   lowest empty cell of an open three in each column scores 120 more for
+%   its owner when it is on the owner's rows (odd rows from the bottom for
+%   x, who moves first, even rows for o), else 30. A disc scores
+%   once for every window through it, so central discs count more; the
+%   centre column(s) add 3 for each own disc and -3 for each of the
+%   opponent's.
 value(State, Player, Value) :-
     player_opponent(connect4, Player, Opponent),
     State = state(size(W, H, K), Board, _, Result),
@@ -194,59 +203,122 @@ value(State, Player, Value) :-
     ;   Result == draw
     ->  Value = 0
     ;   windows(W, H, K, Windows),
-        foldl(window_score(Board, Player, K), Windows, 0, V0),
-        centre_cells(W, H, Centre),
-        foldl(centre_score(Board, Player), Centre, V0, Value)
+        foldl(window_score(Board, Player, K), Windows, 0-[], V0-Threats),
+        lowest_threats(Threats, W, Lowest),
+        foldl(threat_score(Player, W, H), Lowest, V0, V1),
+        centre_columns(W, Centre),
+        foldl(centre_score(Board, Player, W, H), Centre, V1, Value)
     ).
 
-window_score(Board, Player, K, Window, V0, V) :-
-    window_counts(Window, Board, Player, 0, Own, 0, Theirs),
+%   window_score(+Board, +Player, +K, +Window, +V0-Threats0, -V-Threats):
+%   adds the window's worth to V0; an open three adds its empty cell to
+%   Threats as Cell-Sign, Sign 1 for Player's and -1 for the opponent's.
+window_score(Board, Player, K, Window, V0-T0, V-T) :-
+    window_counts(Window, Board, Player, 0, Own, 0, Theirs, 0, Empty),
     (   Theirs =:= 0
     ->  weight(K, Own, Weight),
-        V is V0 + Weight
+        V is V0 + Weight,
+        (   Own =:= K - 1
+        ->  T = [Empty-1|T0]
+        ;   T = T0
+        )
     ;   Own =:= 0
     ->  weight(K, Theirs, Weight),
-        V is V0 - Weight
-    ;   V = V0
+        V is V0 - Weight,
+        (   Theirs =:= K - 1
+        ->  T = [Empty-(-1)|T0]
+        ;   T = T0
+        )
+    ;   V = V0,
+        T = T0
     ).
 
-window_counts([], _, _, Own, Own, Theirs, Theirs).
-window_counts([I|Is], Board, Player, Own0, Own, Theirs0, Theirs) :-
+%   window_counts(+Window, +Board, +Player, +Own0, -Own, +Theirs0,
+%   -Theirs, +Empty0, -Empty): the discs of each side in Window, and its
+%   last empty cell (0 if none).
+window_counts([], _, _, Own, Own, Theirs, Theirs, Empty, Empty).
+window_counts([I|Is], Board, Player, Own0, Own, Theirs0, Theirs, Empty0, Empty) :-
     arg(I, Board, Cell),
     (   Cell == e
-    ->  window_counts(Is, Board, Player, Own0, Own, Theirs0, Theirs)
+    ->  window_counts(Is, Board, Player, Own0, Own, Theirs0, Theirs, I, Empty)
     ;   Cell == Player
     ->  Own1 is Own0 + 1,
-        window_counts(Is, Board, Player, Own1, Own, Theirs0, Theirs)
+        window_counts(Is, Board, Player, Own1, Own, Theirs0, Theirs, Empty0, Empty)
     ;   Theirs1 is Theirs0 + 1,
-        window_counts(Is, Board, Player, Own0, Own, Theirs1, Theirs)
+        window_counts(Is, Board, Player, Own0, Own, Theirs1, Theirs, Empty0, Empty)
+    ).
+
+%   lowest_threats(+Threats, +W, -Lowest): of the threat cells, the lowest
+%   in each column (the one that comes to be played first).
+lowest_threats(Threats, W, Lowest) :-
+    sort(1, @>=, Threats, Downwards),   % larger index = lower cell
+    lowest_by_column(Downwards, W, [], Lowest).
+
+lowest_by_column([], _, _, []).
+lowest_by_column([I-Sign|Ts], W, Seen, Lowest) :-
+    Col is (I - 1) mod W,
+    (   memberchk(Col, Seen)
+    ->  lowest_by_column(Ts, W, Seen, Lowest)
+    ;   Lowest = [I-Sign|Lowest1],
+        lowest_by_column(Ts, W, [Col|Seen], Lowest1)
+    ).
+
+%   threat_score(+Player, +W, +H, +Cell-Sign, +V0, -V): a lowest threat
+%   is worth 120 on its owner's rows (odd rows from the bottom for x, who
+%   moves first, even rows for o: when the board fills up such a threat
+%   tends to come true), 30 elsewhere.
+threat_score(Player, W, H, I-Sign, V0, V) :-
+    FromBottom is H - (I - 1) // W,
+    (   Sign =:= 1
+    ->  Owner = Player
+    ;   player_opponent(connect4, Player, Owner)
+    ),
+    (   (   Owner == x
+        ->  FromBottom mod 2 =:= 1
+        ;   FromBottom mod 2 =:= 0
+        )
+    ->  V is V0 + Sign * 120
+    ;   V is V0 + Sign * 30
     ).
 
 %   weight(+Connect, +Discs, -Weight): the worth of a window holding
 %   Discs of one player and no other.
 weight(K, N, Weight) :-
-    Missing is K - N,
     (   N =:= 0
     ->  Weight = 0
-    ;   Missing =:= 1
-    ->  Weight = 60
-    ;   Missing =:= 2
-    ->  Weight = 8
-    ;   Missing =:= 3
-    ->  Weight = 1
-    ;   Weight = 0
+    ;   Missing is K - N,
+        missing_weight(Missing, Weight)
     ).
 
-centre_score(Board, Player, I, V0, V) :-
-    arg(I, Board, Cell),
-    (   Cell == Player
-    ->  V is V0 + 3
-    ;   Cell == e
+missing_weight(1, 60).
+missing_weight(2, 8).
+missing_weight(3, 1).
+missing_weight(4, 0).
+missing_weight(5, 0).
+
+%   centre_score(+Board, +Player, +W, +H, +Col, +V0, -V): V0 plus 3 for
+%   every disc of Player in column Col, minus 3 for every other disc.
+centre_score(Board, Player, W, H, Col, V0, V) :-
+    centre_rows(H, W, Col, Board, Player, V0, V).
+
+centre_rows(Row, W, Col, Board, Player, V0, V) :-
+    (   Row =:= 0
     ->  V = V0
-    ;   V is V0 - 3
+    ;   I is (Row - 1) * W + Col,
+        arg(I, Board, Cell),
+        (   Cell == e
+        ->  V = V0                      % the discs above are empty too
+        ;   Cell == Player
+        ->  V1 is V0 + 3,
+            Row1 is Row - 1,
+            centre_rows(Row1, W, Col, Board, Player, V1, V)
+        ;   V1 is V0 - 3,
+            Row1 is Row - 1,
+            centre_rows(Row1, W, Col, Board, Player, V1, V)
+        )
     ).
 
-:- table windows/4, centre_cells/3.
+:- table windows/4.
 
 %   windows(+W, +H, +K, -Windows): the board index lists of every K cells
 %   in a line (a pure derived relation of the board size, tabled).
@@ -270,50 +342,39 @@ window(W, H, K, Window) :-
             ),
             Window).
 
-%   centre_cells(+W, +H, -Cells): the indices of the centre column (two
-%   for an even width).
-centre_cells(W, H, Cells) :-
-    (   W mod 2 =:= 1
-    ->  Cols = [(W + 1) // 2]
-    ;   Cols = [W // 2, W // 2 + 1]
-    ),
-    findall(I,
-            ( member(ColExpr, Cols),
-              Col is ColExpr,
-              between(1, H, Row),
-              I is (Row - 1) * W + Col
-            ),
-            Cells).
-
 %!  choose_move(+State, +Level, -Move) is semidet.
 %
 %   Level 1 plays at random, level 2 greedily on value/3, level 3
-%   alpha-beta to 5 plies, level 4 and up alpha-beta by iterative
-%   deepening with a transposition table for 0.25 s (one more second
-%   for every level above 4). Fails when the game is over.
+%   alpha-beta to 6 plies, level 4 and up iterative deepening with a
+%   transposition table to 7 plies (more for higher levels), within 1 s
+%   (one more second for every level above 4). Both search deeper as
+%   columns fill up (search_depth/3). Fails when the game is over.
 choose_move(State, Level, Move) :-
     must_be(positive_integer, Level),
     (   Level =:= 1
     ->  random_move(connect4, State, Move)
     ;   Level =:= 2
     ->  greedy_move(connect4, State, Move)
-    ;   Level =:= 3
-    ->  alphabeta_move(connect4, State,
-                       [depth(5), order(connect4:centre_first)], Move)
-    ;   Seconds is 0.25 + (Level - 4),
-        alphabeta_move(connect4, State,
-                       [seconds(Seconds), order(connect4:centre_first)], Move)
+    ;   valid_moves(State, Moves),
+        length(Moves, Open),
+        (   Level =:= 3
+        ->  search_depth(Open, 6, Depth),
+            alphabeta_move(connect4, State, [depth(Depth)], Move)
+        ;   Depth0 is Level + 3,
+            search_depth(Open, Depth0, Depth),
+            Seconds is Level - 3,
+            alphabeta_move(connect4, State, [seconds(Seconds), depth(Depth)], Move)
+        )
     ).
 
-%   centre_first(+State, +Moves, -Ordered): the columns nearest the centre
-%   first (the search's move order).
-centre_first(state(size(W, _, _), _, _, _), Moves, Ordered) :-
-    map_list_to_pairs(centre_distance(W), Moves, Keyed),
-    keysort(Keyed, Sorted),
-    pairs_values(Sorted, Ordered).
-
-centre_distance(W, Col, D) :-
-    D is abs(2 * Col - W - 1).
+%   search_depth(+Open, +Depth0, -Depth): with Open columns left, the
+%   depth that searches about as many lines as 7 columns to Depth0 plies
+%   (deeper as columns fill up).
+search_depth(Open, Depth0, Depth) :-
+    (   Open =< 1
+    ->  Depth = Depth0
+    ;   Depth is max(Depth0, floor(Depth0 * log(7) / log(Open)))
+    ).
 
 %!  display_game(+State) is det.
 display_game(State) :-
