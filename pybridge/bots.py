@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from . import _prolog
 from ._prolog import PROLOG_DIR
 from .errors import ArenaError
 from .players import Decision, Player, PlayerSpec
@@ -87,6 +88,7 @@ class Hello:
     seats: tuple[str, ...] = ()
     detail: str = ""
     ms: int = 0
+    problems: tuple[str, ...] = ()
 
     @property
     def ready(self) -> bool:
@@ -240,7 +242,7 @@ class BotProcess:
     def load(self) -> Hello:
         """Ask the host to load the bot; its answer (refused if it dies or
         takes too long)."""
-        reply = self._request({"cmd": "load"}, self.limits.load_seconds + self.limits.grace + 5)
+        reply = self._request("load.", self.limits.load_seconds + self.limits.grace + 5)
         if reply is None:
             hello = Hello("refused", detail=f"loading took more than {self.limits.load_seconds} s")
         elif isinstance(reply, str):
@@ -252,6 +254,7 @@ class BotProcess:
                 seats=tuple(reply.get("seats", ())),
                 detail=str(reply.get("detail", "")),
                 ms=int(reply.get("ms", 0)),
+                problems=tuple(str(p) for p in reply.get("problems", ())),
             )
         self.hello = hello
         return hello
@@ -260,7 +263,8 @@ class BotProcess:
         """The host's reply for one move; a timeout or a dead process comes
         back as a reply with that verdict."""
         start = time.monotonic()
-        request = {"cmd": "move", "state": state_text, "last": last_move, "seconds": seconds}
+        last = "none" if last_move is None else f"last({_prolog.atom(last_move)})"
+        request = f"move({_prolog.atom(state_text)}, {last}, {float(seconds)!r})."
         reply = self._request(request, seconds + self.limits.grace + 0.5 * seconds)
         ms = int(round((time.monotonic() - start) * 1000))
         if reply is None:
@@ -270,12 +274,14 @@ class BotProcess:
             return {"verdict": "crashed", "ms": ms, "detail": reply}
         return reply
 
-    def _request(self, request: dict[str, Any], timeout: float) -> dict[str, Any] | str | None:
-        """The JSON reply; a str saying why the process is gone; None when
-        no reply came within ``timeout`` (the process is then killed)."""
+    def _request(self, request: str, timeout: float) -> dict[str, Any] | str | None:
+        """Send ``request`` (a Prolog term with its full stop, data only)
+        and wait for its JSON reply; a str saying why the process is gone;
+        None when no reply came within ``timeout`` (the process is then
+        killed)."""
         if self._proc.poll() is not None:
             return self._gone()
-        line = json.dumps(request) + "\n"
+        line = request + "\n"
         log.debug("%s < %s", self.name, line.rstrip())
         try:
             assert self._proc.stdin is not None

@@ -8,7 +8,6 @@
 :- use_module(library(random)).
 :- use_module(library(time)).
 :- use_module(library(sandbox)).
-:- use_module(library(http/json)).
 
 /** <module> Hosts one untrusted bot in its own swipl process
 
@@ -22,18 +21,19 @@ The host reads the bot's clauses itself (the bot's file is never
 consulted), refuses what a bot may not do, loads the rest into the
 module `arena_bot`, whose default import module is the game, so the bot
 can call the game's rules and its own definitions win. Then it serves a
-line protocol: one JSON object per line on stdin, one JSON reply per
-line on the original stdout.
+line protocol: requests are Prolog terms on stdin (read as data, never
+called), replies one JSON object per line on the original stdout.
 
-The host loads nothing of the bot before its first input line, so that
-the caller can set the process's resource limits first. First reply,
-after loading:
+The host loads nothing of the bot before its first request, `load.`,
+so that the caller can set the process's resource limits first. First
+reply, after loading:
 
     {"status":"ready","protocol":"pfl/3","seats":["first","second"]}
-    {"status":"refused","detail":"line 4: choose_move/3 calls shell/1, ..."}
+    {"status":"refused","detail":"line 4: choose_move/3 calls shell/1, ...",
+     "problems":["line 4: choose_move/3 calls shell/1, ..."]}
 
-Then, per request `{"cmd":"move","state":StateText,"last":MoveText|null,
-"seconds":S}`, a reply `{"verdict":V,"move":Text,"raw":Raw,"detail":D,
+Then, per request `move(StateText, last(MoveText), Seconds).` (the
+opponent's last move; `none` instead at the start), a reply `{"verdict":V,"move":Text,"raw":Raw,"detail":D,
 "ms":Ms}`, V one of `ok`, `illegal` (no move text: non-ground or not a
 move term of the game), `timeout`, `no_move` (failed) or `crashed`
 (threw, stack overflow). End of input ends the process.
@@ -120,11 +120,10 @@ main :-
     use_module(GameFile, []),
     module_property(Game, file(GameFile)),
     assertz(game_module(Game)),
-    protocol_stream(in, In),
-    read_line_to_string(In, Go),        % limits are set before this line
-    (   Go == end_of_file
-    ->  halt(0)
-    ;   true
+    request(Go),                        % limits are set before it comes
+    (   Go == load
+    ->  true
+    ;   halt(0)
     ),
     get_time(T0),
     catch(call_with_time_limit(LoadSeconds,
@@ -205,48 +204,95 @@ protocol_streams :-
     set_input(Empty),
     set_output(user_error).
 
+%!  request(-Request) is det.
+%
+%   The next request, a term read from the protocol input (read as
+%   data, never called); end_of_file at the end.
+
+request(Request) :-
+    protocol_stream(in, In),
+    catch(read_term(In, Request, []), _, Request = bad_request).
+
 %!  reply(+Dict) is det.
 %
-%   Writes Dict as one JSON line on the protocol stream.
+%   Writes Dict as one line of JSON on the protocol stream: its values
+%   are atoms and strings (JSON strings), numbers and lists of these.
 
 reply(Dict) :-
     protocol_stream(out, Out),
-    json_write_dict(Out, Dict, [width(0)]),
-    nl(Out),
+    dict_pairs(Dict, _, Pairs),
+    with_output_to(string(Line), json_object(Pairs)),
+    format(Out, "~s~n", [Line]),
     flush_output(Out).
+
+json_object(Pairs) :-
+    format("{"),
+    foldl(json_member, Pairs, "", _),
+    format("}").
+
+json_member(Key-Value, Sep, ",") :-
+    format("~w", [Sep]),
+    json_value(Key),
+    format(":"),
+    json_value(Value).
+
+json_value(Value) :-
+    (   number(Value)
+    ->  format("~w", [Value])
+    ;   is_list(Value)
+    ->  format("["),
+        foldl(json_element, Value, "", _),
+        format("]")
+    ;   atom_codes(Value, Codes),
+        format("\""),
+        maplist(json_code, Codes),
+        format("\"")
+    ).
+
+json_element(Value, Sep, ",") :-
+    format("~w", [Sep]),
+    json_value(Value).
+
+json_code(0'") :- !, format("\\\"").
+json_code(0'\\) :- !, format("\\\\").
+json_code(C) :-
+    C < 0x20,
+    !,
+    format("\\u~|~`0t~16r~4+", [C]).
+json_code(C) :-
+    put_char(C).
 
 %!  serve(+Protocol, +Seat, +Options) is det.
 %
 %   Answers requests until end of input.
 
 serve(Protocol, Seat, Options) :-
-    protocol_stream(in, In),
-    read_line_to_string(In, Line),
-    (   Line == end_of_file
+    request(Request),
+    (   Request == end_of_file
     ->  true
-    ;   catch(atom_json_dict(Line, Request, [value_string_as(atom)]), _, fail),
-        Request.get(cmd) == move
-    ->  move_reply(Protocol, Seat, Request, Options, Reply),
+    ;   Request = move(StateText, Last, Seconds),
+        catch(term_string(State, StateText), _, fail)
+    ->  move_reply(Protocol, Seat, State, Last, Seconds, Options, Reply),
         reply(Reply),
         serve(Protocol, Seat, Options)
-    ;   format(string(Detail), "bad request: ~w", [Line]),
+    ;   format(string(Detail), "bad request: ~q", [Request]),
         reply(_{verdict:crashed, detail:Detail}),
         serve(Protocol, Seat, Options)
     ).
 
-%!  move_reply(+Protocol, +Seat, +Request, +Options, -Reply) is det.
+%!  move_reply(+Protocol, +Seat, +State, +Last, +Seconds, +Options, -Reply) is det.
+%
+%   Last is last(MoveText), the opponent's last move, or none.
 
-move_reply(Protocol, Seat, Request, Options, Reply) :-
+move_reply(Protocol, Seat, State, Last, Seconds, Options, Reply) :-
     game_module(Game),
     bot_module(Bot),
-    term_string(State, Request.state),
-    Seconds = Request.seconds,
     option(level(Level), Options, 2),
     option(inferences(Inferences), Options, 100_000_000),
-    (   Last = Request.get(last), Last \== null
-    ->  (   Game:move_text(Opponent, Last)
+    (   Last = last(LastText)
+    ->  (   Game:move_text(Opponent, LastText)
         ->  true
-        ;   Opponent = Last
+        ;   Opponent = LastText
         )
     ;   Opponent = none
     ),
@@ -411,7 +457,7 @@ load_bot(File, Seat, Hello) :-
         problem_lines(Sorted, Lines),
         atomic_list_concat(Lines, '; ', Detail0),
         atom_string(Detail0, Detail),
-        Hello = _{status:refused, detail:Detail}
+        Hello = _{status:refused, detail:Detail, problems:Lines}
     ).
 
 problem_lines(Problems, Lines) :-

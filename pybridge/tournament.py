@@ -1,0 +1,544 @@
+"""Championships: every entrant against every other, in both seats.
+
+A win scores 3, a draw 1, a loss 0. Entrants are player specs: bot files
+(untrusted, each game in its own processes) and built-in players
+(``random``, ``ai:N``). Games run in parallel in ``jobs`` worker
+processes (each with its own Prolog); every game is refereed by
+:class:`pybridge.match.Match` and logged by a
+:class:`pybridge.replay.ReplayWriter` in ``OUT/replays``. The standings
+(``OUT/standings.json`` and ``OUT/standings.csv``) are rewritten after
+every game, so an interrupted tournament (Ctrl-C) keeps every finished
+game's result and log.
+
+Grades (the 1999 rule): an entrant that lost more than 10% of its games
+by an invalid move (a forfeit) is out of the ranking and gets 5 times its
+fraction of games without a forfeit; of the others the first gets 10, the
+last 5, the rest linearly on points between them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import multiprocessing
+import os
+import queue
+import re
+import signal
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from .bots import BotPlayer, Limits, bot_path, check_bot
+from .errors import ArenaError
+from .match import POLICIES, Match
+from .players import Decision, Player, PlayerSpec, make_player
+
+WIN, DRAW, LOSS = 3, 1, 0
+#: Above this fraction of games lost by forfeit, an entrant is not ranked.
+FORFEIT_LIMIT = 0.10
+
+
+class TournamentError(ArenaError, ValueError):
+    """A tournament that cannot be run as asked."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One participant: ``name`` as in the standings, ``spec`` its player
+    spec text; ``path`` the bot file (None for a built-in player)."""
+
+    name: str
+    spec: str
+    path: str | None = None
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One scheduled game: entrant names in the first and second seat."""
+
+    index: int
+    first: str
+    second: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game. ``winner`` is an entrant name or 'draw';
+    ``forfeit`` the verdict that lost it (None when the rules ended it);
+    ``replaced`` how many moves of each entrant the referee replaced
+    (policy random); ``replay`` the log's path relative to OUT."""
+
+    index: int
+    first: str
+    second: str
+    winner: str
+    reason: str
+    forfeit: str | None = None
+    replaced: Mapping[str, int] = field(default_factory=dict)
+    plies: int = 0
+    seconds: float = 0.0
+    replay: str = ""
+
+    @property
+    def loser(self) -> str | None:
+        if self.winner == "draw":
+            return None
+        return self.second if self.winner == self.first else self.first
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the table (the fields of standings.json)."""
+
+    name: str
+    path: str | None
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    forfeits: int
+    points: int
+    rank: int | None
+    grade: float | None
+    replaced: int = 0
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a tournament is: ``done`` of ``total`` games."""
+
+    done: int
+    total: int
+    elapsed: float
+    last: GameRecord | None = None
+
+    @property
+    def remaining(self) -> float | None:
+        """Estimated seconds left (None before the first game ends)."""
+        if self.done == 0:
+            return None
+        return self.elapsed / self.done * (self.total - self.done)
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    game: str
+    entrants: tuple[Entrant, ...]
+    records: tuple[GameRecord, ...]
+    standings: tuple[Standing, ...]
+    total: int
+    out: Path
+    refused: Mapping[str, str]
+    complete: bool
+
+    @property
+    def interrupted(self) -> bool:
+        return not self.complete
+
+
+# -- entrants, schedule, standings, grades (pure) --------------------------------
+
+
+def entrants(specs: Iterable[str]) -> list[Entrant]:
+    """The entrants for ``specs``; TournamentError for a human, a missing
+    file, or two entrants with the same name."""
+    out: list[Entrant] = []
+    seen: dict[str, str] = {}
+    for text in specs:
+        spec = PlayerSpec.parse(text)
+        if spec.kind == "human":
+            raise TournamentError("a tournament has no human players (use random, ai:N or bot files)")
+        path = str(bot_path(spec.path)) if spec.kind == "bot" and spec.path else None
+        name = spec.name
+        if spec.kind == "bot" and spec.level is not None and name in seen:
+            name = f"{name}:{spec.level}"
+        if name in seen:
+            raise TournamentError(
+                f"two entrants named {name!r} ({seen[name]} and {text}): "
+                "rename a file or give them different levels"
+            )
+        seen[name] = text
+        out.append(Entrant(name, str(spec), path))
+    if len(out) < 2:
+        raise TournamentError("a tournament needs at least two entrants")
+    return out
+
+
+def schedule(names: Sequence[str], games_per_pair: int = 2) -> list[Pairing]:
+    """Every pair ``games_per_pair`` times, seats alternating (so each
+    plays first in half of them), rounds interleaved so that early
+    results cover every entrant."""
+    if games_per_pair < 2 or games_per_pair % 2:
+        raise TournamentError(
+            f"games per pair must be even and at least 2 (each pair plays both seats "
+            f"equally), got {games_per_pair}"
+        )
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    games: list[Pairing] = []
+    for round_ in range(games_per_pair):
+        for a, b in pairs:
+            first, second = (a, b) if round_ % 2 == 0 else (b, a)
+            games.append(Pairing(len(games), first, second))
+    return games
+
+
+def standings(
+    entrants_: Sequence[Entrant], records: Iterable[GameRecord], *, grades: bool = False
+) -> list[Standing]:
+    """The table, best first: points, then wins, then fewer forfeits, then
+    name. Ranks are shared by equal points; without ``grades`` everyone is
+    ranked and no grade is given."""
+    rows: dict[str, dict[str, Any]] = {
+        e.name: {"name": e.name, "path": e.path, "played": 0, "won": 0, "drawn": 0,
+                 "lost": 0, "forfeits": 0, "points": 0, "replaced": 0}
+        for e in entrants_
+    }
+    for r in records:
+        for name in (r.first, r.second):
+            row = rows[name]
+            row["played"] += 1
+            row["replaced"] += r.replaced.get(name, 0)
+            if r.winner == "draw":
+                row["drawn"] += 1
+                row["points"] += DRAW
+            elif r.winner == name:
+                row["won"] += 1
+                row["points"] += WIN
+            else:
+                row["lost"] += 1
+                row["points"] += LOSS
+                if r.forfeit is not None:
+                    row["forfeits"] += 1
+    order = sorted(rows.values(), key=lambda r: (-r["points"], -r["won"], r["forfeits"], r["name"]))
+    excluded = {r["name"] for r in order if grades and _out_of_ranking(r)}
+    ranked = [r for r in order if r["name"] not in excluded]
+    grade_of = grade_table(ranked, [r for r in order if r["name"] in excluded]) if grades else {}
+    out: list[Standing] = []
+    for r in order:
+        rank = None
+        if r["name"] not in excluded:
+            rank = 1 + sum(1 for o in ranked if o["points"] > r["points"])
+        out.append(Standing(rank=rank, grade=grade_of.get(r["name"]), **r))
+    return out
+
+
+def _out_of_ranking(row: Mapping[str, Any]) -> bool:
+    return row["played"] > 0 and row["forfeits"] > FORFEIT_LIMIT * row["played"]
+
+
+def grade_table(
+    ranked: Sequence[Mapping[str, Any]], excluded: Sequence[Mapping[str, Any]]
+) -> dict[str, float]:
+    """Grades by the 1999 rule (see the module doc), rounded to 2 places.
+    ``ranked`` rows need ``name`` and ``points``; ``excluded`` rows need
+    ``name``, ``played`` and ``forfeits``."""
+    out: dict[str, float] = {}
+    for r in excluded:
+        valid = (r["played"] - r["forfeits"]) / r["played"] if r["played"] else 0.0
+        out[r["name"]] = round(5 * valid, 2)
+    if ranked:
+        best = max(r["points"] for r in ranked)
+        worst = min(r["points"] for r in ranked)
+        for r in ranked:
+            if best == worst:
+                out[r["name"]] = 10.0
+            else:
+                out[r["name"]] = round(5 + 5 * (r["points"] - worst) / (best - worst), 2)
+    return out
+
+
+# -- output files ----------------------------------------------------------------
+
+CSV_FIELDS = ("rank", "name", "path", "played", "won", "drawn", "lost", "forfeits",
+              "points", "grade", "replaced")
+
+
+def standings_document(
+    game: str, options: Mapping[str, Any], table: Sequence[Standing],
+    records: Sequence[GameRecord], *, total: int, complete: bool,
+    settings: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The content of standings.json."""
+    return {
+        "game": game,
+        "options": dict(options),
+        "complete": complete,
+        "games_played": len(records),
+        "games_scheduled": total,
+        "settings": dict(settings),
+        "bots": [asdict(s) for s in table],
+        "games": [
+            {"first": r.first, "second": r.second, "winner": r.winner, "reason": r.reason,
+             "forfeit": r.forfeit, "plies": r.plies, "replay": r.replay}
+            for r in sorted(records, key=lambda r: r.index)
+        ],
+    }
+
+
+def standings_csv(table: Sequence[Standing]) -> str:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for s in table:
+        row = asdict(s)
+        writer.writerow({k: ("" if row[k] is None else row[k]) for k in CSV_FIELDS})
+    return buf.getvalue()
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+# -- playing one game (in a worker or in this process) ---------------------------
+
+
+@dataclass(frozen=True)
+class _Config:
+    game: str
+    options: Mapping[str, Any]
+    specs: Mapping[str, str]  # entrant name -> spec
+    refused: Mapping[str, str]  # entrant name -> why its bot was refused
+    policy: str
+    move_time: float
+    limits: Limits
+    out: str
+    seed: int
+
+
+class RefusedBot(Player):
+    """A bot that was refused when it was checked: it forfeits at its first
+    turn without starting a process."""
+
+    def __init__(self, spec: PlayerSpec, detail: str) -> None:
+        super().__init__(spec)
+        self.detail = detail
+
+    def choose(self, state: Any, last_move: str | None, *, seconds: float) -> Decision:
+        return Decision(None, "refused", 0, self.detail)
+
+
+def _player(config: _Config, name: str, seed: int) -> Player:
+    spec = PlayerSpec.parse(config.specs[name])
+    if name in config.refused:
+        return RefusedBot(spec, config.refused[name])
+    if spec.kind == "bot":
+        return BotPlayer(spec, move_time=config.move_time, limits=config.limits, seed=seed)
+    return make_player(spec, move_time=config.move_time)
+
+
+def _file_part(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
+
+
+def play_game(config: _Config, pairing: Pairing) -> GameRecord:
+    """Play one scheduled game to its end, logging it."""
+    import pybridge
+    from .replay import ReplayWriter
+
+    game = pybridge.load_game(config.game, **config.options)
+    seed = config.seed * 100_003 + pairing.index
+    game.seed(seed)
+    names = (pairing.first, pairing.second)
+    seats = dict(zip(game.players, names))
+    rel = f"replays/{pairing.index + 1:04d}-{_file_part(names[0])}-vs-{_file_part(names[1])}.jsonl"
+    path = Path(config.out) / rel
+    writer = ReplayWriter.create(path, game, {seat: config.specs[n] for seat, n in seats.items()},
+                                 overwrite=True)
+    players = {seat: _player(config, n, seed * 2 + i) for i, (seat, n) in enumerate(seats.items())}
+    start = time.monotonic()
+    finished = False
+    try:
+        with Match(game, players, policy=config.policy, move_time=config.move_time,
+                   recorder=writer) as match:
+            result = match.run()
+            finished = True
+    finally:
+        if not finished:
+            path.unlink(missing_ok=True)  # only finished games are kept
+    replaced = {seats[p.player]: 0 for p in match.history}
+    for ply in match.history:
+        if ply.verdict != "ok":
+            replaced[seats[ply.player]] += 1
+    return GameRecord(
+        index=pairing.index, first=pairing.first, second=pairing.second,
+        winner=result.winner if result.winner == "draw" else seats[result.winner],
+        reason=result.reason, forfeit=result.forfeit,
+        replaced={k: v for k, v in replaced.items() if v},
+        plies=len(match.history), seconds=round(time.monotonic() - start, 3), replay=rel,
+    )
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise SystemExit(1)  # unwinds: every Match closes its bot processes
+
+
+def _worker(config: _Config, jobs: Any, results: Any) -> None:
+    """A worker process: plays games from ``jobs`` until a None."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C belongs to the parent
+    signal.signal(signal.SIGTERM, _terminate)
+    while (pairing := jobs.get()) is not None:
+        try:
+            results.put(("done", play_game(config, pairing)))
+        except Exception as exc:  # a bug of ours, not a bot's: report it
+            results.put(("error", f"game {pairing.index + 1}: {type(exc).__name__}: {exc}"))
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # nothing left to unwind
+
+
+# -- the tournament --------------------------------------------------------------
+
+
+def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
+                   jobs: int) -> dict[str, str]:
+    """Load every bot once; the refused ones with why."""
+    bots = [e for e in entrants_ if e.path is not None]
+
+    def one(e: Entrant) -> tuple[str, str | None]:
+        hello = check_bot(game, e.path or "", limits=limits).hello
+        return e.name, None if hello.ready else hello.detail
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        return {name: why for name, why in pool.map(one, bots) if why is not None}
+
+
+def run_tournament(
+    game: str,
+    specs: Sequence[str],
+    *,
+    out: str | os.PathLike[str],
+    options: Mapping[str, Any] | None = None,
+    games_per_pair: int = 2,
+    move_time: float = 1.0,
+    jobs: int = 1,
+    grades: bool = False,
+    policy: str = "forfeit",
+    limits: Limits = Limits(),
+    seed: int = 1,
+    progress: Callable[[Progress], None] | None = None,
+    on_checked: Callable[[dict[str, str]], None] | None = None,
+) -> TournamentResult:
+    """Run a round robin of ``specs`` at ``game`` and write its results in
+    ``out``. Every bot is loaded once first: ``on_checked`` gets the refused
+    ones (name -> why), which then forfeit every game without a process.
+    ``progress`` is called before the first game and after each.
+    Ctrl-C stops it: the games finished so far are kept and the result
+    says it is not complete."""
+    import pybridge
+
+    if policy not in POLICIES:
+        raise TournamentError(f"unknown policy {policy!r} (use {' or '.join(POLICIES)})")
+    if jobs < 1:
+        raise TournamentError(f"jobs must be at least 1, got {jobs}")
+    if move_time <= 0:
+        raise TournamentError(f"the move time must be positive, got {move_time}")
+    loaded = pybridge.load_game(game, **dict(options or {}))  # checks game and options
+    people = entrants(specs)
+    games = schedule([e.name for e in people], games_per_pair)
+    out_dir = Path(out)
+    if out_dir.exists() and any(out_dir.iterdir()):
+        raise TournamentError(f"output folder {os.fspath(out_dir)!r} is not empty")
+    (out_dir / "replays").mkdir(parents=True, exist_ok=True)
+    refused = check_entrants(game, people, limits=limits, jobs=jobs)
+    if on_checked is not None:
+        on_checked(dict(refused))
+    config = _Config(
+        game=game, options=loaded.options, specs={e.name: e.spec for e in people},
+        refused=refused, policy=policy, move_time=move_time, limits=limits,
+        out=os.fspath(out_dir.resolve()), seed=seed,
+    )
+    settings = {"games_per_pair": games_per_pair, "move_time": move_time, "policy": policy,
+                "grades": grades, "jobs": jobs, "seed": seed}
+    records: list[GameRecord] = []
+    start = time.monotonic()
+
+    def save(complete: bool) -> list[Standing]:
+        table = standings(people, records, grades=grades)
+        doc = standings_document(game, loaded.options, table, records, total=len(games),
+                                 complete=complete, settings=settings)
+        _write_atomically(out_dir / "standings.json", json.dumps(doc, indent=2) + "\n")
+        _write_atomically(out_dir / "standings.csv", standings_csv(table))
+        return table
+
+    def finished(record: GameRecord) -> None:
+        records.append(record)
+        save(False)
+        if progress is not None:
+            progress(Progress(len(records), len(games), time.monotonic() - start, record))
+
+    save(False)
+    if progress is not None:
+        progress(Progress(0, len(games), 0.0))
+    complete = False
+    try:
+        if jobs == 1:
+            for pairing in games:
+                finished(play_game(config, pairing))
+        else:
+            _run_parallel(config, games, jobs, finished)
+        complete = True
+    except KeyboardInterrupt:
+        pass
+    table = save(complete)
+    return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
+                            tuple(table), len(games), out_dir, refused, complete)
+
+
+def _run_parallel(config: _Config, games: Sequence[Pairing], jobs: int,
+                  finished: Callable[[GameRecord], None]) -> None:
+    """Play ``games`` in ``jobs`` worker processes (fresh interpreters, each
+    with its own Prolog). On Ctrl-C or an error the workers are stopped;
+    each closes its bots before it ends."""
+    ctx = multiprocessing.get_context("spawn")
+    todo: Any = ctx.Queue()
+    results: Any = ctx.Queue()
+    for pairing in games:
+        todo.put(pairing)
+    workers = [ctx.Process(target=_worker, args=(config, todo, results), daemon=True)
+               for _ in range(min(jobs, len(games)))]
+    for w in workers:
+        todo.put(None)
+    for w in workers:
+        w.start()
+    done = 0
+    try:
+        while done < len(games):
+            try:
+                kind, payload = results.get(timeout=0.2)
+            except queue.Empty:
+                if all(not w.is_alive() for w in workers):
+                    raise TournamentError("every worker process ended before the games did") from None
+                continue
+            if kind == "error":
+                raise TournamentError(payload)
+            done += 1
+            finished(payload)
+        for w in workers:  # they have had their None: let them end by themselves
+            w.join(timeout=30)
+    finally:
+        for w in workers:
+            if w.is_alive():
+                w.terminate()
+        for w in workers:
+            w.join(timeout=10)
+            if w.is_alive():
+                w.kill()
+                w.join()
+        for q in (todo, results):
+            q.cancel_join_thread()
+            q.close()
+
+
+__all__ = [
+    "Entrant", "GameRecord", "Pairing", "Progress", "RefusedBot", "Standing",
+    "TournamentError", "TournamentResult", "entrants", "grade_table", "play_game",
+    "run_tournament", "schedule", "standings", "standings_csv", "standings_document",
+]
