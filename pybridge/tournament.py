@@ -147,16 +147,17 @@ class TournamentResult:
 def entrants(specs: Iterable[str]) -> list[Entrant]:
     """The entrants for ``specs``; TournamentError for a human, a missing
     file, or two entrants with the same name."""
+    parsed = [(text, PlayerSpec.parse(text)) for text in specs]
+    stems = [spec.name for _, spec in parsed]
     out: list[Entrant] = []
     seen: dict[str, str] = {}
-    for text in specs:
-        spec = PlayerSpec.parse(text)
+    for text, spec in parsed:
         if spec.kind == "human":
             raise TournamentError("a tournament has no human players (use random, ai:N or bot files)")
         path = str(bot_path(spec.path)) if spec.kind == "bot" and spec.path else None
         name = spec.name
-        if spec.kind == "bot" and spec.level is not None and name in seen:
-            name = f"{name}:{spec.level}"
+        if spec.kind == "bot" and spec.level is not None and stems.count(name) > 1:
+            name = f"{name}:{spec.level}"  # one file at several levels
         if name in seen:
             raise TournamentError(
                 f"two entrants named {name!r} ({seen[name]} and {text}): "

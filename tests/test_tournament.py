@@ -77,11 +77,13 @@ def test_schedule_plays_every_pair_in_both_seats() -> None:
 
 def test_entrants_names_and_refusals() -> None:
     greedy = str(EXAMPLES / "greedy.pl")
-    got = entrants([greedy, f"{greedy}:1", "ai:3", "random"])
-    assert [e.name for e in got] == ["greedy", "greedy:1", "ai:3", "random"]
+    got = entrants([f"{greedy}:2", f"{greedy}:1", "ai:3", "random", str(EXAMPLES / "minimax.pl:3")])
+    assert [e.name for e in got] == ["greedy:2", "greedy:1", "ai:3", "random", "minimax"]
     assert got[0].path == str(Path(greedy).resolve()) and got[2].path is None
     with pytest.raises(TournamentError, match="two entrants named 'ai:3'"):
         entrants(["ai:3", "ai:3"])
+    with pytest.raises(TournamentError, match="two entrants named 'greedy'"):
+        entrants([greedy, greedy])
     with pytest.raises(TournamentError, match="human"):
         entrants(["human", "random"])
     with pytest.raises(TournamentError, match="at least two"):
@@ -166,7 +168,7 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
     specs = [str(p) for p in HOSTILE_FILES] + HONEST
     out = tmp_path / "out"
     result = run_tournament(
-        "tictactoe", specs, out=out, move_time=0.3, jobs=3, grades=True,
+        "tictactoe", specs, out=out, move_time=0.5, jobs=3, grades=True,
         limits=Limits(stack_mb=16, grace=0.2),
     )
     assert result.complete and len(result.records) == result.total == len(specs) * (len(specs) - 1)

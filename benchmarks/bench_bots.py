@@ -1,0 +1,99 @@
+"""Bots in their own processes: games per second in a round robin of 10
+example bots at sliding tic-tac-toe with 2 worker processes, and the cost
+of one bot move through the process protocol against one in-process ai:1
+move on the same positions."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import pybridge
+from benchmarks.table import print_table
+from pybridge.bots import BotPlayer, BotProcess
+from pybridge.players import PlayerSpec
+from pybridge.tournament import run_tournament
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
+
+ROUND_ROBIN = [
+    "greedy.pl:1", "greedy.pl:2", "minimax.pl:1", "minimax.pl:2", "minimax.pl:3",
+    "first_move.pl", "value_pfl4.pl:1", "value_pfl4.pl:2", "sliding_classic.pl",
+    "sliding_pfl.pl",
+]
+MOVES = 300
+
+
+def positions(game: pybridge.Game, n: int) -> list[pybridge.State]:
+    """``n`` positions from seeded random games, none of them over."""
+    rng = random.Random(3)
+    out: list[pybridge.State] = []
+    while len(out) < n:
+        s = game.initial_state()
+        while not s.is_over() and len(out) < n:
+            out.append(s)
+            s = s.move(rng.choice(s.valid_moves()))
+    return out
+
+
+def round_robin() -> list[list[object]]:
+    specs = [str(EXAMPLES / name) for name in ROUND_ROBIN]
+    with tempfile.TemporaryDirectory(prefix="arena-bench-") as out:
+        start = time.perf_counter()
+        result = run_tournament("sliding", specs, out=Path(out) / "t", jobs=2, move_time=1.0)
+        wall = time.perf_counter() - start
+    games = len(result.records)
+    plies = sum(r.plies for r in result.records)
+    forfeits = sum(1 for r in result.records if r.forfeit)
+    return [["sliding", len(specs), games, plies, forfeits, wall, games / wall, plies / wall]]
+
+
+def move_costs() -> list[list[object]]:
+    game = pybridge.load_game("sliding")
+    states = positions(game, MOVES)
+    rows: list[list[object]] = []
+
+    # process start: spawn, load the game, read and check the bot
+    starts = []
+    for _ in range(10):
+        t = time.perf_counter()
+        with BotProcess(EXAMPLES / "greedy.pl", "sliding", "first") as proc:
+            proc.load()
+        starts.append(time.perf_counter() - t)
+
+    bot = BotPlayer(PlayerSpec.parse(f"{EXAMPLES / 'greedy.pl'}:1"), move_time=5)
+    bot.start(game, "x")
+    try:
+        t = time.perf_counter()
+        for s in states:
+            assert bot.choose(s, None, seconds=5).verdict == "ok"
+        per_bot = (time.perf_counter() - t) / len(states)
+    finally:
+        bot.close()
+
+    t = time.perf_counter()
+    for s in states:
+        s.choose_move(1)
+    per_ai = (time.perf_counter() - t) / len(states)
+
+    rows.append(["bot process start + load + check", 10, statistics.median(starts) * 1e3, ""])
+    rows.append(["bot move (greedy.pl:1, random), process protocol", len(states), per_bot * 1e3,
+                 per_bot / per_ai])
+    rows.append(["ai:1 move, in-process", len(states), per_ai * 1e3, 1.0])
+    return rows
+
+
+def main() -> None:
+    print("round robin, --jobs 2, --move-time 1, 2 games per pair:")
+    print_table(["game", "bots", "games", "plies", "forfeits", "wall s", "games/s", "plies/s"],
+                round_robin())
+    print()
+    print("one move on the same sliding positions:")
+    print_table(["what", "n", "ms each", "x ai:1"], move_costs())
+
+
+if __name__ == "__main__":
+    main()
