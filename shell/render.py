@@ -60,7 +60,7 @@ class Printer:
 
 def seat_label(match: Match, seat: str) -> str:
     player = match.players[seat]
-    return f"{seat} ({player.spec})"
+    return f"{seat} ({player.spec.name})"
 
 
 def status_line(match: Match) -> str:
