@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import shlex
 import sys
 import threading
@@ -309,9 +310,15 @@ class Shell:
         return self._option_specs[game_id]
 
     def option_values(self, game_id: str, option: pybridge.Option) -> list[str]:
-        if isinstance(option.default, int):
-            return [str(option.default)]
-        return [str(option.default)]
+        """Values to offer for an option: its default, then the range its
+        help names (e.g. "columns (4..12)") when that range is short."""
+        values = [str(option.default)]
+        found = re.search(r"(-?\d+)\s*\.\.\s*(-?\d+)", option.help)
+        if found and isinstance(option.default, int):
+            low, high = int(found.group(1)), int(found.group(2))
+            if 0 < high - low <= 20:
+                values += [str(v) for v in range(low, high + 1) if v != option.default]
+        return values
 
     def show_board(self) -> None:
         assert self.match is not None

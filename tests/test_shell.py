@@ -223,3 +223,14 @@ def test_a_whole_game_of_every_game_through_the_prompt(game_id: str) -> None:
     assert t.shell.last_result is not None  # the game ended with a result
     assert "took back 2 moves" in t and "replayed 1 move" in t
     assert f"{t.shell.last_result.reason}" in t.text
+
+
+def test_option_values_complete_from_the_range_the_game_names() -> None:
+    shell = quiet_shell()
+    game = next(g for g in pybridge.games() if pybridge.load_game(g).option_specs)
+    option = pybridge.load_game(game).option_specs[0]
+    offered = completions(shell, f"new {game} {option.name}=")
+    assert f"{option.name}={option.default}" in offered
+    assert list(offered)[0] == f"{option.name}={option.default}"
+    names = completions(shell, f"new {game} ")
+    assert f"{option.name}=" in names
