@@ -459,8 +459,10 @@ class BotCheck:
 
 
 def check_bot(game_id: str, path: str, *, limits: Limits = Limits()) -> BotCheck:
-    """Load the bot in ``path`` for ``game_id`` in check mode (any seat)."""
-    p = bot_path(path)
+    """Load the bot in ``path`` (a file, or a spec ``bot.pl:N``) for
+    ``game_id`` in check mode (any seat)."""
+    spec = PlayerSpec.parse(path)
+    p = bot_path(spec.path if spec.kind == "bot" and spec.path else path)
     with BotProcess(p, game_id, "any", limits=limits, name=p.stem) as proc:
         hello = proc.load()
         return BotCheck(str(p), game_id, hello, proc.stderr.text())
