@@ -25,6 +25,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -191,6 +192,8 @@ class BotProcess:
         except OSError as exc:
             shutil.rmtree(self._dir, ignore_errors=True)
             raise ArenaError(f"cannot start swipl for bot {name}: {exc}") from None
+        # if close() is never called: at garbage collection or exit
+        self._finalizer = weakref.finalize(self, _reap, self._proc, self._dir)
         self._set_limits()
         assert self._proc.stdout is not None and self._proc.stderr is not None
         self._readers = [
@@ -364,19 +367,31 @@ class BotProcess:
         finally:
             for t in self._readers:
                 t.join(timeout=2)
-            for pipe in (proc.stdin, proc.stdout, proc.stderr):
-                try:
-                    if pipe is not None:
-                        pipe.close()
-                except OSError:
-                    pass
-            shutil.rmtree(self._dir, ignore_errors=True)
+            self._finalizer()
 
     def __enter__(self) -> "BotProcess":
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _reap(proc: "subprocess.Popen[bytes]", workdir: str) -> None:
+    """Kill and reap ``proc`` if need be, close its pipes, remove its
+    working directory."""
+    if proc.returncode is None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait()
+    for pipe in (proc.stdin, proc.stdout, proc.stderr):
+        try:
+            if pipe is not None:
+                pipe.close()
+        except OSError:
+            pass
+    shutil.rmtree(workdir, ignore_errors=True)
 
 
 class BotPlayer(Player):

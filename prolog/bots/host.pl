@@ -89,15 +89,18 @@ sandbox:safe_primitive(system:nl).
 sandbox:safe_primitive(system:tab(_)).
 sandbox:safe_primitive(system:put_char(_)).
 
-% The game's rules are trusted: calls to predicates the game module
-% defines itself are safe, whatever they call.
+% The game's rules are trusted: a call to a predicate the game module
+% exports (its contract: data in, data out) is safe, whatever it calls
+% inside. Not a meta-predicate, whose goal arguments would escape the
+% check; what the game does not export is checked like the bot's code.
 :- multifile sandbox:safe_meta/2.
 sandbox:safe_meta(Module:Goal, []) :-
     game_module(Game),
     Module == Game,
     callable(Goal),
-    predicate_property(Game:Goal, defined),
-    \+ predicate_property(Game:Goal, imported_from(_)).
+    predicate_property(Game:Goal, exported),
+    \+ predicate_property(Game:Goal, imported_from(_)),
+    \+ predicate_property(Game:Goal, meta_predicate(_)).
 
 %!  main is det.
 %
@@ -350,7 +353,7 @@ run_limited(Goal, Seconds, Inferences, Outcome) :-
     ;   Limited = Counted
     ),
     Counted = call_with_inference_limit(Goal, Inferences, Result),
-    (   catch(Limited, E, true)
+    (   catch(Limited, E, aborted(E))
     ->  (   nonvar(E)
         ->  Outcome = error(E)
         ;   Result == inference_limit_exceeded
@@ -358,6 +361,16 @@ run_limited(Goal, Seconds, Inferences, Outcome) :-
         ;   Outcome = true
         )
     ;   Outcome = false
+    ).
+
+%   abort/0 (which sandbox allows) throws '$aborted', which every catch
+%   throws again after its recovery: answer, then end the process.
+
+aborted(E) :-
+    (   E == '$aborted'
+    ->  reply(_{verdict:crashed, detail:"the bot called abort/0", ms:0}),
+        halt(1)
+    ;   true
     ).
 
 %!  outcome_reply(+Outcome, +Game, +Move, +Seconds, +Inferences, -Reply) is det.
