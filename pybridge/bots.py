@@ -161,7 +161,7 @@ class BotProcess:
         self.stderr = _Tail(limits.output_bytes)
         self.hello: Hello | None = None
         self.exit_note = ""
-        self._fatal = False
+        self._fatal = threading.Event()
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._dir = tempfile.mkdtemp(prefix="arena-bot-")
         seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -196,9 +196,13 @@ class BotProcess:
         self._finalizer = weakref.finalize(self, _reap, self._proc, self._dir)
         self._set_limits()
         assert self._proc.stdout is not None and self._proc.stderr is not None
+        # the readers hold no reference to self, so that a process nobody
+        # closes is still reaped when its BotProcess is collected
         self._readers = [
-            threading.Thread(target=self._read_lines, args=(self._proc.stdout,), daemon=True),
-            threading.Thread(target=self._drain, args=(self._proc.stderr,), daemon=True),
+            threading.Thread(target=_read_lines, args=(self._proc.stdout, self._lines),
+                             daemon=True),
+            threading.Thread(target=_drain, args=(self._proc.stderr, self.stderr, self._fatal,
+                                                  self._proc), daemon=True),
         ]
         for t in self._readers:
             t.start()
@@ -224,21 +228,6 @@ class BotProcess:
                 resource.prlimit(self._proc.pid, which, value)
         except (OSError, ValueError) as exc:  # the process died already
             log.debug("%s: prlimit: %s", self.name, exc)
-
-    def _read_lines(self, pipe: IO[bytes]) -> None:
-        for line in pipe:
-            self._lines.put(line)
-        self._lines.put(None)
-
-    def _drain(self, pipe: IO[bytes]) -> None:
-        while chunk := pipe.read1(65536):  # type: ignore[attr-defined]
-            self.stderr.add(chunk)
-            if FATAL in chunk and not self._fatal:
-                # SWI-Prolog 9.0 can hang after a fatal error (out of memory)
-                # instead of ending: end it shortly, once the message is in
-                # (a bot printing this text ends itself, which gains it nothing)
-                self._fatal = True
-                threading.Timer(0.2, self.kill).start()
 
     # -- the protocol --------------------------------------------------------
 
@@ -312,7 +301,7 @@ class BotProcess:
         return reply if isinstance(reply, dict) else f"bad reply {got[:200]!r}"
 
     def _gone(self) -> str:
-        if self._fatal and not self.exit_note:
+        if self._fatal.is_set() and not self.exit_note:
             self._proc.wait()
             message = self.stderr.text().rsplit(FATAL.decode(), 1)[-1]
             self.exit_note = "fatal error" + " ".join(message.split())[:200]
@@ -339,14 +328,8 @@ class BotProcess:
     # -- ending --------------------------------------------------------------
 
     def kill(self) -> None:
-        """Kill the whole process group at once (never after reaping: the
-        id could belong to another process by then)."""
-        if self._proc.returncode is not None:
-            return
-        try:
-            os.killpg(self._proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        """Kill the whole process group at once."""
+        _kill_group(self._proc)
 
     def close(self) -> None:
         """End the process (end of input first, then SIGKILL) and reap it."""
@@ -376,14 +359,39 @@ class BotProcess:
         self.close()
 
 
-def _reap(proc: "subprocess.Popen[bytes]", workdir: str) -> None:
-    """Kill and reap ``proc`` if need be, close its pipes, remove its
-    working directory."""
+def _read_lines(pipe: IO[bytes], lines: "queue.Queue[bytes | None]") -> None:
+    for line in pipe:
+        lines.put(line)
+    lines.put(None)
+
+
+def _drain(pipe: IO[bytes], tail: _Tail, fatal: threading.Event,
+           proc: "subprocess.Popen[bytes]") -> None:
+    while chunk := pipe.read1(65536):  # type: ignore[attr-defined]
+        tail.add(chunk)
+        if FATAL in chunk and not fatal.is_set():
+            # SWI-Prolog 9.0 can hang after a fatal error (out of memory)
+            # instead of ending: end it shortly, once the message is in (a
+            # bot printing this text ends itself, which gains it nothing)
+            fatal.set()
+            threading.Timer(0.2, _kill_group, (proc,)).start()
+
+
+def _kill_group(proc: "subprocess.Popen[bytes]") -> None:
+    """SIGKILL the process group of ``proc`` unless it is reaped already
+    (its id could then belong to another process)."""
     if proc.returncode is None:
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+
+
+def _reap(proc: "subprocess.Popen[bytes]", workdir: str) -> None:
+    """Kill and reap ``proc`` if need be, close its pipes, remove its
+    working directory."""
+    if proc.returncode is None:
+        _kill_group(proc)
         proc.wait()
     for pipe in (proc.stdin, proc.stdout, proc.stderr):
         try:

@@ -276,3 +276,16 @@ def test_process_runs_in_an_empty_temporary_directory(ttt: pybridge.Game) -> Non
         assert cwd.name.startswith("arena-bot-") and list(cwd.iterdir()) == []
         assert os.getpgid(proc.pid) == proc.pid
     assert not cwd.exists()
+
+
+def test_a_bot_nobody_closes_is_reaped_when_collected(ttt: pybridge.Game) -> None:
+    import gc
+
+    bot = BotPlayer(PlayerSpec.parse(str(EXAMPLES / "greedy.pl")), limits=LIMITS)
+    bot.start(ttt, "x")
+    assert bot.process is not None
+    pid = bot.process.pid
+    assert alive(pid)
+    del bot
+    gc.collect()
+    assert not alive(pid)
