@@ -220,7 +220,7 @@ class BotProcess:
         try:
             for which, value in (
                 (resource.RLIMIT_AS, (memory, memory)),
-                (resource.RLIMIT_CPU, (cpu, cpu + 5)),
+                (resource.RLIMIT_CPU, (cpu, cpu + 1)),  # SIGXCPU, then SIGKILL
                 (resource.RLIMIT_FSIZE, (0, 0)),
                 (resource.RLIMIT_NOFILE, (limits.open_files, limits.open_files)),
                 (resource.RLIMIT_CORE, (0, 0)),

@@ -69,14 +69,13 @@ def ttt() -> pybridge.Game:
 
 @pytest.fixture(scope="module", autouse=True)
 def sentinel():
-    """A file the hostile bots try to delete; the one they try to create
-    must not appear."""
+    """A file the hostile bots try to delete (left in place: test runs at
+    the same time share it); the one they try to create must not appear."""
     SENTINEL.write_text("keep me\n")
     PWNED.unlink(missing_ok=True)
     yield
     assert SENTINEL.exists(), "a bot deleted the sentinel file"
     assert not PWNED.exists(), "a bot created a file"
-    SENTINEL.unlink(missing_ok=True)
 
 
 def test_corpus_is_large_enough() -> None:
@@ -289,3 +288,17 @@ def test_a_bot_nobody_closes_is_reaped_when_collected(ttt: pybridge.Game) -> Non
     del bot
     gc.collect()
     assert not alive(pid)
+
+
+def test_cpu_limit_ends_the_process(ttt: pybridge.Game) -> None:
+    bot = BotPlayer(PlayerSpec.parse(str(HOSTILE / "infinite_loop.pl")), move_time=30,
+                    limits=Limits(cpu_seconds=1))
+    with bot:
+        bot.start(ttt, "x")
+        start = time.monotonic()
+        decision = bot.choose(ttt.initial_state(), None, seconds=30)
+    # the soft limit raises SIGXCPU (a Prolog exception, or the end); the
+    # hard limit a second later kills
+    assert decision.verdict == "crashed", decision
+    assert "xcpu" in decision.detail.lower() or "SIGKILL" in decision.detail, decision
+    assert time.monotonic() - start < 20

@@ -164,7 +164,6 @@ def in_empty_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -> None:
     SENTINEL.write_text("keep me\n")
     PWNED.unlink(missing_ok=True)
-    bot_dirs = set(Path("/tmp").glob("arena-bot-*"))
     specs = [str(p) for p in HOSTILE_FILES] + HONEST
     out = tmp_path / "out"
     result = run_tournament(
@@ -211,9 +210,32 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
     assert list(in_empty_dir.iterdir()) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cwd", "out"]
     assert SENTINEL.exists() and not PWNED.exists()
-    assert set(Path("/tmp").glob("arena-bot-*")) <= bot_dirs
     assert host_processes(str(HOSTILE)) == []
-    SENTINEL.unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("policy", ["forfeit", "random"])
+def test_verdicts_reach_the_replay_logs(tmp_path: Path, policy: str) -> None:
+    out = tmp_path / "out"
+    result = run_tournament("tictactoe", [str(HOSTILE / "garbage_move.pl"), "random"], out=out,
+                            policy=policy)
+    assert result.complete and len(result.records) == 2
+    for r in result.records:
+        logged = replay.read_replay(out / r.replay)
+        mine = [p for p in logged.plies if r.first == "garbage_move" and p.player == "x"
+                or r.second == "garbage_move" and p.player == "o"]
+        if policy == "forfeit":
+            assert r.forfeit == "illegal" and r.winner == "random"
+            assert logged.result is not None and logged.result.forfeit == "illegal"
+            assert logged.result.detail == 'garbage(of,"all",[kinds])'
+        else:
+            assert r.forfeit is None and mine
+            assert all(p.verdict == "illegal" and "garbage" in (p.raw or "") for p in mine)
+            assert r.replaced == {"garbage_move": len(mine)}
+        replay.verify(out / r.replay)
+    doc = json.loads((out / "standings.json").read_text())
+    bot = next(b for b in doc["bots"] if b["name"] == "garbage_move")
+    assert bot["forfeits"] == (2 if policy == "forfeit" else 0)
+    assert (bot["replaced"] > 0) == (policy == "random")
 
 
 def _copy_bots(tmp_path: Path) -> list[str]:
