@@ -150,14 +150,19 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     out = args.out or f"tournament-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
     bar = ProgressBar(sys.stdout)
-    print(f"{args.game}: {len(args.bots)} entrants, {args.games_per_pair} games per pair, "
-          f"{args.move_time:g} s per move, {args.jobs} job(s); results in {out}", flush=True)
+
+    def checked(refused: dict[str, str]) -> None:
+        print(f"{args.game}: {len(args.bots)} entrants, {args.games_per_pair} games per pair, "
+              f"{args.move_time:g} s per move, {args.jobs} job(s); results in {out}")
+        for name, why in refused.items():
+            print(f"refused: {name}: {why}")
+        sys.stdout.flush()
 
     result = tournament.run_tournament(
         args.game, args.bots, out=out, options=_options(args.option),
         games_per_pair=args.games_per_pair, move_time=args.move_time, jobs=args.jobs,
         grades=args.grades, policy=args.on_illegal, seed=args.seed,
-        progress=bar, on_checked=_report_refused,
+        progress=bar, on_checked=checked,
     )
     bar.end()
     print()
@@ -172,11 +177,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         print(f"{played} games; standings in {result.out / 'standings.json'} and "
               f"{result.out / 'standings.csv'}, logs in {result.out / 'replays'}")
     return EXIT_INTERRUPTED if result.interrupted else 0
-
-
-def _report_refused(refused: dict[str, str]) -> None:
-    for name, why in refused.items():
-        print(f"refused: {name}: {why}", flush=True)
 
 
 # -- check-bot ---------------------------------------------------------------------
