@@ -189,9 +189,11 @@ class BotProcess:
                 stderr=subprocess.PIPE, cwd=self._dir, env=env,
                 start_new_session=True, close_fds=True,
             )
-        except OSError as exc:
+        except BaseException as exc:
             shutil.rmtree(self._dir, ignore_errors=True)
-            raise ArenaError(f"cannot start swipl for bot {name}: {exc}") from None
+            if isinstance(exc, OSError):
+                raise ArenaError(f"cannot start swipl for bot {name}: {exc}") from None
+            raise
         # if close() is never called: at garbage collection or exit
         self._finalizer = weakref.finalize(self, _reap, self._proc, self._dir)
         self._set_limits()

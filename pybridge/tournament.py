@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .bots import BotPlayer, Limits, bot_path, check_bot
 from .errors import ArenaError
-from .match import POLICIES, Match
+from .match import POLICIES, Match, Ply, Result
 from .players import Decision, Player, PlayerSpec, make_player
 
 WIN, DRAW, LOSS = 3, 1, 0
@@ -341,42 +341,78 @@ def _file_part(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
 
 
+def replay_name(pairing: Pairing) -> str:
+    """The log's path in OUT: ``replays/0007-first-vs-second.jsonl``."""
+    return (f"replays/{pairing.index + 1:04d}-{_file_part(pairing.first)}-vs-"
+            f"{_file_part(pairing.second)}.jsonl")
+
+
+def _record(pairing: Pairing, players: Sequence[str], result: Result, history: Sequence[Ply],
+            seconds: float) -> GameRecord:
+    """The record of a finished game; ``players`` are the game's seats."""
+    seats = dict(zip(players, (pairing.first, pairing.second)))
+    replaced: dict[str, int] = {}
+    for ply in history:
+        if ply.verdict != "ok":
+            name = seats[ply.player]
+            replaced[name] = replaced.get(name, 0) + 1
+    return GameRecord(
+        index=pairing.index, first=pairing.first, second=pairing.second,
+        winner=result.winner if result.winner == "draw" else seats[result.winner],
+        reason=result.reason, forfeit=result.forfeit, replaced=replaced,
+        plies=len(history), seconds=round(seconds, 3), replay=replay_name(pairing),
+    )
+
+
 def play_game(config: _Config, pairing: Pairing) -> GameRecord:
-    """Play one scheduled game to its end, logging it."""
+    """Play one scheduled game to its end, logging it; the log of a game
+    that does not end is removed."""
     import pybridge
     from .replay import ReplayWriter
 
     game = pybridge.load_game(config.game, **config.options)
     seed = config.seed * 100_003 + pairing.index
     game.seed(seed)
-    names = (pairing.first, pairing.second)
-    seats = dict(zip(game.players, names))
-    rel = f"replays/{pairing.index + 1:04d}-{_file_part(names[0])}-vs-{_file_part(names[1])}.jsonl"
-    path = Path(config.out) / rel
-    writer = ReplayWriter.create(path, game, {seat: config.specs[n] for seat, n in seats.items()},
-                                 overwrite=True)
-    players = {seat: _player(config, n, seed * 2 + i) for i, (seat, n) in enumerate(seats.items())}
+    seats = dict(zip(game.players, (pairing.first, pairing.second)))
+    path = Path(config.out) / replay_name(pairing)
     start = time.monotonic()
     finished = False
     try:
+        writer = ReplayWriter.create(path, game, {seat: config.specs[n] for seat, n in seats.items()},
+                                     overwrite=True)
+        players = {seat: _player(config, n, seed * 2 + i) for i, (seat, n) in enumerate(seats.items())}
         with Match(game, players, policy=config.policy, move_time=config.move_time,
                    recorder=writer) as match:
             result = match.run()
             finished = True
     finally:
         if not finished:
-            path.unlink(missing_ok=True)  # only finished games are kept
-    replaced = {seats[p.player]: 0 for p in match.history}
-    for ply in match.history:
-        if ply.verdict != "ok":
-            replaced[seats[ply.player]] += 1
-    return GameRecord(
-        index=pairing.index, first=pairing.first, second=pairing.second,
-        winner=result.winner if result.winner == "draw" else seats[result.winner],
-        reason=result.reason, forfeit=result.forfeit,
-        replaced={k: v for k, v in replaced.items() if v},
-        plies=len(match.history), seconds=round(time.monotonic() - start, 3), replay=rel,
-    )
+            path.unlink(missing_ok=True)
+    return _record(pairing, game.players, result, match.history, time.monotonic() - start)
+
+
+def recover(out: Path, pairings: Iterable[Pairing]) -> tuple[list[GameRecord], int]:
+    """After an interruption: the records of games whose log shows a result
+    (their worker was stopped before it could report them), and how many
+    logs of unfinished games were removed."""
+    from .replay import ReplayError, read_replay
+
+    found: list[GameRecord] = []
+    removed = 0
+    for pairing in pairings:
+        path = out / replay_name(pairing)
+        if not path.exists():
+            continue
+        try:
+            logged = read_replay(path)
+        except ReplayError:
+            logged = None
+        if logged is None or logged.result is None:
+            path.unlink()
+            removed += 1
+        else:
+            found.append(_record(pairing, logged.game.players, logged.result, logged.plies, 0.0))
+    return found, removed
 
 
 def _terminate(signum: int, frame: Any) -> None:
@@ -488,6 +524,11 @@ def run_tournament(
         complete = True
     except KeyboardInterrupt:
         pass
+    finally:
+        # the logs tell which games ended while their result was on its way
+        done = {r.index for r in records}
+        late, _ = recover(out_dir, (g for g in games if g.index not in done))
+        records.extend(late)
     table = save(complete)
     return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
                             tuple(table), len(games), out_dir, refused, complete)

@@ -238,6 +238,24 @@ def test_verdicts_reach_the_replay_logs(tmp_path: Path, policy: str) -> None:
     assert (bot["replaced"] > 0) == (policy == "random")
 
 
+def test_recover_reads_results_from_the_logs(tmp_path: Path) -> None:
+    from pybridge.tournament import recover
+
+    out = tmp_path / "out"
+    result = run_tournament("tictactoe", ["random", "ai:1"], out=out, games_per_pair=4)
+    games = schedule(["random", "ai:1"], 4)
+    cut = out / result.records[1].replay
+    lines = cut.read_bytes().splitlines(keepends=True)
+    cut.write_bytes(b"".join(lines[:-1]))  # its result never written
+    found, removed = recover(out, games)
+    assert removed == 1 and not cut.exists()
+    assert [r.index for r in found] == [0, 2, 3]
+    for r in found:
+        played = result.records[r.index]
+        assert (r.winner, r.reason, r.forfeit, r.plies, r.replay) == \
+            (played.winner, played.reason, played.forfeit, played.plies, played.replay)
+
+
 def _copy_bots(tmp_path: Path) -> list[str]:
     """Example bots under a unique path, so their processes can be found."""
     bots = tmp_path / "bots"
@@ -260,12 +278,15 @@ def test_interrupted_tournament_keeps_finished_games(tmp_path: Path, jobs: int) 
 
     out = tmp_path / "out"
     result = run_tournament("tictactoe", specs, out=out, jobs=jobs, progress=progress)
-    assert not result.complete and len(result.records) == 4
+    # with 2 workers, the other one's game may have ended meanwhile: its log
+    # shows it, and it counts
+    played = len(result.records)
+    assert not result.complete and (played == 4 if jobs == 1 else 4 <= played <= 5)
     doc = json.loads((out / "standings.json").read_text())
-    assert doc["complete"] is False and doc["games_played"] == 4 == len(doc["games"])
-    assert sum(b["played"] for b in doc["bots"]) == 8
+    assert doc["complete"] is False and doc["games_played"] == played == len(doc["games"])
+    assert sum(b["played"] for b in doc["bots"]) == 2 * played
     logs = sorted((out / "replays").iterdir())
-    assert len(logs) == 4 and {r.replay for r in result.records} == {f"replays/{p.name}" for p in logs}
+    assert {r.replay for r in result.records} == {f"replays/{p.name}" for p in logs}
     for log in logs:
         assert replay.verify(log).finished
     deadline = time.monotonic() + 10
