@@ -93,17 +93,20 @@ board_moves(Board, Player, Moves) :-
     ).
 
 placing(Board) :-
-    stones(Board, N),
-    N < 6.
+    empties(Board, 0, N),
+    N > 3.
+
+empties([], N, N).
+empties([C|Cs], N0, N) :-
+    (   C == e
+    ->  N1 is N0 + 1
+    ;   N1 = N0
+    ),
+    empties(Cs, N1, N).
 
 stones(Board, N) :-
-    foldl(count_stone, Board, 0, N).
-
-count_stone(Cell, N0, N) :-
-    (   Cell == e
-    ->  N = N0
-    ;   N is N0 + 1
-    ).
+    empties(Board, 0, E),
+    N is 9 - E.
 
 %!  move(+State, +Move, -NewState) is semidet.
 %
@@ -140,18 +143,16 @@ set_cell(N, [C|Cs0], Piece, [C|Cs]) :-
     set_cell(N1, Cs0, Piece, Cs).
 
 %   neighbour(?Cell, ?Neighbour): king-move neighbours, in ascending order.
-neighbour(Cell, Neighbour) :-
-    between(1, 9, Cell),
-    R is (Cell - 1) // 3,
-    C is (Cell - 1) mod 3,
-    between(-1, 1, DR),
-    between(-1, 1, DC),
-    (DR, DC) \== (0, 0),
-    R1 is R + DR,
-    C1 is C + DC,
-    between(0, 2, R1),
-    between(0, 2, C1),
-    Neighbour is R1*3 + C1 + 1.
+neighbour(1, 2). neighbour(1, 4). neighbour(1, 5).
+neighbour(2, 1). neighbour(2, 3). neighbour(2, 4). neighbour(2, 5). neighbour(2, 6).
+neighbour(3, 2). neighbour(3, 5). neighbour(3, 6).
+neighbour(4, 1). neighbour(4, 2). neighbour(4, 5). neighbour(4, 7). neighbour(4, 8).
+neighbour(5, 1). neighbour(5, 2). neighbour(5, 3). neighbour(5, 4).
+neighbour(5, 6). neighbour(5, 7). neighbour(5, 8). neighbour(5, 9).
+neighbour(6, 2). neighbour(6, 3). neighbour(6, 5). neighbour(6, 8). neighbour(6, 9).
+neighbour(7, 4). neighbour(7, 5). neighbour(7, 8).
+neighbour(8, 4). neighbour(8, 5). neighbour(8, 6). neighbour(8, 7). neighbour(8, 9).
+neighbour(9, 5). neighbour(9, 6). neighbour(9, 8).
 
 line([1,2,3]).
 line([4,5,6]).
@@ -167,13 +168,23 @@ line_pieces(Board, [A,B,C], [PA,PB,PC]) :-
     nth1(B, Board, PB),
     nth1(C, Board, PC).
 
-%   line_owner(+Board, -Player) is semidet: Player has three in a line.
-line_owner(Board, Player) :-
-    line(Line),
-    line_pieces(Board, Line, [P,P,P]),
-    P \== e,
+%   line_owner(+Board, -Player) is semidet: Player has three in a line
+%   (the first line in line/1 order when both have one).
+line_owner([A,B,C,D,E,F,G,H,I], Player) :-
+    (   same3(A, B, C, P)
+    ;   same3(D, E, F, P)
+    ;   same3(G, H, I, P)
+    ;   same3(A, D, G, P)
+    ;   same3(B, E, H, P)
+    ;   same3(C, F, I, P)
+    ;   same3(A, E, I, P)
+    ;   same3(C, E, G, P)
+    ),
     !,                                  % green: the first line decides
     Player = P.
+
+same3(P, P, P, P) :-
+    P \== e.
 
 %!  game_over(+State, -Winner) is semidet.
 %
