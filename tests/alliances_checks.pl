@@ -1,7 +1,9 @@
 :- module(alliances_checks,
           [ trace_game/3,             % +StateText, +MoveTexts, -Plies
             determinism/2,            % +StateText, -Report
-            greedy_mismatches/2       % +StateText, -Mismatches
+            greedy_mismatches/2,      % +StateText, -Mismatches
+            search_mismatches/2,      % +StateText, -Mismatches
+            fence_distances/2         % +StateText, -Distances
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -12,7 +14,10 @@ tests/test_alliances.py plays a thousand games; one bridge call per
 position would cost more than the games themselves, so trace_game/3
 takes each game's moves at once and gives one line per position back.
 determinism/2 checks that the det predicates leave no choice point;
-greedy_mismatches/2 that level 2's shortcut gives value/3.
+greedy_mismatches/2 that level 2's shortcut gives value/3, and
+search_mismatches/2 that level 3's shortcut gives the distances and
+fence distances computed afresh; fence_distances/2 gives the fewest
+discs that fence each player off each colour.
 */
 
 %!  trace_game(+StateText, +MoveTexts, -Plies) is det.
@@ -98,7 +103,7 @@ goal_determinism(Goal, Name/Arity-Result) :-
 greedy_mismatches(Text, Mismatches) :-
     term_string(State, Text),
     State = state(Me, Discs, _, _),
-    alliances:node_info(State, Info),
+    alliances:node_info(State, false, Info),
     alliances:empty_mask(Discs, Empty),
     alliances:index_moves(State, Empty, Moves),
     findall(I-Bit,
@@ -110,3 +115,45 @@ greedy_mismatches(Text, Mismatches) :-
               V1 =\= V2
             ),
             Mismatches).
+
+%!  search_mismatches(+StateText, -Mismatches) is det.
+%
+%   Mismatches are the moves after which the distances and fence
+%   distances that level 3 derives from this position's differ from
+%   those computed afresh in the position the move leads to.
+
+search_mismatches(Text, Mismatches) :-
+    term_string(State, Text),
+    State = state(_, Discs, _, _),
+    alliances:node_info(State, true, Info),
+    alliances:empty_mask(Discs, Empty),
+    alliances:index_moves(State, Empty, Moves),
+    findall(I-Bit,
+            ( member(I-Bit, Moves),
+              alliances:place(State, I, Bit, State1),
+              \+ alliances:game_over(State1, _),
+              alliances:child_distances(Info, I, Bit, State1, Derived),
+              alliances:node_info(State1, true, Info1),
+              findall(d(C, player(L1, F1), player(L2, F2)),
+                      member(colour(C, player(L1, _, F1, _), player(L2, _, F2, _)), Info1),
+                      Fresh),
+              Derived \== Fresh
+            ),
+            Mismatches).
+
+%!  fence_distances(+StateText, -Distances) is det.
+%
+%   Distances has Colour-Player-F for every colour and player: the
+%   fewest discs the opponent must place to fence Player off Colour
+%   (30 when no wall can, as when Player is connected).
+
+fence_distances(Text, Distances) :-
+    term_string(State, Text),
+    State = state(_, Discs, _, _),
+    alliances:empty_mask(Discs, Empty),
+    findall(C-P-F,
+            ( member(C, [orange, purple, green]),
+              member(P, [p1, p2]),
+              alliances:player_info(P, C, Discs, Empty, true, player(_, _, F, _))
+            ),
+            Distances).

@@ -569,6 +569,44 @@ def test_level_2_values_are_those_of_value_3(game: pybridge.Game) -> None:
     assert checked >= 5
 
 
+def test_fence_distance_is_zero_exactly_when_fenced(game: pybridge.Game) -> None:
+    # a wall of discs a player may not use, from one arc of the border to
+    # the other, is what fences them off (the arcs must be right for that)
+    ref = Alliances()
+    rng = random.Random("fences")
+    seen = set()
+    games = 0
+    while seen != {True, False} or games < 3:
+        games += 1
+        assert games <= 30
+        moves = random_moves(ref, rng)
+        r = ref.initial()
+        state = game.initial_state()
+        for ply, move in enumerate(moves, start=1):
+            state, r = state.move(move), ref.play(r, move)
+            if ply % 3 and ply < len(moves) - 5:
+                continue
+            got = _prolog.call(
+                f"alliances_checks:fence_distances({_prolog.atom(str(state))}, Distances)"
+            )
+            assert got is not None
+            for item in got["Distances"]:
+                _, ((_, (colour, player)), f) = item
+                fenced = not ref.can_connect(r, player, colour)
+                assert (f == 0) == fenced, (str(state), colour, player, f)
+                seen.add(fenced)
+
+
+def test_level_3_derives_distances_like_a_fresh_search(game: pybridge.Game) -> None:
+    moves = random_moves(Alliances(), random.Random("derived"))
+    for prefix, _ in positions_along(moves, 11):
+        state = game.state_from_text(trace_state(game, prefix))
+        got = _prolog.call(
+            f"alliances_checks:search_mismatches({_prolog.atom(str(state))}, Mismatches)"
+        )
+        assert got is not None and got["Mismatches"] == [], str(state)
+
+
 def test_levels_1_and_2_play_valid_moves(game: pybridge.Game) -> None:
     game.seed(5)
     s = game.initial_state()

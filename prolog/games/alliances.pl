@@ -149,6 +149,9 @@ colour_index(green, 3).
 %     board_cells(Cells)          Bit-Row-Number of every cell, by Bit
 %     board_mask(Mask)            the bitset of all cells
 %     side_masks(Colour, A, B)    the bitsets of a colour's two sides
+%     arc_masks(Colour, A, B)     the two arcs of the border between
+%                                 them: a wall of discs from one to the
+%                                 other fences that colour off
 %   Neighbours are the 6 cells at cube distance 1; with bit
 %   (R+6)*14 + Q+7 they are the bits at +-1, +-13 and +-14, and column
 %   0 of every row is never a cell, so no shift wraps onto a cell.
@@ -210,6 +213,62 @@ geometry_clause(side_masks(Colour, A, B)) :-
     bits_mask(BitsA, A),
     bits_mask(BitsB, B).
 
+geometry_clause(arc_masks(Colour, Arc1, Arc2)) :-
+    colour(Colour),
+    findall(Q-R, ( boundary_cube(Q, R),
+                   S is -Q - R,
+                   \+ side_cell(Colour, _, Q, R, S) ), Rest),
+    Rest = [Start|_],
+    cube_component(Rest, Start, Cells1),
+    subtract(Rest, Cells1, Cells2),
+    maplist(widen_arc, [Cells1, Cells2], [Wide1, Wide2]),
+    maplist(cubes_mask, [Wide1, Wide2], [Arc1, Arc2]).
+
+%   The arcs of the border between a colour's sides, for fences: the
+%   border cells on no side of the colour, and also the cells next to a
+%   removed corner that touches the arc (a side cell there touches the
+%   arc through the corner's gap).
+neighbour_cube(Q, R, Q1, R1) :-
+    member(DQ-DR, [1-0, (-1)-0, 0-1, 0-(-1), 1-(-1), (-1)-1]),
+    Q1 is Q + DQ,
+    R1 is R + DR.
+
+on_board(Q, R) :-
+    cube_cell(_, _, _, Q, R, _),
+    !.                                  % green: one cell per coordinates
+
+boundary_cube(Q, R) :-
+    cube_cell(_, _, _, Q, R, _),
+    aggregate_all(count, ( neighbour_cube(Q, R, Q1, R1), on_board(Q1, R1) ), N),
+    N < 6.
+
+cube_component(Cells, Start, Component) :-
+    grow_component([Start], Cells, [Start], Component).
+
+grow_component([], _, Component, Component).
+grow_component([Q-R|Frontier], Cells, Seen, Component) :-
+    findall(Q1-R1, ( neighbour_cube(Q, R, Q1, R1),
+                     memberchk(Q1-R1, Cells),
+                     \+ memberchk(Q1-R1, Seen) ), New0),
+    sort(New0, New),
+    append(Seen, New, Seen1),
+    append(Frontier, New, Frontier1),
+    grow_component(Frontier1, Cells, Seen1, Component).
+
+widen_arc(Arc, Wide) :-
+    findall(Cell, ( member(Q-R, [6-(-6), 6-0, 0-6, (-6)-6, (-6)-0, 0-(-6)]),
+                    findall(Q1-R1, ( neighbour_cube(Q, R, Q1, R1),
+                                     on_board(Q1, R1) ), Gap),
+                    once(( member(G, Gap), memberchk(G, Arc) )),
+                    member(Cell, Gap) ), Extra),
+    append(Arc, Extra, Wide0),
+    sort(Wide0, Wide).
+
+cubes_mask(Cubes, Mask) :-
+    findall(Bit, ( member(Q-R, Cubes),
+                   Bit is (R + 6) * 14 + Q + 7 ), Bits),
+    bits_mask(Bits, Mask).
+
 term_expansion(generate_geometry, Clauses) :-
     findall(Clause, geometry_clause(Clause), Clauses).
 
@@ -260,21 +319,24 @@ valid_moves(State, Moves) :-
         empty_mask(Discs, Empty),
         board_cells(Cells),
         empty_cells(Cells, Empty, Free),
-        foldl(colour_moves(Supply, Free), [purple, orange, green], [], Moves)
+        colour_moves(Supply, Free, purple, [], Moves2),
+        colour_moves(Supply, Free, orange, Moves2, Moves1),
+        colour_moves(Supply, Free, green, Moves1, Moves)
     ).
 
-%   colour_moves(+Supply, +Cells, +Colour, +Moves0, -Moves): adds the
-%   moves of Colour in front of Moves0 (colours are taken in reverse
-%   standard order).
+%   colour_moves(+Supply, +Cells, +Colour, +Moves0, -Moves): the moves
+%   of Colour on Cells, if it has discs left, in front of Moves0.
 colour_moves(Supply, Cells, Colour, Moves0, Moves) :-
     colour_index(Colour, I),
     arg(I, Supply, Left),
     (   Left > 0
-    ->  foldl(cell_move(Colour), Cells, Moves, Moves0)
+    ->  cell_moves(Cells, Colour, Moves, Moves0)
     ;   Moves = Moves0
     ).
 
-cell_move(Colour, Row-N, [place(Colour, Row, N)|Moves], Moves).
+cell_moves([], _, Moves, Moves).
+cell_moves([Row-N|Cells], Colour, [place(Colour, Row, N)|Moves], Moves0) :-
+    cell_moves(Cells, Colour, Moves, Moves0).
 
 empty_mask(discs(O, P, G), Empty) :-
     board_mask(All),
@@ -595,7 +657,7 @@ choose_move(State, Level, Move) :-
 greedy_value_move(State, Move) :-
     \+ game_over(State, _),
     State = state(Me, Discs, _, _),
-    node_info(State, Info),
+    node_info(State, false, Info),
     empty_mask(Discs, Empty),
     index_moves(State, Empty, Moves),
     findall(V-(I-Bit),
@@ -622,7 +684,7 @@ greedy_value(Info, I, Bit, State, Me, Value) :-
         foldl(distance_value(Me), Distances, V0, Value)
     ).
 
-distance_value(Me, d(_, L1, L2), V0, V) :-
+distance_value(Me, d(_, player(L1, _), player(L2, _)), V0, V) :-
     (   Me == p1
     ->  V is V0 + (9 - L1)^3 - (9 - L2)^3
     ;   V is V0 + (9 - L2)^3 - (9 - L1)^3
@@ -637,7 +699,7 @@ search_move(State, Move) :-
     \+ game_over(State, _),
     get_time(T0),
     Deadline is T0 + 1.8,
-    node_info(State, Info),
+    node_info(State, true, Info),
     candidate_moves(State, Info, Cands0),
     random_permutation(Cands0, Cands),  % ties go at random
     findall(V-(I-Bit),
@@ -653,12 +715,25 @@ search_move(State, Move) :-
     ;   pairs_values(Ordered, Root0),
         root_width(Width),
         first_n(Width, Root0, Root),
-        root_search(Root, State, Deadline, -1000000, none, [], Best)
+        Search0 = search(-1000000, none, [], 0),
+        root_search(Root, State, Deadline, Search0, Search1),
+        % also the moves on a cell where the opponent refuted a move:
+        % those defend, which the static order may not see
+        Search1 = search(_, _, _, Refuted),
+        exclude(searched_or_off(Root, Refuted), Root0, Defences),
+        root_search(Defences, State, Deadline, Search1, search(_, Best, _, _))
     ),
     Best = I-Bit,
     index_move(I, Bit, Move).
 
 root_width(24).
+
+searched_or_off(Root, Refuted, M) :-
+    M = _-Bit,
+    (   memberchk(M, Root)
+    ->  true
+    ;   Refuted /\ (1 << Bit) =:= 0
+    ).
 
 first_n(N, List, Prefix) :-
     length(List, Len),
@@ -668,30 +743,40 @@ first_n(N, List, Prefix) :-
         append(Prefix, _, List)
     ).
 
-root_search([], _, _, _, Best, _, Best).
-root_search([M|Ms], State, Deadline, Alpha, Best0, Killers, Best) :-
+%   root_search(+Moves, +State, +Deadline, +Search0, -Search): the root
+%   moves in turn. Search = search(Alpha, Best, Killers, Refuted): the
+%   best value so far and its move, the opponent's latest best replies
+%   and the bitset of the cells of every reply that refuted a move.
+root_search([], _, _, Search, Search).
+root_search([M|Ms], State, Deadline, Search0, Search) :-
+    Search0 = search(Alpha, Best0, Killers, Refuted0),
     M = I-Bit,
     place(State, I, Bit, State1),
-    reply_value(State1, Alpha, Killers, V, Killers1),
+    reply_value(State1, Alpha, Killers, V, Reply, Killers1),
     (   V > Alpha
     ->  Alpha1 = V,
         Best1 = M
     ;   Alpha1 = Alpha,
         Best1 = Best0
     ),
+    (   Reply = _-ReplyBit
+    ->  Refuted is Refuted0 \/ (1 << ReplyBit)
+    ;   Refuted = Refuted0
+    ),
+    Search1 = search(Alpha1, Best1, Killers1, Refuted),
     (   get_time(T),
         T > Deadline,
         Best1 \== none
-    ->  Best = Best1
-    ;   root_search(Ms, State, Deadline, Alpha1, Best1, Killers1, Best)
+    ->  Search = Search1
+    ;   root_search(Ms, State, Deadline, Search1, Search)
     ).
 
-%   reply_value(+State, +Alpha, +Killers, -Value, -Killers1): Value is
-%   the value for the player who just moved when the opponent answers
-%   with its best candidate move, trying Killers (replies that were
-%   best before) first; it stops as soon as a reply brings Value to
-%   Alpha or below.
-reply_value(State, _, Killers, Value, Killers) :-
+%   reply_value(+State, +Alpha, +Killers, -Value, -Reply, -Killers1):
+%   Value is the value for the player who just moved when the opponent
+%   answers with its best candidate move Reply (none when the game is
+%   over), trying Killers (replies that were best before) first; it
+%   stops as soon as a reply brings Value to Alpha or below.
+reply_value(State, _, Killers, Value, none, Killers) :-
     game_over(State, Winner),
     !,                                  % green: the game is over
     State = state(ToMove, _, _, _),
@@ -699,8 +784,8 @@ reply_value(State, _, Killers, Value, Killers) :-
     ->  Value = -100000
     ;   Value = 100000
     ).
-reply_value(State, Alpha, Killers, Value, Killers1) :-
-    node_info(State, Info),
+reply_value(State, Alpha, Killers, Value, Reply, Killers1) :-
+    node_info(State, true, Info),
     candidate_moves(State, Info, Cands0),
     intersection(Killers, Cands0, Ks),
     subtract(Cands0, Ks, Rest),
@@ -729,26 +814,47 @@ replies([M|Ms], State, Info, Alpha, V0, R0, V, R) :-
     ;   replies(Ms, State, Info, Alpha, V2, R2, V, R)
     ).
 
-%   node_info(+State, -Info): for every colour nobody holds,
-%   colour(Colour, L1, Crit1, L2, Crit2): the distance (colour_distance/4)
-%   of p1 and p2 and the empty cells on their shortest paths.
-node_info(State, Info) :-
+%   node_info(+State, +Fences, -Info): for every colour nobody holds,
+%   colour(Colour, Player1, Player2), each player(L, Crit, F, FCrit):
+%   L is the player's distance (colour_distance/4) and Crit the empty
+%   cells on their shortest paths; F is the fewest discs the opponent
+%   must still place to fence the player off (a wall of discs the player
+%   may not use from one arc of arc_masks/3 to the other) and FCrit the
+%   empty cells on those shortest walls. Fences = false leaves F none
+%   and FCrit empty.
+node_info(State, Fences, Info) :-
     State = state(_, Discs, _, Won),
     empty_mask(Discs, Empty),
-    findall(colour(C, L1, Crit1, L2, Crit2),
+    findall(colour(C, Info1, Info2),
             ( colour(C),
               colour_index(C, CI),
               arg(CI, Won, none),
-              side_masks(C, A, B),
-              own_mask(p1, C, Discs, Own1),
-              own_mask(p2, C, Discs, Own2),
-              critical(Own1, Empty, A, B, L1, Crit1),
-              critical(Own2, Empty, A, B, L2, Crit2)
+              player_info(p1, C, Discs, Empty, Fences, Info1),
+              player_info(p2, C, Discs, Empty, Fences, Info2)
             ),
             Info).
 
+player_info(Player, Colour, Discs, Empty, Fences, player(L, Crit, F, FCrit)) :-
+    own_mask(Player, Colour, Discs, Own),
+    side_masks(Colour, A, B),
+    critical(Own, Empty, A, B, L, Crit),
+    (   Fences == true
+    ->  blocked_mask(Player, Colour, Discs, Blocked),
+        arc_masks(Colour, Arc1, Arc2),
+        critical(Blocked, Empty, Arc1, Arc2, F, FCrit)
+    ;   F = none,
+        FCrit = 0
+    ).
+
+%   blocked_mask(+Player, +Colour, +Discs, -Blocked): the discs Player
+%   may not use for Colour: those of the opponent's ally for it.
+blocked_mask(Player, Colour, Discs, Blocked) :-
+    player_opponent(alliances, Player, Opponent),
+    ally(Opponent, Colour, Third),
+    colour_mask(Third, Discs, Blocked).
+
 %   candidate_moves(+State, +Info, -Moves): index_moves/3 of the cells
-%   on a shortest path in Info (of every empty cell if none is).
+%   on a shortest path or wall in Info (of every empty cell if none is).
 candidate_moves(State, Info, Moves) :-
     foldl(info_cells, Info, 0, Cells0),
     (   Cells0 =:= 0
@@ -775,8 +881,8 @@ index_move(I, Bit, place(Colour, Row, N)) :-
     colour_index(Colour, I),
     bit_cell(Bit, Row, N).
 
-info_cells(colour(_, _, C1, _, C2), Cells0, Cells) :-
-    Cells is Cells0 \/ C1 \/ C2.
+info_cells(colour(_, player(_, C1, _, F1), player(_, C2, _, F2)), Cells0, Cells) :-
+    Cells is Cells0 \/ C1 \/ C2 \/ F1 \/ F2.
 
 bits(Mask, Bits) :-
     (   Mask =:= 0
@@ -827,14 +933,13 @@ exact([R|Rs], Prev, [E|Es]) :-
     exact(Rs, R, Es).
 
 %   child_value(+Info, +ColourIndex, +Bit, +State, -Value): the value of
-%   State, reached by that disc from the position Info describes, for
-%   the player to move in State. Distances come from Info: a disc off
-%   every shortest path changes none; on one, it shortens it by one for
-%   a player who may use it, and the distance is computed again for the
-%   other. Scores: 100000 for a won game; 1000 per colour held; a colour
-%   the player to move can connect at once 900, and one the other
-%   player will connect whatever is played (two or more gaps) -900;
-%   else (9 - L)^3 - (9 - L')^3 as in value/3.
+%   State, reached by that disc from the position Info describes (with
+%   fences), for the player to move in State. For each colour nobody
+%   holds, a player is D = min(L, F') moves from winning it: L to
+%   connect, F' to fence the other player off. Scores: 100000 for a won
+%   game; 1000 per colour held; a colour the player to move wins at once
+%   (D = 1) 900, one the other player wins whatever is played (D = 1
+%   with two or more gaps to fill) -900; else (9 - D)^3 - (9 - D')^3.
 child_value(Info, I, Bit, State, Value) :-
     State = state(P, Discs, _, Won),
     player_opponent(alliances, P, O),
@@ -859,36 +964,58 @@ child_value(Info, I, Bit, State, Value) :-
         )
     ).
 
-colour_value(P, O, Discs, Empty, d(C, L1, L2), s(S0, T0, U0), s(S, T, U)) :-
+colour_value(P, O, Discs, Empty, d(C, D1, D2), s(S0, T0, U0), s(S, T, U)) :-
     (   P == p1
-    ->  LP = L1,
-        LO = L2
-    ;   LP = L2,
-        LO = L1
+    ->  DP = D1,
+        DO = D2
+    ;   DP = D2,
+        DO = D1
     ),
-    (   LP =:= 1
+    DP = player(LP, FP),
+    DO = player(LO, FO),
+    Mine is min(LP, FO),
+    Theirs is min(LO, FP),
+    (   Mine =:= 1
     ->  S is S0 + 900,
         T is T0 + 1,
         U = U0
-    ;   LO =:= 1,
-        own_mask(O, C, Discs, OwnO),
-        side_masks(C, A, B),
-        critical(OwnO, Empty, A, B, _, CritO),
-        popcount(CritO) >= 2
+    ;   Theirs =:= 1,
+        threat_gaps(O, P, C, LO, FP, Discs, Empty, Gaps),
+        popcount(Gaps) >= 2
     ->  S is S0 - 900,
         T = T0,
         U is U0 + 1
-    ;   S is S0 + (9 - LP)^3 - (9 - LO)^3,
+    ;   S is S0 + (9 - Mine)^3 - (9 - Theirs)^3,
         T = T0,
         U = U0
     ).
 
+%   threat_gaps(+O, +P, +Colour, +LO, +FP, +Discs, +Empty, -Gaps): the
+%   empty cells where O wins Colour at once, connecting it (LO = 1) or
+%   fencing P off (FP = 1).
+threat_gaps(O, P, Colour, LO, FP, Discs, Empty, Gaps) :-
+    (   LO =:= 1
+    ->  own_mask(O, Colour, Discs, Own),
+        side_masks(Colour, A, B),
+        critical(Own, Empty, A, B, _, Gaps1)
+    ;   Gaps1 = 0
+    ),
+    (   FP =:= 1
+    ->  blocked_mask(P, Colour, Discs, Blocked),
+        arc_masks(Colour, Arc1, Arc2),
+        critical(Blocked, Empty, Arc1, Arc2, _, Gaps2)
+    ;   Gaps2 = 0
+    ),
+    Gaps is Gaps1 \/ Gaps2.
+
 %   child_distances(+Info, +ColourIndex, +Bit, +State, -Distances):
-%   d(Colour, L1, L2) for every colour nobody holds in State, reached
-%   by that disc from the position Info describes: the distances of p1
-%   and p2. A disc off every shortest path changes none; on one, it
-%   shortens it by one for a player who may use it, and the distance is
-%   computed again for the other.
+%   d(Colour, player(L1, F1), player(L2, F2)) for every colour nobody
+%   holds in State, reached by that disc from the position Info
+%   describes: the distances of p1 and p2 (F none without fences). A
+%   disc off every shortest path changes none; on one, it shortens it
+%   by one for a player who may use it, and the distance is computed
+%   again for the other. The same goes for walls, with the disc
+%   shortening them when the player may not use it.
 child_distances(Info, I, Bit, State, Distances) :-
     State = state(_, Discs, _, Won),
     colour_index(Placed, I),
@@ -896,24 +1023,33 @@ child_distances(Info, I, Bit, State, Distances) :-
     empty_mask(Discs, Empty),
     foldl(child_distance(Placed, Cell, Discs, Empty, Won), Info, Distances, []).
 
-child_distance(Placed, Cell, Discs, Empty, Won, colour(C, L1, Crit1, L2, Crit2),
+child_distance(Placed, Cell, Discs, Empty, Won, colour(C, Info1, Info2),
                Distances, Distances0) :-
     colour_index(C, CI),
     (   arg(CI, Won, none)
-    ->  side_masks(C, A, B),
-        new_distance(p1, C, Placed, Cell, Discs, Empty, A, B, L1, Crit1, N1),
-        new_distance(p2, C, Placed, Cell, Discs, Empty, A, B, L2, Crit2, N2),
-        Distances = [d(C, N1, N2)|Distances0]
+    ->  new_distances(p1, C, Placed, Cell, Discs, Empty, Info1, D1),
+        new_distances(p2, C, Placed, Cell, Discs, Empty, Info2, D2),
+        Distances = [d(C, D1, D2)|Distances0]
     ;   Distances = Distances0
     ).
 
-new_distance(Player, Colour, Placed, Cell, Discs, Empty, A, B, L0, Crit, L) :-
+new_distances(Player, Colour, Placed, Cell, Discs, Empty,
+              player(L0, Crit, F0, FCrit), player(L, F)) :-
     (   Crit /\ Cell =:= 0
     ->  L = L0
     ;   usable(Player, Colour, Placed)
     ->  L is L0 - 1
     ;   own_mask(Player, Colour, Discs, Own),
+        side_masks(Colour, A, B),
         far_distance(Own, Empty, A, B, L)
+    ),
+    (   FCrit /\ Cell =:= 0
+    ->  F = F0
+    ;   \+ usable(Player, Colour, Placed)
+    ->  F is F0 - 1
+    ;   blocked_mask(Player, Colour, Discs, Blocked),
+        arc_masks(Colour, Arc1, Arc2),
+        far_distance(Blocked, Empty, Arc1, Arc2, F)
     ).
 
 %   far_distance(+Own, +Empty, +A, +B, -L): distance/5, or 30 (more
