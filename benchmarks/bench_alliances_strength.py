@@ -1,8 +1,8 @@
 """Alliances strength: the built-in levels against the course baseline bots
 (``prolog/bots/examples/alliances_course_medium.pl`` and
 ``alliances_course_hard.pl``), seats alternating. Level 3 is a two-ply
-alpha-beta search over the cells on shortest paths, stopped after 1.8 s of
-wall time at most (it usually finishes far sooner)."""
+alpha-beta search over the cells on shortest connections and fencing walls,
+stopped after 1.8 s of wall time at most (it usually finishes far sooner)."""
 
 from __future__ import annotations
 

@@ -102,14 +102,9 @@ goal_determinism(Goal, Name/Arity-Result) :-
 
 greedy_mismatches(Text, Mismatches) :-
     term_string(State, Text),
-    State = state(Me, Discs, _, _),
-    alliances:node_info(State, false, Info),
-    alliances:empty_mask(Discs, Empty),
-    alliances:index_moves(State, Empty, Moves),
+    State = state(Me, _, _, _),
     findall(I-Bit,
-            ( member(I-Bit, Moves),
-              alliances:place(State, I, Bit, State1),
-              \+ alliances:game_over(State1, _),
+            ( child(State, false, Info, I, Bit, State1),
               alliances:greedy_value(Info, I, Bit, State1, Me, V1),
               alliances:value(State1, Me, V2),
               V1 =\= V2
@@ -124,14 +119,8 @@ greedy_mismatches(Text, Mismatches) :-
 
 search_mismatches(Text, Mismatches) :-
     term_string(State, Text),
-    State = state(_, Discs, _, _),
-    alliances:node_info(State, true, Info),
-    alliances:empty_mask(Discs, Empty),
-    alliances:index_moves(State, Empty, Moves),
     findall(I-Bit,
-            ( member(I-Bit, Moves),
-              alliances:place(State, I, Bit, State1),
-              \+ alliances:game_over(State1, _),
+            ( child(State, true, Info, I, Bit, State1),
               alliances:child_distances(Info, I, Bit, State1, Derived),
               alliances:node_info(State1, true, Info1),
               findall(d(C, player(L1, F1), player(L2, F2)),
@@ -140,6 +129,18 @@ search_mismatches(Text, Mismatches) :-
               Derived \== Fresh
             ),
             Mismatches).
+
+%   child(+State, +Fences, -Info, -ColourIndex, -Bit, -State1) is nondet:
+%   State1 follows State by that disc and the game goes on; Info is
+%   node_info/3 of State.
+child(State, Fences, Info, I, Bit, State1) :-
+    State = state(_, Discs, _, _),
+    alliances:node_info(State, Fences, Info),
+    alliances:empty_mask(Discs, Empty),
+    alliances:index_moves(State, Empty, Moves),
+    member(I-Bit, Moves),
+    alliances:place(State, I, Bit, State1),
+    \+ alliances:game_over(State1, _).
 
 %!  fence_distances(+StateText, -Distances) is det.
 %

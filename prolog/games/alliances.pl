@@ -638,9 +638,9 @@ distance_or_far(State, Player, Colour, L) :-
 %!  choose_move(+State, +Level, -Move) is semidet.
 %
 %   Level 1 plays at random; level 2 greedily on value/3 (the course
-%   "hard" AI's score); level 3 and up search two plies with alpha-beta
-%   (search_move/2), stopping after 1.8 s of wall time at most. Fails
-%   when the game is over.
+%   "hard" AI's score); level 3 and up search two plies with alpha-beta,
+%   scoring both connections and fences (search_move/2), stopping after
+%   1.8 s of wall time at most. Fails when the game is over.
 choose_move(State, Level, Move) :-
     must_be(positive_integer, Level),
     (   Level =:= 1
@@ -691,10 +691,12 @@ distance_value(Me, d(_, player(L1, _), player(L2, _)), V0, V) :-
     ).
 
 %   search_move(+State, -Move): a two-ply alpha-beta search (the move,
-%   then the opponent's best reply) over candidate moves: the empty
-%   cells on a shortest path of either player for a colour nobody holds,
-%   in every colour left, the 24 best by child_value/5 at the root.
-%   Leaves are scored by child_value/5.
+%   then the opponent's best reply) over candidate moves: every colour
+%   left on the empty cells of a shortest path, or of a shortest wall
+%   that would fence a player off, of either player for a colour nobody
+%   holds (node_info/3). At the root the 24 best by child_value/5 are
+%   searched, then the moves on the cells where the opponent refuted
+%   one. Leaves are scored by child_value/5.
 search_move(State, Move) :-
     \+ game_over(State, _),
     get_time(T0),
