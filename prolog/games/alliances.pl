@@ -20,6 +20,7 @@
             colour_winner/3,          % +State, ?Colour, -Winner
             colour_distance/4         % +State, +Player, +Colour, -Distance
           ]).
+:- set_prolog_flag(optimise, true).      % compiled arithmetic (this file only)
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
