@@ -82,11 +82,14 @@ message_to_codes(Error, Codes) :-
 
 %!  interruptible(:Goal)
 %
-%   Runs Goal so that a SIGINT raised in this thread (from Python, by
-%   PL_thread_raise) throws arena_interrupted. Outside interruptible/1 the
-%   signal is ignored.
+%   Runs Goal so that SIGINT (Ctrl-C) throws arena_interrupted. This takes
+%   the process's SIGINT handler; Python takes it back after the call.
+%   Outside interruptible/1 a pending SIGINT is ignored.
 
 interruptible(Goal) :-
+    % via default: SWI-Prolog installs no OS handler when its own is unchanged
+    on_signal(int, _, default),
+    on_signal(int, _, arena_bridge:interrupt),
     b_setval(arena_interruptible, true),
     call(Goal).
 
@@ -95,8 +98,6 @@ interrupt(_Signal) :-
     ->  throw(arena_interrupted)
     ;   true
     ).
-
-:- initialization(on_signal(int, _, arena_bridge:interrupt)).
 
 %!  load_game(+File, -Game) is det.
 %

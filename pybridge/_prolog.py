@@ -1,23 +1,23 @@
 """The one place that calls pyswip.
 
-One call at a time, under a lock. Calls run in the thread that started
-Prolog; interruptible ones (AI thinking) and calls from other threads run on
-a dedicated Prolog thread. Goals are fixed templates: data enters only
+One call at a time, under a lock, in the thread that started Prolog; calls
+from other threads are served by one helper thread (each thread would
+otherwise grow a Prolog engine of its own). Goals are fixed templates: data enters only
 as quoted atoms and numbers made by :func:`term`, never as goal text.
 Every goal runs inside ``arena_bridge:safe/2``, so a Prolog exception comes
 back as data and is mapped to our exceptions; ``debug_on_error`` is off, so
 nothing ever enters the debugger.
 
-Ctrl-C: a call made with ``interruptible=True`` is stopped by raising SIGINT
-in the Prolog thread (``PL_thread_raise``), which ``arena_bridge`` turns into
-an exception; the caller gets :class:`Interrupted` and the engine stays usable.
+Ctrl-C: during a call made with ``interruptible=True`` SWI-Prolog owns
+SIGINT (``on_signal/3``) and ``arena_bridge`` turns it into an exception; the
+caller gets :class:`Interrupted`, the engine stays usable, and Python's
+handler is back when the call returns.
 """
 
 from __future__ import annotations
 
 import atexit
 import concurrent.futures
-import ctypes
 import logging
 import queue
 import signal
@@ -92,59 +92,27 @@ def text(value: Any) -> str:
 
 
 class Engine:
-    """The embedded SWI-Prolog, owned by one thread."""
+    """The embedded SWI-Prolog, used from the thread that started it."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._jobs: queue.SimpleQueue[tuple[Any, concurrent.futures.Future[Any]] | None]
-        self._jobs = queue.SimpleQueue()
         self._closed = False
         # pyswip initialises Prolog where it is imported: here, so that its
         # own atexit cleanup runs in the same thread
         self._pyswip = _import_pyswip()
         self._home = threading.get_ident()
-        # a daemon: atexit callbacks run before it is stopped, so close() can
-        # still hand its engine back
-        self._thread = threading.Thread(target=self._serve, name="prolog", daemon=True)
-        self._thread.start()
-        try:
-            self._tid = self._submit(self._start).result()
-        except BaseException:
-            self._jobs.put(None)
-            raise
-        if threading.current_thread() is threading.main_thread():
-            # on_signal/3 took the process's SIGINT handler: give it back to
-            # Python; the Prolog handler still serves PL_thread_raise
-            signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
-        self._thread_raise = self._pyswip.core._lib.PL_thread_raise
-        self._thread_raise.argtypes = [ctypes.c_int, ctypes.c_int]
-        self._thread_raise.restype = ctypes.c_int
-        atexit.register(self.close)
-
-    def _serve(self) -> None:
-        # Ctrl-C belongs to the waiting caller, which forwards it
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        while (job := self._jobs.get()) is not None:
-            fn, future = job
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(fn())
-            except BaseException as exc:
-                future.set_exception(exc)
-
-    def _submit(self, fn: Any) -> concurrent.futures.Future[Any]:
-        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
-        self._jobs.put((fn, future))
-        return future
-
-    def _start(self) -> int:
+        # Ctrl-C can stop a call only where Python's SIGINT handler lives
+        self._signals = threading.current_thread() is threading.main_thread()
+        self._python_sigint = signal.getsignal(signal.SIGINT) if self._signals else None
+        self._worker: threading.Thread | None = None
+        self._jobs: queue.SimpleQueue[tuple[Any, concurrent.futures.Future[Any]] | None]
+        self._jobs = queue.SimpleQueue()
         prolog = self._pyswip.Prolog
         list(prolog.query("set_prolog_flag(debug_on_error, false)", maxresult=1))
         list(prolog.query("set_prolog_flag(report_error, false)", maxresult=1))
         bridge = (PROLOG_DIR / "bridge.pl").as_posix()
         list(prolog.query(f"use_module({atom(bridge)})", maxresult=1))
-        return int(self._pyswip.core.PL_thread_self())
+        atexit.register(self.close)
 
     def call(
         self,
@@ -159,43 +127,31 @@ class Engine:
         errors), :class:`ThinkTimeout`, :class:`Interrupted` or
         :class:`PrologError`.
         """
+        home = threading.get_ident() == self._home
+        interruptible = interruptible and home and self._signals
         if interruptible:
             goal = f"arena_bridge:interruptible(({goal}))"
         wrapped = f"arena_bridge:safe(({goal}), Result__)"
-        interrupted = False
         with self._lock:
             if self._closed:
                 raise PrologError("closed", "the Prolog engine is shut down")
-            if not interruptible and threading.get_ident() == self._home:
-                bindings = self._run(wrapped)
+            if home:
+                try:
+                    # interruptible/1 hands SIGINT to Prolog for the call
+                    bindings = self._run(wrapped)
+                finally:
+                    if interruptible:
+                        signal.signal(signal.SIGINT, self._python_sigint)
             else:
-                # on the Prolog thread: this thread can forward Ctrl-C, and
-                # other threads do not each grow a Prolog engine
-                future = self._submit(lambda: self._run(wrapped))
-                while True:
-                    try:
-                        # a timeout, so that a pending Ctrl-C is seen promptly
-                        bindings = future.result(timeout=0.05)
-                        break
-                    except concurrent.futures.TimeoutError:
-                        continue
-                    except KeyboardInterrupt:
-                        interrupted = True
-                        if interruptible:
-                            self._thread_raise(self._tid, signal.SIGINT)
+                # other threads would each grow a Prolog engine: one serves them
+                bindings = self._submit(lambda: self._run(wrapped)).result()
         result = bindings.pop("Result__")
-        if interrupted and not interruptible:
-            raise KeyboardInterrupt  # the call finished; the caller's Ctrl-C stands
         if result == "true":
             return bindings
         if result == "false":
-            if interrupted:
-                raise Interrupted()
             return None
         kind, message = _error_parts(result)
         if kind == "interrupted":
-            raise Interrupted()
-        if interrupted:
             raise Interrupted()
         if kind == "timeout":
             raise ThinkTimeout(message)
@@ -210,15 +166,38 @@ class Engine:
             raise PrologError("bridge", f"no answer from {goal}")
         return _bindings(answers[0])
 
+    def _submit(self, fn: Any) -> concurrent.futures.Future[Any]:
+        if self._worker is None:
+            # a daemon: atexit callbacks run before it is stopped, so close()
+            # can still hand its engine back
+            self._worker = threading.Thread(target=self._serve, name="prolog", daemon=True)
+            self._worker.start()
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        self._jobs.put((fn, future))
+        return future
+
+    def _serve(self) -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        while (job := self._jobs.get()) is not None:
+            fn, future = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn())
+            except BaseException as exc:
+                future.set_exception(exc)
+
     def close(self) -> None:
         with self._lock:
             if self._closed:
                 return
             self._closed = True
-            # a foreign thread must give its engine back before it ends
-            self._submit(self._pyswip.core._lib.PL_thread_destroy_engine).result()
-            self._jobs.put(None)
-        self._thread.join()
+            if self._worker is not None:
+                # a foreign thread must give its engine back before it ends
+                self._submit(self._pyswip.core._lib.PL_thread_destroy_engine).result()
+                self._jobs.put(None)
+        if self._worker is not None:
+            self._worker.join()
 
 
 def _import_pyswip() -> Any:
