@@ -6,7 +6,8 @@
             random_move/3,            % +Game, +State, -Move
             greedy_move/3,            % +Game, +State, -Move
             random_best/2,            % +ScoredMoves, -Move
-            line_runs/3               % +Board, +Lines, -Runs
+            line_runs/3,              % +Board, +Lines, -Runs
+            open_lines_value/4        % +Runs, +Player, +Opponent, -Value
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -176,3 +177,24 @@ line_pieces(Board, Line, Pieces) :-
 
 board_nth(Board, I, Piece) :-
     nth1(I, Board, Piece).
+
+%!  open_lines_value(+Runs, +Player, +Opponent, -Value) is det.
+%
+%   Value scores lines (each a list of pieces): a line holding only
+%   Player's pieces counts 3^(N-1) for N pieces, one holding only
+%   Opponent's counts -3^(N-1), any other line 0.
+
+open_lines_value(Runs, Player, Opponent, Value) :-
+    foldl(open_line_score(Player, Opponent), Runs, 0, Value).
+
+open_line_score(Player, Opponent, Pieces, V0, V) :-
+    include(==(Player), Pieces, Own),
+    include(==(Opponent), Pieces, Theirs),
+    length(Own, NOwn),
+    length(Theirs, NTheirs),
+    (   NTheirs =:= 0, NOwn > 0
+    ->  V is V0 + 3^(NOwn-1)
+    ;   NOwn =:= 0, NTheirs > 0
+    ->  V is V0 - 3^(NTheirs-1)
+    ;   V = V0
+    ).

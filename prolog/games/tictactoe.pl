@@ -138,19 +138,7 @@ value(State, Player, Value) :-
         )
     ;   State = state(Board, _),
         findall(Pieces, (line(L), line_pieces(Board, L, Pieces)), Runs),
-        foldl(run_score(Player, Opponent), Runs, 0, Value)
-    ).
-
-run_score(Player, Opponent, Pieces, V0, V) :-
-    include(==(Player), Pieces, Own),
-    include(==(Opponent), Pieces, Theirs),
-    length(Own, NOwn),
-    length(Theirs, NTheirs),
-    (   NTheirs =:= 0, NOwn > 0
-    ->  V is V0 + 3^(NOwn-1)
-    ;   NOwn =:= 0, NTheirs > 0
-    ->  V is V0 - 3^(NTheirs-1)
-    ;   V = V0
+        open_lines_value(Runs, Player, Opponent, Value)
     ).
 
 %!  choose_move(+State, +Level, -Move) is semidet.
