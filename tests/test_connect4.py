@@ -175,7 +175,8 @@ def test_alphabeta_solves_tictactoe() -> None:
 
     ref = TicTacToe()
     game = pybridge.load_game("tictactoe")
-    pybridge.load_game("connect4")  # loads prolog/ai/alphabeta.pl
+    alphabeta = (_prolog.PROLOG_DIR / "ai" / "alphabeta.pl").as_posix()
+    assert _prolog.call(f"use_module({_prolog.atom(alphabeta)})") is not None
 
     @lru_cache(maxsize=None)
     def solved(s) -> int:
