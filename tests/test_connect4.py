@@ -201,3 +201,103 @@ def test_alphabeta_solves_tictactoe() -> None:
         for options in ("[depth(9)]", "[seconds(5), table(true)]"):
             v = alphabeta_value("tictactoe", positions[r], options)
             assert (v > 0) - (v < 0) == solved(r), (r, options, v)
+
+
+def exact(ref: ConnectFour, s: State, memo: dict[State, int]) -> int:
+    """The game's value for the player to move in ``s`` with perfect play
+    on both sides: 1 a win, 0 a draw, -1 a loss (exhaustive, memoised)."""
+    if s in memo:
+        return memo[s]
+    w = ref.winner(s)
+    if w is not None:
+        v = 0 if w == "draw" else -1  # a line belongs to who just moved
+    else:
+        v = -1
+        for m in ref.moves(s):
+            v = max(v, -exact(ref, ref.play(s, m), memo))
+            if v == 1:
+                break
+    memo[s] = v
+    return v
+
+
+def replay(game: pybridge.Game, ref: ConnectFour, moves: str) -> tuple[pybridge.State, State]:
+    s, r = game.initial_state(), ref.initial()
+    for m in moves:
+        s, r = s.move(m), ref.play(r, m)
+    return s, r
+
+
+def test_levels_avoid_the_cell_under_an_opponent_threat() -> None:
+    # o has three on row 2 and wants column 4's second cell: x must not
+    # fill the cell under it, though every other column is safe
+    game = pybridge.load_game("connect4")
+    ref = ConnectFour()
+    s, r = replay(game, ref, "12317273")
+    assert s.current_player == "x"
+    assert ref.winner(ref.play(ref.play(r, "4"), "4")) == "o"
+    safe = [m for m in ref.moves(r)
+            if all(ref.winner(ref.play(ref.play(r, m), n)) != "o"
+                   for n in ref.moves(ref.play(r, m)))]
+    assert "4" not in safe and len(safe) >= 5
+    game.seed(7)
+    for level, tries in ((2, 4), (3, 4), (4, 2)):
+        chosen = {s.choose_move(level) for _ in range(tries)}
+        assert chosen <= set(safe), (level, chosen)
+
+
+# Positions from J. Pons's Connect Four solver benchmark (moves as
+# columns from 1; the verdict for the player to move), checked here by the
+# exhaustive search above.
+KNOWN = [
+    ("2252576253462244111563365343671351441", -1),
+    ("3575316255751336464276636772271112", -1),
+    ("12514726155174536522772517671", -1),
+    ("7422341735647741166133573473242566", 1),
+    ("326615663752621323655335514271", 1),
+    ("74425337641465475671176741236615215533", 0),
+    ("34441157374153736716346556774311552222", 0),
+    ("7172212567451542223676134464437761515", 0),
+]
+
+
+def test_levels_3_and_4_keep_the_verdict_of_known_positions() -> None:
+    game = pybridge.load_game("connect4")
+    ref = ConnectFour()
+    memo: dict[State, int] = {}
+    game.seed(3)
+    for moves, verdict in KNOWN:
+        s, r = replay(game, ref, moves)
+        assert exact(ref, r, memo) == verdict, moves
+        for level in (3, 4):
+            m = s.choose_move(level)
+            assert -exact(ref, ref.play(r, m), memo) == verdict, (moves, level, m)
+
+
+@pytest.mark.parametrize(("width", "height", "connect", "plies"),
+                         [(5, 4, 4, 8), (4, 4, 3, 4), (6, 4, 4, 12)])
+def test_levels_3_and_4_play_endgames_perfectly(width: int, height: int, connect: int,
+                                                plies: int) -> None:
+    """Once the rest of the game fits in their search, levels 3 and 4 never
+    give away a win or a draw (seeded random positions, every verdict)."""
+    game = pybridge.load_game("connect4", width=width, height=height, connect=connect)
+    ref = ConnectFour(width, height, connect)
+    rng = random.Random(f"c4-endgames-{width}x{height}")
+    memo: dict[State, int] = {}
+    game.seed(5)
+    verdicts = []
+    while len(verdicts) < 24:
+        s, r = game.initial_state(), ref.initial()
+        for _ in range(plies):
+            if ref.winner(r) is not None:
+                break
+            m = rng.choice(ref.moves(r))
+            s, r = s.move(m), ref.play(r, m)
+        if ref.winner(r) is not None:
+            continue
+        verdict = exact(ref, r, memo)
+        verdicts.append(verdict)
+        for level in (3, 4):
+            m = s.choose_move(level)
+            assert -exact(ref, ref.play(r, m), memo) == verdict, (r, level, m)
+    assert {-1, 1} <= set(verdicts)
