@@ -112,6 +112,15 @@ class Engine:
         list(prolog.query("set_prolog_flag(report_error, false)", maxresult=1))
         bridge = (PROLOG_DIR / "bridge.pl").as_posix()
         list(prolog.query(f"use_module({atom(bridge)})", maxresult=1))
+        if self._signals:
+            # call_with_time_limit/2 starts a timer thread on first use; start
+            # it now with SIGINT blocked, so that Ctrl-C always reaches this
+            # thread (threads inherit the signal mask of their creator)
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                list(prolog.query("call_with_time_limit(3600, true)", maxresult=1))
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         atexit.register(self.close)
 
     def call(

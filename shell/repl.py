@@ -141,6 +141,9 @@ class Shell:
         if match.result is not None:
             return self.say.style(BOLD, f"{match.game.id} (over)> ")
         seat = match.state.current_player
+        if not match.players[seat].is_human:
+            waiting = "go lets it move" if self.paused else "Enter plays its move"
+            return self.say.style(BOLD, f"{match.game.id} {seat} ({waiting})> ")
         return self.say.style(BOLD, f"{match.game.id} {seat}> ")
 
     def toolbar(self) -> Any:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 from typing import TextIO
@@ -28,6 +29,8 @@ class Thinking:
         return self
 
     def _spin(self) -> None:
+        # Ctrl-C must reach the main thread, where Prolog is thinking
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         i = 0
         while not self._stop.wait(0.1):
             elapsed = time.monotonic() - self.start

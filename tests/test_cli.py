@@ -97,7 +97,7 @@ def test_ctrl_c_stops_the_ai_thinking_and_the_shell_goes_on(tmp_path: Path) -> N
         child.expect("is thinking")
         child.sendintr()
         child.expect("stopped first \\(ai:4\\)")
-        child.expect("trike first>")
+        child.expect("trike first \\(go lets it move\\)>")
         child.send("hint 1\r")  # the game and the engine still work
         child.expect("ai:1 would play")
         child.send("players human human\r")
