@@ -453,7 +453,13 @@ class BotPlayer(Player):
         if not self.hello.ready:
             return Decision(None, "refused", 0, self.hello.detail)
         limit = seconds if seconds > 0 else (self.move_time if self.move_time > 0 else 60.0)
-        reply = self.process.move(str(state), last_move, limit)
+        try:
+            reply = self.process.move(str(state), last_move, limit)
+        except KeyboardInterrupt:
+            # stopped mid-move, its process was killed: the next move starts
+            # a new one (a classic-protocol bot then starts afresh)
+            self.close()
+            raise
         verdict = str(reply.get("verdict", "crashed"))
         ms = int(reply.get("ms", 0))
         detail = str(reply.get("detail", ""))

@@ -108,3 +108,24 @@ def test_ctrl_c_stops_the_ai_thinking_and_the_shell_goes_on(tmp_path: Path) -> N
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
+
+
+def test_ctrl_c_stops_a_bot_and_go_restarts_it(tmp_path: Path) -> None:
+    bot = Path(__file__).parent / "bots" / "slow_thinker.pl"
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm",
+           "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
+    child = pexpect.spawn(ARENA, ["play", "tictactoe", "--first", str(bot), "--second", "human",
+                                  "--move-time", "20"],
+                          env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    try:
+        child.expect("is thinking")
+        child.sendintr()
+        child.expect("stopped x \\(slow_thinker\\)")
+        child.expect("go lets it move")
+        child.send("go\r")
+        child.expect("1. x plays 1")  # a new process for the bot, which moves
+        child.expect("tictactoe o>")
+        child.send("quit\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
