@@ -115,7 +115,7 @@ class Game:
                 f"arena_bridge:new_state({_prolog.atom(info.id)}, {opts}, State)"
             )
         except PrologValueError as exc:
-            raise OptionError(f"bad option for {info.id}: {exc.message.strip()}") from None
+            raise OptionError(_option_message(info.id, exc.message)) from None
         assert got is not None
         self._initial = text(got["State"])
 
@@ -180,6 +180,18 @@ class Game:
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self._options.items())
         return f"load_game({self.id!r}{opts})"
+
+
+_RANGE = re.compile(r"`between\((-?\d+),(-?\d+)\)' expected, found `(\w+)\((.*)\)'")
+
+
+def _option_message(game_id: str, message: str) -> str:
+    """A game's domain_error(between(L, H), Name(Value)) as one sentence."""
+    found = _RANGE.search(message)
+    if found:
+        low, high, name, value = found.groups()
+        return f"option {name}={value} of {game_id} is out of range: {low}..{high}"
+    return f"bad option for {game_id}: {message.strip()}"
 
 
 def _coerce(game_id: str, option: Option, value: Any) -> Any:

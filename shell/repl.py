@@ -578,6 +578,12 @@ class Shell:
             if args[0] in seats:
                 changes = {args[0]: args[1]}
             else:
+                try:
+                    PlayerSpec.parse(args[0])
+                except ValueError:
+                    raise ShellError(
+                        f"{args[0]!r} is neither a seat of {match.game.id} ({', '.join(seats)}) "
+                        "nor a player spec (human, random, ai:N, bot.pl)") from None
                 changes = dict(zip(seats, args))
             new = {seat: self.make_player(spec) for seat, spec in changes.items()}
             for seat, player in new.items():
@@ -605,6 +611,8 @@ class Shell:
     def cmd_save(self, args: list[str]) -> None:
         assert self.match is not None
         path = Path(args[0]).expanduser()
+        if path.is_dir():
+            raise ShellError(f"{path} is a folder: give the file's name, e.g. {path / 'game.jsonl'}")
         if path.suffix == "":
             path = path.with_suffix(".jsonl")
         try:
