@@ -65,24 +65,36 @@ valid_moves(State, Moves) :-
     (   game_over(State, _)
     ->  Moves = []
     ;   State = state(Board, _),
-        findall(Cell, nth1(Cell, Board, e), Moves)
+        empty_cells(Board, 1, Moves)
     ).
+
+empty_cells([], _, []).
+empty_cells([Piece|Pieces], Cell, Cells) :-
+    (   Piece == e
+    ->  Cells = [Cell|Cells1]
+    ;   Cells = Cells1
+    ),
+    Next is Cell + 1,
+    empty_cells(Pieces, Next, Cells1).
 
 %!  move(+State, +Move, -NewState) is semidet.
 move(State, Cell, state(Board, Opponent)) :-
     integer(Cell),
     \+ game_over(State, _),
     State = state(Board0, Player),
-    nth1(Cell, Board0, e),
-    replace_nth1(Cell, Board0, Player, Board),
-    player_opponent(tictactoe, Player, Opponent).
+    place(Cell, Board0, Player, Board),
+    opponent(Player, Opponent).
 
-replace_nth1(1, [_|Xs], Y, [Y|Xs]) :-
-    !.                                  % green: index fixed
-replace_nth1(N, [X|Xs], Y, [X|Ys]) :-
-    N > 1,
-    N1 is N - 1,
-    replace_nth1(N1, Xs, Y, Ys).
+%   place(+Cell, +Board0, +Piece, -Board): Piece on the empty Cell.
+place(1, [e|Pieces], Piece, [Piece|Pieces]) :-
+    !.                                  % green: the index is 1 only here
+place(Cell, [P|Pieces0], Piece, [P|Pieces]) :-
+    Cell > 1,
+    Cell1 is Cell - 1,
+    place(Cell1, Pieces0, Piece, Pieces).
+
+opponent(x, o).
+opponent(o, x).
 
 line([1,2,3]).
 line([4,5,6]).
