@@ -235,8 +235,11 @@ empty cell that would complete a line of Connect for them. */
 %   derived relation of the size).
 %   Geo = geo(W, H, K, Bottom, Full, Columns, Steps, OddRows, Planes):
 %   Bottom has the bottom cell of each column, Full every cell; Columns
-%   lists Column-ColumnMask, the centre first; Steps the bit distances
-%   of the three directions other than vertical; OddRows the rows 1, 3, 5,
+%   lists Column-ColumnMask, the centre first; Steps has a term
+%   step(D, Full >> D, Full >> 2D, Full >> 3D) for each of the three
+%   directions other than vertical, D its bit distance (discs are masked
+%   before a shift to the left so that numbers stay below 2^56, the
+%   largest small integer, on a 7 x 6 board); OddRows the rows 1, 3, 5,
 %   ... from the bottom; Planes the bit planes (lowest first) of each
 %   cell's weight: the number of lines of K cells through it.
 
@@ -249,7 +252,7 @@ geometry(W, H, K, geo(W, H, K, Bottom, Full, Columns, Steps, OddRows, Planes)) :
     centre_first(W, Order),
     maplist(column_mask(H1, H), Order, Columns),
     Up is H + 2,
-    Steps = [H1, H, Up],
+    maplist(step(Full), [H1, H, Up], Steps),
     H0 is H - 1,
     aggregate_all(sum(1 << R), ( between(0, H0, R), R mod 2 =:= 0 ), OddColumn),
     OddRows is Bottom * OddColumn,
@@ -261,6 +264,11 @@ geometry(W, H, K, geo(W, H, K, Bottom, Full, Columns, Steps, OddRows, Planes)) :
             ),
             Weights),
     weight_planes(Weights, Planes).
+
+step(Full, D, step(D, M1, M2, M3)) :-
+    M1 is Full >> D,
+    M2 is Full >> (2 * D),
+    M3 is Full >> (3 * D).
 
 bottom_bit(H1, C, B0, B) :-
     B is B0 \/ (1 << ((C - 1) * H1)).
@@ -330,37 +338,41 @@ cell_bits(Board, W, H, H1, ToMove, I, Cur0-Mask0-N0, Cur-Mask-N) :-
 
 %   threat_cells(+Geo, +Discs, +Empty, -Threats): the cells of Empty that
 %   complete a line of K with Discs.
-threat_cells(geo(_, _, K, _, _, _, Steps, _, _), P, Empty, Threats) :-
+threat_cells(geo(_, _, K, _, Full, _, Steps, _, _), P, Empty, Threats) :-
     (   K =:= 4
-    ->  V is (P << 1) /\ (P << 2) /\ (P << 3),
-        foldl(line_threats4(P), Steps, V, T)
+    ->  Steps = [S1, S2, S3],
+        V is (P << 1) /\ (P << 2) /\ (P << 3),
+        line_threats4(S1, P, V, T1),
+        line_threats4(S2, P, T1, T2),
+        line_threats4(S3, P, T2, T)
     ;   K1 is K - 1,
-        shifted_and(K1, P, 1, -1, V),
-        foldl(line_threats(K1, P), Steps, V, T)
+        shifted_and(K1, Full, P, 1, -1, V),
+        foldl(line_threats(K1, Full, P), Steps, V, T)
     ),
     Threats is T /\ Empty.
 
-%   line_threats4(+P, +D, +T0, -T): T0 plus the cells that complete four
-%   of P along bit distance D: with L1, L2 (R1, R2) the cells that have 1,
-%   2 discs of P right before (after) them, a cell is the last, third,
-%   second or first of the four.
-line_threats4(P, D, T0, T) :-
+%   line_threats4(+Step, +P, +T0, -T): T0 plus the cells that complete
+%   four of P along Step's bit distance D: with L1, L2 (R1, R2) the cells
+%   that have 1, 2 discs of P right before (after) them, a cell is the
+%   last, third, second or first of the four.
+line_threats4(step(D, M1, M2, M3), P, T0, T) :-
     D2 is 2 * D,
     D3 is 3 * D,
-    L1 is P << D,
-    L2 is L1 /\ (P << D2),
+    L1 is (P /\ M1) << D,
+    L2 is L1 /\ ((P /\ M2) << D2),
     R1 is P >> D,
     R2 is R1 /\ (P >> D2),
-    T is T0 \/ (L2 /\ ((P << D3) \/ R1)) \/ (R2 /\ ((P >> D3) \/ L1)).
+    T is T0 \/ (L2 /\ (((P /\ M3) << D3) \/ R1)) \/ (R2 /\ ((P >> D3) \/ L1)).
 
-%   line_threats(+K1, +P, +D, +T0, -T): the same for lines of K1+1 discs.
-line_threats(K1, P, D, T0, T) :-
+%   line_threats(+K1, +Full, +P, +Step, +T0, -T): the same for lines of
+%   K1+1 discs.
+line_threats(K1, Full, P, step(D, _, _, _), T0, T) :-
     ND is -D,
     findall(Cells,
             ( between(0, K1, Before),
               After is K1 - Before,
-              shifted_and(Before, P, D, -1, L),
-              shifted_and(After, P, ND, L, Cells)
+              shifted_and(Before, Full, P, D, -1, L),
+              shifted_and(After, Full, P, ND, L, Cells)
             ),
             Parts),
     foldl(or_bits, Parts, T0, T).
@@ -368,14 +380,19 @@ line_threats(K1, P, D, T0, T) :-
 or_bits(A, B0, B) :-
     B is B0 \/ A.
 
-%   shifted_and(+N, +P, +D, +Acc0, -Acc): Acc0 /\ (P << D) /\ (P << 2D)
-%   /\ ... /\ (P << N*D) (a negative D shifts the other way).
-shifted_and(N, P, D, Acc0, Acc) :-
+%   shifted_and(+N, +Full, +P, +D, +Acc0, -Acc): Acc0 /\ (P << D) /\
+%   (P << 2D) /\ ... /\ (P << N*D) within Full (a negative D shifts the
+%   other way).
+shifted_and(N, Full, P, D, Acc0, Acc) :-
     (   N =:= 0
     ->  Acc = Acc0
-    ;   Acc1 is Acc0 /\ (P << (N * D)),
+    ;   S is N * D,
+        (   S > 0
+        ->  Acc1 is Acc0 /\ ((P /\ (Full >> S)) << S)
+        ;   Acc1 is Acc0 /\ (P << S)
+        ),
         N1 is N - 1,
-        shifted_and(N1, P, D, Acc1, Acc)
+        shifted_and(N1, Full, P, D, Acc1, Acc)
     ).
 
 %   safe_moves(+Possible, +OppWins, -Moves): the playable cells the player
@@ -395,38 +412,59 @@ safe_moves(Possible, OppWins, Moves) :-
 %   worth of a quiet position for the player to move (Cur), from the
 %   threats of both (MyWins, OppWins) and where their discs stand.
 %
-%   A threat above an opponent's threat in the same column is left out
-%   (the opponent's comes true or is blocked first). x, who moves first,
-%   can count on getting the cells of odd rows (1, 3, 5 from the bottom)
-%   at the end of the game, o those of even rows: a threat on its owner's
-%   rows scores 40, another 15; x's odd threat when o has no even one
-%   scores 100 more, o's even threat when x has no odd one too. Each disc
-%   adds the number of lines of K cells through its cell.
+%   x, who moves first, can count on getting the cells of odd rows (1, 3,
+%   5 from the bottom) when the board fills up and o answers every move
+%   on top of it, o those of even rows. If each player got the empty
+%   cells of their rows, whoever would then have a line scores 100 (both
+%   or neither: 0). A threat above an opponent's threat in the same column
+%   is left out (the opponent's comes true or is blocked first); another
+%   on its owner's rows scores 40, elsewhere 15. Each disc adds the number
+%   of lines of K cells through its cell.
 evaluation(G, N, Cur, Mask, MyWins, OppWins, Value) :-
-    G = geo(_, H, _, _, Full, _, _, OddRows, Planes),
+    G = geo(_, H, K, _, Full, _, Steps, OddRows, Planes),
     Opp is Cur xor Mask,
     cells_above(H, Full, MyWins, MyAbove),
     cells_above(H, Full, OppWins, OppAbove),
     MyUseful is MyWins /\ \ OppAbove,
     OppUseful is OppWins /\ \ MyAbove,
     (   N mod 2 =:= 0
-    ->  X = MyUseful, O = OppUseful, Sign = 1
-    ;   X = OppUseful, O = MyUseful, Sign = -1
+    ->  X = MyUseful, O = OppUseful, XDiscs = Cur, ODiscs = Opp, Sign = 1
+    ;   X = OppUseful, O = MyUseful, XDiscs = Opp, ODiscs = Cur, Sign = -1
     ),
     XOdd is popcount(X /\ OddRows),
     XEven is popcount(X) - XOdd,
     OOdd is popcount(O /\ OddRows),
     OEven is popcount(O) - OOdd,
-    (   XOdd > 0, OEven =:= 0
-    ->  Zugzwang = 100
-    ;   OEven > 0, XOdd =:= 0
-    ->  Zugzwang = -100
-    ;   Zugzwang = 0
-    ),
+    Empty is Full xor Mask,
+    XFill is XDiscs \/ (Empty /\ OddRows),
+    OFill is ODiscs \/ (Empty /\ \ OddRows),
+    has_line(K, Steps, XFill, XLine),
+    has_line(K, Steps, OFill, OLine),
     planes_weight(Planes, Cur, 1, 0, Mine),
     planes_weight(Planes, Opp, 1, 0, Theirs),
-    ForX is 40 * (XOdd - OEven) + 15 * (XEven - OOdd) + Zugzwang,
+    ForX is 100 * (XLine - OLine) + 40 * (XOdd - OEven) + 15 * (XEven - OOdd),
     Value is Sign * ForX + Mine - Theirs.
+
+%   has_line(+K, +Steps, +Discs, -Line): Line is 1 if Discs hold a line
+%   of K, else 0.
+has_line(K, Steps, P, Line) :-
+    (   line_along(K, P, 1)
+    ->  Line = 1
+    ;   member(step(D, _, _, _), Steps),
+        line_along(K, P, D)
+    ->  Line = 1
+    ;   Line = 0
+    ).
+
+line_along(K, P, D) :-
+    (   K =:= 4
+    ->  M is P /\ (P >> D),
+        M /\ (M >> (2 * D)) =\= 0
+    ;   K1 is K - 1,
+        NegD is -D,
+        shifted_and(K1, -1, P, NegD, P, M),
+        M =\= 0
+    ).
 
 %   cells_above(+H, +Full, +Cells, -Above): the cells above a cell of
 %   Cells in the same column.
