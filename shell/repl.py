@@ -409,6 +409,9 @@ class Shell:
         if self.match is not None:
             for writer in self.writers():
                 writer.close()
+                if self.match.result is None and self.match.history:
+                    self.say.note(f"unfinished game kept in {writer.path} "
+                                  f"(arena resume {shlex.quote(str(writer.path))} goes on with it)")
             self.match.close()
             self.match = None
 

@@ -157,6 +157,29 @@ def test_every_game_is_logged_and_the_log_verifies(tmp_path) -> None:
         assert f"replay log: {logs[0]}" in shell.out.getvalue()
 
 
+def test_leaving_an_unfinished_game_says_where_it_is_kept(tmp_path) -> None:
+    from shell.cli import main
+
+    shell = logging_shell(tmp_path)
+    shell.execute("new connect4 --first human --second human")
+    shell.execute("new tictactoe --first human --second human")
+    assert "unfinished game kept" not in shell.out.getvalue()
+    shell.execute("5")
+    shell.execute("1")
+    shell.close()
+    log = shell.log_path
+    assert f"unfinished game kept in {log} (arena resume {log} goes on with it)" in shell.out.getvalue()
+    # the named command does go on with the game
+    assert main(["resume", str(log), "--first", "ai:3", "--second", "ai:3", "--no-color"]) == 0
+    assert verify_result(log) is not None
+
+
+def verify_result(path):
+    from pybridge.replay import verify
+
+    return verify(path).replay.result
+
+
 def test_save_load_round_trip(tmp_path) -> None:
     shell = logging_shell(tmp_path)
     shell.execute("new tictactoe --first human --second human")
