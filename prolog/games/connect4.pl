@@ -780,7 +780,7 @@ previous_move(Previous, Move) :-
 %   (level_depth/3), the whole rest of the game once it fits. Level 4
 %   and up deepen iteratively with a transposition table until
 %   Level - 2 seconds have passed (2 s for level 4), always finishing
-%   the iterations up to level 3's depth plus Level - 3 first. A win at
+%   the iteration one ply deeper than level 3 first. A win at
 %   once is always taken and, when the opponent threatens one, blocked.
 %   Fails when the game is over.
 choose_move(State, Level, Move) :-
@@ -815,8 +815,8 @@ empty_table(Level, TT) :-
 
 %   level_depth(+Left, +Level, -Depth): with Left empty cells, level 3
 %   searches 8 plies, 10 once at most 24 cells are left, all of them
-%   once at most 14 are; higher levels one ply more per level above 3
-%   as their minimum.
+%   once at most 14 are; higher levels one ply more as their minimum
+%   (their time, not a deeper minimum, makes a higher level stronger).
 level_depth(Left, Level, Depth) :-
     (   Left =< 14
     ->  D0 = Left
@@ -824,7 +824,7 @@ level_depth(Left, Level, Depth) :-
     ->  D0 = 10
     ;   D0 = 8
     ),
-    Depth is min(Left, D0 + Level - 3).
+    Depth is min(Left, D0 + min(Level - 3, 1)).
 
 %!  display_game(+State) is det.
 display_game(State) :-
