@@ -11,7 +11,6 @@ from functools import lru_cache
 import pytest
 
 import pybridge
-from pybridge import _prolog
 from pybridge.errors import OptionError
 from tests.crosscheck import random_games
 from tests.reference.connect4 import ConnectFour, State
@@ -156,51 +155,6 @@ def test_level_3_sees_a_forced_win() -> None:
         s = s.move(m)
     assert s.choose_move(3) in {"3", "6"}
     assert s.choose_move(4) in {"3", "6"}
-
-
-def alphabeta_value(game_id: str, state: pybridge.State, options: str) -> int:
-    got = _prolog.call(
-        f"term_string(S, {_prolog.atom(str(state))}), "
-        f"alphabeta:alphabeta_search({game_id}, S, {options}, result(_, V, _, _))"
-    )
-    assert got is not None
-    return int(got["V"])
-
-
-def test_alphabeta_solves_tictactoe() -> None:
-    """The generic search at full depth, with and without the table, gets
-    400 seeded tic-tac-toe positions right (the sign of its value against
-    the reference's exhaustive result)."""
-    from tests.reference.tictactoe import TicTacToe
-
-    ref = TicTacToe()
-    game = pybridge.load_game("tictactoe")
-    alphabeta = (_prolog.PROLOG_DIR / "ai" / "alphabeta.pl").as_posix()
-    assert _prolog.call(f"use_module({_prolog.atom(alphabeta)})") is not None
-
-    @lru_cache(maxsize=None)
-    def solved(s) -> int:
-        w = ref.winner(s)
-        if w is not None:
-            return 0 if w == "draw" else (1 if w == s.to_move else -1)
-        return max(-solved(ref.play(s, m)) for m in ref.moves(s))
-
-    positions = {}
-    stack = [(game.initial_state(), ref.initial())]
-    while stack:
-        state, r = stack.pop()
-        if r in positions or ref.winner(r) is not None:
-            continue
-        positions[r] = state
-        for m in ref.moves(r):
-            stack.append((state.move(m), ref.play(r, m)))
-    rng = random.Random("alphabeta")
-    sample = rng.sample(sorted(positions, key=str), 400)
-    assert {solved(r) for r in sample} == {-1, 0, 1}
-    for r in sample:
-        for options in ("[depth(9)]", "[seconds(5), table(true)]"):
-            v = alphabeta_value("tictactoe", positions[r], options)
-            assert (v > 0) - (v < 0) == solved(r), (r, options, v)
 
 
 def exact(ref: ConnectFour, s: State, memo: dict[State, int]) -> int:
