@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import statistics
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,8 +91,10 @@ class DuelStats:
 
 def duel(game: pybridge.Game, spec_a: str, spec_b: str, games: int,
          *, seed: int = 1, progress: bool = True) -> DuelStats:
-    """Play ``games`` games of A against B, A first in the even games."""
+    """Play ``games`` games of A against B, A first in the even games
+    (progress on one line, when the output is a terminal)."""
     stats = DuelStats(spec_a, spec_b)
+    progress = progress and sys.stdout.isatty()
     a, b = player(spec_a), player(spec_b)
     game.seed(seed)
     try:
