@@ -32,11 +32,14 @@ from typing import IO, TYPE_CHECKING, Any
 
 from . import _prolog
 from ._prolog import PROLOG_DIR
-from .errors import ArenaError
+from .errors import ArenaError, IllegalMoveError
 from .players import Decision, Player, PlayerSpec
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .game import Game, State
+    from .match import Ply
 
 log = logging.getLogger(__name__)
 
@@ -422,13 +425,18 @@ class BotPlayer(Player):
         self.level = spec.level if spec.level is not None else DEFAULT_LEVEL
         self.move_time = move_time
         self.limits = limits
-        self.seed = seed
+        # one seed for every process of this player: a restarted classic
+        # bot replays the game as it played it
+        self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
         self.process: BotProcess | None = None
         self.hello: Hello | None = None
         self._output = ""
+        self._line: list[tuple[State, Ply]] = []  # the game so far (Player.follow)
+        self._told: list[str] = []  # the moves its process has seen or made
 
     def start(self, game: "Game", seat: str) -> None:
         self.close()
+        self._told = []
         index = game.players.index(seat)
         self.process = BotProcess(
             self.path, game.id, ("first", "second")[index],
@@ -446,29 +454,87 @@ class BotPlayer(Player):
         """What the bot printed in its current or last game (bounded)."""
         return self.process.stderr.text() if self.process else self._output
 
+    def follow(self, line: "Sequence[tuple[State, Ply]]") -> None:
+        self._line = list(line)
+
     def choose(self, state: "State", last_move: str | None, *, seconds: float) -> Decision:
+        seat = state.current_player
         if self.process is None:
-            self.start(state.game, state.current_player)
+            self.start(state.game, seat)
         assert self.process is not None and self.hello is not None
         if not self.hello.ready:
             return Decision(None, "refused", 0, self.hello.detail)
         limit = seconds if seconds > 0 else (self.move_time if self.move_time > 0 else 60.0)
+        line = [ply.move for _, ply in self._line]
         try:
+            if self.protocol == "classic" and not self._in_step(line, seat):
+                lost = self._catch_up(state.game, seat, limit)
+                if lost is not None:
+                    return lost
             reply = self.process.move(str(state), last_move, limit)
         except KeyboardInterrupt:
             # stopped mid-move, its process was killed: the next move starts
-            # a new one (a classic-protocol bot then starts afresh)
+            # a new one, which catches up with the game first
             self.close()
             raise
         verdict = str(reply.get("verdict", "crashed"))
         ms = int(reply.get("ms", 0))
         detail = str(reply.get("detail", ""))
         if verdict == "ok" and isinstance(reply.get("move"), str):
+            self._told = [*line, reply["move"]]
             return Decision(reply["move"], "ok", ms)
         if verdict == "ok":
             verdict, detail = "crashed", f"bad reply {reply!r}"
         raw = reply.get("raw")
         return Decision(None, verdict, ms, detail, None if raw is None else str(raw))
+
+    def _in_step(self, line: list[str], seat: str) -> bool:
+        """Whether the bot's process has seen every move of ``line`` but the
+        opponent's last one: then it knows the game (a classic bot keeps
+        its own board and hears only the opponent's last move)."""
+        told = self._told
+        if len(line) < len(told) or any(
+            said != ply.move and ply.verdict == "ok"  # else the referee replaced it
+            for said, (_, ply) in zip(told, self._line)
+        ):
+            return False
+        news = self._line[len(told):]
+        return len(news) <= 1 and all(before.current_player != seat for before, _ in news)
+
+    def _catch_up(self, game: "Game", seat: str, seconds: float) -> Decision | None:
+        """Start a new process of the bot and replay the game to it: each of
+        its seat's moves is asked for again and must come out the same.
+        None when it did; else the decision that it cannot play on."""
+        self.start(game, seat)
+        assert self.process is not None and self.hello is not None
+        if not self.hello.ready:
+            return Decision(None, "refused", 0, self.hello.detail)
+        ms = 0
+        for i, (before, ply) in enumerate(self._line):
+            if before.current_player != seat:
+                continue
+            move = ply.move
+            last = (self._line[i - 1][1].move
+                    if i > 0 and self._line[i - 1][0].current_player != seat else None)
+            reply = self.process.move(str(before), last, seconds)
+            ms += int(reply.get("ms", 0))
+            again = reply.get("move") if reply.get("verdict") == "ok" else None
+            if isinstance(again, str):
+                try:
+                    again = before.canonical_move(again)
+                except IllegalMoveError:
+                    pass
+            if again != move and ply.verdict == "ok":
+                answer = (f"chose {again}" if isinstance(again, str)
+                          else f"answered {reply.get('verdict', 'nothing')}")
+                return Decision(
+                    None, "refused", ms,
+                    "a classic-protocol bot keeps its own board and hears only the last move, "
+                    f"so a new process of it replays the game first: at move {i + 1} it {answer} "
+                    f"where the game has {move}, so it cannot go on with this game")
+        self._told = [p.move for _, p in self._line[:max(
+            (i + 1 for i, (b, _) in enumerate(self._line) if b.current_player == seat), default=0)]]
+        return None
 
     def close(self) -> None:
         if self.process is not None:

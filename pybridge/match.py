@@ -143,6 +143,9 @@ class Match:
         if seat not in self._started:
             self._started.add(seat)
             player.start(self.game, seat)
+        player.follow([(before.state, after.ply)
+                       for before, after in zip(self._line, self._line[1:])
+                       if after.ply is not None])
         decision = player.choose(
             self.state, self.last_move,
             seconds=self.move_time if seconds is None else seconds,

@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING
 from .errors import ArenaError, Interrupted, NoMoveError, ThinkTimeout
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .game import Game, State
+    from .match import Ply
 
 VERDICTS = ("ok", "illegal", "timeout", "no_move", "crashed", "refused")
 
@@ -103,6 +106,12 @@ class Player(ABC):
 
     def start(self, game: "Game", seat: str) -> None:
         """Called once before the game's first turn of this player."""
+
+    def follow(self, line: "Sequence[tuple[State, Ply]]") -> None:
+        """Called before each :meth:`choose` with the plies that led to the
+        state to choose in, each with the state it was played in. Players
+        that keep a board of their own (classic-protocol bots) use it to
+        catch up after an undo, a resumed game or a restart."""
 
     @abstractmethod
     def choose(

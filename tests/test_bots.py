@@ -5,6 +5,7 @@ the referee's policies, and the process's reaping."""
 from __future__ import annotations
 
 import os
+import random
 import re
 import time
 from pathlib import Path
@@ -213,6 +214,69 @@ def test_classic_bot_keeps_its_own_state_over_many_games(ttt: pybridge.Game) -> 
             result = match.run()
         assert result.forfeit is None
         assert result.winner in ("draw", "x" if i % 2 == 0 else "o")
+
+
+def play_out_with_undos(match: Match, rng: random.Random) -> tuple[Result, int]:
+    """x (a human) plays at random and often takes back two moves; the
+    result and how many undos there were."""
+    undos = 0
+    while match.result is None:
+        if match.to_move.is_human:
+            if len(match.history) >= 2 and rng.random() < 0.6:
+                undos += match.undo(2) // 2
+            match.play(rng.choice(match.state.valid_moves()))
+        else:
+            match.step()
+    return match.result, undos
+
+
+def test_classic_bot_catches_up_after_undo(ttt: pybridge.Game) -> None:
+    """A classic bot's board is its own: after an undo its process is
+    replaced by one that replays the game, so it never plays on a stale
+    board (which shows as an illegal move)."""
+    rng = random.Random(11)
+    bot = make_player(str(EXAMPLES / "tictactoe_classic.pl"))
+    undone = 0
+    for _ in range(12):
+        with Match(ttt, {"x": make_player("human"), "o": bot}) as match:
+            result, undos = play_out_with_undos(match, rng)
+            undone += undos
+        assert result.forfeit is None, result
+    assert undone >= 10
+
+
+def test_classic_bot_takes_over_a_game_it_would_have_played(ttt: pybridge.Game) -> None:
+    """Resumed with its moves in the history (its process is new): it
+    replays them, then plays on."""
+    history = [Ply(1, "x", "1"), Ply(2, "o", "5"), Ply(3, "x", "9")]
+    bot = make_player(str(EXAMPLES / "tictactoe_classic.pl"))
+    with Match(ttt, {"x": make_player("random"), "o": bot}, history=history) as match:
+        ply = match.step()
+        assert isinstance(ply, Ply) and ply.move in ("2", "3", "4", "6", "7", "8")
+        result = match.run()
+    assert result.forfeit is None
+
+
+def test_classic_bot_refuses_a_game_it_would_have_played_otherwise(ttt: pybridge.Game) -> None:
+    history = [Ply(1, "x", "1"), Ply(2, "o", "2"), Ply(3, "x", "9")]
+    bot = make_player(str(EXAMPLES / "tictactoe_classic.pl"))
+    with Match(ttt, {"x": make_player("random"), "o": bot}, history=history) as match:
+        result = match.step()
+    assert isinstance(result, Result) and result.forfeit == "refused" and result.winner == "x"
+    assert "at move 2 it chose 5 where the game has 2" in result.reason
+    assert "cannot go on with this game" in result.reason
+
+
+def test_classic_bot_whose_moves_the_referee_replaced_plays_on(ttt: pybridge.Game) -> None:
+    """Policy random: a replaced move is not a reason to replay the game
+    to the bot (it would answer the same bad move again)."""
+    bot = make_player(str(HELPERS / "classic_stubborn.pl"))
+    with Match(ttt, {"x": bot, "o": make_player("random")}, policy="random") as match:
+        result = match.run()
+    assert result.forfeit is None
+    mine = [p for p in match.history if p.player == "x"]
+    assert mine[0].verdict == "ok" and len(mine) >= 3
+    assert all(p.verdict == "illegal" and p.raw == "5" for p in mine[1:])
 
 
 def test_classic_bot_playing_one_side_only(ttt: pybridge.Game) -> None:
