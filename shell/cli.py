@@ -138,7 +138,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     shell.single_game = True
     if args.delay is not None:
         shell.delay = max(0.0, args.delay)
-    shell.start_game(game, (args.first, args.second))
+    # --replay names the log: no second one in the log directory
+    shell.start_game(game, (args.first, args.second), log=not args.replay)
     writer = None
     if args.replay:
         from pybridge.replay import ReplayWriter
@@ -147,6 +148,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             writer = ReplayWriter.from_match(args.replay, shell.match)
             shell.add_recorder(writer)
+            shell.log_path = Path(args.replay)
         except BaseException:
             shell.end_game()
             raise

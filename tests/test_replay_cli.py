@@ -55,6 +55,23 @@ def test_play_writes_a_valid_log(logged: list[str], tmp_path: Path,
     assert header["players"] == {"x": "ai:1", "o": "ai:2"}
 
 
+def test_play_logs_only_where_replay_says(tmp_path: Path) -> None:
+    import os
+
+    state = tmp_path / "state"
+    path = tmp_path / "only.jsonl"
+    done = subprocess.run(
+        [str(ARENA), "play", "tictactoe", "--first", "ai:1", "--second", "ai:1", "--no-color",
+         "--replay", str(path)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "XDG_STATE_HOME": str(state)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert verify(path).replay.result is not None
+    assert done.stdout.count("replay log: ") == 1 and f"replay log: {path}" in done.stdout
+    assert not list(state.glob("**/*.jsonl"))
+
+
 def test_play_refuses_an_existing_log(logged: list[str], tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     path.write_text("\n".join(logged) + "\n")
