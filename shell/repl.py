@@ -51,7 +51,7 @@ def state_dir() -> Path:
     return Path(base) / "prolog-arena"
 
 
-class ShellError(Exception):
+class ShellError(ArenaError):
     """A command that cannot be done as typed; its text is shown as is."""
 
 
@@ -387,7 +387,10 @@ class Shell:
         players: dict[str, Player] = {}
         try:
             for seat, spec in zip(game.players, specs):
-                players[seat] = self.make_player(spec)
+                try:
+                    players[seat] = self.make_player(spec)
+                except ShellError as exc:
+                    raise ShellError(f"{seat}: {exc}") from None
         except BaseException:
             for p in players.values():
                 p.close()

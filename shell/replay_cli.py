@@ -28,6 +28,7 @@ from pybridge.replay import (
 )
 
 from .render import BOLD, GREEN, YELLOW, Printer, color_wanted
+from .repl import ShellError
 
 EXIT_MISMATCH = 1
 EXIT_UNREADABLE = 2
@@ -186,8 +187,15 @@ def _resume(args: argparse.Namespace, replay: Replay, writer: ReplayWriter) -> i
         shell.delay = max(0.0, args.delay)
     shell.say.note(f"resuming {args.file} after {len(replay.moves)} moves")
     # the log goes on in the same file, not in a new one
-    shell.start_game(game, specs, state=replay.initial_state(), history=replay.plies,
-                     log=False, heading="Resumed")
+    try:
+        shell.start_game(game, specs, state=replay.initial_state(), history=replay.plies,
+                         log=False, heading="Resumed")
+    except ShellError as exc:
+        if "no bot file" not in str(exc):
+            raise
+        raise ShellError(f"{exc}: a log names a bot file as it was typed where the game "
+                         "started; resume from there, or seat another player with "
+                         "--first/--second SPEC") from None
     match = shell.match
     assert match is not None
     seats = {seat: str(match.players[seat].spec) for seat in game.players}

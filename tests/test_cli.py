@@ -49,6 +49,7 @@ def test_play_a_human_game_from_piped_input() -> None:
         (["play", "nosuchgame"], "unknown game 'nosuchgame'"),
         (["play", "tictactoe", "--first", "ai:x"], "bad player spec 'ai:x'"),
         (["play", "tictactoe", "-o", "junk"], "bad option 'junk'"),
+        (["play", "tictactoe", "--second", "nope.pl"], "o: no bot file 'nope.pl'"),
     ],
 )
 def test_bad_arguments_get_one_clear_line(args: list[str], message: str) -> None:
@@ -56,6 +57,23 @@ def test_bad_arguments_get_one_clear_line(args: list[str], message: str) -> None
     assert done.returncode == 2
     assert message in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_resume_elsewhere_says_the_bot_path_is_as_typed(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    done = arena("play", "tictactoe", "--second", "prolog/bots/examples/tictactoe_classic.pl",
+                 "--replay", str(log), stdin="5\n")
+    assert done.returncode == 1, done.stderr  # left unfinished
+    done = subprocess.run([ARENA, "resume", str(log)], input="1\n", capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 2
+    assert ("o: no bot file 'prolog/bots/examples/tictactoe_classic.pl': a log names a bot "
+            "file as it was typed where the game started") in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    done = subprocess.run([ARENA, "resume", str(log), "--second", "ai:1"], input="1\n",
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode in (0, 1), done.stderr
+    assert "Resumed" in done.stdout
 
 
 def test_without_swi_prolog_it_says_how_to_install_it() -> None:
