@@ -83,6 +83,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ArenaError, ValueError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except OSError as exc:  # a file named on the command line
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"arena: {where}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
 
 
 def _shell(args: argparse.Namespace, **kwargs: object):
@@ -149,6 +153,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             writer = ReplayWriter.from_match(args.replay, shell.match)
             shell.add_recorder(writer)
             shell.log_path = Path(args.replay)
+        except OSError as exc:
+            shell.end_game()
+            raise ValueError(f"cannot write the replay log {args.replay}: "
+                             f"{exc.strerror or exc}") from None
         except BaseException:
             shell.end_game()
             raise

@@ -50,6 +50,8 @@ def test_play_a_human_game_from_piped_input() -> None:
         (["play", "tictactoe", "--first", "ai:x"], "bad player spec 'ai:x'"),
         (["play", "tictactoe", "-o", "junk"], "bad option 'junk'"),
         (["play", "tictactoe", "--second", "nope.pl"], "o: no bot file 'nope.pl'"),
+        (["play", "tictactoe", "--second", "ai:1", "--replay", "/proc/x.jsonl"],
+         "cannot write the replay log /proc/x.jsonl: No such file or directory"),
     ],
 )
 def test_bad_arguments_get_one_clear_line(args: list[str], message: str) -> None:
