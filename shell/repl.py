@@ -211,13 +211,13 @@ class Shell:
             return None
         if name in ("undo", "redo"):
             if len(args) > 1 or (args and not (args[0].isdigit() and int(args[0]) > 0)):
-                return f"usage: {command.usage} (N a whole number of moves)"
+                return f"usage: {command.usage} (N a number of moves, 1 or more)"
             if self.match is None:
                 return "no game to undo in"
             return None
         if name == "hint":
             if len(args) > 1 or (args and not (args[0].isdigit() and int(args[0]) > 0)):
-                return f"usage: {command.usage} (LEVEL a whole number, e.g. 3)"
+                return f"usage: {command.usage} (LEVEL a level from 1, e.g. 3)"
             if self.match is None:
                 return "no game yet: start one with new GAME"
             if self.match.result is not None:
