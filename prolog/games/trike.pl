@@ -353,7 +353,7 @@ value(State, Player, Value) :-
 %   Level 1 plays at random, level 2 greedily on value/3 (a move that wins
 %   at once first). Level 3 and up search with Monte Carlo tree search
 %   (UCT with random playouts that prove wins and losses near the end of
-%   the game) for about 2 s of wall time at level 3, twice as long at each
+%   the game) for about 2 s of wall time at level 3, 2 s more at each
 %   level above. Fails when the game is over.
 choose_move(State, Level, Move) :-
     must_be(positive_integer, Level),
@@ -361,7 +361,7 @@ choose_move(State, Level, Move) :-
     ->  random_move(trike, State, Move)
     ;   Level =:= 2
     ->  greedy_move(trike, State, Move)
-    ;   Seconds is 2.0 * 2^(Level-3),
+    ;   Seconds is 2.0 * (Level - 2),
         mcts_move(trike, State,
                   [ seconds(Seconds),
                     playout(trike:random_playout)
