@@ -253,6 +253,18 @@ class Match:
                 return self.undo(back)
         return self.undo(1) if not any(p.is_human for p in self.players.values()) else 0
 
+    def redo_to_human(self) -> int:
+        """Redo up to the next turn of a human (what undo_to_human took
+        back), or one move when no seat is human. Returns how many."""
+        if not any(p.is_human for p in self.players.values()):
+            return self.redo(1)
+        done = 0
+        while self._redo:
+            done += self.redo(1)
+            if self.result is not None or self.players[self.state.current_player].is_human:
+                break
+        return done
+
     def redo(self, n: int = 1) -> int:
         """Replay up to ``n`` undone moves; returns how many."""
         done = 0

@@ -50,7 +50,12 @@ COMMANDS: tuple[Command, ...] = (
         "too). With N: exactly N moves. Undone moves can be redone.",
         (COUNT,),
     ),
-    Command("redo", "redo [N]", "replay undone moves", "", (COUNT,)),
+    Command(
+        "redo", "redo [N]", "replay undone moves",
+        "Without N: up to your next turn (the AI's reply as it was played).\n"
+        "With N: exactly N moves.",
+        (COUNT,),
+    ),
     Command("history", "history", "list the moves played so far"),
     Command("board", "board", "show the board again"),
     Command(

@@ -213,7 +213,7 @@ class Shell:
             if len(args) > 1 or (args and not (args[0].isdigit() and int(args[0]) > 0)):
                 return f"usage: {command.usage} (N a number of moves, 1 or more)"
             if self.match is None:
-                return "no game to undo in"
+                return f"no game to {name} in"
             return None
         if name == "hint":
             if len(args) > 1 or (args and not (args[0].isdigit() and int(args[0]) > 0)):
@@ -422,6 +422,7 @@ class Shell:
         assert self.match is not None
         ms = int((time.monotonic() - self.prompt_started) * 1000) if self.prompt_started else 0
         ply = self.match.play(text, ms=ms)
+        self.paused = False  # a human's move sets the game going again
         self.after_ply(ply)
 
     def after_ply(self, ply: Ply) -> None:
@@ -506,6 +507,7 @@ class Shell:
         game_id, options, specs = parse_new_args(args)
         game = pybridge.load_game(game_id, **options)
         self.start_game(game, specs)
+        self.single_game = False  # arena play/resume: the shell goes on after a new game
 
     def cmd_moves(self, args: list[str]) -> None:
         assert self.match is not None
@@ -553,7 +555,7 @@ class Shell:
 
     def cmd_redo(self, args: list[str]) -> None:
         assert self.match is not None
-        n = self.match.redo(int(args[0]) if args else 1)
+        n = self.match.redo(int(args[0])) if args else self.match.redo_to_human()
         if n == 0:
             raise ShellError("nothing to redo")
         self.say.note(f"replayed {n} move{'s' * (n != 1)}")
@@ -579,6 +581,9 @@ class Shell:
             self.say("No game. Seats are chosen with new GAME --first SPEC --second SPEC.")
             return
         match = self.match
+        if args and match.result is not None:
+            raise ShellError("the game is over: undo takes moves back (then players can change "
+                             "seats), new starts another")
         if args:
             seats = match.game.players
             if args[0] in seats:
@@ -649,6 +654,7 @@ class Shell:
     def cmd_load(self, args: list[str]) -> None:
         rebuilt = self.read_log(args[0])
         replay = rebuilt.replay
+        self.single_game = False
         self.start_game(replay.game, replay.specs, state=replay.initial_state(),
                         history=replay.plies, heading=f"Loaded {args[0]} ({len(replay.plies)} moves)")
         if self.match is not None and self.match.result is None and replay.result is not None:

@@ -108,6 +108,54 @@ def test_undo_and_redo() -> None:
     assert "nothing to undo" in shell.out.getvalue()
 
 
+def test_redo_gives_back_what_undo_took_and_a_move_wakes_the_ai() -> None:
+    shell = quiet_shell()
+    shell.execute("new tictactoe --first human --second ai:2")
+    shell.execute("5")
+    shell.advance()
+    before = [p.move for p in shell.match.history]
+    shell.execute("undo")
+    shell.execute("redo")  # the AI's reply too, not a new one
+    assert [p.move for p in shell.match.history] == before
+    shell.execute("undo 1")
+    assert shell.paused
+    shell.execute("undo")
+    shell.execute("1" if before[0] != "1" else "2")
+    assert not shell.paused
+    shell.advance()
+    assert len(shell.match.history) == 2
+    shell.execute("redo")
+    assert "nothing to redo" in shell.out.getvalue()
+
+
+def test_players_cannot_change_after_the_result(tmp_path) -> None:
+    from pybridge.replay import verify
+
+    shell = logging_shell(tmp_path)
+    shell.execute("new tictactoe --first human --second human")
+    for move in ["1", "4", "2", "5", "3"]:
+        shell.execute(move)
+    assert shell.match.result is not None
+    shell.execute("players o ai:1")
+    assert "the game is over: undo takes moves back" in shell.out.getvalue()
+    assert str(shell.match.players["o"].spec) == "human"
+    shell.execute("undo")
+    shell.execute("players o ai:1")
+    assert str(shell.match.players["o"].spec) == "ai:1"
+    shell.close()
+    assert verify(shell.log_path).replay.players["o"] == "ai:1"
+
+
+def test_a_single_game_shell_goes_on_after_a_new_game() -> None:
+    """arena play/resume end with their game; a game started with new in
+    it ends like any other, at the prompt."""
+    shell = quiet_shell()
+    shell.single_game = True
+    shell.execute("new tictactoe --first random --second random")
+    shell.advance()
+    assert shell.match.result is not None and not shell.done
+
+
 def test_players_change_mid_game_and_hint() -> None:
     shell = quiet_shell()
     shell.execute("new tictactoe --second human")
@@ -244,7 +292,7 @@ def test_a_whole_game_of_every_game_through_the_prompt(game_id: str) -> None:
 
     t = drive(keys(), setup=lambda s: box.setdefault("shell", s), timeout=120)
     assert t.shell.last_result is not None  # the game ended with a result
-    assert "took back 2 moves" in t and "replayed 1 move" in t
+    assert "took back 2 moves" in t and "replayed 2 moves" in t
     assert f"{t.shell.last_result.reason}" in t.text
 
 

@@ -438,12 +438,12 @@ display_game(State, Options) :-
              ;   true
              )
            )),
-    format("~n   move ~w of ~w", [Plies, Max]),
+    format("~n   ~w of ~w moves played", [Plies, Max]),
     (   game_over(State, _)
     ->  format("~n")
     ;   placing(Board)
     ->  stones(Board, N),
-        Left is 3 - (N + 1) // 2,
+        Left is 3 - N // 2,
         format(": ~w to place a stone (~w left)~n", [Player, Left])
     ;   format(": ~w to slide a stone to a free neighbouring cell~n",
                [Player])
