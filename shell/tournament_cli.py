@@ -207,7 +207,7 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
     if args.games <= 0:
         return 0
     print(f"games against random ({args.move_time:g} s per move):")
-    bad = 0
+    forfeits: dict[str, int] = {}
     indices = [("first", "second").index(s) for s in hello.seats]
     for i in range(args.games):
         mine = indices[i % len(indices)]
@@ -224,16 +224,19 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
         else:
             what = "bot wins" if result.winner == bot_seat else "random wins"
         print(f"  {i + 1}. bot as {bot_seat}: {what} ({result.reason}); "
-              f"{len(moves)} moves, slowest {ms} ms")
+              f"{len(moves)} move{'s' * (len(moves) != 1)}"
+              + (f", slowest {ms} ms" if moves else ""))
         if result.forfeit is not None and result.winner != bot_seat:
-            bad += 1
+            forfeits[result.forfeit] = forfeits.get(result.forfeit, 0) + 1
             output = getattr(bot, "output", "")
             if output.strip():
                 print("     what it printed (last lines):")
                 for line in output.strip().splitlines()[-5:]:
                     print(f"       {line[:200]}")
-    if bad:
-        print(f"verdict after playing: {bad} of {args.games} games lost by an invalid move")
+    if forfeits:
+        bad = sum(forfeits.values())
+        kinds = ", ".join(f"{verdict} {n}" for verdict, n in sorted(forfeits.items()))
+        print(f"verdict after playing: {bad} of {args.games} games lost by forfeit ({kinds})")
         return EXIT_BAD_BOT
     return 0
 

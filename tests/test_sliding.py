@@ -237,3 +237,18 @@ def test_choose_move_levels(game: pybridge.Game) -> None:
     assert s.choose_move(1) in s.valid_moves()
     with pytest.raises(ValueError):
         s.choose_move(0)
+
+
+def test_display_counts_each_players_stones_left() -> None:
+    game = pybridge.load_game("sliding")
+    s = game.initial_state()
+    seen = []
+    for move in ["1", "2", "3", "5", "4", "6"]:
+        seen.append(next(line for line in s.display(color=False).splitlines() if "moves played" in line))
+        s = s.move(move)
+    assert [line.split(": ", 1)[1] for line in seen] == [
+        f"{p} to place a stone ({n} left)" for p, n in
+        [("x", 3), ("o", 3), ("x", 2), ("o", 2), ("x", 1), ("o", 1)]]
+    assert seen[0].strip().startswith("0 of 60 moves played")
+    short = pybridge.load_game("sliding", max_plies=1).initial_state().move("5")
+    assert short.outcome() == ("draw", "1 move without three in a row")

@@ -589,7 +589,11 @@ outcome_reason(State, Reason) :-
     game_over(State, Winner),
     (   Winner == draw
     ->  State = state(_, _, _, Max),
-        format(string(Reason), "~w moves without three in a row", [Max])
+        (   Max =:= 1
+        ->  Moves = move
+        ;   Moves = moves
+        ),
+        format(string(Reason), "~w ~w without three in a row", [Max, Moves])
     ;   Reason = "three in a row"
     ).
 
