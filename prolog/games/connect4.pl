@@ -780,7 +780,9 @@ previous_move(Previous, Move) :-
 %   (level_depth/3), the whole rest of the game once it fits. Level 4
 %   and up deepen iteratively with a transposition table until
 %   Level - 2 seconds have passed (2 s for level 4), always finishing
-%   the iteration one ply deeper than level 3 first. A win at
+%   the iteration one ply deeper than level 3 first. On boards larger
+%   than 7 x 6 level 3 deepens too, up to its depth within 1 s, and
+%   every level always finishes 4 plies only. A win at
 %   once is always taken and, when the opponent threatens one, blocked.
 %   Fails when the game is over.
 choose_move(State, Level, Move) :-
@@ -795,15 +797,24 @@ choose_move(State, Level, Move) :-
         Left is W * H - N,
         level_depth(Left, Level, Depth),
         empty_table(Level, TT),
-        (   Level =:= 3
+        (   Level =:= 3,
+            W * H =< 42
         ->  search_root(ctx(G, none), Cur, Mask, N, Depth, 0,
                         scored(Move, _, _), a(0, TT), _)
-        ;   get_time(Now),
-            Seconds is Level - 2,
+        ;   Seconds is max(1, Level - 2),
+            (   W * H =< 42
+            ->  MinDepth = Depth
+            ;   MinDepth is min(Depth, 4)
+            ),
+            (   Level =:= 3
+            ->  MaxDepth = Depth
+            ;   MaxDepth = Left
+            ),
+            get_time(Now),
             Deadline is Now + Seconds,
             Soft is Now + Seconds / 2,
-            deepen(ctx(G, Deadline), Soft, Cur, Mask, N, 1, Depth, Left, none,
-                   a(0, TT), scored(Move, _, _))
+            deepen(ctx(G, Deadline), Soft, Cur, Mask, N, 1, MinDepth, MaxDepth,
+                   none, a(0, TT), scored(Move, _, _))
         )
     ).
 
