@@ -129,13 +129,9 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     import pybridge
-    options = {}
-    for item in args.option:
-        name, eq, value = item.partition("=")
-        if not eq or not name:
-            raise ValueError(f"bad option {item!r}: write -o NAME=VALUE")
-        options[name] = value
-    game = pybridge.load_game(args.game, **options)
+    from .commands import option_items
+
+    game = pybridge.load_game(args.game, **option_items(args.option))
     if args.replay and Path(args.replay).exists():
         raise ValueError(f"replay log {args.replay!r} exists already (arena resume continues it)")
     shell = _shell(args, move_time=args.move_time)

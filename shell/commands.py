@@ -7,6 +7,7 @@ what exists, how it is used and how its arguments complete.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 #: argument kinds a completer knows: one per position, the last one repeats
 GAME, OPTION, SPEC, SEAT, LEVEL, FILE, COMMAND, COUNT, SECONDS, PLY = (
@@ -111,3 +112,17 @@ for _c in COMMANDS:
 
 def lookup(word: str) -> Command | None:
     return BY_NAME.get(word)
+
+
+def option_items(items: Sequence[str]) -> dict[str, str]:
+    """Game options written -o NAME=VALUE; ValueError naming a bad or
+    repeated one."""
+    options: dict[str, str] = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        if not eq or not name:
+            raise ValueError(f"bad option {item!r}: write -o NAME=VALUE")
+        if name in options:
+            raise ValueError(f"option {name} given twice ({name}={options[name]}, {item})")
+        options[name] = value
+    return options

@@ -756,6 +756,8 @@ def parse_new_args(args: list[str]) -> tuple[str, dict[str, str], tuple[str, str
             name, _, value = word.partition("=")
             if not name or not value:
                 raise ShellError(f"bad option {word!r}: write NAME=VALUE, e.g. width=8")
+            if name in options:
+                raise ShellError(f"option {name} given twice ({name}={options[name]}, {word})")
             options[name] = value
         else:
             raise ShellError(f"unexpected {word!r}: options are NAME=VALUE, seats --first/--second SPEC")

@@ -13,6 +13,7 @@ import sys
 from typing import Callable
 
 from pybridge.match import Ply
+from pybridge.players import PlayerSpec
 from pybridge.replay import (
     Rebuilt,
     Replay,
@@ -181,6 +182,8 @@ def _resume(args: argparse.Namespace, replay: Replay, writer: ReplayWriter) -> i
 
     game = replay.game
     specs = (args.first or replay.specs[0], args.second or replay.specs[1])
+    for spec in specs:
+        PlayerSpec.parse(spec)  # a bad one is said before anything else
     shell = _shell(args, move_time=args.move_time)
     shell.single_game = True
     if args.delay is not None:

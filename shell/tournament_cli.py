@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
+from .commands import option_items
+
 EXIT_BAD_BOT = 1
 EXIT_INTERRUPTED = 130
 
@@ -60,14 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_check_bot)
 
 
-def _options(items: Sequence[str]) -> dict[str, str]:
-    options = {}
-    for item in items:
-        name, eq, value = item.partition("=")
-        if not eq or not name:
-            raise ValueError(f"bad option {item!r}: write -o NAME=VALUE")
-        options[name] = value
-    return options
+
 
 
 # -- tournament --------------------------------------------------------------------
@@ -159,7 +154,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     result = tournament.run_tournament(
-        args.game, args.bots, out=out, options=_options(args.option),
+        args.game, args.bots, out=out, options=option_items(args.option),
         games_per_pair=args.games_per_pair, move_time=args.move_time, jobs=args.jobs,
         grades=args.grades, policy=args.on_illegal, seed=args.seed,
         progress=bar, on_checked=checked,
@@ -188,7 +183,7 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
     from pybridge.match import Match
     from pybridge.players import PlayerSpec, make_player
 
-    game = pybridge.load_game(args.game, **_options(args.option))
+    game = pybridge.load_game(args.game, **option_items(args.option))
     spec = PlayerSpec.parse(args.file)
     if spec.kind != "bot" or spec.path is None:
         raise ValueError(f"{args.file!r} is not a bot file (FILE.pl or FILE.pl:LEVEL)")

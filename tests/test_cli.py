@@ -50,6 +50,8 @@ def test_play_a_human_game_from_piped_input() -> None:
         (["play", "tictactoe", "--first", "ai:x"], "bad player spec 'ai:x'"),
         (["play", "tictactoe", "-o", "junk"], "bad option 'junk'"),
         (["play", "tictactoe", "--second", "nope.pl"], "o: no bot file 'nope.pl'"),
+        (["play", "connect4", "-o", "width=8", "-o", "width=9"],
+         "option width given twice (width=8, width=9)"),
         (["play", "tictactoe", "--second", "ai:1", "--replay", "/proc/x.jsonl"],
          "cannot write the replay log /proc/x.jsonl: No such file or directory"),
     ],
