@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 import traceback
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
@@ -184,6 +185,10 @@ class Shell:
         line = line.strip()
         if not line:
             return None
+        control = next((c for c in line if unicodedata.category(c) == "Cc"), None)
+        if control is not None:
+            return (f"that line has a control character ({control!r}): "
+                    "type a move or a command (help lists them)")
         try:
             words = shlex.split(line)
         except ValueError as exc:
@@ -457,8 +462,7 @@ class Shell:
             except (KeyboardInterrupt, Interrupted):
                 self.stop_ai(f"stopped {who}")
                 return
-            if isinstance(out, Result):
-                self.say.error(f"{who}: {out.reason}")
+            if isinstance(out, Result):  # a forfeit: the result says why
                 self.announce(out)
                 return
             self.after_ply(out)
@@ -567,8 +571,13 @@ class Shell:
         assert self.match is not None
         level = int(args[0]) if args else 3
         state = self.match.state
-        with Thinking(self.out, f"ai:{level}", enabled=self.interactive and self.out.isatty()):
-            move = state.choose_move(level)
+        try:
+            with Thinking(self.out, f"ai:{level}", enabled=self.interactive and self.out.isatty()):
+                move = state.choose_move(level)
+        except (KeyboardInterrupt, Interrupted):
+            self.say()
+            self.say.note("hint stopped")
+            return
         after = state.move(move)
         value = after.value(state.current_player)
         meaning = state.move_descriptions().get(move, "")

@@ -122,6 +122,11 @@ def test_ctrl_c_stops_the_ai_thinking_and_the_shell_goes_on(tmp_path: Path) -> N
         child.expect("trike first \\(go lets it move\\)>")
         child.send("hint 1\r")  # the game and the engine still work
         child.expect("ai:1 would play")
+        child.send("hint 5\r")  # trike's level 5 thinks for about 6 s
+        child.expect("is thinking")
+        child.sendintr()
+        child.expect("hint stopped")
+        child.expect("trike first \\(go lets it move\\)>")
         child.send("players human human\r")
         child.expect("first: human")
         child.send("c2\r")

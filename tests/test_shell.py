@@ -305,3 +305,13 @@ def test_option_values_complete_from_the_range_the_game_names() -> None:
     assert list(offered)[0] == f"{option.name}={option.default}"
     names = completions(shell, f"new {game} ")
     assert f"{option.name}=" in names
+
+
+def test_a_control_character_is_named_not_passed_on() -> None:
+    shell = quiet_shell()
+    shell.execute("new tictactoe --first human --second human")
+    for line in ["\x00", "5\x00", "\x1b[A"]:
+        assert "control character" in shell.check(line)
+        shell.execute(line)
+    assert shell.match.history == []
+    assert "\x1b" not in shell.out.getvalue() and "\x00" not in shell.out.getvalue()
