@@ -36,6 +36,11 @@ def bot_files() -> list[str]:
     return found
 
 
+#: commands that need a game
+GAME_COMMANDS = frozenset({"moves", "hint", "undo", "redo", "history", "board", "rules",
+                           "save", "go", "players"})
+
+
 class ShellCompleter(Completer):
     def __init__(self, shell: "Shell") -> None:
         self.shell = shell
@@ -76,8 +81,24 @@ class ShellCompleter(Completer):
                 if move.lower().startswith(low):
                     yield Completion(move, -len(current), display_meta=meaning or "move")
         for command in C.COMMANDS:
-            if command.name.startswith(current):
+            if command.name.startswith(current) and self._applies(command.name):
                 yield Completion(command.name, -len(current), display_meta=command.summary)
+
+    def _applies(self, name: str) -> bool:
+        """Whether the command can do something now (completion offers only those)."""
+        match = self.shell.match
+        if match is None:
+            return name not in GAME_COMMANDS
+        over = match.result is not None
+        if name in ("moves", "hint", "players"):
+            return not over
+        if name == "undo":
+            return bool(match.history)
+        if name == "redo":
+            return match.can_redo() > 0
+        if name == "go":
+            return not over and self.shell.ai_to_move()
+        return True
 
     def _seats(self) -> tuple[str, ...]:
         match = self.shell.match

@@ -47,12 +47,27 @@ def test_tab_completes_moves_with_descriptions() -> None:
     shell.execute("new tictactoe")
     found = completions(shell, "")
     assert found["5"] == "centre" and found["1"] == "top left"
-    assert "new" in found and "undo" in found
+    assert "new" in found and "hint" in found
+    assert "undo" not in found and "redo" not in found  # nothing to take back yet
     shell.execute("5")
     shell.advance()
     after = completions(shell, "")
-    assert "5" not in after
+    assert "5" not in after and "undo" in after
     assert set(after) >= set(shell.match.state.valid_moves())
+
+
+def test_completion_offers_only_commands_that_apply() -> None:
+    shell = quiet_shell()
+    assert {"new", "games", "help", "load", "quit"} <= set(completions(shell, ""))
+    assert not {"moves", "undo", "hint", "board"} & set(completions(shell, ""))
+    shell.execute("new tictactoe --first human --second human")
+    for move in ["1", "4", "2", "5", "3"]:
+        shell.execute(move)
+    over = set(completions(shell, ""))
+    assert {"undo", "new", "save", "history"} <= over
+    assert not {"moves", "hint", "redo", "go", "players"} & over
+    shell.execute("undo")
+    assert "redo" in completions(shell, "")
 
 
 def test_completion_of_command_arguments() -> None:
