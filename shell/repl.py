@@ -418,8 +418,8 @@ class Shell:
             for writer in self.writers():
                 writer.close()
                 if self.match.result is None and self.match.history:
-                    self.say.note(f"unfinished game kept in {writer.path} "
-                                  f"(arena resume {shlex.quote(str(writer.path))} goes on with it)")
+                    self.say.note("unfinished game kept in its replay log; to go on with it:\n"
+                                  f"  arena resume {shlex.quote(str(writer.path))}")
             self.match.close()
             self.match = None
 

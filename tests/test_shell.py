@@ -231,7 +231,8 @@ def test_leaving_an_unfinished_game_says_where_it_is_kept(tmp_path) -> None:
     shell.execute("1")
     shell.close()
     log = shell.log_path
-    assert f"unfinished game kept in {log} (arena resume {log} goes on with it)" in shell.out.getvalue()
+    assert ("unfinished game kept in its replay log; to go on with it:\n"
+            f"  arena resume {log}\n") in shell.out.getvalue()
     # the named command does go on with the game
     assert main(["resume", str(log), "--first", "ai:3", "--second", "ai:3", "--no-color"]) == 0
     assert verify_result(log) is not None
