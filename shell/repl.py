@@ -11,7 +11,9 @@ import difflib
 import os
 import re
 import shlex
+import shutil
 import sys
+import textwrap
 import threading
 import time
 import traceback
@@ -530,7 +532,10 @@ class Shell:
     def cmd_rules(self, args: list[str]) -> None:
         assert self.match is not None
         self.say(self.say.style(BOLD, self.match.game.title))
-        self.say(self.match.game.rules() or "(this game has no rules text)")
+        text = self.match.game.rules() or "(this game has no rules text)"
+        width = max(40, min(shutil.get_terminal_size((80, 24)).columns - 1, 100))
+        self.say("\n".join(textwrap.fill(paragraph, width) if paragraph else ""
+                            for paragraph in text.splitlines()))
 
     def cmd_history(self, args: list[str]) -> None:
         assert self.match is not None

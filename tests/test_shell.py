@@ -331,3 +331,14 @@ def test_a_control_character_is_named_not_passed_on() -> None:
         shell.execute(line)
     assert shell.match.history == []
     assert "\x1b" not in shell.out.getvalue() and "\x00" not in shell.out.getvalue()
+
+
+def test_rules_are_wrapped_at_word_boundaries(game_id: str) -> None:
+    shell = quiet_shell()
+    shell.execute(f"new {game_id}")
+    start = len(shell.out.getvalue())
+    shell.execute("rules")
+    lines = shell.out.getvalue()[start:].splitlines()
+    assert len(lines) > 2 and all(len(line) <= 100 for line in lines)
+    words = shell.match.game.rules().split()
+    assert " ".join(lines[1:]).split() == words  # nothing lost or split
