@@ -369,7 +369,9 @@ def test_move_text_and_reasons(game: pybridge.Game) -> None:
     assert s.move("pa1") == s.move("Pa1")
     for bad, reason in [
         ("Oa6", "a6 is not on the board (row a has cells 1 to 5)"),
-        ("Gn1", "is not a move"),
+        ("Gn1", "row n is not on the board: rows go from a (top) to m (bottom)"),
+        ("Oz1", "row z is not on the board"),
+        ("Xg6", "X is not a colour: a move starts with O (orange), P (purple) or G (green)"),
         ("Og06", "is not a move"),
         ("X g6", "is not a move"),
         ("Og", "is not a move"),

@@ -1104,6 +1104,33 @@ move_syntax(Text, Colour, Row, N) :-
     row_letters(Rows),
     memberchk(Row, Rows).
 
+%   misnamed_part(+Text, -Reason): Text has the shape of a move, a
+%   letter, a letter and a number, but the colour or the row is not one.
+misnamed_part(Text, Reason) :-
+    (   atom(Text)
+    ;   string(Text)
+    ),
+    !,                                  % green: a type test
+    downcase_atom(Text, Lower),
+    atom_codes(Lower, [C, R|Digits]),
+    Digits = [_|_],
+    maplist([D]>>code_type(D, digit), Digits),
+    code_type(C, alpha),
+    code_type(R, alpha),
+    char_code(Letter0, C),
+    upcase_atom(Letter0, Letter),
+    char_code(Row, R),
+    (   \+ colour_letter(_, Letter)
+    ->  format(string(Reason),
+               "~w is not a colour: a move starts with O (orange), \c
+                P (purple) or G (green), e.g. Og6", [Letter])
+    ;   row_letters(Rows),
+        \+ memberchk(Row, Rows)
+    ->  format(string(Reason),
+               "row ~w is not on the board: rows go from a (top) to m \c
+                (bottom)", [Row])
+    ).
+
 cell_name(Row, N, Name) :-
     format(atom(Name), "~w~w", [Row, N]).
 
@@ -1140,6 +1167,9 @@ settled(State0, State, Gains) :-
 illegal_move_reason(State, Text, Reason) :-
     (   game_over(State, _)
     ->  Reason = "the game is over"
+    ;   \+ move_syntax(Text, _, _, _),
+        misnamed_part(Text, Reason0)
+    ->  Reason = Reason0
     ;   \+ move_syntax(Text, _, _, _)
     ->  format(string(Reason),
                "'~w' is not a move: type a colour letter (O orange, \c
