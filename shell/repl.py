@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import select
 import shlex
 import shutil
 import sys
@@ -470,13 +471,28 @@ class Shell:
             self.after_ply(out)
             if one:
                 return
-            if (self.delay > 0 and self.match.result is None
-                    and not any(p.is_human for p in self.match.players.values())):
+            if self.match.result is None and not any(p.is_human for p in self.match.players.values()):
                 try:
-                    time.sleep(self.delay)
+                    typed = self.line_typed(self.delay)
                 except KeyboardInterrupt:
                     self.stop_ai("paused")
                     return
+                if typed:
+                    self.paused = True
+                    self.say.note("paused for what you typed; go lets the AIs play on")
+                    return
+
+    def line_typed(self, seconds: float) -> bool:
+        """Wait up to ``seconds``; whether a line typed at the terminal is
+        waiting to be read (AI-vs-AI play then stops for it)."""
+        if not (self.interactive and self.session is not None and sys.stdin.isatty()):
+            time.sleep(seconds)
+            return False
+        try:
+            ready, _, _ = select.select([sys.stdin], [], [], seconds)
+        except (OSError, ValueError):
+            return False
+        return bool(ready)
 
     def stop_ai(self, what: str) -> None:
         self.say()

@@ -109,6 +109,27 @@ def test_tab_in_a_real_terminal_shows_the_completion_menu(tmp_path: Path) -> Non
     assert (tmp_path / "prolog-arena" / "history").read_text().count("new tictactoe") == 1
 
 
+def test_a_line_typed_during_ai_against_ai_pauses_for_it(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm",
+           "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
+    child = pexpect.spawn(ARENA, env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    try:
+        child.expect("arena>")
+        child.send("delay 1\r")
+        child.expect("1 s apart")
+        child.send("new connect4 --first ai:1 --second ai:1\r")
+        child.expect("2. o plays")
+        child.send("history\r")
+        child.expect("paused for what you typed; go lets the AIs play on")
+        child.expect("1. +x ")  # the history, at the prompt
+        child.expect("\\(go lets it move\\)>")
+        child.send("quit\r")
+        child.expect("arena resume")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+
+
 def test_ctrl_c_stops_the_ai_thinking_and_the_shell_goes_on(tmp_path: Path) -> None:
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm",
            "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
