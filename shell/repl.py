@@ -392,11 +392,15 @@ class Shell:
         return [r for r in found if isinstance(r, ReplayWriter)]
 
     def make_players(self, game: pybridge.Game, specs: tuple[str, str]) -> dict[str, Player]:
+        return self.seat_players(game, dict(zip(game.players, specs)))
+
+    def seat_players(self, game: pybridge.Game, specs: dict[str, str]) -> dict[str, Player]:
+        """A player for each seat named in ``specs``; none if one fails."""
         players: dict[str, Player] = {}
         try:
-            for seat, spec in zip(game.players, specs):
+            for seat, spec in specs.items():
                 try:
-                    players[seat] = self.make_player(spec)
+                    players[seat] = self.make_player(spec, game, seat)
                 except ShellError as exc:
                     raise ShellError(f"{seat}: {exc}") from None
         except BaseException:
@@ -405,16 +409,25 @@ class Shell:
             raise
         return players
 
-    def make_player(self, spec: str) -> Player:
+    def make_player(self, spec: str, game: pybridge.Game, seat: str) -> Player:
+        """The player for ``spec`` in ``seat``; a bot file is loaded now, so
+        that one that cannot play is refused before it takes the seat."""
         parsed = PlayerSpec.parse(spec)
         if parsed.kind == "bot":
             assert parsed.path is not None
             if not Path(parsed.path).is_file():
                 raise ShellError(f"no bot file {parsed.path!r}")
-        try:
-            return make_player(parsed, move_time=self.move_time)
-        except ImportError:
-            raise ShellError("bot files cannot be played here yet (pybridge.bots is missing)") from None
+        player = make_player(parsed, move_time=self.move_time)
+        if parsed.kind == "bot":
+            with Thinking(self.out, f"loading {player.name}",
+                          enabled=self.interactive and self.out.isatty()):
+                player.start(game, seat)
+            hello = getattr(player, "hello", None)
+            if hello is not None and not hello.ready:
+                player.close()
+                why = "; ".join(hello.problems) or hello.detail
+                raise ShellError(f"{player.name} is refused: {why}")
+        return player
 
     def end_game(self) -> None:
         if self.match is not None:
@@ -626,7 +639,7 @@ class Shell:
                         f"{args[0]!r} is neither a seat of {match.game.id} ({', '.join(seats)}) "
                         "nor a player spec (human, random, ai:N, bot.pl)") from None
                 changes = dict(zip(seats, args))
-            new = {seat: self.make_player(spec) for seat, spec in changes.items()}
+            new = self.seat_players(match.game, changes)
             for seat, player in new.items():
                 match.players[seat].close()
                 match.players[seat] = player

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -342,3 +343,16 @@ def test_rules_are_wrapped_at_word_boundaries(game_id: str) -> None:
     assert len(lines) > 2 and all(len(line) <= 100 for line in lines)
     words = shell.match.game.rules().split()
     assert " ".join(lines[1:]).split() == words  # nothing lost or split
+
+
+def test_a_bot_that_cannot_play_is_refused_before_it_takes_the_seat() -> None:
+    here = Path(__file__).parent
+    shell = quiet_shell()
+    shell.execute(f"new tictactoe --second {here / 'hostile' / 'shell_call.pl'}")
+    assert shell.match is None
+    assert "error: o: shell_call is refused: line 3: choose_move/3 calls shell/1" in shell.out.getvalue()
+    shell.execute("new tictactoe --second human")
+    shell.execute("5")
+    shell.execute(f"players o {here / 'bots' / 'classic_x_only.pl'}")
+    assert "error: o: classic_x_only is refused: a classic bot playing second (o)" in shell.out.getvalue()
+    assert str(shell.match.players["o"].spec) == "human" and shell.match.result is None
