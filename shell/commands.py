@@ -114,14 +114,14 @@ def lookup(word: str) -> Command | None:
     return BY_NAME.get(word)
 
 
-def option_items(items: Sequence[str]) -> dict[str, str]:
-    """Game options written -o NAME=VALUE; ValueError naming a bad or
-    repeated one."""
+def option_items(items: Sequence[str], form: str = "-o NAME=VALUE") -> dict[str, str]:
+    """Game options written NAME=VALUE; ValueError naming a bad or
+    repeated one (``form`` says how to write one)."""
     options: dict[str, str] = {}
     for item in items:
         name, eq, value = item.partition("=")
-        if not eq or not name:
-            raise ValueError(f"bad option {item!r}: write -o NAME=VALUE")
+        if not eq or not name or not value:
+            raise ValueError(f"bad option {item!r}: write {form}")
         if name in options:
             raise ValueError(f"option {name} given twice ({name}={options[name]}, {item})")
         options[name] = value

@@ -779,7 +779,7 @@ def parse_new_args(args: list[str]) -> tuple[str, dict[str, str], tuple[str, str
     if not args:
         raise ShellError("which game? new GAME [NAME=VALUE ...] [--first SPEC] [--second SPEC]")
     game_id, rest = args[0], args[1:]
-    options: dict[str, str] = {}
+    option_words: list[str] = []
     specs = list(DEFAULT_SEATS)
     i = 0
     while i < len(rest):
@@ -796,16 +796,11 @@ def parse_new_args(args: list[str]) -> tuple[str, dict[str, str], tuple[str, str
             PlayerSpec.parse(value)
             specs[0 if flag == "--first" else 1] = value
         elif "=" in word:
-            name, _, value = word.partition("=")
-            if not name or not value:
-                raise ShellError(f"bad option {word!r}: write NAME=VALUE, e.g. width=8")
-            if name in options:
-                raise ShellError(f"option {name} given twice ({name}={options[name]}, {word})")
-            options[name] = value
+            option_words.append(word)
         else:
             raise ShellError(f"unexpected {word!r}: options are NAME=VALUE, seats --first/--second SPEC")
         i += 1
-    return game_id, options, (specs[0], specs[1])
+    return game_id, C.option_items(option_words, "NAME=VALUE, e.g. width=8"), (specs[0], specs[1])
 
 
 def games_listing() -> list[str]:
