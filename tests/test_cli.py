@@ -89,11 +89,18 @@ def test_without_swi_prolog_it_says_how_to_install_it() -> None:
         assert "Traceback" not in done.stderr + done.stdout
 
 
-def test_tab_in_a_real_terminal_shows_the_completion_menu(tmp_path: Path) -> None:
+def terminal(tmp_path: Path, *args: str, color: bool = False) -> pexpect.spawn:
+    """arena in a pseudo-terminal, its state in tmp_path."""
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm",
-           "PROMPT_TOOLKIT_NO_CPR": "1"}
-    env.pop("NO_COLOR", None)
-    child = pexpect.spawn(ARENA, env=env, encoding="utf-8", timeout=30, dimensions=(40, 120))
+           "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
+    if color:
+        env.pop("NO_COLOR")
+    return pexpect.spawn(ARENA, list(args), env=env, encoding="utf-8", timeout=30,
+                         dimensions=(50, 120))
+
+
+def test_tab_in_a_real_terminal_shows_the_completion_menu(tmp_path: Path) -> None:
+    child = terminal(tmp_path, color=True)
     try:
         child.expect("arena>")
         child.send("new tictactoe\r")
@@ -110,9 +117,7 @@ def test_tab_in_a_real_terminal_shows_the_completion_menu(tmp_path: Path) -> Non
 
 
 def test_a_line_typed_during_ai_against_ai_pauses_for_it(tmp_path: Path) -> None:
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm",
-           "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
-    child = pexpect.spawn(ARENA, env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    child = terminal(tmp_path)
     try:
         child.expect("arena>")
         child.send("delay 1\r")
@@ -131,11 +136,8 @@ def test_a_line_typed_during_ai_against_ai_pauses_for_it(tmp_path: Path) -> None
 
 
 def test_ctrl_c_stops_the_ai_thinking_and_the_shell_goes_on(tmp_path: Path) -> None:
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm",
-           "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
     # trike's level 4 thinks for about 4 s
-    child = pexpect.spawn(ARENA, ["play", "trike", "--first", "ai:4", "--second", "human"],
-                          env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    child = terminal(tmp_path, "play", "trike", "--first", "ai:4", "--second", "human")
     try:
         child.expect("is thinking")
         child.sendintr()
@@ -160,11 +162,8 @@ def test_ctrl_c_stops_the_ai_thinking_and_the_shell_goes_on(tmp_path: Path) -> N
 
 def test_ctrl_c_stops_a_bot_and_go_restarts_it(tmp_path: Path) -> None:
     bot = Path(__file__).parent / "bots" / "slow_thinker.pl"
-    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "TERM": "xterm",
-           "PROMPT_TOOLKIT_NO_CPR": "1", "NO_COLOR": "1"}
-    child = pexpect.spawn(ARENA, ["play", "tictactoe", "--first", str(bot), "--second", "human",
-                                  "--move-time", "20"],
-                          env=env, encoding="utf-8", timeout=30, dimensions=(50, 120))
+    child = terminal(tmp_path, "play", "tictactoe", "--first", str(bot), "--second", "human",
+                     "--move-time", "20")
     try:
         child.expect("is thinking")
         child.sendintr()
