@@ -366,3 +366,19 @@ def test_cpu_limit_ends_the_process(ttt: pybridge.Game) -> None:
     assert decision.verdict == "crashed", decision
     assert "xcpu" in decision.detail.lower() or "SIGKILL" in decision.detail, decision
     assert time.monotonic() - start < 20
+
+
+def test_a_move_that_is_no_move_term_is_shown_as_the_term_it_is() -> None:
+    """A slide written F-T is not a sliding move ([F,T] is); the verdict
+    shows the term in canonical form and a valid move term beside it."""
+    sliding = pybridge.load_game("sliding")
+    bot = BotPlayer(PlayerSpec.parse(str(HELPERS / "dash_slides.pl")), limits=LIMITS)
+    state = sliding.initial_state()
+    for move in ["1", "2", "3", "4", "5", "6"]:
+        state = state.move(move)
+    with bot:
+        bot.start(sliding, "x")
+        decision = bot.choose(state, "6", seconds=2)
+    assert decision.verdict == "illegal" and decision.raw.startswith("-(")
+    assert re.fullmatch(r"the bot answered the term -\(\d,\d\), which is not a move of sliding "
+                        r"\(its moves are terms like \[\d,\d\]\)", decision.detail), decision.detail

@@ -305,7 +305,7 @@ move_reply(Protocol, Seat, State, Last, Seconds, Options, Reply) :-
     get_time(T1),
     Ms is round((T1 - T0) * 1000),
     flush_output(user_error),
-    outcome_reply(Outcome, Game, Move, Seconds, Inferences, Reply0),
+    outcome_reply(Outcome, Game, State, Move, Seconds, Inferences, Reply0),
     Reply = Reply0.put(ms, Ms).
 
 %!  bot_goal(+Protocol, +Seat, +Game, +State, +Level, +Opponent, -Move, -Goal) is det.
@@ -373,22 +373,22 @@ aborted(E) :-
     ;   true
     ).
 
-%!  outcome_reply(+Outcome, +Game, +Move, +Seconds, +Inferences, -Reply) is det.
+%!  outcome_reply(+Outcome, +Game, +State, +Move, +Seconds, +Inferences, -Reply) is det.
 
-outcome_reply(true, Game, Move, _, _, Reply) :-
-    move_reply_text(Game, Move, Reply).
-outcome_reply(false, _, _, _, _, _{verdict:no_move, detail:"the bot failed"}).
-outcome_reply(inference_limit_exceeded, _, _, _, Inferences,
+outcome_reply(true, Game, State, Move, _, _, Reply) :-
+    move_reply_text(Game, State, Move, Reply).
+outcome_reply(false, _, _, _, _, _, _{verdict:no_move, detail:"the bot failed"}).
+outcome_reply(inference_limit_exceeded, _, _, _, _, Inferences,
               _{verdict:timeout, detail:Detail}) :-
     format(string(Detail), "more than ~D inferences", [Inferences]).
-outcome_reply(error(time_limit_exceeded), _, _, Seconds, _,
+outcome_reply(error(time_limit_exceeded), _, _, _, Seconds, _,
               _{verdict:timeout, detail:Detail}) :-
     !,
     format(string(Detail), "no move within ~w s", [Seconds]).
-outcome_reply(error(E), _, _, _, _, _{verdict:crashed, detail:Detail}) :-
+outcome_reply(error(E), _, _, _, _, _, _{verdict:crashed, detail:Detail}) :-
     error_text(E, Detail).
 
-move_reply_text(Game, Move, Reply) :-
+move_reply_text(Game, State, Move, Reply) :-
     (   var(Move)
     ->  Reply = _{verdict:illegal, detail:"the bot left its move unbound", raw:"_"}
     ;   \+ acyclic_term(Move)
@@ -399,13 +399,24 @@ move_reply_text(Game, Move, Reply) :-
         ;   catch(call_with_time_limit(1, Game:move_text(Move, Text)), _, fail),
             atom(Text)
         ->  Reply = _{verdict:ok, move:Text}
-        ;   format(string(Detail), "~w is not a move of ~w", [Raw, Game]),
+        ;   move_term_example(Game, State, Example),
+            format(string(Detail), "the bot answered the term ~k, which is not \c
+                                    a move of ~w~w", [Move, Game, Example]),
             Reply = _{verdict:illegal, detail:Detail, raw:Raw}
         )
     ).
 
+%   move_term_example(+Game, +State, -Text): ", whose moves are terms
+%   like T" with T a valid move in State, in canonical form; else "".
+move_term_example(Game, State, Text) :-
+    (   catch(call_with_time_limit(1, Game:valid_moves(State, [Move|_])), _, fail)
+    ->  format(string(Text), " (its moves are terms like ~k)", [Move])
+    ;   Text = ""
+    ).
+
 term_raw(Term, Raw) :-
-    format(string(Raw0), "~W", [Term, [quoted(true), max_depth(20), portray(false)]]),
+    format(string(Raw0), "~W", [Term, [quoted(true), ignore_ops(true), max_depth(20),
+                                       portray(false)]]),
     (   string_length(Raw0, L), L > 200
     ->  sub_string(Raw0, 0, 200, _, Raw1),
         string_concat(Raw1, "...", Raw)
