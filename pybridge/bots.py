@@ -488,6 +488,20 @@ class BotPlayer(Player):
         raw = reply.get("raw")
         return Decision(None, verdict, ms, detail, None if raw is None else str(raw))
 
+    def take_over(self, game: "Game", seat: str, line: "Sequence[tuple[State, Ply]]",
+                  seconds: float = 5.0) -> str | None:
+        """Seat the bot in a game already under way (``line``, as for
+        :meth:`follow`): None when it can go on with it, else why not (a
+        classic bot must replay the game as it went)."""
+        self.follow(line)
+        if self.process is None:
+            self.start(game, seat)
+        assert self.hello is not None
+        if not self.hello.ready or self.protocol != "classic" or not line:
+            return None
+        refused = self._catch_up(game, seat, seconds)
+        return refused.detail if refused is not None else None
+
     def _in_step(self, line: list[str], seat: str) -> bool:
         """Whether the bot's process has seen every move of ``line`` but the
         opponent's last one: then it knows the game (a classic bot keeps

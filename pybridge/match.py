@@ -102,6 +102,11 @@ class Match:
     def history(self) -> list[Ply]:
         return [p.ply for p in self._line[1:] if p.ply is not None]
 
+    def line(self) -> list[tuple[State, Ply]]:
+        """The plies played, each with the state it was played in."""
+        return [(before.state, after.ply)
+                for before, after in zip(self._line, self._line[1:]) if after.ply is not None]
+
     @property
     def result(self) -> Result | None:
         return self._line[-1].result
@@ -143,9 +148,7 @@ class Match:
         if seat not in self._started:
             self._started.add(seat)
             player.start(self.game, seat)
-        player.follow([(before.state, after.ply)
-                       for before, after in zip(self._line, self._line[1:])
-                       if after.ply is not None])
+        player.follow(self.line())
         decision = player.choose(
             self.state, self.last_move,
             seconds=self.move_time if seconds is None else seconds,

@@ -342,7 +342,12 @@ class Shell:
                    log: bool = True, heading: str = "New game") -> None:
         """Seat the players and start (or continue, with ``history``) a game;
         with ``log``, it is replay-logged in the log directory."""
-        players = self.make_players(game, specs)
+        line: list[tuple[pybridge.State, Ply]] = []
+        position = state if state is not None else game.initial_state()
+        for ply in history or ():
+            line.append((position, ply))
+            position = position.move(ply.move)
+        players = self.make_players(game, specs, line)
         self.end_game()
         self.match = Match(game, players, move_time=self.move_time,
                            state=state, history=history or ())
@@ -391,16 +396,19 @@ class Shell:
         found = recorder.recorders if isinstance(recorder, Recorders) else [recorder]
         return [r for r in found if isinstance(r, ReplayWriter)]
 
-    def make_players(self, game: pybridge.Game, specs: tuple[str, str]) -> dict[str, Player]:
-        return self.seat_players(game, dict(zip(game.players, specs)))
+    def make_players(self, game: pybridge.Game, specs: tuple[str, str],
+                     line: list[tuple[pybridge.State, Ply]]) -> dict[str, Player]:
+        return self.seat_players(game, dict(zip(game.players, specs)), line)
 
-    def seat_players(self, game: pybridge.Game, specs: dict[str, str]) -> dict[str, Player]:
-        """A player for each seat named in ``specs``; none if one fails."""
+    def seat_players(self, game: pybridge.Game, specs: dict[str, str],
+                     line: list[tuple[pybridge.State, Ply]]) -> dict[str, Player]:
+        """A player for each seat named in ``specs``, in a game that has
+        gone ``line`` so far; none if one fails."""
         players: dict[str, Player] = {}
         try:
             for seat, spec in specs.items():
                 try:
-                    players[seat] = self.make_player(spec, game, seat)
+                    players[seat] = self.make_player(spec, game, seat, line)
                 except ShellError as exc:
                     raise ShellError(f"{seat}: {exc}") from None
         except BaseException:
@@ -409,9 +417,11 @@ class Shell:
             raise
         return players
 
-    def make_player(self, spec: str, game: pybridge.Game, seat: str) -> Player:
-        """The player for ``spec`` in ``seat``; a bot file is loaded now, so
-        that one that cannot play is refused before it takes the seat."""
+    def make_player(self, spec: str, game: pybridge.Game, seat: str,
+                    line: list[tuple[pybridge.State, Ply]]) -> Player:
+        """The player for ``spec`` in ``seat``; a bot file is loaded now (and
+        a classic one replays ``line``), so that one that cannot play is
+        refused before it takes the seat."""
         parsed = PlayerSpec.parse(spec)
         if parsed.kind == "bot":
             assert parsed.path is not None
@@ -421,12 +431,13 @@ class Shell:
         if parsed.kind == "bot":
             with Thinking(self.out, f"loading {player.name}",
                           enabled=self.interactive and self.out.isatty()):
-                player.start(game, seat)
-            hello = getattr(player, "hello", None)
+                problem = player.take_over(game, seat, line, max(self.move_time, 1.0))
+            hello = player.hello
             if hello is not None and not hello.ready:
+                problem = "; ".join(hello.problems) or hello.detail
+            if problem:
                 player.close()
-                why = "; ".join(hello.problems) or hello.detail
-                raise ShellError(f"{player.name} is refused: {why}")
+                raise ShellError(f"{player.name} is refused: {problem}")
         return player
 
     def end_game(self) -> None:
@@ -639,7 +650,7 @@ class Shell:
                         f"{args[0]!r} is neither a seat of {match.game.id} ({', '.join(seats)}) "
                         "nor a player spec (human, random, ai:N, bot.pl)") from None
                 changes = dict(zip(seats, args))
-            new = self.seat_players(match.game, changes)
+            new = self.seat_players(match.game, changes, match.line())
             for seat, player in new.items():
                 match.players[seat].close()
                 match.players[seat] = player

@@ -356,3 +356,23 @@ def test_a_bot_that_cannot_play_is_refused_before_it_takes_the_seat() -> None:
     shell.execute(f"players o {here / 'bots' / 'classic_x_only.pl'}")
     assert "error: o: classic_x_only is refused: a classic bot playing second (o)" in shell.out.getvalue()
     assert str(shell.match.players["o"].spec) == "human" and shell.match.result is None
+
+
+def test_a_classic_bot_takes_a_seat_mid_game_only_if_it_would_have_played_so() -> None:
+    bot = Path(__file__).parent.parent / "prolog" / "bots" / "examples" / "tictactoe_classic.pl"
+    shell = quiet_shell()
+    shell.execute("new tictactoe --first human --second human")
+    for move in ["1", "2", "9"]:  # it would have answered 1 with 5
+        shell.execute(move)
+    shell.execute(f"players o {bot}")
+    assert ("error: o: tictactoe_classic is refused: a classic-protocol bot keeps its own board"
+            in shell.out.getvalue())
+    assert "at move 2 it chose 5 where the game has 2" in shell.out.getvalue()
+    assert str(shell.match.players["o"].spec) == "human" and shell.match.result is None
+    shell.execute("undo 2")
+    shell.execute("5")
+    shell.execute("9")
+    shell.execute(f"players o {bot}")
+    assert str(shell.match.players["o"].spec) == str(bot)
+    shell.advance()
+    assert len(shell.match.history) == 4 and shell.match.history[-1].verdict == "ok"
