@@ -117,6 +117,13 @@ class _Tail:
             while self._size - len(self._chunks[0]) >= self.limit:
                 self._size -= len(self._chunks.popleft())
 
+    def since(self, total: int) -> str:
+        """What came after the first ``total`` bytes (as much as is kept)."""
+        with self._lock:
+            data = b"".join(self._chunks)
+            new = self.total - total
+        return data[-new:].decode("utf-8", errors="replace") if new > 0 else ""
+
     def text(self) -> str:
         with self._lock:
             data = b"".join(self._chunks)
@@ -433,10 +440,12 @@ class BotPlayer(Player):
         self._output = ""
         self._line: list[tuple[State, Ply]] = []  # the game so far (Player.follow)
         self._told: list[str] = []  # the moves its process has seen or made
+        self._output_seen = 0  # bytes of its output recent_output() gave
 
     def start(self, game: "Game", seat: str) -> None:
         self.close()
         self._told = []
+        self._output_seen = 0
         index = game.players.index(seat)
         self.process = BotProcess(
             self.path, game.id, ("first", "second")[index],
@@ -448,6 +457,17 @@ class BotPlayer(Player):
     @property
     def protocol(self) -> str:
         return self.hello.protocol if self.hello else ""
+
+    def recent_output(self, settle: float = 0.05) -> str:
+        """What the bot printed since the last call (its output is read by
+        a thread of its own: ``settle`` seconds are given to it)."""
+        if self.process is None:
+            return ""
+        tail = self.process.stderr
+        time.sleep(settle)
+        text = tail.since(self._output_seen)
+        self._output_seen = tail.total
+        return text
 
     @property
     def output(self) -> str:
@@ -546,6 +566,7 @@ class BotPlayer(Player):
                     "a classic-protocol bot keeps its own board and hears only the last move, "
                     f"so a new process of it replays the game first: at move {i + 1} it {answer} "
                     f"where the game has {move}, so it cannot go on with this game")
+        self._output_seen = self.process.stderr.total  # what it printed replaying
         self._told = [p.move for _, p in self._line[:max(
             (i + 1 for i, (b, _) in enumerate(self._line) if b.current_player == seat), default=0)]]
         return None

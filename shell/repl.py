@@ -42,7 +42,7 @@ from . import commands as C
 from .completer import ShellCompleter
 from .render import (
     BOLD, CYAN, GREEN, YELLOW, Printer, describe_ply, describe_result,
-    seat_label, status_line,
+    seat_label, status_line, strip_ansi,
 )
 from .thinking import Thinking
 
@@ -489,6 +489,7 @@ class Shell:
             except (KeyboardInterrupt, Interrupted):
                 self.stop_ai(f"stopped {who}")
                 return
+            self.show_output(self.match.players[seat])
             if isinstance(out, Result):  # a forfeit: the result says why
                 self.announce(out)
                 return
@@ -505,6 +506,16 @@ class Shell:
                     self.paused = True
                     self.say.note("paused for what you typed; go lets the AIs play on")
                     return
+
+    def show_output(self, player: Player, most: int = 10) -> None:
+        """What a bot printed during its move, its last ``most`` lines."""
+        recent = getattr(player, "recent_output", None)
+        lines = recent().splitlines() if recent else []
+        if len(lines) > most:
+            self.say.note(f"  | ({len(lines) - most} lines before these)")
+        for line in lines[-most:]:
+            shown = "".join(c for c in strip_ansi(line) if unicodedata.category(c) != "Cc")
+            self.say.note(f"  | {shown[:200]}")
 
     def line_typed(self, seconds: float) -> bool:
         """Wait up to ``seconds``; whether a line typed at the terminal is

@@ -223,11 +223,11 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
               + (f", slowest {ms} ms" if moves else ""))
         if result.forfeit is not None and result.winner != bot_seat:
             forfeits[result.forfeit] = forfeits.get(result.forfeit, 0) + 1
-            output = getattr(bot, "output", "")
-            if output.strip():
-                print("     what it printed (last lines):")
-                for line in output.strip().splitlines()[-5:]:
-                    print(f"       {line[:200]}")
+        output = getattr(bot, "output", "")
+        if output.strip():
+            print("     what it printed (last lines):")
+            for line in output.strip().splitlines()[-5:]:
+                print(f"       {line[:200]}")
     if forfeits:
         bad = sum(forfeits.values())
         kinds = ", ".join(f"{verdict} {n}" for verdict, n in sorted(forfeits.items()))

@@ -376,3 +376,12 @@ def test_a_classic_bot_takes_a_seat_mid_game_only_if_it_would_have_played_so() -
     assert str(shell.match.players["o"].spec) == str(bot)
     shell.advance()
     assert len(shell.match.history) == 4 and shell.match.history[-1].verdict == "ok"
+
+
+def test_what_a_bot_prints_is_shown_after_its_move() -> None:
+    bot = Path(__file__).parent / "bots" / "talker.pl"
+    shell = quiet_shell()
+    shell.execute(f"new tictactoe --first {bot} --second human")
+    shell.advance()
+    out = shell.out.getvalue()
+    assert "  | thinking about 9 moves\n  | chose(1)\n1. x plays 1" in out

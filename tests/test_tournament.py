@@ -362,6 +362,11 @@ def test_check_bot_command() -> None:
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and "1 of 1 games lost by forfeit (crashed 1)" in run.stdout
     assert "0 moves;" not in run.stdout and "slowest" not in run.stdout
+    run = subprocess.run(ARENA + ["check-bot", "tictactoe", str(ROOT / "tests" / "bots" / "talker.pl"),
+                                  "--games", "1"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "what it printed (last lines):" in run.stdout
+    assert "thinking about 5 moves" in run.stdout
     run = subprocess.run(ARENA + ["check-bot", "tictactoe", "nowhere.pl"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "no bot file 'nowhere.pl'" in run.stderr
