@@ -93,6 +93,7 @@ class Hello:
     detail: str = ""
     ms: int = 0
     problems: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()  # loaded all the same (singletons, hidden rules)
 
     @property
     def ready(self) -> bool:
@@ -259,6 +260,7 @@ class BotProcess:
                 detail=str(reply.get("detail", "")),
                 ms=int(reply.get("ms", 0)),
                 problems=tuple(str(p) for p in reply.get("problems", ())),
+                warnings=tuple(str(w) for w in reply.get("warnings", ())),
             )
         self.hello = hello
         return hello

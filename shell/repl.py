@@ -438,6 +438,8 @@ class Shell:
             if problem:
                 player.close()
                 raise ShellError(f"{player.name} is refused: {problem}")
+            for warning in hello.warnings if hello is not None else ():
+                self.say.note(f"{seat}: {player.name}: warning: {warning}")
         return player
 
     def end_game(self) -> None:

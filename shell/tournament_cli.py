@@ -199,6 +199,8 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
     seats = " and ".join(f"{s} ({game.players[('first', 'second').index(s)]})" for s in hello.seats)
     print(f"protocol: {hello.protocol} (plays {seats})")
     print(f"verdict:  ok (loaded and checked in {hello.ms} ms)")
+    for warning in hello.warnings:
+        print(f"warning:  {warning}")
     if args.games <= 0:
         return 0
     print(f"games against random ({args.move_time:g} s per move):")

@@ -382,3 +382,16 @@ def test_a_move_that_is_no_move_term_is_shown_as_the_term_it_is() -> None:
     assert decision.verdict == "illegal" and decision.raw.startswith("-(")
     assert re.fullmatch(r"the bot answered the term -\(\d,\d\), which is not a move of sliding "
                         r"\(its moves are terms like \[\d,\d\]\)", decision.detail), decision.detail
+
+
+def test_warnings_name_singletons_and_hidden_rules() -> None:
+    check = check_bot("tictactoe", str(HELPERS / "sloppy.pl"))
+    assert check.hello.ready
+    assert check.hello.warnings == (
+        "line 3: singleton variable Level (used once: misspelt? write _Level if meant)",
+        "line 3: singleton variable Levl (used once: misspelt? write _Levl if meant)",
+        "line 10: value/3 hides the game's value/3: the bot's own definition is used "
+        "where it calls it",
+    )
+    honest = check_bot("tictactoe", str(EXAMPLES / "greedy.pl"))
+    assert honest.hello.ready and honest.hello.warnings == ()

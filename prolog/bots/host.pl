@@ -69,7 +69,9 @@ inference limit; the stack limit is the process's.
     bot_clause/4,                   % PI, Line, Head, Body
     bot_dynamic/1,                  % PI
     protocol_stream/2,              % Role (in, out), Stream
-    own_moves/1.                    % Count
+    own_moves/1,                    % Count
+    bot_warning/2,                  % Line, Text
+    bot_warning_for/1.              % PI
 
 %!  bot_module(-Module) is det.
 %
@@ -476,13 +478,40 @@ load_bot(File, Seat, Hello) :-
     ;   Problems = Problems2
     ),
     (   Problems == []
-    ->  Hello = _{status:ready, protocol:Protocol, seats:Seats}
+    ->  hiding_warnings(Game),
+        findall(Line-Text, bot_warning(Line, Text), Warnings0),
+        keysort(Warnings0, Warnings1),
+        problem_lines(Warnings1, Warnings),
+        Hello = _{status:ready, protocol:Protocol, seats:Seats, warnings:Warnings}
     ;   keysort(Problems, Sorted),
         problem_lines(Sorted, Lines),
         atomic_list_concat(Lines, '; ', Detail0),
         atom_string(Detail0, Detail),
         Hello = _{status:refused, detail:Detail, problems:Lines}
     ).
+
+entry_point(choose_move/_).
+entry_point(x_inicia/1).
+entry_point(x_responde/2).
+entry_point(o_inicia/2).
+entry_point(o_responde/2).
+
+%   hiding_warnings(+Game): a warning for each predicate of the bot that
+%   has the name and arity of one the game exports (the bot's own is used).
+hiding_warnings(Game) :-
+    forall(( bot_clause(Name/Arity, _, _, _),
+             \+ entry_point(Name/Arity),
+             \+ bot_warning_for(Name/Arity),
+             functor(Head, Name, Arity),
+             predicate_property(Game:Head, exported)
+           ),
+           ( once(bot_clause(Name/Arity, Line, _, _)),
+             format(atom(Text), "~w/~w hides the game's ~w/~w: the bot's own \c
+                                 definition is used where it calls it",
+                    [Name, Arity, Name, Arity]),
+             assertz(bot_warning(Line, Text)),
+             assertz(bot_warning_for(Name/Arity))
+           )).
 
 problem_lines(Problems, Lines) :-
     maplist(problem_line, Problems, Lines0),
@@ -518,12 +547,18 @@ read_terms(In, Quotes, Problems) :-
                       [ module(Bot),
                         term_position(Pos),
                         syntax_errors(error),
-                        double_quotes(Quotes)
+                        double_quotes(Quotes),
+                        singletons(Singletons)
                       ]),
             stream_position_data(line_count, Pos, Line)
           ),
           error(syntax_error(What), Context),
           syntax_problem(What, Context, Term, Line)),
+    (   Term \== '$syntax_error',
+        Term \= (:- _)
+    ->  singleton_warnings(Singletons, Line)
+    ;   true
+    ),
     (   Term == end_of_file
     ->  Problems = []
     ;   Term == '$syntax_error'
@@ -533,6 +568,18 @@ read_terms(In, Quotes, Problems) :-
     ;   term_problems(Term, Line, Quotes, Quotes1, Problems, Problems1),
         read_terms(In, Quotes1, Problems1)
     ).
+
+%   singleton_warnings(+Singletons, +Line): a warning for each variable
+%   that occurs once in the clause (often a misspelt name), but those
+%   starting with _.
+singleton_warnings(Singletons, Line) :-
+    forall(( member(Name=_, Singletons),
+             \+ sub_atom(Name, 0, _, _, '_')
+           ),
+           ( format(atom(Text), "singleton variable ~w (used once: misspelt? \c
+                                 write _~w if meant)", [Name, Name]),
+             assertz(bot_warning(Line, Text))
+           )).
 
 syntax_problem(_, Context, '$syntax_error', Line) :-
     (   Context = stream(_, Line, _, _)
