@@ -443,11 +443,12 @@ class BotPlayer(Player):
         self._line: list[tuple[State, Ply]] = []  # the game so far (Player.follow)
         self._told: list[str] = []  # the moves its process has seen or made
         self._output_seen = 0  # bytes of its output recent_output() gave
+        self._output_said = 0  # bytes its host said it had printed
 
     def start(self, game: "Game", seat: str) -> None:
         self.close()
         self._told = []
-        self._output_seen = 0
+        self._output_seen = self._output_said = 0
         index = game.players.index(seat)
         self.process = BotProcess(
             self.path, game.id, ("first", "second")[index],
@@ -460,13 +461,15 @@ class BotPlayer(Player):
     def protocol(self) -> str:
         return self.hello.protocol if self.hello else ""
 
-    def recent_output(self, settle: float = 0.05) -> str:
-        """What the bot printed since the last call (its output is read by
-        a thread of its own: ``settle`` seconds are given to it)."""
+    def recent_output(self, wait: float = 1.0) -> str:
+        """What the bot printed since the last call (read by a thread of its
+        own: up to ``wait`` seconds for all it said it printed to arrive)."""
         if self.process is None:
             return ""
         tail = self.process.stderr
-        time.sleep(settle)
+        deadline = time.monotonic() + wait
+        while tail.total < self._output_said and time.monotonic() < deadline:
+            time.sleep(0.005)
         text = tail.since(self._output_seen)
         self._output_seen = tail.total
         return text
@@ -501,6 +504,7 @@ class BotPlayer(Player):
             raise
         verdict = str(reply.get("verdict", "crashed"))
         ms = int(reply.get("ms", 0))
+        self._output_said = int(reply.get("out", 0))
         detail = str(reply.get("detail", ""))
         if verdict == "ok" and isinstance(reply.get("move"), str):
             self._told = [*line, reply["move"]]
@@ -554,6 +558,7 @@ class BotPlayer(Player):
                     if i > 0 and self._line[i - 1][0].current_player != seat else None)
             reply = self.process.move(str(before), last, seconds)
             ms += int(reply.get("ms", 0))
+            self._output_said = int(reply.get("out", 0))
             again = reply.get("move") if reply.get("verdict") == "ok" else None
             if isinstance(again, str):
                 try:
@@ -568,7 +573,7 @@ class BotPlayer(Player):
                     "a classic-protocol bot keeps its own board and hears only the last move, "
                     f"so a new process of it replays the game first: at move {i + 1} it {answer} "
                     f"where the game has {move}, so it cannot go on with this game")
-        self._output_seen = self.process.stderr.total  # what it printed replaying
+        self._output_seen = self._output_said  # not what it printed replaying
         self._told = [p.move for _, p in self._line[:max(
             (i + 1 for i, (b, _) in enumerate(self._line) if b.current_player == seat), default=0)]]
         return None

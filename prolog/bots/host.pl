@@ -308,7 +308,17 @@ move_reply(Protocol, Seat, State, Last, Seconds, Options, Reply) :-
     Ms is round((T1 - T0) * 1000),
     flush_output(user_error),
     outcome_reply(Outcome, Game, State, Move, Seconds, Inferences, Reply0),
-    Reply = Reply0.put(ms, Ms).
+    output_bytes(Out),
+    Reply = Reply0.put(_{ms:Ms, out:Out}).
+
+%   output_bytes(-Bytes): how many bytes the bot has printed so far (the
+%   caller reads them from the process's stderr, which may lag behind).
+output_bytes(Bytes) :-
+    (   stream_property(user_error, position(Pos)),
+        stream_position_data(byte_count, Pos, Bytes0)
+    ->  Bytes = Bytes0
+    ;   Bytes = 0
+    ).
 
 %!  bot_goal(+Protocol, +Seat, +Game, +State, +Level, +Opponent, -Move, -Goal) is det.
 %
