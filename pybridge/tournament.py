@@ -31,7 +31,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from .bots import BotPlayer, Limits, bot_path, check_bot
 from .errors import ArenaError
@@ -189,11 +189,13 @@ def schedule(names: Sequence[str], games_per_pair: int = 2) -> list[Pairing]:
 
 
 def standings(
-    entrants_: Sequence[Entrant], records: Iterable[GameRecord], *, grades: bool = False
+    entrants_: Sequence[Entrant], records: Iterable[GameRecord], *, grades: bool = False,
+    refused: Collection[str] = (),
 ) -> list[Standing]:
     """The table, best first: points, then wins, then fewer forfeits, then
     name. Ranks are shared by equal points; without ``grades`` everyone is
-    ranked and no grade is given."""
+    ranked and no grade is given. A game between two ``refused`` entrants
+    (bots that did not load) is lost by both."""
     rows: dict[str, dict[str, Any]] = {
         e.name: {"name": e.name, "path": e.path, "played": 0, "won": 0, "drawn": 0,
                  "lost": 0, "forfeits": 0, "points": 0, "replaced": 0}
@@ -207,13 +209,13 @@ def standings(
             if r.winner == "draw":
                 row["drawn"] += 1
                 row["points"] += DRAW
-            elif r.winner == name:
+            elif r.winner == name and not (r.first in refused and r.second in refused):
                 row["won"] += 1
                 row["points"] += WIN
             else:
                 row["lost"] += 1
                 row["points"] += LOSS
-                if r.forfeit is not None:
+                if r.forfeit is not None or name in refused:
                     row["forfeits"] += 1
     order = sorted(rows.values(), key=lambda r: (-r["points"], -r["won"], r["forfeits"], r["name"]))
     excluded = {r["name"] for r in order if grades and _out_of_ranking(r)}
@@ -498,7 +500,7 @@ def run_tournament(
     start = time.monotonic()
 
     def save(complete: bool) -> list[Standing]:
-        table = standings(people, records, grades=grades)
+        table = standings(people, records, grades=grades, refused=refused)
         doc = standings_document(game, loaded.options, table, records, total=len(games),
                                  complete=complete, settings=settings)
         _write_atomically(out_dir / "standings.json", json.dumps(doc, indent=2) + "\n")

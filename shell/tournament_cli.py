@@ -201,6 +201,10 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
     print(f"verdict:  ok (loaded and checked in {hello.ms} ms)")
     for warning in hello.warnings:
         print(f"warning:  {warning}")
+    if len(hello.seats) == 1:
+        other = "second" if hello.seats[0] == "first" else "first"
+        print(f"warning:  it plays {hello.seats[0]} only: in a tournament it forfeits every game "
+              f"as {other}")
     if args.games <= 0:
         return 0
     print(f"games against random ({args.move_time:g} s per move):")

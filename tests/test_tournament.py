@@ -122,6 +122,23 @@ def test_standings_and_grades_on_a_hand_made_table() -> None:
     assert all(s.grade is None for s in plain.values())
 
 
+def test_two_refused_bots_both_lose_their_game() -> None:
+    """A refused bot forfeits at its first move; against another refused
+    bot that 'win' earns nothing: both lose, and neither gets a grade."""
+    people = [Entrant(n, n) for n in "abc"]
+    games = [
+        record(0, "a", "b", "b", "refused"), record(1, "b", "a", "a", "refused"),
+        record(2, "a", "c", "c", "refused"), record(3, "c", "a", "c", "refused"),
+        record(4, "b", "c", "c", "refused"), record(5, "c", "b", "c", "refused"),
+    ]
+    table = {s.name: s for s in standings(people, games, grades=True, refused={"a", "b"})}
+    a, b, c = (table[n] for n in "abc")
+    assert (a.won, a.lost, a.forfeits, a.points) == (0, 4, 4, 0)
+    assert (b.won, b.lost, b.forfeits, b.points) == (0, 4, 4, 0)
+    assert (c.won, c.points, c.rank, c.grade) == (4, 12, 1, 10.0)
+    assert a.rank is None and b.rank is None and a.grade == b.grade
+
+
 def test_grades_with_equal_points_and_ten_percent_exactly() -> None:
     people = [Entrant(n, n) for n in "xy"]
     games = [record(i, "x" if i % 2 else "y", "y" if i % 2 else "x", "draw") for i in range(9)]
@@ -362,6 +379,10 @@ def test_check_bot_command() -> None:
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and "1 of 1 games lost by forfeit (crashed 1)" in run.stdout
     assert "0 moves;" not in run.stdout and "slowest" not in run.stdout
+    run = subprocess.run(ARENA + ["check-bot", "tictactoe", str(ROOT / "tests" / "bots" / "classic_x_only.pl"),
+                                  "--games", "1"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert "warning:  it plays first only: in a tournament it forfeits every game as second" in run.stdout
     run = subprocess.run(ARENA + ["check-bot", "tictactoe", str(ROOT / "tests" / "bots" / "talker.pl"),
                                   "--games", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
