@@ -775,6 +775,10 @@ def check_result(replay: Replay, final: State) -> None:
             raise ReplayMismatch(
                 path, line, f"result {recorded}: {loser} forfeits by {result.forfeit}, but "
                 f"{final.current_player} was to move")
+        if result.forfeit == "illegal" and result.detail in final.valid_moves():
+            raise ReplayMismatch(
+                path, line, f"result {recorded}: {loser} forfeits by an illegal move, but "
+                f"what it answered, {result.detail}, is a valid move there")
         return
     if outcome is None:
         raise ReplayMismatch(

@@ -304,6 +304,12 @@ MISMATCHES["forfeit after the end"] = (
     "but the game had ended by the rules")
 
 
+MISMATCHES["illegal forfeit of a valid move"] = (
+    [*_won_by_x()[:3], {"type": "result", "winner": "o", "reason": "x forfeits: illegal",
+                        "forfeit": "illegal", "detail": "9"}], 4,
+    "x forfeits by an illegal move, but what it answered, 9, is a valid move there")
+
+
 @pytest.mark.parametrize("case", MISMATCHES, ids=list(MISMATCHES))
 def test_mismatches_name_the_line(case: str, tmp_path: Path) -> None:
     recs, line, message = MISMATCHES[case]
