@@ -78,6 +78,12 @@ COMMANDS: tuple[Command, ...] = (
         (SECONDS,),
     ),
     Command(
+        "movetime", "movetime [SECONDS]", "how long a bot may think per move",
+        "Seconds a bot file may take for one move (default 1, as arena play\n"
+        "--move-time); a slower answer loses the game. Without SECONDS: says it.",
+        (SECONDS,),
+    ),
+    Command(
         "step", "step", "AI vs AI: play one move at a time",
         "Toggles step mode: with no human seat, each Enter plays one move.",
     ),

@@ -231,6 +231,13 @@ class Shell:
             if self.match.result is not None:
                 return "the game is over: no move to hint"
             return None
+        if name == "movetime":
+            try:
+                if len(args) > 1 or (args and not 0 < float(args[0]) <= 3600):
+                    raise ValueError
+            except ValueError:
+                return f"usage: {command.usage} (seconds above 0, at most 3600, e.g. 5)"
+            return None
         if name == "delay":
             try:
                 if len(args) != 1 or float(args[0]) < 0:
@@ -677,6 +684,18 @@ class Shell:
         if not self.ai_to_move():
             raise ShellError("no AI is waiting to move")
         self.paused = False
+
+    def cmd_movetime(self, args: list[str]) -> None:
+        if args:
+            self.move_time = float(args[0])
+            if self.match is not None:
+                self.match.move_time = self.move_time
+                for player in self.match.players.values():
+                    if hasattr(player, "move_time"):
+                        # its limits are set when its process starts: the next move starts one
+                        player.move_time = self.move_time
+                        player.close()
+        self.say.note(f"a bot may think {self.move_time:g} s a move")
 
     def cmd_delay(self, args: list[str]) -> None:
         self.delay = float(args[0])

@@ -385,3 +385,18 @@ def test_what_a_bot_prints_is_shown_after_its_move() -> None:
     shell.advance()
     out = shell.out.getvalue()
     assert "  | thinking about 9 moves\n  | chose(1)\n1. x plays 1" in out
+
+
+def test_movetime_gives_a_slow_bot_its_time() -> None:
+    slow = Path(__file__).parent / "bots" / "slow_thinker.pl"  # about 2 s a move
+    shell = quiet_shell()
+    shell.execute(f"new tictactoe --first human --second {slow}")
+    shell.execute("5")
+    shell.advance()
+    assert shell.match.result is not None and shell.match.result.forfeit == "timeout"
+    shell.execute("movetime 5")
+    shell.execute("undo")  # back before the forfeit
+    shell.execute("5")
+    shell.advance()  # the bot moves, with 5 s
+    assert shell.match.result is None and len(shell.match.history) == 2
+    assert "a bot may think 5 s a move" in shell.out.getvalue()
