@@ -3,6 +3,7 @@ position with a short description beside each."""
 
 from __future__ import annotations
 
+import os
 import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
@@ -32,7 +33,7 @@ def bot_files() -> list[str]:
             found.append(str(path.relative_to(Path.cwd())))
         except ValueError:
             found.append(str(path))
-    found += sorted(str(p) for p in Path.cwd().glob("*.pl"))
+    found += sorted(p.name for p in Path.cwd().glob("*.pl"))
     return found
 
 
@@ -45,6 +46,8 @@ class ShellCompleter(Completer):
     def __init__(self, shell: "Shell") -> None:
         self.shell = shell
         self.paths = PathCompleter(expanduser=True)
+        self.bot_paths = PathCompleter(
+            expanduser=True, file_filter=lambda name: os.path.isdir(name) or name.endswith(".pl"))
 
     def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:
         text = document.text_before_cursor
@@ -110,16 +113,12 @@ class ShellCompleter(Completer):
                 if game_id.startswith(current):
                     yield Completion(game_id, -len(current), display_meta=self.shell.game_title(game_id))
         elif kind == C.SPEC:
-            for spec in (*BUILTIN_SPECS, *bot_files()):
-                if spec.startswith(current):
-                    yield Completion(spec, -len(current))
+            yield from self._specs(current)
         elif kind == C.SEAT:
             for seat in self._seats():
                 if seat.startswith(current):
                     yield Completion(seat, -len(current), display_meta="seat")
-            for spec in (*BUILTIN_SPECS, *bot_files()):
-                if spec.startswith(current):
-                    yield Completion(spec, -len(current))
+            yield from self._specs(current)
         elif kind == C.LEVEL:
             for level in ("1", "2", "3", "4"):
                 if level.startswith(current):
@@ -131,6 +130,21 @@ class ShellCompleter(Completer):
         elif kind == C.FILE:
             sub = Document(current, len(current))
             yield from self.paths.get_completions(sub, CompleteEvent())
+
+    def _specs(self, current: str) -> Iterable[Completion]:
+        """Player specs: the built-in ones, the example bots, .pl files here,
+        and any folder or .pl file once a path is being typed."""
+        offered = set()
+        for spec in (*BUILTIN_SPECS, *bot_files()):
+            if spec.startswith(current):
+                offered.add(spec)
+                yield Completion(spec, -len(current))
+        if current.startswith((".", "/", "~")) or "/" in current:
+            sub = Document(current, len(current))
+            for found in self.bot_paths.get_completions(sub, CompleteEvent()):
+                whole = current[:len(current) + found.start_position] + found.text
+                if whole not in offered:
+                    yield Completion(whole, -len(current), display=found.display)
 
     def _new_args(self, words: list[str], current: str) -> Iterable[Completion]:
         if len(words) == 1:

@@ -400,3 +400,15 @@ def test_movetime_gives_a_slow_bot_its_time() -> None:
     shell.advance()  # the bot moves, with 5 s
     assert shell.match.result is None and len(shell.match.history) == 2
     assert "a bot may think 5 s a move" in shell.out.getvalue()
+
+
+def test_bot_files_complete_by_relative_path(tmp_path, monkeypatch) -> None:
+    (tmp_path / "mine.pl").write_text("choose_move(_, _, _) :- fail.\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "deep.pl").write_text("choose_move(_, _, _) :- fail.\n")
+    (tmp_path / "sub" / "notes.txt").write_text("not a bot\n")
+    monkeypatch.chdir(tmp_path)
+    shell = quiet_shell()
+    assert "mine.pl" in completions(shell, "new tictactoe --second mi")
+    assert set(completions(shell, "new tictactoe --second ./")) >= {"./mine.pl", "./sub"}
+    assert list(completions(shell, "new tictactoe --second sub/")) == ["sub/deep.pl"]
