@@ -703,6 +703,8 @@ class Shell:
 
     def cmd_step(self, args: list[str]) -> None:
         self.step_mode = not self.step_mode
+        if self.step_mode:
+            self.paused = False  # Enter now plays one move: no go needed
         self.say.note("step mode on: Enter plays one AI move" if self.step_mode else "step mode off")
 
     def cmd_save(self, args: list[str]) -> None:

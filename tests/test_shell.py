@@ -412,3 +412,14 @@ def test_bot_files_complete_by_relative_path(tmp_path, monkeypatch) -> None:
     assert "mine.pl" in completions(shell, "new tictactoe --second mi")
     assert set(completions(shell, "new tictactoe --second ./")) >= {"./mine.pl", "./sub"}
     assert list(completions(shell, "new tictactoe --second sub/")) == ["sub/deep.pl"]
+
+
+def test_step_mode_plays_one_move_per_enter_even_after_a_pause() -> None:
+    shell = quiet_shell()
+    shell.execute("new tictactoe --first ai:1 --second ai:1")
+    shell.paused = True  # as after Ctrl-C
+    shell.execute("step")
+    shell.execute("")
+    assert len(shell.match.history) == 1
+    shell.execute("")
+    assert len(shell.match.history) == 2
