@@ -26,7 +26,6 @@ import os
 import queue
 import re
 import signal
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field

@@ -7,7 +7,6 @@ import argparse
 import shutil
 import sys
 import time
-from pathlib import Path
 from typing import Any, Sequence, TextIO
 
 from .commands import option_items

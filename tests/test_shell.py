@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
-
 import pybridge
 from shell.completer import ShellCompleter
 from shell.repl import Shell
