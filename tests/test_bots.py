@@ -395,3 +395,11 @@ def test_warnings_name_singletons_and_hidden_rules() -> None:
     )
     honest = check_bot("tictactoe", str(EXAMPLES / "greedy.pl"))
     assert honest.hello.ready and honest.hello.warnings == ()
+
+
+def test_writing_to_a_stream_is_refused_with_how_to_print_instead() -> None:
+    check = check_bot("tictactoe", str(HELPERS / "debug_to_stderr.pl"))
+    assert not check.hello.ready
+    assert check.hello.problems == (
+        "line 2: choose_move/3 calls format/3 with a stream, which a bot may not; without one "
+        "(format/2, write/1, nl/0) it prints to its own output, which is shown",)

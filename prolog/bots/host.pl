@@ -961,12 +961,20 @@ entry_problem(E, Entry, Line-Text) :-
     clause_line_refused(PI, Line),
     format(atom(Text), "~q ~w", [PI, Reason]).
 
+sandbox_reason(error(permission_error(call, sandboxed, Goal), _), _, Reason) :-
+    goal_pi(Goal, Refused),
+    memberchk(Refused, [format/3, write/2, writeln/2, print/2, writeq/2, nl/1,
+                        write_term/3, write_canonical/2, put_char/2, tab/2]),
+    !,
+    format(atom(Reason), "calls ~q with a stream, which a bot may not; without \c
+                          one (format/2, write/1, nl/0) it prints to its own \c
+                          output, which is shown", [Refused]).
 sandbox_reason(error(permission_error(call, sandboxed, Goal), _), Callee, Reason) :-
     !,
     goal_pi(Goal, Refused),
     (   Callee == Refused
     ->  format(atom(Reason), "calls ~q, which a bot may not call", [Refused])
-    ;   format(atom(Reason), "calls ~q, which a bot may not call (it calls ~q)",
+    ;   format(atom(Reason), "calls ~q, which a bot may not call (it leads to ~q)",
                [Callee, Refused])
     ).
 sandbox_reason(error(instantiation_error, _), _, Reason) :-
