@@ -7,7 +7,8 @@
             greedy_move/3,            % +Game, +State, -Move
             random_best/2,            % +ScoredMoves, -Move
             line_runs/3,              % +Board, +Lines, -Runs
-            open_lines_value/4        % +Runs, +Player, +Opponent, -Value
+            open_lines_value/4,       % +Runs, +Player, +Opponent, -Value
+            three_in_a_line/2         % +Board3x3, -Player
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -177,6 +178,28 @@ line_pieces(Board, Line, Pieces) :-
 
 board_nth(Board, I, Piece) :-
     nth1(I, Board, Piece).
+
+%!  three_in_a_line(+Board, -Player) is semidet.
+%
+%   Player has three in a row, column or diagonal on Board, a 3x3 board
+%   as a flat list of 9 pieces, e for empty (the first line, rows then
+%   columns then diagonals, when both have one).
+
+three_in_a_line([A,B,C,D,E,F,G,H,I], Player) :-
+    (   same3(A, B, C, P)
+    ;   same3(D, E, F, P)
+    ;   same3(G, H, I, P)
+    ;   same3(A, D, G, P)
+    ;   same3(B, E, H, P)
+    ;   same3(C, F, I, P)
+    ;   same3(A, E, I, P)
+    ;   same3(C, E, G, P)
+    ),
+    !,                                  % green: the first line decides
+    Player = P.
+
+same3(P, P, P, P) :-
+    P \== e.
 
 %!  open_lines_value(+Runs, +Player, +Opponent, -Value) is det.
 %

@@ -444,9 +444,20 @@ class BotPlayer(Player):
         self._told: list[str] = []  # the moves its process has seen or made
         self._output_seen = 0  # bytes of its output recent_output() gave
         self._output_said = 0  # bytes its host said it had printed
+        self._asked = False  # whether its process was asked for a move
+        self._seated: tuple[int, str] | None = None  # (game, seat) take_over set up
 
     def start(self, game: "Game", seat: str) -> None:
+        """A new process for the game, unless :meth:`take_over` has just
+        seated one for this game and seat."""
+        seated, self._seated = self._seated, None
+        if self.process is not None and seated is not None and seated == (id(game), seat):
+            return
+        self._spawn(game, seat)
+
+    def _spawn(self, game: "Game", seat: str) -> None:
         self.close()
+        self._asked = False
         self._told = []
         self._output_seen = self._output_said = 0
         index = game.players.index(seat)
@@ -496,6 +507,7 @@ class BotPlayer(Player):
                 lost = self._catch_up(state.game, seat, limit)
                 if lost is not None:
                     return lost
+            self._asked = True
             reply = self.process.move(str(state), last_move, limit)
         except KeyboardInterrupt:
             # stopped mid-move, its process was killed: the next move starts
@@ -521,12 +533,14 @@ class BotPlayer(Player):
         classic bot must replay the game as it went)."""
         self.follow(line)
         if self.process is None:
-            self.start(game, seat)
+            self._spawn(game, seat)
         assert self.hello is not None
-        if not self.hello.ready or self.protocol != "classic" or not line:
-            return None
-        refused = self._catch_up(game, seat, seconds)
-        return refused.detail if refused is not None else None
+        problem = None
+        if self.hello.ready and self.protocol == "classic" and line:
+            refused = self._catch_up(game, seat, seconds)
+            problem = refused.detail if refused is not None else None
+        self._seated = (id(game), seat)  # the game's start() keeps this process
+        return problem
 
     def _in_step(self, line: list[str], seat: str) -> bool:
         """Whether the bot's process has seen every move of ``line`` but the
@@ -542,10 +556,13 @@ class BotPlayer(Player):
         return len(news) <= 1 and all(before.current_player != seat for before, _ in news)
 
     def _catch_up(self, game: "Game", seat: str, seconds: float) -> Decision | None:
-        """Start a new process of the bot and replay the game to it: each of
-        its seat's moves is asked for again and must come out the same.
-        None when it did; else the decision that it cannot play on."""
-        self.start(game, seat)
+        """Replay the game to a new process of the bot (the current one if
+        it was asked nothing yet): each of its seat's moves is asked for
+        again and must come out the same. None when it did; else the
+        decision that it cannot play on."""
+        if self.process is None or self._asked:
+            self._spawn(game, seat)
+        self._asked = True
         assert self.process is not None and self.hello is not None
         if not self.hello.ready:
             return Decision(None, "refused", 0, self.hello.detail)

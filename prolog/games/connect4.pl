@@ -208,12 +208,7 @@ value(State, Player, Value) :-
     ).
 
 static_value(G, Cur, Mask, N, Value) :-
-    G = geo(_, _, _, Bottom, Full, _, _, _, _),
-    Empty is Full xor Mask,
-    Possible is (Mask + Bottom) /\ Full,
-    threat_cells(G, Cur, Empty, MyWins),
-    Opp is Cur xor Mask,
-    threat_cells(G, Opp, Empty, OppWins),
+    position_threats(G, Cur, Mask, _, Possible, MyWins, OppWins),
     (   MyWins /\ Possible =\= 0
     ->  Value = 50000
     ;   safe_moves(Possible, OppWins, 0)
@@ -335,6 +330,17 @@ cell_bits(Board, W, H, H1, ToMove, I, Cur0-Mask0-N0, Cur-Mask-N) :-
         ;   Cur = Cur0
         )
     ).
+
+%   position_threats(+Geo, +Cur, +Mask, -Empty, -Possible, -MyWins,
+%   -OppWins): the empty cells, the playable ones (lowest empty cell of
+%   each column), and the threats of the player to move and of the other.
+position_threats(G, Cur, Mask, Empty, Possible, MyWins, OppWins) :-
+    G = geo(_, _, _, Bottom, Full, _, _, _, _),
+    Empty is Full xor Mask,
+    Possible is (Mask + Bottom) /\ Full,
+    threat_cells(G, Cur, Empty, MyWins),
+    Opp is Cur xor Mask,
+    threat_cells(G, Opp, Empty, OppWins).
 
 %   threat_cells(+Geo, +Discs, +Empty, -Threats): the cells of Empty that
 %   complete a line of K with Discs.
@@ -669,12 +675,9 @@ search_children([c(Col, Mask1, MineWins)|Cs], Ctx, Cur1, N1, Depth1, Alpha, Beta
 %   it can).
 search_root(Ctx, Cur, Mask, N, Depth, First, Result, A0, A) :-
     Ctx = ctx(G, _),
-    G = geo(_, _, _, Bottom, Full, Columns, _, _, _),
-    Empty is Full xor Mask,
-    Possible is (Mask + Bottom) /\ Full,
-    threat_cells(G, Cur, Empty, MyWins),
+    G = geo(_, _, _, _, _, Columns, _, _, _),
+    position_threats(G, Cur, Mask, Empty, Possible, MyWins, OppWins),
     Opp is Cur xor Mask,
-    threat_cells(G, Opp, Empty, OppWins),
     mate(Mate),
     Wins is MyWins /\ Possible,
     safe_moves(Possible, OppWins, Moves),

@@ -168,30 +168,12 @@ line_pieces(Board, [A,B,C], [PA,PB,PC]) :-
     nth1(B, Board, PB),
     nth1(C, Board, PC).
 
-%   line_owner(+Board, -Player) is semidet: Player has three in a line
-%   (the first line in line/1 order when both have one).
-line_owner([A,B,C,D,E,F,G,H,I], Player) :-
-    (   same3(A, B, C, P)
-    ;   same3(D, E, F, P)
-    ;   same3(G, H, I, P)
-    ;   same3(A, D, G, P)
-    ;   same3(B, E, H, P)
-    ;   same3(C, F, I, P)
-    ;   same3(A, E, I, P)
-    ;   same3(C, E, G, P)
-    ),
-    !,                                  % green: the first line decides
-    Player = P.
-
-same3(P, P, P, P) :-
-    P \== e.
-
 %!  game_over(+State, -Winner) is semidet.
 %
 %   Winner is the player with three in a line, or draw once MaxPlies
 %   moves have been played without one.
 game_over(state(Board, _, Plies, Max), Winner) :-
-    (   line_owner(Board, Owner)
+    (   three_in_a_line(Board, Owner)
     ->  Winner = Owner
     ;   Plies >= Max
     ->  Winner = draw
@@ -348,7 +330,7 @@ fill([e|Cs], NX, NO, NE) :-
 %   position_node(+Position, -Node): node(Position, Outcome, Children),
 %   Outcome the line owner or none.
 position_node(Board-Player, node(Board-Player, Outcome, Children)) :-
-    (   line_owner(Board, Owner)
+    (   three_in_a_line(Board, Owner)
     ->  Outcome = Owner,
         Children = []
     ;   Outcome = none,

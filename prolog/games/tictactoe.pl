@@ -114,25 +114,11 @@ line_pieces(Board, [A,B,C], [PA,PB,PC]) :-
 %
 %   Winner is the player with three in a row, or draw on a full board.
 game_over(state(Board, _), Winner) :-
-    (   three_in_a_row(Board, Player)
+    (   three_in_a_line(Board, Player)
     ->  Winner = Player
     ;   \+ memberchk(e, Board)
     ->  Winner = draw
     ).
-
-three_in_a_row([A,B,C,D,E,F,G,H,I], P) :-
-    (   same3(A, B, C, P)
-    ;   same3(D, E, F, P)
-    ;   same3(G, H, I, P)
-    ;   same3(A, D, G, P)
-    ;   same3(B, E, H, P)
-    ;   same3(C, F, I, P)
-    ;   same3(A, E, I, P)
-    ;   same3(C, E, G, P)
-    ).
-
-same3(P, P, P, P) :-
-    P \== e.
 
 %!  value(+State, +Player, -Value) is det.
 %
