@@ -1,37 +1,17 @@
-"""Untrusted bot files: each game of a bot runs in its own ``swipl``
-process hosting it (``prolog/bots/host.pl``), never in this process.
-
-The host refuses unsafe code when it loads the bot and bounds every move
-(time, inferences, stacks); this side adds what a process needs from
-outside: memory, CPU, file-size and open-file rlimits, its own session
-(process group), an empty temporary working directory, a watchdog that
-kills the group when a reply is late, a bounded buffer for what the bot
-prints, and killing and reaping in :meth:`BotProcess.close`.
-
-Every line exchanged is logged at DEBUG on the ``pybridge.bots`` logger.
-"""
+"""Untrusted bot files as players: each game of a bot runs in its own
+``swipl`` process hosting it (:mod:`pybridge.botproc`), never in this
+process, isolated by bubblewrap unless the isolation is ``none``."""
 
 from __future__ import annotations
 
-import collections
-import json
 import logging
 import os
-import queue
-import resource
-import shutil
-import signal
-import subprocess
-import tempfile
-import threading
 import time
-import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from . import _prolog
-from ._prolog import PROLOG_DIR
+from .botproc import DEFAULT_LEVEL, HOST, BotProcess, Hello, Limits
 from .errors import ArenaError, IllegalMoveError
 from .players import Decision, Player, PlayerSpec
 
@@ -43,95 +23,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HOST = PROLOG_DIR / "bots" / "host.pl"
-GAMES_DIR = PROLOG_DIR / "games"
-
-#: The level passed to a PFL bot when its spec names none (``bot.pl``):
-#: every PFL project plays its best at level 2.
-DEFAULT_LEVEL = 2
-
-FATAL = b"[FATAL ERROR"
-
 
 class BotError(ArenaError, ValueError):
     """A bot file that cannot be used at all (missing, not a .pl file)."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one bot process may use. ``inferences`` is per move (None: 100
-    million per second of move time); ``cpu_seconds`` for the whole game
-    (None: 120 s plus 100 times the move time)."""
-
-    stack_mb: int = 256
-    memory_mb: int = 1024
-    inferences: int | None = None
-    cpu_seconds: int | None = None
-    load_seconds: float = 10.0
-    grace: float = 1.5
-    open_files: int = 64
-    output_bytes: int = 64 * 1024
-
-    def inferences_for(self, move_time: float) -> int:
-        if self.inferences is not None:
-            return self.inferences
-        return int(100_000_000 * max(1.0, move_time))
-
-    def cpu_for(self, move_time: float) -> int:
-        if self.cpu_seconds is not None:
-            return self.cpu_seconds
-        return int(120 + 100 * move_time)
-
-
-@dataclass(frozen=True)
-class Hello:
-    """How loading went: ``status`` is 'ready' or 'refused'."""
-
-    status: str
-    protocol: str = ""
-    seats: tuple[str, ...] = ()
-    detail: str = ""
-    ms: int = 0
-    problems: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()  # loaded all the same (singletons, hidden rules)
-
-    @property
-    def ready(self) -> bool:
-        return self.status == "ready"
-
-
-class _Tail:
-    """The last ``limit`` bytes written to a pipe, and how many in all."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.total = 0
-        self._chunks: collections.deque[bytes] = collections.deque()
-        self._size = 0
-        self._lock = threading.Lock()
-
-    def add(self, chunk: bytes) -> None:
-        with self._lock:
-            self.total += len(chunk)
-            self._chunks.append(chunk)
-            self._size += len(chunk)
-            while self._size - len(self._chunks[0]) >= self.limit:
-                self._size -= len(self._chunks.popleft())
-
-    def since(self, total: int) -> str:
-        """What came after the first ``total`` bytes (as much as is kept)."""
-        with self._lock:
-            data = b"".join(self._chunks)
-            new = self.total - total
-        return data[-new:].decode("utf-8", errors="replace") if new > 0 else ""
-
-    def text(self) -> str:
-        with self._lock:
-            data = b"".join(self._chunks)
-        data = data[-self.limit:] if len(data) > self.limit else data
-        cut = self.total - len(data)
-        out = data.decode("utf-8", errors="replace")
-        return (f"[{cut} bytes before this were dropped]\n" + out) if cut else out
 
 
 def bot_path(path: str) -> Path:
@@ -144,277 +38,6 @@ def bot_path(path: str) -> Path:
     return p.resolve()
 
 
-class BotProcess:
-    """One host process with one bot loaded, for one game.
-
-    ``seat`` is 'first', 'second' or 'any' (check only). Start it with
-    :meth:`load`; always :meth:`close` it (or use ``with``).
-    """
-
-    def __init__(
-        self,
-        path: str | Path,
-        game_id: str,
-        seat: str,
-        *,
-        level: int = DEFAULT_LEVEL,
-        move_time: float = 1.0,
-        limits: Limits = Limits(),
-        seed: int | None = None,
-        name: str = "bot",
-    ) -> None:
-        self.path = Path(path)
-        self.game_id = game_id
-        self.seat = seat
-        self.name = name
-        self.limits = limits
-        self.move_time = move_time
-        self.stderr = _Tail(limits.output_bytes)
-        self.hello: Hello | None = None
-        self.exit_note = ""
-        self._fatal = threading.Event()
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
-        self._dir = tempfile.mkdtemp(prefix="arena-bot-")
-        seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-        argv = [
-            shutil.which("swipl") or "swipl",
-            "-f", "none", "-q", "--no-tty", "--no-packs", "--no-threads",
-            "--no-debug", f"--stack-limit={limits.stack_mb}m",
-            f"--table-space={max(16, limits.stack_mb // 4)}m",
-            str(HOST), "--",
-            "--game", str(GAMES_DIR / f"{game_id}.pl"),
-            "--seat", seat,
-            "--level", str(level),
-            "--inferences", str(limits.inferences_for(move_time)),
-            "--seed", str(seed),
-            "--load-seconds", str(limits.load_seconds),
-            str(self.path),
-        ]
-        env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8", "HOME": self._dir}
-        if "SWI_HOME_DIR" in os.environ:
-            env["SWI_HOME_DIR"] = os.environ["SWI_HOME_DIR"]
-        log.debug("%s: start %s", name, " ".join(argv))
-        try:
-            self._proc: subprocess.Popen[bytes] = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, cwd=self._dir, env=env,
-                start_new_session=True, close_fds=True,
-            )
-        except BaseException as exc:
-            shutil.rmtree(self._dir, ignore_errors=True)
-            if isinstance(exc, OSError):
-                raise ArenaError(f"cannot start swipl for bot {name}: {exc}") from None
-            raise
-        # if close() is never called: at garbage collection or exit
-        self._finalizer = weakref.finalize(self, _reap, self._proc, self._dir)
-        self._set_limits()
-        assert self._proc.stdout is not None and self._proc.stderr is not None
-        # the readers hold no reference to self, so that a process nobody
-        # closes is still reaped when its BotProcess is collected
-        self._readers = [
-            threading.Thread(target=_read_lines, args=(self._proc.stdout, self._lines),
-                             daemon=True),
-            threading.Thread(target=_drain, args=(self._proc.stderr, self.stderr, self._fatal,
-                                                  self._proc), daemon=True),
-        ]
-        for t in self._readers:
-            t.start()
-
-    @property
-    def pid(self) -> int:
-        return self._proc.pid
-
-    def _set_limits(self) -> None:
-        """Applied before the host reads its first line, so before it loads
-        anything of the bot."""
-        limits = self.limits
-        cpu = limits.cpu_for(self.move_time)
-        memory = limits.memory_mb * 1024 * 1024
-        try:
-            for which, value in (
-                (resource.RLIMIT_AS, (memory, memory)),
-                (resource.RLIMIT_CPU, (cpu, cpu + 1)),  # SIGXCPU, then SIGKILL
-                (resource.RLIMIT_FSIZE, (0, 0)),
-                (resource.RLIMIT_NOFILE, (limits.open_files, limits.open_files)),
-                (resource.RLIMIT_CORE, (0, 0)),
-            ):
-                resource.prlimit(self._proc.pid, which, value)
-        except (OSError, ValueError) as exc:  # the process died already
-            log.debug("%s: prlimit: %s", self.name, exc)
-
-    # -- the protocol --------------------------------------------------------
-
-    def load(self) -> Hello:
-        """Ask the host to load the bot; its answer (refused if it dies or
-        takes too long)."""
-        reply = self._request("load.", self.limits.load_seconds + self.limits.grace + 5)
-        if reply is None:
-            hello = Hello("refused", detail=f"loading took more than {self.limits.load_seconds} s")
-        elif isinstance(reply, str):
-            hello = Hello("refused", detail=f"the bot's process died while loading ({reply})")
-        else:
-            hello = Hello(
-                str(reply.get("status", "refused")),
-                protocol=str(reply.get("protocol", "")),
-                seats=tuple(reply.get("seats", ())),
-                detail=str(reply.get("detail", "")),
-                ms=int(reply.get("ms", 0)),
-                problems=tuple(str(p) for p in reply.get("problems", ())),
-                warnings=tuple(str(w) for w in reply.get("warnings", ())),
-            )
-        self.hello = hello
-        return hello
-
-    def move(self, state_text: str, last_move: str | None, seconds: float) -> dict[str, Any]:
-        """The host's reply for one move; a timeout or a dead process comes
-        back as a reply with that verdict."""
-        start = time.monotonic()
-        last = "none" if last_move is None else f"last({_prolog.atom(last_move)})"
-        request = f"move({_prolog.atom(state_text)}, {last}, {float(seconds)!r})."
-        reply = self._request(request, seconds + self.limits.grace + 0.5 * seconds)
-        ms = int(round((time.monotonic() - start) * 1000))
-        if reply is None:
-            return {"verdict": "timeout", "ms": ms,
-                    "detail": f"no reply within {seconds:g} s; the bot's process was killed"}
-        if isinstance(reply, str):
-            return {"verdict": "crashed", "ms": ms, "detail": reply}
-        return reply
-
-    def _request(self, request: str, timeout: float) -> dict[str, Any] | str | None:
-        """Send ``request`` (a Prolog term with its full stop, data only)
-        and wait for its JSON reply; a str saying why the process is gone;
-        None when no reply came within ``timeout`` (the process is then
-        killed)."""
-        if self._proc.poll() is not None:
-            return self._gone()
-        line = request + "\n"
-        log.debug("%s < %s", self.name, line.rstrip())
-        try:
-            assert self._proc.stdin is not None
-            self._proc.stdin.write(line.encode("utf-8"))
-            self._proc.stdin.flush()
-        except OSError:
-            return self._gone()
-        try:
-            got = self._lines.get(timeout=timeout)
-        except queue.Empty:
-            log.debug("%s: no reply within %.1f s: killing it", self.name, timeout)
-            self.kill()
-            self.exit_note = f"killed after no reply within {timeout:.1f} s"
-            return None
-        except BaseException:
-            self.kill()  # Ctrl-C: a reply may still come; the process is useless
-            raise
-        if got is None:
-            return self._gone()
-        log.debug("%s > %s", self.name, got.decode("utf-8", "replace").rstrip())
-        try:
-            reply = json.loads(got)
-        except ValueError:
-            return f"bad reply {got[:200]!r}"
-        return reply if isinstance(reply, dict) else f"bad reply {got[:200]!r}"
-
-    def _gone(self) -> str:
-        if self._fatal.is_set() and not self.exit_note:
-            self._proc.wait()
-            message = self.stderr.text().rsplit(FATAL.decode(), 1)[-1]
-            self.exit_note = "fatal error" + " ".join(message.split())[:200]
-        if self.exit_note:
-            return f"the bot's process is gone ({self.exit_note})"
-        try:
-            code = self._proc.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            self.kill()
-            code = self._proc.returncode
-        if code is not None and code < 0:
-            try:
-                what = signal.Signals(-code).name
-            except ValueError:
-                what = f"signal {-code}"
-            self.exit_note = f"killed by {what}"
-        else:
-            self.exit_note = f"exit status {code}"
-        tail = self.stderr.text().strip().splitlines()[-3:]
-        if tail:
-            self.exit_note += ": " + " / ".join(t[:200] for t in tail)
-        return f"the bot's process ended ({self.exit_note})"
-
-    # -- ending --------------------------------------------------------------
-
-    def kill(self) -> None:
-        """Kill the whole process group at once."""
-        _kill_group(self._proc)
-
-    def close(self) -> None:
-        """End the process (end of input first, then SIGKILL) and reap it."""
-        proc = self._proc
-        try:
-            if proc.poll() is None:
-                try:
-                    assert proc.stdin is not None
-                    proc.stdin.close()
-                except OSError:
-                    pass
-                try:
-                    proc.wait(timeout=0.5)
-                except subprocess.TimeoutExpired:
-                    pass
-            self.kill()  # also whatever the bot left in its group
-            proc.wait()
-        finally:
-            for t in self._readers:
-                t.join(timeout=2)
-            self._finalizer()
-
-    def __enter__(self) -> "BotProcess":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def _read_lines(pipe: IO[bytes], lines: "queue.Queue[bytes | None]") -> None:
-    for line in pipe:
-        lines.put(line)
-    lines.put(None)
-
-
-def _drain(pipe: IO[bytes], tail: _Tail, fatal: threading.Event,
-           proc: "subprocess.Popen[bytes]") -> None:
-    while chunk := pipe.read1(65536):  # type: ignore[attr-defined]
-        tail.add(chunk)
-        if FATAL in chunk and not fatal.is_set():
-            # SWI-Prolog 9.0 can hang after a fatal error (out of memory)
-            # instead of ending: end it shortly, once the message is in (a
-            # bot printing this text ends itself, which gains it nothing)
-            fatal.set()
-            threading.Timer(0.2, _kill_group, (proc,)).start()
-
-
-def _kill_group(proc: "subprocess.Popen[bytes]") -> None:
-    """SIGKILL the process group of ``proc`` unless it is reaped already
-    (its id could then belong to another process)."""
-    if proc.returncode is None:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-
-def _reap(proc: "subprocess.Popen[bytes]", workdir: str) -> None:
-    """Kill and reap ``proc`` if need be, close its pipes, remove its
-    working directory."""
-    if proc.returncode is None:
-        _kill_group(proc)
-        proc.wait()
-    for pipe in (proc.stdin, proc.stdout, proc.stderr):
-        try:
-            if pipe is not None:
-                pipe.close()
-        except OSError:
-            pass
-    shutil.rmtree(workdir, ignore_errors=True)
-
 
 class BotPlayer(Player):
     """A bot file as a player: a fresh host process for every game."""
@@ -426,8 +49,10 @@ class BotPlayer(Player):
         move_time: float = 1.0,
         limits: Limits = Limits(),
         seed: int | None = None,
+        isolation: str = "bwrap",
     ) -> None:
         super().__init__(spec)
+        self.isolation = isolation
         if spec.kind != "bot" or spec.path is None:
             raise BotError(f"{spec} is not a bot file spec")
         self.path = bot_path(spec.path)
@@ -464,7 +89,7 @@ class BotPlayer(Player):
         self.process = BotProcess(
             self.path, game.id, ("first", "second")[index],
             level=self.level, move_time=self.move_time, limits=self.limits,
-            seed=self.seed, name=f"{self.name}({seat})",
+            seed=self.seed, name=f"{self.name}({seat})", isolation=self.isolation,
         )
         self.hello = self.process.load()
 
@@ -614,12 +239,14 @@ class BotCheck:
     output: str = field(default="", repr=False)
 
 
-def check_bot(game_id: str, path: str, *, limits: Limits = Limits()) -> BotCheck:
+def check_bot(game_id: str, path: str, *, limits: Limits = Limits(),
+              isolation: str = "bwrap") -> BotCheck:
     """Load the bot in ``path`` (a file, or a spec ``bot.pl:N``) for
     ``game_id`` in check mode (any seat)."""
     spec = PlayerSpec.parse(path)
     p = bot_path(spec.path if spec.kind == "bot" and spec.path else path)
-    with BotProcess(p, game_id, "any", limits=limits, name=p.stem) as proc:
+    with BotProcess(p, game_id, "any", limits=limits, name=p.stem,
+                    isolation=isolation) as proc:
         hello = proc.load()
         return BotCheck(str(p), game_id, hello, proc.stderr.text())
 

@@ -333,7 +333,7 @@ def test_inference_limit(ttt: pybridge.Game) -> None:
 
 
 def test_process_runs_in_an_empty_temporary_directory(ttt: pybridge.Game) -> None:
-    with BotProcess(EXAMPLES / "greedy.pl", "tictactoe", "first") as proc:
+    with BotProcess(EXAMPLES / "greedy.pl", "tictactoe", "first", isolation="none") as proc:
         assert proc.load().ready
         cwd = Path(os.readlink(f"/proc/{proc.pid}/cwd"))
         assert cwd.name.startswith("arena-bot-") and list(cwd.iterdir()) == []

@@ -1,0 +1,168 @@
+"""Operating-system isolation for bot processes, with bubblewrap.
+
+A bot host runs inside ``bwrap`` with its own user, pid, network, IPC,
+UTS, cgroup and mount namespaces, no capabilities, a new session, and a
+file system made of read-only binds of only what it needs: the swipl
+binary and the shared libraries it and SWI-Prolog's foreign libraries
+link, SWI-Prolog's home, the project's Prolog files and the bot file;
+``/tmp`` (its working directory) is an empty private tmpfs. It dies with
+the process that started it, and with it every process it started (the
+pid namespace goes when its first process ends).
+
+``isolation`` is ``"bwrap"`` or ``"none"``. :func:`check` says once, with
+the fix, why bubblewrap cannot be used here.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+MODES = ("bwrap", "none")
+
+#: Where things appear inside the sandbox.
+PROLOG_MOUNT = "/arena/prolog"
+BOT_MOUNT = "/arena/bot"
+HOME = "/tmp"
+
+
+class IsolationError(RuntimeError):
+    """Bubblewrap cannot run here: the message names the fix."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """rlimits set by ``prlimit`` on the host before it starts."""
+
+    memory_bytes: int
+    cpu_seconds: int
+    open_files: int
+
+
+def _swipl() -> str:
+    return shutil.which("swipl") or "swipl"
+
+
+@functools.lru_cache(maxsize=1)
+def _runtime() -> dict[str, str]:
+    out = subprocess.run([_swipl(), "--dump-runtime-variables"], capture_output=True,
+                         text=True, timeout=30, check=False).stdout
+    return dict(re.findall(r'^(\w+)="([^"]*)";', out, re.M))
+
+
+def _ldd(paths: Sequence[str]) -> set[str]:
+    """The shared libraries ``paths`` load, the dynamic loader included."""
+    found: set[str] = set()
+    for chunk in range(0, len(paths), 50):
+        out = subprocess.run(["ldd", *paths[chunk:chunk + 50]], capture_output=True,
+                             text=True, timeout=60, check=False).stdout
+        for line in out.splitlines():
+            m = re.search(r"(?:=>\s*)?(/\S+)\s+\(0x", line)
+            if m:
+                found.add(m.group(1))
+    return found
+
+
+@functools.lru_cache(maxsize=1)
+def system_binds() -> tuple[str, ...]:
+    """Paths the host needs from the system, bound read-only at the same
+    place: the binaries, SWI-Prolog's home, and their shared libraries."""
+    swipl = os.path.realpath(_swipl())
+    prlimit = os.path.realpath(shutil.which("prlimit") or "/usr/bin/prlimit")
+    home = _runtime().get("PLBASE", "/usr/lib/swi-prolog")
+    objects = [swipl, prlimit]
+    for root, _, files in os.walk(home):
+        objects += [os.path.join(root, f) for f in files if f.endswith(".so")]
+    paths = {swipl, _swipl(), prlimit, home} | _ldd(objects)
+    for extra in ("/usr/lib/locale/C.utf8", "/etc/ld.so.cache"):
+        if os.path.exists(extra):
+            paths.add(extra)
+    return tuple(sorted(paths))
+
+
+def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path) -> list[str]:
+    """``command`` (paths as seen inside) wrapped in bubblewrap."""
+    argv = [shutil.which("bwrap") or "bwrap",
+            "--unshare-all", "--unshare-user", "--disable-userns",
+            "--uid", "65534", "--gid", "65534", "--hostname", "arena-bot",
+            "--cap-drop", "ALL", "--die-with-parent", "--new-session",
+            "--clearenv", "--setenv", "PATH", "/usr/bin:/bin",
+            "--setenv", "LANG", "C.UTF-8", "--setenv", "HOME", HOME,
+            "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+            "--dir", "/arena"]
+    for path in system_binds():
+        real = os.path.realpath(path)
+        argv += ["--ro-bind", real, path]
+    for link, target in (("/lib", "usr/lib"), ("/lib64", "usr/lib64"), ("/bin", "usr/bin")):
+        if os.path.islink(link) and not any(p.startswith(link + "/") for p in system_binds()):
+            argv += ["--symlink", target, link]
+    argv += ["--ro-bind", str(prolog_dir), PROLOG_MOUNT,
+             "--ro-bind", str(bot), f"{BOT_MOUNT}/{bot.name}",
+             "--remount-ro", "/", "--chdir", HOME, "--", *command]
+    return argv
+
+
+def limited(command: Sequence[str], limits: Limits) -> list[str]:
+    """``command`` run under ``prlimit``, so that the limits hold from its
+    first instruction and for everything it starts."""
+    return [shutil.which("prlimit") or "prlimit",
+            f"--as={limits.memory_bytes}", f"--cpu={limits.cpu_seconds}:{limits.cpu_seconds + 1}",
+            "--fsize=0", f"--nofile={limits.open_files}", "--core=0", "--", *command]
+
+
+@functools.lru_cache(maxsize=1)
+def _probe() -> str | None:
+    """None when bubblewrap works here, else why not and what to do."""
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return ("bubblewrap is not installed: install it (Debian: apt-get install bubblewrap, "
+                "or make setup) or pass --isolation none to run bots without OS isolation")
+    try:
+        done = subprocess.run(
+            [bwrap, "--unshare-all", "--unshare-user", "--die-with-parent", "--new-session",
+             *sum((["--ro-bind", p, p] for p in system_binds()), []),
+             "--proc", "/proc", "--dev", "/dev", "--", os.path.realpath(_swipl()),
+             "-f", "none", "-q", "-g", "halt"],
+            capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"bubblewrap cannot run ({exc}); pass --isolation none to run bots without it"
+    if done.returncode != 0:
+        why = " ".join(done.stderr.split())[:200] or f"exit status {done.returncode}"
+        return (f"bubblewrap cannot create a sandbox here ({why}); user namespaces may be "
+                "disabled (sysctl kernel.unprivileged_userns_clone=1 or "
+                "user.max_user_namespaces > 0 enables them), or pass --isolation none")
+    return None
+
+
+def check(mode: str) -> None:
+    """Raise IsolationError when ``mode`` cannot be used here."""
+    if mode not in MODES:
+        raise ValueError(f"unknown isolation {mode!r}: use bwrap or none")
+    if mode == "bwrap":
+        problem = _probe()
+        if problem is not None:
+            raise IsolationError(problem)
+
+
+def default_mode() -> str:
+    """The isolation to use when the user names none: always bwrap (a
+    user without it must say ``none`` explicitly)."""
+    return "bwrap"
+
+
+def describe(mode: str) -> str:
+    """One line naming the isolation in force, for outputs."""
+    if mode == "bwrap":
+        return ("isolation: bwrap (own pid, network, IPC and mount namespaces; "
+                "read-only view of SWI-Prolog, the rules and the bot)")
+    return "isolation: none (bots run with this user's rights, Prolog sandbox only)"
+
+
+__all__ = ["IsolationError", "Limits", "MODES", "bwrap_argv", "check", "default_mode",
+           "describe", "limited", "system_binds"]

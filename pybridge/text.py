@@ -1,0 +1,41 @@
+"""Text that comes from a bot is data: shown and stored only after
+:func:`clean` has replaced its control characters and bounded its size."""
+
+from __future__ import annotations
+
+import re
+
+#: The default bound of one detail (an error, a move's text, a name).
+DETAIL_LIMIT = 2048
+
+# C0 and C1 controls, DEL, and the Unicode controls that reorder or hide
+# text (bidirectional overrides and isolates, zero-width joiners aside).
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROLS_NO_LINES = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def clean(text: object, limit: int = DETAIL_LIMIT, *, lines: bool = True) -> str:
+    """``text`` with every control character written as a visible escape
+    (``\\x1b``); newline and tab are kept when ``lines``. Cut to about
+    ``limit`` characters, saying how many bytes were left off."""
+    s = text if isinstance(text, str) else str(text)
+    extra = ""
+    if len(s) > limit:
+        rest = s[limit:]
+        s = s[:limit]
+        extra = f"… {len(rest.encode('utf-8', 'replace'))} bytes more"
+    s = (_CONTROLS if lines else _CONTROLS_NO_LINES).sub(_escape, s)
+    return s + extra
+
+
+def clean_line(text: object, limit: int = DETAIL_LIMIT) -> str:
+    """:func:`clean` for a one-line field: newlines and tabs escaped too."""
+    return clean(text, limit, lines=False)
+
+
+__all__ = ["DETAIL_LIMIT", "clean", "clean_line"]
