@@ -4,19 +4,27 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test bench swipl clean
+.PHONY: setup run test bench swipl bwrap clean
 
-setup: swipl $(STAMP)
+setup: swipl bwrap $(STAMP)
 
-# Debian's SWI-Prolog, installed only when `swipl` is missing.
-swipl:
-	@command -v swipl >/dev/null 2>&1 || { \
-	  echo "SWI-Prolog not found: installing Debian package swi-prolog-nox"; \
+# Debian packages, each installed only when its command is missing:
+# SWI-Prolog, and bubblewrap, which isolates bot processes.
+define apt_install
+	@command -v $(1) >/dev/null 2>&1 || { \
+	  echo "$(1) not found: installing Debian package $(2)"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; \
 	  elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
-	  else echo "Please install SWI-Prolog (Debian: apt-get install swi-prolog-nox) and re-run make." >&2; exit 1; fi; \
-	  $$SUDO apt-get install -y swi-prolog-nox || { $$SUDO apt-get update && $$SUDO apt-get install -y swi-prolog-nox; } || { \
-	    echo "Could not install swi-prolog-nox; install SWI-Prolog by hand and re-run make." >&2; exit 1; }; }
+	  else echo "Please install $(2) (Debian: apt-get install $(2)) and re-run make." >&2; exit 1; fi; \
+	  $$SUDO apt-get install -y $(2) || { $$SUDO apt-get update && $$SUDO apt-get install -y $(2); } || { \
+	    echo "Could not install $(2); install it by hand and re-run make." >&2; exit 1; }; }
+endef
+
+swipl:
+	$(call apt_install,swipl,swi-prolog-nox)
+
+bwrap:
+	$(call apt_install,bwrap,bubblewrap)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -152,7 +152,7 @@ class BotProcess:
         limits: Limits = Limits(),
         seed: int | None = None,
         name: str = "bot",
-        isolation: str = "bwrap",
+        isolation: str | None = None,
     ) -> None:
         self.path = Path(path)
         self.game_id = game_id
@@ -160,7 +160,7 @@ class BotProcess:
         self.name = clean_line(name, 200)
         self.limits = limits
         self.move_time = move_time
-        self.isolation = isolation
+        isolation = self.isolation = isolation or sandbox.current()
         self.stderr = Tail(limits.output_bytes)
         self.hello: Hello | None = None
         self.exit_note = ""

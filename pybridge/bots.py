@@ -49,7 +49,7 @@ class BotPlayer(Player):
         move_time: float = 1.0,
         limits: Limits = Limits(),
         seed: int | None = None,
-        isolation: str = "bwrap",
+        isolation: str | None = None,
     ) -> None:
         super().__init__(spec)
         self.isolation = isolation
@@ -240,7 +240,7 @@ class BotCheck:
 
 
 def check_bot(game_id: str, path: str, *, limits: Limits = Limits(),
-              isolation: str = "bwrap") -> BotCheck:
+              isolation: str | None = None) -> BotCheck:
     """Load the bot in ``path`` (a file, or a spec ``bot.pl:N``) for
     ``game_id`` in check mode (any seat)."""
     spec = PlayerSpec.parse(path)

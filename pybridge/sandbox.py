@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from .errors import ArenaError
+
 MODES = ("bwrap", "none")
 
 #: Where things appear inside the sandbox.
@@ -32,7 +34,7 @@ BOT_MOUNT = "/arena/bot"
 HOME = "/tmp"
 
 
-class IsolationError(RuntimeError):
+class IsolationError(ArenaError, RuntimeError):
     """Bubblewrap cannot run here: the message names the fix."""
 
 
@@ -150,10 +152,22 @@ def check(mode: str) -> None:
             raise IsolationError(problem)
 
 
-def default_mode() -> str:
-    """The isolation to use when the user names none: always bwrap (a
-    user without it must say ``none`` explicitly)."""
-    return "bwrap"
+ENV = "ARENA_ISOLATION"
+
+
+def use(mode: str) -> None:
+    """Make ``mode`` the isolation of every bot process started from now
+    on, in this process and in worker processes it starts."""
+    if mode not in MODES:
+        raise ValueError(f"unknown isolation {mode!r}: use bwrap or none")
+    os.environ[ENV] = mode
+
+
+def current() -> str:
+    """The isolation in force: bwrap unless :func:`use` said otherwise (a
+    user without bubblewrap must say ``none`` explicitly)."""
+    mode = os.environ.get(ENV, "bwrap")
+    return mode if mode in MODES else "bwrap"
 
 
 def describe(mode: str) -> str:
@@ -164,5 +178,5 @@ def describe(mode: str) -> str:
     return "isolation: none (bots run with this user's rights, Prolog sandbox only)"
 
 
-__all__ = ["IsolationError", "Limits", "MODES", "bwrap_argv", "check", "default_mode",
-           "describe", "limited", "system_binds"]
+__all__ = ["IsolationError", "Limits", "MODES", "bwrap_argv", "check",
+           "current", "describe", "limited", "system_binds", "use"]

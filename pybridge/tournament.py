@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from .bots import BotPlayer, Limits, bot_path, check_bot
+from . import sandbox
 from .errors import ArenaError
 from .match import POLICIES, Match, Ply, Result
 from .players import Decision, Player, PlayerSpec, make_player
@@ -273,6 +274,7 @@ def standings_document(
         "games_played": len(records),
         "games_scheduled": total,
         "settings": dict(settings),
+        "isolation": settings.get("isolation", "bwrap"),
         "bots": [asdict(s) for s in table],
         "games": [
             {"first": r.first, "second": r.second, "winner": r.winner, "reason": r.reason,
@@ -494,7 +496,8 @@ def run_tournament(
         out=os.fspath(out_dir.resolve()), seed=seed,
     )
     settings = {"games_per_pair": games_per_pair, "move_time": move_time, "policy": policy,
-                "grades": grades, "jobs": jobs, "seed": seed}
+                "grades": grades, "jobs": jobs, "seed": seed,
+                "isolation": sandbox.current()}
     records: list[GameRecord] = []
     start = time.monotonic()
 

@@ -15,7 +15,10 @@ EXIT_NO_PROLOG = 3
 
 
 def _add_shell_options(parser: argparse.ArgumentParser) -> None:
+    from .isolation import add_option
+
     parser.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR is honoured too)")
+    add_option(parser)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -66,6 +69,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if getattr(args, "isolation", None):
+            from pybridge import sandbox
+
+            sandbox.use(args.isolation)
         if args.command is None:
             return run_shell(args)
         return int(args.func(args) or 0)
@@ -131,7 +138,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     import pybridge
     from .commands import option_items
 
+    from .isolation import apply
+
     game = pybridge.load_game(args.game, **option_items(args.option))
+    isolation = apply(args, (args.first, args.second))
+    if isolation:
+        print(isolation)
     if args.replay and Path(args.replay).exists():
         raise ValueError(f"replay log {args.replay!r} exists already (arena resume continues it)")
     shell = _shell(args, move_time=args.move_time)

@@ -184,6 +184,11 @@ def _resume(args: argparse.Namespace, replay: Replay, writer: ReplayWriter) -> i
     specs = (args.first or replay.specs[0], args.second or replay.specs[1])
     for spec in specs:
         PlayerSpec.parse(spec)  # a bad one is said before anything else
+    from .isolation import apply
+
+    isolation = apply(args, specs)
+    if isolation:
+        print(isolation)
     shell = _shell(args, move_time=args.move_time)
     shell.single_game = True
     if args.delay is not None:

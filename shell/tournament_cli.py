@@ -9,7 +9,11 @@ import sys
 import time
 from typing import Any, Sequence, TextIO
 
+from pybridge.text import clean_line
+
 from .commands import option_items
+from .isolation import add_option as add_isolation_option
+from .isolation import apply as apply_isolation
 
 EXIT_BAD_BOT = 1
 EXIT_INTERRUPTED = 130
@@ -42,6 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a bad move loses the game (forfeit, default) or is replaced "
                         "by a random valid move (random)")
     p.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
+    add_isolation_option(p)
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser(
@@ -58,6 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="games against random, seats alternating (default 4)")
     p.add_argument("--move-time", type=float, default=1.0, metavar="S",
                    help="seconds the bot may think per move (default 1)")
+    add_isolation_option(p)
     p.set_defaults(func=cmd_check_bot)
 
 
@@ -144,10 +150,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     out = args.out or f"tournament-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
     bar = ProgressBar(sys.stdout)
+    isolation = apply_isolation(args, args.bots)
 
     def checked(refused: dict[str, str]) -> None:
         print(f"{args.game}: {len(args.bots)} entrants, {args.games_per_pair} games per pair, "
               f"{args.move_time:g} s per move, {args.jobs} job(s); results in {out}")
+        if isolation:
+            print(isolation)
         for name, why in refused.items():
             print(f"refused: {name}: {why}")
         sys.stdout.flush()
@@ -186,10 +195,12 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
     spec = PlayerSpec.parse(args.file)
     if spec.kind != "bot" or spec.path is None:
         raise ValueError(f"{args.file!r} is not a bot file (FILE.pl or FILE.pl:LEVEL)")
+    isolation = apply_isolation(args, (args.file,))
     check = check_bot(game.id, spec.path)
     hello = check.hello
-    print(f"bot:      {check.path}")
+    print(f"bot:      {clean_line(check.path)}")
     print(f"game:     {game.id}")
+    print(f"{isolation}")
     if not hello.ready:
         print("verdict:  refused")
         for problem in hello.problems or (hello.detail,):

@@ -221,6 +221,7 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
     # files: standings, one log per game, nothing else anywhere
     doc = json.loads((out / "standings.json").read_text())
     assert doc["complete"] and len(doc["games"]) == result.total
+    assert doc["isolation"] == doc["settings"]["isolation"] == "bwrap"
     assert {b["name"] for b in doc["bots"]} == {e.name for e in result.entrants}
     assert len(list((out / "replays").iterdir())) == result.total
     assert sorted(p.name for p in out.iterdir()) == ["replays", "standings.csv", "standings.json"]
