@@ -241,7 +241,12 @@ move_reply(Protocol, Seat, State, Last, Seconds, Options, Reply) :-
     get_time(T1),
     Ms is round((T1 - T0) * 1000),
     flush_output(user_error),
-    outcome_reply(Outcome, Game, State, Move, Seconds, Inferences, Reply0),
+    (   Outcome == false
+    ->  failed_call(Goal, Move0, Call),
+        format(string(Detail), "the bot failed: ~s", [Call]),
+        Reply0 = _{verdict:no_move, detail:Detail, call:Call}
+    ;   outcome_reply(Outcome, Game, State, Move, Seconds, Inferences, Reply0)
+    ),
     output_bytes(Out),
     Reply = Reply0.put(_{ms:Ms, out:Out}).
 
@@ -320,11 +325,32 @@ aborted(E) :-
     ;   true
     ).
 
+%!  failed_call(+Goal, +Move, -Text) is det.
+%
+%   The call that failed as the bot saw it, its move argument written
+%   `_` and a PFL state written `State` (the caller has its text).
+
+failed_call(Goal0, Move0, Text) :-
+    copy_term(Goal0-Move0, Goal1-Move),
+    Move = '$VAR'('_'),
+    (   Goal1 =.. [choose_move, _|Rest]
+    ->  Goal =.. [choose_move, '$VAR'('State')|Rest]
+    ;   Goal = Goal1
+    ),
+    catch(with_output_to(string(Text0),
+                         write_term(Goal, [quoted(true), numbervars(true), max_depth(12),
+                                           portray(false), spacing(next_argument)])),
+          _, Text0 = "<unprintable call>"),
+    (   string_length(Text0, L), L > 300
+    ->  sub_string(Text0, 0, 300, _, Text1),
+        string_concat(Text1, "...", Text)
+    ;   Text = Text0
+    ).
+
 %!  outcome_reply(+Outcome, +Game, +State, +Move, +Seconds, +Inferences, -Reply) is det.
 
 outcome_reply(true, Game, State, Move, _, _, Reply) :-
     move_reply_text(Game, State, Move, Reply).
-outcome_reply(false, _, _, _, _, _, _{verdict:no_move, detail:"the bot failed"}).
 outcome_reply(inference_limit_exceeded, _, _, _, _, Inferences,
               _{verdict:timeout, detail:Detail}) :-
     format(string(Detail), "more than ~D inferences", [Inferences]).

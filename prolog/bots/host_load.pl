@@ -54,7 +54,8 @@ error_text/2 writes errors itself, with bounded_text/2.
     bot_clause/4,                   % PI, Line, Head, Body
     bot_dynamic/1,                  % PI
     bot_warning/2,                  % Line, Text
-    bot_warning_for/1.              % PI
+    bot_warning_for/1,              % PI
+    redefined/1.                    % PI of a built-in the bot defines
 
 %!  bot_module(-Module) is det.
 %
@@ -429,12 +430,42 @@ head_problem(Head, Problem) :-
 head_problem(Head, Problem) :-
     functor(Head, Name, Arity),
     functor(Generic, Name, Arity),
-    (   predicate_property(system:Generic, defined),
-        \+ predicate_property(system:Generic, imported_from(_))
+    (   system_predicate(Generic),
+        (   predicate_property(system:Generic, iso)
+        ;   shadow(Generic, _)
+        ;   predicate_property(system:Generic, meta_predicate(_))
+        )
     ;   control(Name/Arity)
     ),
     !,
-    format(atom(Problem), "~q is built in: a bot cannot redefine it", [Name/Arity]).
+    format(atom(Problem), "~q is a built-in predicate that a bot cannot redefine: \c
+                           rename it (e.g. my_~w/~w)", [Name/Arity, Name, Arity]).
+
+%   system_predicate(+Head): Head is defined by the system itself.
+system_predicate(Generic) :-
+    predicate_property(system:Generic, defined),
+    \+ predicate_property(system:Generic, imported_from(_)).
+
+%   own_definition(+PI): the bot defines PI, which may reuse the name of
+%   a built-in that is neither ISO nor a meta-predicate (as a module may
+%   in SWI-Prolog): the bot's module gets its own predicate.
+own_definition(Name/Arity) :-
+    bot_module(Bot),
+    functor(Generic, Name, Arity),
+    (   system_predicate(Generic),
+        \+ redefined(Name/Arity)
+    ->  Bot:redefine_system_predicate(Generic),
+        assertz(redefined(Name/Arity)),
+        (   bot_warning_for(Name/Arity)
+        ->  true
+        ;   once(( bot_clause(Name/Arity, Line, _, _) ; Line = 0 )),
+            format(atom(Text), "~w/~w is also a built-in predicate: the bot's own \c
+                                definition is used in its module", [Name, Arity]),
+            assertz(bot_warning(Line, Text)),
+            assertz(bot_warning_for(Name/Arity))
+        )
+    ;   true
+    ).
 
 control((',')/2).
 control((;)/2).
@@ -591,7 +622,8 @@ declaration(dynamic, Specs, Result) :-
     bot_module(Bot),
     (   pi_list(Specs, PIs)
     ->  forall(member(PI, PIs),
-               ( dynamic(Bot:PI),
+               ( own_definition(PI),
+                 dynamic(Bot:PI),
                  assertz(bot_dynamic(PI))
                )),
         Result = ok
@@ -637,6 +669,9 @@ op_names(Names, Names) :-
 
 compile_bot(Problems) :-
     bot_module(Bot),
+    findall(PI, bot_clause(PI, _, _, _), PIs0),
+    sort(PIs0, PIs),
+    forall(member(PI, PIs), own_definition(PI)),
     findall(Line-Text,
             ( bot_clause(_, Line, Head, Body),
               catch(( assertz(Bot:(Head :- Body)), fail ), E, true),
