@@ -90,7 +90,6 @@ class Standing:
     replaced: int = 0
 
 
-
 # -- schedule, standings, grades --------------------------------------------------
 
 
@@ -179,7 +178,6 @@ def grade_table(
     return out
 
 
-
 # -- one game's record -------------------------------------------------------------
 
 
@@ -208,7 +206,6 @@ def game_record(pairing: Pairing, players: Sequence[str], result: Result, histor
         reason=result.reason, forfeit=result.forfeit, replaced=replaced,
         plies=len(history), seconds=round(seconds, 3), replay=replay_name(pairing),
     )
-
 
 
 # -- the standings files -----------------------------------------------------------

@@ -150,7 +150,6 @@ def _player(config: _Config, name: str, seed: int) -> Player:
     return make_player(spec, move_time=config.move_time, limits=config.limits, seed=seed)
 
 
-
 def play_game(config: _Config, pairing: Pairing) -> GameRecord:
     """Play one scheduled game to its end, logging it; the log of a game
     that does not end is removed."""

@@ -34,7 +34,6 @@ class ReplayFormatError(ReplayError):
     mistyped field, another game, a newer format version."""
 
 
-
 @dataclass(frozen=True)
 class Header:
     """The header record, checked."""

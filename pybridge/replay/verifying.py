@@ -27,7 +27,6 @@ class ReplayMismatch(ReplayError):
         self.move = move
 
 
-
 @dataclass(frozen=True)
 class Position:
     """A position of a rebuilt game: the start (``logged`` None) or the
