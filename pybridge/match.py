@@ -37,7 +37,10 @@ class _Position:
 
 
 class Match:
-    """A game in progress: its states, its players and its referee."""
+    """A game in progress: its states, its players and its referee.
+    ``history`` is the plies played from ``state`` (default: the initial
+    state); IllegalMoveError or TurnError at the first that does not
+    follow."""
 
     def __init__(
         self,
@@ -64,6 +67,10 @@ class Match:
         self._redo: list[Ply] = []
         self._started: set[str] = set()
         for ply in history:
+            if ply.player != self.state.current_player:
+                raise TurnError(ply.move, self.state, ply.player,
+                                f"ply {ply.number} is for {ply.player}, but "
+                                f"{self.state.current_player} is to move")
             self._line.append(_Position(self.state.move(ply.move), ply))
         self._check_end()
 

@@ -151,3 +151,13 @@ def test_lower_modules_do_not_import_bots(module: str) -> None:
 def test_replay_modules_stay_below_the_players_they_log() -> None:
     for path in (PYBRIDGE / "replay").glob("*.py"):
         assert not {"bots", "seating", "tournament"} & _imports(path), path.name
+
+
+def test_a_history_out_of_turn_is_refused(ttt: pybridge.Game) -> None:
+    seats = {"x": make_player("human"), "o": make_player("human")}
+    with Match(ttt, seats, history=[Ply(1, "x", "5"), Ply(2, "o", "1")]) as match:
+        assert match.state.current_player == "x" and len(match.history) == 2
+    with pytest.raises(TurnError, match="ply 2 is for x, but o is to move"):
+        Match(ttt, seats, history=[Ply(1, "x", "5"), Ply(2, "x", "1")])
+    with pytest.raises(IllegalMoveError, match="'5'"):
+        Match(ttt, seats, history=[Ply(1, "x", "5"), Ply(2, "o", "5")])
