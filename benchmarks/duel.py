@@ -4,7 +4,7 @@ alternating seats, with wins/draws/losses and time per move.
 Example bots (the course baselines in ``prolog/bots/examples``) may be
 given as ``trusted:path/to/bot.pl[:N]``: loaded in-process, unchecked, for
 the project's own example bots only. Any other spec goes through
-:func:`pybridge.players.make_player` (bot files then run sandboxed)."""
+:func:`pybridge.seating.make_player` (bot files then run sandboxed)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pybridge
 from pybridge import _prolog
-from pybridge.match import Match, Ply
-from pybridge.players import Decision, Player, PlayerSpec, make_player
+from pybridge.match import Match
+from pybridge.players import Player, PlayerSpec
+from pybridge.seating import make_player
+from pybridge.types import Decision, Ply
 
 _counter = itertools.count()
 # (game id, bot path) -> the module it is loaded in: SWI-Prolog loads a

@@ -51,6 +51,15 @@ class IllegalMoveError(ArenaError, ValueError):
         self.reason = reason
 
 
+class TurnError(IllegalMoveError):
+    """A move for a seat that is not to move, or for a player whose moves
+    are not typed in (a bot or AI); ``seat`` is the seat it was for."""
+
+    def __init__(self, move: str, state: object, seat: str, reason: str) -> None:
+        super().__init__(move, state, reason)
+        self.seat = seat
+
+
 class NoMoveError(ArenaError, RuntimeError):
     """An AI or bot returned no move where one was due."""
 

@@ -1,9 +1,12 @@
 """One game between two seats, refereed: the one place that applies moves
 for every front end (shell, ``arena play``, tournaments).
 
-The referee checks every move of a non-human player against the rules and
-applies the policy for a bad one: ``forfeit`` (the move loses the game) or
-``random`` (a random valid move is played instead, and logged as such).
+It is the only gate for who may move: :meth:`Match.play` takes a typed
+move only for a human seat to move, :meth:`Match.step` asks only a
+non-human player to move. The referee checks every move of a non-human
+player against the rules and applies the policy for a bad one:
+``forfeit`` (the move loses the game) or ``random`` (a random valid move
+is played instead, and logged as such).
 A recorder (a replay log writer) sees every move, undo and the result.
 """
 
@@ -12,36 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping, Protocol, Sequence
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, TurnError
 from .game import Game, State
-from .players import Decision, Player
+from .players import Player
+from .types import Decision, Ply, Result, Verdict
 
 POLICIES = ("forfeit", "random")
-
-
-@dataclass(frozen=True)
-class Ply:
-    """One move played. ``verdict`` is 'ok' unless the referee replaced a bad
-    answer (policy ``random``); ``raw`` is then what the player answered."""
-
-    number: int
-    player: str
-    move: str
-    ms: int = 0
-    verdict: str = "ok"
-    detail: str = ""
-    raw: str | None = None
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a game ended. ``winner`` is a player or 'draw'; ``forfeit`` is the
-    losing player's verdict when a bad move ended the game."""
-
-    winner: str
-    reason: str
-    forfeit: str | None = None
-    detail: str = ""
 
 
 class Recorder(Protocol):
@@ -58,7 +37,10 @@ class _Position:
 
 
 class Match:
-    """A game in progress: its states, its players and its referee."""
+    """A game in progress: its states, its players and its referee.
+    ``history`` is the plies played from ``state`` (default: the initial
+    state); IllegalMoveError or TurnError at the first that does not
+    follow."""
 
     def __init__(
         self,
@@ -85,6 +67,10 @@ class Match:
         self._redo: list[Ply] = []
         self._started: set[str] = set()
         for ply in history:
+            if ply.player != self.state.current_player:
+                raise TurnError(ply.move, self.state, ply.player,
+                                f"ply {ply.number} is for {ply.player}, but "
+                                f"{self.state.current_player} is to move")
             self._line.append(_Position(self.state.move(ply.move), ply))
         self._check_end()
 
@@ -125,16 +111,34 @@ class Match:
 
     # -- moves -------------------------------------------------------------
 
-    def play(self, move: str, *, ms: int = 0) -> Ply:
-        """Play ``move`` for the player to move (a human's typed move).
-        IllegalMoveError, and nothing changes, if it is not valid."""
+    def play(self, move: str, *, seat: str | None = None, ms: int = 0) -> Ply:
+        """Play ``move``, a human's typed move, for ``seat`` (default: the
+        seat to move). IllegalMoveError, and nothing changes, if it is not
+        valid; TurnError (an IllegalMoveError) if ``seat`` is not to move
+        or the player to move is not a human (its moves come from
+        :meth:`step`)."""
         if self.result is not None:
             raise IllegalMoveError(move, self.state, "the game is over")
+        self._check_turn(move, seat)
         canonical = self.state.canonical_move(move)
         ply = Ply(len(self._line), self.state.current_player, canonical, ms)
         self._push(ply)
         self._redo.clear()
         return ply
+
+    def _check_turn(self, move: str, seat: str | None) -> None:
+        to_move = self.state.current_player
+        player = self.players[to_move]
+        if seat is not None and seat != to_move:
+            if seat not in self.players:
+                raise TurnError(move, self.state, seat, f"{seat!r} is not a seat of "
+                                f"{self.game.id} {list(self.game.players)}")
+            raise TurnError(move, self.state, seat,
+                            f"it is {to_move}'s turn ({player.name}), not {seat}'s")
+        if not player.is_human:
+            raise TurnError(move, self.state, to_move,
+                            f"it is {to_move}'s turn ({player.name}), who is not a human: "
+                            "its moves come from step()")
 
     def step(self, *, seconds: float | None = None) -> Ply | Result:
         """Let the (non-human) player to move choose, and referee its answer.
@@ -154,10 +158,10 @@ class Match:
             seconds=self.move_time if seconds is None else seconds,
         )
         decision = self._judge(decision)
-        if decision.verdict == "ok":
+        if decision.verdict == Verdict.OK:
             assert decision.move is not None
             ply = Ply(len(self._line), seat, decision.move, decision.ms)
-        elif self.policy == "random" and decision.verdict != "refused":
+        elif self.policy == "random" and decision.verdict != Verdict.REFUSED:
             replacement = self.state.choose_move(1)
             ply = Ply(
                 len(self._line), seat, replacement, decision.ms,
@@ -178,12 +182,12 @@ class Match:
         assert self.result is not None
         return self.result
 
-    def forfeit(self, seat: str, verdict: str, detail: str = "") -> Result:
+    def forfeit(self, seat: str, verdict: Verdict | str, detail: str = "") -> Result:
         """End the game: ``seat`` loses by ``verdict`` (e.g. a bot refused)."""
         return self._forfeit(seat, Decision(None, verdict, 0, detail))
 
     def _judge(self, decision: Decision) -> Decision:
-        if decision.verdict != "ok":
+        if decision.verdict != Verdict.OK:
             return decision
         raw = decision.move
         valid = self.state.valid_moves()
@@ -193,9 +197,9 @@ class Match:
             try:
                 canonical = self.state.canonical_move(raw)
             except IllegalMoveError as exc:
-                return Decision(None, "illegal", decision.ms, exc.reason, raw)
-            return Decision(canonical, "ok", decision.ms)
-        return Decision(None, "illegal", decision.ms, "no move text", repr(raw))
+                return Decision(None, Verdict.ILLEGAL, decision.ms, exc.reason, raw)
+            return Decision(canonical, Verdict.OK, decision.ms)
+        return Decision(None, Verdict.ILLEGAL, decision.ms, "no move text", repr(raw))
 
     def _forfeit(self, seat: str, decision: Decision) -> Result:
         winner = self.game.opponent(seat)
@@ -288,4 +292,5 @@ class Match:
         self.close()
 
 
+# Ply and Result live in pybridge.types; the shell still imports them here
 __all__ = ["Match", "Ply", "Result", "Recorder", "POLICIES"]

@@ -3,7 +3,8 @@
 Specs (CLI, shell, tournaments): ``human``, ``random``, ``ai:N`` (the
 game's own ``choose_move`` at level N, in-process, trusted), and
 ``path/to/bot.pl`` or ``path/to/bot.pl:N`` (an untrusted bot file, run in
-its own process by :mod:`pybridge.bots`).
+its own process by :mod:`pybridge.bots`). :func:`pybridge.seating.make_player`
+makes the player of any spec.
 """
 
 from __future__ import annotations
@@ -16,14 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import ArenaError, Interrupted, NoMoveError, ThinkTimeout
+from .types import Decision, Ply, Verdict
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from .game import Game, State
-    from .match import Ply
-
-VERDICTS = ("ok", "illegal", "timeout", "no_move", "crashed", "refused")
 
 #: The think-time cap of a built-in AI, which is trusted and bounds itself.
 AI_SAFETY_SECONDS = 120.0
@@ -75,21 +74,6 @@ class PlayerSpec:
         if self.kind == "bot":
             return self.path if self.level is None else f"{self.path}:{self.level}"
         return self.kind
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A player's answer for one turn.
-
-    ``move`` is the canonical move text when ``verdict`` is 'ok'; ``raw`` is
-    what the player actually answered, for the log, when it was not valid.
-    """
-
-    move: str | None
-    verdict: str
-    ms: int
-    detail: str = ""
-    raw: str | None = None
 
 
 class Player(ABC):
@@ -151,28 +135,25 @@ class BuiltinPlayer(Player):
         try:
             move = state.choose_move(self.level, seconds=AI_SAFETY_SECONDS)
         except ThinkTimeout as exc:
-            return Decision(None, "timeout", _ms(start), str(exc))
+            return Decision(None, Verdict.TIMEOUT, _ms(start), str(exc))
         except NoMoveError as exc:
-            return Decision(None, "no_move", _ms(start), str(exc))
+            return Decision(None, Verdict.NO_MOVE, _ms(start), str(exc))
         except Interrupted:
             raise
         except ArenaError as exc:
-            return Decision(None, "crashed", _ms(start), str(exc))
-        return Decision(move, "ok", _ms(start))
+            return Decision(None, Verdict.CRASHED, _ms(start), str(exc))
+        return Decision(move, Verdict.OK, _ms(start))
 
 
 def _ms(start: float) -> int:
     return int(round((time.monotonic() - start) * 1000))
 
 
-def make_player(spec: PlayerSpec | str, *, move_time: float = 1.0) -> Player:
-    """The player for ``spec``. A bot file is started by :mod:`pybridge.bots`."""
-    if isinstance(spec, str):
-        spec = PlayerSpec.parse(spec)
-    if spec.kind == "human":
-        return HumanPlayer(spec)
-    if spec.kind in ("random", "ai"):
-        return BuiltinPlayer(spec)
-    from . import bots  # noqa: PLC0415 (bots are optional to the rest)
+def __getattr__(name: str) -> object:
+    # make_player lives in pybridge.seating; shell/repl.py still imports it
+    # from here, so the name is handed on, looked up only when asked for
+    if name == "make_player":
+        from .seating import make_player  # noqa: PLC0415
 
-    return bots.BotPlayer(spec, move_time=move_time)
+        return make_player
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,111 +1,51 @@
 """Championships: every entrant against every other, in both seats.
 
-A win scores 3, a draw 1, a loss 0. Entrants are player specs: bot files
-(untrusted, each game in its own processes) and built-in players
-(``random``, ``ai:N``). Games run in parallel in ``jobs`` worker
-processes (each with its own Prolog); every game is refereed by
-:class:`pybridge.match.Match` and logged by a
+Entrants are player specs: bot files (untrusted, each game in its own
+processes) and built-in players (``random``, ``ai:N``). Games run in
+parallel in ``jobs`` worker processes (each with its own Prolog); every
+game is refereed by :class:`pybridge.match.Match` and logged by a
 :class:`pybridge.replay.ReplayWriter` in ``OUT/replays``. The standings
 (``OUT/standings.json`` and ``OUT/standings.csv``) are rewritten after
 every game, so an interrupted tournament (Ctrl-C) keeps every finished
-game's result and log.
-
-Grades (the 1999 rule): an entrant that lost more than 10% of its games
-by an invalid move (a forfeit) is out of the ranking and gets 5 times its
-fraction of games without a forfeit; of the others the first gets 10, the
-last 5, the rest linearly on points between them.
+game's result and log. The schedule, scores and grades are
+:mod:`pybridge.scoring`'s.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import multiprocessing
 import os
 import queue
-import re
 import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .bots import BotPlayer, Limits, bot_path, check_bot
 from . import sandbox
-from .errors import ArenaError
-from .match import POLICIES, Match, Ply, Result
-from .players import Decision, Player, PlayerSpec, make_player
-
-WIN, DRAW, LOSS = 3, 1, 0
-#: Above this fraction of games lost by forfeit, an entrant is not ranked.
-FORFEIT_LIMIT = 0.10
-
-
-class TournamentError(ArenaError, ValueError):
-    """A tournament that cannot be run as asked."""
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """One participant: ``name`` as in the standings, ``spec`` its player
-    spec text; ``path`` the bot file (None for a built-in player)."""
-
-    name: str
-    spec: str
-    path: str | None = None
-
-
-@dataclass(frozen=True)
-class Pairing:
-    """One scheduled game: entrant names in the first and second seat."""
-
-    index: int
-    first: str
-    second: str
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A finished game. ``winner`` is an entrant name or 'draw';
-    ``forfeit`` the verdict that lost it (None when the rules ended it);
-    ``replaced`` how many moves of each entrant the referee replaced
-    (policy random); ``replay`` the log's path relative to OUT."""
-
-    index: int
-    first: str
-    second: str
-    winner: str
-    reason: str
-    forfeit: str | None = None
-    replaced: Mapping[str, int] = field(default_factory=dict)
-    plies: int = 0
-    seconds: float = 0.0
-    replay: str = ""
-
-    @property
-    def loser(self) -> str | None:
-        if self.winner == "draw":
-            return None
-        return self.second if self.winner == self.first else self.first
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One line of the table (the fields of standings.json)."""
-
-    name: str
-    path: str | None
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    forfeits: int
-    points: int
-    rank: int | None
-    grade: float | None
-    replaced: int = 0
+from .bots import Limits, bot_path, check_bot
+from .game import load_game
+from .match import POLICIES, Match
+from .players import Player, PlayerSpec
+from .replay import ReplayError, ReplayWriter, read_replay
+from .scoring import (
+    Entrant,
+    GameRecord,
+    Pairing,
+    Standing,
+    TournamentError,
+    game_record,
+    grade_table,
+    replay_name,
+    schedule,
+    standings,
+    standings_csv,
+    standings_document,
+)
+from .seating import make_player
+from .types import Decision, Verdict
 
 
 @dataclass(frozen=True)
@@ -141,9 +81,6 @@ class TournamentResult:
         return not self.complete
 
 
-# -- entrants, schedule, standings, grades (pure) --------------------------------
-
-
 def entrants(specs: Iterable[str]) -> list[Entrant]:
     """The entrants for ``specs``; TournamentError for a human, a missing
     file, or two entrants with the same name."""
@@ -168,130 +105,6 @@ def entrants(specs: Iterable[str]) -> list[Entrant]:
     if len(out) < 2:
         raise TournamentError("a tournament needs at least two entrants")
     return out
-
-
-def schedule(names: Sequence[str], games_per_pair: int = 2) -> list[Pairing]:
-    """Every pair ``games_per_pair`` times, seats alternating (so each
-    plays first in half of them), rounds interleaved so that early
-    results cover every entrant."""
-    if games_per_pair < 2 or games_per_pair % 2:
-        raise TournamentError(
-            f"games per pair must be even and at least 2 (each pair plays both seats "
-            f"equally), got {games_per_pair}"
-        )
-    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
-    games: list[Pairing] = []
-    for round_ in range(games_per_pair):
-        for a, b in pairs:
-            first, second = (a, b) if round_ % 2 == 0 else (b, a)
-            games.append(Pairing(len(games), first, second))
-    return games
-
-
-def standings(
-    entrants_: Sequence[Entrant], records: Iterable[GameRecord], *, grades: bool = False,
-    refused: Collection[str] = (),
-) -> list[Standing]:
-    """The table, best first: points, then wins, then fewer forfeits, then
-    name. Ranks are shared by equal points; without ``grades`` everyone is
-    ranked and no grade is given. A game between two ``refused`` entrants
-    (bots that did not load) is lost by both."""
-    rows: dict[str, dict[str, Any]] = {
-        e.name: {"name": e.name, "path": e.path, "played": 0, "won": 0, "drawn": 0,
-                 "lost": 0, "forfeits": 0, "points": 0, "replaced": 0}
-        for e in entrants_
-    }
-    for r in records:
-        for name in (r.first, r.second):
-            row = rows[name]
-            row["played"] += 1
-            row["replaced"] += r.replaced.get(name, 0)
-            if r.winner == "draw":
-                row["drawn"] += 1
-                row["points"] += DRAW
-            elif r.winner == name and not (r.first in refused and r.second in refused):
-                row["won"] += 1
-                row["points"] += WIN
-            else:
-                row["lost"] += 1
-                row["points"] += LOSS
-                if r.forfeit is not None or name in refused:
-                    row["forfeits"] += 1
-    order = sorted(rows.values(), key=lambda r: (-r["points"], -r["won"], r["forfeits"], r["name"]))
-    excluded = {r["name"] for r in order if grades and _out_of_ranking(r)}
-    ranked = [r for r in order if r["name"] not in excluded]
-    grade_of = grade_table(ranked, [r for r in order if r["name"] in excluded]) if grades else {}
-    out: list[Standing] = []
-    for r in order:
-        rank = None
-        if r["name"] not in excluded:
-            rank = 1 + sum(1 for o in ranked if o["points"] > r["points"])
-        out.append(Standing(rank=rank, grade=grade_of.get(r["name"]), **r))
-    return out
-
-
-def _out_of_ranking(row: Mapping[str, Any]) -> bool:
-    return row["played"] > 0 and row["forfeits"] > FORFEIT_LIMIT * row["played"]
-
-
-def grade_table(
-    ranked: Sequence[Mapping[str, Any]], excluded: Sequence[Mapping[str, Any]]
-) -> dict[str, float]:
-    """Grades by the 1999 rule (see the module doc), rounded to 2 places.
-    ``ranked`` rows need ``name`` and ``points``; ``excluded`` rows need
-    ``name``, ``played`` and ``forfeits``."""
-    out: dict[str, float] = {}
-    for r in excluded:
-        valid = (r["played"] - r["forfeits"]) / r["played"] if r["played"] else 0.0
-        out[r["name"]] = round(5 * valid, 2)
-    if ranked:
-        best = max(r["points"] for r in ranked)
-        worst = min(r["points"] for r in ranked)
-        for r in ranked:
-            if best == worst:
-                out[r["name"]] = 10.0
-            else:
-                out[r["name"]] = round(5 + 5 * (r["points"] - worst) / (best - worst), 2)
-    return out
-
-
-# -- output files ----------------------------------------------------------------
-
-CSV_FIELDS = ("rank", "name", "path", "played", "won", "drawn", "lost", "forfeits",
-              "points", "grade", "replaced")
-
-
-def standings_document(
-    game: str, options: Mapping[str, Any], table: Sequence[Standing],
-    records: Sequence[GameRecord], *, total: int, complete: bool,
-    settings: Mapping[str, Any],
-) -> dict[str, Any]:
-    """The content of standings.json."""
-    return {
-        "game": game,
-        "options": dict(options),
-        "complete": complete,
-        "games_played": len(records),
-        "games_scheduled": total,
-        "settings": dict(settings),
-        "isolation": settings.get("isolation", "bwrap"),
-        "bots": [asdict(s) for s in table],
-        "games": [
-            {"first": r.first, "second": r.second, "winner": r.winner, "reason": r.reason,
-             "forfeit": r.forfeit, "plies": r.plies, "replay": r.replay}
-            for r in sorted(records, key=lambda r: r.index)
-        ],
-    }
-
-
-def standings_csv(table: Sequence[Standing]) -> str:
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
-    writer.writeheader()
-    for s in table:
-        row = asdict(s)
-        writer.writerow({k: ("" if row[k] is None else row[k]) for k in CSV_FIELDS})
-    return buf.getvalue()
 
 
 def _write_atomically(path: Path, text: str) -> None:
@@ -328,52 +141,20 @@ class RefusedBot(Player):
         self.detail = detail
 
     def choose(self, state: Any, last_move: str | None, *, seconds: float) -> Decision:
-        return Decision(None, "refused", 0, self.detail)
+        return Decision(None, Verdict.REFUSED, 0, self.detail)
 
 
 def _player(config: _Config, name: str, seed: int) -> Player:
     spec = PlayerSpec.parse(config.specs[name])
     if name in config.refused:
         return RefusedBot(spec, config.refused[name])
-    if spec.kind == "bot":
-        return BotPlayer(spec, move_time=config.move_time, limits=config.limits, seed=seed)
-    return make_player(spec, move_time=config.move_time)
-
-
-def _file_part(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
-
-
-def replay_name(pairing: Pairing) -> str:
-    """The log's path in OUT: ``replays/0007-first-vs-second.jsonl``."""
-    return (f"replays/{pairing.index + 1:04d}-{_file_part(pairing.first)}-vs-"
-            f"{_file_part(pairing.second)}.jsonl")
-
-
-def _record(pairing: Pairing, players: Sequence[str], result: Result, history: Sequence[Ply],
-            seconds: float) -> GameRecord:
-    """The record of a finished game; ``players`` are the game's seats."""
-    seats = dict(zip(players, (pairing.first, pairing.second)))
-    replaced: dict[str, int] = {}
-    for ply in history:
-        if ply.verdict != "ok":
-            name = seats[ply.player]
-            replaced[name] = replaced.get(name, 0) + 1
-    return GameRecord(
-        index=pairing.index, first=pairing.first, second=pairing.second,
-        winner=result.winner if result.winner == "draw" else seats[result.winner],
-        reason=result.reason, forfeit=result.forfeit, replaced=replaced,
-        plies=len(history), seconds=round(seconds, 3), replay=replay_name(pairing),
-    )
+    return make_player(spec, move_time=config.move_time, limits=config.limits, seed=seed)
 
 
 def play_game(config: _Config, pairing: Pairing) -> GameRecord:
     """Play one scheduled game to its end, logging it; the log of a game
     that does not end is removed."""
-    import pybridge
-    from .replay import ReplayWriter
-
-    game = pybridge.load_game(config.game, **config.options)
+    game = load_game(config.game, **config.options)
     seed = config.seed * 100_003 + pairing.index
     game.seed(seed)
     seats = dict(zip(game.players, (pairing.first, pairing.second)))
@@ -391,15 +172,13 @@ def play_game(config: _Config, pairing: Pairing) -> GameRecord:
     finally:
         if not finished:
             path.unlink(missing_ok=True)
-    return _record(pairing, game.players, result, match.history, time.monotonic() - start)
+    return game_record(pairing, game.players, result, match.history, time.monotonic() - start)
 
 
 def recover(out: Path, pairings: Iterable[Pairing]) -> tuple[list[GameRecord], int]:
     """After an interruption: the records of games whose log shows a result
     (their worker was stopped before it could report them), and how many
     logs of unfinished games were removed."""
-    from .replay import ReplayError, read_replay
-
     found: list[GameRecord] = []
     removed = 0
     for pairing in pairings:
@@ -414,7 +193,7 @@ def recover(out: Path, pairings: Iterable[Pairing]) -> tuple[list[GameRecord], i
             path.unlink()
             removed += 1
         else:
-            found.append(_record(pairing, logged.game.players, logged.result, logged.plies, 0.0))
+            found.append(game_record(pairing, logged.game.players, logged.result, logged.plies, 0.0))
     return found, removed
 
 
@@ -472,15 +251,13 @@ def run_tournament(
     ``progress`` is called before the first game and after each.
     Ctrl-C stops it: the games finished so far are kept and the result
     says it is not complete."""
-    import pybridge
-
     if policy not in POLICIES:
         raise TournamentError(f"unknown policy {policy!r} (use {' or '.join(POLICIES)})")
     if jobs < 1:
         raise TournamentError(f"jobs must be at least 1, got {jobs}")
     if move_time <= 0:
         raise TournamentError(f"the move time must be positive, got {move_time}")
-    loaded = pybridge.load_game(game, **dict(options or {}))  # checks game and options
+    loaded = load_game(game, **dict(options or {}))  # checks game and options
     people = entrants(specs)
     games = schedule([e.name for e in people], games_per_pair)
     out_dir = Path(out)
@@ -583,8 +360,10 @@ def _run_parallel(config: _Config, games: Sequence[Pairing], jobs: int,
             q.close()
 
 
+# the names of pybridge.scoring are importable from here too
 __all__ = [
     "Entrant", "GameRecord", "Pairing", "Progress", "RefusedBot", "Standing",
-    "TournamentError", "TournamentResult", "entrants", "grade_table", "play_game",
-    "run_tournament", "schedule", "standings", "standings_csv", "standings_document",
+    "TournamentError", "TournamentResult", "check_entrants", "entrants", "grade_table",
+    "play_game", "recover", "replay_name", "run_tournament", "schedule", "standings",
+    "standings_csv", "standings_document",
 ]

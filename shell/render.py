@@ -8,7 +8,8 @@ import re
 import sys
 from typing import TextIO
 
-from pybridge.match import Match, Ply, Result
+from pybridge.match import Match
+from pybridge.types import Ply, Result, result_text
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
@@ -86,8 +87,4 @@ def describe_ply(match: Match, ply: Ply) -> str:
 
 
 def describe_result(match: Match, result: Result) -> str:
-    if result.winner == "draw":
-        head = "Draw"
-    else:
-        head = f"{seat_label(match, result.winner)} wins"
-    return f"{head}: {result.reason}."
+    return result_text(result, name=lambda seat: seat_label(match, seat), sentence=True)

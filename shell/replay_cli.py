@@ -12,7 +12,6 @@ import argparse
 import sys
 from typing import Callable
 
-from pybridge.match import Ply
 from pybridge.players import PlayerSpec
 from pybridge.replay import (
     Rebuilt,
@@ -21,12 +20,12 @@ from pybridge.replay import (
     ReplayMismatch,
     ReplayWriter,
     check_result,
-    describe_result,
     positions,
     read_replay,
     rebuild,
     verify,
 )
+from pybridge.types import Ply, result_text
 
 from .render import BOLD, GREEN, YELLOW, Printer, color_wanted
 from .repl import ShellError
@@ -83,10 +82,10 @@ def summary(rebuilt: Rebuilt) -> str:
     n = len(replay.moves)
     head = f"{replay.game.id}, {n} move{'s' * (n != 1)}"
     if replay.result is not None:
-        return f"{head}, {describe_result(replay.result)}"
+        return f"{head}, {result_text(replay.result)}"
     result = rebuilt.result
     if result is not None:
-        return (f"{head}, over by the rules ({describe_result(result)}) but its result "
+        return (f"{head}, over by the rules ({result_text(result)}) but its result "
                 "was not logged: arena resume writes it")
     return f"{head}, unfinished: {rebuilt.final.current_player} to move"
 
@@ -165,7 +164,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
         rebuild(replay)
         if replay.result is not None:
             raise ValueError(
-                f"{args.file}: nothing to resume, the game is over: {describe_result(replay.result)}")
+                f"{args.file}: nothing to resume, the game is over: {result_text(replay.result)}")
         writer = ReplayWriter.append(args.file)  # holds the log from here on
         try:
             if (writer.plies, writer.over) != (len(replay.moves), False):

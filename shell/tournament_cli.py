@@ -81,9 +81,9 @@ def _clock(seconds: float) -> str:
 
 
 def outcome_text(record: Any) -> str:
-    if record.winner == "draw":
-        return f"draw ({record.reason})"
-    return f"{record.winner} wins ({record.reason})"
+    from pybridge.types import result_text
+
+    return result_text(record)
 
 
 class ProgressBar:
@@ -189,7 +189,9 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
     import pybridge
     from pybridge.bots import check_bot
     from pybridge.match import Match
-    from pybridge.players import PlayerSpec, make_player
+    from pybridge.players import PlayerSpec
+    from pybridge.seating import make_player
+    from pybridge.types import result_text
 
     game = pybridge.load_game(args.game, **option_items(args.option))
     spec = PlayerSpec.parse(args.file)
@@ -230,11 +232,8 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
         bot_seat = game.players[mine]
         moves = [p for p in match.history if p.player == bot_seat]
         ms = max((p.ms for p in moves), default=0)
-        if result.winner == "draw":
-            what = "draw"
-        else:
-            what = "bot wins" if result.winner == bot_seat else "random wins"
-        print(f"  {i + 1}. bot as {bot_seat}: {what} ({result.reason}); "
+        what = result_text(result, name=lambda seat: "bot" if seat == bot_seat else "random")
+        print(f"  {i + 1}. bot as {bot_seat}: {what}; "
               f"{len(moves)} move{'s' * (len(moves) != 1)}"
               + (f", slowest {ms} ms" if moves else ""))
         if result.forfeit is not None and result.winner != bot_seat:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pybridge
 from pybridge.match import Match
-from pybridge.players import Decision, Player, PlayerSpec
+from pybridge.players import Player, PlayerSpec
 from pybridge.replay import ReplayWriter
+from pybridge.types import Decision
 
 
 class RngPlayer(Player):

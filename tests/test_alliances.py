@@ -521,7 +521,7 @@ def test_course_bots_play_a_best_move_of_their_formula(game: pybridge.Game, bot:
 def test_course_bot_runs_in_the_sandbox(game: pybridge.Game) -> None:
     from pybridge.bots import check_bot
     from pybridge.match import Match
-    from pybridge.players import make_player
+    from pybridge.seating import make_player
 
     for bot in ("medium", "hard"):
         path = str(EXAMPLES / f"alliances_course_{bot}.pl")

@@ -11,8 +11,9 @@ import pytest
 
 import pybridge
 from pybridge.bots import check_bot
-from pybridge.match import Match, Ply
-from pybridge.players import make_player
+from pybridge.match import Match
+from pybridge.seating import make_player
+from pybridge.types import Ply
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 HELPERS = Path(__file__).resolve().parent / "bots"

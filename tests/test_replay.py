@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.match import Match, Ply, Result
-from pybridge.players import make_player
+from pybridge.match import Match
 from pybridge.replay import (
     FORMAT,
     VERSION,
@@ -23,6 +22,8 @@ from pybridge.replay import (
     rebuild,
     verify,
 )
+from pybridge.seating import make_player
+from pybridge.types import Ply, Result
 
 from .replay_games import RngPlayer, play_logged
 

@@ -19,7 +19,7 @@ import pybridge
 from pybridge import replay
 from pybridge.bots import Limits
 from pybridge.match import Match
-from pybridge.players import make_player
+from pybridge.seating import make_player
 from pybridge.tournament import (
     Entrant,
     GameRecord,

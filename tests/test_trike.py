@@ -17,7 +17,7 @@ import pybridge
 from benchmarks.duel import player
 from pybridge.errors import IllegalMoveError, OptionError
 from pybridge.match import Match
-from pybridge.players import make_player
+from pybridge.seating import make_player
 from tests.crosscheck import compare, enumerate_all
 from tests.reference.trike import Trike
 

@@ -1,0 +1,107 @@
+"""The values every layer passes around: verdicts, decisions, plies and
+results, and a result in words. This module imports nothing else of
+pybridge, so that every other module may import it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Callable, Protocol
+
+
+class Verdict(StrEnum):
+    """What the referee made of one answer of a player. A ``str``: it
+    compares equal to, prints as and is written to JSON as its text."""
+
+    OK = "ok"
+    ILLEGAL = "illegal"  # not a valid move
+    TIMEOUT = "timeout"  # no answer in time
+    NO_MOVE = "no_move"  # the player's goal failed
+    CRASHED = "crashed"  # an error, or its process died
+    REFUSED = "refused"  # the bot was refused when it was loaded
+
+
+#: The verdicts that are not 'ok': the ways a move can be bad.
+BAD_VERDICTS = tuple(v for v in Verdict if v is not Verdict.OK)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player's answer for one turn.
+
+    ``move`` is the canonical move text when ``verdict`` is 'ok'; ``raw`` is
+    what the player actually answered, for the log, when it was not valid.
+    A verdict given as text becomes a :class:`Verdict` (ValueError if it is
+    none).
+    """
+
+    move: str | None
+    verdict: Verdict
+    ms: int
+    detail: str = ""
+    raw: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "verdict", Verdict(self.verdict))
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One move played. ``verdict`` is 'ok' unless the referee replaced a bad
+    answer (policy ``random``); ``raw`` is then what the player answered."""
+
+    number: int
+    player: str
+    move: str
+    ms: int = 0
+    verdict: Verdict = Verdict.OK
+    detail: str = ""
+    raw: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "verdict", Verdict(self.verdict))
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended. ``winner`` is a player or 'draw'; ``forfeit`` is the
+    losing player's verdict when a bad move ended the game."""
+
+    winner: str
+    reason: str
+    forfeit: Verdict | None = None
+    detail: str = ""
+
+    def __post_init__(self) -> None:
+        if self.forfeit is not None:
+            object.__setattr__(self, "forfeit", Verdict(self.forfeit))
+
+
+class Outcome(Protocol):
+    """Anything with a winner (or 'draw') and a reason: a :class:`Result`,
+    a tournament's game record."""
+
+    @property
+    def winner(self) -> str: ...
+
+    @property
+    def reason(self) -> str: ...
+
+
+def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
+                sentence: bool = False) -> str:
+    """A result in words: ``x wins (three in a row)``, ``draw (board
+    full)``; as a ``sentence``: ``x wins: three in a row.``, ``Draw: board
+    full.``. ``name`` gives the text shown for the winner."""
+    draw = outcome.winner == "draw"
+    if sentence:
+        head = "Draw" if draw else f"{name(outcome.winner)} wins"
+        return f"{head}: {outcome.reason}."
+    head = "draw" if draw else f"{name(outcome.winner)} wins"
+    return f"{head} ({outcome.reason})" if outcome.reason else head
+
+
+__all__ = [
+    "BAD_VERDICTS", "Decision", "Outcome", "Ply", "Result", "Verdict", "result_text",
+]
