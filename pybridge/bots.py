@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from .game import Game, State
-    from .match import Ply
+    from .types import Ply
 
 log = logging.getLogger(__name__)
 

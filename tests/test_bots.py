@@ -15,7 +15,8 @@ import pytest
 import pybridge
 from pybridge.bots import BotError, BotPlayer, BotProcess, Limits, check_bot
 from pybridge.match import Match, Ply, Result
-from pybridge.players import PlayerSpec, make_player
+from pybridge.players import PlayerSpec
+from pybridge.seating import make_player
 
 HERE = Path(__file__).resolve().parent
 HOSTILE = HERE / "hostile"
@@ -152,7 +153,11 @@ def test_a_killed_process_is_a_crash(ttt: pybridge.Game) -> None:
     with bot:
         bot.start(ttt, "x")
         assert bot.process is not None
-        os.kill(bot.process.pid, 9)
+        pid = bot.process.pid
+        os.kill(pid, 9)
+        # under bubblewrap the sandbox goes with its first process: wait
+        assert settle(lambda: not alive(pid))
+        time.sleep(0.2)
         decision = bot.choose(ttt.initial_state(), None, seconds=2)
         assert decision.verdict == "crashed"
         assert "SIGKILL" in decision.detail

@@ -19,7 +19,8 @@ import pybridge
 from pybridge import sandbox
 from pybridge.bots import BotPlayer, BotProcess, Limits
 from pybridge.match import Match, Ply, Result
-from pybridge.players import PlayerSpec, make_player
+from pybridge.players import PlayerSpec
+from pybridge.seating import make_player
 from pybridge.text import clean
 
 from .test_bots import alive, expectation
