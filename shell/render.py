@@ -8,6 +8,7 @@ import re
 import sys
 from typing import TextIO
 
+import pybridge
 from pybridge.match import Match, Ply, Result
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -91,3 +92,14 @@ def describe_result(match: Match, result: Result) -> str:
     else:
         head = f"{seat_label(match, result.winner)} wins"
     return f"{head}: {result.reason}."
+
+
+def games_listing() -> list[str]:
+    """Every game: its id, title and players, then its options."""
+    lines = []
+    for game_id in pybridge.games():
+        game = pybridge.load_game(game_id)
+        lines.append(f"{game_id:10} {game.title} — players {' '.join(game.players)} (first moves first)")
+        for option in game.option_specs:
+            lines.append(f"{'':10}   {option.name}={option.default}: {option.help}")
+    return lines

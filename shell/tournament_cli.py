@@ -9,7 +9,7 @@ import sys
 import time
 from typing import Any, Sequence, TextIO
 
-from .commands import option_items
+from .command import option_items
 
 EXIT_BAD_BOT = 1
 EXIT_INTERRUPTED = 130

@@ -28,18 +28,12 @@ class Transcript:
         return part in self.text
 
 
-def drive(chunks: Iterable[str], *, shell: Shell | None = None, timeout: float = 60.0,
-          setup=None) -> Transcript:
+def drive(chunks: Iterable[str], *, timeout: float = 60.0, setup=None) -> Transcript:
     """Run a shell fed with ``chunks``; end of input ends it (like Ctrl-D)."""
     with create_pipe_input() as pipe:
         session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
         out = io.StringIO()
-        if shell is None:
-            shell = Shell(out=out, color=False, session=session, interactive=True)
-        else:
-            shell.session = session
-            shell.out = out
-            shell.say.out = out
+        shell = Shell(out=out, color=False, prompt_session=session, interactive=True)
         if setup is not None:
             setup(shell)
         failure: list[str] = []
