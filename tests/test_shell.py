@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pybridge
@@ -24,15 +25,22 @@ def quiet_shell(**options) -> Shell:
 
 
 def test_whole_game_against_ai3_ends_in_a_result() -> None:
-    # x plays the first free cell each turn; level 3 never loses
-    moves = [str(c) + ENTER for c in range(1, 10)] * 1
+    # x types 1 to 9 in turn. Level 3 plays perfectly, quickest win first:
+    # 5 is its only answer to 1 that does not lose, 3 its only block of
+    # 1-2-3, and after x's 4 it wins at once with 7 (3-5-7).
+    moves = [str(c) + ENTER for c in range(1, 10)]
     t = drive(["new tictactoe --first human --second ai:3" + ENTER]
               + [f"{CTRL_U}{m}" for m in moves])
     assert "New game: Tic-tac-toe" in t
-    assert "1. x plays 1" in t
-    assert t.shell.session.last_result is not None
-    assert t.shell.session.last_result.winner in ("o", "draw")
-    assert ("o (ai:3) wins" in t) or ("Draw" in t)
+    plies = ["1. x plays 1", "2. o plays 5", "3. x plays 2", "4. o plays 3", "5. x plays 4",
+             "6. o plays 7"]
+    played = [line for line in t.text.splitlines() if re.match(r"\d+\. [xo] plays ", line)]
+    assert played == plies
+    result = t.shell.session.last_result
+    assert result is not None and result.winner == "o"
+    assert f"o (ai:3) wins: {result.reason}." in t and "Draw" not in t
+    over = "the game is over: new starts another, undo takes moves back"
+    assert t.refused == ["cell 3 is occupied by o"] + [over] * 5  # 3, then 5 to 9
 
 
 def test_tab_completes_a_command_and_a_game() -> None:
@@ -182,10 +190,21 @@ def test_players_change_mid_game_and_hint() -> None:
 
 
 def test_nothing_typed_crashes_the_shell() -> None:
-    t = drive(["\x00\x01\x02" + ENTER, "'unbalanced" + ENTER, CTRL_U + "help nosuch" + ENTER,
+    t = drive(["\x00\x01\x02" + ENTER,  # editing keys: the line stays empty
+               "\x1b[200~5\x00\x01\x1b[201~" + ENTER,  # pasted, they reach the line
+               CTRL_U + "'unbalanced" + ENTER, CTRL_U + "help nosuch" + ENTER,
                CTRL_U + "new" + ENTER, CTRL_U + "new tictactoe width=3" + ENTER,
                CTRL_U + "quit" + ENTER])
-    assert t.shell.done
+    games = ", ".join(pybridge.games())
+    assert t.refused == [
+        "that line has a control character ('\\x00'): type a move or a command (help lists them)",
+        "cannot read that line: No closing quotation",
+        "no command 'nosuch': help lists them",
+        f"which game? usage: new GAME [NAME=VALUE ...] [--first SPEC] [--second SPEC] (games: {games})",
+    ]
+    # the option is checked by the game, once the line is run
+    assert t.text.splitlines()[1:] == ["error: unknown option 'width' for tictactoe (options: none)"]
+    assert t.shell.done and t.shell.session.match is None
 
 
 def logging_shell(tmp: "Path") -> Shell:
