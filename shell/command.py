@@ -31,7 +31,6 @@ class Host(Protocol):
 
     say: Printer
     session: Session
-    color: bool
 
     def show_board(self) -> None: ...
 

@@ -16,7 +16,7 @@ from . import file_commands as F
 from . import game_commands as G
 from .command import COMMAND, GAME, OPTION, Command, Host, no_args, option_items
 from .render import BOLD, games_listing
-from .session import Session, ShellError
+from .session import ShellError
 
 DEFAULT_SEATS = ("human", "ai:3")
 
@@ -133,8 +133,3 @@ for _c in COMMANDS:
 
 def lookup(word: str) -> Command | None:
     return BY_NAME.get(word)
-
-
-def available(session: Session) -> list[Command]:
-    """The commands that can do something now, in help's order."""
-    return [command for command in COMMANDS if command.applies(session)]
