@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from .botproc import DEFAULT_LEVEL, HOST, BotProcess, Hello, Limits
 from .errors import ArenaError, IllegalMoveError
-from .players import Decision, Player, PlayerSpec
+from .players import Player, PlayerSpec
+from .types import Decision
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

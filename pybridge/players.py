@@ -147,13 +147,3 @@ class BuiltinPlayer(Player):
 
 def _ms(start: float) -> int:
     return int(round((time.monotonic() - start) * 1000))
-
-
-def __getattr__(name: str) -> object:
-    # make_player lives in pybridge.seating; shell/repl.py still imports it
-    # from here, so the name is handed on, looked up only when asked for
-    if name == "make_player":
-        from .seating import make_player  # noqa: PLC0415
-
-        return make_player
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

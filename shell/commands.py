@@ -1,112 +1,127 @@
-"""The shell's commands: names, usage, help and argument completion.
+"""The shell's commands, in the order help lists them: what exists, how
+it is used, and how its arguments complete (see :mod:`shell.command`).
 
-Handlers live on :class:`shell.repl.Shell` as ``cmd_<name>``; this table says
-what exists, how it is used and how its arguments complete.
+Starting a game, the list of games, help and quit are here; the rest in
+:mod:`shell.game_commands` and :mod:`shell.file_commands`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+import difflib
 
-#: argument kinds a completer knows: one per position, the last one repeats
-GAME, OPTION, SPEC, SEAT, LEVEL, FILE, COMMAND, COUNT, SECONDS, PLY = (
-    "game", "option", "spec", "seat", "level", "file", "command", "count",
-    "seconds", "ply",
-)
+import pybridge
+from pybridge.players import PlayerSpec
+
+from . import file_commands as F
+from . import game_commands as G
+from .command import COMMAND, GAME, OPTION, Command, Host, no_args, option_items
+from .render import BOLD, games_listing
+from .session import ShellError
+
+DEFAULT_SEATS = ("human", "ai:3")
 
 
-@dataclass(frozen=True)
-class Command:
-    name: str
-    usage: str
-    summary: str
-    details: str = ""
-    args: tuple[str, ...] = ()
-    aliases: tuple[str, ...] = ()
+def unknown_game(word: str) -> str:
+    close = difflib.get_close_matches(word, pybridge.games(), n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    return f"unknown game {word!r}{hint}; games: {', '.join(pybridge.games())}"
+
+
+def parse_new_args(args: list[str]) -> tuple[str, dict[str, str], tuple[str, str]]:
+    """GAME [NAME=VALUE ...] [--first SPEC] [--second SPEC]."""
+    if not args:
+        raise ShellError("which game? new GAME [NAME=VALUE ...] [--first SPEC] [--second SPEC]")
+    game_id, rest = args[0], args[1:]
+    option_words: list[str] = []
+    specs = list(DEFAULT_SEATS)
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        if word.startswith("--"):
+            flag, eq, value = word.partition("=")
+            if flag not in ("--first", "--second"):
+                raise ShellError(f"unknown flag {flag!r}: use --first SPEC or --second SPEC")
+            if not eq:
+                i += 1
+                if i == len(rest):
+                    raise ShellError(f"{flag} needs a player spec (human, random, ai:N, bot.pl)")
+                value = rest[i]
+            PlayerSpec.parse(value)
+            specs[0 if flag == "--first" else 1] = value
+        elif "=" in word:
+            option_words.append(word)
+        else:
+            raise ShellError(f"unexpected {word!r}: options are NAME=VALUE, seats --first/--second SPEC")
+        i += 1
+    return game_id, option_items(option_words, "NAME=VALUE, e.g. width=8"), (specs[0], specs[1])
+
+
+def run_new(host: Host, args: list[str]) -> None:
+    game_id, options, specs = parse_new_args(args)
+    game = pybridge.load_game(game_id, **options)
+    host.start_game(game, specs)
+    host.keep_open()  # arena play/resume: the shell goes on after a new game
+
+
+def new_args(command: Command, args: list[str]) -> str | None:
+    if not args:
+        return f"which game? usage: {command.usage} (games: {', '.join(pybridge.games())})"
+    if args[0] not in pybridge.games():
+        return unknown_game(args[0])
+    return None
+
+
+def run_games(host: Host, args: list[str]) -> None:
+    for line in games_listing():
+        host.say(line)
+
+
+def run_help(host: Host, args: list[str]) -> None:
+    say = host.say
+    if args:
+        command = lookup(args[0])
+        assert command is not None
+        say(say.style(BOLD, command.usage) + f"\n  {command.summary}")
+        if command.details:
+            say("  " + command.details.replace("\n", "\n  "))
+        return
+    say(say.style(BOLD, "Commands") + " (help COMMAND for details; Tab completes):")
+    width = max(len(c.usage) for c in COMMANDS)
+    for command in COMMANDS:
+        say(f"  {command.usage.ljust(width)}  {command.summary}")
+    say("A move is typed as it is: Tab lists the valid ones. Ctrl-C stops an AI, Ctrl-D leaves.")
+
+
+def help_args(command: Command, args: list[str]) -> str | None:
+    if len(args) > 1 or (args and lookup(args[0]) is None):
+        return f"no command {args[0]!r}: help lists them"
+    return None
+
+
+def run_quit(host: Host, args: list[str]) -> None:
+    host.quit()
 
 
 COMMANDS: tuple[Command, ...] = (
     Command(
         "new", "new GAME [NAME=VALUE ...] [--first SPEC] [--second SPEC]",
-        "start a game",
+        "start a game", run_new,
         "Starts a new game of GAME with the given options (see `games`).\n"
         "Seats take a player spec: human, random, ai:N (the game's AI at\n"
         "level N), or a bot file path.pl[:N]. Defaults: --first human\n"
         "--second ai:3.\n"
         "Example: new connect4 width=8 --first ai:2 --second human",
-        (GAME, OPTION),
+        (GAME, OPTION), check_args=new_args,
     ),
-    Command("games", "games", "list the games, their players and options"),
-    Command("moves", "moves", "list the valid moves, with what each does"),
-    Command(
-        "hint", "hint [LEVEL]", "show the move the AI would play here",
-        "Asks the game's AI at LEVEL (default 3) for a move in the current\n"
-        "position and shows it with its value for you. It does not play it.",
-        (LEVEL,),
-    ),
-    Command(
-        "undo", "undo [N]", "take back moves",
-        "Without N: back to your previous turn (taking back the AI's reply\n"
-        "too). With N: exactly N moves. Undone moves can be redone.",
-        (COUNT,),
-    ),
-    Command(
-        "redo", "redo [N]", "replay undone moves",
-        "Without N: up to your next turn (the AI's reply as it was played).\n"
-        "With N: exactly N moves.",
-        (COUNT,),
-    ),
-    Command("history", "history", "list the moves played so far"),
-    Command("board", "board", "show the board again"),
-    Command(
-        "players", "players [SPEC SPEC | SEAT SPEC]", "show or change who plays",
-        "Without arguments: who sits where. `players human ai:2` sets both\n"
-        "seats (first, second); `players o ai:4` sets one seat. Takes effect\n"
-        "at once, mid-game.",
-        (SEAT, SPEC),
-    ),
-    Command(
-        "go", "go", "let a stopped AI move again",
-        "After Ctrl-C stopped an AI's thinking, the game waits; `go` lets\n"
-        "the AI think again.",
-    ),
-    Command(
-        "delay", "delay SECONDS", "pause between AI moves (AI vs AI)",
-        "Seconds to wait after each AI move when no human plays, so the game\n"
-        "can be watched; 0 plays at full speed. `step` instead waits for Enter.",
-        (SECONDS,),
-    ),
-    Command(
-        "movetime", "movetime [SECONDS]", "how long a bot may think per move",
-        "Seconds a bot file may take for one move (default 1, as arena play\n"
-        "--move-time); a slower answer loses the game. Without SECONDS: says it.",
-        (SECONDS,),
-    ),
-    Command(
-        "step", "step", "AI vs AI: play one move at a time",
-        "Toggles step mode: with no human seat, each Enter plays one move.",
-    ),
-    Command("rules", "rules", "the rules and move notation of this game"),
-    Command(
-        "save", "save FILE", "save the game as a replay log",
-        "Writes the game so far (moves, undos are not kept) to FILE in the\n"
-        "replay format; `load FILE` continues it.", (FILE,),
-    ),
-    Command(
-        "load", "load FILE", "continue a game from a replay log",
-        "Loads the replay log FILE and continues the game from its last\n"
-        "move; the seats are those of the log unless changed with `players`.",
-        (FILE,),
-    ),
-    Command(
-        "replay", "replay FILE [PLY]", "watch a recorded game",
-        "Shows a replay log position by position: Enter or `n` steps\n"
-        "forward, `p` back, a number jumps to that ply, `q` leaves.",
-        (FILE, PLY),
-    ),
-    Command("help", "help [COMMAND]", "this list, or one command in detail", "", (COMMAND,)),
-    Command("quit", "quit", "leave the shell (Ctrl-D also does)", aliases=("exit",)),
+    Command("games", "games", "list the games, their players and options", run_games,
+            check_args=no_args),
+    G.MOVES, G.HINT, G.UNDO, G.REDO, G.HISTORY, G.BOARD, G.PLAYERS, G.GO, G.DELAY,
+    G.MOVETIME, G.ISOLATION, G.STEP, G.RULES,
+    F.SAVE, F.LOAD, F.REPLAY,
+    Command("help", "help [COMMAND]", "this list, or one command in detail", run_help, "",
+            (COMMAND,), check_args=help_args),
+    Command("quit", "quit", "leave the shell (Ctrl-D also does)", run_quit, aliases=("exit",),
+            check_args=no_args),
 )
 
 BY_NAME: dict[str, Command] = {}
@@ -118,17 +133,3 @@ for _c in COMMANDS:
 
 def lookup(word: str) -> Command | None:
     return BY_NAME.get(word)
-
-
-def option_items(items: Sequence[str], form: str = "-o NAME=VALUE") -> dict[str, str]:
-    """Game options written NAME=VALUE; ValueError naming a bad or
-    repeated one (``form`` says how to write one)."""
-    options: dict[str, str] = {}
-    for item in items:
-        name, eq, value = item.partition("=")
-        if not eq or not name or not value:
-            raise ValueError(f"bad option {item!r}: write {form}")
-        if name in options:
-            raise ValueError(f"option {name} given twice ({name}={options[name]}, {item})")
-        options[name] = value
-    return options

@@ -1,24 +1,33 @@
 """Tab completion: commands, their arguments, and the valid moves of the
-position with a short description beside each."""
+position with a short description beside each.
+
+The completer knows the game only through the callables it is given (as
+ptpython's knows the namespace through ``get_globals``): the moves the
+human to move may type, whether a command applies now, and the seats.
+Arguments complete by the kinds their command declares.
+"""
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import shlex
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import Callable, Iterable, Mapping, Sequence
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
 import pybridge
+from pybridge import sandbox
 
+from . import command as K
 from . import commands as C
-
-if TYPE_CHECKING:
-    from .repl import Shell
+from .command import Command
 
 BUILTIN_SPECS = ("human", "random", "ai:1", "ai:2", "ai:3", "ai:4")
+FLAGS = ("--first", "--second")
 
 
 def bot_files() -> list[str]:
@@ -37,17 +46,64 @@ def bot_files() -> list[str]:
     return found
 
 
-#: commands that need a game
-GAME_COMMANDS = frozenset({"moves", "hint", "undo", "redo", "history", "board", "rules",
-                           "save", "go", "players"})
+@functools.lru_cache(maxsize=None)
+def game_title(game_id: str) -> str:
+    return pybridge.load_game(game_id).title
+
+
+@functools.lru_cache(maxsize=None)
+def option_specs(game_id: str) -> tuple[pybridge.Option, ...]:
+    return pybridge.load_game(game_id).option_specs
+
+
+def option_values(option: pybridge.Option) -> list[str]:
+    """Values to offer for an option: its default, then the range its
+    help names (e.g. "columns (4..12)") when that range is short."""
+    values = [str(option.default)]
+    found = re.search(r"(-?\d+)\s*\.\.\s*(-?\d+)", option.help)
+    if found and isinstance(option.default, int):
+        low, high = int(found.group(1)), int(found.group(2))
+        if 0 < high - low <= 20:
+            values += [str(v) for v in range(low, high + 1) if v != option.default]
+    return values
+
+
+class MoveDescriptions:
+    """The moves of a position with what each does, kept for the last
+    position asked about (every Tab in one position asks again)."""
+
+    def __init__(self) -> None:
+        self._last: tuple[str, dict[str, str]] | None = None
+
+    def __call__(self, state: pybridge.State) -> dict[str, str]:
+        key = str(state)
+        if self._last is None or self._last[0] != key:
+            self._last = (key, state.move_descriptions())
+        return self._last[1]
 
 
 class ShellCompleter(Completer):
-    def __init__(self, shell: "Shell") -> None:
-        self.shell = shell
+    def __init__(
+        self,
+        *,
+        moves: Callable[[], Mapping[str, str]],
+        applies: Callable[[Command], bool],
+        seats: Callable[[], Sequence[str]],
+    ) -> None:
+        """``moves``: the moves a human may type now with their meaning
+        (none when no human is to move); ``applies``: whether a command can
+        do something now; ``seats``: the seats of the game, if any."""
+        self.moves = moves
+        self.applies = applies
+        self.seats = seats
         self.paths = PathCompleter(expanduser=True)
         self.bot_paths = PathCompleter(
             expanduser=True, file_filter=lambda name: os.path.isdir(name) or name.endswith(".pl"))
+        self.kinds: dict[str, Callable[[str, list[str]], Iterable[Completion]]] = {
+            K.GAME: self._games, K.OPTION: self._new_options, K.SPEC: self._specs,
+            K.SEAT: self._seats, K.LEVEL: self._levels, K.COMMAND: self._commands,
+            K.FILE: self._files, K.ISOLATION: self._isolations,
+        }
 
     def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:
         text = document.text_before_cursor
@@ -65,73 +121,51 @@ class ShellCompleter(Completer):
         command = C.lookup(words[0])
         if command is None or not command.args:
             return
-        position = len(words) - 1
-        if command.name == "new":
-            yield from self._new_args(words, current)
-            return
-        if command.name == "players":
-            yield from self._kind(C.SEAT if position == 0 else C.SPEC, current, document)
-            return
-        kind = command.args[min(position, len(command.args) - 1)]
-        yield from self._kind(kind, current, document)
+        kind = command.args[min(len(words) - 1, len(command.args) - 1)]
+        complete = self.kinds.get(kind)  # counts, seconds and plies: none offered
+        if complete is not None:
+            yield from complete(current, words)
 
     def _first_word(self, current: str) -> Iterable[Completion]:
-        shell = self.shell
-        if shell.human_to_move():
-            described = shell.move_descriptions()
-            low = current.lower()
-            for move, meaning in described.items():
-                if move.lower().startswith(low):
-                    yield Completion(move, -len(current), display_meta=meaning or "move")
+        low = current.lower()
+        for move, meaning in self.moves().items():
+            if move.lower().startswith(low):
+                yield Completion(move, -len(current), display_meta=meaning or "move")
         for command in C.COMMANDS:
-            if command.name.startswith(current) and self._applies(command.name):
+            if command.name.startswith(current) and self.applies(command):
                 yield Completion(command.name, -len(current), display_meta=command.summary)
 
-    def _applies(self, name: str) -> bool:
-        """Whether the command can do something now (completion offers only those)."""
-        match = self.shell.match
-        if match is None:
-            return name not in GAME_COMMANDS
-        over = match.result is not None
-        if name in ("moves", "hint", "players"):
-            return not over
-        if name == "undo":
-            return bool(match.history)
-        if name == "redo":
-            return match.can_redo() > 0
-        if name == "go":
-            return not over and self.shell.ai_to_move()
-        return True
+    def _games(self, current: str, words: list[str]) -> Iterable[Completion]:
+        for game_id in pybridge.games():
+            if game_id.startswith(current):
+                yield Completion(game_id, -len(current), display_meta=game_title(game_id))
 
-    def _seats(self) -> tuple[str, ...]:
-        match = self.shell.match
-        return match.game.players if match else ()
+    def _seats(self, current: str, words: list[str]) -> Iterable[Completion]:
+        for seat in self.seats():
+            if seat.startswith(current):
+                yield Completion(seat, -len(current), display_meta="seat")
+        yield from self._specs(current, words)
 
-    def _kind(self, kind: str, current: str, document: Document) -> Iterable[Completion]:
-        if kind == C.GAME:
-            for game_id in pybridge.games():
-                if game_id.startswith(current):
-                    yield Completion(game_id, -len(current), display_meta=self.shell.game_title(game_id))
-        elif kind == C.SPEC:
-            yield from self._specs(current)
-        elif kind == C.SEAT:
-            for seat in self._seats():
-                if seat.startswith(current):
-                    yield Completion(seat, -len(current), display_meta="seat")
-            yield from self._specs(current)
-        elif kind == C.LEVEL:
-            for level in ("1", "2", "3", "4"):
-                if level.startswith(current):
-                    yield Completion(level, -len(current), display_meta=f"ai:{level}")
-        elif kind == C.COMMAND:
-            for command in C.COMMANDS:
-                if command.name.startswith(current):
-                    yield Completion(command.name, -len(current), display_meta=command.summary)
-        elif kind == C.FILE:
-            sub = Document(current, len(current))
-            yield from self.paths.get_completions(sub, CompleteEvent())
+    def _levels(self, current: str, words: list[str]) -> Iterable[Completion]:
+        for level in ("1", "2", "3", "4"):
+            if level.startswith(current):
+                yield Completion(level, -len(current), display_meta=f"ai:{level}")
 
-    def _specs(self, current: str) -> Iterable[Completion]:
+    def _isolations(self, current: str, words: list[str]) -> Iterable[Completion]:
+        meaning = {"bwrap": "bubblewrap sandbox (default)", "none": "Prolog checks only"}
+        for mode in sandbox.MODES:
+            if mode.startswith(current):
+                yield Completion(mode, -len(current), display_meta=meaning[mode])
+
+    def _commands(self, current: str, words: list[str]) -> Iterable[Completion]:
+        for command in C.COMMANDS:
+            if command.name.startswith(current):
+                yield Completion(command.name, -len(current), display_meta=command.summary)
+
+    def _files(self, current: str, words: list[str]) -> Iterable[Completion]:
+        yield from self.paths.get_completions(Document(current, len(current)), CompleteEvent())
+
+    def _specs(self, current: str, words: list[str]) -> Iterable[Completion]:
         """Player specs: the built-in ones, the example bots, .pl files here,
         and any folder or .pl file once a path is being typed."""
         offered = set()
@@ -146,27 +180,24 @@ class ShellCompleter(Completer):
                 if whole not in offered:
                     yield Completion(whole, -len(current), display=found.display)
 
-    def _new_args(self, words: list[str], current: str) -> Iterable[Completion]:
-        if len(words) == 1:
-            yield from self._kind(C.GAME, current, Document(current))
-            return
-        if words[-1] in ("--first", "--second"):
-            yield from self._kind(C.SPEC, current, Document(current))
+    def _new_options(self, current: str, words: list[str]) -> Iterable[Completion]:
+        """After ``new GAME``: the game's NAME=VALUE options, the seat
+        flags, and a player spec after a flag."""
+        if words[-1] in FLAGS:
+            yield from self._specs(current, words)
             return
         game_id = words[1]
         if game_id not in pybridge.games():
             return
         if current.startswith("-"):
-            for flag in ("--first", "--second"):
-                if flag.startswith(current) and flag not in words:
-                    yield Completion(flag, -len(current), display_meta="player spec")
+            yield from self._flags(current, words)
             return
-        specs = self.shell.option_specs(game_id)
+        specs = option_specs(game_id)
         if "=" in current:
             name, _, value = current.partition("=")
             for option in specs:
                 if option.name == name:
-                    for suggestion in self.shell.option_values(game_id, option):
+                    for suggestion in option_values(option):
                         if suggestion.startswith(value):
                             yield Completion(f"{name}={suggestion}", -len(current), display_meta=option.help)
             return
@@ -177,6 +208,9 @@ class ShellCompleter(Completer):
                     f"{option.name}=", -len(current),
                     display=f"{option.name}=", display_meta=f"{option.help} (default {option.default})",
                 )
-        for flag in ("--first", "--second"):
+        yield from self._flags(current, words)
+
+    def _flags(self, current: str, words: list[str]) -> Iterable[Completion]:
+        for flag in FLAGS:
             if flag.startswith(current) and flag not in words:
                 yield Completion(flag, -len(current), display_meta="player spec")

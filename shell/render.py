@@ -8,6 +8,7 @@ import re
 import sys
 from typing import TextIO
 
+import pybridge
 from pybridge.match import Match
 from pybridge.types import Ply, Result, result_text
 
@@ -88,3 +89,14 @@ def describe_ply(match: Match, ply: Ply) -> str:
 
 def describe_result(match: Match, result: Result) -> str:
     return result_text(result, name=lambda seat: seat_label(match, seat), sentence=True)
+
+
+def games_listing() -> list[str]:
+    """Every game: its id, title and players, then its options."""
+    lines = []
+    for game_id in pybridge.games():
+        game = pybridge.load_game(game_id)
+        lines.append(f"{game_id:10} {game.title} — players {' '.join(game.players)} (first moves first)")
+        for option in game.option_specs:
+            lines.append(f"{'':10}   {option.name}={option.default}: {option.help}")
+    return lines

@@ -27,20 +27,19 @@ from pybridge.replay import (
 )
 from pybridge.types import Ply, result_text
 
+from .cli_common import add_shell_options, open_shell
 from .render import BOLD, GREEN, YELLOW, Printer, color_wanted
-from .repl import ShellError
+from .session import ShellError
 
 EXIT_MISMATCH = 1
 EXIT_UNREADABLE = 2
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from .cli import _add_shell_options
-
     p = sub.add_parser("replay", help="show a logged game position by position")
     p.add_argument("file", metavar="FILE", help="a replay log (.jsonl)")
     p.add_argument("--step", action="store_true", help="wait for Enter between moves")
-    _add_shell_options(p)
+    add_shell_options(p)
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("verify", help="check a replay log against the rules (exit 0 valid, 1 illegal, 2 unreadable)")
@@ -55,7 +54,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="seconds a bot may think per move (default 1)")
     p.add_argument("--delay", type=float, metavar="S",
                    help="seconds between AI moves when no human plays (default 0.6 in a terminal, else 0)")
-    _add_shell_options(p)
+    add_shell_options(p)
     p.set_defaults(func=cmd_resume)
 
 
@@ -177,8 +176,6 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 
 def _resume(args: argparse.Namespace, replay: Replay, writer: ReplayWriter) -> int:
-    from .cli import _shell
-
     game = replay.game
     specs = (args.first or replay.specs[0], args.second or replay.specs[1])
     for spec in specs:
@@ -188,10 +185,7 @@ def _resume(args: argparse.Namespace, replay: Replay, writer: ReplayWriter) -> i
     isolation = apply(args, specs)
     if isolation:
         print(isolation)
-    shell = _shell(args, move_time=args.move_time)
-    shell.single_game = True
-    if args.delay is not None:
-        shell.delay = max(0.0, args.delay)
+    shell = open_shell(args, move_time=args.move_time, single_game=True, delay=args.delay)
     shell.say.note(f"resuming {args.file} after {len(replay.moves)} moves")
     # the log goes on in the same file, not in a new one
     try:
@@ -203,13 +197,14 @@ def _resume(args: argparse.Namespace, replay: Replay, writer: ReplayWriter) -> i
         raise ShellError(f"{exc}: a log names a bot file as it was typed where the game "
                          "started; resume from there, or seat another player with "
                          "--first/--second SPEC") from None
-    match = shell.match
+    session = shell.session
+    match = session.match
     assert match is not None
     seats = {seat: str(match.players[seat].spec) for seat in game.players}
     if seats != dict(replay.players):
         writer.players(seats)
-    shell.add_recorder(writer)
+    session.add_recorder(writer)
     if match.result is not None:  # over before its result was written
         writer.result(match.result)
     shell.run()
-    return 0 if shell.last_result is not None else 1
+    return 0 if session.last_result is not None else 1

@@ -11,7 +11,7 @@ from typing import Any, Sequence, TextIO
 
 from pybridge.text import clean_line
 
-from .commands import option_items
+from .command import option_items
 from .isolation import add_option as add_isolation_option
 from .isolation import apply as apply_isolation
 

@@ -20,38 +20,39 @@ CTRL_U = "\x15"
 
 
 class Transcript:
-    def __init__(self, shell: Shell, text: str) -> None:
+    def __init__(self, shell: Shell, text: str, refused: list[str]) -> None:
         self.shell = shell
         self.text = text
+        self.refused = refused  # what the validator said of each line it refused, in order
 
     def __contains__(self, part: str) -> bool:
         return part in self.text
 
 
-def drive(chunks: Iterable[str], *, shell: Shell | None = None, timeout: float = 60.0,
-          setup=None) -> Transcript:
+def drive(chunks: Iterable[str], *, timeout: float = 60.0, setup=None) -> Transcript:
     """Run a shell fed with ``chunks``; end of input ends it (like Ctrl-D)."""
     with create_pipe_input() as pipe:
         session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
         out = io.StringIO()
-        if shell is None:
-            shell = Shell(out=out, color=False, session=session, interactive=True)
-        else:
-            shell.session = session
-            shell.out = out
-            shell.say.out = out
+        shell = Shell(out=out, color=False, prompt_session=session, interactive=True)
         if setup is not None:
             setup(shell)
         failure: list[str] = []
+        refused: list[str] = []
 
         def feed() -> None:
+            seen = None  # the refusal already counted, until the line changes
             try:
                 keys = iter(chunks)
                 while True:
                     # settle first: a generator of chunks may look at the game
-                    if not _settled(shell, session, timeout):
+                    if not _settled(shell, session, timeout, seen):
                         failure.append("no prompt for the next keys")
                         break
+                    error = session.default_buffer.validation_error
+                    if error is not None and error is not seen:
+                        refused.append(error.message)
+                        seen = error
                     chunk = next(keys, None)
                     if chunk is None:
                         break
@@ -63,7 +64,7 @@ def drive(chunks: Iterable[str], *, shell: Shell | None = None, timeout: float =
                     if not chunk.endswith((ENTER, "\x03")):
                         shell.prompt_ready.set()  # still the same prompt
             finally:
-                _settled(shell, session, timeout)
+                _settled(shell, session, timeout, None)
                 pipe.close()
 
         feeder = threading.Thread(target=feed, daemon=True)
@@ -71,16 +72,18 @@ def drive(chunks: Iterable[str], *, shell: Shell | None = None, timeout: float =
         shell.run()
         feeder.join(timeout)
         assert not failure, failure
-        return Transcript(shell, out.getvalue())
+        return Transcript(shell, out.getvalue(), refused)
 
 
-def _settled(shell: Shell, session: PromptSession[str], timeout: float) -> bool:
-    """Wait for a new prompt, or for the validator to refuse the line."""
+def _settled(shell: Shell, session: PromptSession[str], timeout: float, seen: object) -> bool:
+    """Wait for a new prompt, or for the validator to refuse the line (a
+    refusal other than ``seen``, which is of keys sent before)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if shell.prompt_ready.wait(0.02) or shell.done:
             return True
-        if session.default_buffer.validation_error is not None:
+        error = session.default_buffer.validation_error
+        if error is not None and error is not seen:
             return True
     return False
 

@@ -30,16 +30,22 @@ def test_games_lists_every_game() -> None:
 
 
 def test_play_ai_against_ai_to_the_end() -> None:
-    done = arena("play", "tictactoe", "--first", "ai:1", "--second", "ai:3")
+    # level 3 plays tic-tac-toe perfectly: two of them always draw
+    done = arena("play", "tictactoe", "--first", "ai:3", "--second", "ai:3")
     assert done.returncode == 0, done.stderr
-    assert ("o (ai:3) wins" in done.stdout) or ("Draw" in done.stdout)
+    assert "Draw: board full." in done.stdout and "wins" not in done.stdout
+    assert "9. x plays " in done.stdout and "10. " not in done.stdout
 
 
 def test_play_a_human_game_from_piped_input() -> None:
+    # both seats human: x takes 5 9 6 3 and wins on the column 3-6-9
     done = arena("play", "tictactoe", "--second", "human", stdin="5\n1\n9\nzz\n4\n6\n2\n3\n7\n8\n")
     assert done.returncode == 0, done.stderr
     assert "error: zz is not a cell" in done.stdout
-    assert "wins" in done.stdout or "Draw" in done.stdout
+    plies = [line.split("> ")[-1] for line in done.stdout.splitlines() if " plays " in line]
+    assert plies == ["1. x plays 5", "2. o plays 1", "3. x plays 9", "4. o plays 4", "5. x plays 6",
+                     "6. o plays 2", "7. x plays 3"]
+    assert "x (human) wins: three in a row." in done.stdout and "Draw" not in done.stdout
 
 
 @pytest.mark.parametrize(

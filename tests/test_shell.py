@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pybridge
-from shell.completer import ShellCompleter
 from shell.repl import Shell
 from tests.shell_driver import CTRL_U, ENTER, TAB, drive
 
@@ -16,24 +16,31 @@ from prompt_toolkit.document import Document
 
 def completions(shell: Shell, text: str) -> dict[str, str]:
     doc = Document(text, len(text))
-    found = ShellCompleter(shell).get_completions(doc, CompleteEvent(completion_requested=True))
+    found = shell.completer().get_completions(doc, CompleteEvent(completion_requested=True))
     return {c.text: c.display_meta_text for c in found}
 
 
-def quiet_shell() -> Shell:
-    return Shell(out=io.StringIO(), color=False, session=None, interactive=False)
+def quiet_shell(**options) -> Shell:
+    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False, **options)
 
 
 def test_whole_game_against_ai3_ends_in_a_result() -> None:
-    # x plays the first free cell each turn; level 3 never loses
-    moves = [str(c) + ENTER for c in range(1, 10)] * 1
+    # x types 1 to 9 in turn. Level 3 plays perfectly, quickest win first:
+    # 5 is its only answer to 1 that does not lose, 3 its only block of
+    # 1-2-3, and after x's 4 it wins at once with 7 (3-5-7).
+    moves = [str(c) + ENTER for c in range(1, 10)]
     t = drive(["new tictactoe --first human --second ai:3" + ENTER]
               + [f"{CTRL_U}{m}" for m in moves])
     assert "New game: Tic-tac-toe" in t
-    assert "1. x plays 1" in t
-    assert t.shell.last_result is not None
-    assert t.shell.last_result.winner in ("o", "draw")
-    assert ("o (ai:3) wins" in t) or ("Draw" in t)
+    plies = ["1. x plays 1", "2. o plays 5", "3. x plays 2", "4. o plays 3", "5. x plays 4",
+             "6. o plays 7"]
+    played = [line for line in t.text.splitlines() if re.match(r"\d+\. [xo] plays ", line)]
+    assert played == plies
+    result = t.shell.session.last_result
+    assert result is not None and result.winner == "o"
+    assert f"o (ai:3) wins: {result.reason}." in t and "Draw" not in t
+    over = "the game is over: new starts another, undo takes moves back"
+    assert t.refused == ["cell 3 is occupied by o"] + [over] * 5  # 3, then 5 to 9
 
 
 def test_tab_completes_a_command_and_a_game() -> None:
@@ -52,7 +59,7 @@ def test_tab_completes_moves_with_descriptions() -> None:
     shell.advance()
     after = completions(shell, "")
     assert "5" not in after and "undo" in after
-    assert set(after) >= set(shell.match.state.valid_moves())
+    assert set(after) >= set(shell.session.match.state.valid_moves())
 
 
 def test_completion_offers_only_commands_that_apply() -> None:
@@ -83,14 +90,14 @@ def test_rejected_moves_say_why_and_change_nothing() -> None:
     shell = quiet_shell()
     shell.execute("new tictactoe --second human")
     shell.execute("5")
-    before = shell.match.state
+    before = shell.session.match.state
     assert shell.check("5") == "cell 5 is occupied by x"
     assert "not a cell" in shell.check("10")
     assert "not a cell" in shell.check("zz")
     assert "did you mean the command help" in shell.check("hlep")
     for bad in ("5", "10", "zz", "x", "", "new nosuchgame", "undo many"):
         shell.execute(bad)
-    assert shell.match.state == before
+    assert shell.session.match.state == before
     out = shell.out.getvalue()
     assert "error: cell 5 is occupied by x" in out
     assert "unknown game 'nosuchgame'" in out
@@ -109,15 +116,16 @@ def test_undo_and_redo() -> None:
     shell.execute("new tictactoe --first human --second ai:3")
     shell.execute("5")
     shell.advance()
-    assert len(shell.match.history) == 2
+    assert len(shell.session.match.history) == 2
     shell.execute("undo")  # back to the human's turn: both moves
-    assert shell.match.history == [] and shell.match.state == shell.match.initial_state
+    match = shell.session.match
+    assert match.history == [] and match.state == match.initial_state
     shell.execute("redo 2")
-    assert len(shell.match.history) == 2
+    assert len(shell.session.match.history) == 2
     shell.execute("undo 1")
-    assert len(shell.match.history) == 1 and shell.paused
+    assert len(shell.session.match.history) == 1 and shell.session.paused
     shell.execute("undo 5")
-    assert shell.match.history == []
+    assert shell.session.match.history == []
     shell.execute("undo")
     assert "nothing to undo" in shell.out.getvalue()
 
@@ -127,17 +135,17 @@ def test_redo_gives_back_what_undo_took_and_a_move_wakes_the_ai() -> None:
     shell.execute("new tictactoe --first human --second ai:2")
     shell.execute("5")
     shell.advance()
-    before = [p.move for p in shell.match.history]
+    before = [p.move for p in shell.session.match.history]
     shell.execute("undo")
     shell.execute("redo")  # the AI's reply too, not a new one
-    assert [p.move for p in shell.match.history] == before
+    assert [p.move for p in shell.session.match.history] == before
     shell.execute("undo 1")
-    assert shell.paused
+    assert shell.session.paused
     shell.execute("undo")
     shell.execute("1" if before[0] != "1" else "2")
-    assert not shell.paused
+    assert not shell.session.paused
     shell.advance()
-    assert len(shell.match.history) == 2
+    assert len(shell.session.match.history) == 2
     shell.execute("redo")
     assert "nothing to redo" in shell.out.getvalue()
 
@@ -149,48 +157,58 @@ def test_players_cannot_change_after_the_result(tmp_path) -> None:
     shell.execute("new tictactoe --first human --second human")
     for move in ["1", "4", "2", "5", "3"]:
         shell.execute(move)
-    assert shell.match.result is not None
+    assert shell.session.match.result is not None
     shell.execute("players o ai:1")
     assert "the game is over: undo takes moves back" in shell.out.getvalue()
-    assert str(shell.match.players["o"].spec) == "human"
+    assert str(shell.session.match.players["o"].spec) == "human"
     shell.execute("undo")
     shell.execute("players o ai:1")
-    assert str(shell.match.players["o"].spec) == "ai:1"
+    assert str(shell.session.match.players["o"].spec) == "ai:1"
     shell.close()
-    assert verify(shell.log_path).replay.players["o"] == "ai:1"
+    assert verify(shell.session.log_path).replay.players["o"] == "ai:1"
 
 
 def test_a_single_game_shell_goes_on_after_a_new_game() -> None:
     """arena play/resume end with their game; a game started with new in
     it ends like any other, at the prompt."""
-    shell = quiet_shell()
-    shell.single_game = True
+    shell = quiet_shell(single_game=True)
     shell.execute("new tictactoe --first random --second random")
     shell.advance()
-    assert shell.match.result is not None and not shell.done
+    assert shell.session.match.result is not None and not shell.done
 
 
 def test_players_change_mid_game_and_hint() -> None:
     shell = quiet_shell()
     shell.execute("new tictactoe --second human")
     shell.execute("players o ai:2")
-    assert str(shell.match.players["o"].spec) == "ai:2"
+    assert str(shell.session.match.players["o"].spec) == "ai:2"
     shell.execute("hint 3")
     assert "ai:3 would play" in shell.out.getvalue()
     shell.execute("players random random")
     shell.advance()
-    assert shell.match.result is not None
+    assert shell.session.match.result is not None
 
 
 def test_nothing_typed_crashes_the_shell() -> None:
-    t = drive(["\x00\x01\x02" + ENTER, "'unbalanced" + ENTER, CTRL_U + "help nosuch" + ENTER,
+    t = drive(["\x00\x01\x02" + ENTER,  # editing keys: the line stays empty
+               "\x1b[200~5\x00\x01\x1b[201~" + ENTER,  # pasted, they reach the line
+               CTRL_U + "'unbalanced" + ENTER, CTRL_U + "help nosuch" + ENTER,
                CTRL_U + "new" + ENTER, CTRL_U + "new tictactoe width=3" + ENTER,
                CTRL_U + "quit" + ENTER])
-    assert t.shell.done
+    games = ", ".join(pybridge.games())
+    assert t.refused == [
+        "that line has a control character ('\\x00'): type a move or a command (help lists them)",
+        "cannot read that line: No closing quotation",
+        "no command 'nosuch': help lists them",
+        f"which game? usage: new GAME [NAME=VALUE ...] [--first SPEC] [--second SPEC] (games: {games})",
+    ]
+    # the option is checked by the game, once the line is run
+    assert t.text.splitlines()[1:] == ["error: unknown option 'width' for tictactoe (options: none)"]
+    assert t.shell.done and t.shell.session.match is None
 
 
 def logging_shell(tmp: "Path") -> Shell:
-    return Shell(out=io.StringIO(), color=False, session=None, interactive=False,
+    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False,
                  log_dir=tmp / "logs")
 
 
@@ -207,15 +225,15 @@ def test_every_game_is_logged_and_the_log_verifies(tmp_path) -> None:
     shell.advance()
     shell.execute("players human human")
     for move in ["7", "2", "4", "6", "8"]:
-        if shell.match.result is None and shell.check(move) is None:
+        if shell.session.match.result is None and shell.check(move) is None:
             shell.execute(move)
     logs = list((tmp_path / "logs").glob("*-tictactoe.jsonl"))
-    assert len(logs) == 1 == len([shell.log_path])
+    assert len(logs) == 1 == len([shell.session.log_path])
     rebuilt = verify(logs[0])
-    assert rebuilt.final == shell.match.state
-    assert [p.move for p in rebuilt.replay.plies] == [p.move for p in shell.match.history]
+    assert rebuilt.final == shell.session.match.state
+    assert [p.move for p in rebuilt.replay.plies] == [p.move for p in shell.session.match.history]
     assert rebuilt.replay.undos == 1
-    if shell.match.result is not None:
+    if shell.session.match.result is not None:
         assert f"replay log: {logs[0]}" in shell.out.getvalue()
 
 
@@ -229,7 +247,7 @@ def test_leaving_an_unfinished_game_says_where_it_is_kept(tmp_path) -> None:
     shell.execute("5")
     shell.execute("1")
     shell.close()
-    log = shell.log_path
+    log = shell.session.log_path
     assert ("unfinished game kept in its replay log; to go on with it:\n"
             f"  arena resume {log}\n") in shell.out.getvalue()
     # the named command does go on with the game
@@ -250,15 +268,15 @@ def test_save_load_round_trip(tmp_path) -> None:
         shell.execute(move)
     saved = tmp_path / "mine.jsonl"
     shell.execute(f"save {saved}")
-    state, history = shell.match.state, shell.match.history
+    state, history = shell.session.match.state, shell.session.match.history
     shell.execute(f"save {saved}")
     assert "exists already" in shell.out.getvalue()
     shell.execute("new tictactoe")
     shell.execute(f"load {saved}")
-    assert shell.match.state == state and shell.match.history == history
-    assert str(shell.match.players["o"].spec) == "human"
+    assert shell.session.match.state == state and shell.session.match.history == history
+    assert str(shell.session.match.players["o"].spec) == "human"
     shell.execute("3")  # the game goes on
-    assert len(shell.match.history) == 4
+    assert len(shell.session.match.history) == 4
     for bad in (tmp_path / "nothing.jsonl", tmp_path):
         shell.execute(f"load {bad}")
     broken = tmp_path / "broken.jsonl"
@@ -267,7 +285,7 @@ def test_save_load_round_trip(tmp_path) -> None:
     out = shell.out.getvalue()
     assert "no file" in out and "is a folder" in out
     assert "not a valid replay log" in out and "broken.jsonl:4" in out
-    assert len(shell.match.history) == 4  # failed loads left the game alone
+    assert len(shell.session.match.history) == 4  # failed loads left the game alone
 
 
 def test_replay_command_steps_back_and_forth(tmp_path) -> None:
@@ -294,21 +312,21 @@ def test_a_whole_game_of_every_game_through_the_prompt(game_id: str) -> None:
         yield f"new {game_id} --first human --second random" + ENTER
         shell = box["shell"]
         first = True
-        while shell.match is not None and shell.match.result is None:
-            moves = shell.match.state.valid_moves()
+        while shell.session.match is not None and shell.session.match.result is None:
+            moves = shell.session.match.state.valid_moves()
             if first:
                 yield TAB  # the menu opens with every move
                 yield CTRL_U
                 first = False
             yield rng.choice(moves) + ENTER
-            if len(shell.match.history) == 4:
+            if len(shell.session.match.history) == 4:
                 yield "undo" + ENTER
                 yield "redo" + ENTER
 
     t = drive(keys(), setup=lambda s: box.setdefault("shell", s), timeout=120)
-    assert t.shell.last_result is not None  # the game ended with a result
+    assert t.shell.session.last_result is not None  # the game ended with a result
     assert "took back 2 moves" in t and "replayed 2 moves" in t
-    assert f"{t.shell.last_result.reason}" in t.text
+    assert f"{t.shell.session.last_result.reason}" in t.text
 
 
 def test_option_values_complete_from_the_range_the_game_names() -> None:
@@ -328,7 +346,7 @@ def test_a_control_character_is_named_not_passed_on() -> None:
     for line in ["\x00", "5\x00", "\x1b[A"]:
         assert "control character" in shell.check(line)
         shell.execute(line)
-    assert shell.match.history == []
+    assert shell.session.match.history == []
     assert "\x1b" not in shell.out.getvalue() and "\x00" not in shell.out.getvalue()
 
 
@@ -339,7 +357,7 @@ def test_rules_are_wrapped_at_word_boundaries(game_id: str) -> None:
     shell.execute("rules")
     lines = shell.out.getvalue()[start:].splitlines()
     assert len(lines) > 2 and all(len(line) <= 100 for line in lines)
-    words = shell.match.game.rules().split()
+    words = shell.session.match.game.rules().split()
     assert " ".join(lines[1:]).split() == words  # nothing lost or split
 
 
@@ -347,13 +365,13 @@ def test_a_bot_that_cannot_play_is_refused_before_it_takes_the_seat() -> None:
     here = Path(__file__).parent
     shell = quiet_shell()
     shell.execute(f"new tictactoe --second {here / 'hostile' / 'shell_call.pl'}")
-    assert shell.match is None
+    assert shell.session.match is None
     assert "error: o: shell_call is refused: line 3: choose_move/3 calls shell/1" in shell.out.getvalue()
     shell.execute("new tictactoe --second human")
     shell.execute("5")
     shell.execute(f"players o {here / 'bots' / 'classic_x_only.pl'}")
     assert "error: o: classic_x_only is refused: a classic bot playing second (o)" in shell.out.getvalue()
-    assert str(shell.match.players["o"].spec) == "human" and shell.match.result is None
+    assert str(shell.session.match.players["o"].spec) == "human" and shell.session.match.result is None
 
 
 def test_a_classic_bot_takes_a_seat_mid_game_only_if_it_would_have_played_so() -> None:
@@ -366,14 +384,14 @@ def test_a_classic_bot_takes_a_seat_mid_game_only_if_it_would_have_played_so() -
     assert ("error: o: tictactoe_classic is refused: a classic-protocol bot keeps its own board"
             in shell.out.getvalue())
     assert "at move 2 it chose 5 where the game has 2" in shell.out.getvalue()
-    assert str(shell.match.players["o"].spec) == "human" and shell.match.result is None
+    assert str(shell.session.match.players["o"].spec) == "human" and shell.session.match.result is None
     shell.execute("undo 2")
     shell.execute("5")
     shell.execute("9")
     shell.execute(f"players o {bot}")
-    assert str(shell.match.players["o"].spec) == str(bot)
+    assert str(shell.session.match.players["o"].spec) == str(bot)
     shell.advance()
-    assert len(shell.match.history) == 4 and shell.match.history[-1].verdict == "ok"
+    assert len(shell.session.match.history) == 4 and shell.session.match.history[-1].verdict == "ok"
 
 
 def test_what_a_bot_prints_is_shown_after_its_move() -> None:
@@ -391,12 +409,12 @@ def test_movetime_gives_a_slow_bot_its_time() -> None:
     shell.execute(f"new tictactoe --first human --second {slow}")
     shell.execute("5")
     shell.advance()
-    assert shell.match.result is not None and shell.match.result.forfeit == "timeout"
+    assert shell.session.match.result is not None and shell.session.match.result.forfeit == "timeout"
     shell.execute("movetime 5")
     shell.execute("undo")  # back before the forfeit
     shell.execute("5")
     shell.advance()  # the bot moves, with 5 s
-    assert shell.match.result is None and len(shell.match.history) == 2
+    assert shell.session.match.result is None and len(shell.session.match.history) == 2
     assert "a bot may think 5 s a move" in shell.out.getvalue()
 
 
@@ -415,9 +433,9 @@ def test_bot_files_complete_by_relative_path(tmp_path, monkeypatch) -> None:
 def test_step_mode_plays_one_move_per_enter_even_after_a_pause() -> None:
     shell = quiet_shell()
     shell.execute("new tictactoe --first ai:1 --second ai:1")
-    shell.paused = True  # as after Ctrl-C
+    shell.session.pause()  # as after Ctrl-C
     shell.execute("step")
     shell.execute("")
-    assert len(shell.match.history) == 1
+    assert len(shell.session.match.history) == 1
     shell.execute("")
-    assert len(shell.match.history) == 2
+    assert len(shell.session.match.history) == 2

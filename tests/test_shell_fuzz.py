@@ -27,7 +27,7 @@ lines = st.one_of(
 
 
 def game_snapshot(shell: Shell) -> tuple:
-    m = shell.match
+    m = shell.session.match
     return (str(m.state), tuple(m.history), m.result, {k: str(p.spec) for k, p in m.players.items()})
 
 
@@ -41,7 +41,7 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(line=lines, moves=st.integers(min_value=0, max_value=4))
 def test_rejected_lines_change_nothing(in_tmp: Path, line: str, moves: int) -> None:
-    shell = Shell(out=io.StringIO(), color=False, session=None, interactive=False)
+    shell = Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
     shell.execute("new tictactoe --first human --second human")
     for cell in ["5", "1", "9", "3"][:moves]:
         shell.execute(cell)
@@ -52,7 +52,7 @@ def test_rejected_lines_change_nothing(in_tmp: Path, line: str, moves: int) -> N
     assert "internal error" not in out
     if problem is not None:
         assert isinstance(problem, str) and problem
-        assert shell.match is not None and game_snapshot(shell) == before
+        assert shell.session.match is not None and game_snapshot(shell) == before
         assert f"error: {strip_ansi(problem)}" in out  # without colour, escapes are dropped
 
 
