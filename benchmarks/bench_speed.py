@@ -9,6 +9,7 @@ import random
 import time
 
 import pybridge
+from benchmarks import inprocess
 from benchmarks.table import print_table
 
 
@@ -40,7 +41,7 @@ def reference_playouts(ref, seconds: float) -> tuple[int, int, float]:
 def prolog_playouts(state: pybridge.State, seconds: float) -> tuple[int, int, float]:
     n, games, plies, cpu = 16, 0, 0, 0.0
     while cpu < seconds:
-        p, s = state.random_playouts(n)
+        p, s = inprocess.random_playouts(state, n)
         games, plies, cpu = games + n, plies + p, cpu + s
         n *= 2
     return games, plies, cpu

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pybridge
-from pybridge import _prolog
+from benchmarks import inprocess
 from pybridge.match import Match
 from pybridge.players import Player, PlayerSpec
 from pybridge.seating import make_player
@@ -41,20 +41,17 @@ class TrustedBot(Player):
         key = (game.id, path)
         if key not in _trusted_modules:
             module = f"trusted_bot_{next(_counter)}"
-            _prolog.bridge("trusted_bot_load", game.id, path, module)
+            inprocess.trusted_bot_load(game.id, path, module)
             _trusted_modules[key] = module
         self.module = _trusted_modules[key]
 
     def choose(self, state: pybridge.State, last_move: str | None, *, seconds: float) -> Decision:
         start = time.monotonic()
-        got = _prolog.bridge(
-            "trusted_bot_choose", self.module, state.game.id, str(state),
-            self.level, 0.0, outputs=["Move"],
-        )
+        move = inprocess.trusted_bot_choose(self.module, state, self.level)
         ms = int((time.monotonic() - start) * 1000)
-        if got is None:
+        if move is None:
             return Decision(None, "no_move", ms)
-        return Decision(_prolog.text(got["Move"]), "ok", ms)
+        return Decision(move, "ok", ms)
 
 
 def player(spec: str) -> Player:

@@ -6,7 +6,11 @@
             random_move/3,            % +Game, +State, -Move
             greedy_move/3,            % +Game, +State, -Move
             random_best/2,            % +ScoredMoves, -Move
-            line_runs/3,              % +Board, +Lines, -Runs
+            level_move/5,             % +Game, +State, +Level, :Stronger, -Move
+            level_move/6,             % +Game, +State, +Level, :Greedy, :Stronger, -Move
+            set_nth1/4,               % +Index, +List0, +Elem, -List
+            line_3x3/1,               % ?Cells
+            lines_3x3_pieces/2,       % +Board3x3, -Runs
             open_lines_value/4,       % +Runs, +Player, +Opponent, -Value
             three_in_a_line/2         % +Board3x3, -Player
           ]).
@@ -50,11 +54,19 @@ to plain behaviour without them:
 | display_game(+State, +Options)          | display_game/1 with options: last_move(Move) marks the last move |
 | rules(-Text)                            | the rules and notation, a few lines         |
 
+A game's choose_move/3 is usually level_move/5 with its own search for
+level 3 and up; searches live in prolog/ai/ and value/3 never calls
+them.
+
 Example, tic-tac-toe after x played the centre:
 
     ?- tictactoe:initial_state([], S0), tictactoe:move(S0, 5, S).
     S = state([e,e,e,e,x,e,e,e,e], o).
 */
+
+:- meta_predicate
+    level_move(+, +, +, 3, -),
+    level_move(+, +, +, 2, 3, -).
 
 %!  option_value(+Options, +Name, +Default, -Value) is det.
 %
@@ -165,41 +177,85 @@ random_best(Scored, Move) :-
 score_le(A, B) :-
     A =< B.
 
-%!  line_runs(+Board, +Lines, -Runs) is det.
+%!  level_move(+Game, +State, +Level, :Stronger, -Move) is semidet.
 %
-%   Runs is, for each line (a list of 1-based positions), the list of
-%   pieces of Board (a flat list) at those positions.
+%   The levels of choose_move/3: level 1 is random_move/3, level 2
+%   greedy_move/3 and level 3 and up call(Stronger, State, Level, Move).
+%   Throws type_error unless Level is a positive integer.
 
-line_runs(Board, Lines, Runs) :-
-    maplist(line_pieces(Board), Lines, Runs).
+level_move(Game, State, Level, Stronger, Move) :-
+    level_move(Game, State, Level, arena:greedy_move(Game), Stronger, Move).
 
-line_pieces(Board, Line, Pieces) :-
-    maplist(board_nth(Board), Line, Pieces).
+%!  level_move(+Game, +State, +Level, :Greedy, :Stronger, -Move) is semidet.
+%
+%   level_move/5 with call(Greedy, State, Move) for level 2: a game's own
+%   faster way to play greedy_move/3's move.
 
-board_nth(Board, I, Piece) :-
-    nth1(I, Board, Piece).
+level_move(Game, State, Level, Greedy, Stronger, Move) :-
+    must_be(positive_integer, Level),
+    (   Level =:= 1
+    ->  random_move(Game, State, Move)
+    ;   Level =:= 2
+    ->  call(Greedy, State, Move)
+    ;   call(Stronger, State, Level, Move)
+    ).
+
+%!  set_nth1(+Index, +List0, +Elem, -List) is semidet.
+%
+%   List is List0 with Elem at the 1-based Index; fails when List0 has no
+%   element there.
+
+set_nth1(1, [_|Xs], Y, [Y|Xs]) :-
+    !.                                  % green: the index is 1 only here
+set_nth1(N, [X|Xs0], Y, [X|Xs]) :-
+    N > 1,
+    N1 is N - 1,
+    set_nth1(N1, Xs0, Y, Xs).
+
+%!  line_3x3(?Cells) is nondet.
+%
+%   Cells are the 1-based cells of a line of a 3x3 board numbered row by
+%   row: the rows, then the columns, then the diagonals.
+
+line_3x3([1,2,3]).
+line_3x3([4,5,6]).
+line_3x3([7,8,9]).
+line_3x3([1,4,7]).
+line_3x3([2,5,8]).
+line_3x3([3,6,9]).
+line_3x3([1,5,9]).
+line_3x3([3,5,7]).
+
+%!  lines_3x3_pieces(+Board, -Runs) is det.
+%
+%   Runs has, for each line_3x3/1 in order, the pieces of Board (a flat
+%   list of 9) on it.
+
+lines_3x3_pieces(Board, Runs) :-
+    Cells =.. [b|Board],
+    findall(Pieces,
+            ( line_3x3(Line),
+              maplist(cell_piece(Cells), Line, Pieces)
+            ),
+            Runs).
+
+cell_piece(Cells, I, Piece) :-
+    arg(I, Cells, Piece).
 
 %!  three_in_a_line(+Board, -Player) is semidet.
 %
-%   Player has three in a row, column or diagonal on Board, a 3x3 board
-%   as a flat list of 9 pieces, e for empty (the first line, rows then
-%   columns then diagonals, when both have one).
+%   Player has a line_3x3/1 on Board, a 3x3 board as a flat list of 9
+%   pieces, e for empty (the first such line).
 
-three_in_a_line([A,B,C,D,E,F,G,H,I], Player) :-
-    (   same3(A, B, C, P)
-    ;   same3(D, E, F, P)
-    ;   same3(G, H, I, P)
-    ;   same3(A, D, G, P)
-    ;   same3(B, E, H, P)
-    ;   same3(C, F, I, P)
-    ;   same3(A, E, I, P)
-    ;   same3(C, E, G, P)
-    ),
+three_in_a_line(Board, Player) :-
+    Cells =.. [b|Board],
+    line_3x3([I, J, K]),
+    arg(I, Cells, P),
+    P \== e,
+    arg(J, Cells, P),
+    arg(K, Cells, P),
     !,                                  % green: the first line decides
     Player = P.
-
-same3(P, P, P, P) :-
-    P \== e.
 
 %!  open_lines_value(+Runs, +Player, +Opponent, -Value) is det.
 %

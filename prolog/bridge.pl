@@ -6,7 +6,7 @@
             new_state/3,              % +Game, +Options, -StateText
             parse_state/3,            % +Game, +Text, -StateText
             state_info/5,             % +Game, +StateText, -Player, -MoveTexts, -Over
-            apply_move/4,             % +Game, +StateText, +MoveText, -NewStateText
+            apply_move/5,             % +Game, +StateText, +MoveText, -NewStateText, -CanonicalText
             move_error/4,             % +Game, +StateText, +MoveText, -Reason
             state_value/4,            % +Game, +StateText, +Player, -Value
             display/4,                % +Game, +StateText, +LastMoveText, -Output
@@ -14,18 +14,12 @@
             move_descriptions/3,      % +Game, +StateText, -Pairs
             outcome/4,                % +Game, +StateText, -Winner, -Reason
             rules/2,                  % +Game, -Text
-            successors/3,             % +Game, +StateText, -Pairs
-            perft/4,                  % +Game, +StateText, +Depth, -Count
-            seed/1,                   % +Seed
-            trusted_bot_load/3,       % +Game, +File, +Module
-            trusted_bot_choose/6,     % +Module, +Game, +StateText, +Level, +Seconds, -MoveText
-            playouts/5                % +Game, +StateText, +N, -Plies, -Seconds
+            seed/1                    % +Seed
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(random)).
-:- use_module(library(aggregate)).
 :- use_module(library(time)).
 :- use_module(arena).
 
@@ -35,7 +29,8 @@ Python holds states as canonical term text (`~q`) and moves as move text.
 Every predicate here takes and returns atoms, numbers and lists of them,
 so that nothing but ground data crosses to Python and no goal is ever
 built from user text: Python embeds user text only as quoted atoms,
-which are parsed here as data.
+which are parsed here as data. Only what the shipping code calls is
+here; tests/bridge_test.pl and benchmarks/bench.pl add their own.
 */
 
 :- meta_predicate
@@ -194,14 +189,18 @@ state_info(Game, Text, Player, MoveTexts, Over) :-
     ;   Over = none
     ).
 
-%!  apply_move(+Game, +StateText, +MoveText, -NewStateText) is semidet.
+%!  apply_move(+Game, +StateText, +MoveText, -NewStateText, -CanonicalText) is semidet.
 %
-%   Fails when MoveText is not the text of a valid move.
+%   NewStateText is the state after the move MoveText, in whatever form
+%   move_text/2 reads it (`og6`), and CanonicalText that move's text as
+%   valid_moves/2 gives it (`Og6`). Fails when MoveText is not the text
+%   of a valid move.
 
-apply_move(Game, Text, MoveText, NewText) :-
+apply_move(Game, Text, MoveText, NewText, Canonical) :-
     text_state(Text, State),
     Game:move_text(Move, MoveText),
     Game:move(State, Move, State1),
+    Game:move_text(Move, Canonical),
     state_text(State1, NewText).
 
 %!  move_error(+Game, +StateText, +MoveText, -Reason) is det.
@@ -279,41 +278,6 @@ move_description_pair(Game, State, Move, [MoveText, Description]) :-
     ;   Description = ''
     ).
 
-%!  successors(+Game, +StateText, -Pairs) is det.
-%
-%   Pairs is [MoveText, NewStateText] for every valid move.
-
-successors(Game, Text, Pairs) :-
-    text_state(Text, State),
-    Game:valid_moves(State, Moves),
-    maplist(successor_pair(Game, State), Moves, Pairs).
-
-successor_pair(Game, State, Move, [MoveText, NewText]) :-
-    Game:move_text(Move, MoveText),
-    Game:move(State, Move, State1),
-    state_text(State1, NewText).
-
-%!  perft(+Game, +StateText, +Depth, -Count) is det.
-%
-%   Count is the number of move paths of exactly Depth plies from the
-%   state (paths ending earlier, in a finished game, do not count).
-
-perft(Game, Text, Depth, Count) :-
-    text_state(Text, State),
-    perft_(Game, State, Depth, Count).
-
-perft_(_, _, 0, 1) :-
-    !.                                  % green: Depth > 0 below
-perft_(Game, State, Depth, Count) :-
-    Game:valid_moves(State, Moves),
-    Depth1 is Depth - 1,
-    foldl(perft_move(Game, State, Depth1), Moves, 0, Count).
-
-perft_move(Game, State, Depth, Move, C0, C) :-
-    Game:move(State, Move, State1),
-    perft_(Game, State1, Depth, C1),
-    C is C0 + C1.
-
 %!  outcome(+Game, +StateText, -Winner, -Reason) is semidet.
 %
 %   Fails while the game goes on.
@@ -344,57 +308,3 @@ rules(Game, Text) :-
 
 seed(Seed) :-
     set_random(seed(Seed)).
-
-%!  playouts(+Game, +StateText, +N, -Plies, -Seconds) is det.
-%
-%   Plays N random games to the end from the state, all in Prolog. Plies
-%   is the total number of moves played; Seconds the CPU time taken.
-
-playouts(Game, Text, N, Plies, Seconds) :-
-    text_state(Text, State),
-    statistics(cputime, T0),
-    aggregate_all(sum(P),
-                  ( between(1, N, _),
-                    playout(Game, State, 0, P)
-                  ),
-                  Plies),
-    statistics(cputime, T1),
-    Seconds is T1 - T0.
-
-playout(Game, State, P0, P) :-
-    Game:valid_moves(State, Moves),
-    (   Moves == []
-    ->  P = P0
-    ;   random_member(Move, Moves),
-        Game:move(State, Move, State1),
-        P1 is P0 + 1,
-        playout(Game, State1, P1, P)
-    ).
-
-%!  trusted_bot_load(+Game, +File, +Module) is det.
-%
-%   Loads the PFL-protocol bot in File into Module, which inherits Game's
-%   rules (Game is its default import module, so the bot's own definitions
-%   win). In-process and unchecked: for the project's own example bots in
-%   benchmarks only. Untrusted bots run in their own process (bots/host.pl).
-
-trusted_bot_load(Game, File, Module) :-
-    add_import_module(Module, Game, start),
-    load_files(Module:File, [if(true)]).
-
-%!  trusted_bot_choose(+Module, +Game, +StateText, +Level, +Seconds, -MoveText) is semidet.
-
-trusted_bot_choose(Module, Game, Text, Level, Seconds, MoveText) :-
-    text_state(Text, State),
-    Game:current_player(State, Player),
-    (   current_predicate(Module:choose_move/3)
-    ->  Goal = Module:choose_move(State, Level, Move)
-    ;   current_predicate(Module:choose_move/4)
-    ->  Goal = Module:choose_move(State, Player, Level, Move)
-    ;   Goal = Module:choose_move(State, Move)
-    ),
-    (   Seconds > 0
-    ->  call_with_time_limit(Seconds, Goal)
-    ;   call(Goal)
-    ),
-    Game:move_text(Move, MoveText).

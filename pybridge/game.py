@@ -223,12 +223,15 @@ def _coerce(game_id: str, option: Option, value: Any) -> Any:
 class State:
     """One position of a game. Immutable; moves return new states."""
 
-    __slots__ = ("_game", "_text", "_facts")
+    __slots__ = ("_game", "_text", "_facts", "_applied")
 
     def __init__(self, game: Game, state_text: str) -> None:
         self._game = game
         self._text = state_text
         self._facts: tuple[str, tuple[str, ...], str | None] | None = None
+        # the last moves applied here: typed or canonical text ->
+        # (canonical text, new state text)
+        self._applied: dict[str, tuple[str, str]] = {}
 
     @property
     def game(self) -> Game:
@@ -275,24 +278,31 @@ class State:
 
     def move(self, move: str) -> "State":
         """The state after ``move``; IllegalMoveError if it is not valid."""
-        if not isinstance(move, str):
-            raise IllegalMoveError(repr(move), self, "a move is given as text")
-        got = _prolog.bridge(
-            "apply_move", self._game.id, self._text, move, outputs=["State"]
-        )
-        if got is None:
-            raise IllegalMoveError(move, self, self.why_illegal(move))
-        return State(self._game, text(got["State"]))
+        return State(self._game, self._apply(move)[1])
 
     def canonical_move(self, move: str) -> str:
         """The canonical text of a valid move typed as ``move``."""
-        if move in self._info()[1]:
+        if self._facts is not None and move in self._facts[1]:
             return move
-        new = self.move(move)
-        for candidate in self._info()[1]:
-            if self.move(candidate) == new:
-                return candidate
-        raise IllegalMoveError(move, self, self.why_illegal(move))
+        return self._apply(move)[0]
+
+    def _apply(self, move: str) -> tuple[str, str]:
+        """(canonical move text, new state text) of ``move``, in one query."""
+        if not isinstance(move, str):
+            raise IllegalMoveError(repr(move), self, "a move is given as text")
+        applied = self._applied.get(move)
+        if applied is None:
+            got = _prolog.bridge(
+                "apply_move", self._game.id, self._text, move,
+                outputs=["State", "Move"],
+            )
+            if got is None:
+                raise IllegalMoveError(move, self, self.why_illegal(move))
+            applied = (text(got["Move"]), text(got["State"]))
+            if len(self._applied) >= 8:
+                self._applied.clear()
+            self._applied[move] = self._applied[applied[0]] = applied
+        return applied
 
     def why_illegal(self, move: str) -> str:
         """Why ``move`` is not valid here, in the game's terms."""
@@ -339,31 +349,6 @@ class State:
         )
         assert got is not None
         return {text(m): text(d) for m, d in got["Pairs"]}
-
-    def successors(self) -> dict[str, "State"]:
-        """Every valid move's text with the state it leads to."""
-        got = _prolog.bridge(
-            "successors", self._game.id, self._text, outputs=["Pairs"]
-        )
-        assert got is not None
-        return {text(m): State(self._game, text(s)) for m, s in got["Pairs"]}
-
-    def perft(self, depth: int) -> int:
-        """The number of move paths of exactly ``depth`` plies from here."""
-        got = _prolog.bridge(
-            "perft", self._game.id, self._text, int(depth), outputs=["Count"]
-        )
-        assert got is not None
-        return int(got["Count"])
-
-    def random_playouts(self, n: int) -> tuple[int, float]:
-        """Play ``n`` random games to the end inside Prolog: (plies, CPU s)."""
-        got = _prolog.bridge(
-            "playouts", self._game.id, self._text, int(n),
-            outputs=["Plies", "Seconds"],
-        )
-        assert got is not None
-        return int(got["Plies"]), float(got["Seconds"])
 
     def __str__(self) -> str:
         return self._text

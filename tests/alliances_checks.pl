@@ -14,9 +14,9 @@ tests/test_alliances.py plays a thousand games; one bridge call per
 position would cost more than the games themselves, so trace_game/3
 takes each game's moves at once and gives one line per position back.
 determinism/2 checks that the det predicates leave no choice point;
-greedy_mismatches/2 that level 2's shortcut gives value/3, and
-search_mismatches/2 that level 3's shortcut gives the distances and
-fence distances computed afresh; fence_distances/2 gives the fewest
+greedy_mismatches/2 that level 2's shortcut (ai/alliances_search.pl)
+gives value/3, and search_mismatches/2 that level 3's shortcut gives
+the distances and fence distances computed afresh; fence_distances/2 gives the fewest
 discs that fence each player off each colour.
 */
 
@@ -105,7 +105,7 @@ greedy_mismatches(Text, Mismatches) :-
     State = state(Me, _, _, _),
     findall(I-Bit,
             ( child(State, false, Info, I, Bit, State1),
-              alliances:greedy_value(Info, I, Bit, State1, Me, V1),
+              alliances_search:greedy_value(Info, I, Bit, State1, Me, V1),
               alliances:value(State1, Me, V2),
               V1 =\= V2
             ),
@@ -121,8 +121,8 @@ search_mismatches(Text, Mismatches) :-
     term_string(State, Text),
     findall(I-Bit,
             ( child(State, true, Info, I, Bit, State1),
-              alliances:child_distances(Info, I, Bit, State1, Derived),
-              alliances:node_info(State1, true, Info1),
+              alliances_search:child_distances(Info, I, Bit, State1, Derived),
+              alliances_search:node_info(State1, true, Info1),
               findall(d(C, player(L1, F1), player(L2, F2)),
                       member(colour(C, player(L1, _, F1, _), player(L2, _, F2, _)), Info1),
                       Fresh),
@@ -135,9 +135,9 @@ search_mismatches(Text, Mismatches) :-
 %   node_info/3 of State.
 child(State, Fences, Info, I, Bit, State1) :-
     State = state(_, Discs, _, _),
-    alliances:node_info(State, Fences, Info),
+    alliances_search:node_info(State, Fences, Info),
     alliances:empty_mask(Discs, Empty),
-    alliances:index_moves(State, Empty, Moves),
+    alliances_search:index_moves(State, Empty, Moves),
     member(I-Bit, Moves),
     alliances:place(State, I, Bit, State1),
     \+ alliances:game_over(State1, _).
@@ -155,6 +155,6 @@ fence_distances(Text, Distances) :-
     findall(C-P-F,
             ( member(C, [orange, purple, green]),
               member(P, [p1, p2]),
-              alliances:player_info(P, C, Discs, Empty, true, player(_, _, F, _))
+              alliances_search:player_info(P, C, Discs, Empty, true, player(_, _, F, _))
             ),
             Distances).

@@ -15,6 +15,7 @@ import pytest
 import pybridge
 from pybridge import _prolog
 from pybridge.errors import IllegalMoveError
+from benchmarks import inprocess
 from tests.crosscheck import compare
 from tests.reference.alliances import (
     ALLY,
@@ -404,11 +405,22 @@ def test_description_names_what_a_move_wins(game: pybridge.Game) -> None:
 def test_display(game: pybridge.Game) -> None:
     s = game.initial_state().move("Og6").move("Pa1")
     plain = s.display(color=False, last_move="Pa1")
-    lines = plain.splitlines()
-    for row, length in zip(ROWS, ROW_LENGTHS):
-        line = next(l for l in lines if l.strip().startswith(row + " ") or l.strip().startswith(row + "  "))
-        assert line.strip().endswith(row)
-        assert str(length) in line or row in "ag"
+    # the board: one line per row between its row letters, with the edges
+    # of the colours' sides, empty cells numbered, Pa1 and Og6 shown
+    board = [t for t in (line.split() for line in plain.splitlines())
+             if len(t) > 2 and t[0] in ROWS and t[-1] == t[0]]
+    assert [tokens[0] for tokens in board] == list(ROWS)
+    for tokens, row, length in zip(board, ROWS, ROW_LENGTHS):
+        cells = [str(n) for n in range(1, length + 1)]
+        if row == "a":
+            cells[0] = "P"
+        if row == "g":
+            cells[5] = "O"
+        if row in "bcdef":
+            cells = ["/", *cells, "\\"]
+        elif row in "hijkl":
+            cells = ["\\", *cells, "/"]
+        assert tokens == [row, *cells, row], row
     assert "O" in plain and "P" in plain
     assert "p1  allies: orange+green purple+orange green+purple  holds: -" in plain
     assert "p2  allies: orange+purple purple+green green+orange  holds: -" in plain
@@ -503,7 +515,7 @@ def course_score(r: RefState, me: str, subtract_opponent: bool) -> int:
 def test_course_bots_play_a_best_move_of_their_formula(game: pybridge.Game, bot: str, subtract: bool) -> None:
     path = (EXAMPLES / f"alliances_course_{bot}.pl").as_posix()
     module = f"test_alliances_course_{bot}"
-    _prolog.bridge("trusted_bot_load", "alliances", path, module)
+    inprocess.trusted_bot_load("alliances", path, module)
     ref = Alliances()
     moves = random_moves(ref, random.Random(f"course-{bot}"))
     for prefix, r in positions_along(moves, 13)[1:3]:
@@ -513,9 +525,7 @@ def test_course_bots_play_a_best_move_of_their_formula(game: pybridge.Game, bot:
         bests = {m for m, v in scores.items() if v == best}
         assert len(bests) < len(scores) / 4
         for _ in range(2):
-            got = _prolog.bridge("trusted_bot_choose", module, "alliances", str(state), 2, 0.0,
-                                 outputs=["Move"])
-            assert got is not None and _prolog.text(got["Move"]) in bests
+            assert inprocess.trusted_bot_choose(module, state, 2) in bests
 
 
 def test_course_bot_runs_in_the_sandbox(game: pybridge.Game) -> None:

@@ -14,7 +14,8 @@ import pytest
 
 import pybridge
 from pybridge.bots import BotError, BotPlayer, BotProcess, Limits, check_bot
-from pybridge.match import Match, Ply, Result
+from pybridge.match import Match
+from pybridge.types import Ply, Result
 from pybridge.players import PlayerSpec
 from pybridge.seating import make_player
 

@@ -9,6 +9,7 @@ import pytest
 
 import pybridge
 from pybridge.errors import IllegalMoveError, OptionError, UnknownGameError
+from tests import bridge_extras
 
 PLAYOUTS = 12
 MAX_PLIES = 400
@@ -28,7 +29,9 @@ def playout(game: pybridge.Game, rng: random.Random, *, thorough: bool, check_le
         assert len(set(moves)) == len(moves), "duplicate moves"
         full = thorough or plies % 8 == 0 or over is not None
         if full:
-            assert isinstance(state.value(state.current_player), float)
+            player = state.current_player
+            assert isinstance(bridge_extras.raw_value(state, player), (int, float))
+            assert state.value(player) == bridge_extras.raw_value(state, player)
             assert game.state_from_text(str(state)) == state
             assert state.display(color=False).strip()
         if over is not None:
@@ -43,7 +46,7 @@ def playout(game: pybridge.Game, rng: random.Random, *, thorough: bool, check_le
         move = rng.choice(moves)
         new = state.move(move)
         if full:
-            successors = state.successors()
+            successors = bridge_extras.successors(state)
             assert sorted(successors) == sorted(moves)
             assert new == successors[move]
         state = new

@@ -12,6 +12,7 @@ import pytest
 
 import pybridge
 from pybridge.errors import OptionError
+from tests import bridge_extras
 from tests.crosscheck import random_games
 from tests.reference.connect4 import ConnectFour, State
 
@@ -35,7 +36,7 @@ def test_move_path_counts_7x6() -> None:
     start = game.initial_state()
     expected = memo_perft(ref, range(8))
     assert expected[:7] == [1, 7, 49, 343, 2401, 16807, 117649]
-    assert [start.perft(d) for d in range(8)] == expected
+    assert [bridge_extras.perft(start, d) for d in range(8)] == expected
 
 
 @pytest.mark.parametrize(("width", "height", "connect", "depth"),
@@ -44,7 +45,7 @@ def test_move_path_counts_other_sizes(width: int, height: int, connect: int, dep
     game = pybridge.load_game("connect4", width=width, height=height, connect=connect)
     ref = ConnectFour(width, height, connect)
     start = game.initial_state()
-    counts = [start.perft(d) for d in range(depth + 1)]
+    counts = [bridge_extras.perft(start, d) for d in range(depth + 1)]
     assert counts == memo_perft(ref, range(depth + 1))
     if connect == 3:  # games end early: fewer paths than width**depth
         assert counts[-1] < width ** depth

@@ -11,6 +11,7 @@ import pytest
 
 import pybridge
 from pybridge import _prolog
+from tests import bridge_extras
 from tests.crosscheck import compare, enumerate_all, perft, random_games
 from tests.reference.sliding import Sliding, State, solve
 
@@ -32,7 +33,7 @@ def encode(s: State) -> str:
 
 def perfect_moves(s: State) -> list[str]:
     got = _prolog.call(
-        f"sliding:perfect_moves({encode(s)}, Ms), maplist(sliding:move_text, Ms, Texts)"
+        f"sliding_solver:perfect_moves({encode(s)}, Ms), maplist(sliding:move_text, Ms, Texts)"
     )
     assert got is not None
     return [_prolog.text(t) for t in got["Texts"]]
@@ -59,7 +60,7 @@ def reachable(game: pybridge.Game, ref: Sliding) -> dict[tuple, tuple[pybridge.S
         state, r = queue.popleft()
         assert decode(state) == r
         compare(state, ref, r)
-        for move, new in state.successors().items():
+        for move, new in bridge_extras.successors(state).items():
             r_new = ref.play(r, move)
             assert decode(new) == r_new, (str(state), move)
             if r_new.position not in first:
@@ -96,7 +97,7 @@ def test_move_path_counts(game: pybridge.Game) -> None:
     ref = Sliding()
     start = game.initial_state()
     for depth, known in enumerate([1, 9, 72, 504, 3024, 15120, 54720]):
-        assert start.perft(depth) == known == perft(ref, ref.initial(), depth)
+        assert bridge_extras.perft(start, depth) == known == perft(ref, ref.initial(), depth)
 
 
 def test_random_games_agree(game: pybridge.Game) -> None:
@@ -136,7 +137,7 @@ def test_solver_agrees_with_the_reference(
     for (cells, side), value in solved.items():
         board = ",".join("e" if c == "." else c for c in cells)
         got = _prolog.call(
-            f"sliding:position_value([{board}], {side}, V), format(atom(T), '~q', [V])"
+            f"sliding_solver:position_value([{board}], {side}, V), format(atom(T), '~q', [V])"
         )
         assert got is not None
         assert _prolog.text(got["T"]) == value_text(value), (cells, side)

@@ -15,16 +15,14 @@
             move_description/3,       % +State, +Move, -Text
             illegal_move_reason/3,    % +State, +Text, -Reason
             outcome_reason/2,         % +State, -Reason
-            rules/1,                  % -Text
-            perfect_moves/2,          % +State, -Moves
-            position_value/3          % +Board, +Player, -Value
+            rules/1                   % -Text
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(random)).
-:- use_module(library(assoc)).
 :- use_module('../arena').
+:- use_module('../ai/sliding_solver').
 
 /** <module> Sliding tic-tac-toe ("jogo da velha modificado")
 
@@ -43,7 +41,7 @@ is a draw after `max_plies` moves without a line.
     S = state([e,e,e,e,x,e,e,e,e], o, 1, 60).
 
 Level 3 of choose_move/3 plays perfectly, from a retrograde analysis of
-every position (position_value/3).
+every position (ai/sliding_solver.pl).
 */
 
 %!  title(-Title) is det.
@@ -123,7 +121,7 @@ board_move(Board0, Player, Move, Board) :-
     (   integer(Move)
     ->  placing(Board0),
         nth1(Move, Board0, e),
-        set_cell(Move, Board0, Player, Board)
+        set_nth1(Move, Board0, Player, Board)
     ;   Move = [From, To],
         integer(From),
         integer(To),
@@ -131,16 +129,9 @@ board_move(Board0, Player, Move, Board) :-
         nth1(From, Board0, Player),
         neighbour(From, To),
         nth1(To, Board0, e),
-        set_cell(From, Board0, e, Board1),
-        set_cell(To, Board1, Player, Board)
+        set_nth1(From, Board0, e, Board1),
+        set_nth1(To, Board1, Player, Board)
     ).
-
-set_cell(1, [_|Cs], Piece, [Piece|Cs]) :-
-    !.                                  % green: index fixed
-set_cell(N, [C|Cs0], Piece, [C|Cs]) :-
-    N > 1,
-    N1 is N - 1,
-    set_cell(N1, Cs0, Piece, Cs).
 
 %   neighbour(?Cell, ?Neighbour): king-move neighbours, in ascending order.
 neighbour(1, 2). neighbour(1, 4). neighbour(1, 5).
@@ -153,20 +144,6 @@ neighbour(6, 2). neighbour(6, 3). neighbour(6, 5). neighbour(6, 8). neighbour(6,
 neighbour(7, 4). neighbour(7, 5). neighbour(7, 8).
 neighbour(8, 4). neighbour(8, 5). neighbour(8, 6). neighbour(8, 7). neighbour(8, 9).
 neighbour(9, 5). neighbour(9, 6). neighbour(9, 8).
-
-line([1,2,3]).
-line([4,5,6]).
-line([7,8,9]).
-line([1,4,7]).
-line([2,5,8]).
-line([3,6,9]).
-line([1,5,9]).
-line([3,5,7]).
-
-line_pieces(Board, [A,B,C], [PA,PB,PC]) :-
-    nth1(A, Board, PA),
-    nth1(B, Board, PB),
-    nth1(C, Board, PC).
 
 %!  game_over(+State, -Winner) is semidet.
 %
@@ -194,211 +171,21 @@ value(State, Player, Value) :-
         ;   Value = 0
         )
     ;   State = state(Board, _, _, _),
-        findall(Pieces, (line(L), line_pieces(Board, L, Pieces)), Runs),
+        lines_3x3_pieces(Board, Runs),
         open_lines_value(Runs, Player, Opponent, Value)
     ).
 
 %!  choose_move(+State, +Level, -Move) is semidet.
 %
 %   Level 1 plays at random, level 2 greedily on value/3, level 3 and up
-%   perfectly: a random one of perfect_moves/2. Fails when the game is
-%   over.
+%   perfectly: a random one of perfect_moves/2 of ai/sliding_solver.pl.
+%   Fails when the game is over.
 choose_move(State, Level, Move) :-
-    must_be(positive_integer, Level),
-    (   Level =:= 1
-    ->  random_move(sliding, State, Move)
-    ;   Level =:= 2
-    ->  greedy_move(sliding, State, Move)
-    ;   perfect_moves(State, Moves),
-        random_member(Move, Moves)
-    ).
+    level_move(sliding, State, Level, perfect_move, Move).
 
-%!  perfect_moves(+State, -Moves) is det.
-%
-%   Moves are the moves of best value under the ply limit: the quickest
-%   win if the mover can force one before the limit, else a draw (one that
-%   leaves the opponent a lost position beyond the limit if there is one,
-%   then an even one), else the slowest loss. [] when the game is over.
-perfect_moves(State, Moves) :-
-    valid_moves(State, Moves0),
-    State = state(Board, Player, Plies, Max),
-    Left is Max - Plies - 1,
-    findall(Score-M,
-            ( member(M, Moves0),
-              board_move(Board, Player, M, Board1),
-              player_opponent(sliding, Player, Opponent),
-              position_value(Board1, Opponent, V1),
-              move_score(V1, Left, Score)
-            ),
-            Scored),
-    best_moves(Scored, Moves).
-
-%   move_score(+OpponentValue, +PliesLeft, -Score): the worth of a move to
-%   the mover, from the opponent's value after it.
-move_score(loss(D), Left, Score) :-
-    D =< Left,
-    !,                                  % green: a win before the limit
-    Score is 1000 - D.
-move_score(win(D), Left, Score) :-
-    D =< Left,
-    !,                                  % green: a loss before the limit
-    Score is D - 1000.
-move_score(loss(_), _, 2).
-move_score(draw, _, 1).
-move_score(win(_), _, 0).
-
-best_moves([], []).
-best_moves(Scored, Moves) :-
-    Scored = [_|_],
-    pairs_keys(Scored, Scores),
-    max_list(Scores, Best),
-    findall(M, member(Best-M, Scored), Moves).
-
-%!  position_value(+Board, +Player, -Value) is semidet.
-%
-%   The value of Board with Player to move, ignoring the ply limit:
-%   win(N) when Player can force a line within N plies, loss(N) when the
-%   opponent can (loss(0): the opponent has one), draw when neither can.
-%   Fails for a board that cannot arise (more than three stones a side,
-%   or stone counts that do not fit Player to move).
-%
-%   The first call solves every position at once; the most general call
-%   is made first so that later calls are answered from its table.
-position_value(Board, Player, Value) :-
-    \+ \+ solved_position(_, _, _),
-    solved_position(Board, Player, Value).
-
-:- table solved_position/3 as subsumptive.
-
-%   solved_position(?Board, ?Player, ?Value): every position with its
-%   value, by retrograde analysis.
-solved_position(Board, Player, Value) :-
-    retrograde(Solved),
-    member(Board-Player-Value, Solved).
-
-%   retrograde(-Solved): Board-Player-Value for every position. Positions
-%   are labelled by distance: after the finished ones (0), a position is
-%   won in N (odd) when a move leads to a loss in N-1, and lost in N (even)
-%   when every move leads to a win in less than N. Unlabelled at the end:
-%   a draw.
-retrograde(Solved) :-
-    findall(Board-Player, position(Board, Player), Positions),
-    maplist(position_node, Positions, Nodes),
-    partition(finished_node, Nodes, Finished, Open),
-    maplist(finished_label, Finished, Labels0),
-    list_to_assoc(Labels0, Values0),
-    label_passes(1, 0, Open, Values0, Values, Draws),
-    assoc_to_list(Values, Labelled),
-    maplist(draw_label, Draws, DrawLabels),
-    append(Labelled, DrawLabels, Pairs),
-    maplist(solved_triple, Pairs, Solved).
-
-solved_triple((Board-Player)-Value, Board-Player-Value).
-
-%   position(-Board, -Player): a board with at most three stones a side
-%   and the player to move that its stone counts allow.
-position(Board, Player) :-
-    between(0, 3, NX),
-    between(0, 3, NO),
-    (   NX =:= NO,
-        NX < 3
-    ->  Player = x
-    ;   NX =:= NO + 1
-    ->  Player = o
-    ;   NX =:= 3,
-        NO =:= 3
-    ->  member(Player, [x, o])
-    ),
-    NE is 9 - NX - NO,
-    length(Board, 9),
-    fill(Board, NX, NO, NE).
-
-fill([], 0, 0, 0).
-fill([x|Cs], NX, NO, NE) :-
-    NX > 0,
-    NX1 is NX - 1,
-    fill(Cs, NX1, NO, NE).
-fill([o|Cs], NX, NO, NE) :-
-    NO > 0,
-    NO1 is NO - 1,
-    fill(Cs, NX, NO1, NE).
-fill([e|Cs], NX, NO, NE) :-
-    NE > 0,
-    NE1 is NE - 1,
-    fill(Cs, NX, NO, NE1).
-
-%   position_node(+Position, -Node): node(Position, Outcome, Children),
-%   Outcome the line owner or none.
-position_node(Board-Player, node(Board-Player, Outcome, Children)) :-
-    (   three_in_a_line(Board, Owner)
-    ->  Outcome = Owner,
-        Children = []
-    ;   Outcome = none,
-        player_opponent(sliding, Player, Opponent),
-        board_moves(Board, Player, Moves),
-        findall(Board1-Opponent,
-                ( member(M, Moves),
-                  board_move(Board, Player, M, Board1)
-                ),
-                Children)
-    ).
-
-finished_node(node(_, Outcome, _)) :-
-    Outcome \== none.
-
-finished_label(node(Board-Player, Owner, _), (Board-Player)-Value) :-
-    (   Owner == Player
-    ->  Value = win(0)
-    ;   Value = loss(0)
-    ).
-
-draw_label(node(Position, _, _), Position-draw).
-
-%   label_passes(+N, +Idle, +Open, +Values0, -Values, -Draws): label the
-%   positions at distance N, N+1, ... until two passes in a row label
-%   nothing; Draws are the nodes left open.
-label_passes(N, Idle, Open, Values0, Values, Draws) :-
-    (   Idle >= 2
-    ->  Values = Values0,
-        Draws = Open
-    ;   foldl(label_node(N, Values0), Open, New, [], Rest0),
-        partition(labelled_node, New, Labelled, _),
-        reverse(Rest0, Rest),
-        (   Labelled == []
-        ->  Idle1 is Idle + 1
-        ;   Idle1 = 0
-        ),
-        foldl(put_label, Labelled, Values0, Values1),
-        N1 is N + 1,
-        label_passes(N1, Idle1, Rest, Values1, Values, Draws)
-    ).
-
-%   label_node(+N, +Values, +Node, -Labelled, +Rest0, -Rest): Labelled is
-%   Position-Value when Node is won (N odd) or lost (N even) at distance
-%   N; otherwise Node stays in Rest.
-label_node(N, Values, Node, Labelled, Rest0, Rest) :-
-    Node = node(Position, _, Children),
-    (   N mod 2 =:= 1,
-        member(Child, Children),
-        get_assoc(Child, Values, loss(_))
-    ->  Labelled = Position-win(N),
-        Rest = Rest0
-    ;   N mod 2 =:= 0,
-        maplist(won_child(Values), Children)
-    ->  Labelled = Position-loss(N),
-        Rest = Rest0
-    ;   Labelled = open,
-        Rest = [Node|Rest0]
-    ).
-
-won_child(Values, Child) :-
-    get_assoc(Child, Values, win(_)).
-
-labelled_node(Label) :-
-    Label \== open.
-
-put_label(Position-Value, Values0, Values) :-
-    put_assoc(Position, Values0, Value, Values).
+perfect_move(State, _Level, Move) :-
+    perfect_moves(State, Moves),
+    random_member(Move, Moves).
 
 %!  display_game(+State) is det.
 display_game(State) :-

@@ -20,9 +20,8 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
-:- use_module(library(random)).
-:- use_module(library(aggregate)).
 :- use_module('../arena').
+:- use_module('../ai/solver').
 
 /** <module> Tic-tac-toe
 
@@ -82,33 +81,9 @@ move(State, Cell, state(Board, Opponent)) :-
     integer(Cell),
     \+ game_over(State, _),
     State = state(Board0, Player),
-    place(Cell, Board0, Player, Board),
-    opponent(Player, Opponent).
-
-%   place(+Cell, +Board0, +Piece, -Board): Piece on the empty Cell.
-place(1, [e|Pieces], Piece, [Piece|Pieces]) :-
-    !.                                  % green: the index is 1 only here
-place(Cell, [P|Pieces0], Piece, [P|Pieces]) :-
-    Cell > 1,
-    Cell1 is Cell - 1,
-    place(Cell1, Pieces0, Piece, Pieces).
-
-opponent(x, o).
-opponent(o, x).
-
-line([1,2,3]).
-line([4,5,6]).
-line([7,8,9]).
-line([1,4,7]).
-line([2,5,8]).
-line([3,6,9]).
-line([1,5,9]).
-line([3,5,7]).
-
-line_pieces(Board, [A,B,C], [PA,PB,PC]) :-
-    nth1(A, Board, PA),
-    nth1(B, Board, PB),
-    nth1(C, Board, PC).
+    nth1(Cell, Board0, e),
+    set_nth1(Cell, Board0, Player, Board),
+    player_opponent(tictactoe, Player, Opponent).
 
 %!  game_over(+State, -Winner) is semidet.
 %
@@ -135,64 +110,21 @@ value(State, Player, Value) :-
         ;   Value = 0
         )
     ;   State = state(Board, _),
-        findall(Pieces, (line(L), line_pieces(Board, L, Pieces)), Runs),
+        lines_3x3_pieces(Board, Runs),
         open_lines_value(Runs, Player, Opponent, Value)
     ).
 
 %!  choose_move(+State, +Level, -Move) is semidet.
 %
 %   Level 1 plays at random, level 2 greedily on value/3, level 3 and up
-%   perfectly (a random one among the moves of best game value, quickest
-%   win or slowest loss). Fails when the game is over.
+%   perfectly (solved_move/3 of ai/solver.pl: a random one among the
+%   moves of best game value, quickest win or slowest loss). Fails when
+%   the game is over.
 choose_move(State, Level, Move) :-
-    must_be(positive_integer, Level),
-    (   Level =:= 1
-    ->  random_move(tictactoe, State, Move)
-    ;   Level =:= 2
-    ->  greedy_move(tictactoe, State, Move)
-    ;   perfect_move(State, Move)
-    ).
+    level_move(tictactoe, State, Level, perfect_move, Move).
 
-perfect_move(State, Move) :-
-    valid_moves(State, Moves),
-    findall(Score-M,
-            ( member(M, Moves),
-              move(State, M, State1),
-              solved_value(State1, V1),
-              Score is -V1
-            ),
-            Scored),
-    random_best(Scored, Move).
-
-%   solved_value(+State, -Value): the game value for the player to move
-%   under perfect play: 10 - plies to the end for a win, its negation
-%   for a loss, 0 for a draw.
-:- table solved_value/2.
-
-solved_value(State, Value) :-
-    (   game_over(State, Winner)
-    ->  State = state(Board, Player),
-        (   Winner == draw
-        ->  Value = 0
-        ;   Winner == Player
-        ->  empties(Board, N),
-            Value is 10 + N
-        ;   empties(Board, N),
-            Value is -(10 + N)
-        )
-    ;   valid_moves(State, Moves),
-        aggregate_all(max(V),
-                      ( member(M, Moves),
-                        move(State, M, State1),
-                        solved_value(State1, V1),
-                        V is -V1
-                      ),
-                      Value)
-    ).
-
-empties(Board, N) :-
-    include(==(e), Board, Es),
-    length(Es, N).
+perfect_move(State, _Level, Move) :-
+    solved_move(tictactoe, State, Move).
 
 %!  display_game(+State) is det.
 display_game(State) :-

@@ -191,17 +191,8 @@ first_full(Board, R0, C0, DR, DC, R, C, Blocker) :-
 
 board_set(Board0, I, Value, Board) :-
     Board0 =.. [board|Cells0],
-    list_set(I, Cells0, Value, Cells),
+    set_nth1(I, Cells0, Value, Cells),
     Board =.. [board|Cells].
-
-list_set(1, [_|Xs], Y, [Y|Xs]) :-
-    !.                                  % green: index fixed
-list_set(N, [X|Xs], Y, [X|Ys]) :-
-    N1 is N - 1,
-    list_set(N1, Xs, Y, Ys).
-
-other_player(first, second).
-other_player(second, first).
 
 %!  player_colour(+State, +Player, -Colour) is det.
 %
@@ -232,8 +223,8 @@ check_state(State) :-
             integer(C),
             on_board(Size, R, C)
         ),
-        other_player(ToMove, _),
-        other_player(Black, _),
+        player_opponent(trike, ToMove, _),
+        player_opponent(trike, Black, _),
         integer(Plies)
     ->  true
     ;   type_error(trike_state, State)
@@ -262,7 +253,7 @@ valid_moves(State, Moves) :-
 %   Fails for any Move that is not in valid_moves/2.
 move(state(Size, Board0, Pawn0, Player, Black0, Plies0), Move,
      state(Size, Board, Pawn, Opponent, Black, Plies)) :-
-    other_player(Player, Opponent),
+    player_opponent(trike, Player, Opponent),
     Plies is Plies0 + 1,
     (   Move == swap
     ->  Plies0 =:= 1,
@@ -337,7 +328,7 @@ step_colour_count(Size, Board, R0, C0, Colour, DR-DC, N0, N) :-
 %   negation for the loser. Otherwise Player's checkers under and next to
 %   the pawn minus the opponent's: the margin if the game ended now.
 value(State, Player, Value) :-
-    (   other_player(Player, Opponent)
+    (   player_opponent(trike, Player, Opponent)
     ->  true
     ;   domain_error(trike_player, Player)
     ),
@@ -356,18 +347,15 @@ value(State, Player, Value) :-
 %   the game) for about 2 s of wall time at level 3, 2 s more at each
 %   level above. Fails when the game is over.
 choose_move(State, Level, Move) :-
-    must_be(positive_integer, Level),
-    (   Level =:= 1
-    ->  random_move(trike, State, Move)
-    ;   Level =:= 2
-    ->  greedy_move(trike, State, Move)
-    ;   Seconds is 2.0 * (Level - 2),
-        mcts_move(trike, State,
-                  [ seconds(Seconds),
-                    playout(trike:random_playout)
-                  ],
-                  Move)
-    ).
+    level_move(trike, State, Level, tree_search_move, Move).
+
+tree_search_move(State, Level, Move) :-
+    Seconds is 2.0 * (Level - 2),
+    mcts_move(trike, State,
+              [ seconds(Seconds),
+                playout(trike:random_playout)
+              ],
+              Move).
 
 %!  random_playout(+State, -Winner) is det.
 %
@@ -392,7 +380,7 @@ random_playout(State, Winner) :-
         cell_colour_count(Size, Board1, Pawn1, w, Whites),
         (   Blacks > Whites
         ->  Winner = Black
-        ;   other_player(Black, Winner)
+        ;   player_opponent(trike, Black, Winner)
         )
     ).
 
@@ -576,7 +564,7 @@ display_game(State, Options) :-
     format("~n"),
     forall(between(1, Size, R),
            display_row(Size, Board, Pawn, Last, R)),
-    other_player(Black, White),
+    player_opponent(trike, Black, White),
     format("~n   "),
     ansi_format([bold, fg(red)], "●", []),
     format(" black: ~w   ", [Black]),

@@ -1,0 +1,65 @@
+:- module(arena_bridge_test,
+          [ successors/3,             % +Game, +StateText, -Pairs
+            perft/4,                  % +Game, +StateText, +Depth, -Count
+            raw_value/4               % +Game, +StateText, +Player, -Value
+          ]).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+
+/** <module> What the tests call in Prolog beyond the bridge
+
+Loaded by tests/bridge_test.py. Like prolog/bridge.pl, it takes and
+returns state texts, move texts and numbers.
+*/
+
+%!  successors(+Game, +StateText, -Pairs) is det.
+%
+%   Pairs is [MoveText, NewStateText] for every valid move.
+
+successors(Game, Text, Pairs) :-
+    text_state(Text, State),
+    Game:valid_moves(State, Moves),
+    maplist(successor_pair(Game, State), Moves, Pairs).
+
+successor_pair(Game, State, Move, [MoveText, NewText]) :-
+    Game:move_text(Move, MoveText),
+    Game:move(State, Move, State1),
+    state_text(State1, NewText).
+
+%!  perft(+Game, +StateText, +Depth, -Count) is det.
+%
+%   Count is the number of move paths of exactly Depth plies from the
+%   state (paths ending earlier, in a finished game, do not count).
+
+perft(Game, Text, Depth, Count) :-
+    text_state(Text, State),
+    perft_(Game, State, Depth, Count).
+
+perft_(_, _, 0, 1) :-
+    !.                                  % green: Depth > 0 below
+perft_(Game, State, Depth, Count) :-
+    Game:valid_moves(State, Moves),
+    Depth1 is Depth - 1,
+    foldl(perft_move(Game, State, Depth1), Moves, 0, Count).
+
+perft_move(Game, State, Depth, Move, C0, C) :-
+    Game:move(State, Move, State1),
+    perft_(Game, State1, Depth, C1),
+    C is C0 + C1.
+
+%!  raw_value(+Game, +StateText, +Player, -Value) is det.
+%
+%   Value is what the game's value/3 gives, as it gives it (the bridge
+%   makes it a float); throws type_error(number, Value) for anything but
+%   a number.
+
+raw_value(Game, Text, Player, Value) :-
+    text_state(Text, State),
+    Game:value(State, Player, Value),
+    must_be(number, Value).
+
+state_text(State, Text) :-
+    format(atom(Text), "~q", [State]).
+
+text_state(Text, State) :-
+    term_string(State, Text).
