@@ -21,3 +21,12 @@ def _private_state_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
     import os
 
     os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.mktemp("state"))
+
+
+@pytest.fixture(autouse=True)
+def _isolation_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test that changes the isolation in force (``isolation none`` in a
+    shell it drives) changes it for itself only."""
+    from pybridge import sandbox
+
+    monkeypatch.delenv(sandbox.ENV, raising=False)
