@@ -28,8 +28,8 @@ bwrap:
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --upgrade pip 'setuptools>=77' wheel
+	$(BIN)/python -m pip install --quiet -e '.[test]' --config-settings editable_mode=compat
 	touch $(STAMP)
 
 run: setup

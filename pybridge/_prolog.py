@@ -32,10 +32,11 @@ from .errors import (
     PrologValueError,
     ThinkTimeout,
 )
+from .resources import prolog_dir
 
 log = logging.getLogger(__name__)
 
-PROLOG_DIR = Path(__file__).resolve().parent.parent / "prolog"
+PROLOG_DIR = prolog_dir()
 
 _INPUT_ERRORS = frozenset(
     {"domain_error", "type_error", "syntax_error", "existence_error",
