@@ -22,7 +22,6 @@ import logging
 import queue
 import signal
 import threading
-from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .errors import (

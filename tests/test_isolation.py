@@ -19,7 +19,7 @@ import pybridge
 from pybridge import sandbox
 from pybridge.bots import BotPlayer, BotProcess, Limits
 from pybridge.match import Match
-from pybridge.types import Ply, Result
+from pybridge.types import Result
 from pybridge.players import PlayerSpec
 from pybridge.seating import make_player
 from pybridge.text import clean
