@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .botproc import DEFAULT_LEVEL, HOST, BotProcess, Hello, Limits
 from .errors import ArenaError, IllegalMoveError
-from .players import Player, PlayerSpec
+from .players import BOT_SUFFIXES, Player, PlayerSpec
 from .types import Decision
 
 if TYPE_CHECKING:
@@ -26,14 +26,14 @@ log = logging.getLogger(__name__)
 
 
 class BotError(ArenaError, ValueError):
-    """A bot file that cannot be used at all (missing, not a .pl file)."""
+    """A bot file that cannot be used at all (missing, not a bot file)."""
 
 
 def bot_path(path: str) -> Path:
     """``path`` as an existing bot file; BotError naming it otherwise."""
     p = Path(path)
-    if p.suffix != ".pl":
-        raise BotError(f"bot file {path!r} does not end in .pl")
+    if p.suffix not in BOT_SUFFIXES:
+        raise BotError(f"bot file {path!r} does not end in .pl, .prolog or .pro")
     if not p.is_file():
         raise BotError(f"no bot file {path!r}")
     return p.resolve()

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import ArenaError, Interrupted, NoMoveError, ThinkTimeout
+from .text import clean_line
 from .types import Decision, Ply, Verdict
 
 if TYPE_CHECKING:
@@ -28,7 +29,11 @@ if TYPE_CHECKING:
 AI_SAFETY_SECONDS = 120.0
 
 _AI = re.compile(r"ai:(\d+)\Z")
-_BOT = re.compile(r"(?P<path>.+?\.pl)(?::(?P<level>\d+))?\Z")
+#: What a bot file's name may end in: .pl, and .prolog and .pro as course
+#: documents ask (raNNNNNN.prolog).
+BOT_SUFFIXES = (".pl", ".prolog", ".pro")
+_BOT = re.compile(r"(?P<path>.+?\.(?:pl|prolog|pro))(?::(?P<level>\d+))?\Z")
+_LOOKS_LIKE_FILE = re.compile(r"[/\\.]")
 
 
 @dataclass(frozen=True)
@@ -56,16 +61,21 @@ class PlayerSpec:
         if m:
             level = int(m.group("level")) if m.group("level") else None
             return cls("bot", level=level, path=m.group("path"))
+        if _LOOKS_LIKE_FILE.search(text):
+            raise ValueError(
+                f"bad player spec {text!r}: a bot file's name ends in .pl, .prolog or .pro "
+                "(bot.pl, bot.pl:2)")
         raise ValueError(
             f"bad player spec {text!r}: use human, random, ai:N or a bot file bot.pl[:N]"
         )
 
     @property
     def name(self) -> str:
-        """Short name: the bot's file name without .pl, else the spec."""
+        """Short name: the bot's file name without its suffix (control
+        characters escaped), else the spec."""
         if self.kind == "bot":
             assert self.path is not None
-            return Path(self.path).stem
+            return clean_line(Path(self.path).stem, 200)
         return str(self)
 
     def __str__(self) -> str:

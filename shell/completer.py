@@ -21,6 +21,7 @@ from prompt_toolkit.document import Document
 
 import pybridge
 from pybridge import sandbox
+from pybridge.players import BOT_SUFFIXES
 
 from . import command as K
 from . import commands as C
@@ -32,7 +33,7 @@ FLAGS = ("--first", "--second")
 
 def bot_files() -> list[str]:
     """Bot files a user may mean: examples shipped with the project, and
-    .pl files in the current directory."""
+    .pl, .prolog and .pro files in the current directory."""
     from pybridge._prolog import PROLOG_DIR
 
     found = []
@@ -42,7 +43,8 @@ def bot_files() -> list[str]:
             found.append(str(path.relative_to(Path.cwd())))
         except ValueError:
             found.append(str(path))
-    found += sorted(p.name for p in Path.cwd().glob("*.pl"))
+    found += sorted(p.name for p in Path.cwd().iterdir()
+                    if p.suffix in BOT_SUFFIXES and p.is_file())
     return found
 
 
@@ -98,7 +100,7 @@ class ShellCompleter(Completer):
         self.seats = seats
         self.paths = PathCompleter(expanduser=True)
         self.bot_paths = PathCompleter(
-            expanduser=True, file_filter=lambda name: os.path.isdir(name) or name.endswith(".pl"))
+            expanduser=True, file_filter=lambda name: os.path.isdir(name) or name.endswith(BOT_SUFFIXES))
         self.kinds: dict[str, Callable[[str, list[str]], Iterable[Completion]]] = {
             K.GAME: self._games, K.OPTION: self._new_options, K.SPEC: self._specs,
             K.SEAT: self._seats, K.LEVEL: self._levels, K.COMMAND: self._commands,
