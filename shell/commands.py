@@ -89,7 +89,9 @@ def run_help(host: Host, args: list[str]) -> None:
     width = max(len(c.usage) for c in COMMANDS)
     for command in COMMANDS:
         say(f"  {command.usage.ljust(width)}  {command.summary}")
-    say("A move is typed as it is: Tab lists the valid ones. Ctrl-C stops an AI, Ctrl-D leaves.")
+    say("A move is typed as its text (Tab lists the valid ones) or as its Prolog term, as a\n"
+        "bot returns it (sliding: 1-5 or [1,5]). A line that cannot run is refused before\n"
+        "Enter and stays to be edited: Ctrl-U clears it. Ctrl-C stops an AI, Ctrl-D leaves.")
 
 
 def help_args(command: Command, args: list[str]) -> str | None:

@@ -12,6 +12,7 @@ from typing import Any, Callable
 from prompt_toolkit.validation import ValidationError, Validator
 
 from pybridge.errors import ArenaError, IllegalMoveError
+from pybridge.notation import typed_move
 
 from . import commands as C
 from .render import seat_label
@@ -57,7 +58,7 @@ def move_problem(text: str, session: Session) -> str | None:
     if text in match.state.valid_moves():
         return None
     try:
-        match.state.move(text)
+        match.state.move(typed_move(match.state, text))
     except IllegalMoveError as exc:
         reason = exc.reason
         close = difflib.get_close_matches(word, list(C.BY_NAME), n=1, cutoff=0.75)
@@ -67,8 +68,14 @@ def move_problem(text: str, session: Session) -> str | None:
     return None
 
 
+#: Said after every refusal: the line stays to be edited, and what is typed
+#: next is added to it.
+CLEAR_HINT = " (edit the line, or Ctrl-U to clear it)"
+
+
 class LineValidator(Validator):
-    """Refuses a line before Enter is accepted, saying why ``check`` gives."""
+    """Refuses a line before Enter is accepted, saying why ``check`` gives
+    and how to clear it."""
 
     def __init__(self, check: Callable[[str], str | None]) -> None:
         self.check = check
@@ -79,4 +86,5 @@ class LineValidator(Validator):
         except ArenaError as exc:
             problem = str(exc)
         if problem:
-            raise ValidationError(message=problem, cursor_position=len(document.text))
+            raise ValidationError(message=problem + CLEAR_HINT,
+                                  cursor_position=len(document.text))

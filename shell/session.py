@@ -18,6 +18,7 @@ from typing import Callable
 import pybridge
 from pybridge.errors import ArenaError
 from pybridge.match import Match, Recorder
+from pybridge.notation import typed_move
 from pybridge.types import Ply, Result
 from pybridge.players import Player, PlayerSpec
 from pybridge.seating import make_player
@@ -201,9 +202,10 @@ class Session:
     # -- moves ---------------------------------------------------------------------
 
     def play(self, text: str, *, ms: int = 0) -> Ply:
-        """The human to move plays ``text``; the game goes on after it."""
+        """The human to move plays ``text`` (the move's text or its Prolog
+        term); the game goes on after it."""
         assert self.match is not None
-        ply = self.match.play(text, ms=ms)
+        ply = self.match.play(typed_move(self.match.state, text), ms=ms)
         self.paused = False
         self._track()
         return ply

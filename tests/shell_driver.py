@@ -12,6 +12,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from shell.lines import CLEAR_HINT
 from shell.repl import Shell
 
 TAB = "\t"
@@ -51,7 +52,10 @@ def drive(chunks: Iterable[str], *, timeout: float = 60.0, setup=None) -> Transc
                         break
                     error = session.default_buffer.validation_error
                     if error is not None and error is not seen:
-                        refused.append(error.message)
+                        # every refusal says how to clear the line
+                        if not error.message.endswith(CLEAR_HINT):
+                            failure.append(f"refusal without {CLEAR_HINT!r}: {error.message!r}")
+                        refused.append(error.message.removesuffix(CLEAR_HINT))
                         seen = error
                     chunk = next(keys, None)
                     if chunk is None:
