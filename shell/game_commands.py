@@ -7,6 +7,7 @@ import shutil
 import textwrap
 
 from pybridge import sandbox
+from pybridge.analysis import outcome_text
 from pybridge.errors import Interrupted
 from pybridge.players import PlayerSpec
 
@@ -100,11 +101,16 @@ def run_hint(host: Host, args: list[str]) -> None:
         host.say.note("hint stopped")
         return
     after = state.move(move)
-    value = after.value(state.current_player)
+    player = state.current_player
     meaning = state.move_descriptions().get(move, "")
+    outcome = outcome_text(after)
+    if outcome is not None:
+        judged = f"with perfect play after it: {outcome}"
+    else:
+        judged = (f"value for {player} after it: {after.value(player):g} (the game's own "
+                  f"estimate, value/3: higher is better for {player}, 0 is even)")
     host.say(f"ai:{level} would play {host.say.style(BOLD, move)}"
-             + (f" ({meaning})" if meaning else "")
-             + f"; value for {state.current_player} after it: {value:g}")
+             + (f" ({meaning})" if meaning else "") + f"; {judged}")
 
 
 def hint_state(command: Command, session: Session, args: list[str]) -> str | None:

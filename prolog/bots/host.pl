@@ -337,15 +337,22 @@ failed_call(Goal0, Move0, Text) :-
     ->  Goal =.. [choose_move, '$VAR'('State')|Rest]
     ;   Goal = Goal1
     ),
-    catch(with_output_to(string(Text0),
-                         write_term(Goal, [quoted(true), numbervars(true), max_depth(12),
-                                           portray(false), spacing(next_argument)])),
-          _, Text0 = "<unprintable call>"),
+    Goal =.. [Name|Args],
+    (   catch(maplist(call_argument_text, Args, Texts), _, fail)
+    ->  atomic_list_concat(Texts, ', ', Inner),
+        format(string(Text0), "~q(~w)", [Name, Inner])
+    ;   Text0 = "<unprintable call>"
+    ),
     (   string_length(Text0, L), L > 300
     ->  sub_string(Text0, 0, 300, _, Text1),
         string_concat(Text1, "...", Text)
     ;   Text = Text0
     ).
+
+call_argument_text(Arg, Text) :-
+    with_output_to(string(Text),
+                   write_term(Arg, [quoted(true), numbervars(true), max_depth(12),
+                                    portray(false)])).
 
 %!  outcome_reply(+Outcome, +Game, +State, +Move, +Seconds, +Inferences, -Reply) is det.
 

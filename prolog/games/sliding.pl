@@ -9,6 +9,7 @@
             game_over/2,              % +State, -Winner
             value/3,                  % +State, +Player, -Value
             choose_move/3,            % +State, +Level, -Move
+            solved_outcome/2,         % +State, -Outcome
             display_game/1,           % +State
             display_game/2,           % +State, +Options
             move_text/2,              % ?Move, ?Text
@@ -186,6 +187,29 @@ choose_move(State, Level, Move) :-
 perfect_move(State, _Level, Move) :-
     perfect_moves(State, Moves),
     random_member(Move, Moves).
+
+%!  solved_outcome(+State, -Outcome) is det.
+%
+%   The end of the game with perfect play from State: win(Player, Plies)
+%   (Player wins, Plies plies from now) or draw (also when the ply limit
+%   comes first).
+solved_outcome(State, Outcome) :-
+    (   game_over(State, Winner)
+    ->  (   Winner == draw
+        ->  Outcome = draw
+        ;   Outcome = win(Winner, 0)
+        )
+    ;   State = state(Board, Player, Plies, Max),
+        position_value(Board, Player, Value),
+        Left is Max - Plies,
+        (   Value = win(N), N =< Left
+        ->  Outcome = win(Player, N)
+        ;   Value = loss(N), N =< Left
+        ->  player_opponent(sliding, Player, Opponent),
+            Outcome = win(Opponent, N)
+        ;   Outcome = draw
+        )
+    ).
 
 %!  display_game(+State) is det.
 display_game(State) :-

@@ -9,6 +9,7 @@
             game_over/2,              % +State, -Winner
             value/3,                  % +State, +Player, -Value
             choose_move/3,            % +State, +Level, -Move
+            solved_outcome/2,         % +State, -Outcome
             display_game/1,           % +State
             display_game/2,           % +State, +Options
             move_text/2,              % ?Move, ?Text
@@ -125,6 +126,25 @@ choose_move(State, Level, Move) :-
 
 perfect_move(State, _Level, Move) :-
     solved_move(tictactoe, State, Move).
+
+%!  solved_outcome(+State, -Outcome) is det.
+%
+%   The end of the game with perfect play from State: win(Player, Plies)
+%   (Player wins, Plies plies from now) or draw.
+solved_outcome(State, Outcome) :-
+    solved_value(tictactoe, State, Value),
+    current_player(State, Player),
+    mate_outcome(Value, Player, Outcome).
+
+mate_outcome(0, _, draw) :-
+    !.                                  % green: even
+mate_outcome(Value, Player, win(Player, Plies)) :-
+    Value > 0,
+    !,                                  % green: the mover wins
+    Plies is 1000 - Value.
+mate_outcome(Value, Player, win(Opponent, Plies)) :-
+    player_opponent(tictactoe, Player, Opponent),
+    Plies is 1000 + Value.
 
 %!  display_game(+State) is det.
 display_game(State) :-

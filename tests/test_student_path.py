@@ -1,0 +1,131 @@
+"""The student's path: course file names, a bot's own predicates named
+like built-ins, the call that failed, moves typed as Prolog terms, what
+hint's number means, and how a refused line is cleared."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import pybridge
+from pybridge.analysis import outcome_text, solved_outcome
+from pybridge.bots import BotPlayer, bot_path, check_bot
+from pybridge.notation import typed_move
+from pybridge.players import PlayerSpec
+from pybridge.types import Ply
+from shell.repl import Shell
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
+
+
+def quiet_shell() -> Shell:
+    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
+
+
+@pytest.mark.parametrize("name", ["ra973451.prolog", "ra973451.pro", "bot.pl"])
+def test_course_file_names_are_bot_files(name: str, tmp_path: Path) -> None:
+    path = tmp_path / name
+    path.write_text((EXAMPLES / "sliding_classic.pl").read_text())
+    spec = PlayerSpec.parse(f"{path}:2")
+    assert (spec.kind, spec.level, spec.name) == ("bot", 2, path.stem)
+    assert bot_path(str(path)) == path.resolve()
+    assert check_bot("sliding", str(path)).hello.ready
+
+
+def test_another_suffix_is_named_as_the_problem() -> None:
+    with pytest.raises(ValueError, match=r"ends in \.pl, \.prolog or \.pro"):
+        PlayerSpec.parse("ra973451.txt")
+    with pytest.raises(ValueError, match="use human, random, ai:N"):
+        PlayerSpec.parse("rando")
+
+
+def test_a_bot_may_name_its_board_like_a_builtin(tmp_path: Path) -> None:
+    bot = tmp_path / "board.pl"
+    bot.write_text(":- dynamic tab/1.\n"
+                   "x_inicia(5) :- retractall(tab(_)), assertz(tab([5])).\n"
+                   "x_responde(M, R) :- tab(L), between(1, 9, R), \\+ memberchk(R, [M|L]), !,\n"
+                   "    retract(tab(L)), assertz(tab([R, M|L])).\n")
+    hello = check_bot("tictactoe", str(bot)).hello
+    assert hello.ready, hello
+    assert any("tab/1 is also a built-in" in w for w in hello.warnings)
+
+
+def test_an_iso_builtin_cannot_be_redefined_and_a_rename_is_suggested(tmp_path: Path) -> None:
+    bot = tmp_path / "writer.pl"
+    bot.write_text("write(_).\nchoose_move(S, _, M) :- valid_moves(S, [M|_]).\n")
+    hello = check_bot("tictactoe", str(bot)).hello
+    assert not hello.ready
+    assert hello.problems == ("line 1: write/1 is a built-in predicate that a bot cannot "
+                              "redefine: rename it (e.g. my_write/1)",)
+
+
+def test_no_move_names_the_call_that_failed(tmp_path: Path) -> None:
+    classic = tmp_path / "placer.pl"
+    classic.write_text(":- dynamic step/1.\nstep(0).\no_inicia(_, 1).\n"
+                       "o_responde(M, R) :- integer(M), retract(step(N)), N1 is N + 1,\n"
+                       "    assertz(step(N1)), nth1(N1, [2, 4], R).\n")
+    game = pybridge.load_game("sliding")
+    state = game.initial_state()
+    line = []
+    for text in ("5", "1", "9", "2", "3", "4"):  # x, then o (the bot) in turn
+        line.append((state, Ply(len(line), state.current_player, text)))
+        state = state.move(text)
+    bot = BotPlayer(PlayerSpec.parse(str(classic)))
+    with bot:
+        assert bot.take_over(game, "o", line) is None
+        after = state.move("3-6")
+        bot.follow(line + [(state, Ply(6, "x", "3-6"))])
+        decision = bot.choose(after, "3-6", seconds=2)
+    assert decision.verdict == "no_move"
+    assert decision.detail == "the bot failed: o_responde([3,6], _)"
+
+    pfl = tmp_path / "pfl.pl"
+    pfl.write_text("choose_move(_, _, _) :- fail.\n")
+    bot = BotPlayer(PlayerSpec.parse(f"{pfl}:2"))
+    with bot:
+        decision = bot.choose(pybridge.load_game("connect4").initial_state(), None, seconds=2)
+    assert decision.detail == "the bot failed: choose_move(State, 2, _)"
+
+
+def test_moves_are_typed_as_text_or_as_prolog_terms() -> None:
+    sliding = pybridge.load_game("sliding").initial_state()
+    assert typed_move(sliding, "5") == "5"
+    assert typed_move(sliding, "[1,2]") == "1-2"
+    assert typed_move(sliding, "nonsense(") == "nonsense("
+    shell = quiet_shell()
+    for line in ("new sliding --first human --second human", "5", "1", "3", "7", "4", "6"):
+        shell.execute(line)
+    assert shell.check("[5,2]") is None
+    shell.execute("[5,2]")
+    assert shell.check("[1, 2]") == "cell 2 is occupied by x"
+    shell.execute("[1, 5]")
+    moves = [p.move for p in shell.session.match.history]
+    assert moves[-2:] == ["5-2", "1-5"]
+
+
+def test_hint_says_the_perfect_outcome_or_what_the_value_means() -> None:
+    ttt = pybridge.load_game("tictactoe").initial_state()
+    assert solved_outcome(ttt) == ("draw", 0)
+    assert outcome_text(ttt) == "draw"
+    won = ttt.move("1").move("2").move("4")
+    assert outcome_text(won) == "x wins in 4 plies"
+    assert outcome_text(pybridge.load_game("connect4").initial_state()) is None
+    shell = quiet_shell()
+    shell.execute("new tictactoe --first human --second human")
+    for cell in ("1", "2"):
+        shell.execute(cell)
+    shell.execute("hint")
+    assert "with perfect play after it: x wins in 4 plies" in shell.out.getvalue()
+    shell.execute("new connect4 --second human")
+    shell.execute("hint 2")
+    assert ("the game's own estimate, value/3: higher is better for x, 0 is even"
+            in shell.out.getvalue())
+
+
+def test_help_says_how_to_clear_a_refused_line() -> None:
+    shell = quiet_shell()
+    shell.execute("help")
+    text = shell.out.getvalue()
+    assert "Ctrl-U clears it" in text and "[1,5]" in text
