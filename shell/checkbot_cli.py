@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
+from pybridge.botcheck import TrialGame, kinds, trial_games
 from pybridge.text import clean_line
+from pybridge.types import result_text
 
 from .command import option_items
+from .render import strip_ansi
 from .isolation import add_option as add_isolation_option
 from .isolation import apply as apply_isolation
 
@@ -24,8 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE", help="the bot file bot.pl[:LEVEL]")
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (repeatable)")
-    p.add_argument("--games", type=int, default=4, metavar="N",
-                   help="games against random, seats alternating (default 4)")
+    p.add_argument("--games", type=int, default=8, metavar="N",
+                   help="trial games, seats alternating (default 8): half from the start "
+                        "against random, half reaching the later phases")
     p.add_argument("--move-time", type=float, default=1.0, metavar="S",
                    help="seconds the bot may think per move (default 1)")
     add_isolation_option(p)
@@ -35,10 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def cmd_check_bot(args: argparse.Namespace) -> int:
     import pybridge
     from pybridge.bots import check_bot
-    from pybridge.match import Match
     from pybridge.players import PlayerSpec
-    from pybridge.seating import make_player
-    from pybridge.types import result_text
 
     game = pybridge.load_game(args.game, **option_items(args.option))
     spec = PlayerSpec.parse(args.file)
@@ -66,34 +68,75 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
               f"as {other}")
     if args.games <= 0:
         return 0
-    print(f"games against random ({args.move_time:g} s per move):")
-    forfeits: dict[str, int] = {}
     indices = [("first", "second").index(s) for s in hello.seats]
-    for i in range(args.games):
-        mine = indices[i % len(indices)]
-        bot = make_player(spec, move_time=args.move_time)
-        other = make_player("random")
-        seats_ = {seat: (bot if n == mine else other) for n, seat in enumerate(game.players)}
-        with Match(game, seats_, move_time=args.move_time) as match:
-            result = match.run()
-        bot_seat = game.players[mine]
-        moves = [p for p in match.history if p.player == bot_seat]
-        ms = max((p.ms for p in moves), default=0)
-        what = result_text(result, name=lambda seat: "bot" if seat == bot_seat else "random")
-        print(f"  {i + 1}. bot as {bot_seat}: {what}; "
-              f"{len(moves)} move{'s' * (len(moves) != 1)}"
-              + (f", slowest {ms} ms" if moves else ""))
-        if result.forfeit is not None and result.winner != bot_seat:
-            forfeits[result.forfeit] = forfeits.get(result.forfeit, 0) + 1
-        output = getattr(bot, "output", "")
-        if output.strip():
-            print("     what it printed (last lines):")
-            for line in output.strip().splitlines()[-5:]:
-                print(f"       {line[:200]}")
+    trials = []
+    heading = ""
+    for trial in trial_games(game, spec, indices, args.games, protocol=hello.protocol,
+                             move_time=args.move_time):
+        trials.append(trial)
+        now = _heading(trial, args.move_time)
+        if now != heading:
+            print(now)
+            heading = now
+        _print_trial(game, trial)
+    return _summary(trials, args.games)
+
+
+def _heading(trial: TrialGame, move_time: float) -> str:
+    if trial.setting == "longer":
+        return (f"games against {trial.opponent}, which plays on into the later phases "
+                f"({move_time:g} s per move):")
+    if trial.setting == "position":
+        return f"games from random positions, the bot told the position ({move_time:g} s per move):"
+    return f"games against random ({move_time:g} s per move):"
+
+
+def _print_trial(game: Any, trial: TrialGame) -> None:
+    bot_seat = trial.bot_seat
+    what = result_text(trial.result,
+                       name=lambda seat: "bot" if seat == bot_seat else trial.opponent)
+    moves = len(trial.plies)
+    start = f" after {trial.start_plies} random plies" if trial.start_plies else ""
+    print(f"  {trial.number}. bot as {bot_seat}{start}: {what}; "
+          f"{moves} move{'s' * (moves != 1)}"
+          + (f", slowest {trial.slowest} ms" if moves else ""))
+    if trial.failed_at is not None and trial.result.forfeit == "no_move":
+        print("     the position it failed in:")
+        if "choose_move(State" in trial.result.reason:
+            print(f"     State = {clean_line(str(trial.failed_at), 600)}")
+        for line in strip_ansi(trial.failed_at.display()).strip("\n").splitlines():
+            print(f"     {line}")
+    output = trial.output
+    if output.strip():
+        print("     what it printed (last lines):")
+        for line in output.strip().splitlines()[-5:]:
+            print(f"       {line[:200]}")
+
+
+def _summary(trials: list[TrialGame], count: int) -> int:
+    found = kinds(trials)
+    if len(found) > 1 or any(k.problems or not k.made for k in found):
+        print("by kind of move asked for:")
+        width = max(len(k.examples) for k in found) + len("moves like ")
+        for k in found:
+            label = f"moves like {k.examples}".ljust(width)
+            if k.made == 0 and not k.problems:
+                print(f"  {label}  never asked of the bot (seen only on the opponent's "
+                      "turns): not checked")
+                continue
+            problems = ", ".join(f"{v} {n}" for v, n in sorted(k.problems.items()))
+            print(f"  {label}  {k.made} made"
+                  + (f", slowest {k.slowest} ms" if k.made else "")
+                  + (f"; lost by {problems}" if problems else ""))
+    forfeits: dict[str, int] = {}
+    for trial in trials:
+        if trial.result.forfeit is not None and trial.result.winner != trial.bot_seat:
+            verdict = str(trial.result.forfeit)
+            forfeits[verdict] = forfeits.get(verdict, 0) + 1
     if forfeits:
         bad = sum(forfeits.values())
-        kinds = ", ".join(f"{verdict} {n}" for verdict, n in sorted(forfeits.items()))
-        print(f"verdict after playing: {bad} of {args.games} games lost by forfeit ({kinds})")
+        kinds_text = ", ".join(f"{verdict} {n}" for verdict, n in sorted(forfeits.items()))
+        print(f"verdict after playing: {bad} of {count} games lost by forfeit ({kinds_text})")
         return EXIT_BAD_BOT
     return 0
 

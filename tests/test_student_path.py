@@ -129,3 +129,24 @@ def test_help_says_how_to_clear_a_refused_line() -> None:
     shell.execute("help")
     text = shell.out.getvalue()
     assert "Ctrl-U clears it" in text and "[1,5]" in text
+
+
+def test_check_bot_reaches_every_phase_and_reports_each(tmp_path: Path) -> None:
+    import re
+    import subprocess
+    import sys
+
+    bot = tmp_path / "placer.pl"  # places well, cannot slide
+    bot.write_text("choose_move(State, _, Move) :-\n"
+                   "    valid_moves(State, Moves), member(Move, Moves), integer(Move), !.\n")
+    run = subprocess.run([sys.executable, "-m", "shell.cli", "check-bot", "sliding", str(bot)],
+                         capture_output=True, text=True, timeout=300,
+                         cwd=Path(__file__).resolve().parent.parent)
+    assert run.returncode == 1, run.stdout + run.stderr
+    out = run.stdout
+    assert "games from random positions, the bot told the position" in out
+    assert re.search(r"^  moves like \d+ +\d+ made, slowest \d+ ms$", out, re.M), out
+    assert re.search(r"^  moves like \d-\d +0 made; lost by no_move \d+$", out, re.M), out
+    assert "the bot failed: choose_move(State, 2, _)" in out
+    assert "State = state([" in out and "to slide a stone" in out
+    assert "\x1b[" not in out
