@@ -36,7 +36,11 @@ def bot_path(path: str) -> Path:
         raise BotError(f"bot file {path!r} does not end in .pl, .prolog or .pro")
     if not p.is_file():
         raise BotError(f"no bot file {path!r}")
-    return p.resolve()
+    real = p.resolve()
+    if p.is_symlink() and not real.is_relative_to(p.parent.resolve()):
+        raise BotError(f"bot file {path!r} is a symbolic link to a file outside its folder "
+                       f"({real}): copy the bot there instead")
+    return real
 
 
 

@@ -223,3 +223,19 @@ def test_without_bubblewrap_bots_are_refused_with_the_fix(monkeypatch) -> None:
         BotProcess(EXAMPLES / "greedy.pl", "tictactoe", "first")
     with BotProcess(EXAMPLES / "greedy.pl", "tictactoe", "first", isolation="none") as proc:
         assert proc.load().ready
+
+
+def test_a_bot_file_linking_outside_its_folder_is_refused(tmp_path: Path) -> None:
+    from pybridge.bots import BotError, bot_path
+
+    secret = tmp_path / "instructor" / "grades.csv"
+    secret.parent.mkdir()
+    secret.write_text("alice,10\n")
+    folder = tmp_path / "submissions" / "mallory"
+    folder.mkdir(parents=True)
+    (folder / "bot.pl").symlink_to(secret)
+    with pytest.raises(BotError, match="symbolic link to a file outside its folder"):
+        bot_path(str(folder / "bot.pl"))
+    (folder / "real.pl").write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]).\n")
+    (folder / "alias.pl").symlink_to(folder / "real.pl")
+    assert bot_path(str(folder / "alias.pl")) == (folder / "real.pl").resolve()

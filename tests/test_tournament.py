@@ -19,6 +19,7 @@ import pybridge
 from pybridge import replay
 from pybridge.bots import Limits
 from pybridge.match import Match
+from pybridge import sandbox
 from pybridge.seating import make_player
 from pybridge.tournament import (
     Entrant,
@@ -221,7 +222,7 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
     # files: standings, one log per game, nothing else anywhere
     doc = json.loads((out / "standings.json").read_text())
     assert doc["complete"] and len(doc["games"]) == result.total
-    assert doc["isolation"] == doc["settings"]["isolation"] == "bwrap"
+    assert doc["isolation"] == doc["settings"]["isolation"] == sandbox.current()
     assert {b["name"] for b in doc["bots"]} == {e.name for e in result.entrants}
     assert len(list((out / "replays").iterdir())) == result.total
     assert sorted(p.name for p in out.iterdir()) == ["replays", "standings.csv", "standings.json"]
