@@ -21,8 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "check-bot", help="load a bot file, say what it is and whether it may play",
         description="Loads the bot as a tournament would, prints its protocol and the "
-                    "verdict (with every problem found and its line), then plays a few "
-                    "games against random.",
+                    "verdict (with every problem found and its line), then plays trial "
+                    "games that reach every phase of the game and sums them up by kind "
+                    "of move.",
     )
     p.add_argument("game", metavar="GAME")
     p.add_argument("file", metavar="FILE", help="the bot file bot.pl[:LEVEL]")
