@@ -1,0 +1,240 @@
+"""Where a tournament's games are played: in this process (one job), on a
+local Dask cluster of single-threaded worker processes (``jobs`` > 1), or
+on a Dask cluster whose scheduler is at an address. One game is one task,
+and a task carries what it needs: the entrants' bot files travel by
+content (workers share no file system with the client and never read its
+paths), and the task plays the game in a temporary folder of its own.
+
+The client gets each game's outcome as it arrives and writes it itself
+(logs, standings, checkpoint), so a worker that dies costs only its game,
+which Dask plays again elsewhere; a game that two workers both finish is
+counted once by the caller (by its pairing's index).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.metadata
+import multiprocessing
+import shutil
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+from .errors import ArenaError
+from .players import PlayerSpec
+
+
+class ClusterError(ArenaError, RuntimeError):
+    """The cluster cannot play the games: no scheduler there, a worker of
+    another version, or the scheduler went away."""
+
+
+def version() -> str:
+    """This prolog-arena's version, which every worker must share."""
+    try:
+        return importlib.metadata.version("prolog-arena")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+@dataclasses.dataclass(frozen=True)
+class Shipment:
+    """The entrants' bot files by content: (entrant name, file name, bytes)."""
+
+    files: tuple[tuple[str, str, bytes], ...] = ()
+
+
+def pack(specs: Mapping[str, str]) -> tuple[dict[str, str], Shipment]:
+    """``specs`` with every bot file's path replaced by its file name, and
+    the files' contents to ship."""
+    shipped: dict[str, str] = {}
+    files = []
+    for name, text in specs.items():
+        spec = PlayerSpec.parse(text)
+        if spec.kind == "bot" and spec.path is not None:
+            path = Path(spec.path)
+            files.append((name, path.name, path.read_bytes()))
+            shipped[name] = path.name if spec.level is None else f"{path.name}:{spec.level}"
+        else:
+            shipped[name] = text
+    return shipped, Shipment(tuple(files))
+
+
+def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path) -> dict[str, str]:
+    """Write the shipped files under ``where`` (a folder an entrant) and
+    return ``specs`` naming them there."""
+    local = dict(specs)
+    for index, (name, filename, data) in enumerate(shipment.files):
+        folder = where / str(index)
+        folder.mkdir(parents=True)
+        path = folder / Path(filename).name
+        path.write_bytes(data)
+        spec = PlayerSpec.parse(specs[name])
+        local[name] = str(path) if spec.level is None else f"{path}:{spec.level}"
+    return local
+
+
+def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
+                 shipment: Shipment, client_version: str) -> Any:
+    """What a worker runs for one game: the files written to a folder of
+    its own, the game played with them, the folder removed."""
+    mine = version()
+    if mine != client_version:
+        raise ClusterError(f"this worker runs prolog-arena {mine}, the client "
+                           f"{client_version}: install the same version on both")
+    where = Path(tempfile.mkdtemp(prefix="arena-task-"))
+    try:
+        specs = unpack(config.specs, shipment, where)
+        return play(dataclasses.replace(config, specs=specs), pairing)
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
+class Pool:
+    """Plays tasks: in this process (``jobs`` 1), in ``jobs`` worker
+    processes of this machine, or on the Dask cluster at ``scheduler``:
+    one interface, the same task. Use it with ``with``; leaving it
+    cancels what is still queued."""
+
+    def __init__(self, *, jobs: int = 1, scheduler: str | None = None) -> None:
+        self.jobs = max(1, jobs)
+        self.scheduler = scheduler
+        self._client: Any = None
+        self._local: ProcessPoolExecutor | None = None
+        self._queued: dict[str, tuple[Any, ...]] = {}  # task key -> its arguments
+        self._keys: dict[Future[Any], str] = {}  # a local worker's task -> its key
+
+    def __enter__(self) -> "Pool":
+        if self.scheduler is not None:
+            self._connect()
+        elif self.jobs > 1:
+            self._local = _local_pool(self.jobs)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _connect(self) -> None:
+        from distributed import Client
+
+        try:
+            self._client = Client(self.scheduler, timeout="10s")
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(f"cannot reach a Dask scheduler at {self.scheduler}: {exc}") \
+                from None
+        mine = version()
+        found = self._client.run(version)
+        other = {worker: v for worker, v in found.items() if v != mine}
+        if other:
+            listed = ", ".join(f"{w} ({v})" for w, v in sorted(other.items()))
+            self.close()
+            raise ClusterError(f"workers of another prolog-arena version than this client's "
+                               f"{mine}: {listed}; install {mine} on them")
+        if not found:
+            self.close()
+            raise ClusterError(f"the Dask scheduler at {self.scheduler} has no worker: start "
+                               f"some with `dask worker {self.scheduler}`")
+
+    def workers(self) -> int:
+        """How many workers play games now."""
+        if self._client is not None:
+            return len(self._client.scheduler_info().get("workers", {}))
+        return self.jobs
+
+    def submit(self, play: Callable[[Any, Any], Any], config: Any, pairing: Any,
+               shipment: Shipment, *, key: str) -> Any:
+        """Queue one game as a task named ``key``."""
+        args = (play, config, pairing, shipment, version())
+        if self._client is not None:
+            return self._client.submit(shipped_task, *args, key=key, pure=False, retries=2)
+        if self._local is not None:
+            future = self._local.submit(shipped_task, *args)
+            self._queued[key] = args
+            self._keys[future] = key
+            return future
+        self._queued[key] = args
+        return key
+
+    def results(self, tasks: Iterable[Any]) -> Iterator[Any]:
+        """Outcomes as games finish. A worker process of this machine that
+        dies has its games played again in a new one; ClusterError if the
+        Dask scheduler goes away."""
+        tasks = list(tasks)
+        if self._client is not None:
+            yield from self._dask_results(tasks)
+        elif self._local is not None:
+            yield from self._local_results(tasks)
+        else:
+            for key in tasks:
+                yield shipped_task(*self._queued.pop(key))
+
+    def _dask_results(self, futures: list[Any]) -> Iterator[Any]:
+        from distributed import as_completed
+
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(f"lost the Dask scheduler at {self.scheduler} ({exc}): the "
+                               "games finished so far are kept; run the same command with "
+                               "--resume to go on") from None
+
+    def _local_results(self, futures: list[Future[Any]]) -> Iterator[Any]:
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            lost = []
+            for future in done:
+                key = self._keys.pop(future)
+                try:
+                    outcome = future.result()
+                except BrokenProcessPool:
+                    lost.append(key)
+                    continue
+                self._queued.pop(key, None)
+                yield outcome
+            if lost:
+                # a worker died: the pool is broken; its unfinished games go on in a new one
+                lost += [self._keys.pop(f) for f in pending]
+                assert self._local is not None
+                self._local.shutdown(wait=False, cancel_futures=True)
+                self._local = _local_pool(self.jobs)
+                pending = set()
+                for key in lost:
+                    future = self._local.submit(shipped_task, *self._queued[key])
+                    self._keys[future] = key
+                    pending.add(future)
+
+    def running(self) -> int:
+        """Games being played now."""
+        if self._client is not None:
+            try:
+                return sum(len(v) for v in self._client.processing().values())
+            except (OSError, TimeoutError):
+                return 0
+        return self.jobs
+
+    def close(self) -> None:
+        """Cancel what is queued, and let go of the workers."""
+        client, local = self._client, self._local
+        self._client = self._local = None
+        self._queued.clear()
+        self._keys.clear()
+        if local is not None:
+            local.shutdown(wait=True, cancel_futures=True)
+        if client is not None:
+            try:
+                client.close()
+            except (OSError, TimeoutError, RuntimeError):
+                pass
+
+
+def _local_pool(jobs: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+
+
+__all__ = ["ClusterError", "Pool", "Shipment", "pack", "shipped_task", "unpack", "version"]
