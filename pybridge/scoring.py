@@ -86,7 +86,9 @@ class GameRecord:
 
     @property
     def loser(self) -> str | None:
-        if self.winner == "draw" or self.lost_by_both:
+        """The seat's entrant that lost by the log (a game ``lost_by_both``
+        counts as lost for the winner too)."""
+        if self.winner == "draw":
             return None
         return self.second if self.winner == self.first else self.first
 

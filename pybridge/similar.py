@@ -194,5 +194,16 @@ def document(pairs: Sequence[Pair]) -> dict[str, list[dict[str, object]]]:
                       for p in pairs]}
 
 
-__all__ = ["K", "Match", "Pair", "Submission", "THRESHOLD", "WINDOW", "compare", "document",
+def save(out: str | Path, pairs: Sequence[Pair]) -> Path:
+    """Write ``OUT/similarity.json`` (what the report shows)."""
+    import json
+
+    from .checkpoint import write_atomically
+
+    path = Path(out) / "similarity.json"
+    write_atomically(path, json.dumps(document(pairs), indent=2) + "\n")
+    return path
+
+
+__all__ = ["K", "save", "Match", "Pair", "Submission", "THRESHOLD", "WINDOW", "compare", "document",
            "fingerprints", "submissions", "tokens"]

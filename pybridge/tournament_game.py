@@ -7,6 +7,7 @@ can run in a worker process or on another machine.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from dataclasses import dataclass, field
@@ -166,6 +167,8 @@ def play_game(config: Config, pairing: Pairing) -> GameOutcome:
     both = all(cannot_play(config, n, role) for n, role in zip(names, SEATS))
     record = game_record(pairing, game.players, result, match.history,
                          time.monotonic() - start, opening=opening, lost_by_both=both)
+    if both:
+        record = dataclasses.replace(record, reason=f"neither could play: {record.reason}")
     return GameOutcome(record, b"".join(log.lines), output)
 
 
