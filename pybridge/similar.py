@@ -15,11 +15,13 @@ common with the other (0..1).
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from .checkpoint import write_atomically
 from .entrants import safe_name
 from .players import BOT_SUFFIXES
 from .prolog_terms import SourceFile, read_files
@@ -196,10 +198,6 @@ def document(pairs: Sequence[Pair]) -> dict[str, list[dict[str, object]]]:
 
 def save(out: str | Path, pairs: Sequence[Pair]) -> Path:
     """Write ``OUT/similarity.json`` (what the report shows)."""
-    import json
-
-    from .checkpoint import write_atomically
-
     path = Path(out) / "similarity.json"
     write_atomically(path, json.dumps(document(pairs), indent=2) + "\n")
     return path
