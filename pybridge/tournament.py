@@ -1,18 +1,20 @@
 """Championships: every entrant against every other, in both seats.
 
-Entrants are player specs: bot files (untrusted, each game in its own
-processes) and built-in players (``random``, ``ai:N``). Games run in
-parallel in ``jobs`` worker processes (each with its own Prolog); every
-game is refereed by :class:`pybridge.match.Match` and logged by a
-:class:`pybridge.replay.ReplayWriter` in ``OUT/replays``. The standings
-(``OUT/standings.json`` and ``OUT/standings.csv``) are rewritten after
-every game, so an interrupted tournament (Ctrl-C) keeps every finished
-game's result and log. The schedule, scores and grades are
-:mod:`pybridge.scoring`'s.
+Entrants (:mod:`pybridge.entrants`) are bot files (untrusted, each game in
+its own processes), submission folders and built-in players (``random``,
+``ai:N``). Games run in parallel in ``jobs`` worker processes (each with
+its own Prolog); one game is :func:`pybridge.tournament_game.play_game`,
+a pure function whose record and log this process writes as results
+arrive: the log in ``OUT/replays``, a line in ``OUT/games.jsonl``, and the
+standings (``OUT/standings.json``, ``OUT/standings.csv``). ``resume``
+continues a tournament after Ctrl-C, a crash or a power cut
+(:mod:`pybridge.checkpoint`). The schedule, scores and grades are
+:mod:`pybridge.scoring`'s, the ratings :mod:`pybridge.ratings`'.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -22,21 +24,20 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from . import sandbox
-from .bots import Limits, bot_path, check_bot
+from . import checkpoint, sandbox
+from .bots import Limits, check_bot
+from .entrants import MAX_LATE, check_late, entrants
 from .game import load_game
-from .match import POLICIES, Match
-from .players import Player, PlayerSpec
-from .replay import ReplayError, ReplayWriter, read_replay
+from .match import POLICIES
+from .ratings import as_table, elo_ratings
 from .scoring import (
     Entrant,
     GameRecord,
     Pairing,
     Standing,
     TournamentError,
-    game_record,
     grade_table,
     replay_name,
     schedule,
@@ -44,8 +45,15 @@ from .scoring import (
     standings_csv,
     standings_document,
 )
-from .seating import make_player
-from .types import Decision, Verdict
+from .tournament_game import (
+    SEATS,
+    Config,
+    GameOutcome,
+    RefusedBot,
+    cannot_play,
+    draw_openings,
+    play_game,
+)
 
 
 @dataclass(frozen=True)
@@ -56,13 +64,14 @@ class Progress:
     total: int
     elapsed: float
     last: GameRecord | None = None
+    kept: int = 0  # finished before a resume
 
     @property
     def remaining(self) -> float | None:
-        """Estimated seconds left (None before the first game ends)."""
-        if self.done == 0:
+        """Estimated seconds left (None before the first new game ends)."""
+        if self.done <= self.kept:
             return None
-        return self.elapsed / self.done * (self.total - self.done)
+        return self.elapsed / (self.done - self.kept) * (self.total - self.done)
 
 
 @dataclass(frozen=True)
@@ -75,158 +84,48 @@ class TournamentResult:
     out: Path
     refused: Mapping[str, str]
     complete: bool
+    kept: int = 0  # games kept from before a resume
+    not_admitted: Mapping[str, int] = dataclasses.field(default_factory=dict)
 
     @property
     def interrupted(self) -> bool:
         return not self.complete
 
 
-def entrants(specs: Iterable[str]) -> list[Entrant]:
-    """The entrants for ``specs``; TournamentError for a human, a missing
-    file, or two entrants with the same name."""
-    parsed = [(text, PlayerSpec.parse(text)) for text in specs]
-    stems = [spec.name for _, spec in parsed]
-    out: list[Entrant] = []
-    seen: dict[str, str] = {}
-    for text, spec in parsed:
-        if spec.kind == "human":
-            raise TournamentError("a tournament has no human players (use random, ai:N or bot files)")
-        path = str(bot_path(spec.path)) if spec.kind == "bot" and spec.path else None
-        name = spec.name
-        if spec.kind == "bot" and spec.level is not None and stems.count(name) > 1:
-            name = f"{name}:{spec.level}"  # one file at several levels
-        if name in seen:
-            raise TournamentError(
-                f"two entrants named {name!r} ({seen[name]} and {text}): "
-                "rename a file or give them different levels"
-            )
-        seen[name] = text
-        out.append(Entrant(name, str(spec), path))
-    if len(out) < 2:
-        raise TournamentError("a tournament needs at least two entrants")
-    return out
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
-# -- playing one game (in a worker or in this process) ---------------------------
-
-
 @dataclass(frozen=True)
-class _Config:
-    game: str
-    options: Mapping[str, Any]
-    specs: Mapping[str, str]  # entrant name -> spec
-    refused: Mapping[str, str]  # entrant name -> why its bot was refused
-    policy: str
-    move_time: float
-    limits: Limits
-    out: str
-    seed: int
+class Checked:
+    """What loading every bot once showed: the refused ones with why, the
+    seats each loaded bot can play, the classic-protocol ones."""
 
-
-class RefusedBot(Player):
-    """A bot that was refused when it was checked: it forfeits at its first
-    turn without starting a process."""
-
-    def __init__(self, spec: PlayerSpec, detail: str) -> None:
-        super().__init__(spec)
-        self.detail = detail
-
-    def choose(self, state: Any, last_move: str | None, *, seconds: float) -> Decision:
-        return Decision(None, Verdict.REFUSED, 0, self.detail)
-
-
-def _player(config: _Config, name: str, seed: int) -> Player:
-    spec = PlayerSpec.parse(config.specs[name])
-    if name in config.refused:
-        return RefusedBot(spec, config.refused[name])
-    return make_player(spec, move_time=config.move_time, limits=config.limits, seed=seed)
-
-
-def play_game(config: _Config, pairing: Pairing) -> GameRecord:
-    """Play one scheduled game to its end, logging it; the log of a game
-    that does not end is removed."""
-    game = load_game(config.game, **config.options)
-    seed = config.seed * 100_003 + pairing.index
-    game.seed(seed)
-    seats = dict(zip(game.players, (pairing.first, pairing.second)))
-    path = Path(config.out) / replay_name(pairing)
-    start = time.monotonic()
-    finished = False
-    try:
-        writer = ReplayWriter.create(path, game, {seat: config.specs[n] for seat, n in seats.items()},
-                                     overwrite=True)
-        players = {seat: _player(config, n, seed * 2 + i) for i, (seat, n) in enumerate(seats.items())}
-        with Match(game, players, policy=config.policy, move_time=config.move_time,
-                   recorder=writer) as match:
-            result = match.run()
-            finished = True
-    finally:
-        if not finished:
-            path.unlink(missing_ok=True)
-    return game_record(pairing, game.players, result, match.history, time.monotonic() - start)
-
-
-def recover(out: Path, pairings: Iterable[Pairing]) -> tuple[list[GameRecord], int]:
-    """After an interruption: the records of games whose log shows a result
-    (their worker was stopped before it could report them), and how many
-    logs of unfinished games were removed."""
-    found: list[GameRecord] = []
-    removed = 0
-    for pairing in pairings:
-        path = out / replay_name(pairing)
-        if not path.exists():
-            continue
-        try:
-            logged = read_replay(path)
-        except ReplayError:
-            logged = None
-        if logged is None or logged.result is None:
-            path.unlink()
-            removed += 1
-        else:
-            found.append(game_record(pairing, logged.game.players, logged.result, logged.plies, 0.0))
-    return found, removed
-
-
-def _terminate(signum: int, frame: Any) -> None:
-    raise SystemExit(1)  # unwinds: every Match closes its bot processes
-
-
-def _worker(config: _Config, jobs: Any, results: Any) -> None:
-    """A worker process: plays games from ``jobs`` until a None."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C belongs to the parent
-    signal.signal(signal.SIGTERM, _terminate)
-    while (pairing := jobs.get()) is not None:
-        try:
-            results.put(("done", play_game(config, pairing)))
-        except Exception as exc:  # a bug of ours, not a bot's: report it
-            results.put(("error", f"game {pairing.index + 1}: {type(exc).__name__}: {exc}"))
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # nothing left to unwind
-
-
-# -- the tournament --------------------------------------------------------------
+    refused: Mapping[str, str]
+    seats: Mapping[str, tuple[str, ...]]
+    classic: frozenset[str]
 
 
 def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
-                   jobs: int) -> dict[str, str]:
-    """Load every bot once; the refused ones with why."""
+                   jobs: int) -> Checked:
+    """Load every bot once (``jobs`` at a time)."""
     bots = [e for e in entrants_ if e.path is not None]
 
-    def one(e: Entrant) -> tuple[str, str | None]:
-        hello = check_bot(game, e.path or "", limits=limits).hello
-        return e.name, None if hello.ready else hello.detail
+    def one(e: Entrant) -> tuple[str, Any]:
+        return e.name, check_bot(game, e.path or "", limits=limits).hello
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        return {name: why for name, why in pool.map(one, bots) if why is not None}
+        hellos = dict(pool.map(one, bots))
+    return Checked(
+        refused={n: h.detail for n, h in hellos.items() if not h.ready},
+        seats={n: tuple(h.seats) for n, h in hellos.items() if h.ready and h.seats},
+        classic=frozenset(n for n, h in hellos.items() if h.ready and h.protocol == "classic"),
+    )
+
+
+def rated_table(people: Sequence[Entrant], records: Sequence[GameRecord], *, grades: bool,
+                refused: Mapping[str, str], late: Mapping[str, int], zero: Sequence[str],
+                anchor: tuple[str, float] | None) -> list[Standing]:
+    """The standings with grades (late days, zeroes) and Elo ratings."""
+    ratings = elo_ratings([e.name for e in people], records, anchor=anchor)
+    return standings(people, records, grades=grades, refused=refused, late=late, zero=zero,
+                     ratings=as_table(ratings))
 
 
 def run_tournament(
@@ -242,84 +141,136 @@ def run_tournament(
     policy: str = "forfeit",
     limits: Limits = Limits(),
     seed: int = 1,
+    house: Sequence[str] = (),
+    late: Mapping[str, int] | None = None,
+    max_late: int = MAX_LATE,
+    zero: Sequence[str] = (),
+    openings: int = 0,
+    opening_plies: int = 4,
+    elo_anchor: tuple[str, float] | None = None,
+    resume: bool = False,
     progress: Callable[[Progress], None] | None = None,
     on_checked: Callable[[dict[str, str]], None] | None = None,
 ) -> TournamentResult:
-    """Run a round robin of ``specs`` at ``game`` and write its results in
-    ``out``. Every bot is loaded once first: ``on_checked`` gets the refused
-    ones (name -> why), which then forfeit every game without a process.
-    ``progress`` is called before the first game and after each.
-    Ctrl-C stops it: the games finished so far are kept and the result
-    says it is not complete."""
+    """Run a round robin of ``specs`` (and ``house`` bot files, which get
+    no grade) at ``game`` and write its results in ``out``. Entrants more
+    than ``max_late`` days ``late`` are not admitted. Every bot is loaded
+    once first: ``on_checked`` gets the refused ones (name -> why), which
+    then forfeit every game without a process. ``progress`` is called
+    before the first game and after each. With ``resume`` the tournament
+    recorded in ``out`` goes on (same game, settings and entrants, or
+    TournamentError naming the difference). Ctrl-C stops it: the games
+    finished so far are kept and the result says it is not complete."""
     if policy not in POLICIES:
         raise TournamentError(f"unknown policy {policy!r} (use {' or '.join(POLICIES)})")
     if jobs < 1:
         raise TournamentError(f"jobs must be at least 1, got {jobs}")
     if move_time <= 0:
         raise TournamentError(f"the move time must be positive, got {move_time}")
+    if max_late < 0:
+        raise TournamentError(f"--max-late must be 0 or more, got {max_late}")
+    late = dict(late or {})
     loaded = load_game(game, **dict(options or {}))  # checks game and options
-    people = entrants(specs)
-    games = schedule([e.name for e in people], games_per_pair)
+    people, not_admitted = check_late(entrants(specs, house), late, max_late)
+    if len(people) < 2:
+        raise TournamentError("fewer than two entrants are admitted")
+    names = [e.name for e in people]
+    for name in zero:
+        if name not in names:
+            raise TournamentError(f"--zero {name!r}: no such entrant (entrants: {', '.join(names)})")
+    if elo_anchor is not None and elo_anchor[0] not in names:
+        raise TournamentError(f"--elo-anchor {elo_anchor[0]!r}: no such entrant "
+                              f"(entrants: {', '.join(names)})")
+    games = schedule(names, games_per_pair, openings)
+    book = draw_openings(loaded, openings, opening_plies, seed) if openings else []
     out_dir = Path(out)
-    if out_dir.exists() and any(out_dir.iterdir()):
-        raise TournamentError(f"output folder {os.fspath(out_dir)!r} is not empty")
-    (out_dir / "replays").mkdir(parents=True, exist_ok=True)
-    refused = check_entrants(game, people, limits=limits, jobs=jobs)
+    settings = {"games_per_pair": games_per_pair, "move_time": move_time, "policy": policy,
+                "grades": grades, "jobs": jobs, "seed": seed, "isolation": sandbox.current(),
+                "openings": openings, "opening_plies": opening_plies if openings else None,
+                "max_late": max_late, "zero": list(zero),
+                "elo_anchor": list(elo_anchor) if elo_anchor else None,
+                "not_admitted": not_admitted}
+    checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, settings, people),
+                     resume=resume)
+    checked = check_entrants(game, people, limits=limits, jobs=jobs)
+    refused = dict(checked.refused)
     if on_checked is not None:
         on_checked(dict(refused))
-    config = _Config(
+    config = Config(
         game=game, options=loaded.options, specs={e.name: e.spec for e in people},
-        refused=refused, policy=policy, move_time=move_time, limits=limits,
-        out=os.fspath(out_dir.resolve()), seed=seed,
+        refused=refused, policy=policy, move_time=move_time, limits=limits, seed=seed,
+        openings=tuple(book), seats=checked.seats, classic=checked.classic,
     )
-    settings = {"games_per_pair": games_per_pair, "move_time": move_time, "policy": policy,
-                "grades": grades, "jobs": jobs, "seed": seed,
-                "isolation": sandbox.current()}
-    records: list[GameRecord] = []
+    kept, _ = checkpoint.finished_games(out_dir, games) if resume else ({}, 0)
+    for index, (r, o) in list(kept.items()):  # a record rebuilt from its log alone
+        both = all(cannot_play(config, n, role) for n, role in zip((r.first, r.second), SEATS))
+        kept[index] = (dataclasses.replace(r, lost_by_both=both), o)
+    if resume:
+        checkpoint.rewrite_games(out_dir, kept)
+    records: list[GameRecord] = [r for r, _ in kept.values()]
     start = time.monotonic()
 
     def save(complete: bool) -> list[Standing]:
-        table = standings(people, records, grades=grades, refused=refused)
+        table = rated_table(people, records, grades=grades, refused=refused, late=late,
+                            zero=zero, anchor=elo_anchor)
         doc = standings_document(game, loaded.options, table, records, total=len(games),
                                  complete=complete, settings=settings)
-        _write_atomically(out_dir / "standings.json", json.dumps(doc, indent=2) + "\n")
-        _write_atomically(out_dir / "standings.csv", standings_csv(table))
+        checkpoint.write_atomically(out_dir / "standings.json", json.dumps(doc, indent=2) + "\n")
+        checkpoint.write_atomically(out_dir / "standings.csv", standings_csv(table))
         return table
 
-    def finished(record: GameRecord) -> None:
+    def finished(outcome: GameOutcome) -> None:
+        record = outcome.record
+        checkpoint.write_atomically(out_dir / record.replay, outcome.log)
+        checkpoint.append_game(out_dir, record, outcome.output)
         records.append(record)
         save(False)
         if progress is not None:
-            progress(Progress(len(records), len(games), time.monotonic() - start, record))
+            progress(Progress(len(records), len(games), time.monotonic() - start, record,
+                              len(kept)))
 
-    save(False)
+    todo = [g for g in games if g.index not in kept]
+    save(not todo)
     if progress is not None:
-        progress(Progress(0, len(games), 0.0))
+        progress(Progress(len(records), len(games), 0.0, None, len(kept)))
     complete = False
     try:
         if jobs == 1:
-            for pairing in games:
+            for pairing in todo:
                 finished(play_game(config, pairing))
-        else:
-            _run_parallel(config, games, jobs, finished)
+        elif todo:
+            _run_parallel(config, todo, jobs, finished)
         complete = True
     except KeyboardInterrupt:
         pass
-    finally:
-        # the logs tell which games ended while their result was on its way
-        done = {r.index for r in records}
-        late, _ = recover(out_dir, (g for g in games if g.index not in done))
-        records.extend(late)
     table = save(complete)
     return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
-                            tuple(table), len(games), out_dir, refused, complete)
+                            tuple(table), len(games), out_dir, refused, complete, len(kept),
+                            not_admitted)
 
 
-def _run_parallel(config: _Config, games: Sequence[Pairing], jobs: int,
-                  finished: Callable[[GameRecord], None]) -> None:
+def _terminate(signum: int, frame: Any) -> None:
+    raise SystemExit(1)  # unwinds: every Match closes its bot processes
+
+
+def _worker(config: Config, jobs: Any, results: Any) -> None:
+    """A worker process: plays games from ``jobs`` until a None."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C belongs to the parent
+    signal.signal(signal.SIGTERM, _terminate)
+    while (pairing := jobs.get()) is not None:
+        try:
+            results.put(("done", play_game(config, pairing)))
+        except Exception as exc:  # a bug of ours, not a bot's: report it
+            results.put(("error", f"game {pairing.index + 1}: {type(exc).__name__}: {exc}"))
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # nothing left to unwind
+
+
+def _run_parallel(config: Config, games: Sequence[Pairing], jobs: int,
+                  finished: Callable[[GameOutcome], None]) -> None:
     """Play ``games`` in ``jobs`` worker processes (fresh interpreters, each
     with its own Prolog). On Ctrl-C or an error the workers are stopped;
-    each closes its bots before it ends."""
+    each closes its bots before it ends. Results that arrived meanwhile
+    are still written."""
     ctx = multiprocessing.get_context("spawn")
     todo: Any = ctx.Queue()
     results: Any = ctx.Queue()
@@ -355,6 +306,14 @@ def _run_parallel(config: _Config, games: Sequence[Pairing], jobs: int,
             if w.is_alive():
                 w.kill()
                 w.join()
+        while done < len(games):  # finished while the workers were stopped
+            try:
+                kind, payload = results.get(timeout=0.05)
+            except (queue.Empty, OSError, ValueError):
+                break
+            if kind == "done":
+                done += 1
+                finished(payload)
         for q in (todo, results):
             q.cancel_join_thread()
             q.close()
@@ -362,8 +321,8 @@ def _run_parallel(config: _Config, games: Sequence[Pairing], jobs: int,
 
 # the names of pybridge.scoring are importable from here too
 __all__ = [
-    "Entrant", "GameRecord", "Pairing", "Progress", "RefusedBot", "Standing",
+    "Checked", "Entrant", "GameRecord", "Pairing", "Progress", "RefusedBot", "Standing",
     "TournamentError", "TournamentResult", "check_entrants", "entrants", "grade_table",
-    "play_game", "recover", "replay_name", "run_tournament", "schedule", "standings",
+    "play_game", "rated_table", "replay_name", "run_tournament", "schedule", "standings",
     "standings_csv", "standings_document",
 ]

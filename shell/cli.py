@@ -10,7 +10,7 @@ from typing import Sequence
 
 from pybridge.errors import ArenaError, PrologUnavailableError
 
-from . import checkbot_cli, replay_cli, tournament_cli
+from . import checkbot_cli, replay_cli, report_cli, tournament_cli
 from .cli_common import add_shell_options, open_shell
 
 EXIT_USAGE = 2
@@ -45,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay_cli.register(sub)
     tournament_cli.register(sub)
     checkbot_cli.register(sub)
+    report_cli.register(sub)
     return parser
 
 

@@ -9,8 +9,10 @@ move or a wrong result, 2 an unreadable log. Every error names the line.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from typing import Callable
+from pathlib import Path
+from typing import Callable, Sequence
 
 from pybridge.players import PlayerSpec
 from pybridge.replay import (
@@ -42,8 +44,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_shell_options(p)
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("verify", help="check a replay log against the rules (exit 0 valid, 1 illegal, 2 unreadable)")
-    p.add_argument("file", metavar="FILE", help="a replay log (.jsonl)")
+    p = sub.add_parser("verify", help="check replay logs against the rules (exit 0 valid, 1 illegal, 2 unreadable)")
+    p.add_argument("files", nargs="+", metavar="PATH",
+                   help="replay logs (.jsonl) and folders of them (searched below)")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("resume", help="continue an unfinished logged game, appending to its log")
@@ -92,14 +95,38 @@ def summary(rebuilt: Rebuilt) -> str:
 # -- verify ---------------------------------------------------------------------
 
 
-def cmd_verify(args: argparse.Namespace) -> int:
-    def run() -> int:
-        rebuilt = verify(args.file)
-        _warn(rebuilt.replay)
-        print(f"{args.file}: valid: {summary(rebuilt)}")
-        return 0
+def logs_in(paths: Sequence[str]) -> list[str]:
+    """The files named, and the ``.jsonl`` files below the folders named."""
+    found: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            below = sorted(str(p) for p in Path(path).rglob("*.jsonl") if p.is_file())
+            found += below or [path]
+        else:
+            found.append(path)
+    return found
 
-    return _checked(args.file, run)
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    files = logs_in(args.files)
+    codes = []
+    for file in files:
+        def run(file: str = file) -> int:
+            if os.path.isdir(file):
+                raise OSError(0, "a folder with no .jsonl log in it", file)
+            rebuilt = verify(file)
+            _warn(rebuilt.replay)
+            print(f"{file}: valid: {summary(rebuilt)}")
+            return 0
+
+        codes.append(_checked(file, run))
+    if len(files) > 1:
+        bad = codes.count(EXIT_MISMATCH)
+        unreadable = codes.count(EXIT_UNREADABLE)
+        print(f"{len(files)} logs: {codes.count(0)} valid, {bad} illegal, {unreadable} unreadable")
+    if EXIT_UNREADABLE in codes:
+        return EXIT_UNREADABLE
+    return EXIT_MISMATCH if EXIT_MISMATCH in codes else 0
 
 
 # -- replay ---------------------------------------------------------------------

@@ -8,6 +8,8 @@ import sys
 import time
 from typing import Any, Sequence, TextIO
 
+from pybridge.text import clean_line
+
 from .command import option_items
 from .isolation import add_option as add_isolation_option
 from .isolation import apply as apply_isolation
@@ -24,7 +26,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("game", metavar="GAME")
     p.add_argument("bots", nargs="+", metavar="BOT",
-                   help="a bot file bot.pl[:LEVEL], random or ai:N")
+                   help="a bot file bot.pl[:LEVEL], NAME=PATH[:LEVEL], a folder of submission "
+                        "folders (one entrant each, named after it), random or ai:N")
+    p.add_argument("--house", action="append", default=[], metavar="FILE",
+                   help="a bot file that plays and ranks but gets no grade (repeatable; "
+                        "random and ai:N are house players always)")
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (repeatable)")
     p.add_argument("--games-per-pair", type=int, default=2, metavar="N",
@@ -34,7 +40,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="games played at once, in N worker processes (default 1)")
     p.add_argument("--out", metavar="DIR",
-                   help="where results go (default tournament-GAME-DATE-TIME; must be empty)")
+                   help="where results go (default tournament-GAME-DATE-TIME; must be empty "
+                        "unless --resume)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the tournament recorded in --out DIR: finished games are "
+                        "kept, the others played")
     p.add_argument("--grades", action="store_true",
                    help="grade 5..10 by the 1999 rule (over 10%% of games lost by invalid "
                         "moves: out of the ranking, 5 x the fraction of valid games)")
@@ -42,6 +52,23 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a bad move loses the game (forfeit, default) or is replaced "
                         "by a random valid move (random)")
     p.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
+    p.add_argument("--late", action="append", default=[], metavar="NAME=DAYS",
+                   help="days late: one point off the grade per day (repeatable)")
+    p.add_argument("--late-file", metavar="FILE.csv", help="days late as name,days lines")
+    p.add_argument("--max-late", type=int, default=10, metavar="N",
+                   help="beyond N days late an entrant is not admitted (default 10)")
+    p.add_argument("--zero", action="append", default=[], metavar="NAME",
+                   help="grade NAME 0 (e.g. a copied program; repeatable)")
+    p.add_argument("--openings", type=int, default=0, metavar="N",
+                   help="each pair plays N openings, both seat orders from each")
+    p.add_argument("--opening-plies", type=int, default=4, metavar="K",
+                   help="random plies of an opening (default 4)")
+    p.add_argument("--elo-anchor", metavar="NAME=ELO",
+                   help="rate NAME at ELO (default: the mean rating is 0)")
+    p.add_argument("--similarity", action="store_true",
+                   help="compare the entrants' code and list similar pairs in the report")
+    p.add_argument("--threshold", type=float, default=None, metavar="T",
+                   help="similarity above which a pair is flagged (with --similarity)")
     add_isolation_option(p)
     p.set_defaults(func=cmd_tournament)
 
@@ -102,13 +129,28 @@ class ProgressBar:
 
 
 def standings_lines(table: Sequence[Any], *, grades: bool) -> list[str]:
+    """The table as text lines; Elo and late columns appear when any entrant
+    has them; a legend under the table explains its marks."""
+    rated = any(getattr(s, "elo", None) is not None for s in table)
+    late = grades and any(getattr(s, "late_days", 0) for s in table)
     headers = ["rank", "name", "played", "won", "drawn", "lost", "forfeits", "points"]
+    if rated:
+        headers += ["elo", "+/-"]
+    if late:
+        headers += ["late", "before"]
     if grades:
         headers.append("grade")
     rows = []
     for s in table:
-        row = [str(s.rank) if s.rank is not None else "-", s.name, str(s.played), str(s.won),
-               str(s.drawn), str(s.lost), str(s.forfeits), str(s.points)]
+        house = getattr(s, "house", False)
+        row = [str(s.rank) if s.rank is not None else "-", s.name + (" (h)" if house else ""),
+               str(s.played), str(s.won), str(s.drawn), str(s.lost), str(s.forfeits), str(s.points)]
+        if rated:
+            row += ["" if s.elo is None else f"{s.elo:.0f}",
+                    "" if s.elo_error is None else f"{s.elo_error:.0f}"]
+        if late:
+            row += [str(s.late_days) if s.late_days else "",
+                    "" if not s.late_days or s.grade_before_late is None else f"{s.grade_before_late:.2f}"]
         if grades:
             row.append("" if s.grade is None else f"{s.grade:.2f}")
         rows.append(row)
@@ -121,43 +163,77 @@ def standings_lines(table: Sequence[Any], *, grades: bool) -> list[str]:
 
     lines = [fmt(headers), fmt(["-" * w for w in widths])]
     lines += [fmt(r) for r in rows]
+    legend = []
+    if any(s.rank is None for s in table):
+        legend.append("rank -: out of the ranking (over 10% of its games lost by forfeit)")
+    if any(getattr(s, "house", False) for s in table):
+        legend.append("(h): house player, ranked but not graded")
+    if rated:
+        legend.append("elo +/-: maximum-likelihood Elo and its 95% interval")
+    if late:
+        legend.append("late: days late, one point off the grade each; before: the grade before")
+    if legend:
+        lines.append("")
+        lines += legend
     return lines
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     from pybridge import tournament
+    from pybridge.entrants import parse_late
+    from pybridge.ratings import parse_anchor
+
+    from .report_cli import similar_pairs, write_report
 
     out = args.out or f"tournament-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    if args.resume and not args.out:
+        raise ValueError("--resume needs --out DIR: the folder of the tournament to continue")
     bar = ProgressBar(sys.stdout)
-    isolation = apply_isolation(args, args.bots)
+    isolation = apply_isolation(args, [*args.bots, *args.house])
+    late = parse_late(args.late, args.late_file)
+    anchor = parse_anchor(args.elo_anchor) if args.elo_anchor else None
 
     def checked(refused: dict[str, str]) -> None:
-        print(f"{args.game}: {len(args.bots)} entrants, {args.games_per_pair} games per pair, "
-              f"{args.move_time:g} s per move, {args.jobs} job(s); results in {out}")
+        print(f"{args.game}: {args.games_per_pair} games per pair"
+              + (f", {args.openings} openings of {args.opening_plies} plies" if args.openings else "")
+              + f", {args.move_time:g} s per move, {args.jobs} job(s); results in {out}")
         if isolation:
             print(isolation)
         for name, why in refused.items():
-            print(f"refused: {name}: {why}")
+            print(f"refused: {clean_line(name)}: {clean_line(why)}")
         sys.stdout.flush()
 
     result = tournament.run_tournament(
         args.game, args.bots, out=out, options=option_items(args.option),
         games_per_pair=args.games_per_pair, move_time=args.move_time, jobs=args.jobs,
-        grades=args.grades, policy=args.on_illegal, seed=args.seed,
+        grades=args.grades, policy=args.on_illegal, seed=args.seed, house=args.house,
+        late=late, max_late=args.max_late, zero=args.zero, openings=args.openings,
+        opening_plies=args.opening_plies, elo_anchor=anchor, resume=args.resume,
         progress=bar, on_checked=checked,
     )
     bar.end()
+    for name, days in result.not_admitted.items():
+        print(f"not admitted: {name}: {days} days late (more than {args.max_late})")
+    if result.kept:
+        print(f"resumed: {result.kept} finished games kept")
     print()
     for line in standings_lines(result.standings, grades=args.grades):
         print(line)
     print()
+    pairs = similar_pairs(result, args.threshold) if args.similarity else None
+    if pairs is not None:
+        flagged = [p for p in pairs if p.flagged]
+        print(f"similarity: {len(flagged)} pair(s) flagged"
+              + "".join(f"\n  {p.a} ~ {p.b}: {p.score:.2f}" for p in flagged))
+    report = write_report(result.out, similar=pairs)
     played = len(result.records)
     if result.interrupted:
         print(f"interrupted: {played} of {result.total} games finished; their results and "
-              f"logs are in {result.out}")
+              f"logs are in {result.out}; to go on: arena tournament ... --resume --out {result.out}")
     else:
         print(f"{played} games; standings in {result.out / 'standings.json'} and "
               f"{result.out / 'standings.csv'}, logs in {result.out / 'replays'}")
+    print(f"report: {report}")
     return EXIT_INTERRUPTED if result.interrupted else 0
 
 

@@ -225,7 +225,8 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
     assert doc["isolation"] == doc["settings"]["isolation"] == sandbox.current()
     assert {b["name"] for b in doc["bots"]} == {e.name for e in result.entrants}
     assert len(list((out / "replays").iterdir())) == result.total
-    assert sorted(p.name for p in out.iterdir()) == ["replays", "standings.csv", "standings.json"]
+    assert sorted(p.name for p in out.iterdir()) == ["games.jsonl", "replays", "standings.csv",
+                                                     "standings.json", "tournament.json"]
     assert list(in_empty_dir.iterdir()) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cwd", "out"]
     assert SENTINEL.exists() and not PWNED.exists()
@@ -258,7 +259,7 @@ def test_verdicts_reach_the_replay_logs(tmp_path: Path, policy: str) -> None:
 
 
 def test_recover_reads_results_from_the_logs(tmp_path: Path) -> None:
-    from pybridge.tournament import recover
+    from pybridge.checkpoint import GAMES, finished_games
 
     out = tmp_path / "out"
     result = run_tournament("tictactoe", ["random", "ai:1"], out=out, games_per_pair=4)
@@ -266,8 +267,10 @@ def test_recover_reads_results_from_the_logs(tmp_path: Path) -> None:
     cut = out / result.records[1].replay
     lines = cut.read_bytes().splitlines(keepends=True)
     cut.write_bytes(b"".join(lines[:-1]))  # its result never written
-    found, removed = recover(out, games)
+    (out / GAMES).unlink()  # and no game listed: every record comes from its log
+    kept, removed = finished_games(out, games)
     assert removed == 1 and not cut.exists()
+    found = [r for r, _ in kept.values()]
     assert [r.index for r in found] == [0, 2, 3]
     for r in found:
         played = result.records[r.index]

@@ -1,0 +1,100 @@
+"""``arena report`` and ``arena similar``: a championship's pages, and
+submissions ranked by the similarity of their code."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from pybridge.text import clean
+
+EXIT_FLAGGED = 1
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("report", help="(re)build a championship's report.md and index.html",
+                       description="Rebuilds OUT/report.md, OUT/index.html and the replay pages "
+                                   "OUT/games/*.html from a finished or partial tournament folder.")
+    p.add_argument("dir", metavar="DIR", help="a tournament's --out folder")
+    p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("similar", help="rank pairs of submissions by the similarity of their code",
+                       description="Compares Prolog programs as MOSS does: comments and layout "
+                                   "dropped, variables and the program's own predicates renamed, "
+                                   "clause order ignored. A PATH is a bot file, a submission "
+                                   "folder (all its Prolog files) or a folder of submission "
+                                   "folders. Exit 1 when a pair is flagged.")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--threshold", type=float, default=None, metavar="T",
+                   help="flag pairs scoring above T (0..1, default 0.6)")
+    p.add_argument("--json", action="store_true",
+                   help='print {"pairs": [{"a", "b", "score", "flagged"}, ...]}')
+    p.set_defaults(func=cmd_similar)
+
+
+def write_report(out: Path, *, similar: Sequence[Any] | None = None) -> Path:
+    """The report of the tournament in ``out`` (with ``similar`` pairs saved
+    first, when compared)."""
+    from pybridge import similar as similarity
+    from pybridge.report_html import write_report as write
+
+    if similar is not None:
+        similarity.save(out, similar)
+    return write(out)
+
+
+def similar_pairs(result: Any, threshold: float | None) -> list[Any]:
+    """The similarity of a tournament's bot files (house players aside)."""
+    from pybridge import similar
+
+    subs = [similar.Submission(e.name, (e.path,)) for e in result.entrants
+            if e.path is not None and not e.house]
+    return similar.compare(subs, threshold=similar.THRESHOLD if threshold is None else threshold)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    out = Path(args.dir)
+    if not out.is_dir():
+        raise ValueError(f"no folder {args.dir!r}")
+    print(f"report: {write_report(out)} and {out / 'report.md'}")
+    return 0
+
+
+def cmd_similar(args: argparse.Namespace) -> int:
+    from pybridge import similar
+
+    subs = similar.submissions(args.paths)
+    if len(subs) < 2:
+        raise ValueError("arena similar needs at least two submissions")
+    threshold = similar.THRESHOLD if args.threshold is None else args.threshold
+    pairs = similar.compare(subs, threshold=threshold)
+    if args.json:
+        print(json.dumps(similar.document(pairs), indent=2))
+        return EXIT_FLAGGED if any(p.flagged for p in pairs) else 0
+    flagged = [p for p in pairs if p.flagged]
+    width = max(len(p.a) + len(p.b) for p in pairs) + 3
+    print(f"{len(subs)} submissions, {len(pairs)} pairs; flagged above {threshold:g}: {len(flagged)}")
+    for p in pairs[:max(10, len(flagged))]:
+        print(f"  {(p.a + ' ~ ' + p.b).ljust(width)}  {p.score:.2f}" + ("  FLAGGED" if p.flagged else ""))
+    for p in flagged:
+        print(f"\n== {p.a} ~ {p.b}: {p.score:.2f}, matching clauses side by side")
+        for m in p.matches:
+            _side_by_side(m.a_text, m.b_text, p.a, p.b)
+    sys.stdout.flush()
+    return EXIT_FLAGGED if flagged else 0
+
+
+def _side_by_side(a: str, b: str, name_a: str, name_b: str, width: int = 60) -> None:
+    left = clean(a, 4000).expandtabs(4).splitlines()
+    right = clean(b, 4000).expandtabs(4).splitlines()
+    print(f"-- {name_a[:width - 3].ljust(width - 3)} | {name_b}")
+    for i in range(max(len(left), len(right))):
+        la = left[i] if i < len(left) else ""
+        rb = right[i] if i < len(right) else ""
+        print(f"{la[:width].ljust(width)} | {rb[:width]}")
+
+
+__all__ = ["register", "similar_pairs", "write_report"]
