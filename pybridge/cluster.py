@@ -17,6 +17,7 @@ import dataclasses
 import importlib.metadata
 import multiprocessing
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -35,6 +36,11 @@ class ClusterError(ArenaError, RuntimeError):
 
 def version() -> str:
     """This prolog-arena's version, which every worker must share."""
+    return installed_version()
+
+
+def installed_version() -> str:
+    """The version installed where this runs (a worker answers it)."""
     try:
         return importlib.metadata.version("prolog-arena")
     except importlib.metadata.PackageNotFoundError:
@@ -48,26 +54,21 @@ class Shipment:
     files: tuple[tuple[str, str, bytes], ...] = ()
 
 
-def pack(specs: Mapping[str, str]) -> tuple[dict[str, str], Shipment]:
-    """``specs`` with every bot file's path replaced by its file name, and
-    the files' contents to ship."""
-    shipped: dict[str, str] = {}
+def pack(specs: Mapping[str, str]) -> Shipment:
+    """The contents of the bot files ``specs`` name, to ship."""
     files = []
     for name, text in specs.items():
         spec = PlayerSpec.parse(text)
         if spec.kind == "bot" and spec.path is not None:
             path = Path(spec.path)
             files.append((name, path.name, path.read_bytes()))
-            shipped[name] = path.name if spec.level is None else f"{path.name}:{spec.level}"
-        else:
-            shipped[name] = text
-    return shipped, Shipment(tuple(files))
+    return Shipment(tuple(files))
 
 
 def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path) -> dict[str, str]:
     """Write the shipped files under ``where`` (a folder an entrant) and
-    return ``specs`` naming them there."""
-    local = dict(specs)
+    return the specs that seat those copies (entrant name -> spec)."""
+    local = {}
     for index, (name, filename, data) in enumerate(shipment.files):
         folder = where / str(index)
         folder.mkdir(parents=True)
@@ -81,15 +82,17 @@ def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path) -> dict[st
 def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
                  shipment: Shipment, client_version: str) -> Any:
     """What a worker runs for one game: the files written to a folder of
-    its own, the game played with them, the folder removed."""
-    mine = version()
+    its own, the game played with them (``config.files``), the folder
+    removed. ``config`` never names a path of the client's that the game
+    would read."""
+    mine = installed_version()
     if mine != client_version:
         raise ClusterError(f"this worker runs prolog-arena {mine}, the client "
                            f"{client_version}: install the same version on both")
     where = Path(tempfile.mkdtemp(prefix="arena-task-"))
     try:
-        specs = unpack(config.specs, shipment, where)
-        return play(dataclasses.replace(config, specs=specs), pairing)
+        files = unpack(config.specs, shipment, where)
+        return play(dataclasses.replace(config, files=files), pairing)
     finally:
         shutil.rmtree(where, ignore_errors=True)
 
@@ -127,7 +130,7 @@ class Pool:
             raise ClusterError(f"cannot reach a Dask scheduler at {self.scheduler}: {exc}") \
                 from None
         mine = version()
-        found = self._client.run(version)
+        found = self._client.run(installed_version)
         other = {worker: v for worker, v in found.items() if v != mine}
         if other:
             listed = ", ".join(f"{w} ({v})" for w, v in sorted(other.items()))
@@ -201,7 +204,7 @@ class Pool:
                 # a worker died: the pool is broken; its unfinished games go on in a new one
                 lost += [self._keys.pop(f) for f in pending]
                 assert self._local is not None
-                self._local.shutdown(wait=False, cancel_futures=True)
+                _stop(self._local)
                 self._local = _local_pool(self.jobs)
                 pending = set()
                 for key in lost:
@@ -225,7 +228,7 @@ class Pool:
         self._queued.clear()
         self._keys.clear()
         if local is not None:
-            local.shutdown(wait=True, cancel_futures=True)
+            _stop(local)
         if client is not None:
             try:
                 client.close()
@@ -234,7 +237,34 @@ class Pool:
 
 
 def _local_pool(jobs: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_worker_signals)
+
+
+def _worker_signals() -> None:
+    """In a local worker: Ctrl-C belongs to the client; SIGTERM unwinds,
+    so that every game closes its bot processes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _unwind)
+
+
+def _unwind(signum: int, frame: Any) -> None:
+    raise SystemExit(1)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the worker processes now (SIGTERM,
+    then SIGKILL for one that does not end)."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=10)
+        if process.is_alive():
+            process.kill()
+            process.join()
 
 
 __all__ = ["ClusterError", "Pool", "Shipment", "pack", "shipped_task", "unpack", "version"]

@@ -16,17 +16,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import multiprocessing
 import os
-import queue
-import signal
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from . import checkpoint, sandbox
+from . import checkpoint, cluster, sandbox
 from .bots import Limits, check_bot
 from .entrants import MAX_LATE, check_late, entrants
 from .game import load_game
@@ -65,6 +62,8 @@ class Progress:
     elapsed: float
     last: GameRecord | None = None
     kept: int = 0  # finished before a resume
+    running: int = 0  # games being played now
+    workers: int = 1  # worker processes in use
 
     @property
     def remaining(self) -> float | None:
@@ -149,6 +148,7 @@ def run_tournament(
     opening_plies: int = 4,
     elo_anchor: tuple[str, float] | None = None,
     resume: bool = False,
+    scheduler: str | None = None,
     progress: Callable[[Progress], None] | None = None,
     on_checked: Callable[[dict[str, str]], None] | None = None,
 ) -> TournamentResult:
@@ -160,7 +160,11 @@ def run_tournament(
     before the first game and after each. With ``resume`` the tournament
     recorded in ``out`` goes on (same game, settings and entrants, or
     TournamentError naming the difference). Ctrl-C stops it: the games
-    finished so far are kept and the result says it is not complete."""
+    finished so far are kept and the result says it is not complete.
+    Games are played in this process (``jobs`` 1), in ``jobs`` worker
+    processes, or on the Dask cluster whose scheduler is at
+    ``scheduler`` (:mod:`pybridge.cluster`); this process writes every
+    result as it arrives."""
     if policy not in POLICIES:
         raise TournamentError(f"unknown policy {policy!r} (use {' or '.join(POLICIES)})")
     if jobs < 1:
@@ -219,6 +223,8 @@ def run_tournament(
         checkpoint.write_atomically(out_dir / "standings.csv", standings_csv(table))
         return table
 
+    pool = cluster.Pool(jobs=jobs, scheduler=scheduler)
+
     def finished(outcome: GameOutcome) -> None:
         record = outcome.record
         checkpoint.write_atomically(out_dir / record.replay, outcome.log)
@@ -227,19 +233,25 @@ def run_tournament(
         save(False)
         if progress is not None:
             progress(Progress(len(records), len(games), time.monotonic() - start, record,
-                              len(kept)))
+                              len(kept), pool.running(), pool.workers()))
 
     todo = [g for g in games if g.index not in kept]
     save(not todo)
-    if progress is not None:
-        progress(Progress(len(records), len(games), 0.0, None, len(kept)))
     complete = False
     try:
-        if jobs == 1:
-            for pairing in todo:
-                finished(play_game(config, pairing))
-        elif todo:
-            _run_parallel(config, todo, jobs, finished)
+        with pool:
+            if progress is not None:
+                progress(Progress(len(records), len(games), 0.0, None, len(kept), 0,
+                                  pool.workers()))
+            shipment = cluster.pack(config.specs)
+            run = f"{out_dir.resolve()}-{time.time_ns()}"
+            tasks = [pool.submit(play_game, config, p, shipment, key=f"game-{p.index}-{run}")
+                     for p in todo]
+            seen = set(kept)
+            for outcome in pool.results(tasks):
+                if outcome.record.index not in seen:  # a game two workers finished counts once
+                    seen.add(outcome.record.index)
+                    finished(outcome)
         complete = True
     except KeyboardInterrupt:
         pass
@@ -247,76 +259,6 @@ def run_tournament(
     return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
                             tuple(table), len(games), out_dir, refused, complete, len(kept),
                             not_admitted)
-
-
-def _terminate(signum: int, frame: Any) -> None:
-    raise SystemExit(1)  # unwinds: every Match closes its bot processes
-
-
-def _worker(config: Config, jobs: Any, results: Any) -> None:
-    """A worker process: plays games from ``jobs`` until a None."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C belongs to the parent
-    signal.signal(signal.SIGTERM, _terminate)
-    while (pairing := jobs.get()) is not None:
-        try:
-            results.put(("done", play_game(config, pairing)))
-        except Exception as exc:  # a bug of ours, not a bot's: report it
-            results.put(("error", f"game {pairing.index + 1}: {type(exc).__name__}: {exc}"))
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # nothing left to unwind
-
-
-def _run_parallel(config: Config, games: Sequence[Pairing], jobs: int,
-                  finished: Callable[[GameOutcome], None]) -> None:
-    """Play ``games`` in ``jobs`` worker processes (fresh interpreters, each
-    with its own Prolog). On Ctrl-C or an error the workers are stopped;
-    each closes its bots before it ends. Results that arrived meanwhile
-    are still written."""
-    ctx = multiprocessing.get_context("spawn")
-    todo: Any = ctx.Queue()
-    results: Any = ctx.Queue()
-    for pairing in games:
-        todo.put(pairing)
-    workers = [ctx.Process(target=_worker, args=(config, todo, results), daemon=True)
-               for _ in range(min(jobs, len(games)))]
-    for w in workers:
-        todo.put(None)
-    for w in workers:
-        w.start()
-    done = 0
-    try:
-        while done < len(games):
-            try:
-                kind, payload = results.get(timeout=0.2)
-            except queue.Empty:
-                if all(not w.is_alive() for w in workers):
-                    raise TournamentError("every worker process ended before the games did") from None
-                continue
-            if kind == "error":
-                raise TournamentError(payload)
-            done += 1
-            finished(payload)
-        for w in workers:  # they have had their None: let them end by themselves
-            w.join(timeout=30)
-    finally:
-        for w in workers:
-            if w.is_alive():
-                w.terminate()
-        for w in workers:
-            w.join(timeout=10)
-            if w.is_alive():
-                w.kill()
-                w.join()
-        while done < len(games):  # finished while the workers were stopped
-            try:
-                kind, payload = results.get(timeout=0.05)
-            except (queue.Empty, OSError, ValueError):
-                break
-            if kind == "done":
-                done += 1
-                finished(payload)
-        for q in (todo, results):
-            q.cancel_join_thread()
-            q.close()
 
 
 # the names of pybridge.scoring are importable from here too

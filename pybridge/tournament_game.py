@@ -46,6 +46,9 @@ class Config:
     openings: Sequence[tuple[str, ...]] = ()
     seats: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     classic: frozenset[str] = frozenset()
+    #: where a worker put the bot files it was sent (entrant name -> spec
+    #: of the local copy); ``specs`` stay as the client gave them, for the logs
+    files: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -133,7 +136,8 @@ def _player(config: Config, name: str, seed: int) -> Player:
     spec = PlayerSpec.parse(config.specs[name])
     if name in config.refused:
         return RefusedBot(spec, config.refused[name])
-    return make_player(spec, move_time=config.move_time, limits=config.limits, seed=seed)
+    local = PlayerSpec.parse(config.files.get(name, config.specs[name]))
+    return make_player(local, move_time=config.move_time, limits=config.limits, seed=seed)
 
 
 def play_game(config: Config, pairing: Pairing) -> GameOutcome:

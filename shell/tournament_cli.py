@@ -39,6 +39,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seconds a bot may think per move (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="games played at once, in N worker processes (default 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play the games on the Dask cluster whose scheduler is at ADDRESS "
+                        "(tcp://HOST:8786); its workers need prolog-arena of this version, "
+                        "SWI-Prolog and bubblewrap")
     p.add_argument("--out", metavar="DIR",
                    help="where results go (default tournament-GAME-DATE-TIME; must be empty "
                         "unless --resume)")
@@ -115,7 +119,8 @@ class ProgressBar:
         left = progress.remaining
         eta = "--:--" if left is None else _clock(left)
         line = (f"[{bar}] {done}/{total} games  {_clock(progress.elapsed)} elapsed  "
-                f"~{eta} left")
+                f"~{eta} left  {progress.running} running on {progress.workers} "
+                f"worker{'s' * (progress.workers != 1)}")
         columns = shutil.get_terminal_size((100, 20)).columns
         self.out.write("\r\x1b[2K" + line[: columns - 1])
         self.out.flush()
@@ -196,7 +201,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     def checked(refused: dict[str, str]) -> None:
         print(f"{args.game}: {args.games_per_pair} games per pair"
               + (f", {args.openings} openings of {args.opening_plies} plies" if args.openings else "")
-              + f", {args.move_time:g} s per move, {args.jobs} job(s); results in {out}")
+              + f", {args.move_time:g} s per move, "
+              + (f"Dask scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job(s)")
+              + f"; results in {out}")
         if isolation:
             print(isolation)
         for name, why in refused.items():
@@ -209,7 +216,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         grades=args.grades, policy=args.on_illegal, seed=args.seed, house=args.house,
         late=late, max_late=args.max_late, zero=args.zero, openings=args.openings,
         opening_plies=args.opening_plies, elo_anchor=anchor, resume=args.resume,
-        progress=bar, on_checked=checked,
+        scheduler=args.scheduler, progress=bar, on_checked=checked,
     )
     bar.end()
     for name, days in result.not_admitted.items():
