@@ -10,10 +10,12 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .botdata import Limits
+from .bots import BotPlayer
 from .game import Game, load_game
 from .match import Match
 from .players import Player, PlayerSpec
@@ -140,6 +142,17 @@ def _player(config: Config, name: str, seed: int) -> Player:
     return make_player(local, move_time=config.move_time, limits=config.limits, seed=seed)
 
 
+def _start_together(game: Game, players: Mapping[str, Player]) -> None:
+    """Start the bot processes of both seats at once (each load waits on
+    its own process); the match then keeps them."""
+    bots = [(seat, p) for seat, p in players.items() if isinstance(p, BotPlayer)]
+    if len(bots) < 2:
+        return
+    with ThreadPoolExecutor(max_workers=len(bots)) as pool:
+        for done in [pool.submit(p.take_over, game, seat, []) for seat, p in bots]:
+            done.result()
+
+
 def play_game(config: Config, pairing: Pairing) -> GameOutcome:
     """Play one scheduled game to its end, from its opening if it has one
     (not when a classic-protocol bot plays in it)."""
@@ -162,6 +175,7 @@ def play_game(config: Config, pairing: Pairing) -> GameOutcome:
     players = {seat: _player(config, n, seed * 2 + i) for i, (seat, n) in enumerate(seats.items())}
     with Match(game, players, policy=config.policy, move_time=config.move_time,
                history=history, recorder=log) as match:
+        _start_together(game, players)
         result = match.run()
     output = {}
     for seat, player in players.items():
