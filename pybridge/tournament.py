@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import sandbox
 from .bots import Limits, bot_path, check_bot
+from .gamefile import GameFileRef
 from .game import load_game
 from .match import POLICIES, Match
 from .players import Player, PlayerSpec
@@ -217,12 +218,13 @@ def _worker(config: _Config, jobs: Any, results: Any) -> None:
 
 
 def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
-                   jobs: int) -> dict[str, str]:
-    """Load every bot once; the refused ones with why."""
+                   jobs: int, game_file: GameFileRef | None = None) -> dict[str, str]:
+    """Load every bot once (for the game file ``game_file`` if given); the
+    refused ones with why."""
     bots = [e for e in entrants_ if e.path is not None]
 
     def one(e: Entrant) -> tuple[str, str | None]:
-        hello = check_bot(game, e.path or "", limits=limits).hello
+        hello = check_bot(game, e.path or "", limits=limits, game_file=game_file).hello
         return e.name, None if hello.ready else hello.detail
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -264,7 +266,9 @@ def run_tournament(
     if out_dir.exists() and any(out_dir.iterdir()):
         raise TournamentError(f"output folder {os.fspath(out_dir)!r} is not empty")
     (out_dir / "replays").mkdir(parents=True, exist_ok=True)
-    refused = check_entrants(game, people, limits=limits, jobs=jobs)
+    refused = check_entrants(game, people, limits=limits, jobs=jobs, game_file=loaded.file)
+    if loaded.file is not None:
+        game = loaded.file.path  # workers load the game file by its absolute path
     if on_checked is not None:
         on_checked(dict(refused))
     config = _Config(

@@ -66,7 +66,9 @@ generic_move(Game, State, Level, Move) :-
 
 searched_move(Game, State, Level, Move) :-
     level_budget(Level, Budget),
-    (   solve_moves(Game, State, Budget, Scored)
+    level_seconds(Level, Seconds0),
+    SolveSeconds is Seconds0 / 2,
+    (   solve_moves(Game, State, Budget, SolveSeconds, Scored)
     ->  best_scored(Scored, Value, Bests),
         (   Value =:= 1
         ->  winning_move(Game, State, Bests, Move)
@@ -103,10 +105,16 @@ winning_move(Game, State, Bests, Move) :-
 %   ScoredMoves is Value-Move for every valid move of State, Value the
 %   exact result for the player to move (1 win, 0 draw, -1 loss) with
 %   best play from both sides. Fails when more than Budget positions
-%   would have to be solved, or when a position repeats.
+%   would have to be solved, or when a position repeats. solve_moves/5
+%   also gives up after Seconds.
 
 solve_moves(Game, State, Budget, Scored) :-
-    Counter = count(0),
+    solve_moves(Game, State, Budget, inf, Scored).
+
+solve_moves(Game, State, Budget, Seconds, Scored) :-
+    get_time(T0),
+    Deadline is T0 + Seconds,
+    Counter = count(0, Deadline),
     Game:current_player(State, Player),
     Game:valid_moves(State, Moves),
     empty_assoc(Memo0),
@@ -154,6 +162,13 @@ negamax(Game, State, Mover, Counter, Budget, Memo0, Memo, Value) :-
         (   N > Budget
         ->  throw(arena_generic_give_up)
         ;   nb_setarg(1, Counter, N)
+        ),
+        (   N /\ 255 =:= 0,
+            get_time(Now),
+            arg(2, Counter, Deadline),
+            Now > Deadline
+        ->  throw(arena_generic_give_up)
+        ;   true
         ),
         put_assoc(State, Memo0, open, Memo1),
         Game:valid_moves(State, Moves),
