@@ -116,12 +116,13 @@ missing_required(Code, Missing) :-
 
 load_program(Code, File, Dialect, Program, Problems) :-
     with_output_to(string(Text), write_program(Dialect, Program)),
+    atomic_list_concat([File, ' as ', Code], SourceId),   % one source per load
     nb_setval(arena_gamefile_messages, []),
     setup_call_cleanup(
         ( open_string(Text, In),
           b_setval(arena_gamefile_loading, true)
         ),
-        catch(load_files(Code:File, [stream(In), silent(true)]),
+        catch(load_files(Code:SourceId, [stream(In), silent(true)]),
               Error,
               nb_setval(arena_gamefile_messages, [Error])),
         ( close(In),
