@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from . import _prolog, gamefile
 from ._prolog import PROLOG_DIR, text
+from .options import Option, coerce as _coerce, option_message as _option_message
 from .errors import (
     IllegalMoveError,
     NoMoveError,
@@ -36,15 +37,6 @@ def games() -> list[str]:
     return sorted(
         p.stem for p in GAMES_DIR.glob("*.pl") if _GAME_ID.match(p.stem)
     )
-
-
-@dataclass(frozen=True)
-class Option:
-    """One option a game accepts."""
-
-    name: str
-    default: Any
-    help: str
 
 
 @dataclass(frozen=True)
@@ -228,44 +220,6 @@ class Game:
         if self.file is not None:
             return f"load_game_file({self.file.path!r}{opts})"
         return f"load_game({self.id!r}{opts})"
-
-
-_RANGE = re.compile(r"`between\((-?\d+),(-?\d+)\)' expected, found `(\w+)\((.*)\)'")
-
-
-def _option_message(game_id: str, message: str) -> str:
-    """A game's domain_error(between(L, H), Name(Value)) as one sentence."""
-    found = _RANGE.search(message)
-    if found:
-        low, high, name, value = found.groups()
-        return f"option {name}={value} of {game_id} is out of range: {low}..{high}"
-    return f"bad option for {game_id}: {message.strip()}"
-
-
-def _coerce(game_id: str, option: Option, value: Any) -> Any:
-    """An option value as the type of its default (text from a command line
-    becomes a number where the default is one)."""
-    default = option.default
-    if isinstance(default, bool) or not isinstance(default, (int, float)):
-        if isinstance(value, str):
-            return value
-        raise OptionError(f"option {option.name} of {game_id}: expected text, got {value!r}")
-    if isinstance(value, bool):
-        raise OptionError(f"option {option.name} of {game_id}: expected a number, got {value!r}")
-    if isinstance(default, int):
-        if isinstance(value, int):
-            return value
-        if isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d+\s*", value):
-            return int(value)
-        raise OptionError(
-            f"option {option.name} of {game_id}: expected a whole number, got {value!r}"
-        )
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise OptionError(
-            f"option {option.name} of {game_id}: expected a number, got {value!r}"
-        ) from None
 
 
 class State:
