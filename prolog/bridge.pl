@@ -230,9 +230,12 @@ move_error(Game, Text, MoveText, Reason) :-
     ;   format(atom(Reason), "~w is not a valid move now", [MoveText])
     ).
 
-%!  state_value(+Game, +StateText, +Player, -Value) is det.
+%!  state_value(+Game, +StateText, +Player, -Value) is semidet.
+%
+%   Fails for a game without value/3.
 
 state_value(Game, Text, Player, Value) :-
+    current_predicate(Game:value/3),    % a game file may have none: fails
     text_state(Text, State),
     Game:value(State, Player, Value0),
     Value is float(Value0).

@@ -318,7 +318,7 @@ class State:
             "state_value", self._game.module, self._text, player, outputs=["Value"]
         )
         if got is None:
-            raise ValueError(f"no value for {player!r} in {self}")
+            raise ValueError(f"no value for {player!r} in {self} ({self._game.id} has no value/3)")
         return float(got["Value"])
 
     def display(self, *, color: bool = True, last_move: str | None = None) -> str:

@@ -100,11 +100,13 @@ def run_hint(host: Host, args: list[str]) -> None:
         host.say.note("hint stopped")
         return
     after = state.move(move)
-    value = after.value(state.current_player)
+    try:
+        value = f"; value for {state.current_player} after it: {after.value(state.current_player):g}"
+    except ValueError:  # a game file without value/3
+        value = ""
     meaning = state.move_descriptions().get(move, "")
     host.say(f"ai:{level} would play {host.say.style(BOLD, move)}"
-             + (f" ({meaning})" if meaning else "")
-             + f"; value for {state.current_player} after it: {value:g}")
+             + (f" ({meaning})" if meaning else "") + value)
 
 
 def hint_state(command: Command, session: Session, args: list[str]) -> str | None:

@@ -138,3 +138,12 @@ def test_shell_typed_session(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(NIM.parent)
     t = drive(["new ./nim.p" + TAB, " --first human --second ai:3", ENTER, "take(1,2)", ENTER])
     assert "New game: nim heaps=3-4-5" in t and "1. first plays take(1,2)" in t
+
+
+def test_hint_for_a_game_file_without_value() -> None:
+    out = io.StringIO()
+    shell = Shell(out=out, color=False, prompt_session=None, interactive=False)
+    shell.execute(f"new {ROOT / 'examples' / 'games' / 'connect4.pl'} --first human --second human")
+    shell.execute("hint 1")
+    said = out.getvalue()
+    assert "ai:1 would play" in said and "value for" not in said and "error" not in said
