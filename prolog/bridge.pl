@@ -14,7 +14,10 @@
             move_descriptions/3,      % +Game, +StateText, -Pairs
             outcome/4,                % +Game, +StateText, -Winner, -Reason
             rules/2,                  % +Game, -Text
-            seed/1                    % +Seed
+            seed/1,                   % +Seed
+            load_file_game/6,         % +File, +Dialect, +Base, -Dialect, -Missing, -Present
+            new_state_config/3,       % +Game, +ConfigText, -StateText
+            check_game/5              % +Game, +Config, +Options, +CheckOptions, -Problems
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -22,6 +25,8 @@
 :- use_module(library(random)).
 :- use_module(library(time)).
 :- use_module(arena).
+:- use_module(gamefile).
+:- use_module(gamecheck).
 
 /** <module> What Python calls: the contract over canonical texts
 
@@ -63,6 +68,11 @@ error_kind(error(Formal, _), Formal) :-
     !.
 error_kind(_, other).
 
+error_message(error(game_rule(Message), _), Message) :-
+    !.
+error_message(error(game_refused(Reasons), _), Message) :-
+    !,
+    atomic_list_concat(Reasons, '\n', Message).
 error_message(Error, Message) :-
     catch(message_to_codes(Error, Codes), _, fail),
     !,
@@ -220,9 +230,12 @@ move_error(Game, Text, MoveText, Reason) :-
     ;   format(atom(Reason), "~w is not a valid move now", [MoveText])
     ).
 
-%!  state_value(+Game, +StateText, +Player, -Value) is det.
+%!  state_value(+Game, +StateText, +Player, -Value) is semidet.
+%
+%   Fails for a game without value/3.
 
 state_value(Game, Text, Player, Value) :-
+    current_predicate(Game:value/3),    % a game file may have none: fails
     text_state(Text, State),
     Game:value(State, Player, Value0),
     Value is float(Value0).
@@ -308,3 +321,58 @@ rules(Game, Text) :-
 
 seed(Seed) :-
     set_random(seed(Seed)).
+
+%!  load_file_game(+File, +Dialect0, +Base, -Dialect, -Missing, -Present) is det.
+%
+%   Loads the game file File as game Base (prolog/gamefile.pl). Missing
+%   lists the required predicates it lacks (then Base cannot be played),
+%   Present what it defines of the contract. Throws
+%   error(game_refused(Reasons), _) when the file is refused.
+
+load_file_game(File, Dialect0, Base, Dialect, Missing, Present) :-
+    load_game_file(File, Dialect0, Base, _, Info),
+    Dialect = Info.dialect,
+    Missing = Info.missing,
+    Present = Info.present.
+
+%!  new_state_config(+Game, +ConfigText, -StateText) is det.
+%
+%   The state initial_state/2 of game file Game makes from the config
+%   term written as ConfigText, passed verbatim.
+
+new_state_config(Game, ConfigText, Text) :-
+    catch(term_string(Config, ConfigText), error(syntax_error(What), _),
+          domain_error(config_text, What)),
+    Game:config_state(Config, State),
+    state_text(State, Text).
+
+%!  check_game(+Game, +Config, +Options, +CheckOptions, -Problems) is det.
+%
+%   The conformance problems of Game (gamecheck.pl), from the state
+%   initial_state/2 makes of Options (a list of Name(Value)) or, when
+%   Config is not '', of the config term written as Config. A game file
+%   is checked through its raw view.
+
+check_game(Game, Config, Options, CheckOptions, Problems) :-
+    (   game_file_raw(Game, Checked)
+    ->  true
+    ;   Checked = Game
+    ),
+    catch(( (   Config == ''
+            ->  Start = Checked:initial_state(Options, State0)
+            ;   term_string(ConfigTerm, Config),
+                Start = Checked:config_state(ConfigTerm, State0)
+            ),
+            rule_call(Game, initial_state/2, Start),
+            ground(State0)
+          ),
+          Error,
+          true),
+    (   var(Error),
+        nonvar(State0)
+    ->  check_game(Checked, State0, CheckOptions, Problems)
+    ;   var(Error)
+    ->  Problems = [['initial_state/2', '', '', 'failed or gave a non-ground state']]
+    ;   error_message(Error, Why),
+        Problems = [['initial_state/2', '', '', Why]]
+    ).

@@ -25,6 +25,7 @@ import threading
 from typing import Any, Iterable, Mapping
 
 from .errors import (
+    GameRuleError,
     Interrupted,
     PrologError,
     PrologUnavailableError,
@@ -166,6 +167,8 @@ class Engine:
             raise ThinkTimeout(message)
         if kind in _INPUT_ERRORS:
             raise PrologValueError(kind, message)
+        if kind == "game_rule":
+            raise GameRuleError(kind, message)
         raise PrologError(kind, message)
 
     def _run(self, goal: str) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from . import _prolog, sandbox
 from ._prolog import PROLOG_DIR
 from .botdata import Hello, Limits, Tail
 from .errors import ArenaError
+from .gamefile import GameFileRef
 from .text import clean, clean_line
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,7 @@ class BotProcess:
         seed: int | None = None,
         name: str = "bot",
         isolation: str | None = None,
+        game_file: GameFileRef | None = None,
     ) -> None:
         self.path = Path(path)
         self.game_id = game_id
@@ -97,6 +99,16 @@ class BotProcess:
         else:
             self._dir = tempfile.mkdtemp(prefix="arena-bot-")
             prolog, bot = PROLOG_DIR, str(self.path)
+        # a game file: prolog/file_game.pl loads it from its folder, read-only
+        game_env: dict[str, str] = {}
+        game_dir: Path | None = None
+        if game_file is not None:
+            game_dir = Path(game_file.path).parent
+            seen = (f"{sandbox.GAME_MOUNT}/{Path(game_file.path).name}"
+                    if isolation == "bwrap" else game_file.path)
+            game_env = {"ARENA_GAME_FILE": seen, "ARENA_GAME_DIALECT": game_file.dialect}
+        game_module = (prolog / "file_game.pl" if game_file is not None
+                       else prolog / "games" / f"{game_id}.pl")
         host = [
             os.path.realpath(shutil.which("swipl") or "swipl"),
             "-f", "none", "-q", "--no-tty", "--no-packs", "--no-threads",
@@ -104,7 +116,7 @@ class BotProcess:
             f"--table-space={max(16, limits.stack_mb // 4)}m",
             str(prolog / "bots" / "host.pl"), "--",
             "--in-fd", str(req_r), "--out-fd", str(rep_w),
-            "--game", str(prolog / "games" / f"{game_id}.pl"),
+            "--game", str(game_module),
             "--seat", seat,
             "--level", str(level),
             "--inferences", str(limits.inferences_for(move_time)),
@@ -115,13 +127,14 @@ class BotProcess:
         command = sandbox.limited(host, sandbox.Limits(
             limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time), limits.open_files))
         if isolation == "bwrap":
-            argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=self.path.resolve())
+            argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=self.path.resolve(),
+                                      game_dir=game_dir, env=game_env)
             env = {"PATH": os.environ.get("PATH", os.defpath)}
             cwd = "/"
         else:
             argv = command
             env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8",
-                   "HOME": self._dir}
+                   "HOME": self._dir, **game_env}
             cwd = self._dir
         if "SWI_HOME_DIR" in os.environ and isolation == "none":
             env["SWI_HOME_DIR"] = os.environ["SWI_HOME_DIR"]

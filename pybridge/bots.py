@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .botproc import DEFAULT_LEVEL, HOST, BotProcess, Hello, Limits
+from .gamefile import GameFileRef
 from .errors import ArenaError, IllegalMoveError
 from .players import BOT_SUFFIXES, Player, PlayerSpec
 from .types import Decision
@@ -95,6 +96,7 @@ class BotPlayer(Player):
             self.path, game.id, ("first", "second")[index],
             level=self.level, move_time=self.move_time, limits=self.limits,
             seed=self.seed, name=f"{self.name}({seat})", isolation=self.isolation,
+            game_file=game.file,
         )
         self.hello = self.process.load()
 
@@ -245,13 +247,13 @@ class BotCheck:
 
 
 def check_bot(game_id: str, path: str, *, limits: Limits = Limits(),
-              isolation: str | None = None) -> BotCheck:
+              isolation: str | None = None, game_file: GameFileRef | None = None) -> BotCheck:
     """Load the bot in ``path`` (a file, or a spec ``bot.pl:N``) for
-    ``game_id`` in check mode (any seat)."""
+    ``game_id`` (the game file ``game_file`` if given) in check mode (any seat)."""
     spec = PlayerSpec.parse(path)
     p = bot_path(spec.path if spec.kind == "bot" and spec.path else path)
     with BotProcess(p, game_id, "any", limits=limits, name=p.stem,
-                    isolation=isolation) as proc:
+                    isolation=isolation, game_file=game_file) as proc:
         hello = proc.load()
         return BotCheck(str(p), game_id, hello, proc.stderr.text())
 

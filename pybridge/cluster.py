@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.metadata
+import json
 import multiprocessing
 import shutil
 import signal
@@ -47,22 +48,44 @@ def installed_version() -> str:
         return "unknown"
 
 
+#: The most a game file's folder may hold to be shipped with every game.
+GAME_FOLDER_BYTES = 8 * 1024 * 1024
+
+
 @dataclasses.dataclass(frozen=True)
 class Shipment:
-    """The entrants' bot files by content: (entrant name, file name, bytes)."""
+    """The entrants' bot files by content: (entrant name, file name,
+    bytes); and a game file with its folder (the file's path in it, and
+    (relative path, bytes) of every file there), its client path."""
 
     files: tuple[tuple[str, str, bytes], ...] = ()
+    game: tuple[str, tuple[tuple[str, bytes], ...]] | None = None
+    game_path: str = ""
 
 
-def pack(specs: Mapping[str, str]) -> Shipment:
-    """The contents of the bot files ``specs`` name, to ship."""
+def pack(specs: Mapping[str, str], *, game_file: str | None = None) -> Shipment:
+    """The contents of the bot files ``specs`` name, and of the game file
+    ``game_file`` with the files beside it (a game may load them), to ship."""
     files = []
     for name, text in specs.items():
         spec = PlayerSpec.parse(text)
         if spec.kind == "bot" and spec.path is not None:
             path = Path(spec.path)
             files.append((name, path.name, path.read_bytes()))
-    return Shipment(tuple(files))
+    game = None
+    if game_file is not None:
+        main = Path(game_file).resolve()
+        folder = main.parent
+        found, size = [], 0
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()):
+            size += path.stat().st_size
+            if size > GAME_FOLDER_BYTES:
+                raise ClusterError(f"the game file's folder {folder} holds more than "
+                                   f"{GAME_FOLDER_BYTES // 2**20} MB: put the game in a "
+                                   "folder of its own")
+            found.append((path.relative_to(folder).as_posix(), path.read_bytes()))
+        game = (main.relative_to(folder).as_posix(), tuple(found))
+    return Shipment(tuple(files), game, game_file or "")
 
 
 def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path) -> dict[str, str]:
@@ -92,7 +115,20 @@ def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
     where = Path(tempfile.mkdtemp(prefix="arena-task-"))
     try:
         files = unpack(config.specs, shipment, where)
-        return play(dataclasses.replace(config, files=files), pairing)
+        if shipment.game is None:
+            return play(dataclasses.replace(config, files=files), pairing)
+        main, contents = shipment.game
+        for relative, data in contents:
+            target = where / "game" / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        local = str(where / "game" / main)
+        outcome = play(dataclasses.replace(config, files=files, game=local), pairing)
+        # the log names the game file where the client has it
+        head, _, rest = outcome.log.partition(b"\n")
+        head = head.replace(json.dumps(local)[1:-1].encode(),
+                            json.dumps(shipment.game_path)[1:-1].encode())
+        return dataclasses.replace(outcome, log=head + b"\n" + rest)
     finally:
         shutil.rmtree(where, ignore_errors=True)
 

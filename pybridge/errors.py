@@ -70,3 +70,13 @@ class ThinkTimeout(ArenaError, TimeoutError):
 
 class Interrupted(KeyboardInterrupt):
     """A Prolog call was interrupted by Ctrl-C; the engine is still usable."""
+
+
+class GameFileError(ArenaError, ValueError):
+    """A game file that cannot be used: missing, unreadable, refused by the
+    checks, or lacking a required predicate. The message says which."""
+
+
+class GameRuleError(PrologError):
+    """A game file's rule looped, threw or gave a non-ground answer; the
+    message names the predicate."""

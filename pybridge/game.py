@@ -12,8 +12,9 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from . import _prolog
+from . import _prolog, gamefile
 from ._prolog import PROLOG_DIR, text
+from .options import Option, coerce as _coerce, option_message as _option_message
 from .errors import (
     IllegalMoveError,
     NoMoveError,
@@ -39,20 +40,13 @@ def games() -> list[str]:
 
 
 @dataclass(frozen=True)
-class Option:
-    """One option a game accepts."""
-
-    name: str
-    default: Any
-    help: str
-
-
-@dataclass(frozen=True)
 class _GameInfo:
     id: str
     title: str
     players: tuple[str, ...]
     options: tuple[Option, ...]
+    module: str
+    file: gamefile.GameFileRef | None = None
 
 
 def _info(game_id: str) -> _GameInfo:
@@ -60,18 +54,38 @@ def _info(game_id: str) -> _GameInfo:
         if game_id in _loaded:
             return _loaded[game_id]
         if not isinstance(game_id, str) or game_id not in games():
+            hint = (" (a game file is named by its path, e.g. ./nim.pl)"
+                    if isinstance(game_id, str) and not gamefile.is_game_path(game_id) else "")
             raise UnknownGameError(
-                f"unknown game {game_id!r} (games: {', '.join(games())})"
+                f"unknown game {game_id!r} (games: {', '.join(games())}){hint}"
             )
         path = (GAMES_DIR / f"{game_id}.pl").as_posix()
         got = _prolog.bridge("load_game", path, outputs=["Game"])
         if got is None or got["Game"] != game_id:
             raise UnknownGameError(f"{path} does not define module {game_id}")
+        info = _describe(game_id, game_id, None)
+        _loaded[game_id] = info
+        return info
+
+
+def _file_info(ref: gamefile.GameFileRef) -> _GameInfo:
+    module, _ = gamefile.load(ref)
+    with _loaded_lock:
+        if module not in _loaded:
+            _loaded[module] = _describe(gamefile.game_id(ref), module, ref)
+        info = _loaded[module]
+    return info if info.file == ref else _GameInfo(
+        info.id, info.title, info.players, info.options, info.module, ref)
+
+
+def _describe(game_id: str, module: str, ref: gamefile.GameFileRef | None) -> _GameInfo:
         got = _prolog.bridge(
-            "game_info", game_id, outputs=["Title", "Players", "Options"]
+            "game_info", module, outputs=["Title", "Players", "Options"]
         )
         assert got is not None
         info = _GameInfo(
+            module=module,
+            file=ref,
             id=game_id,
             title=text(got["Title"]),
             players=tuple(text(p) for p in got["Players"]),
@@ -80,17 +94,33 @@ def _info(game_id: str) -> _GameInfo:
                 for name, default, help_ in got["Options"]
             ),
         )
-        _loaded[game_id] = info
         return info
 
 
 def load_game(game_id: str, **options: Any) -> "Game":
     """The game ``game_id`` with ``options`` (values may be text, as typed).
+    ``game_id`` is a built-in game's id or the path of a game file.
 
     An unknown game, an unknown option or a value the game rejects raises a
     ValueError that names it.
     """
+    if isinstance(game_id, str) and game_id not in games() and gamefile.is_game_path(game_id):
+        return load_game_file(game_id, **options)
     return Game(_info(game_id), options)
+
+
+def load_game_file(path: str, *, dialect: str = "auto", config: str | None = None,
+                   **options: Any) -> "Game":
+    """The game in the file at ``path``; ``config`` is a Prolog term (text)
+    passed verbatim to its initial_state/2 instead of the options list.
+    A file that is missing, refused or incomplete raises GameFileError."""
+    ref = gamefile.resolve(path, dialect=dialect, config=config)
+    return Game(_file_info(ref), options)
+
+
+def load_game_ref(ref: gamefile.GameFileRef, **options: Any) -> "Game":
+    """The game of a reference read from a log (see gamefile.from_record)."""
+    return Game(_file_info(ref), options)
 
 
 class Game:
@@ -111,15 +141,22 @@ class Game:
         explicit = [(name, values[name]) for name in values]
         opts = "[" + ",".join(f"{n}({_prolog.term(v)})" for n, v in explicit) + "]"
         try:
-            got = _prolog.call(
-                f"arena_bridge:new_state({_prolog.atom(info.id)}, {opts}, State)"
-            )
+            if info.file is not None and info.file.config is not None:
+                got = _prolog.bridge("new_state_config", info.module, info.file.config,
+                                     outputs=["State"])
+            else:
+                got = _prolog.call(
+                    f"arena_bridge:new_state({_prolog.atom(info.module)}, {opts}, State)"
+                )
         except PrologValueError as exc:
             raise OptionError(_option_message(info.id, exc.message)) from None
-        assert got is not None
+        if got is None:
+            raise OptionError(f"{info.id}: initial_state/2 failed for these options")
         self._initial = text(got["State"])
 
     id = property(lambda self: self._info.id)
+    module = property(lambda self: self._info.module)
+    file = property(lambda self: self._info.file)
     title = property(lambda self: self._info.title)
 
     @property
@@ -144,7 +181,7 @@ class Game:
         if not isinstance(state_text, str):
             raise StateTextError(f"state text must be a str, not {type(state_text).__name__}")
         try:
-            got = _prolog.bridge("parse_state", self.id, state_text, outputs=["State"])
+            got = _prolog.bridge("parse_state", self.module, state_text, outputs=["State"])
         except PrologValueError:
             got = None
         if got is None:
@@ -160,7 +197,7 @@ class Game:
         raise ValueError(f"{player!r} is not a player of {self.id}")
 
     def rules(self) -> str:
-        got = _prolog.bridge("rules", self.id, outputs=["Text"])
+        got = _prolog.bridge("rules", self.module, outputs=["Text"])
         return text(got["Text"]) if got else ""
 
     def seed(self, seed: int) -> None:
@@ -170,54 +207,19 @@ class Game:
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Game)
-            and other.id == self.id
+            and other.module == self.module
+            and other.file == self.file
             and other._options == self._options
         )
 
     def __hash__(self) -> int:
-        return hash((self.id, tuple(sorted(self._options.items()))))
+        return hash((self.module, tuple(sorted(self._options.items()))))
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self._options.items())
+        if self.file is not None:
+            return f"load_game_file({self.file.path!r}{opts})"
         return f"load_game({self.id!r}{opts})"
-
-
-_RANGE = re.compile(r"`between\((-?\d+),(-?\d+)\)' expected, found `(\w+)\((.*)\)'")
-
-
-def _option_message(game_id: str, message: str) -> str:
-    """A game's domain_error(between(L, H), Name(Value)) as one sentence."""
-    found = _RANGE.search(message)
-    if found:
-        low, high, name, value = found.groups()
-        return f"option {name}={value} of {game_id} is out of range: {low}..{high}"
-    return f"bad option for {game_id}: {message.strip()}"
-
-
-def _coerce(game_id: str, option: Option, value: Any) -> Any:
-    """An option value as the type of its default (text from a command line
-    becomes a number where the default is one)."""
-    default = option.default
-    if isinstance(default, bool) or not isinstance(default, (int, float)):
-        if isinstance(value, str):
-            return value
-        raise OptionError(f"option {option.name} of {game_id}: expected text, got {value!r}")
-    if isinstance(value, bool):
-        raise OptionError(f"option {option.name} of {game_id}: expected a number, got {value!r}")
-    if isinstance(default, int):
-        if isinstance(value, int):
-            return value
-        if isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d+\s*", value):
-            return int(value)
-        raise OptionError(
-            f"option {option.name} of {game_id}: expected a whole number, got {value!r}"
-        )
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise OptionError(
-            f"option {option.name} of {game_id}: expected a number, got {value!r}"
-        ) from None
 
 
 class State:
@@ -240,7 +242,7 @@ class State:
     def _info(self) -> tuple[str, tuple[str, ...], str | None]:
         if self._facts is None:
             got = _prolog.bridge(
-                "state_info", self._game.id, self._text,
+                "state_info", self._game.module, self._text,
                 outputs=["Player", "Moves", "Over"],
             )
             assert got is not None
@@ -270,7 +272,7 @@ class State:
     def outcome(self) -> tuple[str, str] | None:
         """(winner or 'draw', reason) once the game is over, else None."""
         got = _prolog.bridge(
-            "outcome", self._game.id, self._text, outputs=["Winner", "Reason"]
+            "outcome", self._game.module, self._text, outputs=["Winner", "Reason"]
         )
         if got is None:
             return None
@@ -293,7 +295,7 @@ class State:
         applied = self._applied.get(move)
         if applied is None:
             got = _prolog.bridge(
-                "apply_move", self._game.id, self._text, move,
+                "apply_move", self._game.module, self._text, move,
                 outputs=["State", "Move"],
             )
             if got is None:
@@ -307,22 +309,22 @@ class State:
     def why_illegal(self, move: str) -> str:
         """Why ``move`` is not valid here, in the game's terms."""
         got = _prolog.bridge(
-            "move_error", self._game.id, self._text, move, outputs=["Reason"]
+            "move_error", self._game.module, self._text, move, outputs=["Reason"]
         )
         return text(got["Reason"]) if got else f"{move} is not a valid move"
 
     def value(self, player: str) -> float:
         got = _prolog.bridge(
-            "state_value", self._game.id, self._text, player, outputs=["Value"]
+            "state_value", self._game.module, self._text, player, outputs=["Value"]
         )
         if got is None:
-            raise ValueError(f"no value for {player!r} in {self}")
+            raise ValueError(f"no value for {player!r} in {self} ({self._game.id} has no value/3)")
         return float(got["Value"])
 
     def display(self, *, color: bool = True, last_move: str | None = None) -> str:
         """What display_game prints; ANSI colours unless ``color`` is false."""
         got = _prolog.bridge(
-            "display", self._game.id, self._text, last_move or "",
+            "display", self._game.module, self._text, last_move or "",
             outputs=["Output"],
         )
         assert got is not None
@@ -335,7 +337,7 @@ class State:
         if not isinstance(level, int) or isinstance(level, bool) or level < 1:
             raise ValueError(f"AI level must be a whole number >= 1, got {level!r}")
         got = _prolog.bridge(
-            "choose", self._game.id, self._text, level, float(seconds),
+            "choose", self._game.module, self._text, level, float(seconds),
             outputs=["Move"], interruptible=True,
         )
         if got is None:
@@ -345,7 +347,7 @@ class State:
     def move_descriptions(self) -> dict[str, str]:
         """Every valid move's text with a short description ('' if none)."""
         got = _prolog.bridge(
-            "move_descriptions", self._game.id, self._text, outputs=["Pairs"]
+            "move_descriptions", self._game.module, self._text, outputs=["Pairs"]
         )
         assert got is not None
         return {text(m): text(d) for m, d in got["Pairs"]}
@@ -364,4 +366,4 @@ class State:
         )
 
     def __hash__(self) -> int:
-        return hash((self._game.id, self._text))
+        return hash((self._game.module, self._text))

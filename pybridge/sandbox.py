@@ -31,6 +31,7 @@ MODES = ("bwrap", "none")
 #: Where things appear inside the sandbox.
 PROLOG_MOUNT = "/arena/prolog"
 BOT_MOUNT = "/arena/bot"
+GAME_MOUNT = "/arena/game"
 HOME = "/tmp"
 
 
@@ -88,8 +89,11 @@ def system_binds() -> tuple[str, ...]:
     return tuple(sorted(paths))
 
 
-def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path) -> list[str]:
-    """``command`` (paths as seen inside) wrapped in bubblewrap."""
+def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
+               game_dir: Path | None = None, env: dict[str, str] | None = None) -> list[str]:
+    """``command`` (paths as seen inside) wrapped in bubblewrap. A game
+    file's folder ``game_dir`` is bound read-only at GAME_MOUNT; ``env``
+    adds variables to the otherwise cleared environment."""
     argv = [shutil.which("bwrap") or "bwrap",
             "--unshare-all", "--unshare-user", "--disable-userns",
             "--uid", "65534", "--gid", "65534", "--hostname", "arena-bot",
@@ -105,8 +109,12 @@ def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path) -> list[s
         if os.path.islink(link) and not any(p.startswith(link + "/") for p in system_binds()):
             argv += ["--symlink", target, link]
     argv += ["--ro-bind", str(prolog_dir), PROLOG_MOUNT,
-             "--ro-bind", str(bot), f"{BOT_MOUNT}/{bot.name}",
-             "--remount-ro", "/", "--chdir", HOME, "--", *command]
+             "--ro-bind", str(bot), f"{BOT_MOUNT}/{bot.name}"]
+    if game_dir is not None:
+        argv += ["--ro-bind", str(game_dir), GAME_MOUNT]
+    for name, value in (env or {}).items():
+        argv += ["--setenv", name, value]
+    argv += ["--remount-ro", "/", "--chdir", HOME, "--", *command]
     return argv
 
 

@@ -26,6 +26,7 @@ from typing import Any, Callable, Mapping, Sequence
 from . import checkpoint, cluster, sandbox
 from .bots import Limits, check_bot
 from .entrants import MAX_LATE, check_late, entrants
+from .gamefile import GameFileRef
 from .game import load_game
 from .match import POLICIES
 from .ratings import as_table, elo_ratings
@@ -102,12 +103,13 @@ class Checked:
 
 
 def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
-                   jobs: int) -> Checked:
-    """Load every bot once (``jobs`` at a time)."""
+                   jobs: int, game_file: GameFileRef | None = None) -> Checked:
+    """Load every bot once (``jobs`` at a time; for the game file
+    ``game_file`` if given)."""
     bots = [e for e in entrants_ if e.path is not None]
 
     def one(e: Entrant) -> tuple[str, Any]:
-        return e.name, check_bot(game, e.path or "", limits=limits).hello
+        return e.name, check_bot(game, e.path or "", limits=limits, game_file=game_file).hello
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         hellos = dict(pool.map(one, bots))
@@ -196,10 +198,12 @@ def run_tournament(
                 "not_admitted": not_admitted}
     checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, settings, people),
                      resume=resume)
-    checked = check_entrants(game, people, limits=limits, jobs=jobs)
+    checked = check_entrants(game, people, limits=limits, jobs=jobs, game_file=loaded.file)
     refused = dict(checked.refused)
     if on_checked is not None:
         on_checked(dict(refused))
+    if loaded.file is not None:
+        game = loaded.file.path  # a game file: by its absolute path from here on
     config = Config(
         game=game, options=loaded.options, specs={e.name: e.spec for e in people},
         refused=refused, policy=policy, move_time=move_time, limits=limits, seed=seed,
@@ -243,7 +247,7 @@ def run_tournament(
             if progress is not None:
                 progress(Progress(len(records), len(games), 0.0, None, len(kept), 0,
                                   pool.workers()))
-            shipment = cluster.pack(config.specs)
+            shipment = cluster.pack(config.specs, game_file=loaded.file and loaded.file.path)
             run = f"{out_dir.resolve()}-{time.time_ns()}"
             tasks = [pool.submit(play_game, config, p, shipment, key=f"game-{p.index}-{run}")
                      for p in todo]

@@ -48,7 +48,7 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
     if spec.kind != "bot" or spec.path is None:
         raise ValueError(f"{args.file!r} is not a bot file (FILE.pl or FILE.pl:LEVEL)")
     isolation = apply_isolation(args, (args.file,))
-    check = check_bot(game.id, spec.path)
+    check = check_bot(game.id, spec.path, game_file=game.file)
     hello = check.hello
     print(f"bot:      {clean_line(check.path)}")
     print(f"game:     {game.id}")

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from pybridge.errors import ArenaError, PrologUnavailableError
 
-from . import checkbot_cli, replay_cli, report_cli, tournament_cli
+from . import checkbot_cli, replay_cli, checkgame_cli, report_cli, tournament_cli
 from .cli_common import add_shell_options, open_shell
 
 EXIT_USAGE = 2
@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("play", help="play one game")
-    p.add_argument("game", metavar="GAME")
+    p.add_argument("game", metavar="GAME", help="a built-in game's id or a game file (FILE.pl)")
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (repeatable)")
     p.add_argument("--first", default="human", metavar="SPEC", help="first seat (default human)")
@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--delay", type=float, metavar="S",
                    help="seconds between AI moves when no human plays (default 0.6 in a terminal, else 0)")
     p.add_argument("--replay", metavar="FILE", help="write the game's replay log to FILE (a new file)")
+    checkgame_cli.add_game_file_options(p)
     add_shell_options(p)
     p.set_defaults(func=cmd_play)
 
@@ -46,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament_cli.register(sub)
     checkbot_cli.register(sub)
     report_cli.register(sub)
+    checkgame_cli.register(sub)
     return parser
 
 
@@ -97,12 +99,9 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    import pybridge
-    from .command import option_items
-
     from .isolation import apply
 
-    game = pybridge.load_game(args.game, **option_items(args.option))
+    game = checkgame_cli.load_game_arg(args)
     isolation = apply(args, (args.first, args.second))
     if isolation:
         print(isolation)

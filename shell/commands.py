@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 
 import pybridge
+from pybridge import gamefile
 from pybridge.players import PlayerSpec
 
 from . import file_commands as F
@@ -24,7 +25,8 @@ DEFAULT_SEATS = ("human", "ai:3")
 def unknown_game(word: str) -> str:
     close = difflib.get_close_matches(word, pybridge.games(), n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
-    return f"unknown game {word!r}{hint}; games: {', '.join(pybridge.games())}"
+    return (f"unknown game {word!r}{hint}; games: {', '.join(pybridge.games())}, "
+            "or a game file by its path (new ./nim.pl)")
 
 
 def parse_new_args(args: list[str]) -> tuple[str, dict[str, str], tuple[str, str]]:
@@ -66,7 +68,7 @@ def run_new(host: Host, args: list[str]) -> None:
 def new_args(command: Command, args: list[str]) -> str | None:
     if not args:
         return f"which game? usage: {command.usage} (games: {', '.join(pybridge.games())})"
-    if args[0] not in pybridge.games():
+    if args[0] not in pybridge.games() and not gamefile.is_game_path(args[0]):
         return unknown_game(args[0])
     return None
 

@@ -20,7 +20,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, Path
 from prompt_toolkit.document import Document
 
 import pybridge
-from pybridge import sandbox
+from pybridge import gamefile, sandbox
 from pybridge.players import BOT_SUFFIXES
 
 from . import command as K
@@ -141,6 +141,14 @@ class ShellCompleter(Completer):
         for game_id in pybridge.games():
             if game_id.startswith(current):
                 yield Completion(game_id, -len(current), display_meta=game_title(game_id))
+        # game files: .pl files and folders, once a path is being typed or here
+        sub = Document(current, len(current))
+        for found in self.bot_paths.get_completions(sub, CompleteEvent()):
+            whole = current[:len(current) + found.start_position] + found.text
+            if whole.endswith(".pl") or whole.endswith("/") or "/" in current \
+                    or current.startswith((".", "~")):
+                yield Completion(whole, -len(current), display=found.display,
+                                 display_meta="game file" if whole.endswith(".pl") else "")
 
     def _seats(self, current: str, words: list[str]) -> Iterable[Completion]:
         for seat in self.seats():
@@ -189,12 +197,15 @@ class ShellCompleter(Completer):
             yield from self._specs(current, words)
             return
         game_id = words[1]
-        if game_id not in pybridge.games():
+        if game_id not in pybridge.games() and not gamefile.is_game_path(game_id):
             return
         if current.startswith("-"):
             yield from self._flags(current, words)
             return
-        specs = option_specs(game_id)
+        try:
+            specs = option_specs(game_id)
+        except ValueError:  # a game file that cannot be loaded: no options
+            specs = ()
         if "=" in current:
             name, _, value = current.partition("=")
             for option in specs:

@@ -105,12 +105,15 @@ def run_hint(host: Host, args: list[str]) -> None:
     meaning = state.move_descriptions().get(move, "")
     outcome = outcome_text(after)
     if outcome is not None:
-        judged = f"with perfect play after it: {outcome}"
+        judged = f"; with perfect play after it: {outcome}"
     else:
-        judged = (f"value for {player} after it: {after.value(player):g} (the game's own "
-                  f"estimate, value/3: higher is better for {player}, 0 is even)")
+        try:
+            judged = (f"; value for {player} after it: {after.value(player):g} (the game's "
+                      f"own estimate, value/3: higher is better for {player}, 0 is even)")
+        except ValueError:  # a game file without value/3
+            judged = ""
     host.say(f"ai:{level} would play {host.say.style(BOLD, move)}"
-             + (f" ({meaning})" if meaning else "") + f"; {judged}")
+             + (f" ({meaning})" if meaning else "") + judged)
 
 
 def hint_state(command: Command, session: Session, args: list[str]) -> str | None:

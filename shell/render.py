@@ -99,4 +99,6 @@ def games_listing() -> list[str]:
         lines.append(f"{game_id:10} {game.title} — players {' '.join(game.players)} (first moves first)")
         for option in game.option_specs:
             lines.append(f"{'':10}   {option.name}={option.default}: {option.help}")
+    lines.append("a game file: name it by its path wherever a game is named "
+                 "(new ./nim.pl, arena play ./nim.pl, arena check-game ./nim.pl)")
     return lines

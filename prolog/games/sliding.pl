@@ -128,7 +128,7 @@ board_move(Board0, Player, Move, Board) :-
         integer(To),
         \+ placing(Board0),
         nth1(From, Board0, Player),
-        neighbour(From, To),
+        once(neighbour(From, To)),      % a check: no choice point left
         nth1(To, Board0, e),
         set_nth1(From, Board0, e, Board1),
         set_nth1(To, Board1, Player, Board)

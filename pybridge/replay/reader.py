@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..errors import ArenaError, StateTextError
-from ..game import Game, State, games, load_game
+from .. import gamefile
+from ..errors import ArenaError, GameFileError, StateTextError
+from ..game import Game, State, games, load_game, load_game_ref
 from ..players import PlayerSpec
 from ..types import BAD_VERDICTS, Ply, Result, Verdict
 from .records import FORMAT, RECORD_TYPES, VERSION
@@ -217,11 +218,17 @@ class _Reader:
         if version < 1:
             raise self.error(line, f"no format version {version}: versions start at 1")
         game_id = self.field(line, record, "game", str, what)
-        if game_id not in games():
+        game_file = self.field(line, record, "game_file", dict, what, optional=True)
+        if game_file is None and game_id not in games():
             raise self.error(line, f"unknown game {game_id!r} (games here: {', '.join(games())})")
         options = self.field(line, record, "options", dict, what, optional=True) or {}
         try:
-            game = load_game(game_id, **options)
+            if game_file is not None:
+                game = load_game_ref(gamefile.from_record(game_file), **options)
+            else:
+                game = load_game(game_id, **options)
+        except GameFileError as exc:
+            raise self.error(line, str(exc)) from None
         except ValueError as exc:
             raise self.error(line, f"bad options for {game_id}: {exc}") from None
         players = self.read_seats(line, record, game, what)

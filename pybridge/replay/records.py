@@ -63,6 +63,8 @@ def header_record(
         "players": {seat: str(PlayerSpec.parse(players[seat])) for seat in game.players},
         "started": started or now_text(),
     }
+    if game.file is not None:
+        record["game_file"] = game.file.record()
     if state is not None and state != game.initial_state():
         record["state"] = str(state)
     return record

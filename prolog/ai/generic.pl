@@ -1,0 +1,188 @@
+:- module(generic_ai,
+          [ generic_move/4,           % +Game, +State, +Level, -Move
+            level_seconds/2,          % +Level, -Seconds
+            solve_moves/4             % +Game, +State, +Budget, -ScoredMoves
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(assoc)).
+:- use_module(library(error)).
+:- use_module(library(random)).
+:- use_module('../arena').
+:- use_module(mcts).
+
+/** <module> A general AI for any game that follows the contract
+
+For a game without a choose_move/3 of its own. It needs only players/1,
+current_player/2, valid_moves/2, move/3 and game_over/2 (and value/3 at
+level 2, when the game has one):
+
+  - level 1: a random valid move;
+  - level 2: greedy on value/3 (arena:greedy_move/3), random without it;
+  - level 3 and up: first an exact solve of the remaining game tree
+    (negamax with a table of solved positions) within a node budget;
+    when the tree is larger than that, Monte Carlo tree search (UCT with
+    random playouts, prolog/ai/mcts.pl) for level_seconds/2, kept to
+    the moves the solve proved best when it got that far.
+
+A game whose positions repeat cannot be solved this way: the solve gives
+up at the first repetition and the search decides.
+
+    ?- generic_move(nim_raw, state([1,2],first), 3, M).
+    M = take(2, 1).
+*/
+
+%!  level_seconds(+Level, -Seconds) is det.
+%
+%   The thinking time of a level of 3 and up: 0.25 s at level 3,
+%   doubling with each level, at most 16 s.
+
+level_seconds(Level, Seconds) :-
+    Seconds is min(16, 0.25 * 2 ** (Level - 3)).
+
+level_budget(Level, Budget) :-
+    Budget is min(4_000_000, 20_000 * 2 ** (Level - 3)).
+
+%!  generic_move(+Game, +State, +Level, -Move) is semidet.
+%
+%   Fails when the game is over. Throws type_error unless Level is a
+%   positive integer.
+
+generic_move(Game, State, Level, Move) :-
+    must_be(positive_integer, Level),
+    Game:valid_moves(State, Moves),
+    Moves = [_|_],
+    (   Level =:= 1
+    ->  random_member(Move, Moves)
+    ;   Level =:= 2
+    ->  (   predicate_property(Game:value(_, _, _), defined)
+        ->  greedy_move(Game, State, Move)
+        ;   random_member(Move, Moves)
+        )
+    ;   Moves = [Move0]
+    ->  Move = Move0
+    ;   searched_move(Game, State, Level, Move)
+    ).
+
+searched_move(Game, State, Level, Move) :-
+    level_budget(Level, Budget),
+    level_seconds(Level, Seconds0),
+    SolveSeconds is Seconds0 / 2,
+    (   solve_moves(Game, State, Budget, SolveSeconds, Scored)
+    ->  best_scored(Scored, Value, Bests),
+        (   Value =:= 1
+        ->  winning_move(Game, State, Bests, Move)
+        ;   Bests = [Move0]
+        ->  Move = Move0
+        ;   level_seconds(Level, Seconds),
+            mcts_move(Game, State, [seconds(Seconds)], Move0),
+            (   memberchk(Move0, Bests)
+            ->  Move = Move0
+            ;   random_member(Move, Bests)
+            )
+        )
+    ;   level_seconds(Level, Seconds),
+        mcts_move(Game, State, [seconds(Seconds)], Move)
+    ).
+
+best_scored(Scored, Value, Bests) :-
+    pairs_keys(Scored, Values),
+    max_list(Values, Value),
+    findall(M, member(Value-M, Scored), Bests).
+
+%   winning_move: one that ends the game at once if any, else any.
+winning_move(Game, State, Bests, Move) :-
+    Game:current_player(State, Player),
+    (   member(Move, Bests),
+        Game:move(State, Move, State1),
+        Game:game_over(State1, Player)
+    ->  true
+    ;   random_member(Move, Bests)
+    ).
+
+%!  solve_moves(+Game, +State, +Budget, -ScoredMoves) is semidet.
+%
+%   ScoredMoves is Value-Move for every valid move of State, Value the
+%   exact result for the player to move (1 win, 0 draw, -1 loss) with
+%   best play from both sides. Fails when more than Budget positions
+%   would have to be solved, or when a position repeats. solve_moves/5
+%   also gives up after Seconds.
+
+solve_moves(Game, State, Budget, Scored) :-
+    solve_moves(Game, State, Budget, inf, Scored).
+
+solve_moves(Game, State, Budget, Seconds, Scored) :-
+    get_time(T0),
+    Deadline is T0 + Seconds,
+    Counter = count(0, Deadline),
+    Game:current_player(State, Player),
+    Game:valid_moves(State, Moves),
+    empty_assoc(Memo0),
+    catch(score_moves(Moves, Game, State, Player, Counter, Budget, Memo0, Scored),
+          arena_generic_give_up,
+          fail).
+
+score_moves([], _, _, _, _, _, _, []).
+score_moves([M|Ms], Game, State, Player, Counter, Budget, Memo0, [V-M|Scored]) :-
+    Game:move(State, M, State1),
+    child_value(Game, State1, Player, Counter, Budget, Memo0, Memo1, V),
+    score_moves(Ms, Game, State, Player, Counter, Budget, Memo1, Scored).
+
+%   child_value(+Game, +State, +Player, ..., -Value): Value of State for
+%   Player (who moved into it).
+child_value(Game, State, Player, Counter, Budget, Memo0, Memo, Value) :-
+    (   Game:game_over(State, Winner)
+    ->  Memo = Memo0,
+        outcome_value(Winner, Player, Value)
+    ;   Game:current_player(State, Mover),
+        negamax(Game, State, Mover, Counter, Budget, Memo0, Memo, V),
+        (   Mover == Player
+        ->  Value = V
+        ;   Value is -V
+        )
+    ).
+
+outcome_value(Winner, Player, Value) :-
+    (   Winner == Player
+    ->  Value = 1
+    ;   Winner == draw
+    ->  Value = 0
+    ;   Value = -1
+    ).
+
+negamax(Game, State, Mover, Counter, Budget, Memo0, Memo, Value) :-
+    (   get_assoc(State, Memo0, Known)
+    ->  (   Known == open
+        ->  throw(arena_generic_give_up)     % a repetition
+        ;   Value = Known,
+            Memo = Memo0
+        )
+    ;   arg(1, Counter, N0),
+        N is N0 + 1,
+        (   N > Budget
+        ->  throw(arena_generic_give_up)
+        ;   nb_setarg(1, Counter, N)
+        ),
+        (   N /\ 255 =:= 0,
+            get_time(Now),
+            arg(2, Counter, Deadline),
+            Now > Deadline
+        ->  throw(arena_generic_give_up)
+        ;   true
+        ),
+        put_assoc(State, Memo0, open, Memo1),
+        Game:valid_moves(State, Moves),
+        best_value(Moves, Game, State, Mover, Counter, Budget, -2, Memo1, Memo2, Value),
+        put_assoc(State, Memo2, Value, Memo)
+    ).
+
+best_value([], _, _, _, _, _, Best, Memo, Memo, Best).
+best_value([M|Ms], Game, State, Mover, Counter, Budget, Best0, Memo0, Memo, Best) :-
+    Game:move(State, M, State1),
+    child_value(Game, State1, Mover, Counter, Budget, Memo0, Memo1, V),
+    Best1 is max(Best0, V),
+    (   Best1 =:= 1
+    ->  Best = 1,                           % a win: no better value exists
+        Memo = Memo1
+    ;   best_value(Ms, Game, State, Mover, Counter, Budget, Best1, Memo1, Memo, Best)
+    ).

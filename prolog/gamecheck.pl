@@ -1,0 +1,324 @@
+:- module(arena_gamecheck,
+          [ check_game/4              % +Game, +State0, +Options, -Problems
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(assoc)).
+:- use_module(library(error)).
+:- use_module(library(option)).
+:- use_module(library(random)).
+:- use_module(gamefile).
+
+/** <module> Conformance of a game to the contract
+
+check_game/4 plays seeded random games from a start state and walks
+every position of the first plies exhaustively, checking in each
+position what prolog/arena.pl promises. Game is a module with the
+contract: a built-in game, or the raw view of a game file (so that what
+the file itself does is checked, not the guards the arena puts around
+it). Every call runs under the limits of a rule call.
+
+A problem is [Predicate, StateText, MoveText, Message] (MoveText '' when
+no move is involved).
+*/
+
+%!  check_game(+Game, +State0, +Options, -Problems) is det.
+%
+%   Options: games(N) random games (10), seed(S) (0), max_plies(P) a
+%   game must end within (1000), exhaustive_plies(K) (2), max_states(M)
+%   positions walked exhaustively at most (400), max_problems(Q) (20).
+
+check_game(Game, State0, Options, Problems) :-
+    option(games(NGames), Options, 10),
+    option(seed(Seed), Options, 0),
+    option(max_plies(MaxPlies), Options, 1000),
+    option(exhaustive_plies(Plies), Options, 2),
+    option(max_states(MaxStates), Options, 400),
+    option(max_problems(MaxProblems), Options, 20),
+    set_random(seed(Seed)),
+    Acc = acc([], 0, []),               % problems, count, move pool
+    catch(( exhaustive(Game, [State0], Plies, MaxStates, Acc, MaxProblems),
+            forall(between(1, NGames, _),
+                   playout(Game, State0, MaxPlies, Acc, MaxProblems))
+          ),
+          arena_gamecheck_enough,
+          true),
+    arg(1, Acc, Problems0),
+    reverse(Problems0, Problems1),
+    list_to_set(Problems1, Problems).
+
+%   exhaustive: every position up to Plies plies from the start.
+exhaustive(Game, States, Plies, Budget, Acc, Max) :-
+    length(States, N),
+    Budget1 is Budget - N,
+    maplist(check_state(Game, Acc, Max), States, MovesLists),
+    (   Plies > 0,
+        Budget1 > 0
+    ->  findall(S1,
+                ( nth1(I, States, S),
+                  nth1(I, MovesLists, Moves),
+                  member(M, Moves),
+                  quiet(Game, Game:move(S, M, S1))
+                ),
+                Next0),
+        sort(Next0, Next1),
+        take(Budget1, Next1, Next),
+        exhaustive(Game, Next, Plies - 1, Budget1, Acc, Max)
+    ;   true
+    ).
+
+take(N, List, Taken) :-
+    length(List, Len),
+    (   Len =< N
+    ->  Taken = List
+    ;   length(Taken, N),
+        append(Taken, _, List)
+    ).
+
+playout(Game, State, Left, Acc, Max) :-
+    check_state(Game, Acc, Max, State, Moves),
+    (   Moves == []
+    ->  true
+    ;   Left =< 0
+    ->  add(Acc, Max, [game_over/2, State, '',
+                       'the game did not end within the ply bound of a playout'])
+    ;   random_member(Move, Moves),
+        (   quiet(Game, Game:move(State, Move, State1))
+        ->  Left1 is Left - 1,
+            playout(Game, State1, Left1, Acc, Max)
+        ;   true                        % reported by check_state
+        )
+    ).
+
+%   check_state(+Game, +Acc, +Max, +State, -Moves): Moves are the valid
+%   moves when they could be had, else [].
+check_state(Game, Acc, Max, State, Moves) :-
+    Report = add(Acc, Max),
+    check_current_player(Game, State, Report),
+    check_text(State, Report),
+    (   det_call(Game, valid_moves/2, Game:valid_moves(State, Moves0), Det, Report)
+    ->  check_moves_list(Game, State, Moves0, Det, Report, Moves)
+    ;   call(Report, [valid_moves/2, State, '', 'valid_moves/2 failed']),
+        Moves = []
+    ),
+    check_game_over(Game, State, Moves, Report),
+    check_display(Game, State, Report),
+    check_value(Game, State, Report),
+    forall(member(M, Moves), check_move(Game, State, M, Report)),
+    check_unlisted(Game, State, Moves, Acc, Report),
+    check_choose(Game, State, Moves, Report),
+    pool(Acc, Moves).
+
+check_current_player(Game, State, Report) :-
+    (   det_call(Game, current_player/2, Game:current_player(State, P), Det, Report)
+    ->  (   \+ ground(P)
+        ->  call(Report, [current_player/2, State, '', 'left a non-ground player'])
+        ;   quiet(Game, Game:players(Ps)),
+            \+ memberchk(P, Ps)
+        ->  format(atom(Why), "gave ~q, not one of players/1", [P]),
+            call(Report, [current_player/2, State, '', Why])
+        ;   Det == nondet
+        ->  call(Report, [current_player/2, State, '', 'left a choice point'])
+        ;   true
+        )
+    ;   call(Report, [current_player/2, State, '', failed])
+    ).
+
+check_text(State, Report) :-
+    (   ground(State)
+    ->  format(atom(Text), "~q", [State]),
+        (   catch(term_string(Back, Text), _, fail),
+            Back == State
+        ->  true
+        ;   call(Report, [state_text, State, '',
+                          'the state written with ~q does not read back as the same term'])
+        )
+    ;   call(Report, [state_text, State, '', 'the state is not ground'])
+    ).
+
+check_moves_list(Game, State, Moves0, Det, Report, Moves) :-
+    (   \+ is_list(Moves0)
+    ->  call(Report, [valid_moves/2, State, '', 'did not give a list']),
+        Moves = []
+    ;   \+ ground(Moves0)
+    ->  call(Report, [valid_moves/2, State, '', 'gave a list with variables']),
+        Moves = []
+    ;   Moves = Moves0,
+        (   Det == nondet
+        ->  call(Report, [valid_moves/2, State, '', 'left a choice point (not deterministic)'])
+        ;   true
+        ),
+        sort(Moves, Set),
+        length(Set, N),
+        length(Moves, L),
+        (   N =\= L
+        ->  msort(Moves, Sorted),
+            append(_, [D, D|_], Sorted),
+            !,
+            call(Report, [valid_moves/2, State, D, 'lists this move more than once'])
+        ;   true
+        ),
+        _ = Game
+    ).
+
+check_game_over(Game, State, Moves, Report) :-
+    (   det_call(Game, game_over/2, Game:game_over(State, W), Det, Report)
+    ->  (   \+ ground(W)
+        ->  call(Report, [game_over/2, State, '', 'left a non-ground winner'])
+        ;   quiet(Game, Game:players(Ps)),
+            \+ memberchk(W, [draw|Ps])
+        ->  format(atom(Why), "gave winner ~q, not a player or draw", [W]),
+            call(Report, [game_over/2, State, '', Why])
+        ;   true
+        ),
+        (   Det == nondet
+        ->  call(Report, [game_over/2, State, '', 'left a choice point'])
+        ;   true
+        ),
+        (   Moves \== []
+        ->  call(Report, [valid_moves/2, State, '',
+                          'gave moves although game_over/2 holds'])
+        ;   true
+        )
+    ;   Moves == []
+    ->  call(Report, [valid_moves/2, State, '',
+                      'gave [] although game_over/2 fails'])
+    ;   true
+    ).
+
+check_display(Game, State, Report) :-
+    (   catch(arena_gamefile:limited_call(Game, display_game/1, 5, 50_000_000,
+                                          Game:display_game(State)),
+              error(game_rule(Why), _),
+              ( call(Report, [display_game/1, State, '', Why]), fail ))
+    ->  true
+    ;   call(Report, [display_game/1, State, '', failed])
+    ).
+
+check_value(Game, State, Report) :-
+    (   predicate_property(Game:value(_, _, _), defined)
+    ->  quiet(Game, Game:players(Ps)),
+        forall(member(P, Ps),
+               (   quiet(Game, Game:value(State, P, V)),
+                   number(V)
+               ->  true
+               ;   format(atom(Why), "gave no number for ~q", [P]),
+                   call(Report, [value/3, State, '', Why])
+               ))
+    ;   true
+    ).
+
+check_move(Game, State, Move, Report) :-
+    (   quiet(Game, Game:move_text(Move, Text))
+    ->  (   \+ atom(Text)
+        ->  call(Report, [move_text/2, State, Move, 'the move text is not an atom'])
+        ;   quiet(Game, Game:move_text(Back, Text)),
+            Back == Move
+        ->  true
+        ;   format(atom(Why), "text ~q does not read back as the move", [Text]),
+            call(Report, [move_text/2, State, Move, Why])
+        )
+    ;   call(Report, [move_text/2, State, Move, 'gave no text for a listed move'])
+    ),
+    (   det_call(Game, move/3, Game:move(State, Move, State1), Det, Report)
+    ->  (   \+ ground(State1)
+        ->  call(Report, [move/3, State, Move, 'left a non-ground state'])
+        ;   Det == nondet
+        ->  call(Report, [move/3, State, Move, 'left a choice point'])
+        ;   true
+        )
+    ;   call(Report, [move/3, State, Move, 'refused a move that valid_moves/2 lists'])
+    ).
+
+%   moves seen in other positions that this one does not list must fail
+check_unlisted(Game, State, Moves, Acc, Report) :-
+    arg(3, Acc, Pool),
+    findall(M, ( member(M, Pool), \+ memberchk(M, Moves) ), Unlisted0),
+    take(6, Unlisted0, Unlisted),
+    forall(member(M, Unlisted),
+           (   catch(quiet(Game, Game:move(State, M, _)), error(game_rule(_), _), fail)
+           ->  call(Report, [move/3, State, M, 'accepted a move that valid_moves/2 does not list'])
+           ;   true
+           )).
+
+check_choose(Game, State, Moves, Report) :-
+    (   Moves \== [],
+        arena_gamefile:game_file_raw(Base, Game),
+        arena_gamefile:game_file_code(Base, Code),
+        (   predicate_property(Code:choose_move(_, _, _), defined)
+        ;   predicate_property(Code:choose_move(_, _, _, _), defined)
+        )
+    ->  forall(member(Level, [1, 2]),
+               (   catch(quiet(Game, Game:choose_move(State, Level, M)),
+                         error(game_rule(Why0), _),
+                         ( call(Report, [choose_move/3, State, '', Why0]), fail ))
+               ->  (   memberchk(M, Moves)
+                   ->  true
+                   ;   format(atom(Why), "level ~w chose a move that is not valid", [Level]),
+                       call(Report, [choose_move/3, State, M, Why])
+                   )
+               ;   true
+               ))
+    ;   true
+    ).
+
+pool(Acc, Moves) :-
+    arg(3, Acc, Pool0),
+    (   length(Pool0, N),
+        N > 60
+    ->  true
+    ;   append(Pool0, Moves, Pool1),
+        sort(Pool1, Pool),
+        nb_setarg(3, Acc, Pool)
+    ).
+
+%   det_call(+Game, +PI, :Goal, -Det, +Report): Goal's first answer;
+%   Det is det or nondet (a choice point left). A rule error is reported
+%   and the call fails.
+det_call(Game, PI, Goal, Det, Report) :-
+    catch(rule_call(Game, PI, det_answer(Goal, Det)),
+          error(game_rule(Why), _),
+          ( Goal = _:G,
+            arg(1, G, State),
+            call(Report, [PI, State, '', Why]),
+            fail )).
+
+:- meta_predicate det_answer(0, -).
+det_answer(Goal, Det) :-
+    call_cleanup(Goal, Done = true),
+    (   Done == true
+    ->  Det = det
+    ;   Det = nondet
+    ),
+    !.                                  % the first answer only
+
+quiet(Game, Goal) :-
+    catch(rule_call(Game, rule, Goal), error(game_rule(_), _), fail).
+
+add(Acc, Max, [PI, State, Move, Why]) :-
+    pi_text(PI, PIText),
+    (   ground(State)
+    ->  format(atom(StateText), "~q", [State])
+    ;   StateText = '(non-ground state)'
+    ),
+    (   Move == ''
+    ->  MoveText = ''
+    ;   format(atom(MoveText), "~q", [Move])
+    ),
+    arg(1, Acc, Ps),
+    (   memberchk([PIText, _, _, Why], Ps)
+    ->  true                            % one example of each problem
+    ;   nb_setarg(1, Acc, [[PIText, StateText, MoveText, Why]|Ps]),
+        arg(2, Acc, N0),
+        N is N0 + 1,
+        nb_setarg(2, Acc, N),
+        (   N >= Max
+        ->  throw(arena_gamecheck_enough)
+        ;   true
+        )
+    ).
+
+pi_text(Name/Arity, Text) :-
+    !,
+    format(atom(Text), "~w/~w", [Name, Arity]).
+pi_text(Name, Name).

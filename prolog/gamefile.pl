@@ -1,0 +1,281 @@
+:- module(arena_gamefile,
+          [ load_game_file/5,         % +File, +Dialect, +Base, -Game, -Info
+            game_file_code/2,         % +Game, -CodeModule
+            game_file_raw/2,          % +Game, -RawModule
+            rule_call/3,              % +Game, +PI, :Goal
+            contract_required/1       % ?Name/Arity
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+:- use_module(library(sandbox)).
+:- use_module(library(time)).
+:- use_module(gamefile_read).
+:- use_module(gamefile_view).
+:- use_module(ai/generic, []).
+
+/** <module> Game files: untrusted games loaded, checked and wrapped
+
+A game file is read as data by gamefile_read (directives limited, files
+beside it inlined), loaded into a module of its own (the code module),
+then every contract predicate it defines is proved safe with
+library(sandbox) before anything of it runs. Two modules are made over
+the code module, each exporting the contract of prolog/arena.pl:
+
+  - the raw view (`raw:Base`): the course variants and defaults mapped
+    onto the contract, no limits; searches and the conformance checker
+    call it;
+  - the game (`Base`): the raw view with every call under a time and
+    inference limit, standard input empty, output captured, answers
+    checked ground, and move/3 accepting only listed moves. The bridge
+    and bot hosts call it as they call a built-in game.
+
+A rule that loops, throws or leaves a non-ground answer throws
+error(game_rule(Message), _), Message naming the predicate.
+*/
+
+:- dynamic
+    game_code/2,                    % Game, CodeModule
+    game_raw/2.                     % Game, RawModule
+
+%!  contract_required(?PI) is nondet.
+
+contract_required(players/1).
+contract_required(initial_state/2).
+contract_required(current_player/2).
+contract_required(valid_moves/2).
+contract_required(move/3).
+contract_required(game_over/2).
+
+%!  load_game_file(+File, +Dialect, +Base, -Game, -Info) is det.
+%
+%   Loads File (an absolute path) as game Base (an atom no other module
+%   has). Dialect is auto, swi or sicstus4. Info is a dict: dialect,
+%   missing (required predicates it lacks, as Name/Arity atoms), present
+%   (what it defines of the contract and its variants). Throws
+%   error(game_refused(Reasons), _) when File is refused, Reasons a list
+%   of atoms each naming the file, line and what is wrong.
+
+load_game_file(File, Dialect0, Base, Base, Info) :-
+    must_be(atom, Base),
+    (   current_module(Base)
+    ->  permission_error(create, module, Base)
+    ;   true
+    ),
+    atom_concat('code:', Base, Code),
+    atom_concat('raw:', Base, Raw),
+    read_game_file(File, Dialect0, Code, Program, Dialect, Problems0),
+    (   Problems0 \== []
+    ->  throw(error(game_refused(Problems0), _))
+    ;   true
+    ),
+    load_program(Code, File, Dialect, Program, LoadProblems),
+    (   LoadProblems \== []
+    ->  throw(error(game_refused(LoadProblems), _))
+    ;   true
+    ),
+    findall(PI, view_predicate(Code, PI), Present),
+    safety_problems(Code, Present, Unsafe),
+    (   Unsafe \== []
+    ->  throw(error(game_refused(Unsafe), _))
+    ;   true
+    ),
+    missing_required(Code, Missing),
+    file_base_name(File, BaseName),
+    file_name_extension(Stem, _, BaseName),
+    make_views(Code, Raw, Base, Stem),
+    assertz(game_code(Base, Code)),
+    assertz(game_raw(Base, Raw)),
+    maplist(pi_atom, Present, PresentAtoms),
+    maplist(pi_atom, Missing, MissingAtoms),
+    Info = _{dialect:Dialect, missing:MissingAtoms, present:PresentAtoms}.
+
+pi_atom(Name/Arity, Atom) :-
+    format(atom(Atom), "~w/~w", [Name, Arity]).
+
+%!  game_file_code(+Game, -Code) is semidet.
+%!  game_file_raw(+Game, -Raw) is semidet.
+
+game_file_code(Game, Code) :-
+    game_code(Game, Code).
+
+game_file_raw(Game, Raw) :-
+    game_raw(Game, Raw).
+
+missing_required(Code, Missing) :-
+    findall(PI,
+            ( contract_required(PI),
+              \+ view_has(Code, PI)
+            ),
+            Missing).
+
+%   load_program(+Code, +File, +Dialect, +Program, -Problems)
+%
+%   Compiles Program (terms already checked) into module Code; the
+%   messages loading prints are collected as Problems instead.
+
+load_program(Code, File, Dialect, Program, Problems) :-
+    with_output_to(string(Text), write_program(Dialect, Program)),
+    atomic_list_concat([File, ' as ', Code], SourceId),   % one source per load
+    nb_setval(arena_gamefile_messages, []),
+    setup_call_cleanup(
+        ( open_string(Text, In),
+          b_setval(arena_gamefile_loading, true)
+        ),
+        catch(load_files(Code:SourceId, [stream(In), silent(true)]),
+              Error,
+              nb_setval(arena_gamefile_messages, [Error])),
+        ( close(In),
+          b_setval(arena_gamefile_loading, false)
+        )),
+    nb_getval(arena_gamefile_messages, Messages),
+    nb_setval(arena_gamefile_messages, []),
+    convlist(load_problem(File), Messages, Problems).
+
+write_program(Dialect, Program) :-
+    (   Dialect == sicstus4
+    ->  portray_clause((:- expects_dialect(sicstus4)))
+    ;   true
+    ),
+    portray_clause((:- style_check(-discontiguous))),
+    forall(member(Term, Program),
+           write_term(Term, [quoted(true), ignore_ops(true), fullstop(true),
+                             nl(true), dotlists(false), spacing(next_argument)])).
+
+load_problem(File, Message, Problem) :-
+    catch(message_to_codes(Message, Codes), _, fail),
+    !,
+    atom_codes(Text, Codes),
+    format(atom(Problem), "~w: loading: ~w", [File, Text]).
+load_problem(File, Message, Problem) :-
+    format(atom(Problem), "~w: loading: ~q", [File, Message]).
+
+message_to_codes(Message, Codes) :-
+    '$messages':translate_message(Message, Lines, []),
+    with_output_to(codes(Codes),
+                   print_message_lines(current_output, '', Lines)).
+
+:- multifile user:message_hook/3.
+user:message_hook(Message, Kind, _) :-
+    nb_current(arena_gamefile_loading, true),
+    b_getval(arena_gamefile_loading, true),
+    (   Kind == error
+    ->  nb_getval(arena_gamefile_messages, Messages),
+        nb_setval(arena_gamefile_messages, [Message|Messages])
+    ;   true
+    ).
+
+%   safety_problems(+Code, +PIs, -Problems)
+%
+%   library(sandbox) must prove every contract predicate safe, with all
+%   it reaches. Output to the current stream is allowed here, as a bot's
+%   is (the output is captured), and so is reading from standard input,
+%   which is empty while game code runs.
+
+safety_problems(Code, PIs, Problems) :-
+    setup_call_cleanup(
+        b_setval(arena_gamefile_checking, true),
+        convlist(unsafe_problem(Code), PIs, Problems),
+        b_setval(arena_gamefile_checking, false)).
+
+unsafe_problem(Code, Name/Arity, Problem) :-
+    functor(Head, Name, Arity),
+    catch(( safe_goal(Code:Head), fail ),
+          Error,
+          true),
+    nonvar(Error),
+    unsafe_text(Error, Why),
+    format(atom(Problem), "~w/~w is not safe: ~w", [Name, Arity, Why]).
+
+unsafe_text(Error, Text) :-
+    catch(message_to_codes(Error, Codes), _, fail),
+    !,
+    atom_codes(Text0, Codes),
+    normalize_space(atom(Text), Text0).
+unsafe_text(Error, Text) :-
+    format(atom(Text), "~q", [Error]).
+
+:- multifile sandbox:safe_primitive/1.
+sandbox:safe_primitive(system:write(_)) :- checking.
+sandbox:safe_primitive(system:writeq(_)) :- checking.
+sandbox:safe_primitive(system:print(_)) :- checking.
+sandbox:safe_primitive(system:write_canonical(_)) :- checking.
+sandbox:safe_primitive(system:nl) :- checking.
+sandbox:safe_primitive(system:tab(_)) :- checking.
+sandbox:safe_primitive(system:put_char(_)) :- checking.
+sandbox:safe_primitive(system:read(_)) :- checking.
+sandbox:safe_primitive(system:read_term(_, _)) :- checking.
+sandbox:safe_primitive(system:get_char(_)) :- checking.
+sandbox:safe_primitive(system:peek_char(_)) :- checking.
+sandbox:safe_primitive(system:skip(_)) :- checking.
+
+checking :-
+    nb_current(arena_gamefile_checking, true),
+    b_getval(arena_gamefile_checking, true).
+
+%!  rule_call(+Game, +PI, :Goal) is semidet.
+%
+%   Calls Goal (a call of game Game's rule PI) once, under the limits of
+%   a rule call, with empty standard input and output captured. A
+%   timeout, exhausted inferences or an exception throws
+%   error(game_rule(Message), _).
+
+:- meta_predicate rule_call(+, +, 0).
+
+rule_call(Game, PI, Goal) :-
+    rule_limits(Seconds, Inferences),
+    limited_call(Game, PI, Seconds, Inferences, Goal).
+
+rule_limits(5, 50_000_000).
+
+:- public limited_call/5.
+:- meta_predicate limited_call(+, +, +, +, 0).
+
+limited_call(Game, PI, Seconds, Inferences, Goal) :-
+    catch(quiet_call(Seconds, Inferences, Goal, Result),
+          Error,
+          rule_error(Game, PI, Seconds, Error)),
+    (   Result == inference_limit_exceeded
+    ->  rule_fail(Game, PI, "used more than ~D inferences (a loop?)", [Inferences])
+    ;   Result \== fail
+    ).
+
+quiet_call(Seconds, Inferences, Goal, Result) :-
+    open_string("", In),
+    stream_property(OldIn, alias(user_input)),
+    current_input(OldCurrent),
+    setup_call_cleanup(
+        ( set_stream(In, alias(user_input)),
+          set_input(In)
+        ),
+        with_output_to(string(_),
+                       (   call_with_time_limit(
+                               Seconds,
+                               call_with_inference_limit(
+                                   Goal, Inferences, Result0))
+                       ->  Result = Result0
+                       ;   Result = fail
+                       )),
+        ( set_stream(OldIn, alias(user_input)),
+          set_input(OldCurrent),
+          close(In)
+        )).
+
+rule_error(Game, PI, Seconds, time_limit_exceeded) :-
+    !,
+    rule_fail(Game, PI, "did not finish within ~w s (a loop?)", [Seconds]).
+rule_error(_, _, _, Error) :-
+    Error = error(game_rule(_), _),
+    !,
+    throw(Error).
+rule_error(_, _, _, arena_interrupted) :-
+    !,
+    throw(arena_interrupted).
+rule_error(Game, PI, _, Error) :-
+    unsafe_text(Error, Text),
+    rule_fail(Game, PI, "threw: ~w", [Text]).
+
+rule_fail(Game, PI, Format, Args) :-
+    format(atom(What), Format, Args),
+    format(atom(Message), "~w: ~w ~w", [Game, PI, What]),
+    throw(error(game_rule(Message), _)).

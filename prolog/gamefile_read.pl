@@ -1,0 +1,266 @@
+:- module(arena_gamefile_read,
+          [ read_game_file/6          % +File, +Dialect0, +Code, -Program, -Dialect, -Problems
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+
+/** <module> Reading a game file as data
+
+A game file and the files beside it that it loads are read term by term,
+never consulted. Directives are limited to module/2, use_module/1,2,
+ensure_loaded/1, consult/1, include/1 (and `[File]`) of libraries or of
+files in the game's folder, dynamic/1, discontiguous/1, op/3,
+expects_dialect/1 and set_prolog_flag(double_quotes, _). Files of the
+game's folder are inlined (each once), so a multi-file student project
+becomes one program in one module; library loads are kept as directives.
+Clauses for other modules and expansion hooks are refused.
+
+SICStus code: when the file asks for a library that SWI-Prolog has only
+in its SICStus 4 emulation (`library(between)`, `library(samsort)`, ...)
+or says expects_dialect(sicstus4), the program is read and loaded under
+that emulation (double_quotes codes), unless Dialect0 forces one.
+
+    ?- read_game_file('/g/nim.pl', auto, 'code:nim', P, D, []).
+*/
+
+%!  read_game_file(+File, +Dialect0, +Code, -Program, -Dialect, -Problems) is det.
+%
+%   Program is the list of terms to load (clauses and the kept
+%   directives), Dialect swi or sicstus4, Problems a list of atoms, each
+%   naming a file, a line and what is refused there. Code is the module
+%   the program is meant for (op/3 directives apply to it).
+
+read_game_file(File, Dialect0, Code, Program, Dialect, Problems) :-
+    must_be(oneof([auto, swi, sicstus4]), Dialect0),
+    (   exists_file(File)
+    ->  true
+    ;   existence_error(game_file, File)
+    ),
+    file_directory_name(File, Root),
+    (   Dialect0 == auto
+    ->  read_pass(File, Root, swi, Code, Program1, Wants, Problems1),
+        (   Wants == sicstus4
+        ->  Dialect = sicstus4,
+            read_pass(File, Root, sicstus4, Code, Program, _, Problems)
+        ;   Dialect = swi,
+            Program = Program1,
+            Problems = Problems1
+        )
+    ;   Dialect = Dialect0,
+        read_pass(File, Root, Dialect, Code, Program, _, Problems)
+    ).
+
+read_pass(File, Root, Dialect, Code, Program, Wants, Problems) :-
+    State = state([], swi, []),         % files read, dialect wanted, problems
+    (   Dialect == sicstus4
+    ->  Quotes = codes
+    ;   Quotes = string
+    ),
+    read_file_terms(File, Root, Quotes, Code, State, Program, []),
+    arg(2, State, Wants),
+    arg(3, State, Problems0),
+    reverse(Problems0, Problems).
+
+read_file_terms(File, Root, Quotes0, Code, State, Program, Tail) :-
+    arg(1, State, Seen),
+    (   memberchk(File, Seen)
+    ->  Program = Tail
+    ;   nb_setarg(1, State, [File|Seen]),
+        setup_call_cleanup(
+            open(File, read, In),
+            read_terms(In, File, Root, Quotes0, Code, State, Program, Tail),
+            close(In))
+    ).
+
+read_terms(In, File, Root, Quotes, Code, State, Program, Tail) :-
+    catch(read_term(In, Term, [ module(Code), double_quotes(Quotes),
+                                term_position(Pos), syntax_errors(error)
+                              ]),
+          Error,
+          ( syntax_problem(Error, File, State),
+            Term = end_of_file
+          )),
+    (   Term == end_of_file
+    ->  Program = Tail
+    ;   stream_position_data(line_count, Pos, Line),
+        term_program(Term, File, Line, Root, Quotes, Quotes1, Code, State, Program, Program1),
+        read_terms(In, File, Root, Quotes1, Code, State, Program1, Tail)
+    ).
+
+syntax_problem(error(syntax_error(What), Context), File, State) :-
+    !,
+    (   Context = stream(_, Line, _, _)
+    ->  true
+    ;   Line = '?'
+    ),
+    problem(State, File, Line, "syntax error: ~w", [What]).
+syntax_problem(Error, File, State) :-
+    problem(State, File, '?', "cannot read: ~q", [Error]).
+
+problem(State, File, Line, Format, Args) :-
+    format(atom(What), Format, Args),
+    format(atom(Problem), "~w:~w: ~w", [File, Line, What]),
+    arg(3, State, Problems),
+    nb_setarg(3, State, [Problem|Problems]).
+
+term_program((:- Directive), File, Line, Root, Q0, Q, Code, State, P, T) :-
+    !,
+    directive_program(Directive, File, Line, Root, Q0, Q, Code, State, P, T).
+term_program((?- Directive), File, Line, Root, Q0, Q, Code, State, P, T) :-
+    !,
+    directive_program(Directive, File, Line, Root, Q0, Q, Code, State, P, T).
+term_program(Clause, File, Line, _, Q, Q, _, State, P, T) :-
+    (   clause_problem(Clause, Why)
+    ->  problem(State, File, Line, "~w", [Why]),
+        P = T
+    ;   P = [Clause|T]
+    ).
+
+clause_problem(Clause, Why) :-
+    clause_head(Clause, Head),
+    (   var(Head)
+    ->  Why = 'a clause whose head is a variable'
+    ;   Head = M:_
+    ->  format(atom(Why), "a clause for module ~q (only the game's own predicates may be defined)", [M])
+    ;   \+ callable(Head)
+    ->  format(atom(Why), "~q is not a clause", [Clause])
+    ;   functor(Head, Name, Arity),
+        hook(Name/Arity)
+    ->  format(atom(Why), "~w/~w would run at load time: not allowed", [Name, Arity])
+    ).
+
+clause_head((Head :- _), Head) :- !.
+clause_head((Head --> _), Head1) :-
+    !,
+    (   nonvar(Head), Head = (H, _)
+    ->  Head1 = H
+    ;   Head1 = Head
+    ).
+clause_head(Head, Head).
+
+hook(term_expansion/2).
+hook(term_expansion/4).
+hook(goal_expansion/2).
+hook(goal_expansion/4).
+
+directive_program(Directive, File, Line, _, Q, Q, _, State, T, T) :-
+    var(Directive),
+    !,
+    problem(State, File, Line, "a directive that is a variable", []).
+directive_program(module(_, _), _, _, _, Q, Q, _, _, T, T) :-
+    !.
+directive_program(Load, File, Line, Root, Q, Q, Code, State, P, T) :-
+    load_directive(Load, Specs, Imports),
+    !,
+    load_specs(Specs, Imports, File, Line, Root, Q, Code, State, P, T).
+directive_program(dynamic(Spec), _, _, _, Q, Q, _, _, [(:- dynamic(Spec))|T], T) :-
+    !.
+directive_program(discontiguous(Spec), _, _, _, Q, Q, _, _,
+                  [(:- discontiguous(Spec))|T], T) :-
+    !.
+directive_program(op(P, Type, Names), File, Line, _, Q, Q, Code, State, T, T) :-
+    !,
+    catch(op(P, Type, Code:Names), Error,
+          problem(State, File, Line, "op/3: ~q", [Error])).
+directive_program(expects_dialect(D), File, Line, _, Q, Q, _, State, T, T) :-
+    !,
+    (   D == sicstus4
+    ->  nb_setarg(2, State, sicstus4)
+    ;   D == swi
+    ->  true
+    ;   problem(State, File, Line, "expects_dialect(~q): only sicstus4 or swi", [D])
+    ).
+directive_program(set_prolog_flag(double_quotes, V), File, Line, _, Q0, Q, _, State, T, T) :-
+    !,
+    (   memberchk(V, [codes, chars, atom, string])
+    ->  Q = V
+    ;   Q = Q0,
+        problem(State, File, Line, "double_quotes ~q is not a value", [V])
+    ).
+directive_program(Directive, File, Line, _, Q, Q, _, State, T, T) :-
+    (   Directive = initialization(_)
+    ;   Directive = initialization(_, _)
+    ),
+    !,
+    problem(State, File, Line,
+            "initialization/1 runs a goal at load time: not allowed in a game file", []).
+directive_program(Directive, File, Line, _, Q, Q, _, State, T, T) :-
+    problem(State, File, Line,
+            "directive ~q runs a goal at load time: a game file may only \c
+             load files beside it or libraries and declare dynamic, \c
+             discontiguous or op", [Directive]).
+
+load_directive(use_module(S), S, all).
+load_directive(use_module(S, I), S, I).
+load_directive(ensure_loaded(S), S, all).
+load_directive(consult(S), S, all).
+load_directive(include(S), S, all).
+load_directive(reexport(S), S, all).
+load_directive([H|T], [H|T], all).
+
+load_specs(Specs, Imports, File, Line, Root, Q, Code, State, P, T) :-
+    (   is_list(Specs)
+    ->  List = Specs
+    ;   List = [Specs]
+    ),
+    foldl_program(List, Imports, File, Line, Root, Q, Code, State, P, T).
+
+foldl_program([], _, _, _, _, _, _, _, T, T).
+foldl_program([Spec|Specs], Imports, File, Line, Root, Q, Code, State, P, T) :-
+    load_spec(Spec, Imports, File, Line, Root, Q, Code, State, P, P1),
+    foldl_program(Specs, Imports, File, Line, Root, Q, Code, State, P1, T).
+
+load_spec(Spec, _, File, Line, _, _, _, State, T, T) :-
+    var(Spec),
+    !,
+    problem(State, File, Line, "loading a file named by a variable", []).
+load_spec(library(Lib), Imports, File, Line, _, _, _, State, P, T) :-
+    !,
+    (   library_exists(Lib, Where)
+    ->  (   Where == sicstus4
+        ->  nb_setarg(2, State, sicstus4)
+        ;   true
+        ),
+        (   Imports == all
+        ->  P = [(:- use_module(library(Lib)))|T]
+        ;   P = [(:- use_module(library(Lib), Imports))|T]
+        )
+    ;   problem(State, File, Line, "no library ~q here", [library(Lib)]),
+        P = T
+    ).
+load_spec(Spec, _, File, Line, Root, Q, Code, State, P, T) :-
+    atomic(Spec),
+    file_directory_name(File, Dir),
+    (   absolute_file_name(Spec, Path,
+                           [ relative_to(Dir), file_type(prolog),
+                             access(read), file_errors(fail)
+                           ])
+    ->  (   sub_atom(Path, 0, _, _, Root),
+            atom_concat(Root, Rest, Path),
+            sub_atom(Rest, 0, 1, _, '/')
+        ->  read_file_terms(Path, Root, Q, Code, State, P, T)
+        ;   problem(State, File, Line,
+                    "~w is outside the game's folder ~w", [Path, Root]),
+            P = T
+        )
+    ;   problem(State, File, Line, "no file ~q beside ~w", [Spec, File]),
+        P = T
+    ),
+    !.
+load_spec(Spec, _, File, Line, _, _, _, State, T, T) :-
+    problem(State, File, Line,
+            "~q: a game file may load only libraries and files beside it", [Spec]).
+
+%   library_exists(+Lib, -Where): swi when SWI-Prolog has library(Lib),
+%   sicstus4 when only its SICStus 4 emulation has it.
+
+library_exists(Lib, Where) :-
+    ground(Lib),
+    (   absolute_file_name(library(Lib), _,
+                           [file_type(prolog), access(read), file_errors(fail)])
+    ->  Where = swi
+    ;   absolute_file_name(library(dialect/sicstus4/Lib), _,
+                           [file_type(prolog), access(read), file_errors(fail)])
+    ->  Where = sicstus4
+    ).

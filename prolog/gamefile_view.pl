@@ -1,0 +1,279 @@
+:- module(arena_gamefile_view,
+          [ view_predicate/2,         % +Code, ?PI
+            view_has/2,               % +Code, +PI
+            make_views/4              % +Code, +Raw, +Game, +Title
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+:- use_module(library(time)).
+
+/** <module> The contract over a game file's own predicates
+
+make_views/4 builds two modules over the code module of a game file:
+the raw view, which maps the course's variants and the documented
+defaults onto the contract of prolog/arena.pl, and the game, which calls
+the raw view under limits (arena_gamefile:rule_call/3) and checks what
+comes back. Variants and defaults:
+
+| contract                    | taken from, in order                                     |
+|-----------------------------|----------------------------------------------------------|
+| title/1                     | title/1; the file's name                                 |
+| option/3                    | option/3; none                                           |
+| initial_state(+Opts, -S)    | arena_config(Opts, Config) then initial_state(Config, S); initial_state/2 |
+| valid_moves(+S, -Ms)        | valid_moves/2; valid_moves(S, Player, Ms)               |
+| game_over(+S, -W)           | game_over/2, its winner mapped by arena_winner/2 if defined |
+| choose_move(+S, +L, -M)     | choose_move/3; choose_move(S, Player, L, M); the generic AI for a level these fail on |
+| display_game(+S)            | display_game/1; display_game(S, Player); the state printed |
+| move_text(?M, ?T)           | move_text/2; the term written with ~q, text read as a term |
+*/
+
+%!  view_predicate(+Code, ?PI) is nondet.
+%
+%   PI is a predicate of the contract, a variant or an adapter hook that
+%   Code defines.
+
+view_predicate(Code, PI) :-
+    known(PI),
+    defines(Code, PI).
+
+known(PI) :-
+    member(PI, [ title/1, players/1, option/3, initial_state/2,
+                 current_player/2, valid_moves/2, valid_moves/3, move/3,
+                 game_over/2, value/3, choose_move/3, choose_move/4,
+                 display_game/1, display_game/2, move_text/2,
+                 move_description/3, illegal_move_reason/3,
+                 outcome_reason/2, rules/1, arena_config/2, arena_winner/2
+               ]).
+
+defines(Code, Name/Arity) :-
+    functor(Head, Name, Arity),
+    current_predicate(Name, Code:Head),
+    \+ predicate_property(Code:Head, imported_from(_)).
+
+%!  view_has(+Code, +PI) is semidet.
+%
+%   Code defines PI of the contract itself or through a variant.
+
+view_has(Code, valid_moves/2) :-
+    !,
+    (   defines(Code, valid_moves/2)
+    ->  true
+    ;   defines(Code, valid_moves/3)
+    ).
+view_has(Code, PI) :-
+    defines(Code, PI).
+
+%!  make_views(+Code, +Raw, +Game, +Title) is det.
+
+make_views(Code, Raw, Game, Title) :-
+    findall(Clause, raw_clause(Code, Raw, Title, Clause), RawClauses),
+    define(Raw, RawClauses),
+    findall(Clause, game_clause(Code, Raw, Game, Clause), GameClauses),
+    define(Game, GameClauses).
+
+define(Module, Clauses) :-
+    forall(member(Clause, Clauses), assertz(Module:Clause)),
+    findall(Module:Name/Arity,
+            ( member(C, Clauses),
+              clause_head_pi(C, Name/Arity)
+            ),
+            PIs0),
+    sort(PIs0, PIs),
+    compile_predicates(PIs),
+    forall(member(M:PI, PIs), M:export(PI)).
+
+clause_head_pi((Head :- _), PI) :-
+    !,
+    functor(Head, N, A),
+    PI = N/A.
+clause_head_pi(Head, N/A) :-
+    functor(Head, N, A).
+
+%   raw_clause(+Code, +Raw, +Title, -Clause) is nondet.
+
+raw_clause(Code, _, Title, Clause) :-
+    (   defines(Code, title/1)
+    ->  Clause = (title(T) :- Code:title(T))
+    ;   Clause = title(Title)
+    ).
+raw_clause(Code, _, _, (players(P) :- Code:players(P))).
+raw_clause(Code, _, _, Clause) :-
+    (   defines(Code, option/3)
+    ->  Clause = (option(N, D, H) :- Code:option(N, D, H))
+    ;   Clause = (option(_, _, _) :- fail)
+    ).
+raw_clause(Code, _, _, Clause) :-
+    (   defines(Code, arena_config/2)
+    ->  Clause = (initial_state(Opts, S) :-
+                      Code:arena_config(Opts, Config),
+                      Code:initial_state(Config, S))
+    ;   Clause = (initial_state(Opts, S) :- Code:initial_state(Opts, S))
+    ).
+raw_clause(Code, _, _, (config_state(Config, S) :- Code:initial_state(Config, S))).
+raw_clause(Code, _, _, (current_player(S, P) :- Code:current_player(S, P))).
+raw_clause(Code, _, _, Clause) :-
+    (   defines(Code, valid_moves/2)
+    ->  Clause = (valid_moves(S, Ms) :- Code:valid_moves(S, Ms))
+    ;   Clause = (valid_moves(S, Ms) :-
+                      Code:current_player(S, P),
+                      Code:valid_moves(S, P, Ms))
+    ).
+raw_clause(Code, _, _, (move(S, M, S1) :- Code:move(S, M, S1))).
+raw_clause(Code, _, _, Clause) :-
+    (   defines(Code, arena_winner/2)
+    ->  Clause = (game_over(S, W) :-
+                      Code:game_over(S, W0),
+                      Code:arena_winner(W0, W))
+    ;   Clause = (game_over(S, W) :- Code:game_over(S, W))
+    ).
+raw_clause(Code, _, _, (value(S, P, V) :- Code:value(S, P, V))) :-
+    defines(Code, value/3).
+raw_clause(Code, Raw, _, Clause) :-
+    (   defines(Code, choose_move/3)
+    ->  Own = Code:choose_move(S, L, M)
+    ;   defines(Code, choose_move/4)
+    ->  Own = ( Code:current_player(S, P),
+                Code:choose_move(S, P, L, M)
+              )
+    ;   Own = fail
+    ),
+    % the game's own levels; the generic AI for a level it does not have
+    Clause = (choose_move(S, L, M) :-
+                  (   Own
+                  ->  true
+                  ;   generic_ai:generic_move(Raw, S, L, M)
+                  )).
+raw_clause(Code, _, _, Clause) :-
+    (   defines(Code, display_game/1)
+    ->  Clause = (display_game(S) :- Code:display_game(S))
+    ;   defines(Code, display_game/2)
+    ->  Clause = (display_game(S) :-
+                      Code:current_player(S, P),
+                      Code:display_game(S, P))
+    ;   Clause = (display_game(S) :- arena_gamefile_view:generic_display(S))
+    ).
+raw_clause(Code, _, _, Clause) :-
+    (   defines(Code, move_text/2)
+    ->  Clause = (move_text(M, T) :- Code:move_text(M, T))
+    ;   Clause = (move_text(M, T) :- arena_gamefile_view:default_move_text(M, T))
+    ).
+raw_clause(Code, _, _, Clause) :-
+    member(Name/Arity, [move_description/3, illegal_move_reason/3,
+                        outcome_reason/2, rules/1]),
+    defines(Code, Name/Arity),
+    functor(Head, Name, Arity),
+    Clause = (Head :- Code:Head).
+
+%!  default_move_text(?Move, ?Text) is semidet.
+%
+%   The move written with ~q; text read back as a ground term.
+
+:- public default_move_text/2, generic_display/1.
+
+default_move_text(Move, Text) :-
+    (   nonvar(Move)
+    ->  format(atom(Text), "~q", [Move])
+    ;   atom(Text)
+    ->  catch(term_to_atom(Move, Text), _, fail),
+        ground(Move)
+    ;   instantiation_error(Text)
+    ).
+
+generic_display(State) :-
+    print_term(State, [right_margin(78), output(current_output)]),
+    nl.
+
+%   game_clause(+Code, +Raw, +Game, -Clause) is nondet.
+%
+%   The game module: each predicate of the raw view through a guard.
+
+game_clause(_, Raw, Game, Clause) :-
+    Raw:module_property(Raw, exports(PIs)),
+    member(Name/Arity, PIs),
+    Name/Arity \== config_state/2,
+    functor(Head, Name, Arity),
+    Clause = (Head :- arena_gamefile_view:guarded(Game, Raw, Name/Arity, Head)).
+game_clause(_, Raw, Game,
+            (config_state(C, S) :-
+                 arena_gamefile_view:guarded(Game, Raw, initial_state/2, config_state(C, S)))).
+
+:- public guarded/4.
+
+%   guarded(+Game, +Raw, +PI, +Head) is semidet.
+%
+%   Head called in Raw under the limits of a rule, its answer checked.
+
+guarded(Game, Raw, choose_move/3, Head) :-
+    !,
+    arena_gamefile:limited_call(Game, choose_move/3, 60, 2_000_000_000, Raw:Head),
+    arg(3, Head, Move),
+    ground_answer(Game, choose_move/3, Move).
+guarded(Game, Raw, display_game/1, Head) :-
+    !,
+    catch(call_with_time_limit(5, Raw:Head), Error, display_error(Game, Error)).
+guarded(Game, Raw, option/3, option(N, D, H)) :-
+    !,
+    arena_gamefile:rule_call(Game, option/3,
+                             findall(N0-D0-H0, Raw:option(N0, D0, H0), Options)),
+    ground_answer(Game, option/3, Options),
+    member(N-D-H, Options).
+guarded(Game, Raw, move/3, move(S, M, S1)) :-
+    !,
+    arena_gamefile:rule_call(Game, move/3,
+                             ( Raw:valid_moves(S, Ms),
+                               ground(M),
+                               memberchk(M, Ms),
+                               Raw:move(S, M, S2)
+                             )),
+    ground_answer(Game, move/3, S2),
+    S1 = S2.
+guarded(Game, Raw, move_text/2, move_text(M, T)) :-
+    !,
+    (   nonvar(M)
+    ->  arena_gamefile:rule_call(Game, move_text/2, Raw:move_text(M, T0)),
+        text_atom(Game, T0, T)
+    ;   arena_gamefile:rule_call(Game, move_text/2, Raw:move_text(M0, T)),
+        ground(M0),
+        M = M0
+    ).
+guarded(Game, Raw, PI, Head) :-
+    functor(Head, _, Arity),
+    arg(Arity, Head, Out),
+    copy_term(Head, Head0),
+    arena_gamefile:rule_call(Game, PI, Raw:Head0),
+    arg(Arity, Head0, Out0),
+    ground_answer(Game, PI, Out0),
+    Out = Out0,
+    Head = Head0.
+
+text_atom(_, T0, T) :-
+    atom(T0),
+    !,
+    T = T0.
+text_atom(_, T0, T) :-
+    string(T0),
+    !,
+    atom_string(T, T0).
+text_atom(Game, T0, _) :-
+    format(atom(Message), "~w: move_text/2 gave ~q, not an atom", [Game, T0]),
+    throw(error(game_rule(Message), _)).
+
+ground_answer(Game, PI, Out) :-
+    (   ground(Out)
+    ->  true
+    ;   format(atom(Message),
+               "~w: ~w left a non-ground answer: ~q", [Game, PI, Out]),
+        throw(error(game_rule(Message), _))
+    ).
+
+display_error(_, arena_interrupted) :-
+    !,
+    throw(arena_interrupted).
+display_error(Game, time_limit_exceeded) :-
+    !,
+    format(atom(Message), "~w: display_game/1 did not finish within 5 s (a loop?)", [Game]),
+    throw(error(game_rule(Message), _)).
+display_error(Game, Error) :-
+    format(atom(Message), "~w: display_game/1 threw ~q", [Game, Error]),
+    throw(error(game_rule(Message), _)).

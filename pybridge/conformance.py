@@ -1,0 +1,85 @@
+"""A game's conformance to the contract (prolog/gamecheck.pl): the
+report of ``arena check-game`` and of the built-in games' tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from . import _prolog, gamefile
+from ._prolog import text
+from .errors import GameFileError
+from .game import games as builtin_games, load_game, load_game_file
+from .text import clean_line
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One way a game breaks the contract: the predicate, the state (its
+    text; '' for the start) and the move ('' when none) that show it."""
+
+    predicate: str
+    state: str
+    move: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f" in state {self.state}" if self.state else ""
+        move = f" with move {self.move}" if self.move else ""
+        return clean_line(f"{self.predicate}: {self.message}{where}{move}", 600)
+
+
+@dataclass(frozen=True)
+class Report:
+    source: str
+    title: str
+    dialect: str
+    problems: tuple[Problem, ...]
+
+    @property
+    def conforms(self) -> bool:
+        return not self.problems
+
+
+def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: str | None = None,
+               dialect: str = "auto", games: int = 20,
+               seed: int = 0, plies: int = 2, max_states: int = 400) -> Report:
+    """The conformance report of the built-in game or game file ``spec``.
+    A file that cannot be read or is refused raises GameFileError; a file
+    lacking required predicates gets a report naming each."""
+    options = dict(options or {})
+    if spec in _builtin_ids():
+        game = load_game(spec, **options)
+        module, source, used = game.module, "built-in", ""
+    else:
+        ref = gamefile.resolve(spec, dialect=dialect, config=config)
+        module, used, missing = gamefile.load_report(ref)
+        source = ref.path
+        if missing:
+            return Report(source, gamefile.game_id(ref), used, tuple(
+                Problem(pi, "", "", "required, but the file does not define it")
+                for pi in missing))
+        try:
+            game = load_game_file(spec, dialect=dialect, config=config, **options)
+        except GameFileError:
+            raise
+        except ValueError as exc:
+            return Report(source, gamefile.game_id(ref), used,
+                          (Problem("initial_state/2", "", "", str(exc)),))
+    opts = "[" + ",".join(f"{n}({_prolog.term(v)})" for n, v in game.options.items()) + "]"
+    check = (f"[games({int(games)}),seed({int(seed)}),exhaustive_plies({int(plies)}),"
+             f"max_states({int(max_states)})]")
+    cfg = config if game.file is not None and config is not None else ""
+    got = _prolog.call(
+        f"arena_bridge:check_game({_prolog.atom(module)}, {_prolog.atom(cfg)}, {opts}, "
+        f"{check}, Problems)")
+    assert got is not None
+    problems = tuple(Problem(*(text(x) for x in p)) for p in got["Problems"])
+    return Report(source, game.title, used, problems)
+
+
+def _builtin_ids() -> list[str]:
+    return builtin_games()
+
+
+__all__ = ["Problem", "Report", "check_game"]

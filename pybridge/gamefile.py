@@ -1,0 +1,131 @@
+"""Game files: games written outside the arena, named by their path.
+
+A game file is loaded once per (path, content, dialect) into a Prolog
+module of its own (prolog/gamefile.pl reads it as data, checks it, and
+wraps it in limits). Logs record a file game by :class:`GameFileRef`: its
+path and SHA-256, so that replaying a log can say when the file is gone
+or has changed since.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import _prolog
+from ._prolog import text
+from .errors import GameFileError, PrologError, PrologValueError
+
+DIALECTS = ("auto", "swi", "sicstus4")
+SUFFIXES = (".pl", ".pro", ".prolog")
+
+_bases: dict[tuple[str, str, str], tuple[str, str, tuple[str, ...]]] = {}
+_lock = threading.Lock()
+
+
+def is_game_path(spec: str) -> bool:
+    """Whether ``spec`` names a game file rather than a built-in game."""
+    return isinstance(spec, str) and (
+        spec.endswith(SUFFIXES) or "/" in spec or spec.startswith(".")
+    )
+
+
+def sha256_of(path: str | Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@dataclass(frozen=True)
+class GameFileRef:
+    """Where a file game came from: its absolute path, the SHA-256 of the
+    file when it was loaded, the dialect asked for and the config term
+    passed verbatim to initial_state/2 (None: the options list)."""
+
+    path: str
+    sha256: str
+    dialect: str = "auto"
+    config: str | None = None
+
+    def record(self) -> dict[str, str]:
+        """The log's ``game_file`` field."""
+        out = {"path": self.path, "sha256": self.sha256}
+        if self.dialect != "auto":
+            out["dialect"] = self.dialect
+        if self.config is not None:
+            out["config"] = self.config
+        return out
+
+
+def resolve(path: str | Path, *, dialect: str = "auto", config: str | None = None) -> GameFileRef:
+    """The reference of the game file at ``path`` as it is now."""
+    if dialect not in DIALECTS:
+        raise GameFileError(f"unknown dialect {dialect!r}: use {', '.join(DIALECTS)}")
+    p = Path(path).expanduser()
+    if not p.is_file():
+        raise GameFileError(f"no game file {str(path)!r}" + (
+            "" if p.exists() else " (it does not exist)"))
+    try:
+        digest = sha256_of(p)
+    except OSError as exc:
+        raise GameFileError(f"cannot read game file {str(path)!r}: {exc.strerror}") from None
+    return GameFileRef(str(p.resolve()), digest, dialect, config)
+
+
+def from_record(record: object) -> GameFileRef:
+    """The reference a log's ``game_file`` field holds; a missing file or
+    one changed since the game was played raises GameFileError saying so."""
+    if not isinstance(record, dict) or not isinstance(record.get("path"), str) \
+            or not isinstance(record.get("sha256"), str):
+        raise GameFileError(f"bad game_file record {record!r}: expected path and sha256")
+    path = record["path"]
+    if not Path(path).is_file():
+        raise GameFileError(f"the game file {path} this log was played with is missing")
+    now = sha256_of(path)
+    if now != record["sha256"]:
+        raise GameFileError(
+            f"the game file {path} has changed since the game was played "
+            f"(SHA-256 {record['sha256'][:12]}... then, {now[:12]}... now)")
+    config = record.get("config")
+    return GameFileRef(path, now, str(record.get("dialect", "auto")),
+                       config if isinstance(config, str) else None)
+
+
+def game_id(ref: GameFileRef) -> str:
+    """The id a file game goes by: its file name without the suffix."""
+    stem = re.sub(r"[^a-z0-9_]", "_", Path(ref.path).stem.lower())
+    return stem if re.match(r"[a-z]", stem) else f"game_{stem}"
+
+
+def load(ref: GameFileRef) -> tuple[str, str]:
+    """(Prolog module of the game, dialect in force) of a loaded game file;
+    GameFileError names what is refused or missing."""
+    base, dialect, missing = load_report(ref)
+    if missing:
+        raise GameFileError(
+            f"game file {ref.path} lacks {', '.join(missing)} (required: players/1, "
+            "initial_state/2, current_player/2, valid_moves/2, move/3, game_over/2)")
+    return base, dialect
+
+
+def load_report(ref: GameFileRef) -> tuple[str, str, tuple[str, ...]]:
+    """(module, dialect, required predicates it lacks) of a game file;
+    GameFileError when it is refused."""
+    key = (ref.path, ref.sha256, ref.dialect)
+    with _lock:
+        if key in _bases:
+            return _bases[key]
+        base = f"{game_id(ref)}#{len(_bases) + 1}"
+        try:
+            got = _prolog.bridge("load_file_game", ref.path, ref.dialect, base,
+                                 outputs=["Dialect", "Missing", "Present"])
+        except (PrologError, PrologValueError) as exc:
+            raise GameFileError(f"game file {ref.path} refused:\n{exc.message}") from None
+        assert got is not None
+        _bases[key] = (base, text(got["Dialect"]), tuple(text(m) for m in got["Missing"]))
+        return _bases[key]
+
+
+__all__ = ["DIALECTS", "GameFileRef", "from_record", "game_id", "is_game_path", "load", "load_report",
+           "resolve", "sha256_of"]
