@@ -153,9 +153,11 @@ def test_a_stopped_client_resumes_on_the_cluster(dask_cluster: Cluster, bots: li
     client = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        games = out / "replays"
-        if games.exists() and len(list(games.iterdir())) >= 5:
-            break
+        try:
+            if json.loads((out / "standings.json").read_text())["games_played"] >= 5:
+                break
+        except (OSError, ValueError):
+            pass
         time.sleep(0.05)
     client.send_signal(signal.SIGINT)
     said = client.communicate(timeout=60)[0].decode()
@@ -184,3 +186,17 @@ def test_no_scheduler_there_is_said_clearly() -> None:
     with pytest.raises(cluster.ClusterError, match="cannot reach a Dask scheduler"):
         with cluster.Pool(scheduler=f"tcp://127.0.0.1:{_free_port()}"):
             pass
+
+
+def test_a_game_file_travels_with_its_games(dask_cluster: Cluster, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    game = tmp_path / "client" / "nim"
+    shutil.copytree(ROOT / "examples" / "games", game)
+    monkeypatch.chdir(tmp_path / "client")
+    path = str(game / "nim.pl")
+    remote = run_tournament(path, ["random", "ai:1"], out=tmp_path / "remote", seed=3,
+                            scheduler=dask_cluster.address)
+    local = run_tournament(path, ["random", "ai:1"], out=tmp_path / "local", seed=3)
+    assert remote.complete and _summary(tmp_path / "remote") == _summary(tmp_path / "local")
+    header = json.loads((tmp_path / "remote" / remote.records[0].replay).read_text().splitlines()[0])
+    assert header["game_file"]["path"] == str(Path(path).resolve())
