@@ -154,8 +154,8 @@ class Pool:
             self._local = _local_pool(self.jobs)
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: object, *exc: object) -> None:
+        self.close(now=kind is not None)
 
     def _connect(self) -> None:
         from distributed import Client
@@ -257,14 +257,18 @@ class Pool:
                 return 0
         return self.jobs
 
-    def close(self) -> None:
-        """Cancel what is queued, and let go of the workers."""
+    def close(self, *, now: bool = True) -> None:
+        """Cancel what is queued, and let go of the workers: at once (games
+        under way stop, their bots closed), or once they are idle."""
         client, local = self._client, self._local
         self._client = self._local = None
         self._queued.clear()
         self._keys.clear()
         if local is not None:
-            _stop(local)
+            if now:
+                _stop(local)
+            else:
+                local.shutdown(wait=True)
         if client is not None:
             try:
                 client.close()
