@@ -62,8 +62,8 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
         try:
             game = load_game_file(spec, dialect=dialect, config=config, **options)
         except GameFileError:
-            raise
-        except ValueError as exc:
+            raise                       # refused: the caller reports it
+        except ValueError as exc:       # options or config initial_state/2 refuses
             return Report(source, gamefile.game_id(ref), used,
                           (Problem("initial_state/2", "", "", str(exc)),))
     opts = "[" + ",".join(f"{n}({_prolog.term(v)})" for n, v in game.options.items()) + "]"

@@ -104,7 +104,7 @@ def load_game(game_id: str, **options: Any) -> "Game":
     An unknown game, an unknown option or a value the game rejects raises a
     ValueError that names it.
     """
-    if isinstance(game_id, str) and game_id not in games() and gamefile.is_game_path(game_id):
+    if isinstance(game_id, str) and game_id not in games() and gamefile.names_file(game_id):
         return load_game_file(game_id, **options)
     return Game(_info(game_id), options)
 

@@ -33,6 +33,12 @@ def is_game_path(spec: str) -> bool:
     )
 
 
+def names_file(spec: str) -> bool:
+    """Whether ``spec`` is taken as a game file where a game is loaded: a
+    Prolog file name, or the path of a file that exists."""
+    return isinstance(spec, str) and (spec.endswith(SUFFIXES) or Path(spec).is_file())
+
+
 def sha256_of(path: str | Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
@@ -128,4 +134,5 @@ def load_report(ref: GameFileRef) -> tuple[str, str, tuple[str, ...]]:
 
 
 __all__ = ["DIALECTS", "GameFileRef", "from_record", "game_id", "is_game_path", "load", "load_report",
+           "names_file",
            "resolve", "sha256_of"]

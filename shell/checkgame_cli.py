@@ -28,7 +28,7 @@ def load_game_arg(args: argparse.Namespace) -> Any:
     from pybridge.game import load_game_file
 
     options = option_items(args.option)
-    if args.game not in pybridge.games() and gamefile.is_game_path(args.game):
+    if args.game not in pybridge.games() and gamefile.names_file(args.game):
         return load_game_file(args.game, dialect=args.dialect, config=args.config, **options)
     if args.config is not None:
         raise ValueError(f"--config is for game files; {args.game} is a built-in game")
