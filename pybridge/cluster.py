@@ -21,7 +21,7 @@ import shutil
 import signal
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
@@ -217,10 +217,10 @@ class Pool:
         try:
             for future in as_completed(futures):
                 yield future.result()
-        except (OSError, TimeoutError) as exc:
-            raise ClusterError(f"lost the Dask scheduler at {self.scheduler} ({exc}): the "
-                               "games finished so far are kept; run the same command with "
-                               "--resume to go on") from None
+        except (OSError, TimeoutError, CancelledError) as exc:
+            raise ClusterError(f"lost the Dask scheduler at {self.scheduler} "
+                               f"({type(exc).__name__}): the games finished so far are kept; "
+                               "run the same command with --resume to go on") from None
 
     def _local_results(self, futures: list[Future[Any]]) -> Iterator[Any]:
         pending = set(futures)

@@ -200,3 +200,20 @@ def test_a_game_file_travels_with_its_games(dask_cluster: Cluster, tmp_path: Pat
     assert remote.complete and _summary(tmp_path / "remote") == _summary(tmp_path / "local")
     header = json.loads((tmp_path / "remote" / remote.records[0].replay).read_text().splitlines()[0])
     assert header["game_file"]["path"] == str(Path(path).resolve())
+
+
+def test_a_scheduler_that_goes_away_stops_the_tournament_clearly(bots: list[str],
+                                                                  tmp_path: Path) -> None:
+    own = Cluster(tmp_path)
+    try:
+        def progress(p) -> None:
+            if p.done == 3:
+                _stop(own.scheduler)
+
+        with pytest.raises(cluster.ClusterError, match="lost the Dask scheduler.*--resume"):
+            run_tournament("tictactoe", bots, out=tmp_path / "t", seed=7, games_per_pair=4,
+                           scheduler=own.address, progress=progress)
+    finally:
+        own.close()
+    kept = json.loads((tmp_path / "t" / "standings.json").read_text())
+    assert 3 <= kept["games_played"] < kept["games_scheduled"]
