@@ -29,7 +29,7 @@ bwrap:
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip 'setuptools>=77' wheel
-	$(BIN)/python -m pip install --quiet -e '.[test]' --config-settings editable_mode=compat
+	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 run: setup

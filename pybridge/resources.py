@@ -1,5 +1,5 @@
 """Where the Prolog files are: the package ``pybridge.prolog`` (the
-project's ``prolog/`` folder, mapped there by pyproject.toml), found
+project's ``prolog/`` folder, linked there as ``pybridge/prolog``), found
 through importlib.resources in normal and editable installs alike."""
 
 from __future__ import annotations
