@@ -177,6 +177,7 @@ def test_general_ai_wins_hexapawn_as_black() -> None:
 
 
 def test_general_ai_beats_random_at_connect_four() -> None:
+    # level 4 (0.5 s a move): level 3 won 18 of 20 with the machine's two cores busy
     game = load_game_file(str(CONNECT4))
     wins = 0
     n = 20
@@ -185,7 +186,7 @@ def test_general_ai_beats_random_at_connect_four() -> None:
         state = game.initial_state()
         me = game.players[i % 2]
         while not state.is_over():
-            state = state.move(state.choose_move(3 if state.current_player == me else 1))
+            state = state.move(state.choose_move(4 if state.current_player == me else 1))
         wins += state.game_over() == me
     assert wins >= 0.95 * n, wins
 
