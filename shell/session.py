@@ -148,6 +148,8 @@ class Session:
                     players[seat] = self.make_player(spec, game, seat, line)
                 except ShellError as exc:
                     raise ShellError(f"{seat}: {exc}") from None
+                except KeyboardInterrupt:  # Ctrl-C while a bot loads
+                    raise ShellError(f"{seat}: loading {spec} stopped") from None
         except BaseException:
             for p in players.values():
                 p.close()

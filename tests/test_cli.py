@@ -171,6 +171,7 @@ def test_ctrl_c_stops_a_bot_and_go_restarts_it(tmp_path: Path) -> None:
     child = terminal(tmp_path, "play", "tictactoe", "--first", str(bot), "--second", "human",
                      "--move-time", "20")
     try:
+        child.expect("New game")  # the bot has loaded: now it thinks about its move
         child.expect("is thinking")
         child.sendintr()
         child.expect("stopped x \\(slow_thinker\\)")
