@@ -293,18 +293,14 @@ def _unwind(signum: int, frame: Any) -> None:
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel what is queued and end the worker processes now (SIGTERM,
-    then SIGKILL for one that does not end)."""
+    """End the worker processes now and cancel what is queued."""
     processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
-            process.terminate()
+            process.kill()  # its bot sandboxes die with it (--die-with-parent)
     for process in processes:
         process.join(timeout=10)
-        if process.is_alive():
-            process.kill()
-            process.join()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 __all__ = ["ClusterError", "Pool", "Shipment", "pack", "shipped_task", "unpack", "version"]
