@@ -42,7 +42,6 @@ from .text import clean, clean_line
 log = logging.getLogger(__name__)
 
 HOST = PROLOG_DIR / "bots" / "host.pl"
-GAMES_DIR = PROLOG_DIR / "games"
 
 #: The level passed to a PFL bot when its spec names none (``bot.pl``):
 #: every PFL project plays its best at level 2.
