@@ -127,7 +127,8 @@ class BotProcess:
             limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time), limits.open_files))
         if isolation == "bwrap":
             argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=self.path.resolve(),
-                                      game_dir=game_dir, env=game_env)
+                                      game_dir=game_dir, env=game_env,
+                                      bot_name=_sane_name(self.path))
             env = {"PATH": os.environ.get("PATH", os.defpath)}
             cwd = "/"
         else:

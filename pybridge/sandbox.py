@@ -90,7 +90,8 @@ def system_binds() -> tuple[str, ...]:
 
 
 def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
-               game_dir: Path | None = None, env: dict[str, str] | None = None) -> list[str]:
+               game_dir: Path | None = None, env: dict[str, str] | None = None,
+               bot_name: str | None = None) -> list[str]:
     """``command`` (paths as seen inside) wrapped in bubblewrap. A game
     file's folder ``game_dir`` is bound read-only at GAME_MOUNT; ``env``
     adds variables to the otherwise cleared environment."""
@@ -109,7 +110,7 @@ def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
         if os.path.islink(link) and not any(p.startswith(link + "/") for p in system_binds()):
             argv += ["--symlink", target, link]
     argv += ["--ro-bind", str(prolog_dir), PROLOG_MOUNT,
-             "--ro-bind", str(bot), f"{BOT_MOUNT}/{bot.name}"]
+             "--ro-bind", str(bot), f"{BOT_MOUNT}/{bot_name or bot.name}"]
     if game_dir is not None:
         argv += ["--ro-bind", str(game_dir), GAME_MOUNT]
     for name, value in (env or {}).items():

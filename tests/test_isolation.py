@@ -10,6 +10,7 @@ import os
 import re
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -239,3 +240,15 @@ def test_a_bot_file_linking_outside_its_folder_is_refused(tmp_path: Path) -> Non
     (folder / "real.pl").write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]).\n")
     (folder / "alias.pl").symlink_to(folder / "real.pl")
     assert bot_path(str(folder / "alias.pl")) == (folder / "real.pl").resolve()
+
+
+def test_a_bot_file_named_with_control_sequences_is_shown_escaped(tmp_path: Path) -> None:
+    """A student names the file so that listings clear the screen or set the
+    terminal's title."""
+    bot = tmp_path / "\x1b]0;pwned\x07\x1b[2Jbot.pl"
+    bot.write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]).\n")
+    run = subprocess.run([sys.executable, "-m", "shell.cli", "check-bot", "tictactoe", str(bot),
+                          "--games", "2"], capture_output=True, text=True, timeout=120,
+                         cwd=HERE.parent)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "\x1b" not in run.stdout + run.stderr and "\\x1b]0;pwned" in run.stdout
