@@ -7,6 +7,8 @@
             parse_state/3,            % +Game, +Text, -StateText
             state_info/5,             % +Game, +StateText, -Player, -MoveTexts, -Over
             apply_move/5,             % +Game, +StateText, +MoveText, -NewStateText, -CanonicalText
+            play_move/9,              % +Game, +StateText, +MoveText, -NewStateText, -Canonical,
+                                      % -Player, -MoveTexts, -Over, -Reason
             move_error/4,             % +Game, +StateText, +MoveText, -Reason
             state_value/4,            % +Game, +StateText, +Player, -Value
             display/4,                % +Game, +StateText, +LastMoveText, -Output
@@ -191,6 +193,9 @@ parse_state(Game, Text, StateText) :-
 
 state_info(Game, Text, Player, MoveTexts, Over) :-
     text_state(Text, State),
+    state_facts(Game, State, Player, MoveTexts, Over).
+
+state_facts(Game, State, Player, MoveTexts, Over) :-
     Game:current_player(State, Player),
     Game:valid_moves(State, Moves),
     maplist(Game:move_text, Moves, MoveTexts),
@@ -212,6 +217,25 @@ apply_move(Game, Text, MoveText, NewText, Canonical) :-
     Game:move(State, Move, State1),
     Game:move_text(Move, Canonical),
     state_text(State1, NewText).
+
+%!  play_move(+Game, +StateText, +MoveText, -NewStateText, -Canonical,
+%!            -Player, -MoveTexts, -Over, -Reason) is semidet.
+%
+%   apply_move/5, and state_info/5 and outcome/4 of the new state in the
+%   same query (Reason is `none` while the game goes on): a referee
+%   needs all of them after every move.
+
+play_move(Game, Text, MoveText, NewText, Canonical, Player, MoveTexts, Over, Reason) :-
+    text_state(Text, State),
+    Game:move_text(Move, MoveText),
+    Game:move(State, Move, State1),
+    Game:move_text(Move, Canonical),
+    state_text(State1, NewText),
+    state_facts(Game, State1, Player, MoveTexts, Over),
+    (   Over == none
+    ->  Reason = none
+    ;   outcome_reason(Game, State1, Over, Reason)
+    ).
 
 %!  move_error(+Game, +StateText, +MoveText, -Reason) is det.
 %
@@ -298,6 +322,9 @@ move_description_pair(Game, State, Move, [MoveText, Description]) :-
 outcome(Game, Text, Winner, Reason) :-
     text_state(Text, State),
     Game:game_over(State, Winner),
+    outcome_reason(Game, State, Winner, Reason).
+
+outcome_reason(Game, State, Winner, Reason) :-
     (   current_predicate(Game:outcome_reason/2),
         Game:outcome_reason(State, Reason0)
     ->  text_atom(Reason0, Reason)

@@ -16,8 +16,10 @@
 
 /** <module> A game file, as a bot host loads a game
 
-prolog/bots/host.pl loads its game with use_module/2. For a game file it
-loads this module, which loads the file named by the environment
+prolog/bots/host.pl loads its game with use_module/2 (or finds it in its
+saved state). For a game file it loads this module and calls
+file_game:load_from_environment/0 (not exported: a bot may call what
+the game exports), which loads the file named by the environment
 variable ARENA_GAME_FILE (dialect ARENA_GAME_DIALECT: auto, swi or
 sicstus4) through prolog/gamefile.pl, checks and limits included, and
 passes every contract predicate on to it. value/3 throws an existence
@@ -26,6 +28,9 @@ error for a game without one.
 
 :- dynamic loaded_game/1.
 
+load_from_environment :-
+    loaded_game(_),
+    !.
 load_from_environment :-
     getenv('ARENA_GAME_FILE', File),
     (   getenv('ARENA_GAME_DIALECT', Dialect)
@@ -37,8 +42,6 @@ load_from_environment :-
     ->  assertz(loaded_game(Game))
     ;   existence_error(procedure, Info.missing)
     ).
-
-:- load_from_environment.
 
 title(T) :- loaded_game(G), G:title(T).
 players(P) :- loaded_game(G), G:players(P).

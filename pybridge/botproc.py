@@ -32,7 +32,7 @@ import weakref
 from pathlib import Path
 from typing import IO, Any
 
-from . import _prolog, sandbox
+from . import _prolog, hoststate, sandbox
 from ._prolog import PROLOG_DIR
 from .botdata import Hello, Limits, Tail
 from .errors import ArenaError
@@ -106,16 +106,18 @@ class BotProcess:
             seen = (f"{sandbox.GAME_MOUNT}/{Path(game_file.path).name}"
                     if isolation == "bwrap" else game_file.path)
             game_env = {"ARENA_GAME_FILE": seen, "ARENA_GAME_DIALECT": game_file.dialect}
-        game_module = (prolog / "file_game.pl" if game_file is not None
-                       else prolog / "games" / f"{game_id}.pl")
-        host = [
-            os.path.realpath(shutil.which("swipl") or "swipl"),
-            "-f", "none", "-q", "--no-tty", "--no-packs", "--no-threads",
-            "--no-debug", f"--stack-limit={limits.stack_mb}m",
-            f"--table-space={max(16, limits.stack_mb // 4)}m",
-            str(prolog / "bots" / "host.pl"), "--",
+        state = hoststate.path()
+        swipl = os.path.realpath(shutil.which("swipl") or "swipl")
+        if state is not None:
+            seen_state = sandbox.STATE_MOUNT if isolation == "bwrap" else str(state)
+            host = [swipl, "-x", seen_state, "--"]
+        else:
+            host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-threads",
+                    "--no-debug", str(prolog / "bots" / "host.pl"), "--"]
+        host += [
             "--in-fd", str(req_r), "--out-fd", str(rep_w),
-            "--game", str(game_module),
+            "--game", "file_game" if game_file is not None else game_id,
+            "--stack-mb", str(limits.stack_mb),
             "--seat", seat,
             "--level", str(level),
             "--inferences", str(limits.inferences_for(move_time)),
@@ -128,7 +130,7 @@ class BotProcess:
         if isolation == "bwrap":
             argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=self.path.resolve(),
                                       game_dir=game_dir, env=game_env,
-                                      bot_name=_sane_name(self.path))
+                                      bot_name=_sane_name(self.path), state=state)
             env = {"PATH": os.environ.get("PATH", os.defpath)}
             cwd = "/"
         else:

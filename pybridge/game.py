@@ -222,24 +222,29 @@ class Game:
         return f"load_game({self.id!r}{opts})"
 
 
+#: A state's player to move, valid move texts, and winner (None while on).
+_Facts = tuple[str, tuple[str, ...], "str | None"]
+
+
 class State:
     """One position of a game. Immutable; moves return new states."""
 
-    __slots__ = ("_game", "_text", "_facts", "_applied")
+    __slots__ = ("_game", "_text", "_facts", "_outcome", "_applied")
 
     def __init__(self, game: Game, state_text: str) -> None:
         self._game = game
         self._text = state_text
-        self._facts: tuple[str, tuple[str, ...], str | None] | None = None
+        self._facts: _Facts | None = None
+        self._outcome: tuple[str, str] | None | bool = False     # False: not asked yet
         # the last moves applied here: typed or canonical text ->
-        # (canonical text, new state text)
-        self._applied: dict[str, tuple[str, str]] = {}
+        # (canonical text, the new state, its facts and outcome known)
+        self._applied: dict[str, tuple[str, State]] = {}
 
     @property
     def game(self) -> Game:
         return self._game
 
-    def _info(self) -> tuple[str, tuple[str, ...], str | None]:
+    def _info(self) -> _Facts:
         if self._facts is None:
             got = _prolog.bridge(
                 "state_info", self._game.module, self._text,
@@ -271,16 +276,17 @@ class State:
 
     def outcome(self) -> tuple[str, str] | None:
         """(winner or 'draw', reason) once the game is over, else None."""
-        got = _prolog.bridge(
-            "outcome", self._game.module, self._text, outputs=["Winner", "Reason"]
-        )
-        if got is None:
-            return None
-        return text(got["Winner"]), text(got["Reason"])
+        if self._outcome is False:
+            got = _prolog.bridge(
+                "outcome", self._game.module, self._text, outputs=["Winner", "Reason"]
+            )
+            self._outcome = None if got is None else (text(got["Winner"]), text(got["Reason"]))
+        assert self._outcome is not True
+        return self._outcome
 
     def move(self, move: str) -> "State":
         """The state after ``move``; IllegalMoveError if it is not valid."""
-        return State(self._game, self._apply(move)[1])
+        return self._apply(move)[1]
 
     def canonical_move(self, move: str) -> str:
         """The canonical text of a valid move typed as ``move``."""
@@ -288,19 +294,25 @@ class State:
             return move
         return self._apply(move)[0]
 
-    def _apply(self, move: str) -> tuple[str, str]:
-        """(canonical move text, new state text) of ``move``, in one query."""
+    def _apply(self, move: str) -> tuple[str, State]:
+        """(canonical move text, new state) of ``move``, in one query that
+        also tells the new state's player, moves and outcome."""
         if not isinstance(move, str):
             raise IllegalMoveError(repr(move), self, "a move is given as text")
         applied = self._applied.get(move)
         if applied is None:
             got = _prolog.bridge(
-                "apply_move", self._game.module, self._text, move,
-                outputs=["State", "Move"],
+                "play_move", self._game.module, self._text, move,
+                outputs=["State", "Move", "Player", "Moves", "Over", "Reason"],
             )
             if got is None:
                 raise IllegalMoveError(move, self, self.why_illegal(move))
-            applied = (text(got["Move"]), text(got["State"]))
+            new = State(self._game, text(got["State"]))
+            over = text(got["Over"])
+            new._facts = (text(got["Player"]), tuple(text(m) for m in got["Moves"]),
+                          None if over == "none" else over)
+            new._outcome = None if over == "none" else (over, text(got["Reason"]))
+            applied = (text(got["Move"]), new)
             if len(self._applied) >= 8:
                 self._applied.clear()
             self._applied[move] = self._applied[applied[0]] = applied

@@ -32,6 +32,7 @@ MODES = ("bwrap", "none")
 PROLOG_MOUNT = "/arena/prolog"
 BOT_MOUNT = "/arena/bot"
 GAME_MOUNT = "/arena/game"
+STATE_MOUNT = "/arena/host.state"
 HOME = "/tmp"
 
 
@@ -91,10 +92,11 @@ def system_binds() -> tuple[str, ...]:
 
 def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
                game_dir: Path | None = None, env: dict[str, str] | None = None,
-               bot_name: str | None = None) -> list[str]:
+               bot_name: str | None = None, state: Path | None = None) -> list[str]:
     """``command`` (paths as seen inside) wrapped in bubblewrap. A game
-    file's folder ``game_dir`` is bound read-only at GAME_MOUNT; ``env``
-    adds variables to the otherwise cleared environment."""
+    file's folder ``game_dir`` is bound read-only at GAME_MOUNT, the
+    host's saved ``state`` at STATE_MOUNT; ``env`` adds variables to the
+    otherwise cleared environment."""
     argv = [shutil.which("bwrap") or "bwrap",
             "--unshare-all", "--unshare-user", "--disable-userns",
             "--uid", "65534", "--gid", "65534", "--hostname", "arena-bot",
@@ -113,6 +115,8 @@ def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
              "--ro-bind", str(bot), f"{BOT_MOUNT}/{bot_name or bot.name}"]
     if game_dir is not None:
         argv += ["--ro-bind", str(game_dir), GAME_MOUNT]
+    if state is not None:
+        argv += ["--ro-bind", str(state), STATE_MOUNT]
     for name, value in (env or {}).items():
         argv += ["--setenv", name, value]
     argv += ["--remount-ro", "/", "--chdir", HOME, "--", *command]

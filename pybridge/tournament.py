@@ -53,6 +53,9 @@ from .tournament_game import (
     play_game,
 )
 
+#: Seconds between two writes of a running tournament's standings.
+SAVE_EVERY = 1.0
+
 
 @dataclass(frozen=True)
 class Progress:
@@ -228,13 +231,18 @@ def run_tournament(
         return table
 
     pool = cluster.Pool(jobs=jobs, scheduler=scheduler)
+    saved = [0.0]
 
     def finished(outcome: GameOutcome) -> None:
         record = outcome.record
         checkpoint.write_atomically(out_dir / record.replay, outcome.log)
         checkpoint.append_game(out_dir, record, outcome.output)
         records.append(record)
-        save(False)
+        # the standings of a running tournament, at most every second: the
+        # games' logs and games.jsonl are what --resume and report read
+        if time.monotonic() - saved[0] >= SAVE_EVERY:
+            save(False)
+            saved[0] = time.monotonic()
         if progress is not None:
             progress(Progress(len(records), len(games), time.monotonic() - start, record,
                               len(kept), pool.running(), pool.workers()))

@@ -121,7 +121,7 @@ def test_a_running_host_has_namespaces_of_its_own(ttt: pybridge.Game) -> None:
     with BotProcess(EXAMPLES / "greedy.pl", "tictactoe", "first", limits=LIMITS) as proc:
         assert proc.load().ready
         hosts = [p for p in descendants(proc.pid)
-                 if "host.pl" in Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace")]
+                 if "--in-fd" in Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace")]
         assert hosts, "no host process found under bwrap"
         host = hosts[0]
         for ns in ("pid", "net", "ipc", "uts", "mnt", "user"):

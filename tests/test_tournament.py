@@ -52,7 +52,7 @@ def host_processes(marker: str) -> list[int]:
             state = (entry / "stat").read_text().split()[2]
         except OSError:
             continue
-        if marker in cmdline and "host.pl" in cmdline and state != "Z":
+        if marker in cmdline and "--in-fd" in cmdline and state != "Z":
             found.append(int(entry.name))
     return found
 

@@ -15,9 +15,16 @@
 Started by `pybridge/botproc.py`, inside bubblewrap unless isolation is
 off, as
 
-    swipl -f none -q --no-threads --stack-limit=256m prolog/bots/host.pl -- \
-          --in-fd N --out-fd M --game GAMEFILE --seat first|second|any \
-          [--level N] [--inferences N] [--seed N] [--load-seconds S] BOTFILE
+    swipl -x HOSTSTATE -- ARGS    (the saved state: pybridge/hoststate.py)
+    swipl -f none -q prolog/bots/host.pl -- ARGS
+
+    ARGS: --in-fd N --out-fd M --game GAME --seat first|second|any \
+          [--stack-mb N] [--level N] [--inferences N] [--seed N] \
+          [--load-seconds S] BOTFILE
+
+GAME is a built-in game's id (prolog/games/GAME.pl) or `file_game` (a
+game file, prolog/file_game.pl). The saved state holds this module and
+every game already compiled; run from source, the host loads its game.
 
 host_load.pl reads, checks and loads the bot; this module serves a line
 protocol on two pipes of its own (file descriptors N and M), never on
@@ -61,6 +68,7 @@ message term made by the bot is never turned into text.
 :- initialization(main, main).
 
 :- dynamic
+    host_directory/1,               % Directory of this file
     protocol_stream/2,              % Role (in, out), Stream
     current_nonce/1,                % Nonce of the request being served
     own_moves/1.                    % Count
@@ -76,17 +84,28 @@ user:message_hook(_, _, _).
 main :-
     set_prolog_flag(debug_on_error, false),
     set_prolog_flag(report_error, false),
+    set_prolog_flag(tty_control, false),
+    set_prolog_flag(verbose, silent),
+    set_prolog_flag(generate_debug_info, false),
+    set_prolog_flag(autoload, true),    % a saved state has it off
     current_prolog_flag(argv, Argv),
     catch(arguments(Argv, Options, BotFile), error(Formal, _),
           ( format(user_error, "bad arguments: ~q~n", [Formal]), halt(2) )),
+    option(stack_mb(StackMb), Options, 256),
+    StackBytes is StackMb * 1024 * 1024,
+    set_prolog_flag(stack_limit, StackBytes),
+    TableBytes is max(16, StackMb // 4) * 1024 * 1024,
+    set_prolog_flag(table_space, TableBytes),
     protocol_streams(Options),
-    option(game(GameFile), Options),
+    option(game(Game), Options),
     option(seat(Seat), Options, any),
     option(seed(Seed), Options, 0),
     option(load_seconds(LoadSeconds), Options, 10),
     set_random(seed(Seed)),
-    use_module(GameFile, []),
-    module_property(Game, file(GameFile)),
+    catch(load_game(Game), Error,
+          ( error_text(Error, Text),
+            format(user_error, "cannot load the game ~q: ~s~n", [Game, Text]),
+            halt(2) )),
     assertz(arena_host_load:game_module(Game)),
     request(Go),                        % limits are set before it comes
     (   Go = load(Nonce)
@@ -127,6 +146,33 @@ arguments(Argv, Options, BotFile) :-
     ;   existence_error(option, '--game')
     ).
 
+%!  load_game(+Game) is det.
+%
+%   Makes the module Game ready: found in the saved state, else loaded
+%   from prolog/games/Game.pl, or prolog/file_game.pl for a game file,
+%   whose game it then loads.
+
+load_game(Game) :-
+    (   current_module(Game),
+        current_predicate(Game:initial_state/2)
+    ->  true
+    ;   (   Game == file_game
+        ->  Rel = '../file_game.pl'
+        ;   format(atom(Rel), "../games/~w.pl", [Game])
+        ),
+        host_directory(Dir),
+        absolute_file_name(Rel, File, [relative_to(Dir), access(read), file_errors(fail)])
+    ->  use_module(File, [])
+    ;   existence_error(game, Game)
+    ),
+    (   Game == file_game
+    ->  file_game:load_from_environment
+    ;   true
+    ).
+
+:- prolog_load_context(directory, Dir),
+   assertz(host_directory(Dir)).
+
 argument_list([Option|Options], Files) -->
     [Flag, Value],
     { flag_option(Flag, Value, Option) },
@@ -139,8 +185,10 @@ argument_list(Options, [File|Files]) -->
 argument_list([], []) -->
     [].
 
-flag_option('--game', File, game(Path)) :-
-    absolute_file_name(File, Path).
+flag_option('--game', Game, game(Game)).
+flag_option('--stack-mb', Text, stack_mb(N)) :-
+    atom_number(Text, N),
+    must_be(positive_integer, N).
 flag_option('--seat', Seat, seat(Seat)) :-
     must_be(oneof([first, second, any]), Seat).
 flag_option('--in-fd', Text, in_fd(N)) :-

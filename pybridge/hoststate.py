@@ -1,0 +1,135 @@
+"""A saved state of the bot host: ``prolog/bots/host.pl`` with every
+built-in game and the game-file loader compiled once (``swipl -c``), so
+that a bot process starts without compiling the host's libraries
+(about 50 ms instead of 200).
+
+The state is kept in a cache folder under a name made of a digest of
+every Prolog file of the project and of the swipl binary, so a changed
+file or another SWI-Prolog gets a new state and a stale one is never
+used. Processes that need it at once build it once (a file lock). If it
+cannot be built, bots start from source, as before.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import hashlib
+import logging
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from .resources import prolog_dir
+
+log = logging.getLogger(__name__)
+
+#: Set to a folder to keep states there, or to "off" to start bots from source.
+ENV = "ARENA_HOST_STATE"
+
+#: States of other versions are removed once this old (seconds).
+_STALE = 7 * 24 * 3600
+
+
+def _swipl() -> str:
+    return os.path.realpath(shutil.which("swipl") or "swipl")
+
+
+def digest(prolog: Path | None = None) -> str:
+    """A digest of every Prolog file under ``prolog`` and of swipl."""
+    prolog = prolog or prolog_dir()
+    h = hashlib.sha256()
+    swipl = _swipl()
+    try:
+        st = os.stat(swipl)
+        h.update(f"{swipl}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    except OSError:
+        h.update(swipl.encode())
+    for path in sorted(prolog.rglob("*.pl")):
+        h.update(str(path.relative_to(prolog)).encode() + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()[:20]
+
+
+def _folder() -> Path | None:
+    """The cache folder, created private to this user; None if none can be."""
+    chosen = os.environ.get(ENV, "")
+    if chosen:
+        candidates = [Path(chosen)]
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        candidates = [Path(xdg) / "prolog-arena",
+                      Path(tempfile.gettempdir()) / f"prolog-arena-{os.getuid()}"]
+    for folder in candidates:
+        try:
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            st = folder.stat()
+            if st.st_uid == os.getuid() and not st.st_mode & 0o022 and os.access(folder, os.W_OK):
+                return folder
+        except OSError:
+            continue
+    return None
+
+
+def _build(target: Path, prolog: Path) -> None:
+    """Compiles the host and the games into ``target``, atomically."""
+    sources = [prolog / "bots" / "host.pl", prolog / "file_game.pl",
+               *sorted((prolog / "games").glob("*.pl"))]
+    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    try:
+        done = subprocess.run(
+            [_swipl(), "-f", "none", "-q", "--no-packs", "-o", tmp, "-c", *map(str, sources)],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300, check=False,
+            env={**os.environ, "ARENA_GAME_FILE": ""})
+        if done.returncode != 0 or os.path.getsize(tmp) == 0:
+            raise OSError(" ".join(done.stderr.split())[:300] or f"exit status {done.returncode}")
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _remove_stale(folder: Path, keep: Path) -> None:
+    """Removes the states of other versions not built for a week (another
+    checkout may still use a recent one)."""
+    now = time.time()
+    for old in folder.glob("host-*.state"):
+        try:
+            if old != keep and now - old.stat().st_mtime > _STALE:
+                old.unlink()
+        except OSError:
+            pass
+
+
+@functools.lru_cache(maxsize=1)
+def path() -> Path | None:
+    """The saved state for this project and swipl, built if missing;
+    None when bots must start from source."""
+    if os.environ.get(ENV) == "off":
+        return None
+    prolog = prolog_dir()
+    folder = _folder()
+    if folder is None:
+        log.info("no folder to keep the bot host's saved state in: bots start from source")
+        return None
+    target = folder / f"host-{digest(prolog)}.state"
+    if target.is_file():
+        return target
+    try:
+        with open(folder / "host.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not target.is_file():
+                _build(target, prolog)
+                _remove_stale(folder, target)
+    except (OSError, subprocess.SubprocessError) as exc:
+        log.warning("cannot build the bot host's saved state (%s): bots start from source", exc)
+        return None
+    return target
+
+
+__all__ = ["ENV", "digest", "path"]
