@@ -71,6 +71,12 @@ class Tail:
             while self._size - len(self._chunks[0]) >= self.limit:
                 self._size -= len(self._chunks.popleft())
 
+    def reset(self) -> None:
+        """Forget everything: what comes next is counted from 0."""
+        with self._lock:
+            self.total = self._size = 0
+            self._chunks.clear()
+
     def since(self, total: int) -> str:
         """What came after the first ``total`` bytes (as much as is kept),
         control characters escaped."""

@@ -85,6 +85,7 @@ class BotProcess:
         isolation = self.isolation = isolation or sandbox.current()
         self.stderr = Tail(limits.output_bytes)
         self.hello: Hello | None = None
+        self._kept = False
         self.exit_note = ""
         self._fatal = threading.Event()
         self._lines: queue.Queue[bytes | None] = queue.Queue()
@@ -179,10 +180,13 @@ class BotProcess:
 
     # -- the protocol --------------------------------------------------------
 
-    def load(self) -> Hello:
+    def load(self, *, keep: bool = False) -> Hello:
         """Ask the host to load the bot; its answer (refused if it dies or
-        takes too long)."""
-        reply = self._request("load", "", self.limits.load_seconds + self.limits.grace + 5)
+        takes too long). A bot loaded to ``keep`` plays only games begun
+        with :meth:`begin_game`."""
+        self._kept = keep
+        timeout = self.limits.load_seconds + (0.5 if keep else self.limits.grace + 5)
+        reply = self._request("load", "keep" if keep else "", timeout)
         if reply is None:
             hello = Hello("refused", detail=f"loading took more than {self.limits.load_seconds} s")
         elif isinstance(reply, str):
@@ -199,6 +203,27 @@ class BotProcess:
             )
         self.hello = hello
         return hello
+
+    def begin_game(self, seed: int) -> bool:
+        """Play the next game in a fresh copy of the loaded bot (its
+        output from now on is that game's); False if the process cannot."""
+        if (not self._kept or self.hello is None or not self.hello.ready
+                or self._proc.poll() is not None):
+            return False
+        self.stderr.reset()
+        reply = self._request("fork", str(int(seed) & 0x7FFFFFFF), self.limits.load_seconds + 5)
+        return isinstance(reply, dict) and reply.get("status") == "forked"
+
+    def end_game(self) -> bool:
+        """End the game begun with :meth:`begin_game`; True when the loaded
+        bot is ready for another (what the game printed has arrived)."""
+        reply = self._request("end", "", self.limits.grace + 5)
+        if not isinstance(reply, dict) or reply.get("status") != "ended":
+            return False
+        deadline = time.monotonic() + 1.0
+        while self.stderr.total < int(reply.get("out", 0)) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return True
 
     def move(self, state_text: str, last_move: str | None, seconds: float) -> dict[str, Any]:
         """The host's reply for one move; a timeout or a dead process comes
@@ -253,6 +278,10 @@ class BotProcess:
         if not isinstance(reply, dict):
             self.kill()
             return f"bad reply {clean_line(got[:200])}"
+        if reply.get("child") == "gone" and "nonce" not in reply:
+            self.kill()
+            self.exit_note = f"its game's process ended: {clean_line(str(reply.get('detail')))}"
+            return f"the bot's process ended ({self.exit_note})"
         if reply.get("nonce") != nonce:
             self.kill()
             self.exit_note = "a reply that answers no request was written on the protocol pipe"

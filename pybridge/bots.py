@@ -4,13 +4,17 @@ process, isolated by bubblewrap unless the isolation is ``none``."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import logging
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import sandbox
 from .botproc import DEFAULT_LEVEL, HOST, BotProcess, Hello, Limits
 from .gamefile import GameFileRef
 from .errors import ArenaError, IllegalMoveError
@@ -18,7 +22,7 @@ from .players import BOT_SUFFIXES, Player, PlayerSpec
 from .types import Decision
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
     from .game import Game, State
     from .types import Ply
@@ -45,8 +49,63 @@ def bot_path(path: str) -> Path:
 
 
 
+class WarmBots:
+    """Loaded bot processes kept between games: each game is played in a
+    fresh copy (a fork) of the loaded bot, so that a tournament worker
+    loads and checks each bot once per seat, not once per game. Off
+    unless a caller turns it on (:func:`keeping_bots_loaded`); at most
+    ``size`` processes, and none idle longer than ``idle`` seconds."""
+
+    def __init__(self, size: int = 24, idle: float = 120.0) -> None:
+        self.size = size
+        self.idle = idle
+        self.users = 0
+        self._kept: dict[tuple[object, ...], tuple[BotProcess, float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, key: tuple[object, ...]) -> BotProcess | None:
+        with self._lock:
+            got = self._kept.pop(key, None)
+            stale = [k for k, (_, t) in self._kept.items() if time.monotonic() - t > self.idle]
+            old = [self._kept.pop(k)[0] for k in stale]
+        for proc in old:
+            proc.close()
+        return got[0] if got else None
+
+    def give(self, key: tuple[object, ...], proc: BotProcess) -> None:
+        with self._lock:
+            self._kept[key] = (proc, time.monotonic())
+            extra = len(self._kept) - self.size
+            old = [self._kept.pop(k)[0] for k in list(self._kept)[:max(0, extra)]]
+        for p in old:
+            p.close()
+
+    def close(self) -> None:
+        """End every kept process."""
+        with self._lock:
+            old = [p for p, _ in self._kept.values()]
+            self._kept.clear()
+        for proc in old:
+            proc.close()
+
+
+WARM = WarmBots()
+
+
+@contextlib.contextmanager
+def keeping_bots_loaded() -> "Iterator[WarmBots]":
+    """Bot players started in this block fork their games from kept
+    processes (the processes stay in :data:`WARM` after it)."""
+    WARM.users += 1
+    try:
+        yield WARM
+    finally:
+        WARM.users -= 1
+
+
 class BotPlayer(Player):
-    """A bot file as a player: a fresh host process for every game."""
+    """A bot file as a player: a fresh host process for every game, or a
+    fresh copy of a kept loaded one (:class:`WarmBots`)."""
 
     def __init__(
         self,
@@ -69,6 +128,7 @@ class BotPlayer(Player):
         # bot replays the game as it played it
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
         self.process: BotProcess | None = None
+        self._kept_as: tuple[object, ...] | None = None  # its process goes back to WARM
         self.hello: Hello | None = None
         self._output = ""
         self._line: list[tuple[State, Ply]] = []  # the game so far (Player.follow)
@@ -91,14 +151,42 @@ class BotPlayer(Player):
         self._asked = False
         self._told = []
         self._output_seen = self._output_said = 0
-        index = game.players.index(seat)
-        self.process = BotProcess(
-            self.path, game.id, ("first", "second")[index],
+        role = ("first", "second")[game.players.index(seat)]
+        key = self._warm_key(game, role)
+        if key is not None:
+            proc = WARM.take(key)
+            if proc is None:
+                proc = self._new_process(game, role, seat)
+                proc.load(keep=True)
+            if proc.begin_game(self.seed):
+                self.process, self.hello, self._kept_as = proc, proc.hello, key
+                return
+            if proc.hello is not None and not proc.hello.ready:
+                self.process, self.hello = proc, proc.hello  # refused: no game to fork
+                return
+            proc.close()  # else a fresh process of its own after all
+        self.process = self._new_process(game, role, seat)
+        self.hello = self.process.load()
+
+    def _new_process(self, game: "Game", role: str, seat: str) -> BotProcess:
+        return BotProcess(
+            self.path, game.id, role,
             level=self.level, move_time=self.move_time, limits=self.limits,
             seed=self.seed, name=f"{self.name}({seat})", isolation=self.isolation,
             game_file=game.file,
         )
-        self.hello = self.process.load()
+
+    def _warm_key(self, game: "Game", role: str) -> tuple[object, ...] | None:
+        """What a kept process must match to play this game; None when
+        processes are not kept (or for a game file's game)."""
+        if WARM.users <= 0 or game.file is not None:
+            return None
+        try:
+            digest = hashlib.sha256(self.path.read_bytes()).hexdigest()
+        except OSError:
+            return None
+        return (digest, self.path.name, game.id, role, self.level, self.move_time,
+                self.limits, self.isolation or sandbox.current())
 
     @property
     def protocol(self) -> str:
@@ -228,12 +316,19 @@ class BotPlayer(Player):
         return None
 
     def close(self) -> None:
-        if self.process is not None:
-            try:
-                self.process.close()
-            finally:
-                self._output = self.process.stderr.text()
-                self.process = None
+        proc, key = self.process, self._kept_as
+        self.process, self._kept_as = None, None
+        if proc is None:
+            return
+        kept = False
+        try:
+            kept = key is not None and proc.end_game()
+        finally:
+            self._output = proc.stderr.text()
+            if kept and key is not None:
+                WARM.give(key, proc)
+            else:
+                proc.close()
 
 
 @dataclass(frozen=True)

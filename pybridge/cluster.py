@@ -14,6 +14,7 @@ counted once by the caller (by its pairing's index).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib.metadata
 import json
 import multiprocessing
@@ -40,6 +41,7 @@ def version() -> str:
     return installed_version()
 
 
+@functools.lru_cache(maxsize=1)
 def installed_version() -> str:
     """The version installed where this runs (a worker answers it)."""
     try:

@@ -7,6 +7,7 @@ notation. Everything is computed by the Prolog rules through ``_prolog``.
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from dataclasses import dataclass
@@ -301,18 +302,17 @@ class State:
             raise IllegalMoveError(repr(move), self, "a move is given as text")
         applied = self._applied.get(move)
         if applied is None:
-            got = _prolog.bridge(
-                "play_move", self._game.module, self._text, move,
-                outputs=["State", "Move", "Player", "Moves", "Over", "Reason"],
-            )
+            got = _prolog.bridge("play_move", self._game.module, self._text, move,
+                                 outputs=["Json"])
             if got is None:
                 raise IllegalMoveError(move, self, self.why_illegal(move))
-            new = State(self._game, text(got["State"]))
-            over = text(got["Over"])
-            new._facts = (text(got["Player"]), tuple(text(m) for m in got["Moves"]),
+            facts = json.loads(text(got["Json"]))
+            new = State(self._game, facts["state"])
+            over = facts["over"]
+            new._facts = (facts["player"], tuple(facts["moves"]),
                           None if over == "none" else over)
-            new._outcome = None if over == "none" else (over, text(got["Reason"]))
-            applied = (text(got["Move"]), new)
+            new._outcome = None if over == "none" else (over, facts["reason"])
+            applied = (facts["move"], new)
             if len(self._applied) >= 8:
                 self._applied.clear()
             self._applied[move] = self._applied[applied[0]] = applied

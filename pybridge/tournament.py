@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from . import checkpoint, cluster, sandbox
-from .bots import Limits, check_bot
+from .bots import WARM, Limits, check_bot
 from .entrants import MAX_LATE, check_late, entrants
 from .gamefile import GameFileRef
 from .game import load_game
@@ -267,6 +267,8 @@ def run_tournament(
         complete = True
     except KeyboardInterrupt:
         pass
+    finally:
+        WARM.close()  # the bots this process kept loaded (--jobs 1)
     table = save(complete)
     return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
                             tuple(table), len(games), out_dir, refused, complete, len(kept),

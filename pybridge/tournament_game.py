@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .botdata import Limits
-from .bots import BotPlayer
+from .bots import BotPlayer, keeping_bots_loaded
 from .game import Game, load_game
 from .match import Match
 from .players import Player, PlayerSpec
@@ -173,8 +173,10 @@ def play_game(config: Config, pairing: Pairing) -> GameOutcome:
         log.move(ply)
     start = time.monotonic()
     players = {seat: _player(config, n, seed * 2 + i) for i, (seat, n) in enumerate(seats.items())}
-    with Match(game, players, policy=config.policy, move_time=config.move_time,
-               history=history, recorder=log) as match:
+    # a worker keeps each bot loaded between its games, each game a fresh copy
+    with keeping_bots_loaded(), Match(game, players, policy=config.policy,
+                                      move_time=config.move_time, history=history,
+                                      recorder=log) as match:
         _start_together(game, players)
         result = match.run()
     output = {}

@@ -8,6 +8,7 @@
 :- use_module(library(random)).
 :- use_module(library(time)).
 :- use_module(library(http/json)).
+:- use_module(library(unix), [fork/1, wait/2]).
 :- use_module(host_load).
 
 /** <module> Hosts one untrusted bot in its own swipl process
@@ -46,6 +47,14 @@ V one of `ok`, `illegal` (no move text: non-ground or not a move term of
 the game), `timeout`, `no_move` (failed) or `crashed` (threw, stack
 overflow). End of input ends the process.
 
+A bot loaded by `load(Nonce, keep).` serves games only, each in a fresh
+copy of itself (its load has no time limit of its own): after
+`fork(Nonce, Seed).` a child process (random seed Seed) answers
+`{"nonce":N,"status":"forked"}` and serves that game's moves; after
+`end(Nonce).` it answers `{"nonce":N,"status":"ended","out":Bytes}` and
+exits, and the loaded bot waits for the next game. A child that dies
+otherwise is reported as `{"child":"gone","detail":Status}`.
+
 Protocols, detected from what the bot's file defines:
 
   - PFL: choose_move(+State, +Level, -Move), choose_move(+State,
@@ -69,6 +78,9 @@ message term made by the bot is never turned into text.
 
 :- dynamic
     host_directory/1,               % Directory of this file
+    in_game/0,                      % This process is a game's child
+    kept/0,                         % Loaded to fork games from
+    output_base/1,                  % Bytes printed before the fork
     protocol_stream/2,              % Role (in, out), Stream
     current_nonce/1,                % Nonce of the request being served
     own_moves/1.                    % Count
@@ -109,14 +121,17 @@ main :-
     assertz(arena_host_load:game_module(Game)),
     request(Go),                        % limits are set before it comes
     (   Go = load(Nonce)
-    ->  true
+    ->  Limited = call_with_time_limit(LoadSeconds, load_bot(BotFile, Seat, Hello))
+    ;   Go = load(Nonce, keep)
+    ->  % it will fork games: no alarm may be set before a fork (the copy
+        % would wait forever on the alarm thread it lacks); the caller
+        % kills a load that takes too long
+        assertz(kept),
+        Limited = load_bot(BotFile, Seat, Hello)
     ;   halt(0)
     ),
     get_time(T0),
-    catch(call_with_time_limit(LoadSeconds,
-                               load_bot(BotFile, Seat, Hello)),
-          Error,
-          load_error(Error, LoadSeconds, Hello)),
+    catch(Limited, Error, load_error(Error, LoadSeconds, Hello)),
     get_time(T1),
     LoadMs is round((T1 - T0) * 1000),
     reply(Nonce, Hello.put(ms, LoadMs)),
@@ -252,6 +267,23 @@ serve(Protocol, Seat, Options) :-
     request(Request),
     (   Request == end_of_file
     ->  true
+    ;   Request = fork(Nonce, Seed),
+        integer(Seed),
+        kept,
+        \+ in_game
+    ->  fork_game(Nonce, Seed),
+        serve(Protocol, Seat, Options)
+    ;   kept,
+        \+ in_game,
+        Request = move(Nonce, _, _, _)
+    ->  reply(Nonce, _{verdict:crashed, detail:"a kept bot plays only in forked games"}),
+        serve(Protocol, Seat, Options)
+    ;   Request = end(Nonce),
+        in_game
+    ->  flush_output(user_error),
+        output_bytes(Out),
+        reply(Nonce, _{status:ended, out:Out}),
+        halt(0)
     ;   Request = move(Nonce, StateText, Last, Seconds),
         catch(term_string(State, StateText), _, fail)
     ->  retractall(current_nonce(_)),
@@ -263,6 +295,38 @@ serve(Protocol, Seat, Options) :-
     ->  reply(Nonce, _{verdict:crashed, detail:"bad request"}),
         serve(Protocol, Seat, Options)
     ;   true                            % no nonce to answer: end
+    ).
+
+%!  fork_game(+Nonce, +Seed) is det.
+%
+%   One game in a copy of this process, the bot as it was just loaded:
+%   the copy (the child) answers this request and serves the game's
+%   moves until `end(Nonce)`, then exits; this process waits for it
+%   and serves the next request. Requests and replies share the
+%   pipes, one process at a time. If the child dies otherwise, the
+%   parent says so in a reply without a nonce.
+
+fork_game(Nonce, Seed) :-
+    flush_output(user_error),
+    fork(Pid),
+    (   Pid == child
+    ->  assertz(in_game),
+        set_random(seed(Seed)),
+        retractall(own_moves(_)),
+        assertz(own_moves(0)),
+        output_bytes(Base),
+        retractall(output_base(_)),
+        assertz(output_base(Base)),
+        reply(Nonce, _{status:forked})
+    ;   wait(Pid, Status),
+        (   Status == exited(0)
+        ->  true
+        ;   format(string(Detail), "~w", [Status]),
+            protocol_stream(out, Out),
+            json_write_dict(Out, _{child:gone, detail:Detail}, [width(0)]),
+            nl(Out),
+            flush_output(Out)
+        )
     ).
 
 %!  move_reply(+Protocol, +Seat, +State, +Last, +Seconds, +Options, -Reply) is det.
@@ -303,7 +367,10 @@ move_reply(Protocol, Seat, State, Last, Seconds, Options, Reply) :-
 output_bytes(Bytes) :-
     (   stream_property(user_error, position(Pos)),
         stream_position_data(byte_count, Pos, Bytes0)
-    ->  Bytes = Bytes0
+    ->  (   output_base(Base)
+        ->  Bytes is Bytes0 - Base      % in a game's child: since the fork
+        ;   Bytes = Bytes0
+        )
     ;   Bytes = 0
     ).
 
