@@ -1,7 +1,8 @@
 """Bots in their own processes: games per second in a round robin of 10
-example bots at sliding tic-tac-toe with 2 worker processes, and the cost
-of one bot move through the process protocol against one in-process ai:1
-move on the same positions."""
+example bots at sliding tic-tac-toe with 2 worker processes (each keeps
+every bot loaded and plays each game in a fresh fork of it), the cost of
+a process start against a fork, and of one bot move through the process
+protocol against one in-process ai:1 move on the same positions."""
 
 from __future__ import annotations
 
@@ -64,6 +65,15 @@ def move_costs() -> list[list[object]]:
             proc.load()
         starts.append(time.perf_counter() - t)
 
+    # a game's fresh copy of a kept bot (tournament workers): fork, then end
+    forks = []
+    with BotProcess(EXAMPLES / "greedy.pl", "sliding", "first") as proc:
+        proc.load(keep=True)
+        for seed in range(30):
+            t = time.perf_counter()
+            assert proc.begin_game(seed) and proc.end_game()
+            forks.append(time.perf_counter() - t)
+
     bot = BotPlayer(PlayerSpec.parse(f"{EXAMPLES / 'greedy.pl'}:1"), move_time=5)
     bot.start(game, "x")
     try:
@@ -80,6 +90,8 @@ def move_costs() -> list[list[object]]:
     per_ai = (time.perf_counter() - t) / len(states)
 
     rows.append(["bot process start + load + check", 10, statistics.median(starts) * 1e3, ""])
+    rows.append(["a game's copy of a kept bot (fork + end)", len(forks),
+                 statistics.median(forks) * 1e3, ""])
     rows.append(["bot move (greedy.pl:1, random), process protocol", len(states), per_bot * 1e3,
                  per_bot / per_ai])
     rows.append(["ai:1 move, in-process", len(states), per_ai * 1e3, 1.0])

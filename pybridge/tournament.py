@@ -269,7 +269,7 @@ def run_tournament(
         pass
     finally:
         WARM.close()  # the bots this process kept loaded (--jobs 1)
-    table = save(complete)
+        table = save(complete)  # also when the pool failed: then it is raised
     return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
                             tuple(table), len(games), out_dir, refused, complete, len(kept),
                             not_admitted)
