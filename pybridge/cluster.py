@@ -21,7 +21,7 @@ import multiprocessing
 import shutil
 import signal
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -90,11 +90,15 @@ def pack(specs: Mapping[str, str], *, game_file: str | None = None) -> Shipment:
     return Shipment(tuple(files), game, game_file or "")
 
 
-def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path) -> dict[str, str]:
-    """Write the shipped files under ``where`` (a folder an entrant) and
-    return the specs that seat those copies (entrant name -> spec)."""
+def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path,
+           names: Collection[str] | None = None) -> dict[str, str]:
+    """Write the shipped files (of the entrants ``names``, or all) under
+    ``where`` (a folder an entrant) and return the specs that seat those
+    copies (entrant name -> spec)."""
     local = {}
     for index, (name, filename, data) in enumerate(shipment.files):
+        if names is not None and name not in names:
+            continue
         folder = where / str(index)
         folder.mkdir(parents=True)
         path = folder / Path(filename).name
@@ -116,7 +120,7 @@ def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
                            f"{client_version}: install the same version on both")
     where = Path(tempfile.mkdtemp(prefix="arena-task-"))
     try:
-        files = unpack(config.specs, shipment, where)
+        files = unpack(config.specs, shipment, where, {pairing.first, pairing.second})
         if shipment.game is None:
             return play(dataclasses.replace(config, files=files), pairing)
         main, contents = shipment.game

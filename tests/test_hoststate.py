@@ -1,0 +1,76 @@
+"""The bot host's saved state (pybridge/hoststate.py): built once per
+version of the Prolog files, never used stale, and bots still start from
+source without it."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pybridge import hoststate, sandbox
+from pybridge.bots import BotProcess, Limits
+from pybridge.resources import prolog_dir
+
+EXAMPLES = prolog_dir() / "bots" / "examples"
+LIMITS = Limits(stack_mb=64, grace=0.3)
+START = "state([e,e,e,e,e,e,e,e,e],x,0,60)"
+
+
+@pytest.fixture
+def fresh_state(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    hoststate.path.cache_clear()
+    yield monkeypatch
+    monkeypatch.undo()
+    hoststate.path.cache_clear()
+
+
+def play_one_move(isolation: str) -> dict[str, object]:
+    with BotProcess(EXAMPLES / "greedy.pl", "sliding", "first", limits=LIMITS,
+                    isolation=isolation) as proc:
+        assert proc.load().ready
+        return proc.move(START, None, 2.0)
+
+
+def test_the_digest_follows_every_prolog_file(tmp_path: Path) -> None:
+    copy = tmp_path / "prolog"
+    shutil.copytree(prolog_dir(), copy)
+    before = hoststate.digest(copy)
+    assert hoststate.digest(copy) == before
+    rules = copy / "games" / "sliding.pl"
+    rules.write_text(rules.read_text() + "\n% changed\n")
+    assert hoststate.digest(copy) != before
+
+
+def test_a_state_is_built_in_the_folder_named(fresh_state: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    fresh_state.setenv(hoststate.ENV, str(tmp_path / "states"))
+    built = hoststate.path()
+    assert built is not None and built.parent == tmp_path / "states"
+    assert built.name == f"host-{hoststate.digest()}.state" and built.stat().st_size > 0
+    hoststate.path.cache_clear()
+    assert hoststate.path() == built  # found, not built again
+    assert play_one_move("none")["verdict"] == "ok"
+
+
+@pytest.mark.parametrize("isolation", ["none", "bwrap"])
+def test_bots_start_from_source_without_a_state(fresh_state: pytest.MonkeyPatch,
+                                                isolation: str) -> None:
+    if isolation == "bwrap" and sandbox._probe() is not None:
+        pytest.skip(sandbox._probe() or "")
+    fresh_state.setenv(hoststate.ENV, "off")
+    assert hoststate.path() is None
+    reply = play_one_move(isolation)
+    assert reply["verdict"] == "ok" and reply["move"]
+
+
+def test_a_folder_others_can_write_is_not_used(fresh_state: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    fresh_state.setenv(hoststate.ENV, str(shared))
+    assert hoststate._folder() is None
+    assert hoststate.path() is None  # bots then start from source
