@@ -62,6 +62,7 @@ class WarmBots:
         self.users = 0
         self._kept: dict[tuple[object, ...], tuple[BotProcess, float]] = {}
         self._lock = threading.Lock()
+        self._sweeper: threading.Thread | None = None
 
     def take(self, key: tuple[object, ...]) -> BotProcess | None:
         with self._lock:
@@ -77,8 +78,17 @@ class WarmBots:
             self._kept[key] = (proc, time.monotonic())
             extra = len(self._kept) - self.size
             old = [self._kept.pop(k)[0] for k in list(self._kept)[:max(0, extra)]]
+            if self._sweeper is None:  # a long-lived worker ends idle ones itself
+                self._sweeper = threading.Thread(target=self._sweep, daemon=True,
+                                                 name="arena-warm-bots")
+                self._sweeper.start()
         for p in old:
             p.close()
+
+    def _sweep(self) -> None:
+        while True:
+            time.sleep(self.idle / 4)
+            self.take(())  # takes nothing; ends the idle ones
 
     def close(self) -> None:
         """End every kept process."""

@@ -4,12 +4,13 @@ its own time limits, and nothing left running afterwards."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 import pybridge
-from pybridge.bots import WARM, BotPlayer, BotProcess, Limits, keeping_bots_loaded
+from pybridge.bots import WARM, BotPlayer, BotProcess, Limits, WarmBots, keeping_bots_loaded
 from pybridge.match import Match
 from pybridge.players import PlayerSpec
 
@@ -146,3 +147,28 @@ def test_a_refused_bot_is_not_kept(tmp_path: Path, ttt: pybridge.Game) -> None:
         result, _ = play(ttt, x, bot(EXAMPLES / "greedy.pl", 2))
     assert result.forfeit == "refused"
     assert not WARM._kept
+
+
+def loaded() -> BotProcess:
+    proc = BotProcess(EXAMPLES / "greedy.pl", "tictactoe", "first", limits=LIMITS)
+    assert proc.load(keep=True).ready
+    return proc
+
+
+def test_kept_processes_are_bounded_and_end_when_idle() -> None:
+    warm = WarmBots(size=2, idle=0.4)
+    procs = [loaded() for _ in range(3)]
+    try:
+        for i, proc in enumerate(procs):
+            warm.give((i,), proc)
+        # the oldest made room for the third
+        assert procs[0]._proc.poll() is not None
+        assert warm.take((0,)) is None
+        deadline = time.monotonic() + 5
+        while any(p._proc.poll() is None for p in procs) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert all(p._proc.poll() is not None for p in procs), "idle processes left running"
+        assert not warm._kept
+    finally:
+        for proc in procs:
+            proc.close()
