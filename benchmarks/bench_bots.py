@@ -6,6 +6,7 @@ protocol against one in-process ai:1 move on the same positions."""
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import tempfile
@@ -14,7 +15,8 @@ from pathlib import Path
 
 import pybridge
 from benchmarks.table import print_table
-from pybridge.bots import BotPlayer, BotProcess
+from pybridge import hoststate
+from pybridge.bots import KEEP_ENV, BotPlayer, BotProcess
 from pybridge.players import PlayerSpec
 from pybridge.tournament import run_tournament
 
@@ -40,16 +42,48 @@ def positions(game: pybridge.Game, n: int) -> list[pybridge.State]:
     return out
 
 
-def round_robin() -> list[list[object]]:
+#: How the bots' processes start: (label, environment).
+MODES = [
+    ("from source, a process a game", {hoststate.ENV: "off", KEEP_ENV: "0"}),
+    ("saved state, a process a game", {KEEP_ENV: "0"}),
+    ("saved state, kept: a fork a game", {}),
+]
+
+
+def round_robin(label: str, env: dict[str, str]) -> list[object]:
     specs = [str(EXAMPLES / name) for name in ROUND_ROBIN]
-    with tempfile.TemporaryDirectory(prefix="arena-bench-") as out:
-        start = time.perf_counter()
-        result = run_tournament("sliding", specs, out=Path(out) / "t", jobs=2, move_time=1.0)
-        wall = time.perf_counter() - start
+    saved = {k: os.environ.get(k) for k in (hoststate.ENV, KEEP_ENV)}
+    os.environ.update(env)  # the workers inherit it
+    hoststate.path.cache_clear()
+    try:
+        with tempfile.TemporaryDirectory(prefix="arena-bench-") as out:
+            start = time.perf_counter()
+            result = run_tournament("sliding", specs, out=Path(out) / "t", jobs=2, move_time=1.0)
+            wall = time.perf_counter() - start
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        hoststate.path.cache_clear()
     games = len(result.records)
     plies = sum(r.plies for r in result.records)
     forfeits = sum(1 for r in result.records if r.forfeit)
-    return [["sliding", len(specs), games, plies, forfeits, wall, games / wall, plies / wall]]
+    return [label, len(specs), games, plies, forfeits, wall, games / wall, plies / wall]
+
+
+def round_robins(runs: int = 2) -> list[list[object]]:
+    """The ways to start the bots alternating, ``runs`` times each, then
+    each one's median games/s against the first's."""
+    rows = [round_robin(label, env) for _ in range(runs) for label, env in MODES]
+    median = {label: statistics.median(float(r[6]) for r in rows if r[0] == label)
+              for label, _ in MODES}
+    base = MODES[0][0]
+    for label, _ in MODES[1:]:
+        rows.append([f"median games/s, {label} / {base}", "", "", "", "", "",
+                     median[label] / median[base], ""])
+    return rows
 
 
 def move_costs() -> list[list[object]]:
@@ -99,9 +133,9 @@ def move_costs() -> list[list[object]]:
 
 
 def main() -> None:
-    print("round robin, --jobs 2, --move-time 1, 2 games per pair:")
-    print_table(["game", "bots", "games", "plies", "forfeits", "wall s", "games/s", "plies/s"],
-                round_robin())
+    print("sliding round robin, --jobs 2, --move-time 1, 2 games per pair:")
+    print_table(["bots' processes", "bots", "games", "plies", "forfeits", "wall s", "games/s",
+                 "plies/s"], round_robins())
     print()
     print("one move on the same sliding positions:")
     print_table(["what", "n", "ms each", "x ai:1"], move_costs())

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
+from .bots import keeping_bots_loaded
 from .game import Game, State
 from .match import Match
 from .players import PlayerSpec
@@ -70,6 +71,16 @@ def trial_games(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, 
     against random, the rest reaching later phases."""
     rng = random.Random(seed)
     from_start = (count + 1) // 2
+    # the bot is loaded once; each game is played in a fresh copy of it
+    with keeping_bots_loaded() as kept:
+        try:
+            yield from _trials(game, spec, seats, count, rng, from_start, protocol, move_time)
+        finally:
+            kept.close()
+
+
+def _trials(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, rng: random.Random,
+            from_start: int, protocol: str, move_time: float) -> Iterator[TrialGame]:
     for i in range(count):
         mine = seats[i % len(seats)]
         bot_seat = game.players[mine]

@@ -102,15 +102,21 @@ class WarmBots:
 WARM = WarmBots()
 
 
+#: Set to 0 to start a process for every game, as without :class:`WarmBots`
+#: (the benchmark compares the two).
+KEEP_ENV = "ARENA_KEEP_BOTS"
+
+
 @contextlib.contextmanager
 def keeping_bots_loaded() -> "Iterator[WarmBots]":
     """Bot players started in this block fork their games from kept
     processes (the processes stay in :data:`WARM` after it)."""
-    WARM.users += 1
+    keep = os.environ.get(KEEP_ENV, "1") != "0"
+    WARM.users += keep
     try:
         yield WARM
     finally:
-        WARM.users -= 1
+        WARM.users -= keep
 
 
 class BotPlayer(Player):
