@@ -4,6 +4,8 @@ its own time limits, and nothing left running afterwards."""
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pybridge
 from pybridge.bots import WARM, BotPlayer, BotProcess, Limits, WarmBots, keeping_bots_loaded
 from pybridge.match import Match
 from pybridge.players import PlayerSpec
+from tests.test_isolation import descendants
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 LIMITS = Limits(stack_mb=64, grace=0.3)
@@ -172,3 +175,29 @@ def test_kept_processes_are_bounded_and_end_when_idle() -> None:
     finally:
         for proc in procs:
             proc.close()
+
+
+def test_a_game_copy_that_dies_is_reported_and_the_next_game_plays(ttt: pybridge.Game) -> None:
+    proc = loaded()
+    try:
+        before = descendants(proc.pid)
+        assert proc.begin_game(1)
+        start = str(ttt.initial_state())
+        assert proc.move(start, None, 1.0)["verdict"] == "ok"
+        # the game's copy: the one process that came with begin_game
+        copies = [p for p in descendants(proc.pid) - before
+                  if "--in-fd" in Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace")]
+        assert len(copies) == 1, copies
+        os.kill(copies[0], signal.SIGKILL)
+        reply = proc.move(start, None, 1.0)
+        assert reply["verdict"] == "crashed" and "game's process ended" in reply["detail"], reply
+        assert not proc.end_game()
+    finally:
+        proc.close()
+    # a player whose kept process failed starts another
+    try:
+        with keeping_bots_loaded():
+            result, _ = play(ttt, bot(EXAMPLES / "greedy.pl", 1), bot(EXAMPLES / "greedy.pl", 2))
+        assert result.forfeit is None
+    finally:
+        WARM.close()
