@@ -44,9 +44,9 @@ def positions(game: pybridge.Game, n: int) -> list[pybridge.State]:
 
 #: How the bots' processes start: (label, environment).
 MODES = [
-    ("from source, a process a game", {hoststate.ENV: "off", KEEP_ENV: "0"}),
-    ("saved state, a process a game", {KEEP_ENV: "0"}),
-    ("saved state, kept: a fork a game", {}),
+    ("source", "from source, a process a game", {hoststate.ENV: "off", KEEP_ENV: "0"}),
+    ("state", "saved state, a process a game", {KEEP_ENV: "0"}),
+    ("kept", "saved state, kept, a fork a game", {}),
 ]
 
 
@@ -76,13 +76,13 @@ def round_robin(label: str, env: dict[str, str]) -> list[object]:
 def round_robins(runs: int = 2) -> list[list[object]]:
     """The ways to start the bots alternating, ``runs`` times each, then
     each one's median games/s against the first's."""
-    rows = [round_robin(label, env) for _ in range(runs) for label, env in MODES]
-    median = {label: statistics.median(float(r[6]) for r in rows if r[0] == label)
-              for label, _ in MODES}
+    rows = [round_robin(label, env) for _ in range(runs) for _, label, env in MODES]
+    median = {short: statistics.median(float(r[6]) for r in rows if r[0] == label)
+              for short, label, _ in MODES}
     base = MODES[0][0]
-    for label, _ in MODES[1:]:
-        rows.append([f"median games/s, {label} / {base}", "", "", "", "", "",
-                     median[label] / median[base], ""])
+    for short, _, _ in MODES[1:]:
+        rows.append([f"ratio of medians, {short} / {base}", "", "", "", "", "",
+                     median[short] / median[base], ""])
     return rows
 
 
