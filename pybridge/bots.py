@@ -54,9 +54,10 @@ class WarmBots:
     fresh copy (a fork) of the loaded bot, so that a tournament worker
     loads and checks each bot once per seat, not once per game. Off
     unless a caller turns it on (:func:`keeping_bots_loaded`); at most
-    ``size`` processes, and none idle longer than ``idle`` seconds."""
+    ``size`` processes (about 15 MB each: 24 entrants in both seats), and
+    none idle longer than ``idle`` seconds."""
 
-    def __init__(self, size: int = 24, idle: float = 120.0) -> None:
+    def __init__(self, size: int = 48, idle: float = 120.0) -> None:
         self.size = size
         self.idle = idle
         self.users = 0
