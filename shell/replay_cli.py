@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
+from pybridge import checkpoint
 from pybridge.players import PlayerSpec
 from pybridge.replay import (
     Rebuilt,
@@ -95,12 +96,18 @@ def summary(rebuilt: Rebuilt) -> str:
 # -- verify ---------------------------------------------------------------------
 
 
+def _tournament_index(path: Path) -> bool:
+    """Whether ``path`` is a tournament folder's list of games, not a log."""
+    return path.name == checkpoint.GAMES and (path.parent / checkpoint.PLAN).is_file()
+
+
 def logs_in(paths: Sequence[str]) -> list[str]:
-    """The files named, and the ``.jsonl`` files below the folders named."""
+    """The files named, and the ``.jsonl`` logs below the folders named."""
     found: list[str] = []
     for path in paths:
         if os.path.isdir(path):
-            below = sorted(str(p) for p in Path(path).rglob("*.jsonl") if p.is_file())
+            below = sorted(str(p) for p in Path(path).rglob("*.jsonl")
+                           if p.is_file() and not _tournament_index(p))
             found += below or [path]
         else:
             found.append(path)
@@ -114,6 +121,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
         def run(file: str = file) -> int:
             if os.path.isdir(file):
                 raise OSError(0, "a folder with no .jsonl log in it", file)
+            if _tournament_index(Path(file)):
+                raise OSError(0, "a tournament's list of games, not a game log: verify its "
+                              f"folder (arena verify {os.path.dirname(file) or '.'})", file)
             rebuilt = verify(file)
             _warn(rebuilt.replay)
             print(f"{file}: valid: {summary(rebuilt)}")

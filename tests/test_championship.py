@@ -384,6 +384,13 @@ def test_verify_many_files_and_folders(tmp_path: Path) -> None:
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.count(": valid: ") == 5 and "5 logs: 5 valid, 0 illegal, 0 unreadable" in run.stdout
+    # the tournament's folder: its logs, not its list of games
+    run = subprocess.run(ARENA + ["verify", str(out)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "4 logs: 4 valid, 0 illegal, 0 unreadable" in run.stdout, run
+    run = subprocess.run(ARENA + ["verify", str(out / "games.jsonl")], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "not a game log: verify its folder" in run.stderr
     bad = tmp_path / "bad.jsonl"
     lines = logs[0].read_text().splitlines()
     header = json.loads(lines[0])
