@@ -54,7 +54,7 @@ def round_robin(label: str, env: dict[str, str]) -> list[object]:
     specs = [str(EXAMPLES / name) for name in ROUND_ROBIN]
     saved = {k: os.environ.get(k) for k in (hoststate.ENV, KEEP_ENV)}
     os.environ.update(env)  # the workers inherit it
-    hoststate.path.cache_clear()
+    hoststate.reset()
     try:
         with tempfile.TemporaryDirectory(prefix="arena-bench-") as out:
             start = time.perf_counter()
@@ -66,7 +66,7 @@ def round_robin(label: str, env: dict[str, str]) -> list[object]:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
-        hoststate.path.cache_clear()
+        hoststate.reset()
     games = len(result.records)
     plies = sum(r.plies for r in result.records)
     forfeits = sum(1 for r in result.records if r.forfeit)

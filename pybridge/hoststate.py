@@ -95,8 +95,8 @@ def _build(target: Path, prolog: Path) -> None:
 
 
 def _remove_stale(folder: Path, keep: Path) -> None:
-    """Removes the states of other versions not built for a week (another
-    checkout may still use a recent one)."""
+    """Removes the states of other versions not used for a week (another
+    checkout may still use a recent one: each use touches its state)."""
     now = time.time()
     for old in folder.glob("host-*.state"):
         try:
@@ -107,9 +107,9 @@ def _remove_stale(folder: Path, keep: Path) -> None:
 
 
 @functools.lru_cache(maxsize=1)
-def path() -> Path | None:
-    """The saved state for this project and swipl, built if missing;
-    None when bots must start from source."""
+def _where() -> tuple[Path, Path] | None:
+    """(the state's path, the Prolog folder), or None when bots start
+    from source (turned off, or no folder to keep it in)."""
     if os.environ.get(ENV) == "off":
         return None
     prolog = prolog_dir()
@@ -117,19 +117,49 @@ def path() -> Path | None:
     if folder is None:
         log.info("no folder to keep the bot host's saved state in: bots start from source")
         return None
-    target = folder / f"host-{digest(prolog)}.state"
+    return folder / f"host-{digest(prolog)}.state", prolog
+
+
+_failed: set[Path] = set()  # states that could not be built here
+_used: set[Path] = set()  # states this process has touched
+
+
+def path() -> Path | None:
+    """The saved state for this project and swipl, built if missing (also
+    when removed while in use); None when bots must start from source."""
+    where = _where()
+    if where is None:
+        return None
+    target, prolog = where
     if target.is_file():
+        if target not in _used:
+            _used.add(target)
+            try:
+                os.utime(target)  # in use: not stale for another checkout
+            except OSError:
+                pass
         return target
+    if target in _failed:
+        return None
     try:
-        with open(folder / "host.lock", "w") as lock:
+        with open(target.parent / "host.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not target.is_file():
                 _build(target, prolog)
-                _remove_stale(folder, target)
+                _remove_stale(target.parent, target)
     except (OSError, subprocess.SubprocessError) as exc:
+        _failed.add(target)
         log.warning("cannot build the bot host's saved state (%s): bots start from source", exc)
         return None
+    _used.add(target)
     return target
 
 
-__all__ = ["ENV", "digest", "path"]
+def reset() -> None:
+    """Forget what was found (after the environment changed)."""
+    _where.cache_clear()
+    _failed.clear()
+    _used.clear()
+
+
+__all__ = ["ENV", "digest", "path", "reset"]

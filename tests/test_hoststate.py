@@ -21,10 +21,10 @@ START = "state([e,e,e,e,e,e,e,e,e],x,0,60)"
 
 @pytest.fixture
 def fresh_state(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
-    hoststate.path.cache_clear()
+    hoststate.reset()
     yield monkeypatch
     monkeypatch.undo()
-    hoststate.path.cache_clear()
+    hoststate.reset()
 
 
 def play_one_move(isolation: str) -> dict[str, object]:
@@ -50,8 +50,12 @@ def test_a_state_is_built_in_the_folder_named(fresh_state: pytest.MonkeyPatch,
     built = hoststate.path()
     assert built is not None and built.parent == tmp_path / "states"
     assert built.name == f"host-{hoststate.digest()}.state" and built.stat().st_size > 0
-    hoststate.path.cache_clear()
+    hoststate.reset()
     assert hoststate.path() == built  # found, not built again
+    assert play_one_move("none")["verdict"] == "ok"
+    # removed while in use (a cache cleaned): the next bot builds it again
+    built.unlink()
+    assert hoststate.path() == built and built.is_file()
     assert play_one_move("none")["verdict"] == "ok"
 
 
@@ -74,3 +78,15 @@ def test_a_folder_others_can_write_is_not_used(fresh_state: pytest.MonkeyPatch,
     fresh_state.setenv(hoststate.ENV, str(shared))
     assert hoststate._folder() is None
     assert hoststate.path() is None  # bots then start from source
+
+
+def test_a_state_that_cannot_be_built_leaves_bots_starting_from_source(
+        fresh_state: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def broken(target: Path, prolog: Path) -> None:
+        raise OSError("disk full")
+
+    fresh_state.setenv(hoststate.ENV, str(tmp_path / "states"))
+    fresh_state.setattr(hoststate, "_build", broken)
+    assert hoststate.path() is None
+    assert hoststate.path() is None  # not tried again by every bot
+    assert play_one_move("none")["verdict"] == "ok"
