@@ -82,11 +82,15 @@ def test_a_folder_others_can_write_is_not_used(fresh_state: pytest.MonkeyPatch,
 
 def test_a_state_that_cannot_be_built_leaves_bots_starting_from_source(
         fresh_state: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    tries = []
+
     def broken(target: Path, prolog: Path) -> None:
+        tries.append(target)
         raise OSError("disk full")
 
     fresh_state.setenv(hoststate.ENV, str(tmp_path / "states"))
     fresh_state.setattr(hoststate, "_build", broken)
     assert hoststate.path() is None
-    assert hoststate.path() is None  # not tried again by every bot
+    assert hoststate.path() is None
+    assert len(tries) == 1  # not tried again by every bot
     assert play_one_move("none")["verdict"] == "ok"
