@@ -83,8 +83,7 @@ def _build(target: Path, prolog: Path) -> None:
     try:
         done = subprocess.run(
             [_swipl(), "-f", "none", "-q", "--no-packs", "-o", tmp, "-c", *map(str, sources)],
-            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300, check=False,
-            env={**os.environ, "ARENA_GAME_FILE": ""})
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300, check=False)
         if done.returncode != 0 or os.path.getsize(tmp) == 0:
             raise OSError(" ".join(done.stderr.split())[:300] or f"exit status {done.returncode}")
         os.chmod(tmp, 0o644)
