@@ -339,13 +339,13 @@ class BotPlayer(Player):
             return
         kept = False
         try:
-            kept = key is not None and proc.end_game()
+            kept = key is not None and proc.end_game()  # waits for the game's output
         finally:
+            if not kept:
+                proc.close()  # its output readers are joined: all of it has arrived
             self._output = proc.stderr.text()
             if kept and key is not None:
                 WARM.give(key, proc)
-            else:
-                proc.close()
 
 
 @dataclass(frozen=True)
