@@ -6,7 +6,6 @@
             new_state/3,              % +Game, +Options, -StateText
             parse_state/3,            % +Game, +Text, -StateText
             state_info/5,             % +Game, +StateText, -Player, -MoveTexts, -Over
-            apply_move/5,             % +Game, +StateText, +MoveText, -NewStateText, -CanonicalText
             play_move/4,              % +Game, +StateText, +MoveText, -Json
             move_error/4,             % +Game, +StateText, +MoveText, -Reason
             state_value/4,            % +Game, +StateText, +Player, -Value
@@ -204,27 +203,16 @@ state_facts(Game, State, Player, MoveTexts, Over) :-
     ;   Over = none
     ).
 
-%!  apply_move(+Game, +StateText, +MoveText, -NewStateText, -CanonicalText) is semidet.
-%
-%   NewStateText is the state after the move MoveText, in whatever form
-%   move_text/2 reads it (`og6`), and CanonicalText that move's text as
-%   valid_moves/2 gives it (`Og6`). Fails when MoveText is not the text
-%   of a valid move.
-
-apply_move(Game, Text, MoveText, NewText, Canonical) :-
-    text_state(Text, State),
-    Game:move_text(Move, MoveText),
-    Game:move(State, Move, State1),
-    Game:move_text(Move, Canonical),
-    state_text(State1, NewText).
-
 %!  play_move(+Game, +StateText, +MoveText, -Json) is semidet.
 %
-%   apply_move/5, and state_info/5 and outcome/4 of the new state, in
-%   one query and one JSON string (a referee needs all of them after
-%   every move; one string crosses to Python much faster than terms):
+%   The state S after the move MoveText, in whatever form move_text/2
+%   reads it (`og6`), that move's Canonical text as valid_moves/2 gives
+%   it (`Og6`), and state_info/5 and outcome/4 of S, in one query and one
+%   JSON string (a referee needs all of them after every move; one
+%   string crosses to Python much faster than terms):
 %   {"state":S, "move":Canonical, "player":P, "moves":[...],
-%   "over":WinnerOrNone, "reason":ReasonOrNone}.
+%   "over":WinnerOrNone, "reason":ReasonOrNone}. Fails when MoveText is
+%   not the text of a valid move.
 
 play_move(Game, Text, MoveText, Json) :-
     text_state(Text, State),

@@ -236,7 +236,7 @@ class State:
         self._game = game
         self._text = state_text
         self._facts: _Facts | None = None
-        self._outcome: tuple[str, str] | None | bool = False     # False: not asked yet
+        self._outcome: tuple[str, str] | None = None  # once known to be over
         # the last moves applied here: typed or canonical text ->
         # (canonical text, the new state, its facts and outcome known)
         self._applied: dict[str, tuple[str, State]] = {}
@@ -277,12 +277,12 @@ class State:
 
     def outcome(self) -> tuple[str, str] | None:
         """(winner or 'draw', reason) once the game is over, else None."""
-        if self._outcome is False:
+        if self._outcome is None and (self._facts is None or self._facts[2] is not None):
             got = _prolog.bridge(
                 "outcome", self._game.module, self._text, outputs=["Winner", "Reason"]
             )
-            self._outcome = None if got is None else (text(got["Winner"]), text(got["Reason"]))
-        assert self._outcome is not True
+            if got is not None:
+                self._outcome = text(got["Winner"]), text(got["Reason"])
         return self._outcome
 
     def move(self, move: str) -> "State":

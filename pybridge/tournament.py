@@ -231,18 +231,19 @@ def run_tournament(
         return table
 
     pool = cluster.Pool(jobs=jobs, scheduler=scheduler)
-    saved = [0.0]
+    saved = 0.0  # when the standings were last written
 
     def finished(outcome: GameOutcome) -> None:
+        nonlocal saved
         record = outcome.record
         checkpoint.write_atomically(out_dir / record.replay, outcome.log)
         checkpoint.append_game(out_dir, record, outcome.output)
         records.append(record)
         # the standings of a running tournament, at most every second: the
         # games' logs and games.jsonl are what --resume and report read
-        if time.monotonic() - saved[0] >= SAVE_EVERY:
+        if time.monotonic() - saved >= SAVE_EVERY:
             save(False)
-            saved[0] = time.monotonic()
+            saved = time.monotonic()
         if progress is not None:
             progress(Progress(len(records), len(games), time.monotonic() - start, record,
                               len(kept), pool.running(), pool.workers()))

@@ -9,7 +9,6 @@ import csv
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ from pybridge import replay
 from pybridge.scoring import half_up, late_grade
 from tests.test_bots import EXAMPLES, HOSTILE
 from tests.test_championship import BOTS, DISGUISED
+from tests.test_tournament import interrupt_after_games
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = [sys.executable, "-m", "shell"]
@@ -98,19 +98,7 @@ def test_a_twelve_entrant_championship_interrupted_and_resumed(tmp_path: Path) -
     proc = subprocess.Popen(ARENA + args, cwd=tmp_path, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert proc.stdout is not None
-    lines = []
-    try:
-        for line in proc.stdout:
-            lines.append(line)
-            if sum(1 for x in lines if x.startswith("game ")) == 12:
-                os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C, as a terminal sends it
-                break
-        rest, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    first = "".join(lines) + rest
+    first, err = interrupt_after_games(proc, 12, timeout=120)
     assert proc.returncode == 130, err
     assert "not admitted: lee: 12 days late (more than 10)" in first
     assert "--resume --out" in first

@@ -318,6 +318,26 @@ def test_interrupted_tournament_keeps_finished_games(tmp_path: Path, jobs: int) 
     assert host_processes(str(tmp_path)) == []
 
 
+def interrupt_after_games(proc: "subprocess.Popen[str]", games: int,
+                          timeout: float) -> tuple[str, str]:
+    """Read a tournament's output until ``games`` games are done, then
+    press Ctrl-C as a terminal does (its whole foreground group); (all it
+    printed, its stderr)."""
+    assert proc.stdout is not None
+    lines = []
+    try:
+        for line in proc.stdout:
+            lines.append(line)
+            if sum(1 for x in lines if x.startswith("game ")) == games:
+                os.killpg(proc.pid, signal.SIGINT)
+                break
+        rest, err = proc.communicate(timeout=timeout)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return "".join(lines) + rest, err
+
+
 def test_ctrl_c_on_the_command_line(tmp_path: Path) -> None:
     specs = _copy_bots(tmp_path)
     out = tmp_path / "out"
@@ -327,19 +347,7 @@ def test_ctrl_c_on_the_command_line(tmp_path: Path) -> None:
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True,
     )
-    assert proc.stdout is not None
-    lines = []
-    try:
-        for line in proc.stdout:
-            lines.append(line)
-            if sum(1 for x in lines if x.startswith("game ")) == 3:
-                os.killpg(proc.pid, signal.SIGINT)  # the whole foreground group, as a terminal does
-                break
-        rest, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    text = "".join(lines) + rest
+    text, err = interrupt_after_games(proc, 3, timeout=60)
     assert proc.returncode == 130, err
     assert "interrupted:" in text and "rank  name" in text
     doc = json.loads((out / "standings.json").read_text())

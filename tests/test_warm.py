@@ -201,3 +201,33 @@ def test_a_game_copy_that_dies_is_reported_and_the_next_game_plays(ttt: pybridge
         assert result.forfeit is None
     finally:
         WARM.close()
+
+
+def test_a_bot_that_loads_slowly_on_purpose_is_refused_in_time(tmp_path: Path,
+                                                               ttt: pybridge.Game) -> None:
+    # a kept bot's load has no time limit in its host (it will fork): a
+    # student pads the file so that checking it takes long, hoping to hold
+    # a worker; the caller's deadline ends it
+    slow = tmp_path / "slow.pl"
+    slow.write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]).\n" + "".join(
+        f"p{i}(X) :- X > {i}, atom_length(abc, _), p{i + 1}(X).\n" for i in range(20000))
+        + "p20000(_).\n")
+    limits = Limits(stack_mb=64, grace=0.3, load_seconds=1.0)
+    start = time.monotonic()
+    proc = BotProcess(slow, "tictactoe", "first", limits=limits)
+    try:
+        hello = proc.load(keep=True)
+        assert time.monotonic() - start < limits.load_seconds + 3
+        assert hello.status == "refused" and "loading took more than 1" in hello.detail
+        assert not proc.begin_game(1)
+    finally:
+        proc.close()
+    assert proc._proc.poll() is not None
+    try:
+        with keeping_bots_loaded():
+            x = BotPlayer(PlayerSpec.parse(str(slow)), move_time=1.0, limits=limits, seed=1)
+            result, _ = play(ttt, x, bot(EXAMPLES / "greedy.pl", 2))
+        assert result.forfeit == "refused"
+        assert not WARM._kept
+    finally:
+        WARM.close()
