@@ -64,6 +64,10 @@ class Shipment:
     game: tuple[str, tuple[tuple[str, bytes], ...]] | None = None
     game_path: str = ""
 
+    def only(self, names: Collection[str]) -> "Shipment":
+        """What one game needs: the files of the entrants ``names``."""
+        return dataclasses.replace(self, files=tuple(f for f in self.files if f[0] in names))
+
 
 def pack(specs: Mapping[str, str], *, game_file: str | None = None) -> Shipment:
     """The contents of the bot files ``specs`` name, and of the game file
@@ -90,15 +94,11 @@ def pack(specs: Mapping[str, str], *, game_file: str | None = None) -> Shipment:
     return Shipment(tuple(files), game, game_file or "")
 
 
-def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path,
-           names: Collection[str] | None = None) -> dict[str, str]:
-    """Write the shipped files (of the entrants ``names``, or all) under
-    ``where`` (a folder an entrant) and return the specs that seat those
-    copies (entrant name -> spec)."""
+def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path) -> dict[str, str]:
+    """Write the shipped files under ``where`` (a folder an entrant) and
+    return the specs that seat those copies (entrant name -> spec)."""
     local = {}
     for index, (name, filename, data) in enumerate(shipment.files):
-        if names is not None and name not in names:
-            continue
         folder = where / str(index)
         folder.mkdir(parents=True)
         path = folder / Path(filename).name
@@ -120,7 +120,7 @@ def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
                            f"{client_version}: install the same version on both")
     where = Path(tempfile.mkdtemp(prefix="arena-task-"))
     try:
-        files = unpack(config.specs, shipment, where, {pairing.first, pairing.second})
+        files = unpack(config.specs, shipment, where)
         if shipment.game is None:
             return play(dataclasses.replace(config, files=files), pairing)
         main, contents = shipment.game
@@ -306,6 +306,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             process.kill()  # its bot sandboxes die with it (--die-with-parent)
     for process in processes:
         process.join(timeout=10)
+    call_queue = getattr(pool, "_call_queue", None)
+    if call_queue is not None:
+        # its feeder thread may be stuck writing a task into the pipe of a
+        # worker just killed: never wait for it at exit
+        call_queue.cancel_join_thread()
     pool.shutdown(wait=False, cancel_futures=True)
 
 

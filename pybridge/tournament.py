@@ -258,7 +258,8 @@ def run_tournament(
                                   pool.workers()))
             shipment = cluster.pack(config.specs, game_file=loaded.file and loaded.file.path)
             run = f"{out_dir.resolve()}-{time.time_ns()}"
-            tasks = [pool.submit(play_game, config, p, shipment, key=f"game-{p.index}-{run}")
+            tasks = [pool.submit(play_game, config, p, shipment.only({p.first, p.second}),
+                                 key=f"game-{p.index}-{run}")
                      for p in todo]
             seen = set(kept)
             for outcome in pool.results(tasks):
