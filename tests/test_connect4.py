@@ -256,3 +256,43 @@ def test_levels_3_and_4_play_endgames_perfectly(width: int, height: int, connect
             m = s.choose_move(level)
             assert -exact(ref, ref.play(r, m), memo) == verdict, (r, level, m)
     assert {-1, 1} <= set(verdicts)
+
+
+def lines_through(width: int, height: int, connect: int, col: int, row: int) -> int:
+    """How many lines of ``connect`` cells on the board pass through the
+    cell (``col``, ``row``), columns and rows from 1, row 1 at the bottom."""
+    total = 0
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for k in range(connect):
+            c0, r0 = col - k * dc, row - k * dr
+            c1, r1 = c0 + (connect - 1) * dc, r0 + (connect - 1) * dr
+            if all(1 <= c <= width and 1 <= r <= height for c, r in ((c0, r0), (c1, r1))):
+                total += 1
+    return total
+
+
+def test_value_of_quiet_openings_counts_lines_through_each_disc() -> None:
+    """In the first three plies no player has a threat and both still have
+    a line on their own rows, so value/3 is the documented disc weight:
+    lines through each own disc minus lines through each opponent disc.
+    (A yall lambda compiled at load time once made every such position
+    worth +-50000.)"""
+    game = pybridge.load_game("connect4")
+    seen = 0
+    frontier = [(game.initial_state(), [])]
+    for _ in range(3):
+        nxt = []
+        for s, discs in frontier:
+            for m in s.valid_moves():
+                col = int(m)
+                row = 1 + sum(1 for c, _, _ in discs if c == col)
+                nxt.append((s.move(m), discs + [(col, row, s.current_player)]))
+        frontier = nxt
+        for s, discs in frontier:
+            x = sum(lines_through(7, 6, 4, c, r) for c, r, p in discs if p == "x")
+            o = sum(lines_through(7, 6, 4, c, r) for c, r, p in discs if p == "o")
+            assert s.value("x") == x - o, (str(s), discs)
+            assert s.value("o") == o - x, (str(s), discs)
+            seen += 1
+    assert seen == 7 + 49 + 343
+    assert game.initial_state().move("4").value("x") == 7

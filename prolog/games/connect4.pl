@@ -227,7 +227,7 @@ mover_value(State, Value) :-
 %   threat (or any cell when there is none), and it is not right under an
 %   opponent's threat.
 safe_cell(Playable, OppWins, C-R) :-
-    include([Cell]>>memberchk(Cell, OppWins), Playable, Forced),
+    include(member_of(OppWins), Playable, Forced),
     (   Forced == []
     ->  member(C-R, Playable)
     ;   Forced = [C-R]
@@ -269,6 +269,9 @@ quiet_value(state(Size, Board, _, _), Mover, Other, MyWins, OppWins, Value) :-
     foldl(add_cell_weight(Size), Theirs, 0, WTheirs),
     ForFirst is 100 * (XLine - OLine) + 40 * (XOdd - OEven) + 15 * (XEven - OOdd),
     Value is Sign * ForFirst + WMine - WTheirs.
+
+member_of(Cells, Cell) :-
+    memberchk(Cell, Cells).
 
 above_any(Cells, C-R) :-
     member(C-R0, Cells),
