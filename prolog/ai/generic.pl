@@ -18,12 +18,22 @@ current_player/2, valid_moves/2, move/3 and game_over/2 (and value/3 at
 level 2, when the game has one):
 
   - level 1: a random valid move;
-  - level 2: greedy on value/3 (arena:greedy_move/3), random without it;
+  - level 2: one ply, safe: a move that wins at once; else, among the
+    moves after which the opponent cannot win at once, the best on
+    value/3 (random without it); within level_seconds(2, S);
   - level 3 and up: first an exact solve of the remaining game tree
-    (negamax with a table of solved positions) within a node budget;
-    when the tree is larger than that, Monte Carlo tree search (UCT with
-    random playouts, prolog/ai/mcts.pl) for level_seconds/2, kept to
-    the moves the solve proved best when it got that far.
+    (negamax with a table of solved positions) within a node budget and
+    half the level's time; when the tree is larger than that, Monte Carlo
+    tree search (prolog/ai/mcts.pl: MCTS-Solver, a win in one taken in
+    playouts, a move that lets the opponent win at once proven lost, the
+    tree kept from one move to the next) until the level's deadline,
+    kept to the moves the solve proved best when it got that far.
+
+Every level gives a valid move whenever one exists: a rule that fails or
+throws an error during the search, a dead end (no valid moves in a game
+that is not over) and a failing value/3 are scored or skipped, and the
+level falls back to the one below it, down to a random move. The time of
+a move is level_seconds/2, checked inside the search's loops.
 
 A game whose positions repeat cannot be solved this way: the solve gives
 up at the first repetition and the search decides.
@@ -34,55 +44,136 @@ up at the first repetition and the search decides.
 
 %!  level_seconds(+Level, -Seconds) is det.
 %
-%   The thinking time of a level of 3 and up: 0.25 s at level 3,
-%   doubling with each level, at most 16 s.
+%   The thinking time of a level: 0.25 s at level 3, doubling with each
+%   level, at most 16 s; 0.25 s for level 2's checks.
 
 level_seconds(Level, Seconds) :-
-    Seconds is min(16, 0.25 * 2 ** (Level - 3)).
+    (   Level =< 2
+    ->  Seconds = 0.25
+    ;   Seconds is min(16, 0.25 * 2 ** (Level - 3))
+    ).
 
 level_budget(Level, Budget) :-
     Budget is min(4_000_000, 20_000 * 2 ** (Level - 3)).
 
 %!  generic_move(+Game, +State, +Level, -Move) is semidet.
 %
-%   Fails when the game is over. Throws type_error unless Level is a
-%   positive integer.
+%   Fails when the game is over (no valid moves). Throws type_error
+%   unless Level is a positive integer.
 
 generic_move(Game, State, Level, Move) :-
     must_be(positive_integer, Level),
     Game:valid_moves(State, Moves),
     Moves = [_|_],
+    level_seconds(Level, Seconds),
+    get_time(Now),
+    Deadline is Now + Seconds,
     (   Level =:= 1
     ->  random_member(Move, Moves)
-    ;   Level =:= 2
-    ->  (   predicate_property(Game:value(_, _, _), defined)
-        ->  greedy_move(Game, State, Move)
-        ;   random_member(Move, Moves)
-        )
     ;   Moves = [Move0]
     ->  Move = Move0
-    ;   searched_move(Game, State, Level, Move)
+    ;   fallback(level_of_move(Game, State, Level, Deadline, Move0))
+    ->  Move = Move0
+    ;   random_member(Move, Moves)
     ).
 
-searched_move(Game, State, Level, Move) :-
+%   fallback(:Goal): Goal, or fail when it fails or throws an error (a
+%   broken rule met during the search).
+fallback(Goal) :-
+    catch(Goal, error(_, _), fail),
+    !.
+
+level_of_move(Game, State, Level, Deadline, Move) :-
+    Game:current_player(State, Player),
+    Game:valid_moves(State, Moves),
+    findall(M-S1, ( member(M, Moves), Game:move(State, M, S1) ), Children),
+    Children = [_|_],
+    (   member(Move0-S1, Children),
+        Game:game_over(S1, Player)
+    ->  Move = Move0                    % a win in one
+    ;   include(not_losing(Game, Player, Deadline), Children, Safe0),
+        (   Safe0 == []
+        ->  Safe = Children
+        ;   Safe = Safe0
+        ),
+        (   Safe = [Move0-_]
+        ->  Move = Move0
+        ;   Level >= 3,
+            pairs_keys(Safe, SafeMoves),
+            fallback(searched_move(Game, State, Level, SafeMoves, Deadline, Move0))
+        ->  Move = Move0
+        ;   safe_move(Game, Player, Safe, Move)
+        )
+    ).
+
+%   safe_move(+Game, +Player, +Safe, -Move): the best of the Move-State
+%   pairs Safe on value/3 where the game has one (random among equals,
+%   and among all of them where value/3 fails), else a random one.
+safe_move(Game, Player, Safe, Move) :-
+    (   predicate_property(Game:value(_, _, _), defined),
+        fallback(valued(Game, Player, Safe, Scored))
+    ->  random_best(Scored, Move)
+    ;   random_member(Move-_, Safe)
+    ).
+
+%   not_losing(+Game, +Player, +Deadline, +Move-State): after Move, the
+%   opponent cannot win at once (moves not checked by Deadline pass).
+not_losing(Game, Player, Deadline, _-State) :-
+    get_time(Now),
+    (   Now > Deadline
+    ->  true
+    ;   Game:game_over(State, Winner)
+    ->  (   Winner == Player
+        ;   Winner == draw
+        )
+    ;   Game:current_player(State, Next),
+        Next == Player
+    ->  true
+    ;   Game:current_player(State, Next),
+        \+ ( Game:valid_moves(State, Replies),
+              wins_at_once(Game, State, Next, Replies)
+            )
+    ).
+
+wins_at_once(Game, State, Player, Moves) :-
+    member(M, Moves),
+    Game:move(State, M, State1),
+    Game:game_over(State1, Player),
+    !.
+
+valued(Game, Player, Children, Scored) :-
+    findall(V-M,
+            ( member(M-S1, Children),
+              (   Game:game_over(S1, _)
+              ->  V = 0                 % a draw: not a win, not a loss
+              ;   Game:value(S1, Player, V0),
+                  number(V0)
+              ->  V = V0
+              ;   V = -inf
+              )
+            ),
+            Scored).
+
+searched_move(Game, State, Level, SafeMoves, Deadline, Move) :-
     level_budget(Level, Budget),
-    level_seconds(Level, Seconds0),
-    SolveSeconds is Seconds0 / 2,
+    get_time(Now),
+    SolveSeconds is (Deadline - Now) / 2,
+    Options = [ deadline(Deadline), decisive(true), reuse(true),
+                root_moves(SafeMoves)
+              ],
     (   solve_moves(Game, State, Budget, SolveSeconds, Scored)
     ->  best_scored(Scored, Value, Bests),
         (   Value =:= 1
         ->  winning_move(Game, State, Bests, Move)
         ;   Bests = [Move0]
         ->  Move = Move0
-        ;   level_seconds(Level, Seconds),
-            mcts_move(Game, State, [seconds(Seconds)], Move0),
+        ;   mcts_move(Game, State, [seconds(1.0e9)|Options], Move0),
             (   memberchk(Move0, Bests)
             ->  Move = Move0
             ;   random_member(Move, Bests)
             )
         )
-    ;   level_seconds(Level, Seconds),
-        mcts_move(Game, State, [seconds(Seconds)], Move)
+    ;   mcts_move(Game, State, [seconds(1.0e9)|Options], Move)
     ).
 
 best_scored(Scored, Value, Bests) :-
@@ -172,6 +263,10 @@ negamax(Game, State, Mover, Counter, Budget, Memo0, Memo, Value) :-
         ),
         put_assoc(State, Memo0, open, Memo1),
         Game:valid_moves(State, Moves),
+        (   Moves == []
+        ->  throw(arena_generic_give_up)    % a dead end: a broken rule
+        ;   true
+        ),
         best_value(Moves, Game, State, Mover, Counter, Budget, -2, Memo1, Memo2, Value),
         put_assoc(State, Memo2, Value, Memo)
     ).

@@ -1,6 +1,7 @@
 :- module(mcts,
           [ mcts_move/4,              % +Game, +State, +Options, -Move
-            mcts_search/4             % +Game, +State, +Options, -Result
+            mcts_search/4,            % +Game, +State, +Options, -Result
+            mcts_forget/0             % forget the tree kept for reuse
           ]).
 :- set_prolog_flag(optimise, true).      % compiled arithmetic (this file only)
 :- use_module(library(lists)).
@@ -20,8 +21,7 @@ move that wins by force, or one where every move loses by force) is
 marked proven and never searched again, so that short endgames are
 solved exactly rather than estimated.
 
-The tree is an ordinary term rebuilt along the path of each iteration
-(no global state):
+The tree is an ordinary term rebuilt along the path of each iteration:
 
     Node = node(Visits, Wins, Status, Untried, Children)
     Wins     = the playout score of the player who moved into the node
@@ -33,14 +33,29 @@ The tree is an ordinary term rebuilt along the path of each iteration
 Options:
 
   - seconds(+S): wall time bound (default 1.0)
+  - deadline(+T): stop at wall time T (get_time/1), if sooner
   - iterations(+N): at most N iterations (default no bound)
   - exploration(+C): the UCB1 constant (default 0.7)
   - playout(:Goal): call(Goal, State, Winner) plays State to the end
     and gives the winner (a player or draw); default: random moves
-    through valid_moves/2 and move/3
+    through valid_moves/2 and move/3, checking the clock as it goes
+  - decisive(+Bool): (default false) a new node whose player to move
+    can win at once is proven at once (so a move that lets the opponent
+    win at once is a proven loss), and the default playout takes a win
+    in one whenever it has one
+  - reuse(+Bool): (default false) start from the subtree of the last
+    search's tree (kept per game) that matches State, two plies on or
+    the same position, and keep the new tree for the next search
+  - root_moves(+Moves): search only these moves of State (those of
+    them that are valid)
+  - start_visits(-V): the visits of the root when the search began
+    (non-zero when a tree was reused)
 
-Search stops early when the root is proven or when the most visited
-move cannot be overtaken in the time left.
+A position where the player to move has no valid moves but the game is
+not over (a broken rule) and a move that move/3 refuses count as draws
+in the search: it never fails while a valid move exists. Search stops
+early when the root is proven or when the most visited move cannot be
+overtaken in the time left.
 
     ?- mcts_move(tictactoe, state([x,x,e,o,o,e,e,e,e], x),
                  [iterations(500)], Move).
@@ -78,24 +93,80 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     option(iterations(Max), Options, inf),
     option(exploration(C), Options, 0.7),
     must_be(number, C),
+    option(decisive(Decisive), Options, false),
+    must_be(boolean, Decisive),
+    option(reuse(Reuse), Options, false),
+    must_be(boolean, Reuse),
+    get_time(Start),
+    Deadline0 is Start + Seconds,
+    (   option(deadline(Deadline1), Options)
+    ->  Deadline is min(Deadline0, Deadline1)
+    ;   Deadline = Deadline0
+    ),
     (   option(playout(Playout0), Options)
     ->  strip_module(Module:Playout0, M, P),
         Playout = M:P
-    ;   Playout = mcts:contract_playout(Game)
+    ;   Playout = mcts:default_playout(Game, Decisive, Deadline)
     ),
-    Game:valid_moves(State, Moves),
+    Game:valid_moves(State, Moves0),
+    (   option(root_moves(Only), Options)
+    ->  include(member_of(Only), Moves0, Moves)
+    ;   Moves = Moves0
+    ),
     Moves = [_|_],
     Game:current_player(State, Player),
     player_opponent(Game, Player, Mover),
-    random_permutation(Moves, Untried),
-    get_time(Start),
-    Deadline is Start + Seconds,
-    Ctx = ctx(Game, C, Playout),
-    search(Ctx, State, Mover, node(0, 0, open, Untried, []), Root,
-           Start, Deadline, 0, Max, Iterations),
+    Ctx = ctx(Game, C, Playout, Decisive),
+    root_node(Reuse, Game, State, Moves, Root0),
+    Root0 = node(StartVisits, _, _, _, _),
+    ignore(option(start_visits(StartVisits), Options)),
+    search(Ctx, State, Mover, Root0, Root, Start, Deadline, 0, Max, Iterations),
+    (   Reuse == true
+    ->  nb_setval(mcts_kept_tree, kept(Game, State, Root))
+    ;   true
+    ),
     Root = node(_, _, _, _, Children),
     maplist(child_stats, Children, Stats0),
     msort(Stats0, Stats).
+
+%!  mcts_forget is det.
+%
+%   Forget the tree kept by a search with reuse(true).
+
+mcts_forget :-
+    nb_setval(mcts_kept_tree, none).
+
+root_node(Reuse, Game, State, Moves, Root) :-
+    (   Reuse == true,
+        nb_current(mcts_kept_tree, kept(Game, State0, Node0)),
+        kept_subtree(Game, State0, Node0, State, Node),
+        Node = node(V, W, open, Untried0, Children0),
+        Untried0 \= terminal(_)
+    ->  include(member_of(Moves), Untried0, Untried),
+        include(key_member_of(Moves), Children0, Children),
+        Root = node(V, W, open, Untried, Children)
+    ;   random_permutation(Moves, Untried),
+        Root = node(0, 0, open, Untried, [])
+    ).
+
+member_of(List, X) :-
+    memberchk(X, List).
+
+key_member_of(List, X-_) :-
+    memberchk(X, List).
+
+%   kept_subtree: the node of State in a tree rooted at State0: the root
+%   itself, or a grandchild (the search's move and the reply).
+kept_subtree(_, State0, Node, State, Node) :-
+    State0 == State,
+    !.
+kept_subtree(Game, State0, node(_, _, _, _, Children), State, Node) :-
+    member(M1-node(_, _, _, _, Grand), Children),
+    Game:move(State0, M1, State1),
+    member(M2-Node, Grand),
+    Game:move(State1, M2, State2),
+    State2 == State,
+    !.
 
 child_stats(Move-node(V, W, S, _, _), Move-stats(V, Rate, S)) :-
     Rate is W / max(1, V).
@@ -104,9 +175,13 @@ search(Ctx, State, Mover, Node0, Node, Start, Deadline, I0, Max, I) :-
     (   stop(Node0, Start, Deadline, I0, Max)
     ->  Node = Node0,
         I = I0
-    ;   iterate(Ctx, State, Mover, Node0, Node1, _),
-        I1 is I0 + 1,
+    ;   catch(iterate(Ctx, State, Mover, Node0, Node1, _),
+              mcts_out_of_time,
+              fail)
+    ->  I1 is I0 + 1,
         search(Ctx, State, Mover, Node1, Node, Start, Deadline, I1, Max, I)
+    ;   Node = Node0,                   % the clock ran out in a playout
+        I = I0
     ).
 
 stop(node(_, _, Status, Untried, Children), Start, Deadline, I, Max) :-
@@ -147,22 +222,26 @@ top_two(_-node(V, _, _, _, _), B0-S0, B-S) :-
 %   State, reached by a move of Mover. Winner is the playout's winner.
 iterate(Ctx, State, Mover, node(V0, W0, S0, Untried0, Children0),
         node(V, W, S, Untried, Children), Winner) :-
-    Ctx = ctx(Game, _, _),
+    Ctx = ctx(Game, _, _, _),
     (   Untried0 = terminal(Winner)
     ->  Untried = Untried0,
         Children = Children0,
         S = S0
     ;   Untried0 = [Move|Untried]
     ->  Game:current_player(State, Player),
-        Game:move(State, Move, State1),
-        new_node(Ctx, State1, Player, Child, Winner),
+        (   Game:move(State, Move, State1)
+        ->  new_node(Ctx, State1, Player, Child, Winner)
+        ;   refused_node(Child, Winner)
+        ),
         Children = [Move-Child|Children0],
         solved(Untried, Children, S0, S)
     ;   Game:current_player(State, Player),
         select_child(Ctx, V0, Children0, Move),
         selectchk(Move-Child0, Children0, Move-Child, Children),
-        Game:move(State, Move, State1),
-        iterate(Ctx, State1, Player, Child0, Child, Winner),
+        (   Game:move(State, Move, State1)
+        ->  iterate(Ctx, State1, Player, Child0, Child, Winner)
+        ;   refused_node(Child, Winner)
+        ),
         Untried = [],
         solved([], Children, S0, S)
     ),
@@ -170,8 +249,11 @@ iterate(Ctx, State, Mover, node(V0, W0, S0, Untried0, Children0),
     reward(Winner, Mover, R),
     W is W0 + R.
 
+%   A move that move/3 refused though valid_moves/2 listed it: a draw.
+refused_node(node(1, 0.5, open, terminal(draw), []), draw).
+
 new_node(Ctx, State, Mover, node(1, W, S, Untried, []), Winner) :-
-    Ctx = ctx(Game, _, Playout),
+    Ctx = ctx(Game, _, _, _),
     (   Game:game_over(State, Winner)
     ->  Untried = terminal(Winner),
         (   Winner == Mover
@@ -181,11 +263,28 @@ new_node(Ctx, State, Mover, node(1, W, S, Untried, []), Winner) :-
         ;   S = loss
         )
     ;   Game:valid_moves(State, Moves),
-        random_permutation(Moves, Untried),
-        call(Playout, State, Winner),
-        S = open
+        expand(Moves, Ctx, State, Mover, S, Untried, Winner)
     ),
     reward(Winner, Mover, W).
+
+%   expand(+Moves, +Ctx, +State, +Mover, -Status, -Untried, -Winner): a
+%   new node that is not a finished game.
+expand([], _, _, _, open, terminal(draw), draw) :-
+    !.                                  % a dead end: a broken rule
+expand(Moves, ctx(Game, _, _, true), State, Mover, loss, [Win], Next) :-
+    Game:current_player(State, Next),
+    Next \== Mover,
+    winning_move(Game, State, Next, Moves, Win),
+    !.                                  % the player to move wins at once
+expand(Moves, ctx(_, _, Playout, _), State, _, open, Untried, Winner) :-
+    random_permutation(Moves, Untried),
+    call(Playout, State, Winner).
+
+winning_move(Game, State, Player, Moves, Move) :-
+    member(Move, Moves),
+    Game:move(State, Move, State1),
+    Game:game_over(State1, Player),
+    !.
 
 reward(Winner, Player, R) :-
     (   Winner == Player
@@ -211,7 +310,7 @@ solved(Untried, Children, S0, S) :-
 
 %   The open child of highest UCB1 score (children proven lost are
 %   never chosen; a node with a child proven won is never searched).
-select_child(ctx(_, C, _), V, Children, Move) :-
+select_child(ctx(_, C, _, _), V, Children, Move) :-
     LogV is log(max(1, V)),
     foldl(ucb_best(C, LogV), Children, none-(-1.0e30), Move-_),
     Move \== none.
@@ -236,15 +335,36 @@ best_child(Stats, Move) :-
         max_member(_-Move, All)
     ).
 
-%!  contract_playout(+Game, +State, -Winner) is det.
+%!  default_playout(+Game, +Decisive, +Deadline, +State, -Winner) is det.
 %
-%   The default playout: random valid moves to the end of the game.
+%   Random valid moves to the end of the game (a win in one first when
+%   Decisive is true). A dead end or a refused move ends it as a draw.
+%   Throws mcts_out_of_time past Deadline.
 
-contract_playout(Game, State, Winner) :-
+default_playout(Game, Decisive, Deadline, State, Winner) :-
+    playout(Game, Decisive, Deadline, 1, State, Winner).
+
+playout(Game, Decisive, Deadline, N, State, Winner) :-
+    (   N /\ 7 =:= 0,
+        get_time(Now),
+        Now > Deadline
+    ->  throw(mcts_out_of_time)
+    ;   true
+    ),
     (   Game:game_over(State, Winner0)
     ->  Winner = Winner0
     ;   Game:valid_moves(State, Moves),
-        random_member(Move, Moves),
-        Game:move(State, Move, State1),
-        contract_playout(Game, State1, Winner)
+        Moves \== []
+    ->  (   Decisive == true,
+            Game:current_player(State, Player),
+            winning_move(Game, State, Player, Moves, _)
+        ->  Winner = Player
+        ;   random_member(Move, Moves),
+            (   Game:move(State, Move, State1)
+            ->  N1 is N + 1,
+                playout(Game, Decisive, Deadline, N1, State1, Winner)
+            ;   Winner = draw
+            )
+        )
+    ;   Winner = draw
     ).

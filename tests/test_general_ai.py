@@ -1,0 +1,114 @@
+"""The general AI (prolog/ai/generic.pl over prolog/ai/mcts.pl): a valid
+move whenever one exists, even where the game's rules break (dead ends,
+a failing or throwing value/3, a listed move that move/3 refuses); a win
+in one taken and a loss in one blocked; the iteration bound; the tree
+kept from one move to the next. Strength is measured in benchmarks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pybridge
+from pybridge import _prolog
+from pybridge.game import load_game_file
+
+HERE = Path(__file__).resolve().parent
+AI_GAMES = HERE / "gamefiles" / "ai"
+CONNECT4 = HERE.parent / "examples" / "games" / "connect4.pl"
+LEVELS = (1, 2, 3)
+
+
+def every_position(state: pybridge.State) -> list[pybridge.State]:
+    seen, todo, out = set(), [state], []
+    while todo:
+        s = todo.pop()
+        if str(s) in seen:
+            continue
+        seen.add(str(s))
+        out.append(s)
+        todo.extend(s.move(m) for m in s.valid_moves()
+                    if m != "3" or "refused" not in s.game.id)
+    return out
+
+
+@pytest.mark.parametrize("name", ["dead_end", "failing_value", "refused_move"])
+def test_a_valid_move_wherever_one_exists(name: str) -> None:
+    game = load_game_file(str(AI_GAMES / f"{name}.pl"))
+    positions = [s for s in every_position(game.initial_state()) if s.valid_moves()]
+    assert len(positions) >= 5
+    for s in positions:
+        for level in LEVELS:
+            assert s.choose_move(level) in s.valid_moves(), (level, str(s))
+
+
+def test_dead_ends_are_met_by_the_search() -> None:
+    # b has no moves from 4 on: a searched line meets that dead end
+    game = load_game_file(str(AI_GAMES / "dead_end.pl"))
+    s = game.initial_state().move("2").move("2")
+    assert s.current_player == "a" and s.valid_moves() == ["1", "2"]
+    after = s.move(s.choose_move(3))
+    assert after.current_player == "b" and after.valid_moves() == [] and not after.is_over()
+
+
+def test_failing_value_level_two_still_plays_well() -> None:
+    # heap 7: taking 3 leaves 4, a lost heap for the opponent; value/3
+    # fails or throws on some children and level 2 falls back on the rest
+    game = load_game_file(str(AI_GAMES / "failing_value.pl"))
+    s = game.initial_state()
+    for level in (2, 3):
+        assert s.choose_move(level) in s.valid_moves()
+    assert s.choose_move(3) == "3"   # solved exactly
+
+
+def c4(moves: str) -> pybridge.State:
+    s = load_game_file(str(CONNECT4)).initial_state()
+    for m in moves:
+        s = s.move(m)
+    return s
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_takes_a_win_in_one(level: int) -> None:
+    # x has three in column 1; o threatens column 5 too: the win comes first
+    s = c4("121314")
+    assert s.current_player == "x"
+    assert s.choose_move(level) == "1"
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_blocks_a_loss_in_one(level: int) -> None:
+    # o has columns 2, 3 and 4 of row 1 (column 1 is x's): only 5 saves x
+    s = c4("121374")
+    assert s.current_player == "x"
+    assert s.choose_move(level) == "5"
+
+
+def mcts(state: pybridge.State, options: str) -> dict[str, object]:
+    got = _prolog.call(
+        f"term_string(S, {_prolog.atom(str(state))}), "
+        f"mcts:mcts_search({_prolog.atom(state.game.module)}, S, {options}, search(N, Stats)), "
+        "length(Stats, K)")
+    assert got is not None
+    return got
+
+
+def test_the_iteration_bound_is_kept() -> None:
+    s = pybridge.load_game("connect4").initial_state()
+    got = mcts(s, "[iterations(37), seconds(30)]")
+    assert got["N"] == 37 and got["K"] == 7
+
+
+def test_the_tree_is_kept_for_the_next_move() -> None:
+    game = pybridge.load_game("connect4")
+    _prolog.call("mcts:mcts_forget")
+    s = game.initial_state()
+    first = mcts(s, "[iterations(3000), reuse(true), start_visits(V0)]")
+    assert first["V0"] == 0
+    later = s.move("4").move("4")
+    second = mcts(later, "[iterations(10), reuse(true), start_visits(V1)]")
+    assert second["V1"] > 10
+    _prolog.call("mcts:mcts_forget")
+    fresh = mcts(later, "[iterations(10), reuse(true), start_visits(V2)]")
+    assert fresh["V2"] == 0
