@@ -1,66 +1,188 @@
-"""The general AI (prolog/ai/generic.pl) on a game file: Monte Carlo
-playouts per second on the file copy of Connect Four
-(``examples/games/connect4.pl``, only the required contract) against the
-same search on the built-in connect4 rules, and the strength of the
-general ai:3 and ai:4 against the built-in game's own ai:2, seats
-alternating, each move applied to both implementations."""
+"""The general AI (prolog/ai/generic.pl over prolog/ai/mcts.pl) on game
+files, side by side in one run:
+
+- MCTS playouts per second from the start: the file copy of Connect Four
+  (``examples/games/connect4.pl``, only the required contract), the same
+  search on the built-in connect4 rules, and a file Tic-tac-toe; the
+  file's own rules playing random games, the ceiling of any playout;
+- strength on Connect Four, seats alternating, each move applied to the
+  file copy and to the built-in game (which must agree): the general
+  ai:3 against the built-in ai:2 and ai:3 and against a one-ply safe
+  player of our own (a win in one, else a move after which the opponent
+  has none, the middle one of those); the longest move of each side;
+- where OpenSpiel is installed (``pip install 'prolog-arena[bench]'``):
+  the general search against OpenSpiel's MCTS bot on ``connect_four`` at
+  equal simulations per move.
+
+``ARENA_BENCH_GAMES`` sets the games per duel (default 10)."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
+from typing import Callable
 
 import pybridge
+from benchmarks.table import print_table
 from pybridge import _prolog
 from pybridge.game import load_game_file
 
-CONNECT4_FILE = Path(__file__).resolve().parent.parent / "examples" / "games" / "connect4.pl"
-SECONDS = 3.0
-GAMES = 20
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
+CONNECT4_FILE = EXAMPLES / "connect4.pl"
+TICTACTOE_FILE = EXAMPLES / "tictactoe.pl"
+SECONDS = 2.0
+GAMES = int(os.environ.get("ARENA_BENCH_GAMES", "10"))
+SIMULATIONS = 200
+
+Chooser = Callable[[pybridge.State, pybridge.State], str]
 
 
 def playouts_per_second(module: str, state_text: str) -> float:
-    """MCTS iterations (one random playout each) a second from a state."""
+    """MCTS iterations (one playout each) a second from a state, with
+    the options of the general AI's search."""
     got = _prolog.call(
         f"term_string(S, {_prolog.atom(state_text)}), "
-        f"mcts:mcts_search({_prolog.atom(module)}, S, [seconds({SECONDS})], search(N, _))")
+        f"mcts:mcts_search({_prolog.atom(module)}, S, "
+        f"[seconds({SECONDS}), decisive(true), anti_decisive(true)], search(N, _))")
     assert got is not None
     return float(got["N"]) / SECONDS
 
 
-def strength(level: int) -> tuple[int, int, int]:
-    """(wins, draws, losses) of the general ai:level on the file copy
-    against the built-in ai:2."""
-    mine = load_game_file(str(CONNECT4_FILE))
-    theirs = pybridge.load_game("connect4")
-    record = [0, 0, 0]
-    for i in range(GAMES):
-        theirs.seed(i)
-        a, b = mine.initial_state(), theirs.initial_state()
+def random_games_per_second(module: str, state_text: str) -> float:
+    """Random games a second played by the rules alone (no search)."""
+    count = 0
+    start = time.monotonic()
+    while time.monotonic() - start < SECONDS:
+        _prolog.call(f"term_string(S, {_prolog.atom(state_text)}), "
+                     f"forall(between(1, 20, _), "
+                     f"mcts:default_playout({_prolog.atom(module)}, false, 1.0e18, S, _))")
+        count += 20
+    return count / (time.monotonic() - start)
+
+
+def safe_middle(state: pybridge.State) -> str:
+    """A win in one; else the middle one of the moves after which the
+    opponent cannot win at once (of all moves, when every one loses)."""
+    me = state.current_player
+    moves = state.valid_moves()
+    for m in moves:
+        if state.move(m).game_over() == me:
+            return m
+    safe = [m for m in moves
+            if not any(state.move(m).move(r).game_over() not in (None, me, "draw")
+                       for r in state.move(m).valid_moves())]
+    pool = safe or moves
+    return pool[len(pool) // 2]
+
+
+def duel(name: str, mine: Chooser, theirs: Chooser, games: int) -> list[object]:
+    """``games`` games of the general side (mine) against another, seats
+    alternating; each move applied to the file copy and the built-in."""
+    file_game = load_game_file(str(CONNECT4_FILE))
+    builtin = pybridge.load_game("connect4")
+    won = drawn = lost = 0
+    worst_mine = worst_theirs = 0.0
+    mine_ms: list[float] = []
+    for i in range(games):
+        builtin.seed(i)
+        file_game.seed(i)
+        a, b = file_game.initial_state(), builtin.initial_state()
         me = ("x", "o")[i % 2]
         while not b.is_over():
-            move = a.choose_move(level) if b.current_player == me else b.choose_move(2)
+            start = time.monotonic()
+            move = mine(a, b) if b.current_player == me else theirs(a, b)
+            took = time.monotonic() - start
+            if b.current_player == me:
+                worst_mine = max(worst_mine, took)
+                mine_ms.append(took * 1000)
+            else:
+                worst_theirs = max(worst_theirs, took)
             a, b = a.move(move), b.move(move)
         assert a.game_over() == b.game_over(), (a, b)
         winner = b.game_over()
-        record[0 if winner == me else 1 if winner == "draw" else 2] += 1
-    return record[0], record[1], record[2]
+        won += winner == me
+        drawn += winner == "draw"
+        lost += winner not in (me, "draw")
+    score = (won + drawn / 2) / games
+    return [name, games, won, drawn, lost, f"{100 * score:.0f}%",
+            sum(mine_ms) / max(1, len(mine_ms)), worst_mine * 1000, worst_theirs * 1000]
+
+
+def openspiel_duel(games: int) -> list[object] | None:
+    """The general search (MCTS-Solver, decisive and anti-decisive) on the built-in rules
+    against OpenSpiel's MCTS bot (random rollouts, solver) at
+    SIMULATIONS simulations a move each; None without OpenSpiel."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts as os_mcts
+    except ImportError:
+        return None
+    spiel = pyspiel.load_game("connect_four")
+    builtin = pybridge.load_game("connect4")
+    won = drawn = lost = 0
+    for i in range(games):
+        bot = os_mcts.MCTSBot(spiel, 2, SIMULATIONS,
+                              os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)),
+                              random_state=np.random.RandomState(1000 + i), solve=True)
+        builtin.seed(i)
+        s, o = builtin.initial_state(), spiel.new_initial_state()
+        me = ("x", "o")[i % 2]
+        while not s.is_over():
+            if s.current_player == me:
+                got = _prolog.call(
+                    f"term_string(S, {_prolog.atom(str(s))}), "
+                    f"mcts:mcts_move(connect4, S, [iterations({SIMULATIONS}), seconds(1.0e9), "
+                    f"decisive(true), anti_decisive(true)], M), format(atom(T), '~w', [M])")
+                assert got is not None
+                move = _prolog.text(got["T"])
+            else:
+                move = str(bot.step(o) + 1)
+            s = s.move(move)
+            o.apply_action(int(move) - 1)
+        assert o.is_terminal()
+        winner = s.game_over()
+        won += winner == me
+        drawn += winner == "draw"
+        lost += winner not in (me, "draw")
+    score = (won + drawn / 2) / games
+    return [f"general MCTS vs OpenSpiel MCTS, {SIMULATIONS} simulations each",
+            games, won, drawn, lost, f"{100 * score:.0f}%"]
 
 
 def main() -> None:
-    mine = load_game_file(str(CONNECT4_FILE))
-    raw = f"raw:{mine.module}"
-    file_rate = playouts_per_second(raw, str(mine.initial_state()))
+    file_c4 = load_game_file(str(CONNECT4_FILE))
+    file_ttt = load_game_file(str(TICTACTOE_FILE))
     builtin = pybridge.load_game("connect4")
-    builtin_rate = playouts_per_second("connect4", str(builtin.initial_state()))
-    print(f"playouts/s from the empty board ({SECONDS:.0f} s of search):")
-    print(f"  game file copy (general search): {file_rate:8.0f}")
-    print(f"  built-in connect4 rules:         {builtin_rate:8.0f}")
-    for level in (3, 4):
-        start = time.monotonic()
-        won, drawn, lost = strength(level)
-        print(f"general ai:{level} (file copy) vs built-in ai:2, {GAMES} games: "
-              f"{won} won, {drawn} drawn, {lost} lost ({time.monotonic() - start:.0f} s)")
+    raw_c4, raw_ttt = f"raw:{file_c4.module}", f"raw:{file_ttt.module}"
+    rows = [
+        ["file connect4 (general search)", playouts_per_second(raw_c4, str(file_c4.initial_state())),
+         random_games_per_second(raw_c4, str(file_c4.initial_state()))],
+        ["built-in connect4 (same search)", playouts_per_second("connect4", str(builtin.initial_state())),
+         random_games_per_second("connect4", str(builtin.initial_state()))],
+        ["file tictactoe (general search)", playouts_per_second(raw_ttt, str(file_ttt.initial_state())),
+         random_games_per_second(raw_ttt, str(file_ttt.initial_state()))],
+    ]
+    print(f"playouts/s from the start ({SECONDS:.0f} s of search), and random games/s of the rules alone:")
+    print_table(["rules", "playouts/s", "random games/s"], rows)
+    print(f"\nfile ÷ built-in search: {rows[0][1] / rows[1][1]:.2f}")
+
+    general: Chooser = lambda a, b: a.choose_move(3)   # noqa: E731
+    duels = [
+        duel("general ai:3 vs built-in ai:2", general, lambda a, b: b.choose_move(2), GAMES),
+        duel("general ai:3 vs built-in ai:3", general, lambda a, b: b.choose_move(3), GAMES),
+        duel("general ai:3 vs one-ply safe", general, lambda a, b: safe_middle(b), GAMES),
+    ]
+    print(f"\nConnect Four, the general AI on the file copy, {GAMES} games a duel, seats alternating:")
+    print_table(["duel", "games", "won", "drawn", "lost", "score", "mean ms", "max ms",
+                 "other max ms"], duels)
+    row = openspiel_duel(GAMES)
+    if row is None:
+        print("\nOpenSpiel not installed (pip install 'prolog-arena[bench]'): its duel skipped")
+    else:
+        print()
+        print_table(["duel", "games", "won", "drawn", "lost", "score"], [row])
 
 
 if __name__ == "__main__":

@@ -158,7 +158,7 @@ searched_move(Game, State, Level, SafeMoves, Deadline, Move) :-
     level_budget(Level, Budget),
     get_time(Now),
     SolveSeconds is (Deadline - Now) / 2,
-    Options = [ deadline(Deadline), decisive(true), reuse(true),
+    Options = [ deadline(Deadline), decisive(true), anti_decisive(true), reuse(true),
                 root_moves(SafeMoves)
               ],
     (   solve_moves(Game, State, Budget, SolveSeconds, Scored)

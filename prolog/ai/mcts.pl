@@ -43,6 +43,10 @@ Options:
     can win at once is proven at once (so a move that lets the opponent
     win at once is a proven loss), and the default playout takes a win
     in one whenever it has one
+  - anti_decisive(+Bool): (default false) in the default playout, a
+    random move after which the opponent can win at once is replaced by
+    the opponent's winning move, where that is a valid move (in games
+    that place pieces on cells it blocks the threat)
   - reuse(+Bool): (default false) start from the subtree of the last
     search's tree (kept per game) that matches State, two plies on or
     the same position, and keep the new tree for the next search
@@ -106,7 +110,8 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     (   option(playout(Playout0), Options)
     ->  strip_module(Module:Playout0, M, P),
         Playout = M:P
-    ;   Playout = mcts:default_playout(Game, Decisive, Deadline)
+    ;   option(anti_decisive(Anti), Options, false)
+    ->  Playout = mcts:default_playout(Game, Decisive-Anti, Deadline)
     ),
     Game:valid_moves(State, Moves0),
     (   option(root_moves(Only), Options)
@@ -335,16 +340,28 @@ best_child(Stats, Move) :-
         max_member(_-Move, All)
     ).
 
+opponent_winning_reply(Game, Player, State, Reply) :-
+    \+ Game:game_over(State, _),
+    Game:current_player(State, Next),
+    Next \== Player,
+    Game:valid_moves(State, Moves),
+    winning_move(Game, State, Next, Moves, Reply).
+
 %!  default_playout(+Game, +Decisive, +Deadline, +State, -Winner) is det.
 %
 %   Random valid moves to the end of the game (a win in one first when
 %   Decisive is true). A dead end or a refused move ends it as a draw.
 %   Throws mcts_out_of_time past Deadline.
 
-default_playout(Game, Decisive, Deadline, State, Winner) :-
-    playout(Game, Decisive, Deadline, 1, State, Winner).
+default_playout(Game, Policy, Deadline, State, Winner) :-
+    (   Policy = Decisive-Anti
+    ->  true
+    ;   Decisive = Policy,
+        Anti = false
+    ),
+    playout(Game, Decisive, Anti, Deadline, 1, State, Winner).
 
-playout(Game, Decisive, Deadline, N, State, Winner) :-
+playout(Game, Decisive, Anti, Deadline, N, State, Winner) :-
     (   N /\ 7 =:= 0,
         get_time(Now),
         Now > Deadline
@@ -359,10 +376,25 @@ playout(Game, Decisive, Deadline, N, State, Winner) :-
             Game:current_player(State, Player),
             winning_move(Game, State, Player, Moves, _)
         ->  Winner = Player
+        ;   Anti == true
+        ->  Game:current_player(State, Player),
+            random_member(Move0, Moves),
+            (   Game:move(State, Move0, State0)
+            ->  (   opponent_winning_reply(Game, Player, State0, Reply),
+                    Reply \== Move0,
+                    memberchk(Reply, Moves),
+                    Game:move(State, Reply, State2)
+                ->  State1 = State2     % take the cell the opponent wins on
+                ;   State1 = State0
+                ),
+                N1 is N + 1,
+                playout(Game, Decisive, Anti, Deadline, N1, State1, Winner)
+            ;   Winner = draw
+            )
         ;   random_member(Move, Moves),
             (   Game:move(State, Move, State1)
             ->  N1 is N + 1,
-                playout(Game, Decisive, Deadline, N1, State1, Winner)
+                playout(Game, Decisive, Anti, Deadline, N1, State1, Winner)
             ;   Winner = draw
             )
         )
