@@ -18,9 +18,13 @@
 
 A game file is read as data by gamefile_read (directives limited, files
 beside it inlined), loaded into a module of its own (the code module),
-then every contract predicate it defines is proved safe with
-library(sandbox) before anything of it runs. Two modules are made over
-the code module, each exporting the contract of prolog/arena.pl:
+then every contract predicate it defines and its attribute hooks are
+proved safe with library(sandbox) before anything of it runs. The code
+module gets its own put_attr/3, get_attr/3 and del_attr/2 (its own
+module only as attribute module) and no put_attrs/2, get_attrs/2,
+del_attrs/1 or reads of global variables (install_shadows/1). Two
+modules are made over the code module, each exporting the contract of
+prolog/arena.pl:
 
   - the raw view (`raw:Base`): the course variants and defaults mapped
     onto the contract, no limits; searches and the conformance checker

@@ -14,7 +14,10 @@ files in the game's folder, dynamic/1, discontiguous/1, op/3,
 expects_dialect/1 and set_prolog_flag(double_quotes, _). Files of the
 game's folder are inlined (each once), so a multi-file student project
 becomes one program in one module; library loads are kept as directives.
-Clauses for other modules and expansion hooks are refused.
+Clauses for other modules, expansion hooks and definitions of the
+built-ins the arena keeps (kept_builtin/1) are refused, and so are the
+libraries that act on the system (system_library/1: process, unix,
+filesex, socket, http/..., ...).
 
 SICStus code: when the file asks for a library that SWI-Prolog has only
 in its SICStus 4 emulation (`library(between)`, `library(samsort)`, ...)

@@ -45,6 +45,17 @@ The sandbox is used as an allowlist with these changes:
   - write/1, writeq/1, write_canonical/1, nl/0, tab/1, put_char/1 are
     safe: the bot's current output is its own captured output.
   - Calls to the game's exported, non-meta predicates are trusted.
+  - put_attr/3, get_attr/3 and del_attr/2 are the bot's own, allowing
+    only the bot's module as attribute module: the sandbox allows any
+    module whose hooks are safe, and `freeze`, which has none, calls
+    its attribute's value when the variable is bound. put_attrs/2,
+    get_attrs/2, del_attrs/1 and reading global variables are refused.
+  - A yall lambda that `swipl FILE` would compile is copied when read
+    (compiled_lambdas/2), so that it means what it means there.
+
+After loading, close_system_access/0 takes from the bot's process what
+reaches the system (library(unix), shell/1,2, autoloading of any but
+the bot's libraries), as if the check could be bypassed.
 
 No text made from the bot's data goes through message translation:
 error_text/2 writes errors itself, with bounded_text/2.
