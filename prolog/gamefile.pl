@@ -18,9 +18,13 @@
 
 A game file is read as data by gamefile_read (directives limited, files
 beside it inlined), loaded into a module of its own (the code module),
-then every contract predicate it defines is proved safe with
-library(sandbox) before anything of it runs. Two modules are made over
-the code module, each exporting the contract of prolog/arena.pl:
+then every contract predicate it defines and its attribute hooks are
+proved safe with library(sandbox) before anything of it runs. The code
+module gets its own put_attr/3, get_attr/3 and del_attr/2 (its own
+module only as attribute module) and no put_attrs/2, get_attrs/2,
+del_attrs/1 or reads of global variables (install_shadows/1). Two
+modules are made over the code module, each exporting the contract of
+prolog/arena.pl:
 
   - the raw view (`raw:Base`): the course variants and defaults mapped
     onto the contract, no limits; searches and the conformance checker
@@ -69,13 +73,16 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     ->  throw(error(game_refused(Problems0), _))
     ;   true
     ),
+    install_shadows(Code),
     load_program(Code, File, Dialect, Program, LoadProblems),
     (   LoadProblems \== []
     ->  throw(error(game_refused(LoadProblems), _))
     ;   true
     ),
     findall(PI, view_predicate(Code, PI), Present),
-    safety_problems(Code, Present, Unsafe),
+    findall(PI, attribute_hook(Code, PI), Hooks),
+    append(Present, Hooks, Checked),
+    safety_problems(Code, Checked, Unsafe),
     (   Unsafe \== []
     ->  throw(error(game_refused(Unsafe), _))
     ;   true
@@ -108,6 +115,70 @@ missing_required(Code, Missing) :-
               \+ view_has(Code, PI)
             ),
             Missing).
+
+%   install_shadows(+Code): the code module's own definitions of the
+%   built-ins that reach attributes and global variables, made before
+%   its program is loaded (gamefile_read refuses a file that defines
+%   them). Another module's attribute runs that module's wake-up code
+%   when its variable is bound (`freeze` calls its value as a goal), so
+%   a game's code may use only its own module as an attribute module.
+
+install_shadows(Code) :-
+    forall(code_shadow(Head, Code, Body),
+           ( functor(Head, Name, Arity),
+             functor(Generic, Name, Arity),
+             Code:redefine_system_predicate(Generic),
+             assertz(Code:(Head :- Body))
+           )),
+    findall(Code:Name/Arity,
+            ( code_shadow(H, Code, _), functor(H, Name, Arity) ),
+            PIs),
+    compile_predicates(PIs).
+
+code_shadow(put_attr(V, M, A), C, arena_gamefile:game_put_attr(C, V, M, A)).
+code_shadow(get_attr(V, M, A), C, arena_gamefile:game_get_attr(C, V, M, A)).
+code_shadow(del_attr(V, M), C, arena_gamefile:game_del_attr(C, V, M)).
+code_shadow(put_attrs(_, A), _, arena_gamefile:not_for_games(put_attrs/2, A)).
+code_shadow(get_attrs(_, A), _, arena_gamefile:not_for_games(get_attrs/2, A)).
+code_shadow(del_attrs(A), _, arena_gamefile:not_for_games(del_attrs/1, A)).
+code_shadow(b_getval(_, A), _, arena_gamefile:not_for_games(b_getval/2, A)).
+code_shadow(nb_getval(_, A), _, arena_gamefile:not_for_games(nb_getval/2, A)).
+code_shadow(nb_current(_, A), _, arena_gamefile:not_for_games(nb_current/2, A)).
+
+%   game_put_attr(+Code, ?Var, +Module, +Value) and the others: the
+%   built-in, Module being the game's code module Code. Not public: the
+%   sandbox would then prove them by their bodies.
+
+game_put_attr(Code, Var, Module, Value) :-
+    own_attribute_module(Code, Module),
+    put_attr(Var, Module, Value).
+
+game_get_attr(Code, Var, Module, Value) :-
+    own_attribute_module(Code, Module),
+    get_attr(Var, Module, Value).
+
+game_del_attr(Code, Var, Module) :-
+    own_attribute_module(Code, Module),
+    del_attr(Var, Module).
+
+own_attribute_module(Code, Module) :-
+    (   Module == Code
+    ->  true
+    ;   must_be(atom, Module),
+        permission_error(use, attribute_module, Module)
+    ).
+
+not_for_games(PI, _) :-
+    permission_error(call, game_code, PI).
+
+%   attribute_hook(+Code, -PI): a hook Code defines that the system
+%   calls for an attribute of Code's (checked like the contract).
+attribute_hook(Code, Name/Arity) :-
+    member(Name/Arity, [attr_unify_hook/2, attribute_goals/3, attr_portray_hook/2,
+                        project_attributes/2]),
+    functor(Head, Name, Arity),
+    current_predicate(Code:Name/Arity),
+    \+ predicate_property(Code:Head, imported_from(_)).
 
 %   load_program(+Code, +File, +Dialect, +Program, -Problems)
 %
@@ -187,6 +258,11 @@ unsafe_problem(Code, Name/Arity, Problem) :-
     unsafe_text(Error, Why),
     format(atom(Problem), "~w/~w is not safe: ~w", [Name, Arity, Why]).
 
+unsafe_text(error(permission_error(call, sandboxed, Goal), _), Text) :-
+    strip_module(Goal, _, Shadow),
+    shadow_text(Shadow, Text0),
+    !,
+    Text = Text0.
 unsafe_text(Error, Text) :-
     catch(message_to_codes(Error, Codes), _, fail),
     !,
@@ -208,6 +284,39 @@ sandbox:safe_primitive(system:read_term(_, _)) :- checking.
 sandbox:safe_primitive(system:get_char(_)) :- checking.
 sandbox:safe_primitive(system:peek_char(_)) :- checking.
 sandbox:safe_primitive(system:skip(_)) :- checking.
+
+sandbox:safe_primitive(arena_gamefile:game_put_attr(C, _, M, _)) :-
+    own_attribute_module_(C, M).
+sandbox:safe_primitive(arena_gamefile:game_get_attr(C, _, M, _)) :-
+    own_attribute_module_(C, M).
+sandbox:safe_primitive(arena_gamefile:game_del_attr(C, _, M)) :-
+    own_attribute_module_(C, M).
+
+%   own_attribute_module_(+Code, +Module): Module is Code; fails for
+%   another (the sandbox then refuses the call), an instantiation error
+%   when unbound (the sandbox then tries the goal as called).
+own_attribute_module_(Code, Module) :-
+    (   var(Module)
+    ->  instantiation_error(Module)
+    ;   Module == Code
+    ).
+
+shadow_text(game_put_attr(_, _, M, _), Text) :-
+    attribute_text(put_attr/3, M, Text).
+shadow_text(game_get_attr(_, _, M, _), Text) :-
+    attribute_text(get_attr/3, M, Text).
+shadow_text(game_del_attr(_, _, M), Text) :-
+    attribute_text(del_attr/2, M, Text).
+shadow_text(not_for_games(PI, _), Text) :-
+    format(atom(Text), "it calls ~q, which game code may not call (it reaches \c
+                        other modules' attributes or the system's global \c
+                        variables)", [PI]).
+
+attribute_text(PI, Module, Text) :-
+    format(atom(Text), "it calls ~q with attribute module ~q: game code may use \c
+                        only its own module as an attribute module (another \c
+                        module's attribute can run goals when its variable is \c
+                        bound)", [PI, Module]).
 
 checking :-
     nb_current(arena_gamefile_checking, true),

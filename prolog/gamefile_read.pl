@@ -14,7 +14,10 @@ files in the game's folder, dynamic/1, discontiguous/1, op/3,
 expects_dialect/1 and set_prolog_flag(double_quotes, _). Files of the
 game's folder are inlined (each once), so a multi-file student project
 becomes one program in one module; library loads are kept as directives.
-Clauses for other modules and expansion hooks are refused.
+Clauses for other modules, expansion hooks and definitions of the
+built-ins the arena keeps (kept_builtin/1) are refused, and so are the
+libraries that act on the system (system_library/1: process, unix,
+filesex, socket, http/..., ...).
 
 SICStus code: when the file asks for a library that SWI-Prolog has only
 in its SICStus 4 emulation (`library(between)`, `library(samsort)`, ...)
@@ -128,7 +131,23 @@ clause_problem(Clause, Why) :-
     ;   functor(Head, Name, Arity),
         hook(Name/Arity)
     ->  format(atom(Why), "~w/~w would run at load time: not allowed", [Name, Arity])
+    ;   functor(Head, Name, Arity),
+        kept_builtin(Name/Arity)
+    ->  format(atom(Why), "~w/~w is a built-in predicate the arena keeps: \c
+                           a game file may not define it (rename it)", [Name, Arity])
     ).
+
+%   kept_builtin(?PI): built-ins the game's module gets its own checked
+%   definitions of (gamefile.pl install_shadows/1).
+kept_builtin(put_attr/3).
+kept_builtin(get_attr/3).
+kept_builtin(del_attr/2).
+kept_builtin(put_attrs/2).
+kept_builtin(get_attrs/2).
+kept_builtin(del_attrs/1).
+kept_builtin(b_getval/2).
+kept_builtin(nb_getval/2).
+kept_builtin(nb_current/2).
 
 clause_head((Head :- _), Head) :- !.
 clause_head((Head --> _), Head1) :-
@@ -215,6 +234,12 @@ load_spec(Spec, _, File, Line, _, _, _, State, T, T) :-
     var(Spec),
     !,
     problem(State, File, Line, "loading a file named by a variable", []).
+load_spec(library(Lib), _, File, Line, _, _, _, State, T, T) :-
+    system_library(Lib),
+    !,
+    problem(State, File, Line,
+            "~q runs programs, touches files or the network: a game file \c
+             may not load it", [library(Lib)]).
 load_spec(library(Lib), Imports, File, Line, _, _, _, State, P, T) :-
     !,
     (   library_exists(Lib, Where)
@@ -251,6 +276,44 @@ load_spec(Spec, _, File, Line, Root, Q, Code, State, P, T) :-
 load_spec(Spec, _, File, Line, _, _, _, State, T, T) :-
     problem(State, File, Line,
             "~q: a game file may load only libraries and files beside it", [Spec]).
+
+%   system_library(+Lib): a library whose work is on the system around
+%   the game (processes, files, sockets, the machine), never loaded for
+%   a game file, even though the sandbox refuses its calls.
+
+system_library(Lib) :-
+    nonvar(Lib),
+    (   Lib = Dir/_
+    ->  system_library(Dir)
+    ;   atom(Lib),
+        system_library_(Lib)
+    ).
+
+system_library_(process).
+system_library_(unix).
+system_library_(filesex).
+system_library_(shell).
+system_library_(socket).
+system_library_(streampool).
+system_library_(prolog_server).
+system_library_(udp_broadcast).
+system_library_(tipc).
+system_library_(http).
+system_library_(ssl).
+system_library_(crypto).
+system_library_(odbc).
+system_library_(archive).
+system_library_(zip).
+system_library_(persistency).
+system_library_(prolog_pack).
+system_library_(git).
+system_library_(editline).
+system_library_(readline).
+system_library_(uid).
+system_library_(syslog).
+system_library_(mallocinfo).
+system_library_(rlimit).
+system_library_(prolog_stream).
 
 %   library_exists(+Lib, -Where): swi when SWI-Prolog has library(Lib),
 %   sicstus4 when only its SICStus 4 emulation has it.

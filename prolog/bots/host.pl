@@ -134,6 +134,11 @@ main :-
     catch(Limited, Error, load_error(Error, LoadSeconds, Hello)),
     get_time(T1),
     LoadMs is round((T1 - T0) * 1000),
+    (   Hello.status == ready,
+        \+ kept
+    ->  close_system_access         % a kept host does it in each game's child
+    ;   true
+    ),
     reply(Nonce, Hello.put(ms, LoadMs)),
     (   Hello.status == ready
     ->  Protocol = Hello.protocol,
@@ -311,6 +316,7 @@ fork_game(Nonce, Seed) :-
     fork(Pid),
     (   Pid == child
     ->  assertz(in_game),
+        close_system_access,
         set_random(seed(Seed)),
         retractall(own_moves(_)),
         assertz(own_moves(0)),

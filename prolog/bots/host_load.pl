@@ -5,7 +5,8 @@
             error_text/2,             % +Error, -Text
             bounded_text/2,           % +Term, -Text
             bot_print/1,              % +Term
-            bot_write_term/2          % +Term, +Options
+            bot_write_term/2,         % +Term, +Options
+            close_system_access/0
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -44,6 +45,17 @@ The sandbox is used as an allowlist with these changes:
   - write/1, writeq/1, write_canonical/1, nl/0, tab/1, put_char/1 are
     safe: the bot's current output is its own captured output.
   - Calls to the game's exported, non-meta predicates are trusted.
+  - put_attr/3, get_attr/3 and del_attr/2 are the bot's own, allowing
+    only the bot's module as attribute module: the sandbox allows any
+    module whose hooks are safe, and `freeze`, which has none, calls
+    its attribute's value when the variable is bound. put_attrs/2,
+    get_attrs/2, del_attrs/1 and reading global variables are refused.
+  - A yall lambda that `swipl FILE` would compile is copied when read
+    (compiled_lambdas/2), so that it means what it means there.
+
+After loading, close_system_access/0 takes from the bot's process what
+reaches the system (library(unix), shell/1,2, autoloading of any but
+the bot's libraries), as if the check could be bypassed.
 
 No text made from the bot's data goes through message translation:
 error_text/2 writes errors itself, with bounded_text/2.
@@ -55,7 +67,10 @@ error_text/2 writes errors itself, with bounded_text/2.
     bot_dynamic/1,                  % PI
     bot_warning/2,                  % Line, Text
     bot_warning_for/1,              % PI
-    redefined/1.                    % PI of a built-in the bot defines
+    redefined/1,                    % PI of a built-in the bot defines
+    bot_import/1,                   % PI its directives imported
+    bot_lambdas_compiled/0,         % its directives loaded library(yall)
+    autoload_restricted/0.          % close_system_access/0 was called
 
 %!  bot_module(-Module) is det.
 %
@@ -94,6 +109,15 @@ shadow(message_to_string(_, S), not_for_bots(message_to_string/2, S)).
 shadow(print_message_lines(_, _, L), not_for_bots(print_message_lines/3, L)).
 shadow(print(T), arena_host_load:bot_print(T)).
 shadow(write_term(T, Options), arena_host_load:bot_write_term(T, Options)).
+shadow(put_attr(V, M, A), arena_host_load:bot_put_attr(V, M, A)).
+shadow(get_attr(V, M, A), arena_host_load:bot_get_attr(V, M, A)).
+shadow(del_attr(V, M), arena_host_load:bot_del_attr(V, M)).
+shadow(put_attrs(_, A), not_for_bots(put_attrs/2, A)).
+shadow(get_attrs(_, A), not_for_bots(get_attrs/2, A)).
+shadow(del_attrs(A), not_for_bots(del_attrs/1, A)).
+shadow(b_getval(_, A), not_for_bots(b_getval/2, A)).
+shadow(nb_getval(_, A), not_for_bots(nb_getval/2, A)).
+shadow(nb_current(_, A), not_for_bots(nb_current/2, A)).
 
 %   not_for_bots(+PI, +Any): never safe; throws if ever called.
 not_for_bots(PI, _) :-
@@ -157,9 +181,59 @@ write_option_(variable_names(L)) :- is_list(L).
 
 boolean(B) :- memberchk(B, [true, false]).
 
+%!  bot_put_attr(?Var, +Module, +Value) is det.
+%!  bot_get_attr(?Var, +Module, -Value) is semidet.
+%!  bot_del_attr(?Var, +Module) is det.
+%
+%   put_attr/3, get_attr/3 and del_attr/2 for a bot: its own module is
+%   the only attribute module it may use. Another module's attribute
+%   runs that module's wake-up code when the variable is bound (the
+%   attribute `freeze` calls its value as a goal), and reading one
+%   gives the bot goals the system will call later.
+
+bot_put_attr(Var, Module, Value) :-
+    own_attribute_module(Module),
+    put_attr(Var, Module, Value).
+
+bot_get_attr(Var, Module, Value) :-
+    own_attribute_module(Module),
+    get_attr(Var, Module, Value).
+
+bot_del_attr(Var, Module) :-
+    own_attribute_module(Module),
+    del_attr(Var, Module).
+
+%   own_attribute_module(+Module): Module is the bot's; an instantiation
+%   error when unbound (the sandbox then tries the goal as written).
+own_attribute_module(Module) :-
+    (   var(Module)
+    ->  instantiation_error(Module)
+    ;   bot_module(Module)
+    ->  true
+    ;   permission_error(use, attribute_module, Module)
+    ).
+
+attribute_shadow(bot_put_attr(_, M, _), put_attr/3, M).
+attribute_shadow(bot_get_attr(_, M, _), get_attr/3, M).
+attribute_shadow(bot_del_attr(_, M), del_attr/2, M).
+
 % declared once they are defined (the sandbox checks that they are)
 sandbox:safe_primitive(arena_host_load:bot_print(_)).
 sandbox:safe_primitive(arena_host_load:bot_write_term(_, _)).
+sandbox:safe_primitive(arena_host_load:bot_put_attr(_, M, _)) :-
+    own_attribute_module_(M).
+sandbox:safe_primitive(arena_host_load:bot_get_attr(_, M, _)) :-
+    own_attribute_module_(M).
+sandbox:safe_primitive(arena_host_load:bot_del_attr(_, M)) :-
+    own_attribute_module_(M).
+
+%   own_attribute_module_(+Module): as own_attribute_module/1, but fails
+%   for another module (the sandbox then refuses the call).
+own_attribute_module_(Module) :-
+    (   var(Module)
+    ->  instantiation_error(Module)
+    ;   bot_module(Module)
+    ).
 
 %!  bounded_text(+Term, -Text) is det.
 %
@@ -224,6 +298,93 @@ formal_text(resource_error(What), Text) :-
     format(string(Text), "not enough resources: ~s", [W]).
 formal_text(syntax_error(What), Text) :-
     syntax_text(What, Text).
+
+                 /*******************************
+                 *     AS IF THE CHECK FELL      *
+                 *******************************/
+
+%!  close_system_access is det.
+%
+%   Called in the process that runs the bot's code, after the bot is
+%   loaded and before its first move, so that code that got past the
+%   check finds less at hand: library(unix)'s predicates (fork/1,
+%   exec/1, kill/2, ...; the host needs fork/1 only before) and
+%   shell/1,2 are removed, and autoloading loads only the libraries a
+%   bot may load (safe_library/1) or imports from modules already
+%   loaded, but never from the ones in system_module/1. A bot's own
+%   library calls were resolved while it was checked. The jail, not
+%   this, is the wall: code that runs unchecked can still load a
+%   library by name.
+
+close_system_access :-
+    forall(( Module = unix,
+             current_module(Module),
+             current_predicate(Module:Name/Arity),
+             functor(Head, Name, Arity),
+             \+ predicate_property(Module:Head, imported_from(_))
+           ),
+           abolish(Module:Name/Arity)),
+    forall(( member(Head, [shell(_), shell(_, _)]),
+             predicate_property(system:Head, implementation_module(Module))
+           ),
+           ( functor(Head, Name, Arity),
+             abolish(Module:Name/Arity)
+           )),
+    (   autoload_restricted
+    ->  true
+    ;   assertz(autoload_restricted)
+    ).
+
+%!  system_module(?Module) is nondet.
+%
+%   Modules of libraries that act on the system around the process
+%   (processes, files, sockets, saved states, foreign code): never
+%   autoloaded from once close_system_access/0 ran.
+
+system_module(unix).
+system_module(process).
+system_module(filesex).
+system_module(shell).
+system_module(socket).
+system_module(streampool).
+system_module(prolog_server).
+system_module(qsave).
+system_module(zip).
+system_module(shlib).
+system_module(settings).
+system_module(broadcast).
+system_module(prolog_autoload).
+system_module(prolog_pack).
+system_module(uid).
+system_module(rlimit).
+system_module(syslog).
+system_module(persistency).
+system_module(archive).
+system_module(udp_broadcast).
+system_module(editline).
+system_module(readline).
+
+:- multifile user:exception/3.
+user:exception(undefined_predicate, Pred, error) :-
+    autoload_restricted,
+    (   Pred = Module:Name/Arity
+    ->  true
+    ;   Pred = Name/Arity,
+        Module = user
+    ),
+    '$autoload':'$find_library'(Module, Name, Arity, LoadModule, Library),
+    \+ autoload_allowed(LoadModule, Library).
+
+autoload_allowed(LoadModule, Library) :-
+    \+ system_module(LoadModule),
+    (   current_module(LoadModule)
+    ->  true
+    ;   safe_library(Name),
+        absolute_file_name(library(Name), File,
+                           [file_type(prolog), access(read), file_errors(fail)]),
+        file_name_extension(Library, _, File)
+    ->  true
+    ).
 
                  /*******************************
                  *          LOADING             *
@@ -404,9 +565,100 @@ clause_problems(Clause, Line, Problems, Tail) :-
     ;   body_problem(Body, Problem)
     ->  Problems = [Line-Problem|Tail]
     ;   functor(Head, Name, Arity),
-        assertz(bot_clause(Name/Arity, Line, Head, Body)),
+        compiled_lambdas(Body, Body1),
+        assertz(bot_clause(Name/Arity, Line, Head, Body1)),
         Problems = Tail
     ).
+
+%!  compiled_lambdas(+Body0, -Body) is det.
+%
+%   Body0 with each yall lambda that `swipl FILE` would compile when
+%   loading the file made to mean what it means there. swipl compiles
+%   `Params>>Lambda` into a predicate of its own where it is the goal
+%   argument of a meta-predicate known at that point (a built-in, or
+%   one the file imported before the clause) and library(yall) is
+%   loaded (the file loaded it, or clpfd, before the clause): the
+%   lambda then shares no variable with the clause (a variable of the
+%   clause not declared with `Free/` is a fresh one inside it). Elsewhere
+%   the lambda is called as it is, seeing the values the clause's
+%   variables have then. A bot's clauses are asserted, not compiled: a
+%   lambda swipl would compile is copied here, so that it shares no
+%   variable with its clause either.
+
+compiled_lambdas(Body0, Body) :-
+    (   bot_lambdas_compiled
+    ->  catch(lambda_goal(Body0, Body), _, Body = Body0)
+    ;   Body = Body0
+    ).
+
+lambda_goal(G0, G) :-
+    var(G0),
+    !,
+    G = G0.
+lambda_goal(M:G0, M:G) :-
+    !,
+    lambda_goal(G0, G).
+lambda_goal(G0, G) :-
+    compound(G0),
+    compound_name_arity(G0, Name, Arity),
+    compile_time_meta(Name, Arity, Spec),
+    !,
+    G0 =.. [Name|Args0],
+    Spec =.. [_|Specs],
+    maplist(lambda_argument, Specs, Args0, Args),
+    G =.. [Name|Args].
+lambda_goal(G, G).
+
+%   compile_time_meta(+Name, +Arity, -Spec): the meta-predicate
+%   declaration swipl would know for Name/Arity when compiling the bot's
+%   file: control constructs and built-ins, and what the bot imported.
+compile_time_meta(Name, Arity, Spec) :-
+    functor(Head, Name, Arity),
+    (   current_predicate(system:Name/Arity),    % never autoloads
+        predicate_property(system:Head, meta_predicate(Spec))
+    ->  true
+    ;   bot_import(Name/Arity),
+        bot_module(Bot),
+        predicate_property(Bot:Head, meta_predicate(Spec))
+    ).
+
+lambda_argument(N, A0, A) :-
+    integer(N),
+    !,
+    lambda_closure(N, A0, A).
+lambda_argument(^, A0, A) :-
+    !,
+    existential_goal(A0, A).
+lambda_argument(_, A, A).
+
+existential_goal(A0, A) :-
+    nonvar(A0),
+    A0 = V^G0,
+    !,
+    A = V^G,
+    existential_goal(G0, G).
+existential_goal(A0, A) :-
+    lambda_goal(A0, A).
+
+lambda_closure(N, A0, A) :-
+    nonvar(A0),
+    A0 = (Params>>Lambda0),
+    nonvar(Params),
+    !,
+    (   Params = Free/Params1
+    ->  lambda_goal(Lambda0, Lambda),   % Free shared: compiled alike
+        A = (Free/Params1>>Lambda)
+    ;   is_list(Params),
+        length(Params, N)
+    ->  copy_term_nat(Params>>Lambda0, Params2>>Lambda1),
+        lambda_goal(Lambda1, Lambda),
+        A = (Params2>>Lambda)
+    ;   A = A0                          % not compiled by swipl either
+    ).
+lambda_closure(0, A0, A) :-
+    !,
+    lambda_goal(A0, A).
+lambda_closure(_, A, A).
 
 head_problem(Head, 'a clause head cannot be a variable') :-
     var(Head),
@@ -581,11 +833,38 @@ library_directive(Spec, Imports, Result) :-
         ->  use_module(Bot:Spec, Imports)
         ;   domain_error(import_list, Imports)
         ),
+        record_imports(Spec, Imports),
+        (   memberchk(Name, [yall, clpfd])      % clpfd loads yall
+        ->  assertz(bot_lambdas_compiled)
+        ;   true
+        ),
         Result = ok
     ;   findall(L, safe_library(L), Ls),
         bounded_text(Spec, S),
         format(atom(Result), "~s is not a library a bot may load (allowed: ~w)",
                [S, Ls])
+    ).
+
+%   record_imports(+Spec, +Imports): what a use_module/1,2 directive of
+%   the bot imported (compiled_lambdas/2 needs what swipl would know).
+record_imports(Spec, Imports) :-
+    (   absolute_file_name(Spec, File, [file_type(prolog), access(read),
+                                        file_errors(fail)]),
+        module_property(Module, file(File)),
+        module_property(Module, exports(Exports))
+    ->  forall(( member(PI, Exports),
+                 imported(PI, Imports, Name/Arity)
+               ),
+               assertz(bot_import(Name/Arity)))
+    ;   true
+    ).
+
+imported(PI, all, PI) :-
+    !.
+imported(Name/Arity, Imports, As/Arity) :-
+    (   memberchk(Name/Arity, Imports)
+    ->  As = Name
+    ;   memberchk(Name/Arity as As, Imports)
     ).
 
 %!  safe_library(?Name) is nondet.
@@ -787,6 +1066,31 @@ sandbox_reason(error(permission_error(call, sandboxed, Goal), _), _, Reason) :-
     format(atom(Reason), "calls ~q with a stream, which a bot may not; without \c
                           one (format/2, write/1, nl/0) it prints to its own \c
                           output, which is shown", [Refused]).
+sandbox_reason(error(permission_error(call, sandboxed, Goal), _), _, Reason) :-
+    strip_module(Goal, _, Shadow),
+    attribute_shadow(Shadow, PI, Module),
+    !,
+    bot_module(Bot),
+    bounded_text(Module, M),
+    format(atom(Reason), "calls ~q with attribute module ~s: a bot may use only \c
+                          its own module, ~q, as an attribute module (another \c
+                          module's attribute can run goals when its variable is \c
+                          bound)", [PI, M, Bot]).
+sandbox_reason(error(permission_error(call, sandboxed, Goal), _), _, Reason) :-
+    strip_module(Goal, _, not_for_bots(PI, _)),
+    memberchk(PI, [put_attrs/2, get_attrs/2, del_attrs/1]),
+    !,
+    bot_module(Bot),
+    format(atom(Reason), "calls ~q, which a bot may not call (it reaches other \c
+                          modules' attributes); use put_attr/3, get_attr/3 and \c
+                          del_attr/2 with the bot's own module, ~q", [PI, Bot]).
+sandbox_reason(error(permission_error(call, sandboxed, Goal), _), _, Reason) :-
+    strip_module(Goal, _, not_for_bots(PI, _)),
+    memberchk(PI, [b_getval/2, nb_getval/2, nb_current/2]),
+    !,
+    format(atom(Reason), "calls ~q, which a bot may not call (global variables \c
+                          are the system's; a bot keeps its data in its own \c
+                          dynamic predicates)", [PI]).
 sandbox_reason(error(permission_error(call, sandboxed, Goal), _), _, Reason) :-
     strip_module(Goal, _, not_for_bots(PI, _)),
     !,

@@ -1,0 +1,13 @@
+% expect: refused library(unix)
+% library(unix) loaded by a directive.
+:- use_module(library(unix)).
+players([a, b]).
+initial_state(_, s(a)).
+current_player(s(P), P).
+valid_moves(s(a), [go]) :-
+    fork(P),
+    ( P == child -> halt ; true ).
+valid_moves(s(b), []).
+move(s(a), go, s(b)).
+game_over(s(b), a).
+
