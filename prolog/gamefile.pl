@@ -231,7 +231,13 @@ rule_limits(5, 50_000_000).
 :- public limited_call/5.
 :- meta_predicate limited_call(+, +, +, +, 0).
 
+%   rule_hook(+Game, +PI, +Seconds) is called before each limited call of
+%   a rule: the game host (prolog/gamehost.pl) tells its watchdog there.
+:- multifile rule_hook/3.
+:- dynamic rule_hook/3.
+
 limited_call(Game, PI, Seconds, Inferences, Goal) :-
+    ignore(rule_hook(Game, PI, Seconds)),
     catch(quiet_call(Seconds, Inferences, Goal, Result),
           Error,
           rule_error(Game, PI, Seconds, Error)),

@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from . import _prolog, gamefile
-from ._prolog import text
+from . import gamefile
 from .errors import GameFileError
 from .game import games as builtin_games, load_game, load_game_file
 from .text import clean_line
@@ -50,10 +49,10 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
     options = dict(options or {})
     if spec in _builtin_ids():
         game = load_game(spec, **options)
-        module, source, used = game.module, "built-in", ""
+        source, used = "built-in", ""
     else:
         ref = gamefile.resolve(spec, dialect=dialect, config=config)
-        module, used, missing = gamefile.load_report(ref)
+        _, used, missing = gamefile.load_report(ref)
         source = ref.path
         if missing:
             return Report(source, gamefile.game_id(ref), used, tuple(
@@ -66,15 +65,9 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
         except ValueError as exc:       # options or config initial_state/2 refuses
             return Report(source, gamefile.game_id(ref), used,
                           (Problem("initial_state/2", "", "", str(exc)),))
-    opts = "[" + ",".join(f"{n}({_prolog.term(v)})" for n, v in game.options.items()) + "]"
-    check = (f"[games({int(games)}),seed({int(seed)}),exhaustive_plies({int(plies)}),"
-             f"max_states({int(max_states)})]")
     cfg = config if game.file is not None and config is not None else ""
-    got = _prolog.call(
-        f"arena_bridge:check_game({_prolog.atom(module)}, {_prolog.atom(cfg)}, {opts}, "
-        f"{check}, Problems)")
-    assert got is not None
-    problems = tuple(Problem(*(text(x) for x in p)) for p in got["Problems"])
+    found = game.engine.check(cfg, game.options, games, seed, plies, max_states)
+    problems = tuple(Problem(*p) for p in found)
     return Report(source, game.title, used, problems)
 
 

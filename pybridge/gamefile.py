@@ -1,8 +1,8 @@
 """Game files: games written outside the arena, named by their path.
 
-A game file is loaded once per (path, content, dialect) into a Prolog
-module of its own (prolog/gamefile.pl reads it as data, checks it, and
-wraps it in limits). Logs record a file game by :class:`GameFileRef`: its
+A game file is loaded in a process of its own, jailed like a bot
+(pybridge/gamehost.py, prolog/gamehost.pl): the referee's Prolog engine
+never loads it. Logs record a file game by :class:`GameFileRef`: its
 path and SHA-256, so that replaying a log can say when the file is gone
 or has changed since.
 """
@@ -15,14 +15,12 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import _prolog
-from ._prolog import text
-from .errors import GameFileError, PrologError, PrologValueError
+from .errors import GameFileError
 
 DIALECTS = ("auto", "swi", "sicstus4")
 SUFFIXES = (".pl", ".pro", ".prolog")
 
-_bases: dict[tuple[str, str, str], tuple[str, str, tuple[str, ...]]] = {}
+_bases: dict[tuple[str, str, str], str] = {}
 _lock = threading.Lock()
 
 
@@ -116,21 +114,17 @@ def load(ref: GameFileRef) -> tuple[str, str]:
 
 
 def load_report(ref: GameFileRef) -> tuple[str, str, tuple[str, ...]]:
-    """(module, dialect, required predicates it lacks) of a game file;
-    GameFileError when it is refused."""
+    """(name of the game, dialect, required predicates it lacks) of a game
+    file, loaded in its own host process (pybridge/gamehost.py), never in
+    this process; GameFileError when it is refused."""
+    from . import gamehost
+
+    dialect, missing = gamehost.load_report(ref)
     key = (ref.path, ref.sha256, ref.dialect)
     with _lock:
-        if key in _bases:
-            return _bases[key]
-        base = f"{game_id(ref)}#{len(_bases) + 1}"
-        try:
-            got = _prolog.bridge("load_file_game", ref.path, ref.dialect, base,
-                                 outputs=["Dialect", "Missing", "Present"])
-        except (PrologError, PrologValueError) as exc:
-            raise GameFileError(f"game file {ref.path} refused:\n{exc.message}") from None
-        assert got is not None
-        _bases[key] = (base, text(got["Dialect"]), tuple(text(m) for m in got["Missing"]))
-        return _bases[key]
+        if key not in _bases:
+            _bases[key] = f"{game_id(ref)}#{len(_bases) + 1}"
+        return _bases[key], dialect, missing
 
 
 __all__ = ["DIALECTS", "GameFileRef", "from_record", "game_id", "is_game_path", "load", "load_report",

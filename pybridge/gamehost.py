@@ -1,0 +1,523 @@
+"""A game file's own process (``prolog/gamehost.pl``) and the engine that
+asks it: every game file's code runs there, never in the referee's engine.
+
+The host is started like a bot host (:mod:`pybridge.botproc`): inside
+bubblewrap unless the isolation is ``none``, under ``prlimit``, in a
+session of its own, with the protocol on two pipes of its own and the
+game's own output drained into a bounded buffer. Every request carries a
+nonce and has a wall-clock limit kept here, outside the host: before
+each call of one of the game's rules the host notes which (``{"rule":
+"valid_moves/2","limit":5}``), and when no answer comes in time the
+host is killed and the rule named ("valid_moves/2 did not answer within
+5 s"). The next request starts a new host. Texts that come back are
+bounded and checked here: a move, player or winner holding a control
+character is a broken rule, the game's printed board is cleaned
+(:func:`pybridge.text.clean_display`).
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import logging
+import os
+import queue
+import secrets
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from . import _prolog, sandbox
+from ._prolog import PROLOG_DIR
+from .botdata import Tail
+from .botproc import _drain, _kill_group, _read_lines, _reap, _sane_name, _spawn
+from .engine import Facts, GameEngine, check_term, options_term
+from .errors import ArenaError, GameFileError, GameRuleError, Interrupted, ThinkTimeout
+from .gamefile import GameFileRef, game_id, sha256_of
+from .options import Option
+from .text import clean, clean_display, clean_line, has_controls
+
+log = logging.getLogger(__name__)
+
+HOST = PROLOG_DIR / "gamehost.pl"
+
+
+@dataclass(frozen=True)
+class HostLimits:
+    """What a game host may use. ``rule_seconds`` is the limit of one rule
+    call (as prolog/gamefile.pl sets it); ``request_seconds`` bounds a
+    whole request however many rules it calls."""
+
+    rule_seconds: float = 5.0
+    load_seconds: float = 20.0
+    choose_seconds: float = 60.0
+    check_seconds: float = 900.0
+    request_seconds: float = 60.0
+    grace: float = 1.0
+    stack_mb: int = 512
+    memory_mb: int = 2048
+    cpu_seconds: int = 3600
+    open_files: int = 64
+    output_bytes: int = 64 * 1024
+    text_bytes: int = 4096
+
+
+class GameHost:
+    """One process with one game file loaded. Requests are served one at a
+    time (a lock); a host that died or was killed is started again on
+    the next request."""
+
+    def __init__(self, ref: GameFileRef, *, isolation: str | None = None,
+                 limits: HostLimits = HostLimits()) -> None:
+        self.ref = ref
+        self.id = game_id(ref)
+        self.isolation = isolation or sandbox.current()
+        self.limits = limits
+        self.output = Tail(limits.output_bytes)
+        self.hello: dict[str, Any] = {}
+        self.starts = 0
+        self._seed: int | None = None
+        self._lock = threading.RLock()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._requests: Any = None
+        self._replies: Any = None
+        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._readers: list[threading.Thread] = []
+        self._dir = ""
+        self._fatal = threading.Event()
+        real_dir = str(Path(ref.path).parent)
+        self._inside = (f"{sandbox.GAME_MOUNT}/{Path(ref.path).name}"
+                        if self.isolation == "bwrap" else ref.path)
+        self._paths = ((sandbox.GAME_MOUNT + "/", real_dir + "/"),
+                       (sandbox.GAME_MOUNT, real_dir)) if self.isolation == "bwrap" else ()
+
+    # -- the process ---------------------------------------------------------
+
+    @property
+    def pid(self) -> int | None:
+        """The host's process id (bubblewrap's, when jailed), if running."""
+        return None if self._proc is None else self._proc.pid
+
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def _spawn(self) -> None:
+        sandbox.check(self.isolation)
+        try:
+            now = sha256_of(self.ref.path)
+        except OSError as exc:
+            raise GameFileError(f"cannot read game file {self.ref.path}: {exc.strerror}") from None
+        if now != self.ref.sha256:
+            raise GameFileError(
+                f"the game file {self.ref.path} has changed since it was loaded "
+                f"(SHA-256 {self.ref.sha256[:12]}... then, {now[:12]}... now)")
+        req_r, req_w = os.pipe()
+        rep_r, rep_w = os.pipe()
+        swipl = os.path.realpath(shutil.which("swipl") or "swipl")
+        prolog = Path(sandbox.PROLOG_MOUNT) if self.isolation == "bwrap" else PROLOG_DIR
+        seed = int.from_bytes(os.urandom(4), "big") if self._seed is None else self._seed
+        host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-debug",
+                str(prolog / "gamehost.pl"), "--",
+                "--in-fd", str(req_r), "--out-fd", str(rep_w),
+                "--stack-mb", str(self.limits.stack_mb), "--seed", str(seed), "--name", self.id,
+                "--dialect", self.ref.dialect, self._inside]
+        command = sandbox.limited(host, sandbox.Limits(
+            self.limits.memory_mb * 1024 * 1024, self.limits.cpu_seconds,
+            self.limits.open_files))
+        if self.isolation == "bwrap":
+            path = Path(self.ref.path)
+            argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=path,
+                                      game_dir=path.parent, bot_name=_sane_name(path))
+            env = {"PATH": os.environ.get("PATH", os.defpath)}
+            cwd = "/"
+        else:
+            self._dir = tempfile.mkdtemp(prefix="arena-game-")
+            argv = command
+            env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8",
+                   "HOME": self._dir}
+            if "SWI_HOME_DIR" in os.environ:
+                env["SWI_HOME_DIR"] = os.environ["SWI_HOME_DIR"]
+            cwd = self._dir
+        log.debug("game %s: start %s", self.id, " ".join(argv))
+        try:
+            proc = _spawn(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, cwd=cwd, env=env,
+                          pass_fds=(req_r, rep_w), start_new_session=True, close_fds=True)
+        except BaseException as exc:
+            for fd in (req_r, req_w, rep_r, rep_w):
+                os.close(fd)
+            if isinstance(exc, OSError):
+                raise ArenaError(f"cannot start swipl for game {self.id}: {exc}") from None
+            raise
+        os.close(req_r)
+        os.close(rep_w)
+        self._proc = proc
+        self._requests = os.fdopen(req_w, "wb")
+        replies = os.fdopen(rep_r, "rb")
+        self._replies = replies
+        self._lines = queue.Queue()
+        self._fatal = threading.Event()
+        assert proc.stdout is not None
+        self._readers = [
+            threading.Thread(target=_read_lines, args=(replies, self._lines), daemon=True),
+            threading.Thread(target=_drain, args=(proc.stdout, self.output, self._fatal, proc),
+                             daemon=True),
+        ]
+        for t in self._readers:
+            t.start()
+        self.starts += 1
+
+    def _start(self) -> None:
+        """Start the host and load the game; GameFileError if refused."""
+        self._spawn()
+        reply = self._exchange("load", [], rule="loading the game file",
+                               limit=self.limits.load_seconds, cap=self.limits.load_seconds)
+        if "error" in reply:
+            self.kill()
+            kind, message = self._error(reply)
+            raise GameFileError(f"game file {self.ref.path} refused:\n{message}")
+        if reply.get("ok") is not True:
+            self.kill()
+            raise GameFileError(f"game file {self.ref.path} could not be loaded")
+        self.hello = reply
+        if self._seed is not None:
+            self._exchange("seed", [str(self._seed)], rule="seed", limit=5, cap=5)
+
+    def kill(self) -> None:
+        """Kill the host and everything in its process group, and reap it."""
+        proc = self._proc
+        if proc is None:
+            return
+        self._proc = None
+        _reap(proc, self._dir, (self._requests, self._replies))
+        self._dir = ""
+        for t in self._readers:
+            t.join(timeout=2)
+
+    def close(self) -> None:
+        """End the host: end of input first, then SIGKILL."""
+        with self._lock:
+            proc = self._proc
+            if proc is not None and proc.poll() is None:
+                try:
+                    self._requests.close()
+                    proc.wait(timeout=0.5)
+                except (OSError, subprocess.TimeoutExpired):
+                    pass
+            self.kill()
+
+    # -- requests ------------------------------------------------------------
+
+    def request(self, verb: str, args: list[str], *, rule: str, limit: float | None = None,
+                cap: float | None = None) -> dict[str, Any] | None:
+        """The answer to ``verb(Nonce, Args...)`` (``args`` are Prolog
+        source texts made by :func:`pybridge._prolog.term`): a dict, or
+        None when the question failed. A Prolog error raises the
+        exception :func:`pybridge._prolog.error_for` gives; a late answer
+        kills the host and raises GameRuleError naming the rule."""
+        with self._lock:
+            if not self.running():
+                if self._proc is not None:
+                    self.kill()
+                self._start()
+            reply = self._exchange(
+                verb, args, rule=rule,
+                limit=self.limits.rule_seconds if limit is None else limit,
+                cap=self.limits.request_seconds if cap is None else cap)
+        if reply.get("ok") is True:
+            return reply
+        if reply.get("fail") is True:
+            return None
+        kind, message = self._error(reply)
+        raise _prolog.error_for(kind, message)
+
+    def _error(self, reply: dict[str, Any]) -> tuple[str, str]:
+        error = reply.get("error")
+        if not isinstance(error, dict):
+            return "game_rule", f"{self.id}: the game's process gave no answer"
+        message = self._text(str(error.get("message", "")))
+        return clean_line(error.get("kind", "other"), 40), message
+
+    def _text(self, text: str) -> str:
+        """A text of the host's: jail paths as the user knows them, bounded,
+        control characters escaped (newlines kept)."""
+        for inside, outside in self._paths:
+            text = text.replace(inside, outside)
+        return clean(text, self.limits.text_bytes)
+
+    def _exchange(self, verb: str, args: list[str], *, rule: str, limit: float,
+                  cap: float) -> dict[str, Any]:
+        assert self._proc is not None
+        nonce = secrets.token_hex(8)
+        line = f"{verb}('{nonce}'{''.join(', ' + a for a in args)}).\n"
+        log.debug("game %s < %s", self.id, line[:500].rstrip())
+        try:
+            self._requests.write(line.encode("utf-8"))
+            self._requests.flush()
+        except (OSError, ValueError):
+            raise self._gone(rule) from None
+        start = time.monotonic()
+        hard = start + cap + self.limits.grace
+        deadline = min(hard, start + limit + self.limits.grace)
+        while True:
+            try:
+                got = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                self.kill()
+                said = cap if deadline >= hard else limit
+                raise GameRuleError(
+                    "game_rule", f"{self.id}: {rule} did not answer within {said:g} s "
+                    "(the game's process was killed)") from None
+            except KeyboardInterrupt:
+                self.kill()  # an answer may still come: the process is useless
+                raise Interrupted() from None
+            if got is None:
+                raise self._gone(rule)
+            log.debug("game %s > %s", self.id, got[:500].decode("utf-8", "replace").rstrip())
+            try:
+                reply = json.loads(got)
+            except ValueError:
+                reply = None
+            if not isinstance(reply, dict):
+                self.kill()
+                raise GameRuleError("game_rule", f"{self.id}: the game's process wrote "
+                                    f"{clean_line(got[:100])} on its reply channel "
+                                    "(it was killed)")
+            if "nonce" not in reply and isinstance(reply.get("rule"), str):
+                rule = clean_line(reply["rule"], 80)
+                note = reply.get("limit")
+                limit = float(note) if isinstance(note, (int, float)) and note > 0 else limit
+                deadline = min(hard, time.monotonic() + limit + self.limits.grace)
+                continue
+            if reply.get("nonce") != nonce:
+                self.kill()
+                raise GameRuleError("game_rule", f"{self.id}: a reply that answers no request "
+                                    "was written on the game's reply channel (it was killed)")
+            return reply
+
+    def _gone(self, rule: str) -> GameRuleError:
+        proc = self._proc
+        note = "its process is gone"
+        if proc is not None:
+            try:
+                code = proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                code = None
+            if self._fatal.is_set():
+                note = "its process ran out of memory or stack"
+            elif code is not None and code < 0:
+                note = f"its process was killed by signal {-code}"
+            elif code is not None:
+                note = f"its process ended (exit status {code})"
+        self.kill()
+        tail = self.output.text().strip().splitlines()[-2:]
+        said = (": " + " / ".join(clean_line(t, 200) for t in tail)) if tail else ""
+        return GameRuleError("game_rule", f"{self.id}: {rule}: {note}{said}")
+
+    def seed(self, seed: int) -> None:
+        self._seed = int(seed) & 0x7FFFFFFF
+        self.request("seed", [str(self._seed)], rule="seed")
+
+
+# -- one host per game file --------------------------------------------------
+
+_hosts: dict[tuple[str, str, str, str], GameHost] = {}
+_hosts_lock = threading.Lock()
+
+
+def host_for(ref: GameFileRef) -> GameHost:
+    """The running host of the game file ``ref`` (started and loaded on
+    first use; GameFileError when refused)."""
+    isolation = sandbox.current()
+    key = (ref.path, ref.sha256, ref.dialect, isolation)
+    with _hosts_lock:
+        host = _hosts.get(key)
+        if host is None:
+            host = GameHost(ref, isolation=isolation)
+            _hosts[key] = host
+    with host._lock:
+        if not host.hello:
+            try:
+                host._start()
+            except BaseException:
+                with _hosts_lock:
+                    _hosts.pop(key, None)
+                host.kill()
+                raise
+    return host
+
+
+def close_all() -> None:
+    """End every game host this process started."""
+    with _hosts_lock:
+        hosts = list(_hosts.values())
+        _hosts.clear()
+    for host in hosts:
+        host.close()
+
+
+atexit.register(close_all)
+
+
+# -- the engine ----------------------------------------------------------------
+
+def _checked(game: str, what: str, value: object, limit: int = 1000) -> str:
+    """A move, player or winner text from the host: a str without control
+    characters, not too long; else a broken rule."""
+    if not isinstance(value, str) or has_controls(value) or len(value) > limit:
+        raise GameRuleError("game_rule", f"{game}: {what} gave {clean_line(repr(value), 120)}, "
+                            f"not a text of at most {limit} characters without control characters")
+    return value
+
+
+class HostEngine(GameEngine):
+    """A game file's rules, asked of its host."""
+
+    def __init__(self, ref: GameFileRef) -> None:
+        self.ref = ref
+        self.host = host_for(ref)
+        self.id = self.host.id
+
+    def _ask(self, verb: str, *args: Any, rule: str, limit: float | None = None,
+             cap: float | None = None, raw: tuple[str, ...] = ()) -> dict[str, Any] | None:
+        texts = [_prolog.term(a) for a in args] + list(raw)
+        return self.host.request(verb, texts, rule=rule, limit=limit, cap=cap)
+
+    def _state(self, got: dict[str, Any] | None) -> str | None:
+        if got is None:
+            return None
+        return self._state_text(got.get("state"))
+
+    def _state_text(self, value: object) -> str:
+        if not isinstance(value, str) or has_controls(value):
+            raise GameRuleError("game_rule", f"{self.id}: the game's process gave a bad state text")
+        return value
+
+    def describe(self) -> tuple[str, tuple[str, ...], tuple[Option, ...]]:
+        hello = self.host.hello
+        title = clean_line(hello.get("title", self.id), 200) or self.id
+        players = tuple(_checked(self.id, "players/1", p, 200) for p in hello.get("players", ()))
+        options = []
+        for item in hello.get("options", ()):
+            if isinstance(item, list) and len(item) == 3:
+                name, default, help_ = item
+                options.append(Option(_checked(self.id, "option/3", name, 100),
+                                      default if isinstance(default, (int, float)) else
+                                      clean_line(default, 200), clean_line(help_, 500)))
+        return title, players, tuple(options)
+
+    def new_state(self, options: Mapping[str, Any]) -> str | None:
+        return self._state(self._ask("new_state", rule="initial_state/2",
+                                     raw=(options_term(options),)))
+
+    def new_state_config(self, config: str) -> str | None:
+        return self._state(self._ask("new_state_config", config, rule="initial_state/2"))
+
+    def parse_state(self, state_text: str) -> str | None:
+        return self._state(self._ask("parse_state", state_text, rule="current_player/2"))
+
+    def state_info(self, state: str) -> Facts:
+        got = self._ask("state_info", state, rule="current_player/2")
+        if got is None:
+            raise GameRuleError("game_rule", f"{self.id}: no player, moves or outcome "
+                                f"for the state {clean_line(state, 200)}")
+        moves = got.get("moves")
+        if not isinstance(moves, list):
+            raise GameRuleError("game_rule", f"{self.id}: valid_moves/2 gave no list")
+        return (_checked(self.id, "current_player/2", got.get("player")),
+                tuple(_checked(self.id, "move_text/2", m) for m in moves),
+                _checked(self.id, "game_over/2", got.get("over")))
+
+    def play_move(self, state: str, move: str) -> dict[str, Any] | None:
+        got = self._ask("play_move", state, move, rule="move/3")
+        if got is None:
+            return None
+        facts = json.loads(got["json"]) if isinstance(got.get("json"), str) else None
+        if not isinstance(facts, dict) or not isinstance(facts.get("moves"), list):
+            raise GameRuleError("game_rule", f"{self.id}: the game's process gave a bad answer")
+        facts["state"] = self._state_text(facts.get("state"))
+        facts["moves"] = [_checked(self.id, "move_text/2", m) for m in facts["moves"]]
+        for key, what in (("move", "move_text/2"), ("player", "current_player/2"),
+                          ("over", "game_over/2"), ("reason", "outcome_reason/2")):
+            facts[key] = _checked(self.id, what, facts.get(key))
+        return facts
+
+    def move_error(self, state: str, move: str) -> str | None:
+        got = self._ask("move_error", state, move, rule="move_text/2")
+        return None if got is None else clean_line(got.get("reason", ""), 500)
+
+    def value(self, state: str, player: str) -> float | None:
+        got = self._ask("value", state, player, rule="value/3")
+        if got is None:
+            return None
+        value = got.get("value")
+        if not isinstance(value, (int, float)):
+            raise GameRuleError("game_rule", f"{self.id}: value/3 gave no number")
+        return float(value)
+
+    def display(self, state: str, last_move: str) -> str:
+        got = self._ask("display", state, last_move, rule="display_game/1")
+        return "" if got is None else clean_display(got.get("output", ""))
+
+    def choose(self, state: str, level: int, seconds: float) -> str | None:
+        limit = self.host.limits.choose_seconds
+        cap = min(seconds, limit) + self.host.limits.grace if seconds > 0 else limit
+        try:
+            got = self._ask("choose", state, level, float(seconds), rule="choose_move/3",
+                            limit=limit, cap=cap)
+        except GameRuleError as exc:
+            if seconds > 0 and "did not answer within" in str(exc):
+                raise ThinkTimeout(f"ai:{level} chose no move within {seconds:g} s") from None
+            raise
+        return None if got is None else _checked(self.id, "move_text/2", got.get("move"))
+
+    def move_descriptions(self, state: str) -> dict[str, str]:
+        got = self._ask("descriptions", state, rule="valid_moves/2")
+        if got is None:
+            return {}
+        return {_checked(self.id, "move_text/2", m): clean_line(d, 500)
+                for m, d in got.get("pairs", [])}
+
+    def outcome(self, state: str) -> tuple[str, str] | None:
+        got = self._ask("outcome", state, rule="game_over/2")
+        if got is None:
+            return None
+        return (_checked(self.id, "game_over/2", got.get("winner")),
+                _checked(self.id, "outcome_reason/2", got.get("reason")))
+
+    def rules(self) -> str:
+        got = self._ask("rules", rule="rules/1")
+        return "" if got is None else clean(got.get("text", ""), 16384)
+
+    def seed(self, seed: int) -> None:
+        self.host.seed(seed)
+
+    def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
+              plies: int, max_states: int) -> list[tuple[str, str, str, str]]:
+        got = self._ask("check", config, rule="initial_state/2",
+                        cap=self.host.limits.check_seconds,
+                        raw=(options_term(options), check_term(games, seed, plies, max_states)))
+        if got is None:
+            return []
+        return [tuple(self.host._text(str(x)) for x in p)  # type: ignore[misc]
+                for p in got.get("problems", []) if isinstance(p, list) and len(p) == 4]
+
+    def typed_move(self, typed: str) -> str | None:
+        got = self._ask("typed", typed, rule="move_text/2")
+        return None if got is None else _checked(self.id, "move_text/2", got.get("move"))
+
+
+def load_report(ref: GameFileRef) -> tuple[str, tuple[str, ...]]:
+    """(dialect in force, required predicates it lacks) of a game file,
+    loaded in its host; GameFileError when it is refused."""
+    hello = host_for(ref).hello
+    missing = tuple(clean_line(m, 100) for m in hello.get("missing", []))
+    return clean_line(hello.get("dialect", ""), 20), missing
+
+
+__all__ = ["GameHost", "HostEngine", "HostLimits", "close_all", "host_for", "load_report"]
