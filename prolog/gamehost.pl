@@ -16,11 +16,13 @@ Started by `pybridge/gamehost.py`, inside bubblewrap unless isolation is
 off, as
 
     swipl -f none -q prolog/gamehost.pl -- --in-fd N --out-fd M \
-          [--stack-mb S] [--seed X] [--dialect D] GAMEFILE
+          [--stack-mb S] [--seed X] [--dialect D] [--name ID] [--jail true] GAMEFILE
 
 The referee's own Prolog engine never loads a game file: this process
 does, with prolog/gamefile.pl (the file read as data, its course
-variants mapped onto the contract, every rule call limited), and
+variants mapped onto the contract, every rule call limited; with
+`--jail true` the jail is the wall and the game may use what Prolog
+offers, without library(sandbox)'s proof), and
 answers the referee's questions with the predicates of prolog/bridge.pl.
 The protocol runs on two pipes of its own (file descriptors N and M),
 never on the standard streams, which carry only what the game prints.
@@ -77,6 +79,8 @@ main :-
     set_random(seed(Seed)),
     option(dialect(Dialect), Options, auto),
     option(name(Name), Options, game),
+    option(jail(Jail), Options, false),
+    create_prolog_flag(arena_game_jail, Jail, [type(boolean), access(read_only)]),
     (   current_module(Name)
     ->  atom_concat(Name, '#game', Base)
     ;   Base = Name
@@ -124,6 +128,8 @@ flag_option('--stack-mb', Text, stack_mb(N)) :-
 flag_option('--seed', Text, seed(N)) :-
     atom_number(Text, N).
 flag_option('--name', Name, name(Name)).
+flag_option('--jail', Jail, jail(Jail)) :-
+    must_be(boolean, Jail).
 flag_option('--dialect', D, dialect(D)) :-
     must_be(oneof([auto, swi, sicstus4]), D).
 
@@ -207,8 +213,10 @@ load_reply(File, Dialect0, Reply) :-
         ),
         (   Info == true
         ->  maplist(option_json, Options0, Options),
+            findall(W, arena_gamefile_read:skipped_entry(W), Warnings0),
+            sort(Warnings0, Warnings),
             Reply = _{ok:true, dialect:Dialect, missing:Missing, present:Present,
-                      title:Title, players:Players, options:Options}
+                      title:Title, players:Players, options:Options, warnings:Warnings}
         ;   error_reply(Info, Reply)
         )
     ;   Result == false

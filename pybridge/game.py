@@ -73,7 +73,7 @@ def _info(game_id: str) -> _GameInfo:
 
 
 def _file_info(ref: gamefile.GameFileRef) -> _GameInfo:
-    from .gamehost import HostEngine
+    from .hostengine import HostEngine
 
     module, _ = gamefile.load(ref)
     with _loaded_lock:
