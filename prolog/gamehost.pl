@@ -57,9 +57,11 @@ back as quoted atoms. End of input ends the process.
     noted/2.                        % PI, Time of the last note
 
 %!  state_limit(-Bytes) is det.
+%!  display_limit(-Characters) is det.
 %!  reply_limit(-Bytes) is det.
 
 state_limit(262_144).
+display_limit(65_536).
 reply_limit(1_000_000).
 
 %!  main is det.
@@ -171,7 +173,7 @@ reply(Nonce, Dict) :-
         string_length(Line, Length),
         Length =< Limit
     ->  Out0 = Line
-    ;   format(string(Message), "the answer was larger than ~D bytes", [Limit]),
+    ;   format(string(Message), "its answer was larger than ~D bytes", [Limit]),
         with_output_to(string(Out0),
                        json_write_dict(current_output,
                                        _{nonce:Nonce, error:_{kind:game_rule, message:Message}},
@@ -291,7 +293,7 @@ verb(state_info, G, [Text], state_info(G, Text, P, Ms, O), _{player:P, moves:Ms,
 verb(play_move, G, [Text, Move], played(G, Text, Move, J), _{json:J}).
 verb(move_error, G, [Text, Move], move_error(G, Text, Move, R), _{reason:R}).
 verb(value, G, [Text, Player], state_value(G, Text, Player, V), _{value:V}).
-verb(display, G, [Text, Last], display(G, Text, Last, O), _{output:O}).
+verb(display, G, [Text, Last], bounded_display(G, Text, Last, O), _{output:O}).
 verb(choose, G, [Text, Level, Seconds], choose(G, Text, Level, Seconds, M), _{move:M}).
 verb(descriptions, G, [Text], move_descriptions(G, Text, Ps), _{pairs:Ps}).
 verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
@@ -301,7 +303,20 @@ verb(check, G, [Config, Options, CheckOptions], check_game(G, Config, Options, C
      _{problems:Ps}).
 verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
 
-:- public checked_state/3, played/4, typed_move/3.
+:- public checked_state/3, played/4, typed_move/3, bounded_display/4.
+
+%   bounded_display(+Game, +Text, +Last, -Output): what display_game/1
+%   prints, cut to display_limit/1 characters.
+
+bounded_display(Game, Text, Last, Output) :-
+    display(Game, Text, Last, Output0),
+    display_limit(Limit),
+    (   atom_length(Output0, L),
+        L > Limit
+    ->  sub_atom(Output0, 0, Limit, _, Cut),
+        format(atom(Output), "~w~n[~D more characters not shown]~n", [Cut, L - Limit])
+    ;   Output = Output0
+    ).
 
 %   checked_state(:Goal, ?Text0, -Text): Goal makes the state text Text0,
 %   which must be no longer than state_limit/1.

@@ -244,7 +244,10 @@ class GameHost:
         if not isinstance(error, dict):
             return "game_rule", f"{self.id}: the game's process gave no answer"
         message = self._text(str(error.get("message", "")))
-        return clean_line(error.get("kind", "other"), 40), message
+        kind = clean_line(error.get("kind", "other"), 40)
+        if kind == "game_rule" and not message.startswith(f"{self.id}:"):
+            message = f"{self.id}: {message}"
+        return kind, message
 
     def _text(self, text: str) -> str:
         """A text of the host's: jail paths as the user knows them, bounded,
@@ -333,6 +336,9 @@ class GameHost:
 
 # -- one host per game file --------------------------------------------------
 
+#: The limits of the hosts host_for/1 starts.
+LIMITS = HostLimits()
+
 _hosts: dict[tuple[str, str, str, str], GameHost] = {}
 _hosts_lock = threading.Lock()
 
@@ -345,7 +351,7 @@ def host_for(ref: GameFileRef) -> GameHost:
     with _hosts_lock:
         host = _hosts.get(key)
         if host is None:
-            host = GameHost(ref, isolation=isolation)
+            host = GameHost(ref, isolation=isolation, limits=LIMITS)
             _hosts[key] = host
     with host._lock:
         if not host.hello:

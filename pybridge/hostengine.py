@@ -14,7 +14,7 @@ from . import _prolog
 from .engine import Facts, GameEngine, check_term, options_term
 from .errors import GameRuleError, ThinkTimeout
 from .gamefile import GameFileRef
-from .gamehost import host_for
+from .gamehost import GameHost, host_for
 from .options import Option
 from .text import clean, clean_display, clean_line, has_controls
 
@@ -33,8 +33,12 @@ class HostEngine(GameEngine):
 
     def __init__(self, ref: GameFileRef) -> None:
         self.ref = ref
-        self.host = host_for(ref)
         self.id = self.host.id
+
+    @property
+    def host(self) -> GameHost:
+        """The file's running host (a new one after gamehost.close_all())."""
+        return host_for(self.ref)
 
     def _ask(self, verb: str, *args: Any, rule: str, limit: float | None = None,
              cap: float | None = None, raw: tuple[str, ...] = ()) -> dict[str, Any] | None:
