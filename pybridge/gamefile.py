@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import GameFileError
+from .text import clean_line
 
 DIALECTS = ("auto", "swi", "sicstus4")
 SUFFIXES = (".pl", ".pro", ".prolog")
@@ -37,8 +38,18 @@ def names_file(spec: str) -> bool:
     return isinstance(spec, str) and (spec.endswith(SUFFIXES) or Path(spec).is_file())
 
 
+#: A game file larger than this is refused before it is read.
+MAX_BYTES = 16 * 1024 * 1024
+
+
 def sha256_of(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """The SHA-256 of the file at ``path``; GameFileError when it is larger
+    than MAX_BYTES (a log may name any file)."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise GameFileError(f"the game file {path} is larger than {MAX_BYTES // 2**20} MB")
+    return hashlib.sha256(data).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -82,14 +93,20 @@ def from_record(record: object) -> GameFileRef:
     one changed since the game was played raises GameFileError saying so."""
     if not isinstance(record, dict) or not isinstance(record.get("path"), str) \
             or not isinstance(record.get("sha256"), str):
-        raise GameFileError(f"bad game_file record {record!r}: expected path and sha256")
+        raise GameFileError(f"bad game_file record {clean_line(repr(record), 300)}: "
+                            "expected path and sha256")
     path = record["path"]
     if not Path(path).is_file():
-        raise GameFileError(f"the game file {path} this log was played with is missing")
-    now = sha256_of(path)
+        raise GameFileError(f"the game file {clean_line(path, 500)} this log was played with "
+                            "is missing")
+    try:
+        now = sha256_of(path)
+    except OSError as exc:
+        raise GameFileError(f"cannot read the game file {clean_line(path, 500)} this log was "
+                            f"played with: {exc.strerror}") from None
     if now != record["sha256"]:
         raise GameFileError(
-            f"the game file {path} has changed since the game was played "
+            f"the game file {clean_line(path, 500)} has changed since the game was played "
             f"(SHA-256 {record['sha256'][:12]}... then, {now[:12]}... now)")
     config = record.get("config")
     return GameFileRef(path, now, str(record.get("dialect", "auto")),

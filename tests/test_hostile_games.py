@@ -309,3 +309,33 @@ def test_a_runaway_stack_is_named(jail: bool) -> None:
     text = shown(caught)
     # the stack limit, or a time limit first on a busy machine
     assert "memory: valid_moves/2" in text and ("Stack limit" in text or "within 5 s" in text)
+
+
+def test_crafted_logs_name_files_that_are_not_games(
+        jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if load("route1_print_message.pl", jail) is None:
+        return
+    log = tmp_path / "game.jsonl"
+    assert main(["play", str(GAMES / "route1_print_message.pl"), "--first", "ai:1",
+                 "--second", "ai:1", "--replay", str(log), "--no-color"]) == 0
+    header, *moves = log.read_text().splitlines()
+    bot = tmp_path / "bot.pl"                   # a bot file, no game in it
+    bot.write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]).\n")
+    odd = tmp_path / "odd\x1b]0;x\x07.pl"         # a name with an escape sequence in it
+    odd.write_text("x.\n")
+    for path, words in ((bot, "lacks players/1"), (odd, "has changed"),
+                        (tmp_path, "is missing")):
+        record = json.loads(header)
+        record["game_file"] = {"path": str(path), "sha256": gamefile_sha(bot)}
+        crafted = tmp_path / "crafted.jsonl"
+        crafted.write_text("\n".join([json.dumps(record), *moves]) + "\n")
+        capsys.readouterr()
+        assert main(["verify", str(crafted)]) == 2
+        out, err = capsys.readouterr()
+        assert words in out + err and raw_controls(out + err) == [], out + err
+
+
+def gamefile_sha(path: Path) -> str:
+    from pybridge.gamefile import sha256_of
+
+    return sha256_of(path)
