@@ -33,10 +33,11 @@ nonce that its reply repeats. Replies are one JSON object per line:
     {"nonce":N,"fail":true}
     {"nonce":N,"error":{"kind":K,"message":M}}
 
-and, before each call of one of the game's rules, a note without a nonce
-that lets the caller's watchdog name the rule it kills:
+and notes without a nonce that let the caller's watchdog extend its
+deadline and name the rule it kills: before a rule call in a request
+that has run for 0.2 s, and on SIGUSR1 (asked true):
 
-    {"rule":"valid_moves/2","limit":5}
+    {"rule":"valid_moves/2","limit":5,"asked":false}
 
 The first request is `load(Nonce)`; its answer is
 
@@ -88,6 +89,10 @@ main :-
     ;   Base = Name
     ),
     assertz(game_base(Base)),
+    get_time(Now),
+    nb_setval(arena_request_start, Now),
+    nb_setval(arena_rule, none-0),
+    on_signal(usr1, _, arena_gamehost:asked),
     protocol_streams(Options),
     request(First),
     (   First = load(Nonce)
@@ -184,23 +189,42 @@ reply(Nonce, Dict) :-
     nl(Out),
     flush_output(Out).
 
-%   The watchdog's notes: one before a rule call when the rule differs
-%   from the last one noted, or half a second has passed.
+%   The watchdog's notes. Every rule call is recorded (a global
+%   variable); a note is written only for a rule that starts when the
+%   request has run for 0.2 s already (fast requests write none), when
+%   the rule differs from the last one noted or half a second has passed.
+%   SIGUSR1, which the caller sends before it kills a late host, writes
+%   the rule being run.
 
 :- multifile arena_gamefile:rule_hook/3.
 
 arena_gamefile:rule_hook(_Game, PI, Seconds) :-
+    nb_setval(arena_rule, PI-Seconds),
     get_time(Now),
-    (   noted(PI, Then),
+    nb_getval(arena_request_start, Start),
+    (   Now - Start < 0.2
+    ->  true
+    ;   noted(PI, Then),
         Now - Then < 0.5
     ->  true
     ;   retractall(noted(_, _)),
         assertz(noted(PI, Now)),
-        format(string(Text), "~w", [PI]),
-        protocol_stream(out, Out),
-        json_write_dict(Out, _{rule:Text, limit:Seconds}, [width(0)]),
-        nl(Out),
-        flush_output(Out)
+        note(PI, Seconds, false)
+    ).
+
+note(PI, Seconds, Asked) :-
+    format(string(Text), "~w", [PI]),
+    protocol_stream(out, Out),
+    json_write_dict(Out, _{rule:Text, limit:Seconds, asked:Asked}, [width(0)]),
+    nl(Out),
+    flush_output(Out).
+
+:- public asked/1.
+
+asked(_Signal) :-
+    (   nb_current(arena_rule, PI-Seconds)
+    ->  note(PI, Seconds, true)
+    ;   true
     ).
 
 %   load_reply(+File, +Dialect, -Reply)
@@ -258,6 +282,9 @@ serve :-
         arg(1, Request, Nonce),
         atom(Nonce)
     ->  retractall(noted(_, _)),
+        get_time(Start),
+        nb_setval(arena_request_start, Start),
+        nb_setval(arena_rule, none-0),
         (   catch(answer(Request, Reply), Error, error_answer(Error, Reply))
         ->  true
         ;   Reply = _{error:_{kind:bad_request, message:"not a request"}}
@@ -302,8 +329,19 @@ verb(seed, _, [Seed], seed(Seed), _{}).
 verb(check, G, [Config, Options, CheckOptions], check_game(G, Config, Options, CheckOptions, Ps),
      _{problems:Ps}).
 verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
+verb(playouts, G, [Text, Seconds], playouts(G, Text, Seconds, N), _{iterations:N}).
 
-:- public checked_state/3, played/4, typed_move/3, bounded_display/4.
+:- public checked_state/3, played/4, typed_move/3, bounded_display/4, playouts/4.
+
+%   playouts(+Game, +Text, +Seconds, -N): how many iterations (one random
+%   playout each) the general AI's search makes in Seconds from the
+%   state written as Text (benchmarks/bench_gamehost.py asks).
+
+playouts(Game, Text, Seconds, N) :-
+    must_be(between(0.0, 10.0), Seconds),
+    game_file_raw(Game, Raw),
+    term_string(State, Text),
+    mcts:mcts_search(Raw, State, [seconds(Seconds)], search(N, _)).
 
 %   bounded_display(+Game, +Text, +Last, -Output): what display_game/1
 %   prints, cut to display_limit/1 characters.

@@ -24,6 +24,7 @@ import os
 import queue
 import secrets
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -270,15 +271,16 @@ class GameHost:
         start = time.monotonic()
         hard = start + cap + self.limits.grace
         deadline = min(hard, start + limit + self.limits.grace)
+        asked = 0.0                     # when the host was asked which rule it runs
         while True:
             try:
                 got = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                self.kill()
-                said = cap if deadline >= hard else limit
-                raise GameRuleError(
-                    "game_rule", f"{self.id}: {rule} did not answer within {said:g} s "
-                    "(the game's process was killed)") from None
+                if not asked and self._ask_rule():
+                    asked = time.monotonic()
+                    deadline = asked + 0.5
+                    continue
+                raise self._late(rule, cap if time.monotonic() >= hard else limit) from None
             except KeyboardInterrupt:
                 self.kill()  # an answer may still come: the process is useless
                 raise Interrupted() from None
@@ -298,6 +300,8 @@ class GameHost:
                 rule = clean_line(reply["rule"], 80)
                 note = reply.get("limit")
                 limit = float(note) if isinstance(note, (int, float)) and note > 0 else limit
+                if asked:               # the rule that was late: done waiting
+                    raise self._late(rule, cap if time.monotonic() >= hard else limit)
                 deadline = min(hard, time.monotonic() + limit + self.limits.grace)
                 continue
             if reply.get("nonce") != nonce:
@@ -305,6 +309,27 @@ class GameHost:
                 raise GameRuleError("game_rule", f"{self.id}: a reply that answers no request "
                                     "was written on the game's reply channel (it was killed)")
             return reply
+
+    def _late(self, rule: str, seconds: float) -> GameRuleError:
+        self.kill()
+        return GameRuleError("game_rule", f"{self.id}: {rule} did not answer within "
+                             f"{seconds:g} s (the game's process was killed)")
+
+    def _ask_rule(self) -> bool:
+        """Send SIGUSR1 to the host's swipl, which answers with a note naming
+        the rule it runs; False when there is no such process."""
+        proc = self._proc
+        if proc is None or proc.poll() is not None:
+            return False
+        pids = [proc.pid] if self.isolation != "bwrap" else _swipl_under(proc.pid)
+        sent = False
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGUSR1)
+                sent = True
+            except OSError:
+                pass
+        return sent
 
     def _gone(self, rule: str) -> GameRuleError:
         proc = self._proc
@@ -332,6 +357,30 @@ class GameHost:
     def seed(self, seed: int) -> None:
         self._seed = int(seed) & 0x7FFFFFFF
         self.request("seed", [str(self._seed)], rule="seed")
+
+
+def _swipl_under(pid: int) -> list[int]:
+    """The swipl processes among the descendants of ``pid`` (in a jail,
+    bubblewrap's)."""
+    children: dict[int, list[int]] = {}
+    comms: dict[int, str] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        head, _, tail = stat.rpartition(")")
+        comms[int(entry)] = head.partition("(")[2]
+        children.setdefault(int(tail.split()[1]), []).append(int(entry))
+    found, todo = [], list(children.get(pid, []))
+    while todo:
+        p = todo.pop()
+        if comms.get(p, "").startswith("swipl"):
+            found.append(p)
+        todo.extend(children.get(p, []))
+    return found
 
 
 # -- one host per game file --------------------------------------------------

@@ -18,6 +18,10 @@ from .gamehost import GameHost, host_for
 from .options import Option
 from .text import clean, clean_display, clean_line, has_controls
 
+#: The rules a request for a state's facts calls, named when the host dies
+#: before it could say which one ran.
+_FACTS = "current_player/2, valid_moves/2, move_text/2 or game_over/2"
+
 
 def _checked(game: str, what: str, value: object, limit: int = 1000) -> str:
     """A move, player or winner text from the host: a str without control
@@ -76,10 +80,10 @@ class HostEngine(GameEngine):
         return self._state(self._ask("new_state_config", config, rule="initial_state/2"))
 
     def parse_state(self, state_text: str) -> str | None:
-        return self._state(self._ask("parse_state", state_text, rule="current_player/2"))
+        return self._state(self._ask("parse_state", state_text, rule="current_player/2 or valid_moves/2"))
 
     def state_info(self, state: str) -> Facts:
-        got = self._ask("state_info", state, rule="current_player/2")
+        got = self._ask("state_info", state, rule=_FACTS)
         if got is None:
             raise GameRuleError("game_rule", f"{self.id}: no player, moves or outcome "
                                 f"for the state {clean_line(state, 200)}")
@@ -91,7 +95,7 @@ class HostEngine(GameEngine):
                 _checked(self.id, "game_over/2", got.get("over")))
 
     def play_move(self, state: str, move: str) -> dict[str, Any] | None:
-        got = self._ask("play_move", state, move, rule="move/3")
+        got = self._ask("play_move", state, move, rule=f"move/3, {_FACTS}")
         if got is None:
             return None
         facts = json.loads(got["json"]) if isinstance(got.get("json"), str) else None
@@ -105,7 +109,7 @@ class HostEngine(GameEngine):
         return facts
 
     def move_error(self, state: str, move: str) -> str | None:
-        got = self._ask("move_error", state, move, rule="move_text/2")
+        got = self._ask("move_error", state, move, rule="move_text/2 or game_over/2")
         return None if got is None else clean_line(got.get("reason", ""), 500)
 
     def value(self, state: str, player: str) -> float | None:
@@ -134,7 +138,7 @@ class HostEngine(GameEngine):
         return None if got is None else _checked(self.id, "move_text/2", got.get("move"))
 
     def move_descriptions(self, state: str) -> dict[str, str]:
-        got = self._ask("descriptions", state, rule="valid_moves/2")
+        got = self._ask("descriptions", state, rule="valid_moves/2, move_text/2 or move_description/3")
         if got is None:
             return {}
         return {_checked(self.id, "move_text/2", m): clean_line(d, 500)
@@ -156,7 +160,7 @@ class HostEngine(GameEngine):
 
     def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
               plies: int, max_states: int) -> list[tuple[str, str, str, str]]:
-        got = self._ask("check", config, rule="initial_state/2",
+        got = self._ask("check", config, rule="a rule the conformance check called",
                         cap=self.host.limits.check_seconds,
                         raw=(options_term(options), check_term(games, seed, plies, max_states)))
         if got is None:

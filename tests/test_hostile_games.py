@@ -232,7 +232,7 @@ def test_signals_reach_only_the_jail(jail: bool) -> None:
     assert state.valid_moves() == ["1"]         # kill(-1, 9) reached no one outside
     with pytest.raises(GameRuleError) as caught:
         state.move("1").valid_moves()           # kill(0, 9): its own process group
-    assert "signals: valid_moves/2: its process" in shown(caught)
+    assert "valid_moves/2" in shown(caught) and "its process" in str(caught.value)
     assert state.valid_moves() == ["1"]         # a new host for the next request
 
 
@@ -296,7 +296,7 @@ def test_halt_in_a_rule_is_named_and_the_next_request_gets_a_new_host(jail: bool
     state = game.initial_state()
     with pytest.raises(GameRuleError) as caught:
         state.move("1").valid_moves()
-    assert "halts: valid_moves/2" in shown(caught)
+    assert "halts: " in shown(caught) and "valid_moves/2" in str(caught.value)
     assert state.valid_moves() == ["1"]
 
 
