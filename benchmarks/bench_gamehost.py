@@ -4,7 +4,8 @@ through ``arena_bridge:load_file_game/6``, for this comparison only), on
 the example Connect Four file (``examples/games/connect4.pl``), side by
 side in one run:
 
-- host start: a new host started and the file loaded (cold);
+- host start: a new host started and the file loaded, from the host's
+  saved state and from source;
 - one referee step (play_move: the new state, its player, moves and
   outcome) in-process vs in the host;
 - the first Tab completion (a fresh state's valid moves and their
@@ -16,13 +17,14 @@ side in one run:
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import time
 from pathlib import Path
 
 import pybridge
-from pybridge import _prolog, gamehost, sandbox
-from pybridge.gamefile import resolve
+from pybridge import _prolog, gamehost, hoststate, sandbox
+from pybridge.gamefile import GameFileRef, resolve
 
 CONNECT4 = Path(__file__).resolve().parent.parent / "examples" / "games" / "connect4.pl"
 STARTS = 5
@@ -34,8 +36,27 @@ def _ms(samples: list[float]) -> str:
     return f"median {statistics.median(samples) * 1000:7.2f} ms, min {min(samples) * 1000:7.2f} ms"
 
 
-def cold_starts() -> list[float]:
+def cold_starts(*, saved_state: bool) -> list[float]:
+    """Seconds to start a host and load the file, from the host's saved
+    state or from source."""
     ref = resolve(CONNECT4)
+    times = []
+    before = os.environ.get(hoststate.ENV)
+    if not saved_state:
+        os.environ[hoststate.ENV] = "off"
+    hoststate.reset()
+    try:
+        times = _starts(ref)
+    finally:
+        if before is None:
+            os.environ.pop(hoststate.ENV, None)
+        else:
+            os.environ[hoststate.ENV] = before
+        hoststate.reset()
+    return times
+
+
+def _starts(ref: GameFileRef) -> list[float]:
     times = []
     for _ in range(STARTS):
         host = gamehost.GameHost(ref)
@@ -145,8 +166,9 @@ def playouts_in_process(module: str) -> float:
 
 def main() -> None:
     print(f"game file: {CONNECT4.name}; {sandbox.describe(sandbox.current())}")
-    print(f"host start, cold (swipl from source, file loaded), {STARTS} starts: "
-          f"{_ms(cold_starts())}")
+    print(f"host start and the file loaded, {STARTS} starts:")
+    print(f"  cold, from the saved state: {_ms(cold_starts(saved_state=True))}")
+    print(f"  cold, from source:          {_ms(cold_starts(saved_state=False))}")
     line = game_line()
     module = in_process_module()
     print(f"referee step (play_move), {STEPS} steps:")

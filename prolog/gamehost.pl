@@ -15,7 +15,10 @@
 Started by `pybridge/gamehost.py`, inside bubblewrap unless isolation is
 off, as
 
-    swipl -f none -q prolog/gamehost.pl -- --in-fd N --out-fd M \
+    swipl -x GAMEHOSTSTATE -- ARGS   (the saved state: pybridge/hoststate.py)
+    swipl -f none -q prolog/gamehost.pl -- ARGS
+
+    ARGS: --in-fd N --out-fd M \
           [--stack-mb S] [--seed X] [--dialect D] [--name ID] [--jail true] GAMEFILE
 
 The referee's own Prolog engine never loads a game file: this process
@@ -72,6 +75,7 @@ main :-
     set_prolog_flag(report_error, false),
     set_prolog_flag(tty_control, false),
     set_prolog_flag(verbose, silent),
+    set_prolog_flag(autoload, true),    % a saved state has it off
     current_prolog_flag(argv, Argv),
     catch(arguments(Argv, Options, File), error(Formal, _),
           ( format(user_error, "bad arguments: ~q~n", [Formal]), halt(2) )),

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import _prolog, sandbox
+from . import _prolog, hoststate, sandbox
 from ._prolog import PROLOG_DIR
 from .botdata import Tail
 from .botproc import _drain, _kill_group, _read_lines, _reap, _sane_name, _spawn
@@ -120,9 +120,14 @@ class GameHost:
         swipl = os.path.realpath(shutil.which("swipl") or "swipl")
         prolog = Path(sandbox.PROLOG_MOUNT) if self.isolation == "bwrap" else PROLOG_DIR
         seed = int.from_bytes(os.urandom(4), "big") if self._seed is None else self._seed
-        host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-debug",
-                str(prolog / "gamehost.pl"), "--",
-                "--in-fd", str(req_r), "--out-fd", str(rep_w),
+        state = hoststate.path("gamehost")
+        if state is not None:
+            seen = sandbox.STATE_MOUNT if self.isolation == "bwrap" else str(state)
+            host = [swipl, "-x", seen, "--"]
+        else:
+            host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-debug",
+                    str(prolog / "gamehost.pl"), "--"]
+        host += ["--in-fd", str(req_r), "--out-fd", str(rep_w),
                 "--stack-mb", str(self.limits.stack_mb), "--seed", str(seed), "--name", self.id,
                 "--dialect", self.ref.dialect,
                 "--jail", "true" if self.isolation == "bwrap" else "false", self._inside]
@@ -132,7 +137,8 @@ class GameHost:
         if self.isolation == "bwrap":
             path = Path(self.ref.path)
             argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=path,
-                                      game_dir=path.parent, bot_name=_sane_name(path))
+                                      game_dir=path.parent, bot_name=_sane_name(path),
+                                      state=state)
             env = {"PATH": os.environ.get("PATH", os.defpath)}
             cwd = "/"
         else:

@@ -112,10 +112,10 @@ def test_in_the_jail_a_shell_call_runs_nothing_outside(monkeypatch: pytest.Monke
         with pytest.raises(sandbox.IsolationError, match="isolation none"):
             load_game_file(str(FILES / "unsafe.pl"))
         return
-    with pytest.raises(GameFileError, match="load_goal.pl could not be loaded"):
+    with pytest.raises(GameFileError, match="load_goal.pl (could not be loaded|refused)"):
         load_game_file(str(FILES / "load_goal.pl"))
     game = load_game_file(str(FILES / "unsafe.pl"))
-    with pytest.raises(GameRuleError, match="unsafe: .*valid_moves/2.*fatal error"):
+    with pytest.raises(GameRuleError, match="unsafe: .*valid_moves/2"):
         game.initial_state().valid_moves()
     with pytest.raises(GameFileError, match="directive shell.*runs a goal at load time"):
         load_game_file(str(FILES / "load_directive.pl"))

@@ -46,7 +46,7 @@ def host_processes() -> list[int]:
             state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
         except OSError:
             continue
-        if "gamehost.pl" in cmdline and state != "Z" and (
+        if "--jail" in cmdline and state != "Z" and (
                 str(GAMES) in cmdline or sandbox.GAME_MOUNT in cmdline):
             found.append(int(entry.name))
     return found
