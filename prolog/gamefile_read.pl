@@ -1,9 +1,18 @@
 :- module(arena_gamefile_read,
-          [ read_game_file/6          % +File, +Dialect0, +Code, -Program, -Dialect, -Problems
+          [ read_game_file/6,         % +File, +Dialect0, +Code, -Program, -Dialect, -Problems
+            skipped_entry/1           % -Note
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
+
+:- dynamic skipped_entry/1.
+
+%!  skipped_entry(-Note) is nondet.
+%
+%   An initialization directive of the last file read that starts the
+%   program (`:- initialization(main, main)`, `:- initialization(play)`)
+%   and was left out, Note naming file, line and entry point.
 
 /** <module> Reading a game file as data
 
@@ -11,7 +20,9 @@ A game file and the files beside it that it loads are read term by term,
 never consulted. Directives are limited to module/2, use_module/1,2,
 ensure_loaded/1, consult/1, include/1 (and `[File]`) of libraries or of
 files in the game's folder, dynamic/1, discontiguous/1, op/3,
-expects_dialect/1 and set_prolog_flag(double_quotes, _). Files of the
+expects_dialect/1 and set_prolog_flag(double_quotes, _), and, in a jail
+(the Prolog flag arena_game_jail), initialization/1 but for an entry
+point such as `play` or `main` (left out: skipped_entry/1). Files of the
 game's folder are inlined (each once), so a multi-file student project
 becomes one program in one module; library loads are kept as directives.
 Clauses for other modules, expansion hooks and definitions of the
@@ -36,6 +47,7 @@ that emulation (double_quotes codes), unless Dialect0 forces one.
 
 read_game_file(File, Dialect0, Code, Program, Dialect, Problems) :-
     must_be(oneof([auto, swi, sicstus4]), Dialect0),
+    retractall(skipped_entry(_)),
     (   exists_file(File)
     ->  true
     ;   existence_error(game_file, File)
@@ -197,18 +209,44 @@ directive_program(set_prolog_flag(double_quotes, V), File, Line, _, Q0, Q, _, St
     ;   Q = Q0,
         problem(State, File, Line, "double_quotes ~q is not a value", [V])
     ).
-directive_program(Directive, File, Line, _, Q, Q, _, State, T, T) :-
-    (   Directive = initialization(_)
-    ;   Directive = initialization(_, _)
+directive_program(Directive, File, Line, _, Q, Q, _, State, P, T) :-
+    (   Directive = initialization(Goal)
+    ;   Directive = initialization(Goal, _)
     ),
     !,
-    problem(State, File, Line,
-            "initialization/1 runs a goal at load time: not allowed in a game file", []).
+    (   \+ current_prolog_flag(arena_game_jail, true)
+    ->  problem(State, File, Line,
+                "initialization/1 runs a goal at load time: not allowed in a game \c
+                 file outside a jail", []),
+        P = T
+    ;   entry_point(Directive, Name)
+    ->  format(atom(Note), "~w:~w: ~w is the program's own entry point: not run \c
+                            (the arena calls the game's rules)", [File, Line, Name]),
+        assertz(skipped_entry(Note)),
+        P = T
+    ;   P = [(:- initialization(Goal))|T]
+    ).
 directive_program(Directive, File, Line, _, Q, Q, _, State, T, T) :-
     problem(State, File, Line,
             "directive ~q runs a goal at load time: a game file may only \c
              load files beside it or libraries and declare dynamic, \c
              discontiguous or op", [Directive]).
+
+%   entry_point(+Directive, -Name): an initialization that starts the
+%   program (a menu or a main loop), which the arena never runs.
+
+entry_point(initialization(_, When), When) :-
+    memberchk(When, [main, halt]).
+entry_point(initialization(Goal), Name) :-
+    entry_goal(Goal, Name).
+entry_point(initialization(Goal, _), Name) :-
+    entry_goal(Goal, Name).
+
+entry_goal(Goal, Name/Arity) :-
+    callable(Goal),
+    strip_module(Goal, _, Plain),
+    functor(Plain, Name, Arity),
+    memberchk(Name, [main, play, start, menu, run, game, play_game, start_game]).
 
 load_directive(use_module(S), S, all).
 load_directive(use_module(S, I), S, I).

@@ -260,7 +260,10 @@ text_atom(Game, T0, _) :-
     throw(error(game_rule(Message), _)).
 
 ground_answer(Game, PI, Out) :-
-    (   ground(Out)
+    (   \+ acyclic_term(Out)
+    ->  format(atom(Message), "~w: ~w gave a cyclic term", [Game, PI]),
+        throw(error(game_rule(Message), _))
+    ;   ground(Out)
     ->  true
     ;   format(atom(Message),
                "~w: ~w left a non-ground answer: ~q", [Game, PI, Out]),

@@ -160,16 +160,7 @@ class Engine:
             return bindings
         if result == "false":
             return None
-        kind, message = _error_parts(result)
-        if kind == "interrupted":
-            raise Interrupted()
-        if kind == "timeout":
-            raise ThinkTimeout(message)
-        if kind in _INPUT_ERRORS:
-            raise PrologValueError(kind, message)
-        if kind == "game_rule":
-            raise GameRuleError(kind, message)
-        raise PrologError(kind, message)
+        raise error_for(*_error_parts(result))
 
     def _run(self, goal: str) -> dict[str, Any]:
         log.debug("?- %s", goal)
@@ -245,6 +236,20 @@ def _value(value: Any) -> Any:
     if isinstance(value, Functor):
         return (value.name.value, [_value(a) for a in value.args])
     return value
+
+
+def error_for(kind: str, message: str) -> BaseException:
+    """The exception for a Prolog error of ``kind`` (as arena_bridge:safe/2
+    names it) saying ``message``."""
+    if kind == "interrupted":
+        return Interrupted()
+    if kind == "timeout":
+        return ThinkTimeout(message)
+    if kind in _INPUT_ERRORS:
+        return PrologValueError(kind, message)
+    if kind == "game_rule":
+        return GameRuleError(kind, message)
+    return PrologError(kind, message)
 
 
 def _error_parts(result: Any) -> tuple[str, str]:

@@ -4,22 +4,13 @@ with perfect play, for the games that are solved (their optional
 
 from __future__ import annotations
 
-from . import _prolog
 from .game import State
 
 
 def solved_outcome(state: State) -> tuple[str, int] | None:
     """(winner or 'draw', plies until the end) with perfect play from
     ``state``, or None when the game does not say (it is not solved)."""
-    game = _prolog.atom(state.game.id)
-    got = _prolog.call(
-        f"current_predicate({game}:solved_outcome/2), "
-        f"catch(call_with_time_limit(10, ( term_string(S, {_prolog.atom(str(state))}), "
-        f"{game}:solved_outcome(S, O) )), _, fail), "
-        "( O = win(W0, P) -> format(atom(W), '~w', [W0]) ; W = draw, P = 0 )")
-    if got is None:
-        return None
-    return _prolog.text(got["W"]), int(got["P"])
+    return state.game.engine.solved_outcome(str(state))
 
 
 def outcome_text(state: State) -> str | None:

@@ -3,12 +3,13 @@ report of ``arena check-game`` and of the built-in games' tests."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from . import _prolog, gamefile
-from ._prolog import text
-from .errors import GameFileError
+from . import gamefile
+from .errors import GameFileError, GameRuleError
+from .gamehost import host_for
 from .game import games as builtin_games, load_game, load_game_file
 from .text import clean_line
 
@@ -35,6 +36,7 @@ class Report:
     title: str
     dialect: str
     problems: tuple[Problem, ...]
+    notes: tuple[str, ...] = ()         # entry points of the file not run
 
     @property
     def conforms(self) -> bool:
@@ -50,32 +52,37 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
     options = dict(options or {})
     if spec in _builtin_ids():
         game = load_game(spec, **options)
-        module, source, used = game.module, "built-in", ""
+        source, used = "built-in", ""
     else:
         ref = gamefile.resolve(spec, dialect=dialect, config=config)
-        module, used, missing = gamefile.load_report(ref)
+        _, used, missing = gamefile.load_report(ref)
         source = ref.path
         if missing:
             return Report(source, gamefile.game_id(ref), used, tuple(
                 Problem(pi, "", "", "required, but the file does not define it")
                 for pi in missing))
+        notes = host_for(ref).warnings()
         try:
             game = load_game_file(spec, dialect=dialect, config=config, **options)
         except GameFileError:
             raise                       # refused: the caller reports it
-        except ValueError as exc:       # options or config initial_state/2 refuses
+        except (ValueError, GameRuleError) as exc:  # initial_state/2 refuses, loops or throws
             return Report(source, gamefile.game_id(ref), used,
-                          (Problem("initial_state/2", "", "", str(exc)),))
-    opts = "[" + ",".join(f"{n}({_prolog.term(v)})" for n, v in game.options.items()) + "]"
-    check = (f"[games({int(games)}),seed({int(seed)}),exhaustive_plies({int(plies)}),"
-             f"max_states({int(max_states)})]")
+                          (Problem("initial_state/2", "", "", str(exc)),), notes)
     cfg = config if game.file is not None and config is not None else ""
-    got = _prolog.call(
-        f"arena_bridge:check_game({_prolog.atom(module)}, {_prolog.atom(cfg)}, {opts}, "
-        f"{check}, Problems)")
-    assert got is not None
-    problems = tuple(Problem(*(text(x) for x in p)) for p in got["Problems"])
-    return Report(source, game.title, used, problems)
+    try:
+        found = game.engine.check(cfg, game.options, games, seed, plies, max_states)
+    except GameRuleError as exc:        # a rule the host's watchdog stopped
+        found = [(_rule_named(exc.message), "", "", exc.message)]
+    problems = tuple(Problem(*p) for p in found)
+    return Report(source, game.title, used, problems, notes if game.file is not None else ())
+
+
+def _rule_named(message: str) -> str:
+    """The predicate a game rule error names (``nim: valid_moves/2 did
+    not ...``), else 'the game'."""
+    m = re.search(r"\b([a-z][a-zA-Z0-9_]*/[0-9]+)\b", message)
+    return m.group(1) if m else "the game"
 
 
 def _builtin_ids() -> list[str]:

@@ -2,19 +2,21 @@
 
 A :class:`State` is its canonical text (the Prolog term written with
 ``~q``) plus the game it belongs to; moves are move texts in the game's own
-notation. Everything is computed by the Prolog rules through ``_prolog``.
+notation. Everything is computed by the game's rules through one engine
+interface (:mod:`pybridge.engine`): a built-in game in this process's
+Prolog engine, a game file in its own jailed process (:mod:`pybridge.gamehost`).
 """
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from . import _prolog, gamefile
-from ._prolog import PROLOG_DIR, text
+from ._prolog import PROLOG_DIR
+from .engine import GameEngine, InProcessEngine
 from .options import Option, coerce as _coerce, option_message as _option_message
 from .errors import (
     IllegalMoveError,
@@ -47,6 +49,7 @@ class _GameInfo:
     players: tuple[str, ...]
     options: tuple[Option, ...]
     module: str
+    engine: GameEngine
     file: gamefile.GameFileRef | None = None
 
 
@@ -64,38 +67,28 @@ def _info(game_id: str) -> _GameInfo:
         got = _prolog.bridge("load_game", path, outputs=["Game"])
         if got is None or got["Game"] != game_id:
             raise UnknownGameError(f"{path} does not define module {game_id}")
-        info = _describe(game_id, game_id, None)
+        info = _describe(game_id, game_id, InProcessEngine(game_id), None)
         _loaded[game_id] = info
         return info
 
 
 def _file_info(ref: gamefile.GameFileRef) -> _GameInfo:
+    from .hostengine import HostEngine
+
     module, _ = gamefile.load(ref)
     with _loaded_lock:
         if module not in _loaded:
-            _loaded[module] = _describe(gamefile.game_id(ref), module, ref)
+            _loaded[module] = _describe(gamefile.game_id(ref), module, HostEngine(ref), ref)
         info = _loaded[module]
     return info if info.file == ref else _GameInfo(
-        info.id, info.title, info.players, info.options, info.module, ref)
+        info.id, info.title, info.players, info.options, info.module, info.engine, ref)
 
 
-def _describe(game_id: str, module: str, ref: gamefile.GameFileRef | None) -> _GameInfo:
-        got = _prolog.bridge(
-            "game_info", module, outputs=["Title", "Players", "Options"]
-        )
-        assert got is not None
-        info = _GameInfo(
-            module=module,
-            file=ref,
-            id=game_id,
-            title=text(got["Title"]),
-            players=tuple(text(p) for p in got["Players"]),
-            options=tuple(
-                Option(text(name), default, text(help_))
-                for name, default, help_ in got["Options"]
-            ),
-        )
-        return info
+def _describe(game_id: str, module: str, engine: GameEngine,
+              ref: gamefile.GameFileRef | None) -> _GameInfo:
+    title, players, options = engine.describe()
+    return _GameInfo(id=game_id, title=title, players=players, options=options,
+                     module=module, engine=engine, file=ref)
 
 
 def load_game(game_id: str, **options: Any) -> "Game":
@@ -139,21 +132,17 @@ class Game:
                 )
             values[name] = _coerce(info.id, known[name], value)
         self._options = values
-        explicit = [(name, values[name]) for name in values]
-        opts = "[" + ",".join(f"{n}({_prolog.term(v)})" for n, v in explicit) + "]"
+        self.engine = info.engine
         try:
             if info.file is not None and info.file.config is not None:
-                got = _prolog.bridge("new_state_config", info.module, info.file.config,
-                                     outputs=["State"])
+                got = info.engine.new_state_config(info.file.config)
             else:
-                got = _prolog.call(
-                    f"arena_bridge:new_state({_prolog.atom(info.module)}, {opts}, State)"
-                )
+                got = info.engine.new_state(values)
         except PrologValueError as exc:
             raise OptionError(_option_message(info.id, exc.message)) from None
         if got is None:
             raise OptionError(f"{info.id}: initial_state/2 failed for these options")
-        self._initial = text(got["State"])
+        self._initial = got
 
     id = property(lambda self: self._info.id)
     module = property(lambda self: self._info.module)
@@ -182,12 +171,12 @@ class Game:
         if not isinstance(state_text, str):
             raise StateTextError(f"state text must be a str, not {type(state_text).__name__}")
         try:
-            got = _prolog.bridge("parse_state", self.module, state_text, outputs=["State"])
+            got = self.engine.parse_state(state_text)
         except PrologValueError:
             got = None
         if got is None:
             raise StateTextError(f"not a {self.id} state: {state_text!r}")
-        return State(self, text(got["State"]))
+        return State(self, got)
 
     def opponent(self, player: str) -> str:
         first, second = self.players
@@ -198,12 +187,11 @@ class Game:
         raise ValueError(f"{player!r} is not a player of {self.id}")
 
     def rules(self) -> str:
-        got = _prolog.bridge("rules", self.module, outputs=["Text"])
-        return text(got["Text"]) if got else ""
+        return self.engine.rules()
 
     def seed(self, seed: int) -> None:
         """Seed Prolog's random generator (random moves and AI tie-breaks)."""
-        _prolog.bridge("seed", int(seed))
+        self.engine.seed(int(seed))
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -247,17 +235,8 @@ class State:
 
     def _info(self) -> _Facts:
         if self._facts is None:
-            got = _prolog.bridge(
-                "state_info", self._game.module, self._text,
-                outputs=["Player", "Moves", "Over"],
-            )
-            assert got is not None
-            over = text(got["Over"])
-            self._facts = (
-                text(got["Player"]),
-                tuple(text(m) for m in got["Moves"]),
-                None if over == "none" else over,
-            )
+            player, moves, over = self._game.engine.state_info(self._text)
+            self._facts = (player, moves, None if over == "none" else over)
         return self._facts
 
     @property
@@ -278,11 +257,7 @@ class State:
     def outcome(self) -> tuple[str, str] | None:
         """(winner or 'draw', reason) once the game is over, else None."""
         if self._outcome is None and (self._facts is None or self._facts[2] is not None):
-            got = _prolog.bridge(
-                "outcome", self._game.module, self._text, outputs=["Winner", "Reason"]
-            )
-            if got is not None:
-                self._outcome = text(got["Winner"]), text(got["Reason"])
+            self._outcome = self._game.engine.outcome(self._text)
         return self._outcome
 
     def move(self, move: str) -> "State":
@@ -302,11 +277,9 @@ class State:
             raise IllegalMoveError(repr(move), self, "a move is given as text")
         applied = self._applied.get(move)
         if applied is None:
-            got = _prolog.bridge("play_move", self._game.module, self._text, move,
-                                 outputs=["Json"])
-            if got is None:
+            facts = self._game.engine.play_move(self._text, move)
+            if facts is None:
                 raise IllegalMoveError(move, self, self.why_illegal(move))
-            facts = json.loads(text(got["Json"]))
             new = State(self._game, facts["state"])
             over = facts["over"]
             new._facts = (facts["player"], tuple(facts["moves"]),
@@ -320,27 +293,18 @@ class State:
 
     def why_illegal(self, move: str) -> str:
         """Why ``move`` is not valid here, in the game's terms."""
-        got = _prolog.bridge(
-            "move_error", self._game.module, self._text, move, outputs=["Reason"]
-        )
-        return text(got["Reason"]) if got else f"{move} is not a valid move"
+        got = self._game.engine.move_error(self._text, move)
+        return got if got is not None else f"{move} is not a valid move"
 
     def value(self, player: str) -> float:
-        got = _prolog.bridge(
-            "state_value", self._game.module, self._text, player, outputs=["Value"]
-        )
+        got = self._game.engine.value(self._text, player)
         if got is None:
             raise ValueError(f"no value for {player!r} in {self} ({self._game.id} has no value/3)")
-        return float(got["Value"])
+        return got
 
     def display(self, *, color: bool = True, last_move: str | None = None) -> str:
         """What display_game prints; ANSI colours unless ``color`` is false."""
-        got = _prolog.bridge(
-            "display", self._game.module, self._text, last_move or "",
-            outputs=["Output"],
-        )
-        assert got is not None
-        out = text(got["Output"])
+        out = self._game.engine.display(self._text, last_move or "")
         return out if color else _ANSI.sub("", out)
 
     def choose_move(self, level: int, *, seconds: float = 0) -> str:
@@ -348,21 +312,14 @@ class State:
         thinking (ThinkTimeout); Ctrl-C interrupts it (Interrupted)."""
         if not isinstance(level, int) or isinstance(level, bool) or level < 1:
             raise ValueError(f"AI level must be a whole number >= 1, got {level!r}")
-        got = _prolog.bridge(
-            "choose", self._game.module, self._text, level, float(seconds),
-            outputs=["Move"], interruptible=True,
-        )
+        got = self._game.engine.choose(self._text, level, float(seconds))
         if got is None:
             raise NoMoveError(f"ai:{level} found no move in {self}")
-        return text(got["Move"])
+        return got
 
     def move_descriptions(self) -> dict[str, str]:
         """Every valid move's text with a short description ('' if none)."""
-        got = _prolog.bridge(
-            "move_descriptions", self._game.module, self._text, outputs=["Pairs"]
-        )
-        assert got is not None
-        return {text(m): text(d) for m, d in got["Pairs"]}
+        return self._game.engine.move_descriptions(self._text)
 
     def __str__(self) -> str:
         return self._text

@@ -1,8 +1,8 @@
 """Game files: games written outside the arena, named by their path.
 
-A game file is loaded once per (path, content, dialect) into a Prolog
-module of its own (prolog/gamefile.pl reads it as data, checks it, and
-wraps it in limits). Logs record a file game by :class:`GameFileRef`: its
+A game file is loaded in a process of its own, jailed like a bot
+(pybridge/gamehost.py, prolog/gamehost.pl): the referee's Prolog engine
+never loads it. Logs record a file game by :class:`GameFileRef`: its
 path and SHA-256, so that replaying a log can say when the file is gone
 or has changed since.
 """
@@ -15,14 +15,13 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import _prolog
-from ._prolog import text
-from .errors import GameFileError, PrologError, PrologValueError
+from .errors import GameFileError
+from .text import clean_line
 
 DIALECTS = ("auto", "swi", "sicstus4")
 SUFFIXES = (".pl", ".pro", ".prolog")
 
-_bases: dict[tuple[str, str, str], tuple[str, str, tuple[str, ...]]] = {}
+_bases: dict[tuple[str, str, str], str] = {}
 _lock = threading.Lock()
 
 
@@ -39,8 +38,18 @@ def names_file(spec: str) -> bool:
     return isinstance(spec, str) and (spec.endswith(SUFFIXES) or Path(spec).is_file())
 
 
+#: A game file larger than this is refused before it is read.
+MAX_BYTES = 16 * 1024 * 1024
+
+
 def sha256_of(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """The SHA-256 of the file at ``path``; GameFileError when it is larger
+    than MAX_BYTES (a log may name any file)."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise GameFileError(f"the game file {path} is larger than {MAX_BYTES // 2**20} MB")
+    return hashlib.sha256(data).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -84,14 +93,20 @@ def from_record(record: object) -> GameFileRef:
     one changed since the game was played raises GameFileError saying so."""
     if not isinstance(record, dict) or not isinstance(record.get("path"), str) \
             or not isinstance(record.get("sha256"), str):
-        raise GameFileError(f"bad game_file record {record!r}: expected path and sha256")
+        raise GameFileError(f"bad game_file record {clean_line(repr(record), 300)}: "
+                            "expected path and sha256")
     path = record["path"]
     if not Path(path).is_file():
-        raise GameFileError(f"the game file {path} this log was played with is missing")
-    now = sha256_of(path)
+        raise GameFileError(f"the game file {clean_line(path, 500)} this log was played with "
+                            "is missing")
+    try:
+        now = sha256_of(path)
+    except OSError as exc:
+        raise GameFileError(f"cannot read the game file {clean_line(path, 500)} this log was "
+                            f"played with: {exc.strerror}") from None
     if now != record["sha256"]:
         raise GameFileError(
-            f"the game file {path} has changed since the game was played "
+            f"the game file {clean_line(path, 500)} has changed since the game was played "
             f"(SHA-256 {record['sha256'][:12]}... then, {now[:12]}... now)")
     config = record.get("config")
     return GameFileRef(path, now, str(record.get("dialect", "auto")),
@@ -116,21 +131,17 @@ def load(ref: GameFileRef) -> tuple[str, str]:
 
 
 def load_report(ref: GameFileRef) -> tuple[str, str, tuple[str, ...]]:
-    """(module, dialect, required predicates it lacks) of a game file;
-    GameFileError when it is refused."""
+    """(name of the game, dialect, required predicates it lacks) of a game
+    file, loaded in its own host process (pybridge/gamehost.py), never in
+    this process; GameFileError when it is refused."""
+    from . import gamehost
+
+    dialect, missing = gamehost.load_report(ref)
     key = (ref.path, ref.sha256, ref.dialect)
     with _lock:
-        if key in _bases:
-            return _bases[key]
-        base = f"{game_id(ref)}#{len(_bases) + 1}"
-        try:
-            got = _prolog.bridge("load_file_game", ref.path, ref.dialect, base,
-                                 outputs=["Dialect", "Missing", "Present"])
-        except (PrologError, PrologValueError) as exc:
-            raise GameFileError(f"game file {ref.path} refused:\n{exc.message}") from None
-        assert got is not None
-        _bases[key] = (base, text(got["Dialect"]), tuple(text(m) for m in got["Missing"]))
-        return _bases[key]
+        if key not in _bases:
+            _bases[key] = f"{game_id(ref)}#{len(_bases) + 1}"
+        return _bases[key], dialect, missing
 
 
 __all__ = ["DIALECTS", "GameFileRef", "from_record", "game_id", "is_game_path", "load", "load_report",

@@ -74,10 +74,15 @@ def _folder() -> Path | None:
     return None
 
 
-def _build(target: Path, prolog: Path) -> None:
-    """Compiles the host and the games into ``target``, atomically."""
-    sources = [prolog / "bots" / "host.pl", prolog / "file_game.pl",
-               *sorted((prolog / "games").glob("*.pl"))]
+#: What each kind of host's saved state compiles (relative to prolog/).
+KINDS = {"host": ("bots/host.pl", "file_game.pl", "games/*.pl"),
+         "gamehost": ("gamehost.pl",)}
+
+
+def _build(target: Path, prolog: Path, kind: str = "host") -> None:
+    """Compiles the host of ``kind`` (a bot host: with the games) into
+    ``target``, atomically."""
+    sources = [p for pattern in KINDS[kind] for p in sorted(prolog.glob(pattern))]
     fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
     os.close(fd)
     try:
@@ -97,7 +102,7 @@ def _remove_stale(folder: Path, keep: Path) -> None:
     """Removes the states of other versions not used for a week (another
     checkout may still use a recent one: each use touches its state)."""
     now = time.time()
-    for old in folder.glob("host-*.state"):
+    for old in folder.glob("*host-*.state"):
         try:
             if old != keep and now - old.stat().st_mtime > _STALE:
                 old.unlink()
@@ -105,8 +110,8 @@ def _remove_stale(folder: Path, keep: Path) -> None:
             pass
 
 
-@functools.lru_cache(maxsize=1)
-def _where() -> tuple[Path, Path] | None:
+@functools.lru_cache(maxsize=None)
+def _where(kind: str = "host") -> tuple[Path, Path] | None:
     """(the state's path, the Prolog folder), or None when bots start
     from source (turned off, or no folder to keep it in)."""
     if os.environ.get(ENV) == "off":
@@ -116,17 +121,18 @@ def _where() -> tuple[Path, Path] | None:
     if folder is None:
         log.info("no folder to keep the bot host's saved state in: bots start from source")
         return None
-    return folder / f"host-{digest(prolog)}.state", prolog
+    return folder / f"{kind}-{digest(prolog)}.state", prolog
 
 
 _failed: set[Path] = set()  # states that could not be built here
 _used: set[Path] = set()  # states this process has touched
 
 
-def path() -> Path | None:
+def path(kind: str = "host") -> Path | None:
     """The saved state for this project and swipl, built if missing (also
-    when removed while in use); None when bots must start from source."""
-    where = _where()
+    when removed while in use); None when bots must start from source.
+    ``kind`` is ``host`` (a bot host) or ``gamehost`` (a game file's host)."""
+    where = _where(kind)
     if where is None:
         return None
     target, prolog = where
@@ -144,7 +150,7 @@ def path() -> Path | None:
         with open(target.parent / "host.lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not target.is_file():
-                _build(target, prolog)
+                _build(target, prolog, kind)
                 _remove_stale(target.parent, target)
     except (OSError, subprocess.SubprocessError) as exc:
         _failed.add(target)
@@ -161,4 +167,4 @@ def reset() -> None:
     _used.clear()
 
 
-__all__ = ["ENV", "digest", "path", "reset"]
+__all__ = ["ENV", "KINDS", "digest", "path", "reset"]

@@ -4,7 +4,6 @@ term as a bot would return it (``[1,2]`` for the slide ``1-2`` of sliding,
 
 from __future__ import annotations
 
-from . import _prolog
 from .game import State
 
 
@@ -16,13 +15,8 @@ def typed_move(state: State, typed: str) -> str:
     typed = typed.strip()
     if typed in state.valid_moves():
         return typed
-    game = state.game.id
-    got = _prolog.call(
-        f"catch(call_with_time_limit(2, ( term_string(T, {_prolog.atom(typed)}), ground(T), "
-        f"{_prolog.atom(game)}:move_text(T, Text), atom(Text) )), _, fail)")
-    if got is None:
-        return typed
-    return _prolog.text(got["Text"])
+    got = state.game.engine.typed_move(typed)
+    return typed if got is None else got
 
 
 __all__ = ["typed_move"]

@@ -38,4 +38,33 @@ def clean_line(text: object, limit: int = DETAIL_LIMIT) -> str:
     return clean(text, limit, lines=False)
 
 
-__all__ = ["DETAIL_LIMIT", "clean", "clean_line"]
+#: SGR (colour and style) sequences: ESC [ digits and semicolons m.
+_SGR = re.compile("\x1b\\[[0-9;]{0,32}m")
+
+
+def clean_display(text: object, limit: int = 64 * 1024) -> str:
+    """Text a game printed for a person (a board): SGR colour sequences
+    kept, every other control character written as a visible escape (so
+    OSC, cursor moves and screen clears are shown, never obeyed); newline
+    and tab kept. Cut to about ``limit`` characters."""
+    s = text if isinstance(text, str) else str(text)
+    extra = ""
+    if len(s) > limit:
+        extra = f"… {len(s[limit:].encode('utf-8', 'replace'))} bytes more"
+        s = s[:limit]
+    parts: list[str] = []
+    last = 0
+    for m in _SGR.finditer(s):
+        parts.append(_CONTROLS.sub(_escape, s[last:m.start()]))
+        parts.append(m.group())
+        last = m.end()
+    parts.append(_CONTROLS.sub(_escape, s[last:]))
+    return "".join(parts) + extra
+
+
+def has_controls(text: str) -> bool:
+    """Whether ``text`` holds a control character (newline and tab too)."""
+    return _CONTROLS_NO_LINES.search(text) is not None
+
+
+__all__ = ["DETAIL_LIMIT", "clean", "clean_display", "clean_line", "has_controls"]

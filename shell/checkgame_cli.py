@@ -63,6 +63,8 @@ def cmd_check_game(args: argparse.Namespace) -> int:
     print(f"game:     {report.title} ({report.source})")
     if report.dialect:
         print(f"dialect:  {report.dialect}")
+    for note in report.notes:
+        print(f"not run:  {note}")
     print(f"checked:  {args.games} random games (seed {args.seed}), every position of the "
           f"first {args.plies} plies")
     if report.conforms:

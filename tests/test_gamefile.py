@@ -11,6 +11,7 @@ import pytest
 
 import pybridge
 from pybridge.conformance import check_game
+from pybridge import sandbox
 from pybridge.errors import GameFileError, GameRuleError
 from pybridge.game import load_game_file
 
@@ -89,13 +90,35 @@ def test_builtin_id_still_first() -> None:
     ("load_directive.pl", ["directive shell", "runs a goal at load time"]),
     ("unsafe.pl", ["valid_moves/2 is not safe", "shell"]),
 ])
-def test_unsafe_files_are_refused_without_running(name: str, words: list[str]) -> None:
+def test_outside_a_jail_unsafe_files_are_refused_without_running(
+        name: str, words: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # isolation none: library(sandbox)'s proof is the only wall, as before
+    monkeypatch.setenv(sandbox.ENV, "none")
     PWNED.unlink(missing_ok=True)
     with pytest.raises(GameFileError) as caught:
         load_game_file(str(FILES / name))
     for word in words:
         assert word in str(caught.value)
     assert f"{FILES / name}" in str(caught.value)
+    assert not PWNED.exists()
+
+
+def test_in_the_jail_a_shell_call_runs_nothing_outside(monkeypatch: pytest.MonkeyPatch) -> None:
+    # in the jail the file may call what Prolog offers; there is no shell
+    # to run and no writable /tmp of the referee's
+    PWNED.unlink(missing_ok=True)
+    monkeypatch.setenv(sandbox.ENV, "bwrap")
+    if sandbox._probe() is not None:    # no bubblewrap here: game files are refused, saying why
+        with pytest.raises(sandbox.IsolationError, match="isolation none"):
+            load_game_file(str(FILES / "unsafe.pl"))
+        return
+    with pytest.raises(GameFileError, match="load_goal.pl (could not be loaded|refused)"):
+        load_game_file(str(FILES / "load_goal.pl"))
+    game = load_game_file(str(FILES / "unsafe.pl"))
+    with pytest.raises(GameRuleError, match="unsafe: .*valid_moves/2"):
+        game.initial_state().valid_moves()
+    with pytest.raises(GameFileError, match="directive shell.*runs a goal at load time"):
+        load_game_file(str(FILES / "load_directive.pl"))
     assert not PWNED.exists()
 
 

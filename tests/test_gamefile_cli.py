@@ -88,8 +88,8 @@ def test_check_game_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
                          capsys)
     assert code == 1
     assert "valid_moves/2: lists this move more than once in state s(0,a) with move 2" in out
-    code, out, err = run(["check-game", str(FILES / "load_goal.pl")], capsys)
-    assert code == 2 and "initialization/1 runs a goal at load time" in out
+    code, out, err = run(["check-game", str(FILES / "load_directive.pl")], capsys)
+    assert code == 2 and "directive shell" in out and "runs a goal at load time" in out
 
 
 def test_check_game_passes_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -82,7 +82,7 @@ def test_a_state_that_cannot_be_built_leaves_bots_starting_from_source(
         fresh_state: pytest.MonkeyPatch, tmp_path: Path) -> None:
     tries = []
 
-    def broken(target: Path, prolog: Path) -> None:
+    def broken(target: Path, prolog: Path, kind: str) -> None:
         tries.append(target)
         raise OSError("disk full")
 

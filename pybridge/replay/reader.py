@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .. import gamefile
-from ..errors import ArenaError, GameFileError, StateTextError
+from ..errors import ArenaError, GameFileError, GameRuleError, StateTextError
 from ..game import Game, State, games, load_game, load_game_ref
 from ..players import PlayerSpec
 from ..types import BAD_VERDICTS, Ply, Result, Verdict
@@ -227,7 +227,7 @@ class _Reader:
                 game = load_game_ref(gamefile.from_record(game_file), **options)
             else:
                 game = load_game(game_id, **options)
-        except GameFileError as exc:
+        except (GameFileError, GameRuleError) as exc:   # the file, or its rules in its host
             raise self.error(line, str(exc)) from None
         except ValueError as exc:
             raise self.error(line, f"bad options for {game_id}: {exc}") from None

@@ -1,0 +1,188 @@
+"""The game host (a game file's own jailed process) against the old way,
+the file loaded into the referee's own Prolog engine (still reachable
+through ``arena_bridge:load_file_game/6``, for this comparison only), on
+the example Connect Four file (``examples/games/connect4.pl``), side by
+side in one run:
+
+- host start: a new host started and the file loaded, from the host's
+  saved state and from source;
+- one referee step (play_move: the new state, its player, moves and
+  outcome) in-process vs in the host;
+- the first Tab completion (a fresh state's valid moves and their
+  texts) in-process vs in the host, and the game's own valid_moves/2
+  with move texts timed inside Prolog;
+- the general AI's playouts per second in the host vs in-process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import time
+from pathlib import Path
+
+import pybridge
+from pybridge import _prolog, gamehost, hoststate, sandbox
+from pybridge.gamefile import GameFileRef, resolve
+
+CONNECT4 = Path(__file__).resolve().parent.parent / "examples" / "games" / "connect4.pl"
+STARTS = 5
+STEPS = 200
+SECONDS = 2.0
+
+
+def _ms(samples: list[float]) -> str:
+    return f"median {statistics.median(samples) * 1000:7.2f} ms, min {min(samples) * 1000:7.2f} ms"
+
+
+def cold_starts(*, saved_state: bool) -> list[float]:
+    """Seconds to start a host and load the file, from the host's saved
+    state or from source."""
+    ref = resolve(CONNECT4)
+    times = []
+    before = os.environ.get(hoststate.ENV)
+    if not saved_state:
+        os.environ[hoststate.ENV] = "off"
+    hoststate.reset()
+    try:
+        times = _starts(ref)
+    finally:
+        if before is None:
+            os.environ.pop(hoststate.ENV, None)
+        else:
+            os.environ[hoststate.ENV] = before
+        hoststate.reset()
+    return times
+
+
+def _starts(ref: GameFileRef) -> list[float]:
+    times = []
+    for _ in range(STARTS):
+        host = gamehost.GameHost(ref)
+        start = time.perf_counter()
+        host.request("rules", [], rule="rules/1")   # starts the host and loads the file
+        times.append(time.perf_counter() - start)
+        host.close()
+    return times
+
+
+def game_line() -> list[str]:
+    """A fixed line of play: columns in turn until the game ends."""
+    game = pybridge.load_game(str(CONNECT4))
+    state, moves = game.initial_state(), []
+    i = 0
+    while not state.is_over() and len(moves) < 40:
+        move = state.valid_moves()[(i * 3) % len(state.valid_moves())]
+        moves.append(move)
+        state = state.move(move)
+        i += 1
+    return moves
+
+
+def in_process_module() -> str:
+    """The file loaded into this process's engine the old way."""
+    base = f"bench_connect4_{time.monotonic_ns()}"
+    got = _prolog.bridge("load_file_game", str(CONNECT4), "auto", base,
+                         outputs=["Dialect", "Missing", "Present"])
+    assert got is not None and not got["Missing"]
+    return base
+
+
+def steps_in_process(module: str, line: list[str]) -> list[float]:
+    got = _prolog.call(f"arena_bridge:new_state({_prolog.atom(module)}, [], S)")
+    assert got is not None
+    times = []
+    while len(times) < STEPS:
+        state = _prolog.text(got["S"])
+        for move in line:
+            start = time.perf_counter()
+            reply = _prolog.bridge("play_move", module, state, move, outputs=["Json"])
+            times.append(time.perf_counter() - start)
+            assert reply is not None
+            state = json.loads(_prolog.text(reply["Json"]))["state"]
+    return times
+
+
+def steps_in_host(line: list[str]) -> list[float]:
+    game = pybridge.load_game(str(CONNECT4))
+    engine = game.engine
+    times = []
+    while len(times) < STEPS:
+        state = str(game.initial_state())
+        for move in line:
+            start = time.perf_counter()
+            facts = engine.play_move(state, move)
+            times.append(time.perf_counter() - start)
+            assert facts is not None
+            state = facts["state"]
+    return times
+
+
+def first_tab(module: str, line: list[str]) -> tuple[list[float], list[float], list[float]]:
+    """(in-process, host, the game's own valid_moves/2 + move texts inside
+    Prolog) for fresh states along the line."""
+    game = pybridge.load_game(str(CONNECT4))
+    states = [game.initial_state()]
+    for move in line[:-1]:
+        states.append(states[-1].move(move))
+    inproc, host, own = [], [], []
+    for s in states:
+        text = str(s)
+        start = time.perf_counter()
+        _prolog.bridge("state_info", module, text, outputs=["P", "Ms", "O"])
+        inproc.append(time.perf_counter() - start)
+        fresh = pybridge.State(game, text)
+        start = time.perf_counter()
+        fresh.valid_moves()
+        host.append(time.perf_counter() - start)
+        got = _prolog.call(
+            f"term_string(S_, {_prolog.atom(text)}), statistics(cputime, T0_), "
+            f"{_prolog.atom(module)}:valid_moves(S_, Ms_), "
+            f"maplist({_prolog.atom(module)}:move_text, Ms_, _), "
+            "statistics(cputime, T1_), T is T1_ - T0_")
+        assert got is not None
+        own.append(float(got["T"]))
+    return inproc, host, own
+
+
+def playouts_in_host() -> float:
+    game = pybridge.load_game(str(CONNECT4))
+    got = gamehost.host_for(resolve(CONNECT4)).request(
+        "playouts", [_prolog.atom(str(game.initial_state())), repr(SECONDS)],
+        rule="the general AI", limit=SECONDS + 10, cap=SECONDS + 10)
+    assert got is not None
+    return float(got["iterations"]) / SECONDS
+
+
+def playouts_in_process(module: str) -> float:
+    got = _prolog.call(
+        f"arena_gamefile:game_file_raw({_prolog.atom(module)}, R_), "
+        f"arena_bridge:new_state({_prolog.atom(module)}, [], T_), term_string(S_, T_), "
+        f"mcts:mcts_search(R_, S_, [seconds({SECONDS})], search(N, _))")
+    assert got is not None
+    return float(got["N"]) / SECONDS
+
+
+def main() -> None:
+    print(f"game file: {CONNECT4.name}; {sandbox.describe(sandbox.current())}")
+    print(f"host start and the file loaded, {STARTS} starts:")
+    print(f"  cold, from the saved state: {_ms(cold_starts(saved_state=True))}")
+    print(f"  cold, from source:          {_ms(cold_starts(saved_state=False))}")
+    line = game_line()
+    module = in_process_module()
+    print(f"referee step (play_move), {STEPS} steps:")
+    print(f"  in-process (old): {_ms(steps_in_process(module, line))}")
+    print(f"  in the host:      {_ms(steps_in_host(line))}")
+    inproc, host, own = first_tab(module, line)
+    print(f"first Tab (a fresh state's moves and texts), {len(host)} states:")
+    print(f"  in-process (old): {_ms(inproc)}")
+    print(f"  in the host:      {_ms(host)}")
+    print(f"  the game's own valid_moves/2 + move texts (CPU): {_ms(own)}")
+    print(f"general AI playouts/s from the empty board ({SECONDS:g} s):")
+    print(f"  in the host:      {playouts_in_host():8.0f}")
+    print(f"  in-process (old): {playouts_in_process(module):8.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,397 @@
+:- module(arena_gamehost,
+          [ main/0                    % run from the command line
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+:- use_module(library(option)).
+:- use_module(library(random)).
+:- use_module(library(http/json)).
+:- use_module(bridge).
+:- use_module(gamefile).
+
+/** <module> Hosts one game file in its own swipl process
+
+Started by `pybridge/gamehost.py`, inside bubblewrap unless isolation is
+off, as
+
+    swipl -x GAMEHOSTSTATE -- ARGS   (the saved state: pybridge/hoststate.py)
+    swipl -f none -q prolog/gamehost.pl -- ARGS
+
+    ARGS: --in-fd N --out-fd M \
+          [--stack-mb S] [--seed X] [--dialect D] [--name ID] [--jail true] GAMEFILE
+
+The referee's own Prolog engine never loads a game file: this process
+does, with prolog/gamefile.pl (the file read as data, its course
+variants mapped onto the contract, every rule call limited; with
+`--jail true` the jail is the wall and the game may use what Prolog
+offers, without library(sandbox)'s proof), and
+answers the referee's questions with the predicates of prolog/bridge.pl.
+The protocol runs on two pipes of its own (file descriptors N and M),
+never on the standard streams, which carry only what the game prints.
+Requests are Prolog terms read as data, never called; each carries a
+nonce that its reply repeats. Replies are one JSON object per line:
+
+    {"nonce":N,"ok":true, ...answer...}
+    {"nonce":N,"fail":true}
+    {"nonce":N,"error":{"kind":K,"message":M}}
+
+and notes without a nonce that let the caller's watchdog extend its
+deadline and name the rule it kills: before a rule call in a request
+that has run for 0.2 s, and on SIGUSR1 (asked true):
+
+    {"rule":"valid_moves/2","limit":5,"asked":false}
+
+The first request is `load(Nonce)`; its answer is
+
+    {"nonce":N,"ok":true,"dialect":D,"missing":[...],"title":T,
+     "players":[...],"options":[[Name,Default,Help],...]}
+
+or an error of kind `game_refused`. States travel as the canonical
+text this process writes (`~q`, standard operators only, at most
+`state_limit/1` bytes); the caller holds them as text and sends them
+back as quoted atoms. End of input ends the process.
+*/
+
+:- initialization(main, main).
+
+:- dynamic
+    protocol_stream/2,              % Role (in, out), Stream
+    game_base/1,                    % Module of the game (its id)
+    noted/2.                        % PI, Time of the last note
+
+%!  state_limit(-Bytes) is det.
+%!  display_limit(-Characters) is det.
+%!  reply_limit(-Bytes) is det.
+
+state_limit(262_144).
+display_limit(65_536).
+reply_limit(1_000_000).
+
+%!  main is det.
+
+main :-
+    set_prolog_flag(debug_on_error, false),
+    set_prolog_flag(report_error, false),
+    set_prolog_flag(tty_control, false),
+    set_prolog_flag(verbose, silent),
+    set_prolog_flag(autoload, true),    % a saved state has it off
+    current_prolog_flag(argv, Argv),
+    catch(arguments(Argv, Options, File), error(Formal, _),
+          ( format(user_error, "bad arguments: ~q~n", [Formal]), halt(2) )),
+    option(stack_mb(StackMb), Options, 512),
+    StackBytes is StackMb * 1024 * 1024,
+    set_prolog_flag(stack_limit, StackBytes),
+    option(seed(Seed), Options, 0),
+    set_random(seed(Seed)),
+    option(dialect(Dialect), Options, auto),
+    option(name(Name), Options, game),
+    option(jail(Jail), Options, false),
+    create_prolog_flag(arena_game_jail, Jail, [type(boolean), access(read_only)]),
+    (   current_module(Name)
+    ->  atom_concat(Name, '#game', Base)
+    ;   Base = Name
+    ),
+    assertz(game_base(Base)),
+    get_time(Now),
+    nb_setval(arena_request_start, Now),
+    nb_setval(arena_rule, none-0),
+    on_signal(usr1, _, arena_gamehost:asked),
+    protocol_streams(Options),
+    request(First),
+    (   First = load(Nonce)
+    ->  load_reply(File, Dialect, Reply),
+        reply(Nonce, Reply),
+        (   get_dict(ok, Reply, true)
+        ->  serve
+        ;   true
+        )
+    ;   true
+    ),
+    halt(0).
+
+arguments(Argv, Options, File) :-
+    phrase(argument_list(Options, Files), Argv),
+    (   Files = [File0]
+    ->  absolute_file_name(File0, File)
+    ;   domain_error(one_game_file, Files)
+    ).
+
+argument_list([Option|Options], Files) -->
+    [Flag, Value],
+    { flag_option(Flag, Value, Option) },
+    !,                                  % green: one reading of a flag
+    argument_list(Options, Files).
+argument_list(Options, [File|Files]) -->
+    [File],
+    !,                                  % green: anything else is the file
+    argument_list(Options, Files).
+argument_list([], []) -->
+    [].
+
+flag_option('--in-fd', Text, in_fd(N)) :-
+    atom_number(Text, N).
+flag_option('--out-fd', Text, out_fd(N)) :-
+    atom_number(Text, N).
+flag_option('--stack-mb', Text, stack_mb(N)) :-
+    atom_number(Text, N),
+    must_be(positive_integer, N).
+flag_option('--seed', Text, seed(N)) :-
+    atom_number(Text, N).
+flag_option('--name', Name, name(Name)).
+flag_option('--jail', Jail, jail(Jail)) :-
+    must_be(boolean, Jail).
+flag_option('--dialect', D, dialect(D)) :-
+    must_be(oneof([auto, swi, sicstus4]), D).
+
+%   protocol_streams(+Options): opens the protocol pipes, kept in this
+%   module only; the game's input is an empty stream and its output goes
+%   to stderr, which the caller drains into a bounded buffer.
+
+protocol_streams(Options) :-
+    option(in_fd(InFd), Options),
+    option(out_fd(OutFd), Options),
+    format(atom(InPath), "/proc/self/fd/~d", [InFd]),
+    format(atom(OutPath), "/proc/self/fd/~d", [OutFd]),
+    open(InPath, read, In, [encoding(utf8)]),
+    open(OutPath, write, Out, [encoding(utf8)]),
+    assertz(protocol_stream(in, In)),
+    assertz(protocol_stream(out, Out)),
+    open_string("", Empty),
+    set_stream(Empty, alias(user_input)),
+    set_input(Empty),
+    set_stream(user_error, alias(user_output)),
+    set_output(user_error).
+
+request(Request) :-
+    protocol_stream(in, In),
+    catch(read_term(In, Request, []), _, Request = bad_request).
+
+%!  reply(+Nonce, +Dict) is det.
+%
+%   One line of JSON; an answer larger than reply_limit/1 is replaced
+%   by an error saying so.
+
+reply(Nonce, Dict) :-
+    catch(with_output_to(string(Line),
+                         json_write_dict(current_output, Dict.put(nonce, Nonce), [width(0)])),
+          _,
+          Line = "bad"),
+    reply_limit(Limit),
+    (   Line \== "bad",
+        string_length(Line, Length),
+        Length =< Limit
+    ->  Out0 = Line
+    ;   format(string(Message), "its answer was larger than ~D bytes", [Limit]),
+        with_output_to(string(Out0),
+                       json_write_dict(current_output,
+                                       _{nonce:Nonce, error:_{kind:game_rule, message:Message}},
+                                       [width(0)]))
+    ),
+    protocol_stream(out, Out),
+    write(Out, Out0),
+    nl(Out),
+    flush_output(Out).
+
+%   The watchdog's notes. Every rule call is recorded (a global
+%   variable); a note is written only for a rule that starts when the
+%   request has run for 0.2 s already (fast requests write none), when
+%   the rule differs from the last one noted or half a second has passed.
+%   SIGUSR1, which the caller sends before it kills a late host, writes
+%   the rule being run.
+
+:- multifile arena_gamefile:rule_hook/3.
+
+arena_gamefile:rule_hook(_Game, PI, Seconds) :-
+    nb_setval(arena_rule, PI-Seconds),
+    get_time(Now),
+    nb_getval(arena_request_start, Start),
+    (   Now - Start < 0.2
+    ->  true
+    ;   noted(PI, Then),
+        Now - Then < 0.5
+    ->  true
+    ;   retractall(noted(_, _)),
+        assertz(noted(PI, Now)),
+        note(PI, Seconds, false)
+    ).
+
+note(PI, Seconds, Asked) :-
+    format(string(Text), "~w", [PI]),
+    protocol_stream(out, Out),
+    json_write_dict(Out, _{rule:Text, limit:Seconds, asked:Asked}, [width(0)]),
+    nl(Out),
+    flush_output(Out).
+
+:- public asked/1.
+
+asked(_Signal) :-
+    (   nb_current(arena_rule, PI-Seconds)
+    ->  note(PI, Seconds, true)
+    ;   true
+    ).
+
+%   load_reply(+File, +Dialect, -Reply)
+
+load_reply(File, Dialect0, Reply) :-
+    game_base(Game),
+    safe(load_file_game(File, Dialect0, Game, Dialect, Missing, Present), Result),
+    (   Result == true
+    ->  (   Missing == []
+        ->  safe(game_info(Game, Title, Players, Options0), Info)
+        ;   Info = true, Title = '', Players = [], Options0 = []
+        ),
+        (   Info == true
+        ->  maplist(option_json, Options0, Options),
+            findall(W, arena_gamefile_read:skipped_entry(W), Warnings0),
+            sort(Warnings0, Warnings),
+            Reply = _{ok:true, dialect:Dialect, missing:Missing, present:Present,
+                      title:Title, players:Players, options:Options, warnings:Warnings}
+        ;   error_reply(Info, Reply)
+        )
+    ;   Result == false
+    ->  Reply = _{fail:true}
+    ;   error_reply(Result, Reply)
+    ).
+
+option_json([Name, Default0, Help], [Name, Default, Help]) :-
+    (   number(Default0)
+    ->  Default = Default0
+    ;   atom(Default0)
+    ->  Default = Default0
+    ;   format(string(Default), "~q", [Default0])
+    ).
+
+error_reply(error(Kind, Message0), _{error:_{kind:Kind, message:Message}}) :-
+    bounded_text(Message0, 4096, Message).
+
+bounded_text(Text0, Limit, Text) :-
+    (   catch(text_to_string(Text0, S), _, fail)
+    ->  true
+    ;   format(string(S), "~q", [Text0])
+    ),
+    (   string_length(S, L),
+        L > Limit
+    ->  sub_string(S, 0, Limit, _, Text)
+    ;   Text = S
+    ).
+
+%!  serve is det.
+%
+%   Answers requests until end of input (or a request without a nonce).
+
+serve :-
+    request(Request),
+    (   compound(Request),
+        arg(1, Request, Nonce),
+        atom(Nonce)
+    ->  retractall(noted(_, _)),
+        get_time(Start),
+        nb_setval(arena_request_start, Start),
+        nb_setval(arena_rule, none-0),
+        (   catch(answer(Request, Reply), Error, error_answer(Error, Reply))
+        ->  true
+        ;   Reply = _{error:_{kind:bad_request, message:"not a request"}}
+        ),
+        reply(Nonce, Reply),
+        serve
+    ;   true
+    ).
+
+error_answer(Error, Reply) :-
+    format(string(Message), "~q", [Error]),
+    error_reply(error(host, Message), Reply).
+
+%   answer(+Request, -Reply): the request's goal under arena_bridge:safe/2.
+
+answer(Request, Reply) :-
+    Request =.. [Verb, _|Args],
+    game_base(Game),
+    verb(Verb, Game, Args, Goal, Answer),
+    safe(Goal, Result),
+    (   Result == true
+    ->  Reply = Answer.put(ok, true)
+    ;   Result == false
+    ->  Reply = _{fail:true}
+    ;   error_reply(Result, Reply)
+    ).
+
+verb(new_state, G, [Options], checked_state(new_state(G, Options, T), T, S), _{state:S}).
+verb(new_state_config, G, [Config], checked_state(new_state_config(G, Config, T), T, S),
+     _{state:S}).
+verb(parse_state, G, [Text], checked_state(parse_state(G, Text, T), T, S), _{state:S}).
+verb(state_info, G, [Text], state_info(G, Text, P, Ms, O), _{player:P, moves:Ms, over:O}).
+verb(play_move, G, [Text, Move], played(G, Text, Move, J), _{json:J}).
+verb(move_error, G, [Text, Move], move_error(G, Text, Move, R), _{reason:R}).
+verb(value, G, [Text, Player], state_value(G, Text, Player, V), _{value:V}).
+verb(display, G, [Text, Last], bounded_display(G, Text, Last, O), _{output:O}).
+verb(choose, G, [Text, Level, Seconds], choose(G, Text, Level, Seconds, M), _{move:M}).
+verb(descriptions, G, [Text], move_descriptions(G, Text, Ps), _{pairs:Ps}).
+verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
+verb(rules, G, [], rules(G, T), _{text:T}).
+verb(seed, _, [Seed], seed(Seed), _{}).
+verb(check, G, [Config, Options, CheckOptions], check_game(G, Config, Options, CheckOptions, Ps),
+     _{problems:Ps}).
+verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
+verb(playouts, G, [Text, Seconds], playouts(G, Text, Seconds, N), _{iterations:N}).
+
+:- public checked_state/3, played/4, typed_move/3, bounded_display/4, playouts/4.
+
+%   playouts(+Game, +Text, +Seconds, -N): how many iterations (one random
+%   playout each) the general AI's search makes in Seconds from the
+%   state written as Text (benchmarks/bench_gamehost.py asks).
+
+playouts(Game, Text, Seconds, N) :-
+    must_be(between(0.0, 10.0), Seconds),
+    game_file_raw(Game, Raw),
+    term_string(State, Text),
+    mcts:mcts_search(Raw, State, [seconds(Seconds)], search(N, _)).
+
+%   bounded_display(+Game, +Text, +Last, -Output): what display_game/1
+%   prints, cut to display_limit/1 characters.
+
+bounded_display(Game, Text, Last, Output) :-
+    display(Game, Text, Last, Output0),
+    display_limit(Limit),
+    (   atom_length(Output0, L),
+        L > Limit
+    ->  sub_atom(Output0, 0, Limit, _, Cut),
+        format(atom(Output), "~w~n[~D more characters not shown]~n", [Cut, L - Limit])
+    ;   Output = Output0
+    ).
+
+%   checked_state(:Goal, ?Text0, -Text): Goal makes the state text Text0,
+%   which must be no longer than state_limit/1.
+
+checked_state(Goal, Text0, Text) :-
+    call(Goal),
+    bounded_state(Text0),
+    Text = Text0.
+
+bounded_state(Text) :-
+    state_limit(Limit),
+    (   atom_length(Text, L),
+        L > Limit
+    ->  format(atom(Message), "a state's text is longer than ~D bytes", [Limit]),
+        throw(error(game_rule(Message), _))
+    ;   true
+    ).
+
+played(Game, Text, Move, Json) :-
+    play_move(Game, Text, Move, Json),
+    state_limit(Limit),
+    (   string_length(Json, L),
+        L > 4 * Limit
+    ->  format(atom(Message), "a state's text is longer than ~D bytes", [Limit]),
+        throw(error(game_rule(Message), _))
+    ;   true
+    ).
+
+%   typed_move(+Typed, -Text): the move text of the move term written
+%   as Typed, as a bot would return it.
+
+typed_move(Game, Typed, Text) :-
+    catch(term_string(T, Typed), _, fail),
+    ground(T),
+    Game:move_text(T, Text),
+    atom(Text).
