@@ -15,7 +15,7 @@ import pytest
 
 import pybridge
 from pybridge.bots import BotPlayer, Limits, check_bot
-from pybridge.errors import GameFileError
+from pybridge.errors import GameFileError, GameRuleError
 from pybridge.game import load_game_file
 from pybridge.match import Match
 from pybridge.players import PlayerSpec
@@ -74,7 +74,9 @@ def test_bot_route_is_refused_or_harmless(path: Path, ttt: pybridge.Game) -> Non
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
-def test_game_file_route_is_refused_or_harmless(path: Path) -> None:
+def test_game_file_route_is_refused_or_harmless(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # without a jail the Prolog check is the wall: it must refuse
+    monkeypatch.setenv("ARENA_ISOLATION", "none")
     verdict, words = expectation(path)
     if verdict == "refused":
         with pytest.raises(GameFileError) as caught:
@@ -88,9 +90,22 @@ def test_game_file_route_is_refused_or_harmless(path: Path) -> None:
     assert state.move("go").game_over() == "a"
 
 
-def arena(*args: str) -> subprocess.CompletedProcess[str]:
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_game_file_route_in_the_jail_reaches_nothing_outside(path: Path) -> None:
+    # in the game host's jail the jail is the wall: the route may run, but
+    # its marker (and anything else it writes) stays inside the jail
+    try:
+        state = load_game_file(str(path)).initial_state()
+        for move in state.valid_moves():
+            state.move(move).game_over()
+    except (GameFileError, GameRuleError) as exc:   # refused, or named as a broken rule
+        assert path.stem in str(exc) or "refused" in str(exc), exc
+    assert not PWNED.exists()
+
+
+def arena(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([ARENA, *args], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "NO_COLOR": "1"}, check=False)
+                          env={**os.environ, "NO_COLOR": "1", **env}, check=False)
 
 
 def test_check_bot_refuses_the_freeze_attribute_attack() -> None:
@@ -104,7 +119,8 @@ def test_check_bot_refuses_the_freeze_attribute_attack() -> None:
 
 
 def test_check_game_refuses_the_freeze_attribute_attack() -> None:
-    done = arena("check-game", str(ESCAPE / "game" / "put_attr_freeze.pl"), "--games", "1")
+    done = arena("check-game", str(ESCAPE / "game" / "put_attr_freeze.pl"), "--games", "1",
+                 ARENA_ISOLATION="none")
     out = done.stdout + done.stderr
     assert "refused" in out and "put_attr/3 with attribute module freeze" in out, out
     assert done.returncode != 0
