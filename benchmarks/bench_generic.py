@@ -38,13 +38,22 @@ SIMULATIONS = 200
 Chooser = Callable[[pybridge.State, pybridge.State], str]
 
 
+SEARCH = "decisive(true), anti_decisive(true)"
+
+
+def host_playouts_per_second(state: pybridge.State) -> float:
+    """The general search's iterations (one playout each) a second from
+    a game file's state, in the file's own host, as its levels run it."""
+    found = state.search(SECONDS)
+    assert found is not None
+    return found.iterations / SECONDS
+
+
 def playouts_per_second(module: str, state_text: str) -> float:
-    """MCTS iterations (one playout each) a second from a state, with
-    the options of the general AI's search."""
+    """The same search on rules loaded in this process."""
     got = _prolog.call(
         f"term_string(S, {_prolog.atom(state_text)}), "
-        f"mcts:mcts_search({_prolog.atom(module)}, S, "
-        f"[seconds({SECONDS}), decisive(true), anti_decisive(true)], search(N, _))")
+        f"mcts:mcts_search({_prolog.atom(module)}, S, [seconds({SECONDS}), {SEARCH}], search(N, _))")
     assert got is not None
     return float(got["N"]) / SECONDS
 
@@ -59,6 +68,18 @@ def random_games_per_second(module: str, state_text: str) -> float:
                      f"mcts:default_playout({_prolog.atom(module)}, false, 1.0e18, S, _))")
         count += 20
     return count / (time.monotonic() - start)
+
+
+def raw_module(path: Path) -> str:
+    """The raw rules of a game file loaded into this process the old way
+    (benchmarks only: to time the file's own rules without a host)."""
+    module = f"bench_generic_{path.stem}_{time.monotonic_ns()}"
+    loaded = _prolog.bridge("load_file_game", str(path), "auto", module,
+                            outputs=["Dialect", "Missing", "Present"])
+    assert loaded is not None and not loaded["Missing"]
+    got = _prolog.call(f"arena_gamefile:game_file_raw({_prolog.atom(module)}, R)")
+    assert got is not None
+    return _prolog.text(got["R"])
 
 
 def safe_middle(state: pybridge.State) -> str:
@@ -134,7 +155,7 @@ def openspiel_duel(games: int) -> list[object] | None:
                 got = _prolog.call(
                     f"term_string(S, {_prolog.atom(str(s))}), "
                     f"mcts:mcts_move(connect4, S, [iterations({SIMULATIONS}), seconds(1.0e9), "
-                    f"decisive(true), anti_decisive(true)], M), format(atom(T), '~w', [M])")
+                    f"{SEARCH}], M), format(atom(T), '~w', [M])")
                 assert got is not None
                 move = _prolog.text(got["T"])
             else:
@@ -155,16 +176,17 @@ def main() -> None:
     file_c4 = load_game_file(str(CONNECT4_FILE))
     file_ttt = load_game_file(str(TICTACTOE_FILE))
     builtin = pybridge.load_game("connect4")
-    raw_c4, raw_ttt = f"raw:{file_c4.module}", f"raw:{file_ttt.module}"
+    c4_start, ttt_start = file_c4.initial_state(), file_ttt.initial_state()
     rows = [
-        ["file connect4 (general search)", playouts_per_second(raw_c4, str(file_c4.initial_state())),
-         random_games_per_second(raw_c4, str(file_c4.initial_state()))],
-        ["built-in connect4 (same search)", playouts_per_second("connect4", str(builtin.initial_state())),
+        ["file connect4, in its host", host_playouts_per_second(c4_start),
+         random_games_per_second(raw_module(CONNECT4_FILE), str(c4_start))],
+        ["built-in connect4, in-process", playouts_per_second("connect4", str(builtin.initial_state())),
          random_games_per_second("connect4", str(builtin.initial_state()))],
-        ["file tictactoe (general search)", playouts_per_second(raw_ttt, str(file_ttt.initial_state())),
-         random_games_per_second(raw_ttt, str(file_ttt.initial_state()))],
+        ["file tictactoe, in its host", host_playouts_per_second(ttt_start),
+         random_games_per_second(raw_module(TICTACTOE_FILE), str(ttt_start))],
     ]
-    print(f"playouts/s from the start ({SECONDS:.0f} s of search), and random games/s of the rules alone:")
+    print(f"the general search's playouts/s from the start ({SECONDS:.0f} s), and random games/s "
+          "of the same rules alone:")
     print_table(["rules", "playouts/s", "random games/s"], rows)
     print(f"\nfile ÷ built-in search: {rows[0][1] / rows[1][1]:.2f}")
 

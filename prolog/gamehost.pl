@@ -334,8 +334,10 @@ verb(check, G, [Config, Options, CheckOptions], check_game(G, Config, Options, C
      _{problems:Ps}).
 verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
 verb(playouts, G, [Text, Seconds], playouts(G, Text, Seconds, N), _{iterations:N}).
+verb(search, G, [Text, Seconds], searched(G, Text, Seconds, N, Ss), _{iterations:N, stats:Ss}).
 
-:- public checked_state/3, played/4, typed_move/3, bounded_display/4, playouts/4.
+:- public checked_state/3, played/4, typed_move/3, bounded_display/4, playouts/4,
+   searched/5.
 
 %   playouts(+Game, +Text, +Seconds, -N): how many iterations (one random
 %   playout each) the general AI's search makes in Seconds from the
@@ -346,6 +348,25 @@ playouts(Game, Text, Seconds, N) :-
     game_file_raw(Game, Raw),
     term_string(State, Text),
     mcts:mcts_search(Raw, State, [seconds(Seconds)], search(N, _)).
+
+%   searched(+Game, +Text, +Seconds, -N, -Stats): the general AI's search
+%   (as its levels 3 and up run it) from the state written as Text for
+%   Seconds: its iterations and, per move, [MoveText, Visits, WinRate,
+%   Status], WinRate and Status (open, win, loss) for the player to move.
+
+searched(Game, Text, Seconds, N, Stats) :-
+    must_be(between(0.0, 60.0), Seconds),
+    game_file_raw(Game, Raw),
+    term_string(State, Text),
+    mcts:mcts_search(Raw, State, [ seconds(Seconds), decisive(true),
+                                   anti_decisive(true)
+                                 ],
+                     search(N, Stats0)),
+    findall([T, V, R, S],
+            ( member(M-stats(V, R, S), Stats0),
+              Game:move_text(M, T)
+            ),
+            Stats).
 
 %   bounded_display(+Game, +Text, +Last, -Output): what display_game/1
 %   prints, cut to display_limit/1 characters.

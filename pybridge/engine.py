@@ -11,6 +11,7 @@ plain Python values; neither hands the caller a Prolog term.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from abc import ABC, abstractmethod
 from typing import Any, Mapping
 
@@ -30,6 +31,35 @@ def options_term(options: Mapping[str, Any]) -> str:
 def check_term(games: int, seed: int, plies: int, max_states: int) -> str:
     return (f"[games({int(games)}),seed({int(seed)}),exhaustive_plies({int(plies)}),"
             f"max_states({int(max_states)})]")
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """One move at the root of a search: its visits, the player to
+    move's mean playout score after it, and whether it is proven won or
+    lost for that player (``open`` when not)."""
+
+    move: str
+    visits: int
+    win_rate: float
+    status: str
+
+
+@dataclass(frozen=True)
+class Search:
+    """What the general AI's search found from a position."""
+
+    iterations: int
+    moves: tuple[MoveStats, ...]
+
+    def best(self) -> MoveStats | None:
+        """The move the search plays: proven won, else the most visited
+        of those not proven lost."""
+        won = [m for m in self.moves if m.status == "win"]
+        if won:
+            return won[0]
+        pool = [m for m in self.moves if m.status != "loss"] or list(self.moves)
+        return max(pool, key=lambda m: m.visits, default=None)
 
 
 class GameEngine(ABC):
@@ -91,6 +121,11 @@ class GameEngine(ABC):
 
     def solved_outcome(self, state: str) -> tuple[str, int] | None:
         """(winner or 'draw', plies) with perfect play, if the game says."""
+        return None
+
+    def search(self, state: str, seconds: float) -> "Search | None":
+        """The general AI's search from ``state`` for ``seconds``: None
+        for a game that does not run it (a built-in game)."""
         return None
 
 
@@ -193,4 +228,4 @@ class InProcessEngine(GameEngine):
         return text(got["W"]), int(got["P"])
 
 
-__all__ = ["Facts", "GameEngine", "InProcessEngine", "check_term", "options_term"]
+__all__ = ["Facts", "GameEngine", "MoveStats", "Search", "InProcessEngine", "check_term", "options_term"]

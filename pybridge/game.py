@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from . import _prolog, gamefile
 from ._prolog import PROLOG_DIR
-from .engine import GameEngine, InProcessEngine
+from .engine import GameEngine, InProcessEngine, Search
 from .options import Option, coerce as _coerce, option_message as _option_message
 from .errors import (
     IllegalMoveError,
@@ -316,6 +316,15 @@ class State:
         if got is None:
             raise NoMoveError(f"ai:{level} found no move in {self}")
         return got
+
+    def search(self, seconds: float = 0.5) -> "Search | None":
+        """The general AI's own numbers from this position (iterations;
+        per move visits, win rate, proven result) after ``seconds`` of
+        search, or None for a game that does not run it (built-in games
+        play with AIs of their own)."""
+        if self.is_over():
+            return None
+        return self._game.engine.search(self._text, float(seconds))
 
     def move_descriptions(self) -> dict[str, str]:
         """Every valid move's text with a short description ('' if none)."""

@@ -11,7 +11,7 @@ import json
 from typing import Any, Mapping
 
 from . import _prolog
-from .engine import Facts, GameEngine, check_term, options_term
+from .engine import Facts, GameEngine, MoveStats, Search, check_term, options_term
 from .errors import GameRuleError, ThinkTimeout
 from .gamefile import GameFileRef
 from .gamehost import GameHost, host_for
@@ -167,6 +167,20 @@ class HostEngine(GameEngine):
             return []
         return [tuple(self.host._text(str(x)) for x in p)  # type: ignore[misc]
                 for p in got.get("problems", []) if isinstance(p, list) and len(p) == 4]
+
+    def search(self, state: str, seconds: float) -> Search | None:
+        got = self._ask("search", state, float(seconds), rule="the general AI's search",
+                        limit=seconds + 5, cap=seconds + 5)
+        if got is None:
+            return None
+        moves = []
+        for item in got.get("stats", []):
+            if (isinstance(item, list) and len(item) == 4 and isinstance(item[1], int)
+                    and isinstance(item[2], (int, float)) and item[3] in ("open", "win", "loss")):
+                moves.append(MoveStats(_checked(self.id, "move_text/2", item[0]), item[1],
+                                       float(item[2]), item[3]))
+        iterations = got.get("iterations")
+        return Search(iterations if isinstance(iterations, int) else 0, tuple(moves))
 
     def typed_move(self, typed: str) -> str | None:
         got = self._ask("typed", typed, rule="move_text/2")

@@ -8,7 +8,8 @@ import textwrap
 
 from pybridge import sandbox
 from pybridge.analysis import outcome_text
-from pybridge.errors import Interrupted
+from pybridge.errors import ArenaError, Interrupted
+from pybridge.game import State
 from pybridge.players import PlayerSpec
 
 from .command import (
@@ -114,6 +115,31 @@ def run_hint(host: Host, args: list[str]) -> None:
             judged = ""
     host.say(f"ai:{level} would play {host.say.style(BOLD, move)}"
              + (f" ({meaning})" if meaning else "") + judged)
+    searched = search_line(state, move)
+    if searched:
+        host.say(searched)
+
+
+def search_line(state: State, move: str, seconds: float = 1.0) -> str:
+    """The general AI's own numbers for ``move`` after ``seconds`` of
+    search ('' for a game that does not run it)."""
+    try:
+        found = state.search(seconds)
+    except ArenaError:
+        return ""
+    if found is None or not found.moves:
+        return ""
+    mine = next((m for m in found.moves if m.move == move), None)
+    best = found.best()
+    line = f"  general search, {found.iterations:,} playouts in {seconds:g} s: "
+    if mine is None:
+        return line + f"{move} not reached yet"
+    proven = {"win": ", proven won", "loss": ", proven lost"}.get(mine.status, "")
+    line += (f"{move} scored {100 * mine.win_rate:.0f}% in {mine.visits:,} "
+             f"visit{'s' * (mine.visits != 1)}{proven}")
+    if best is not None and best.move != move:
+        line += f"; its own pick {best.move} ({100 * best.win_rate:.0f}%, {best.visits:,} visits)"
+    return line
 
 
 def hint_state(command: Command, session: Session, args: list[str]) -> str | None:

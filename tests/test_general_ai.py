@@ -112,3 +112,20 @@ def test_the_tree_is_kept_for_the_next_move() -> None:
     _prolog.call("mcts:mcts_forget")
     fresh = mcts(later, "[iterations(10), reuse(true), start_visits(V2)]")
     assert fresh["V2"] == 0
+
+
+def test_the_search_shows_its_own_numbers() -> None:
+    s = c4("121374")
+    found = s.search(1.0)
+    assert found is not None and found.iterations >= 1
+    assert {m.move for m in found.moves} <= set(s.valid_moves())
+    assert all(m.status in ("open", "win", "loss") and m.visits >= 1 for m in found.moves)
+    # every move but 5 lets o win at once: proven lost as soon as it is tried
+    assert all(m.status == "loss" for m in found.moves if m.move != "5")
+    assert pybridge.load_game("connect4").initial_state().search(0.1) is None
+
+
+def test_hint_line_gives_the_search_numbers() -> None:
+    from shell.game_commands import search_line
+    line = search_line(c4("121374"), "5", seconds=1.0)
+    assert line.startswith("  general search, ") and "playouts in 1 s: 5 " in line

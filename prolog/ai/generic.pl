@@ -254,7 +254,7 @@ negamax(Game, State, Mover, Counter, Budget, Memo0, Memo, Value) :-
         ->  throw(arena_generic_give_up)
         ;   nb_setarg(1, Counter, N)
         ),
-        (   N /\ 255 =:= 0,
+        (   N /\ 7 =:= 0,
             get_time(Now),
             arg(2, Counter, Deadline),
             Now > Deadline

@@ -362,8 +362,7 @@ default_playout(Game, Policy, Deadline, State, Winner) :-
     playout(Game, Decisive, Anti, Deadline, 1, State, Winner).
 
 playout(Game, Decisive, Anti, Deadline, N, State, Winner) :-
-    (   N /\ 7 =:= 0,
-        get_time(Now),
+    (   get_time(Now),
         Now > Deadline
     ->  throw(mcts_out_of_time)
     ;   true
