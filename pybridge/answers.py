@@ -107,7 +107,7 @@ def accept(found: object, *, config: Config, pairing: Pairing, game: Game) -> Ga
     if not isinstance(log, bytes) or len(log) > LOG_BYTES:
         raise NotCounted(index, f"its log is not bytes of at most {LOG_BYTES // 2**20} MB")
     if isolation not in sandbox.MODES:
-        raise NotCounted(index, f"it names an unknown isolation {clean_line(isolation, 40)}")
+        raise NotCounted(index, f"it names an unknown isolation {clean_line(repr(isolation), 40)}")
     if config.isolation == "bwrap" and isolation != "bwrap":
         raise NotCounted(index, f"it was played with isolation {isolation}; bwrap is required")
     if type(seconds) not in (int, float) or not (0 <= seconds <= MAX_SECONDS) \

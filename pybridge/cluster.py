@@ -5,10 +5,16 @@ and a task carries what it needs: the entrants' bot files travel by
 content (workers share no file system with the client and never read its
 paths), and the task plays the game in a temporary folder of its own.
 
-The client gets each game's outcome as it arrives and writes it itself
+The client gets each game's answer as it arrives, as plain data that it
+checks before believing it (:mod:`pybridge.answers`), and writes it itself
 (logs, standings, checkpoint), so a worker that dies costs only its game,
 which Dask plays again elsewhere; a game that two workers both finish is
 counted once by the caller (by its pairing's index).
+
+A Dask scheduler is reached over mutual TLS (``tls://``, the course's
+certificates from :mod:`pybridge.certs`); plain ``tcp://`` only when the
+user says so (:class:`Scheduler`). The client decodes results as msgpack
+only, never a pickle.
 """
 
 from __future__ import annotations

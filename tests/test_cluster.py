@@ -111,7 +111,8 @@ class Cluster:
         while True:
             try:
                 with self.client() as client:
-                    client.wait_for_workers(n, timeout=60)
+                    if n:
+                        client.wait_for_workers(n, timeout=60)
                 return
             except (OSError, TimeoutError):
                 if time.monotonic() > deadline:
