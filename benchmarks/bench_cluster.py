@@ -1,7 +1,9 @@
 """Tournaments on a cluster: games per second of a 10-bot sliding round
 robin played with --jobs 2 on this machine and with a Dask scheduler and
-two worker processes on 127.0.0.1, side by side in one run, and the
-overhead per game of the cluster path (the same games, the same bots)."""
+two worker processes on 127.0.0.1 over mutual TLS (certificates from
+`arena certs`), side by side in one run, and the overhead per game of the
+cluster path (the same games, the same bots; every returned log replayed
+by the client on both)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ import time
 from pathlib import Path
 
 from benchmarks.table import print_table
+from pybridge.certs import make_certificates
+from pybridge.cluster import Scheduler
 from pybridge.tournament import run_tournament
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
@@ -32,22 +36,30 @@ def _port() -> int:
         return s.getsockname()[1]
 
 
-def _cluster(work: Path) -> tuple[str, list[subprocess.Popen[bytes]]]:
+def _tls(certs: Path, role: str) -> list[str]:
+    return ["--tls-ca-file", str(certs / "ca.pem"), "--tls-cert", str(certs / f"{role}.pem"),
+            "--tls-key", str(certs / f"{role}-key.pem")]
+
+
+def _cluster(work: Path, certs: Path) -> tuple[str, list[subprocess.Popen[bytes]]]:
     from distributed import Client
 
-    address = f"tcp://127.0.0.1:{_port()}"
+    address = f"tls://127.0.0.1:{_port()}"
     procs = [subprocess.Popen([str(DASK), "scheduler", "--host", "127.0.0.1", "--port",
-                               address.rsplit(":", 1)[1], "--no-dashboard"], cwd=work,
+                               address.rsplit(":", 1)[1], "--no-dashboard", "--protocol", "tls",
+                               *_tls(certs, "scheduler")], cwd=work,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               start_new_session=True)]
     procs += [subprocess.Popen([str(DASK), "worker", address, "--nthreads", "1", "--no-nanny",
-                                "--no-dashboard"], cwd=work, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, start_new_session=True)
+                                "--no-dashboard", *_tls(certs, "worker")], cwd=work,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
               for _ in range(2)]
+    security = Scheduler.parse(address, tls_dir=str(certs)).security()
     deadline = time.monotonic() + 90
     while True:
         try:
-            with Client(address, timeout="5s") as client:
+            with Client(address, timeout="5s", security=security) as client:
                 client.wait_for_workers(2, timeout=60)
             return address, procs
         except (OSError, TimeoutError):
@@ -69,12 +81,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="arena-bench-") as tmp:
         base = Path(tmp)
         (base / "work").mkdir()
-        address, procs = _cluster(base / "work")
+        certs = make_certificates(base / "certs").folder
+        address, procs = _cluster(base / "work", certs)
         try:
             rows = []
             for i in range(2):  # alternate, so that load on the machine falls on both
                 for label, where in ((("--jobs 2", {"jobs": 2}), ("Dask, 2 workers",
-                                      {"scheduler": address}))[::1 if i == 0 else -1]):
+                                      {"scheduler": address, "tls_dir": str(certs)}))
+                                    [::1 if i == 0 else -1]):
                     rows.append([label, *_run(specs, base / f"{i}-{label[:5]}", **where)])
         finally:
             for proc in procs:

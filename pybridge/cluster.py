@@ -5,10 +5,16 @@ and a task carries what it needs: the entrants' bot files travel by
 content (workers share no file system with the client and never read its
 paths), and the task plays the game in a temporary folder of its own.
 
-The client gets each game's outcome as it arrives and writes it itself
+The client gets each game's answer as it arrives, as plain data that it
+checks before believing it (:mod:`pybridge.answers`), and writes it itself
 (logs, standings, checkpoint), so a worker that dies costs only its game,
 which Dask plays again elsewhere; a game that two workers both finish is
 counted once by the caller (by its pairing's index).
+
+A Dask scheduler is reached over mutual TLS (``tls://``, the course's
+certificates from :mod:`pybridge.certs`); plain ``tcp://`` only when the
+user says so (:class:`Scheduler`). The client decodes results as msgpack
+only, never a pickle.
 """
 
 from __future__ import annotations
@@ -27,13 +33,95 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
+from . import answers, sandbox
 from .errors import ArenaError
 from .players import PlayerSpec
+from .text import clean_line
 
 
 class ClusterError(ArenaError, RuntimeError):
     """The cluster cannot play the games: no scheduler there, a worker of
     another version, or the scheduler went away."""
+
+
+class InsecureSchedulerError(ClusterError, ValueError):
+    """A scheduler address the client will not use as asked: unencrypted
+    without the explicit flag, or TLS without its certificates."""
+
+
+#: The files of a course's certificate folder the client uses.
+CA_FILE, CLIENT_CERT, CLIENT_KEY = "ca.pem", "client.pem", "client-key.pem"
+
+
+@dataclasses.dataclass(frozen=True)
+class Scheduler:
+    """Where the Dask scheduler is and how the client talks to it:
+    ``tls_dir`` holds the course's certificates (see :mod:`pybridge.certs`);
+    ``insecure`` is an unencrypted ``tcp://`` address the user accepted."""
+
+    address: str
+    tls_dir: str | None = None
+    insecure: bool = False
+
+    @classmethod
+    def parse(cls, address: str, *, tls_dir: str | None = None,
+              insecure: bool = False) -> "Scheduler":
+        """The scheduler at ``address``, checked: ``tls://`` with the
+        certificates in ``tls_dir``, or ``tcp://`` with ``insecure``."""
+        scheme, sep, rest = address.partition("://")
+        if not sep:
+            scheme, rest = "tcp", address
+        if not rest:
+            raise InsecureSchedulerError(f"no host in the scheduler address {address!r}: "
+                                         "use tls://HOST:PORT")
+        if scheme == "tls":
+            if insecure:
+                raise InsecureSchedulerError("--insecure-scheduler is for tcp:// addresses; "
+                                             f"{address} is encrypted")
+            if tls_dir is None:
+                raise InsecureSchedulerError(
+                    f"the scheduler {address} needs --tls-dir DIR: the folder of the course's "
+                    "certificates (make them with `arena certs DIR`)")
+            found = Scheduler(address, tls_dir)
+            found.security()  # its files are there
+            return found
+        if scheme == "tcp":
+            if tls_dir is not None:
+                raise InsecureSchedulerError(f"--tls-dir is for tls:// addresses, not {address}: "
+                                             f"use tls://{rest}")
+            if not insecure:
+                raise InsecureSchedulerError(
+                    f"refusing the unencrypted scheduler address {address}: any program that "
+                    "reaches it can join as a worker, read every submission and run code in "
+                    f"this process. Use tls://{rest} with --tls-dir DIR (certificates from "
+                    "`arena certs DIR`), or pass --insecure-scheduler to take that risk")
+            return Scheduler(f"tcp://{rest}", insecure=True)
+        raise InsecureSchedulerError(f"unknown scheduler address scheme {scheme!r} in "
+                                     f"{address!r}: use tls://HOST:PORT")
+
+    def warning(self) -> str | None:
+        """The line to show when the scheduler is not secured."""
+        if not self.insecure:
+            return None
+        return (f"warning: the Dask scheduler {self.address} is unencrypted and admits any "
+                "worker: a worker can read the submissions, and its answers are unpickled "
+                "in this process; use tls:// (arena certs)")
+
+    def security(self) -> Any:
+        """The client's ``distributed.Security`` (None for ``tcp://``)."""
+        if self.tls_dir is None:
+            return None
+        from distributed import Security
+
+        folder = Path(self.tls_dir)
+        paths = [folder / name for name in (CA_FILE, CLIENT_CERT, CLIENT_KEY)]
+        for path in paths:
+            if not path.is_file():
+                raise InsecureSchedulerError(
+                    f"no {path.name} in the certificate folder {folder} (expected "
+                    f"{', '.join(p.name for p in paths)}, as `arena certs DIR` makes them)")
+        return Security(tls_ca_file=str(paths[0]), tls_client_cert=str(paths[1]),
+                        tls_client_key=str(paths[2]), require_encryption=True)
 
 
 def version() -> str:
@@ -109,15 +197,26 @@ def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path) -> dict[st
 
 
 def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
-                 shipment: Shipment, client_version: str) -> Any:
+                 shipment: Shipment, client_version: str) -> dict[str, Any]:
     """What a worker runs for one game: the files written to a folder of
     its own, the game played with them (``config.files``), the folder
     removed. ``config`` never names a path of the client's that the game
-    would read."""
+    would read. The answer is plain data (:mod:`pybridge.answers`): the
+    game's log, or why this worker refuses the game (it cannot run bots
+    under the isolation ``config.isolation``)."""
     mine = installed_version()
     if mine != client_version:
-        raise ClusterError(f"this worker runs prolog-arena {mine}, the client "
-                           f"{client_version}: install the same version on both")
+        return answers.refusal(pairing.index, f"this worker runs prolog-arena {mine}, the "
+                               f"client {client_version}: install the same version on both",
+                               sandbox.current())
+    isolation, problem = answers.required_isolation(config.isolation)
+    if problem is not None:
+        return answers.refusal(pairing.index, problem, isolation)
+    return answers.answer(_play_shipped(play, config, pairing, shipment), isolation)
+
+
+def _play_shipped(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
+                  shipment: Shipment) -> Any:
     where = Path(tempfile.mkdtemp(prefix="arena-task-"))
     try:
         files = unpack(config.specs, shipment, where)
@@ -139,13 +238,23 @@ def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
         shutil.rmtree(where, ignore_errors=True)
 
 
+@dataclasses.dataclass(frozen=True)
+class Returned:
+    """A task's answer (plain data, not yet believed), with its key and
+    the worker that gave it."""
+
+    key: str
+    answer: Any
+    worker: str
+
+
 class Pool:
     """Plays tasks: in this process (``jobs`` 1), in ``jobs`` worker
     processes of this machine, or on the Dask cluster at ``scheduler``:
     one interface, the same task. Use it with ``with``; leaving it
     cancels what is still queued."""
 
-    def __init__(self, *, jobs: int = 1, scheduler: str | None = None) -> None:
+    def __init__(self, *, jobs: int = 1, scheduler: Scheduler | None = None) -> None:
         self.jobs = max(1, jobs)
         self.scheduler = scheduler
         self._client: Any = None
@@ -155,7 +264,7 @@ class Pool:
 
     def __enter__(self) -> "Pool":
         if self.scheduler is not None:
-            self._connect()
+            self._connect(self.scheduler)
         elif self.jobs > 1:
             self._local = _local_pool(self.jobs)
         return self
@@ -163,26 +272,38 @@ class Pool:
     def __exit__(self, kind: object, *exc: object) -> None:
         self.close(now=kind is not None)
 
-    def _connect(self) -> None:
+    def _connect(self, scheduler: Scheduler) -> None:
         from distributed import Client
 
+        address = scheduler.address
         try:
-            self._client = Client(self.scheduler, timeout="10s")
+            # results are decoded as msgpack only: never a pickle from a worker
+            self._client = Client(address, timeout="10s", security=scheduler.security(),
+                                  deserializers=("msgpack",))
         except (OSError, TimeoutError) as exc:
-            raise ClusterError(f"cannot reach a Dask scheduler at {self.scheduler}: {exc}") \
+            why = clean_line(exc, 300)
+            hint = (" (the scheduler must use the same course's certificates)"
+                    if scheduler.tls_dir else "")
+            raise ClusterError(f"cannot reach a Dask scheduler at {address}: {why}{hint}") \
                 from None
         mine = version()
-        found = self._client.run(installed_version)
+        try:
+            found = self._client.run(installed_version)
+        except TypeError as exc:  # an answer that is not plain data
+            self.close()
+            raise ClusterError(f"a worker of {address} answered its version with something "
+                               f"else than text: {clean_line(exc, 200)}") from None
         other = {worker: v for worker, v in found.items() if v != mine}
         if other:
-            listed = ", ".join(f"{w} ({v})" for w, v in sorted(other.items()))
+            listed = ", ".join(f"{clean_line(w, 80)} ({clean_line(v, 40)})"
+                               for w, v in sorted(other.items(), key=str))
             self.close()
             raise ClusterError(f"workers of another prolog-arena version than this client's "
                                f"{mine}: {listed}; install {mine} on them")
         if not found:
             self.close()
-            raise ClusterError(f"the Dask scheduler at {self.scheduler} has no worker: start "
-                               f"some with `dask worker {self.scheduler}`")
+            raise ClusterError(f"the Dask scheduler at {address} has no worker: start "
+                               f"some with `dask worker {address}`")
 
     def workers(self) -> int:
         """How many workers play games now."""
@@ -204,8 +325,8 @@ class Pool:
         self._queued[key] = args
         return key
 
-    def results(self, tasks: Iterable[Any]) -> Iterator[Any]:
-        """Outcomes as games finish. A worker process of this machine that
+    def results(self, tasks: Iterable[Any]) -> Iterator[Returned]:
+        """Answers as games finish. A worker process of this machine that
         dies has its games played again in a new one; ClusterError if the
         Dask scheduler goes away."""
         tasks = list(tasks)
@@ -215,20 +336,36 @@ class Pool:
             yield from self._local_results(tasks)
         else:
             for key in tasks:
-                yield shipped_task(*self._queued.pop(key))
+                yield Returned(key, shipped_task(*self._queued.pop(key)), "this process")
 
-    def _dask_results(self, futures: list[Any]) -> Iterator[Any]:
+    def _dask_results(self, futures: list[Any]) -> Iterator[Returned]:
         from distributed import as_completed
 
         try:
             for future in as_completed(futures):
-                yield future.result()
+                worker = self._worker_of(future)
+                try:
+                    found: Any = future.result()
+                except TypeError as exc:  # not msgpack: refused undecoded
+                    found = answers.Unreadable(str(exc))
+                yield Returned(str(future.key), found, worker)
         except (OSError, TimeoutError, CancelledError) as exc:
-            raise ClusterError(f"lost the Dask scheduler at {self.scheduler} "
+            raise ClusterError(f"lost the Dask scheduler at {self._address()} "
                                f"({type(exc).__name__}): the games finished so far are kept; "
                                "run the same command with --resume to go on") from None
 
-    def _local_results(self, futures: list[Future[Any]]) -> Iterator[Any]:
+    def _worker_of(self, future: Any) -> str:
+        """The address of the worker that holds ``future``'s answer."""
+        try:
+            held = self._client.who_has([future]).get(future.key) or ()
+        except (OSError, TimeoutError):
+            held = ()
+        return clean_line(", ".join(map(str, held)) or "a worker", 200)
+
+    def _address(self) -> str:
+        return self.scheduler.address if self.scheduler is not None else ""
+
+    def _local_results(self, futures: list[Future[Any]]) -> Iterator[Returned]:
         pending = set(futures)
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -241,7 +378,7 @@ class Pool:
                     lost.append(key)
                     continue
                 self._queued.pop(key, None)
-                yield outcome
+                yield Returned(key, outcome, "a worker process of this machine")
             if lost:
                 # a worker died: the pool is broken; its unfinished games go on in a new one
                 lost += [self._keys.pop(f) for f in pending]
@@ -314,4 +451,5 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-__all__ = ["ClusterError", "Pool", "Shipment", "pack", "shipped_task", "unpack", "version"]
+__all__ = ["ClusterError", "InsecureSchedulerError", "Pool", "Returned", "Scheduler", "Shipment",
+           "pack", "shipped_task", "unpack", "version"]

@@ -68,7 +68,8 @@ class GameRecord:
     ``replaced`` how many moves of each entrant the referee replaced
     (policy random); ``replay`` the log's path relative to OUT;
     ``opening`` the opening's moves; ``lost_by_both`` when neither seat
-    could play; ``ms`` each entrant's move times (mean, max, moves)."""
+    could play; ``ms`` each entrant's move times (mean, max, moves);
+    ``isolation`` what the bots ran under."""
 
     index: int
     first: str
@@ -83,6 +84,7 @@ class GameRecord:
     opening: tuple[str, ...] = ()
     lost_by_both: bool = False
     ms: Mapping[str, tuple[float, int, int]] = field(default_factory=dict)
+    isolation: str | None = None  # what its worker ran the bots with (None: not known)
 
     @property
     def loser(self) -> str | None:
@@ -307,7 +309,7 @@ def game_document(r: GameRecord) -> dict[str, Any]:
             "reason": r.reason, "forfeit": r.forfeit, "plies": r.plies, "replay": r.replay,
             "opening": list(r.opening) or None, "lost_by_both": r.lost_by_both,
             "seconds": r.seconds, "replaced": dict(r.replaced),
-            "ms": {n: list(v) for n, v in r.ms.items()}}
+            "ms": {n: list(v) for n, v in r.ms.items()}, "isolation": r.isolation}
 
 
 def record_from_document(d: Mapping[str, Any]) -> GameRecord:
@@ -319,6 +321,7 @@ def record_from_document(d: Mapping[str, Any]) -> GameRecord:
         replay=d.get("replay", ""), opening=tuple(d.get("opening") or ()),
         lost_by_both=bool(d.get("lost_by_both")),
         ms={n: (float(v[0]), int(v[1]), int(v[2])) for n, v in (d.get("ms") or {}).items()},
+        isolation=d["isolation"] if d.get("isolation") in ("bwrap", "none") else None,
     )
 
 

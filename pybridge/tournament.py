@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from . import checkpoint, cluster, sandbox
+from . import answers, checkpoint, cluster, sandbox
 from .bots import WARM, Limits, check_bot
 from .entrants import MAX_LATE, check_late, entrants
 from .gamefile import GameFileRef
@@ -89,6 +89,8 @@ class TournamentResult:
     complete: bool
     kept: int = 0  # games kept from before a resume
     not_admitted: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    #: games whose worker's answer did not count (index -> worker and why)
+    not_counted: Mapping[int, str] = dataclasses.field(default_factory=dict)
 
     @property
     def interrupted(self) -> bool:
@@ -154,8 +156,11 @@ def run_tournament(
     elo_anchor: tuple[str, float] | None = None,
     resume: bool = False,
     scheduler: str | None = None,
+    tls_dir: str | None = None,
+    insecure_scheduler: bool = False,
     progress: Callable[[Progress], None] | None = None,
     on_checked: Callable[[dict[str, str]], None] | None = None,
+    on_not_counted: Callable[[Pairing, str], None] | None = None,
 ) -> TournamentResult:
     """Run a round robin of ``specs`` (and ``house`` bot files, which get
     no grade) at ``game`` and write its results in ``out``. Entrants more
@@ -168,8 +173,13 @@ def run_tournament(
     finished so far are kept and the result says it is not complete.
     Games are played in this process (``jobs`` 1), in ``jobs`` worker
     processes, or on the Dask cluster whose scheduler is at
-    ``scheduler`` (:mod:`pybridge.cluster`); this process writes every
-    result as it arrives."""
+    ``scheduler`` (:mod:`pybridge.cluster`: ``tls://`` with the
+    certificates in ``tls_dir``, or ``tcp://`` with ``insecure_scheduler``);
+    this process writes every result as it arrives, once its log is
+    shown to follow the rules (:mod:`pybridge.answers`). A game whose
+    answer does not count is reported to ``on_not_counted`` (the pairing
+    and why), recorded in ``not_counted`` and left unplayed: the
+    tournament is then not complete, and ``resume`` plays it again."""
     if policy not in POLICIES:
         raise TournamentError(f"unknown policy {policy!r} (use {' or '.join(POLICIES)})")
     if jobs < 1:
@@ -179,6 +189,8 @@ def run_tournament(
     if max_late < 0:
         raise TournamentError(f"--max-late must be 0 or more, got {max_late}")
     late = dict(late or {})
+    where = None if scheduler is None else cluster.Scheduler.parse(
+        scheduler, tls_dir=tls_dir, insecure=insecure_scheduler)
     loaded = load_game(game, **dict(options or {}))  # checks game and options
     people, not_admitted = check_late(entrants(specs, house), late, max_late)
     if len(people) < 2:
@@ -211,6 +223,7 @@ def run_tournament(
         game=game, options=loaded.options, specs={e.name: e.spec for e in people},
         refused=refused, policy=policy, move_time=move_time, limits=limits, seed=seed,
         openings=tuple(book), seats=checked.seats, classic=checked.classic,
+        isolation=sandbox.current(),
     )
     kept, _ = checkpoint.finished_games(out_dir, games) if resume else ({}, 0)
     for index, (r, o) in list(kept.items()):  # a record rebuilt from its log alone
@@ -219,6 +232,7 @@ def run_tournament(
     if resume:
         checkpoint.rewrite_games(out_dir, kept)
     records: list[GameRecord] = [r for r, _ in kept.values()]
+    not_counted: dict[int, str] = {}
     start = time.monotonic()
 
     def save(complete: bool) -> list[Standing]:
@@ -226,11 +240,15 @@ def run_tournament(
                             zero=zero, anchor=elo_anchor)
         doc = standings_document(game, loaded.options, table, records, total=len(games),
                                  complete=complete, settings=settings)
+        doc["isolation"] = answers.isolation_used(settings["isolation"], records)
+        doc["not_counted"] = [{"index": p.index, "first": p.first, "second": p.second,
+                               "why": not_counted[p.index]}
+                              for p in games if p.index in not_counted]
         checkpoint.write_atomically(out_dir / "standings.json", json.dumps(doc, indent=2) + "\n")
         checkpoint.write_atomically(out_dir / "standings.csv", standings_csv(table))
         return table
 
-    pool = cluster.Pool(jobs=jobs, scheduler=scheduler)
+    pool = cluster.Pool(jobs=jobs, scheduler=where)
     saved = 0.0  # when the standings were last written
 
     def finished(outcome: GameOutcome) -> None:
@@ -258,15 +276,26 @@ def run_tournament(
                                   pool.workers()))
             shipment = cluster.pack(config.specs, game_file=loaded.file and loaded.file.path)
             run = f"{out_dir.resolve()}-{time.time_ns()}"
+            pairings = {f"game-{p.index}-{run}": p for p in todo}
             tasks = [pool.submit(play_game, config, p, shipment.only({p.first, p.second}),
-                                 key=f"game-{p.index}-{run}")
-                     for p in todo]
+                                 key=key)
+                     for key, p in pairings.items()]
             seen = set(kept)
-            for outcome in pool.results(tasks):
-                if outcome.record.index not in seen:  # a game two workers finished counts once
-                    seen.add(outcome.record.index)
-                    finished(outcome)
-        complete = True
+            for returned in pool.results(tasks):
+                pairing = pairings[returned.key]
+                if pairing.index in seen:  # a game two workers finished counts once
+                    continue
+                try:
+                    outcome = answers.accept(returned.answer, config=config, pairing=pairing,
+                                             game=loaded)
+                except answers.NotCounted as exc:
+                    not_counted[pairing.index] = f"{returned.worker}: {exc.why}"
+                    if on_not_counted is not None:
+                        on_not_counted(pairing, not_counted[pairing.index])
+                    continue
+                seen.add(pairing.index)
+                finished(outcome)
+        complete = not not_counted
     except KeyboardInterrupt:
         pass
     finally:
@@ -274,7 +303,7 @@ def run_tournament(
         table = save(complete)  # also when the pool failed: then it is raised
     return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
                             tuple(table), len(games), out_dir, refused, complete, len(kept),
-                            not_admitted)
+                            not_admitted, not_counted)
 
 
 # the names of pybridge.scoring are importable from here too

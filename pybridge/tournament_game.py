@@ -51,6 +51,8 @@ class Config:
     #: where a worker put the bot files it was sent (entrant name -> spec
     #: of the local copy); ``specs`` stay as the client gave them, for the logs
     files: Mapping[str, str] = field(default_factory=dict)
+    #: the isolation every game's bots must run under ('bwrap' or 'none')
+    isolation: str = "bwrap"
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,14 @@ def _start_together(game: Game, players: Mapping[str, Player]) -> None:
             done.result()
 
 
+def opening_of(config: Config, pairing: Pairing) -> tuple[str, ...]:
+    """The opening moves ``pairing`` starts from: none without an opening,
+    or when a classic-protocol bot plays in it."""
+    if pairing.opening is None or {pairing.first, pairing.second} & config.classic:
+        return ()
+    return tuple(config.openings[pairing.opening])
+
+
 def play_game(config: Config, pairing: Pairing) -> GameOutcome:
     """Play one scheduled game to its end, from its opening if it has one
     (not when a classic-protocol bot plays in it)."""
@@ -161,9 +171,7 @@ def play_game(config: Config, pairing: Pairing) -> GameOutcome:
     game.seed(seed)
     names = (pairing.first, pairing.second)
     seats = dict(zip(game.players, names))
-    opening: tuple[str, ...] = ()
-    if pairing.opening is not None and not (set(names) & config.classic):
-        opening = tuple(config.openings[pairing.opening])
+    opening = opening_of(config, pairing)
     history, state = [], game.initial_state()
     for move in opening:
         history.append(Ply(len(history) + 1, state.current_player, move, 0))
@@ -193,4 +201,4 @@ def play_game(config: Config, pairing: Pairing) -> GameOutcome:
 
 
 __all__ = ["Config", "GameOutcome", "OUTPUT_LIMIT", "RefusedBot", "cannot_play",
-           "draw_openings", "game_seed", "play_game"]
+           "draw_openings", "game_seed", "opening_of", "play_game"]

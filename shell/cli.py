@@ -10,7 +10,7 @@ from typing import Sequence
 
 from pybridge.errors import ArenaError, PrologUnavailableError
 
-from . import checkbot_cli, replay_cli, checkgame_cli, report_cli, tournament_cli
+from . import certs_cli, checkbot_cli, replay_cli, checkgame_cli, report_cli, tournament_cli
 from .cli_common import add_shell_options, open_shell
 
 EXIT_USAGE = 2
@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     checkbot_cli.register(sub)
     report_cli.register(sub)
     checkgame_cli.register(sub)
+    certs_cli.register(sub)
     return parser
 
 

@@ -15,6 +15,7 @@ from .isolation import add_option as add_isolation_option
 from .isolation import apply as apply_isolation
 
 EXIT_INTERRUPTED = 130
+EXIT_NOT_COUNTED = 1  # a worker's answer was refused: games left unplayed
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,8 +42,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="games played at once, in N worker processes (default 1)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="play the games on the Dask cluster whose scheduler is at ADDRESS "
-                        "(tcp://HOST:8786); its workers need prolog-arena of this version, "
-                        "SWI-Prolog and bubblewrap")
+                        "(tls://HOST:8786, with --tls-dir); its workers need prolog-arena of "
+                        "this version, SWI-Prolog and bubblewrap")
+    p.add_argument("--tls-dir", metavar="DIR",
+                   help="the course's certificates (made by `arena certs DIR`): the client "
+                        "uses DIR/ca.pem, DIR/client.pem and DIR/client-key.pem")
+    p.add_argument("--insecure-scheduler", action="store_true",
+                   help="accept an unencrypted tcp:// scheduler address: any program that "
+                        "reaches it can join as a worker and run code in this process")
     p.add_argument("--out", metavar="DIR",
                    help="where results go (default tournament-GAME-DATE-TIME; must be empty "
                         "unless --resume)")
@@ -198,6 +205,21 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     late = parse_late(args.late, args.late_file)
     anchor = parse_anchor(args.elo_anchor) if args.elo_anchor else None
 
+    if args.scheduler:
+        from pybridge.cluster import Scheduler
+
+        warning = Scheduler.parse(args.scheduler, tls_dir=args.tls_dir,
+                                  insecure=args.insecure_scheduler).warning()
+        if warning:
+            print(warning, file=sys.stderr)
+    elif args.tls_dir or args.insecure_scheduler:
+        raise ValueError("--tls-dir and --insecure-scheduler go with --scheduler ADDRESS")
+
+    def not_counted(pairing: Any, why: str) -> None:
+        bar.end()
+        print(f"not counted: game {pairing.index + 1} ({clean_line(pairing.first)} vs "
+              f"{clean_line(pairing.second)}): {clean_line(why, 600)}", file=sys.stderr)
+
     def checked(refused: dict[str, str]) -> None:
         print(f"{args.game}: {args.games_per_pair} games per pair"
               + (f", {args.openings} openings of {args.opening_plies} plies" if args.openings else "")
@@ -216,7 +238,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         grades=args.grades, policy=args.on_illegal, seed=args.seed, house=args.house,
         late=late, max_late=args.max_late, zero=args.zero, openings=args.openings,
         opening_plies=args.opening_plies, elo_anchor=anchor, resume=args.resume,
-        scheduler=args.scheduler, progress=bar, on_checked=checked,
+        scheduler=args.scheduler, tls_dir=args.tls_dir,
+        insecure_scheduler=args.insecure_scheduler, progress=bar, on_checked=checked,
+        on_not_counted=not_counted,
     )
     bar.end()
     for name, days in result.not_admitted.items():
@@ -234,13 +258,19 @@ def cmd_tournament(args: argparse.Namespace) -> int:
               + "".join(f"\n  {p.a} ~ {p.b}: {p.score:.2f}" for p in flagged))
     report = write_report(result.out, similar=pairs)
     played = len(result.records)
-    if result.interrupted:
+    if result.not_counted:
+        print(f"not counted: {len(result.not_counted)} game(s) whose worker's answer was "
+              f"refused (listed above and in {result.out / 'standings.json'}); fix or remove "
+              f"those workers, then play them: arena tournament ... --resume --out {result.out}")
+    elif result.interrupted:
         print(f"interrupted: {played} of {result.total} games finished; their results and "
               f"logs are in {result.out}; to go on: arena tournament ... --resume --out {result.out}")
     else:
         print(f"{played} games; standings in {result.out / 'standings.json'} and "
               f"{result.out / 'standings.csv'}, logs in {result.out / 'replays'}")
     print(f"report: {report}")
+    if result.not_counted:
+        return EXIT_NOT_COUNTED
     return EXIT_INTERRUPTED if result.interrupted else 0
 
 

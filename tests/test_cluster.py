@@ -1,8 +1,9 @@
 """Tournaments on a Dask cluster started by the test (a scheduler and two
-worker processes on 127.0.0.1, working in a folder where the client's bot
-paths do not exist): the same results as on this machine, a worker
-killed mid-run losing and doubling nothing, a client stopped and
-resumed, and a worker of another version refused."""
+worker processes on 127.0.0.1 with certificates made by `arena certs`,
+working in a folder where the client's bot paths do not exist): the same
+results as on this machine, a worker killed mid-run losing and doubling
+nothing, a client stopped and resumed, and a worker of another version
+refused."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pybridge import cluster
+from pybridge.certs import make_certificates
 from pybridge.tournament import run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,9 +37,11 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start(args: list[str], cwd: Path, log: Path) -> subprocess.Popen[bytes]:
+def _start(args: list[str], cwd: Path, log: Path,
+           env: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
     return subprocess.Popen([str(DASK), *args], cwd=cwd, stdout=log.open("wb"),
-                            stderr=subprocess.STDOUT, start_new_session=True)
+                            stderr=subprocess.STDOUT, start_new_session=True,
+                            env={**os.environ, **(env or {})})
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
@@ -44,33 +50,69 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
     proc.wait()
 
 
-class Cluster:
-    """A scheduler and its workers, each a process group of its own."""
+def _tls(certs: Path, role: str) -> list[str]:
+    return ["--tls-ca-file", str(certs / "ca.pem"), "--tls-cert", str(certs / f"{role}.pem"),
+            "--tls-key", str(certs / f"{role}-key.pem")]
 
-    def __init__(self, base: Path) -> None:
+
+class Cluster:
+    """A scheduler and its workers, each a process group of its own: on
+    TLS with the certificates in ``certs`` (made here unless given), or
+    on plain TCP (``tls`` False)."""
+
+    def __init__(self, base: Path, *, tls: bool = True, workers: int = 2,
+                 certs: Path | None = None) -> None:
+        self.base = base
         self.work = base / "workers"  # the workers' folder: no bot path of the client's
         self.work.mkdir()
-        self.address = f"tcp://127.0.0.1:{_free_port()}"
-        self.scheduler = _start(["scheduler", "--host", "127.0.0.1", "--port",
-                                 self.address.rsplit(":", 1)[1], "--no-dashboard"],
-                                self.work, base / "scheduler.log")
+        self.certs = certs or make_certificates(base / "certs").folder if tls else None
+        port = str(_free_port())
+        self.address = f"{'tls' if tls else 'tcp'}://127.0.0.1:{port}"
+        protocol = ["--protocol", "tls", *_tls(self.certs, "scheduler")] if self.certs else []
+        self.scheduler = _start(["scheduler", "--host", "127.0.0.1", "--port", port,
+                                 "--no-dashboard", *protocol], self.work, base / "scheduler.log")
         self.workers: list[subprocess.Popen[bytes]] = []
-        for i in range(2):
+        for i in range(workers):
             self.add_worker(f"w{i}", base / f"worker{i}.log")
-        self.wait_for(2)
+        self.wait_for(workers)
 
-    def add_worker(self, name: str, log: Path) -> None:
-        self.workers.append(_start(["worker", self.address, "--nthreads", "1", "--no-nanny",
-                                    "--no-dashboard", "--name", name], self.work, log))
+    @property
+    def options(self) -> dict[str, object]:
+        """What run_tournament needs to use this cluster."""
+        if self.certs is None:
+            return {"scheduler": self.address, "insecure_scheduler": True}
+        return {"scheduler": self.address, "tls_dir": str(self.certs)}
 
-    def wait_for(self, n: int) -> None:
+    @property
+    def argv(self) -> list[str]:
+        """The same as `arena tournament` options."""
+        if self.certs is None:
+            return ["--scheduler", self.address, "--insecure-scheduler"]
+        return ["--scheduler", self.address, "--tls-dir", str(self.certs)]
+
+    def add_worker(self, name: str, log: Path, *, extra: Sequence[str] = (),
+                   env: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
+        tls = _tls(self.certs, "worker") if self.certs else []
+        worker = _start(["worker", self.address, "--nthreads", "1", "--no-nanny",
+                         "--no-dashboard", "--name", name, *tls, *extra], self.work, log,
+                        env=env)
+        self.workers.append(worker)
+        return worker
+
+    def client(self) -> Any:
         from distributed import Client
 
+        security = cluster.Scheduler.parse(self.address, tls_dir=self.options.get("tls_dir"),
+                                           insecure=self.certs is None).security()
+        return Client(self.address, timeout="5s", security=security)
+
+    def wait_for(self, n: int) -> None:
         deadline = time.monotonic() + 90
         while True:
             try:
-                with Client(self.address, timeout="5s") as client:
-                    client.wait_for_workers(n, timeout=60)
+                with self.client() as client:
+                    if n:
+                        client.wait_for_workers(n, timeout=60)
                 return
             except (OSError, TimeoutError):
                 if time.monotonic() > deadline:
@@ -113,7 +155,7 @@ def test_a_cluster_plays_what_this_machine_plays(dask_cluster: Cluster, bots: li
     local = run_tournament("tictactoe", bots, out=tmp_path / "local", jobs=1, seed=7)
     two = run_tournament("tictactoe", bots, out=tmp_path / "two", jobs=2, seed=7)
     remote = run_tournament("tictactoe", bots, out=tmp_path / "remote", seed=7,
-                            scheduler=dask_cluster.address)
+                            **dask_cluster.options)
     assert local.complete and two.complete and remote.complete
     assert len(remote.records) == remote.total == 20
     assert _summary(tmp_path / "remote") == _summary(tmp_path / "local") == _summary(tmp_path / "two")
@@ -132,7 +174,7 @@ def test_a_worker_killed_mid_run_loses_and_doubles_nothing(dask_cluster: Cluster
             killed.append(victim)
 
     result = run_tournament("tictactoe", bots, out=tmp_path / "t", seed=7, move_time=2,
-                            scheduler=dask_cluster.address, progress=progress,
+                            **dask_cluster.options, progress=progress,
                             games_per_pair=4)
     assert killed, "no worker was killed"
     indices = [r.index for r in result.records]
@@ -148,7 +190,7 @@ def test_a_stopped_client_resumes_on_the_cluster(dask_cluster: Cluster, bots: li
                                                  tmp_path: Path) -> None:
     out = tmp_path / "t"
     argv = [sys.executable, "-m", "shell.cli", "tournament", "tictactoe", *bots, "--out", str(out),
-            "--seed", "7", "--games-per-pair", "4", "--scheduler", dask_cluster.address]
+            "--seed", "7", "--games-per-pair", "4", *dask_cluster.argv]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     client = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     deadline = time.monotonic() + 120
@@ -178,13 +220,15 @@ def test_a_worker_of_another_version_is_refused(dask_cluster: Cluster,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cluster, "version", lambda: "0.0.0-other")
     with pytest.raises(cluster.ClusterError, match="another prolog-arena version"):
-        with cluster.Pool(scheduler=dask_cluster.address):
+        with cluster.Pool(scheduler=cluster.Scheduler.parse(
+                dask_cluster.address, tls_dir=str(dask_cluster.certs))):
             pass
 
 
 def test_no_scheduler_there_is_said_clearly() -> None:
     with pytest.raises(cluster.ClusterError, match="cannot reach a Dask scheduler"):
-        with cluster.Pool(scheduler=f"tcp://127.0.0.1:{_free_port()}"):
+        with cluster.Pool(scheduler=cluster.Scheduler.parse(f"tcp://127.0.0.1:{_free_port()}",
+                                                            insecure=True)):
             pass
 
 
@@ -195,7 +239,7 @@ def test_a_game_file_travels_with_its_games(dask_cluster: Cluster, tmp_path: Pat
     monkeypatch.chdir(tmp_path / "client")
     path = str(game / "nim.pl")
     remote = run_tournament(path, ["random", "ai:1"], out=tmp_path / "remote", seed=3,
-                            scheduler=dask_cluster.address)
+                            **dask_cluster.options)
     local = run_tournament(path, ["random", "ai:1"], out=tmp_path / "local", seed=3)
     assert remote.complete and _summary(tmp_path / "remote") == _summary(tmp_path / "local")
     header = json.loads((tmp_path / "remote" / remote.records[0].replay).read_text().splitlines()[0])
@@ -204,7 +248,7 @@ def test_a_game_file_travels_with_its_games(dask_cluster: Cluster, tmp_path: Pat
 
 def test_a_scheduler_that_goes_away_stops_the_tournament_clearly(bots: list[str],
                                                                   tmp_path: Path) -> None:
-    own = Cluster(tmp_path)
+    own = Cluster(tmp_path, tls=False)  # an unencrypted scheduler, accepted explicitly
     try:
         def progress(p) -> None:
             if p.done == 3:
@@ -212,7 +256,7 @@ def test_a_scheduler_that_goes_away_stops_the_tournament_clearly(bots: list[str]
 
         with pytest.raises(cluster.ClusterError, match="lost the Dask scheduler.*--resume"):
             run_tournament("tictactoe", bots, out=tmp_path / "t", seed=7, games_per_pair=4,
-                           scheduler=own.address, progress=progress)
+                           **own.options, progress=progress)
     finally:
         own.close()
     kept = json.loads((tmp_path / "t" / "standings.json").read_text())

@@ -96,7 +96,13 @@ def read_replay(path: str | os.PathLike[str]) -> Replay:
     :func:`rebuild`). ReplayFormatError naming the line of anything
     unreadable; OSError if the file cannot be read."""
     path = Path(path)
-    data = path.read_bytes()
+    return parse_replay(path.read_bytes(), path)
+
+
+def parse_replay(data: bytes, path: str | os.PathLike[str]) -> Replay:
+    """The log whose bytes are ``data``, read as :func:`read_replay` reads
+    a file (``path`` names it in messages)."""
+    path = Path(path)
     reader = _Reader(path)
     chunks = data.split(b"\n")
     tail = chunks.pop()  # b"" when the file ends with a newline
@@ -324,4 +330,4 @@ class _Reader:
         )
 
 
-__all__ = ["Header", "Logged", "Replay", "ReplayError", "ReplayFormatError", "read_replay"]
+__all__ = ["Header", "Logged", "Replay", "ReplayError", "ReplayFormatError", "parse_replay", "read_replay"]
