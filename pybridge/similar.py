@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from .checkpoint import write_atomically
+from .safeio import write_atomically
 from .entrants import safe_name
 from .players import BOT_SUFFIXES
 from .prolog_terms import SourceFile, read_files

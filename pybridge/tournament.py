@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from . import checkpoint, cluster, sandbox
+from . import checkpoint, cluster, safeio, sandbox
 from .bots import WARM, Limits, check_bot
-from .entrants import MAX_LATE, check_late, entrants
+from .entrants import MAX_LATE, check_late, entrants, name_warnings, roster
 from .gamefile import GameFileRef
 from .game import load_game
 from .match import POLICIES
@@ -89,6 +89,14 @@ class TournamentResult:
     complete: bool
     kept: int = 0  # games kept from before a resume
     not_admitted: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    #: where games.jsonl and a kept game's log disagreed (the log counted)
+    disagreements: tuple[str, ...] = ()
+    #: submission folders that could not play (name -> why)
+    not_entered: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: what was passed over in folders of submissions, and why
+    skipped: tuple[str, ...] = ()
+    #: names that mislead (like a built-in player's, or like each other)
+    warnings: tuple[str, ...] = ()
 
     @property
     def interrupted(self) -> bool:
@@ -180,7 +188,8 @@ def run_tournament(
         raise TournamentError(f"--max-late must be 0 or more, got {max_late}")
     late = dict(late or {})
     loaded = load_game(game, **dict(options or {}))  # checks game and options
-    people, not_admitted = check_late(entrants(specs, house), late, max_late)
+    found = roster(specs, house)
+    people, not_admitted = check_late(found.entrants, late, max_late)
     if len(people) < 2:
         raise TournamentError("fewer than two entrants are admitted")
     names = [e.name for e in people]
@@ -198,7 +207,7 @@ def run_tournament(
                 "openings": openings, "opening_plies": opening_plies if openings else None,
                 "max_late": max_late, "zero": list(zero),
                 "elo_anchor": list(elo_anchor) if elo_anchor else None,
-                "not_admitted": not_admitted}
+                "not_admitted": not_admitted, "not_entered": dict(found.not_entered)}
     checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, settings, people),
                      resume=resume)
     checked = check_entrants(game, people, limits=limits, jobs=jobs, game_file=loaded.file)
@@ -212,10 +221,13 @@ def run_tournament(
         refused=refused, policy=policy, move_time=move_time, limits=limits, seed=seed,
         openings=tuple(book), seats=checked.seats, classic=checked.classic,
     )
-    kept, _ = checkpoint.finished_games(out_dir, games) if resume else ({}, 0)
-    for index, (r, o) in list(kept.items()):  # a record rebuilt from its log alone
+    resumed = checkpoint.finished_games(out_dir, games, loaded) if resume \
+        else checkpoint.Resumed({}, 0)
+    kept = resumed.kept
+    for index, (r, o) in list(kept.items()):  # each record derived from its log
         both = all(cannot_play(config, n, role) for n, role in zip((r.first, r.second), SEATS))
-        kept[index] = (dataclasses.replace(r, lost_by_both=both), o)
+        reason = f"neither could play: {r.reason}" if both else r.reason
+        kept[index] = (dataclasses.replace(r, lost_by_both=both, reason=reason), o)
     if resume:
         checkpoint.rewrite_games(out_dir, kept)
     records: list[GameRecord] = [r for r, _ in kept.values()]
@@ -226,8 +238,8 @@ def run_tournament(
                             zero=zero, anchor=elo_anchor)
         doc = standings_document(game, loaded.options, table, records, total=len(games),
                                  complete=complete, settings=settings)
-        checkpoint.write_atomically(out_dir / "standings.json", json.dumps(doc, indent=2) + "\n")
-        checkpoint.write_atomically(out_dir / "standings.csv", standings_csv(table))
+        safeio.write_inside(out_dir, "standings.json", json.dumps(doc, indent=2) + "\n")
+        safeio.write_inside(out_dir, "standings.csv", standings_csv(table))
         return table
 
     pool = cluster.Pool(jobs=jobs, scheduler=scheduler)
@@ -236,7 +248,7 @@ def run_tournament(
     def finished(outcome: GameOutcome) -> None:
         nonlocal saved
         record = outcome.record
-        checkpoint.write_atomically(out_dir / record.replay, outcome.log)
+        safeio.write_inside(out_dir, record.replay, outcome.log)
         checkpoint.append_game(out_dir, record, outcome.output)
         records.append(record)
         # the standings of a running tournament, at most every second: the
@@ -274,7 +286,8 @@ def run_tournament(
         table = save(complete)  # also when the pool failed: then it is raised
     return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
                             tuple(table), len(games), out_dir, refused, complete, len(kept),
-                            not_admitted)
+                            not_admitted, resumed.disagreements, dict(found.not_entered),
+                            tuple(found.skipped), tuple(name_warnings(people)))
 
 
 # the names of pybridge.scoring are importable from here too

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from pybridge.text import clean
+from pybridge.text import clean, clean_line
 
 EXIT_FLAGGED = 1
 
@@ -37,13 +37,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def write_report(out: Path, *, similar: Sequence[Any] | None = None) -> Path:
     """The report of the tournament in ``out`` (with ``similar`` pairs saved
-    first, when compared)."""
+    first, when compared); its notes (names that mislead, games not
+    counted, results corrected by the logs) are printed."""
     from pybridge import similar as similarity
-    from pybridge.report_html import write_report as write
+    from pybridge.report import gather, notes
+    from pybridge.report_html import write_pages
 
     if similar is not None:
         similarity.save(out, similar)
-    return write(out)
+    report = gather(out)
+    for note in notes(report):
+        print(f"report: {clean_line(note)}")
+    return write_pages(report)
 
 
 def similar_pairs(result: Any, threshold: float | None) -> list[Any]:

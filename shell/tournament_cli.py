@@ -111,7 +111,8 @@ class ProgressBar:
         if not self.tty:
             if progress.last is not None:
                 r = progress.last
-                self.out.write(f"game {done}/{total}: {r.first} vs {r.second}: {outcome_text(r)}\n")
+                self.out.write(f"game {done}/{total}: {clean_line(r.first)} vs "
+                               f"{clean_line(r.second)}: {clean_line(outcome_text(r))}\n")
                 self.out.flush()
             return
         filled = int(self.width * done / total) if total else self.width
@@ -148,7 +149,8 @@ def standings_lines(table: Sequence[Any], *, grades: bool) -> list[str]:
     rows = []
     for s in table:
         house = getattr(s, "house", False)
-        row = [str(s.rank) if s.rank is not None else "-", s.name + (" (h)" if house else ""),
+        row = [str(s.rank) if s.rank is not None else "-",
+               clean_line(s.name) + (" (h)" if house else ""),
                str(s.played), str(s.won), str(s.drawn), str(s.lost), str(s.forfeits), str(s.points)]
         if rated:
             row += ["" if s.elo is None else f"{s.elo:.0f}",
@@ -220,9 +222,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     )
     bar.end()
     for name, days in result.not_admitted.items():
-        print(f"not admitted: {name}: {days} days late (more than {args.max_late})")
+        print(f"not admitted: {clean_line(name)}: {days} days late (more than {args.max_late})")
+    for name, why in result.not_entered.items():
+        print(f"not entered: {clean_line(name)}: {clean_line(why)}")
+    for what in result.skipped:
+        print(f"skipped: {clean_line(what)}")
     if result.kept:
         print(f"resumed: {result.kept} finished games kept")
+    for note in result.disagreements:
+        print(f"resume: {clean_line(note)}")
     print()
     for line in standings_lines(result.standings, grades=args.grades):
         print(line)
@@ -231,7 +239,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if pairs is not None:
         flagged = [p for p in pairs if p.flagged]
         print(f"similarity: {len(flagged)} pair(s) flagged"
-              + "".join(f"\n  {p.a} ~ {p.b}: {p.score:.2f}" for p in flagged))
+              + "".join(f"\n  {clean_line(p.a)} ~ {clean_line(p.b)}: {p.score:.2f}"
+                        for p in flagged))
     report = write_report(result.out, similar=pairs)
     played = len(result.records)
     if result.interrupted:
