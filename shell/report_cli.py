@@ -71,17 +71,28 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_similar(args: argparse.Namespace) -> int:
     from pybridge import similar
 
-    subs = similar.submissions(args.paths)
-    if len(subs) < 2:
-        raise ValueError("arena similar needs at least two submissions")
+    subs, passed = similar.collect(args.paths)
     threshold = similar.THRESHOLD if args.threshold is None else args.threshold
-    pairs = similar.compare(subs, threshold=threshold)
+    found = similar.comparison([s for s in subs if s.files], threshold=threshold)
+    pairs = found.pairs
+    skipped = passed + found.skipped
+    if len([s for s in subs if s.files]) < 2:
+        for k in skipped:
+            print(_skipped_line(k), file=sys.stderr)
+        raise ValueError("arena similar needs at least two submissions with a Prolog file "
+                         "to compare")
     if args.json:
-        print(json.dumps(similar.document(pairs), indent=2))
+        print(json.dumps(similar.document(pairs, skipped), indent=2))
         return EXIT_FLAGGED if any(p.flagged for p in pairs) else 0
     flagged = [p for p in pairs if p.flagged]
     width = max(len(p.a) + len(p.b) for p in pairs) + 3
-    print(f"{len(subs)} submissions, {len(pairs)} pairs; flagged above {threshold:g}: {len(flagged)}")
+    compared = sum(len(s.files) for s in subs)
+    print(f"{len(subs)} submissions ({compared} files), {len(pairs)} pairs; flagged above "
+          f"{threshold:g}: {len(flagged)}")
+    if skipped:
+        print(f"skipped {len(skipped)} files or folders:")
+        for k in skipped:
+            print(_skipped_line(k))
     for p in pairs[:max(10, len(flagged))]:
         print(f"  {(p.a + ' ~ ' + p.b).ljust(width)}  {p.score:.2f}" + ("  FLAGGED" if p.flagged else ""))
     for p in flagged:
@@ -90,6 +101,11 @@ def cmd_similar(args: argparse.Namespace) -> int:
             _side_by_side(m.a_text, m.b_text, p.a, p.b)
     sys.stdout.flush()
     return EXIT_FLAGGED if flagged else 0
+
+
+def _skipped_line(k: Any) -> str:
+    whose = f"{clean_line(k.submission)}: " if k.submission else ""
+    return f"  skipped {whose}{clean_line(k.file)}: {clean_line(k.reason)}"
 
 
 def _side_by_side(a: str, b: str, name_a: str, name_b: str, width: int = 60) -> None:
