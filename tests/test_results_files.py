@@ -218,3 +218,23 @@ def test_resume_removes_a_planted_link_not_its_target(folder: Path, tmp_path: Pa
     log.symlink_to(victim)
     result = run_tournament("tictactoe", SPECS, out=folder, games_per_pair=2, resume=True)
     assert result.kept == 1 and victim.read_text() == "keep\n" and not log.is_symlink()
+
+
+def test_a_replay_log_is_never_written_through_a_link_or_into_a_fifo(tmp_path: Path) -> None:
+    from pybridge.game import load_game
+    from pybridge.replay import ReplayWriter
+
+    game = load_game("tictactoe")
+    victim = tmp_path / "victim"
+    victim.write_text("keep\n")
+    link = tmp_path / "game.jsonl"
+    link.symlink_to(victim)
+    with pytest.raises(ReplayFormatError, match="symbolic link"):
+        ReplayWriter.create(link, game, {"x": "random", "o": "random"}, overwrite=True)
+    with pytest.raises(ReplayFormatError, match="symbolic link"):
+        ReplayWriter.append(link)
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    with pytest.raises(ReplayFormatError, match="FIFO"):
+        ReplayWriter.create(tmp_path / "pipe.jsonl", game, {"x": "random", "o": "random"},
+                            overwrite=True)
+    assert victim.read_text() == "keep\n"

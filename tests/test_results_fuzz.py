@@ -40,6 +40,8 @@ def _edit_json(path: Path, where: list[str], value: Any) -> None:
     text = path.read_text()
     lines = text.splitlines() if path.suffix == ".jsonl" else [text]
     docs = [json.loads(line) for line in lines]
+    if not docs:
+        return
     doc = docs[0] if len(where) % 2 else docs[-1]
     node: Any = doc
     for key in where[:-1]:
@@ -74,6 +76,8 @@ def mutations(draw: st.DrawFn) -> Mutation:
 
     def mutate(out: Path) -> None:
         path = out / target
+        if path.parent.is_symlink() or not path.parent.is_dir():
+            return  # its folder was replaced by an earlier change
         if kind == "field" and path.is_file() and not path.is_symlink():
             try:
                 _edit_json(path, where, value)
