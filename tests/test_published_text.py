@@ -138,13 +138,20 @@ def test_hidden_folders_and_unusable_files_are_reported_by_name(tmp_path: Path) 
 def test_the_others_play_when_one_file_name_cannot_be_used(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
-    code = main(["tournament", "tictactoe", str(_submissions(tmp_path)), "random",
+    subs = _submissions(tmp_path)
+    (subs / "r\u0430ndom").mkdir()  # a Cyrillic a
+    shutil.copy(EXAMPLES / "first_move.pl", subs / "r\u0430ndom" / "bot.pl")
+    code = main(["tournament", "tictactoe", str(subs), "random",
                  "--out", str(out), "--isolation", "none"])
     printed = capsys.readouterr().out
     assert code == 0
     assert "not entered: bob: bot file 'gr\\x0aeed\\x1by.pl'" in printed
     assert "skipped: " in printed and ".hidden_student" in printed
     assert "\x1b" not in printed
+    assert "report: warning: entrant 'r\\u0430ndom'" in printed
+    assert "is named like the built-in player 'random'" in printed
     doc = json.loads((out / "standings.json").read_text())
-    assert [b["name"] for b in doc["bots"]] != [] and doc["games_played"] == 2
-    assert "not entered: bob" in (out / "report.md").read_text()
+    assert sorted(b["name"] for b in doc["bots"]) == ["alice", "random", "r\u0430ndom"]
+    assert doc["games_played"] == 6
+    report = (out / "report.md").read_text()
+    assert "not entered: bob" in report and "named like the built\\-in player" in report
