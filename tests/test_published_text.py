@@ -10,13 +10,15 @@ import io
 import json
 import re
 import shutil
+from dataclasses import replace as with_
 from pathlib import Path
 
 import pytest
 
+from pybridge import report as report_module
 from pybridge.entrants import name_warnings, roster, skeleton
 from pybridge.report import gather, markdown, md
-from pybridge.report_html import index_html
+from pybridge.report_html import _entrant, index_html
 from pybridge.scoring import Entrant, Standing, csv_cell, standings_csv
 from pybridge.tournament import run_tournament
 from shell.cli import main
@@ -155,3 +157,22 @@ def test_the_others_play_when_one_file_name_cannot_be_used(
     assert doc["games_played"] == 6
     report = (out / "report.md").read_text()
     assert "not entered: bob" in report and "named like the built\\-in player" in report
+
+
+def test_a_forfeit_position_with_escape_sequences_is_shown_escaped(crafted: Path) -> None:
+    report = gather(crafted)
+
+    class Board:
+        def display(self, *, color: bool) -> str:
+            return "\x1b]0;pwned\x07\x1b[2J<b>board</b>\n"
+
+    class Log:
+        final = Board()
+
+    shown = report_module._final_position(Log())  # type: ignore[arg-type]
+    assert "\x1b" not in shown and "\x07" not in shown and "\\x1b]0;pwned" in shown
+    e = with_(report.entrants[0], forfeits=[{"index": 0, "reason": "timeout", "position": shown}])
+    text = "\n".join(report_module._entrant_md(e))
+    assert "\x1b" not in text
+    page = "\n".join(_entrant(e))
+    assert "\x1b" not in page and "<b>board" not in page
