@@ -272,6 +272,11 @@ def _similar(out: Path, problems: list[str]) -> list[Mapping[str, Any]]:
     if not isinstance(pairs, list):
         problems.append(f"similarity not shown: {SIMILARITY} lists no pairs")
         return []
+    skipped = doc.get("skipped")
+    for k in skipped if isinstance(skipped, list) else []:
+        if isinstance(k, dict):
+            problems.append(f"similarity: not compared: {_v(k.get('submission'))}: "
+                            f"{_v(k.get('file'))}: {_v(k.get('reason'))}")
     return [p for p in pairs if isinstance(p, dict) and isinstance(p.get("a"), str)
             and isinstance(p.get("b"), str) and isinstance(p.get("score"), (int, float))
             and math.isfinite(p["score"]) and isinstance(p.get("flagged", False), bool)]

@@ -321,10 +321,10 @@ def document(pairs: Sequence[Pair], skipped: Sequence[Skipped] = ()
                          "reason": k.reason} for k in skipped]}
 
 
-def save(out: str | Path, pairs: Sequence[Pair]) -> Path:
+def save(out: str | Path, pairs: Sequence[Pair], skipped: Sequence[Skipped] = ()) -> Path:
     """Write ``OUT/similarity.json`` (what the report shows)."""
     path = Path(out) / "similarity.json"
-    write_atomically(path, json.dumps(document(pairs), indent=2) + "\n")
+    write_atomically(path, json.dumps(document(pairs, skipped), indent=2) + "\n")
     return path
 
 

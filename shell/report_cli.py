@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from pybridge.text import clean, clean_line
 
@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_similar)
 
 
-def write_report(out: Path, *, similar: Sequence[Any] | None = None) -> Path:
+def write_report(out: Path, *, similar: Any | None = None) -> Path:
     """The report of the tournament in ``out`` (with ``similar`` pairs saved
     first, when compared); its notes (names that mislead, games not
     counted, results corrected by the logs) are printed."""
@@ -44,20 +44,28 @@ def write_report(out: Path, *, similar: Sequence[Any] | None = None) -> Path:
     from pybridge.report_html import write_pages
 
     if similar is not None:
-        similarity.save(out, similar)
+        similarity.save(out, similar.pairs, similar.skipped)
     report = gather(out)
     for note in notes(report):
         print(f"report: {clean_line(note)}")
     return write_pages(report)
 
 
-def similar_pairs(result: Any, threshold: float | None) -> list[Any]:
-    """The similarity of a tournament's bot files (house players aside)."""
+def similar_pairs(result: Any, threshold: float | None) -> Any:
+    """The similarity of the bot files a tournament's entrants played
+    (house players aside): a :class:`pybridge.similar.Comparison`."""
+    from pathlib import Path as _Path
+
     from pybridge import similar
 
-    subs = [similar.Submission(e.name, (e.path,)) for e in result.entrants
-            if e.path is not None and not e.house]
-    return similar.compare(subs, threshold=similar.THRESHOLD if threshold is None else threshold)
+    subs = []
+    for e in result.entrants:
+        if e.path is not None and not e.house:
+            why = similar.usable(_Path(e.path))
+            subs.append(similar.Submission(e.name, () if why else (e.path,),
+                                           ((e.path, why),) if why else ()))
+    return similar.comparison(subs, threshold=similar.THRESHOLD if threshold is None
+                              else threshold)
 
 
 def cmd_report(args: argparse.Namespace) -> int:

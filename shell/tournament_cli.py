@@ -235,13 +235,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     for line in standings_lines(result.standings, grades=args.grades):
         print(line)
     print()
-    pairs = similar_pairs(result, args.threshold) if args.similarity else None
-    if pairs is not None:
-        flagged = [p for p in pairs if p.flagged]
+    compared = similar_pairs(result, args.threshold) if args.similarity else None
+    if compared is not None:
+        flagged = [p for p in compared.pairs if p.flagged]
         print(f"similarity: {len(flagged)} pair(s) flagged"
               + "".join(f"\n  {clean_line(p.a)} ~ {clean_line(p.b)}: {p.score:.2f}"
                         for p in flagged))
-    report = write_report(result.out, similar=pairs)
+        for k in compared.skipped:
+            print(f"similarity: not compared: {clean_line(k.submission)}: {clean_line(k.file)}: "
+                  f"{clean_line(k.reason)}")
+    report = write_report(result.out, similar=compared)
     played = len(result.records)
     if result.interrupted:
         print(f"interrupted: {played} of {result.total} games finished; their results and "

@@ -91,3 +91,20 @@ def test_a_file_slow_to_read_is_skipped_and_the_others_compared(tmp_path: Path) 
     found = comparison(subs, seconds=0.05)
     assert found.pairs[0].score == 1.0 and {found.pairs[0].a, found.pairs[0].b} == {"a", "b"}
     assert [(k.submission, k.reason) for k in found.skipped] == [("slow", "not read within 0.05 s")]
+
+
+def test_a_tournament_lists_the_played_files_it_could_not_compare(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from pybridge.scoring import Entrant
+    from shell.report_cli import similar_pairs
+
+    big = tmp_path / "big.pl"
+    big.write_text(DISGUISED + "% padding\n" * (MAX_SOURCE // 10 + 1))
+    (tmp_path / "a.pl").write_text(DISGUISED)
+    shutil.copy(EXAMPLES / "minimax.pl", tmp_path / "b.pl")
+    people = [Entrant("big", str(big), str(big)), Entrant("a", "a.pl", str(tmp_path / "a.pl")),
+              Entrant("b", "b.pl", str(tmp_path / "b.pl")), Entrant("random", "random")]
+    found = similar_pairs(SimpleNamespace(entrants=people), None)
+    assert [(k.submission, "too large" in k.reason) for k in found.skipped] == [("big", True)]
+    assert found.pairs[0].flagged and {found.pairs[0].a, found.pairs[0].b} == {"a", "b"}
