@@ -77,6 +77,8 @@ def _open_folder(root: Path, parts: tuple[str, ...], *, make: bool, shown: str) 
             sub = os.open(part, _DIR_FLAGS, dir_fd=fd)
         except OSError as exc:
             os.close(fd)
+            if exc.errno == errno.ENOENT and not make:
+                raise FileNotFoundError(errno.ENOENT, "no such folder", shown) from None
             why = ("is a symbolic link or not a folder" if exc.errno in (errno.ELOOP, errno.ENOTDIR)
                    else exc.strerror or str(exc))
             raise UnsafeFileError(shown, f"folder {part!r} on the way {why}") from None
@@ -112,6 +114,9 @@ def write_inside(root: str | os.PathLike[str], relative: str, data: str | bytes)
             while view:
                 view = view[os.write(fd, view):]
             os.fsync(fd)
+        except OSError:
+            os.unlink(tmp, dir_fd=folder)
+            raise
         finally:
             os.close(fd)
         try:
@@ -155,7 +160,10 @@ def remove_inside(root: str | os.PathLike[str], relative: str) -> None:
     if it is there; UnsafeFileError if it cannot be removed."""
     parts = relative_parts(relative)
     target = Path(root).joinpath(*parts)
-    folder = _open_folder(Path(root), parts[:-1], make=False, shown=os.fspath(target))
+    try:
+        folder = _open_folder(Path(root), parts[:-1], make=False, shown=os.fspath(target))
+    except FileNotFoundError:
+        return
     try:
         os.unlink(parts[-1], dir_fd=folder)
     except FileNotFoundError:
