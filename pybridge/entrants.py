@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from .bots import bot_path
+from .bots import BotError, bot_path
 from .players import BOT_SUFFIXES, PlayerSpec
 from .scoring import Entrant, TournamentError
 from .text import clean_line
@@ -113,6 +113,11 @@ def _expand(text: str, roster: Roster) -> list[tuple[str | None, str]]:
             why = usable_file_name(found)
             if why is not None:
                 roster.not_entered[name] = f"bot file '{clean_line(found.name)}': {why}: rename it"
+                continue
+            try:
+                bot_path(str(found))
+            except BotError as exc:
+                roster.not_entered[name] = str(exc)
                 continue
             out.append((sub.name, str(found)))
         return out

@@ -164,12 +164,15 @@ def run_tournament(
     scheduler: str | None = None,
     progress: Callable[[Progress], None] | None = None,
     on_checked: Callable[[dict[str, str]], None] | None = None,
+    on_entrants: Callable[[list[str]], None] | None = None,
 ) -> TournamentResult:
     """Run a round robin of ``specs`` (and ``house`` bot files, which get
     no grade) at ``game`` and write its results in ``out``. Entrants more
     than ``max_late`` days ``late`` are not admitted. Every bot is loaded
     once first: ``on_checked`` gets the refused ones (name -> why), which
-    then forfeit every game without a process. ``progress`` is called
+    then forfeit every game without a process. ``on_entrants`` gets, before
+    any game, lines about the entrants: submissions not entered, what was
+    skipped in folders, misleading names. ``progress`` is called
     before the first game and after each. With ``resume`` the tournament
     recorded in ``out`` goes on (same game, settings and entrants, or
     TournamentError naming the difference). Ctrl-C stops it: the games
@@ -190,6 +193,11 @@ def run_tournament(
     loaded = load_game(game, **dict(options or {}))  # checks game and options
     found = roster(specs, house)
     people, not_admitted = check_late(found.entrants, late, max_late)
+    warnings = name_warnings(people)
+    if on_entrants is not None:
+        on_entrants([f"not entered: {n}: {why}" for n, why in found.not_entered.items()]
+                    + [f"skipped: {what}" for what in found.skipped]
+                    + [f"warning: {w}" for w in warnings])
     if len(people) < 2:
         raise TournamentError("fewer than two entrants are admitted")
     names = [e.name for e in people]
@@ -287,7 +295,7 @@ def run_tournament(
     return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
                             tuple(table), len(games), out_dir, refused, complete, len(kept),
                             not_admitted, resumed.disagreements, dict(found.not_entered),
-                            tuple(found.skipped), tuple(name_warnings(people)))
+                            tuple(found.skipped), tuple(warnings))
 
 
 # the names of pybridge.scoring are importable from here too

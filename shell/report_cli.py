@@ -35,18 +35,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_similar)
 
 
-def write_report(out: Path, *, similar: Any | None = None) -> Path:
+def write_report(out: Path, *, similar: Any | None = None, notes: bool = True) -> Path:
     """The report of the tournament in ``out`` (with ``similar`` pairs saved
-    first, when compared); its notes (names that mislead, games not
-    counted, results corrected by the logs) are printed."""
+    first, when compared); with ``notes``, its notes (names that mislead,
+    games not counted, results corrected by the logs) are printed."""
     from pybridge import similar as similarity
-    from pybridge.report import gather, notes
+    from pybridge.report import gather
+    from pybridge.report import notes as notes_of
     from pybridge.report_html import write_pages
 
     if similar is not None:
         similarity.save(out, similar.pairs, similar.skipped)
     report = gather(out)
-    for note in notes(report):
+    for note in notes_of(report) if notes else ():
         print(f"report: {clean_line(note)}")
     return write_pages(report)
 

@@ -185,6 +185,13 @@ def standings_lines(table: Sequence[Any], *, grades: bool) -> list[str]:
     return lines
 
 
+def print_lines(lines: Sequence[str]) -> None:
+    """Lines about the entrants, shown before the first game."""
+    for line in lines:
+        print(clean_line(line))
+    sys.stdout.flush()
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     from pybridge import tournament
     from pybridge.entrants import parse_late
@@ -219,14 +226,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         late=late, max_late=args.max_late, zero=args.zero, openings=args.openings,
         opening_plies=args.opening_plies, elo_anchor=anchor, resume=args.resume,
         scheduler=args.scheduler, progress=bar, on_checked=checked,
+        on_entrants=print_lines,
     )
     bar.end()
     for name, days in result.not_admitted.items():
         print(f"not admitted: {clean_line(name)}: {days} days late (more than {args.max_late})")
-    for name, why in result.not_entered.items():
-        print(f"not entered: {clean_line(name)}: {clean_line(why)}")
-    for what in result.skipped:
-        print(f"skipped: {clean_line(what)}")
     if result.kept:
         print(f"resumed: {result.kept} finished games kept")
     for note in result.disagreements:
@@ -244,7 +248,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         for k in compared.skipped:
             print(f"similarity: not compared: {clean_line(k.submission)}: {clean_line(k.file)}: "
                   f"{clean_line(k.reason)}")
-    report = write_report(result.out, similar=compared)
+    report = write_report(result.out, similar=compared, notes=False)  # shown above
     played = len(result.records)
     if result.interrupted:
         print(f"interrupted: {played} of {result.total} games finished; their results and "

@@ -125,13 +125,17 @@ def _submissions(tmp_path: Path) -> Path:
     shutil.copy(EXAMPLES / "greedy.pl", subs / "alice" / "greedy.pl")
     shutil.copy(EXAMPLES / "greedy.pl", subs / "bob" / "gr\need\x1by.pl")
     shutil.copy(EXAMPLES / "greedy.pl", subs / ".hidden_student" / "bot.pl")
+    (subs / "dan").mkdir()
+    (subs / "dan" / "bot.pl").symlink_to(tmp_path / "elsewhere.pl")
+    (tmp_path / "elsewhere.pl").write_text("x.\n")
     return subs
 
 
 def test_hidden_folders_and_unusable_files_are_reported_by_name(tmp_path: Path) -> None:
     found = roster([str(_submissions(tmp_path)), "random"])
     assert [e.name for e in found.entrants] == ["alice", "random"]
-    assert set(found.not_entered) == {"bob", "cid"}
+    assert set(found.not_entered) == {"bob", "cid", "dan"}
+    assert "symbolic link to a file outside its folder" in found.not_entered["dan"]
     assert "control characters" in found.not_entered["bob"]
     assert "has no bot file" in found.not_entered["cid"]
     assert len(found.skipped) == 2 and all("beginning with a dot" in s for s in found.skipped)
@@ -150,7 +154,8 @@ def test_the_others_play_when_one_file_name_cannot_be_used(
     assert "not entered: bob: bot file 'gr\\x0aeed\\x1by.pl'" in printed
     assert "skipped: " in printed and ".hidden_student" in printed
     assert "\x1b" not in printed
-    assert "report: warning: entrant 'r\\u0430ndom'" in printed
+    assert "warning: entrant 'r\\u0430ndom'" in printed
+    assert printed.index("not entered: bob") < printed.index("game 1/6")  # before the games
     assert "is named like the built-in player 'random'" in printed
     doc = json.loads((out / "standings.json").read_text())
     assert sorted(b["name"] for b in doc["bots"]) == ["alice", "random", "r\u0430ndom"]
