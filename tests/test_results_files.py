@@ -238,3 +238,17 @@ def test_a_replay_log_is_never_written_through_a_link_or_into_a_fifo(tmp_path: P
         ReplayWriter.create(tmp_path / "pipe.jsonl", game, {"x": "random", "o": "random"},
                             overwrite=True)
     assert victim.read_text() == "keep\n"
+
+
+def test_resume_prints_where_games_jsonl_lied(folder: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    lines = (folder / GAMES).read_text().splitlines()
+    doc = json.loads(lines[1])
+    doc["winner"], doc["reason"] = "draw", "agreed\x1b[2J"
+    (folder / GAMES).write_text("\n".join([lines[0], json.dumps(doc)]) + "\n")
+    code = main(["tournament", "tictactoe", *SPECS, "--out", str(folder), "--resume"])
+    printed = capsys.readouterr().out
+    assert code == 0 and "resumed: 2 finished games kept" in printed
+    assert "resume: game 2 (replays/0002-ai_1-vs-random.jsonl): games.jsonl says draw: " \
+           "agreed\\x1b[2J, its log says" in printed
+    assert "\x1b" not in printed
