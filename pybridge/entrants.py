@@ -102,7 +102,7 @@ def _expand(text: str, roster: Roster) -> list[tuple[str | None, str]]:
                 subs.append(p)
         if not subs:
             raise TournamentError(f"folder {clean_line(text)!r} has no submission subfolders")
-        out = []
+        out: list[tuple[str | None, str]] = []
         for sub in subs:
             name = safe_name(sub.name)
             try:

@@ -151,7 +151,7 @@ def _claim(g: Mapping[str, Any]) -> tuple[Any, Any, Any]:
     return g.get("winner"), reason, g.get("forfeit")
 
 
-def gather(out: str | Path) -> Report:
+def gather(out: str | os.PathLike[str]) -> Report:
     """Everything the report shows, from the folder ``out``: each game's
     result from its log, replayed through the rules (a game whose log
     does not verify is listed as a problem and not counted), the table

@@ -132,8 +132,9 @@ def _folder_submission(folder: Path, text: str, *, required: bool = True) -> Sub
     """A submission folder: the one bot file at its top if there is exactly
     one, else every Prolog file below it."""
     top, _ = _prolog_files(folder, deep=False)
+    passed: list[tuple[str, str]] = []
     if len(top) == 1:
-        files, passed = top, []
+        files = top
     else:
         files, passed = _prolog_files(folder, deep=True)
     if not files and not passed and required:

@@ -14,7 +14,7 @@ from pybridge.text import clean, clean_line
 EXIT_FLAGGED = 1
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("report", help="(re)build a championship's report.md and index.html",
                        description="Rebuilds OUT/report.md, OUT/index.html and the replay pages "
                                    "OUT/games/*.html from a finished or partial tournament folder.")

@@ -17,7 +17,7 @@ from .isolation import apply as apply_isolation
 EXIT_INTERRUPTED = 130
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "tournament", help="every bot against every other, in both seats",
         description="Round robin of bot files and built-in players (random, ai:N): "

@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,11 +39,12 @@ def folder(played: Path, tmp_path: Path) -> Path:
     return out
 
 
-def _doc(out: Path) -> dict:
-    return json.loads((out / "standings.json").read_text())
+def _doc(out: Path) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads((out / "standings.json").read_text())
+    return doc
 
 
-def _set_doc(out: Path, doc: dict) -> None:
+def _set_doc(out: Path, doc: dict[str, Any]) -> None:
     (out / "standings.json").write_text(json.dumps(doc))
 
 

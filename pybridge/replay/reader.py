@@ -299,7 +299,7 @@ class _Reader:
             raise self.error(line, f"think time ms {ms} is negative")
         if verdict not in tuple(Verdict):
             raise self.error(line, f"unknown verdict {verdict!r} (verdicts: {', '.join(Verdict)})")
-        self.moves.append(Logged(line, Ply(number, player, move, ms, verdict, detail, raw)))
+        self.moves.append(Logged(line, Ply(number, player, move, ms, Verdict(verdict), detail, raw)))
 
     def read_undo(self, line: int, record: dict[str, Any]) -> None:
         number = self.field(line, record, "ply", int, "an undo record", optional=True)
