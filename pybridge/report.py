@@ -22,7 +22,7 @@ from .entrants import name_warnings
 from .errors import ArenaError
 from .ratings import as_table, elo_ratings
 from .replay import Rebuilt, ReplayError, verify
-from .safeio import UnsafeFileError, read_json_inside
+from .safeio import UnsafeFileError, read_json_inside, relative_parts
 from .scoring import (
     Entrant,
     GameRecord,
@@ -108,8 +108,8 @@ def _number(value: Any, default: float = 0.0) -> float:
         and math.isfinite(value) else default
 
 
-def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: set[int]
-            ) -> tuple[GameRecord, Rebuilt]:
+def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: set[int],
+            logs: dict[tuple[str, ...], int]) -> tuple[GameRecord, Rebuilt]:
     """A listed game's record derived from its verified log; TournamentError
     saying why the game cannot be counted."""
     if not isinstance(g, dict):
@@ -124,6 +124,10 @@ def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: se
         raise TournamentError(f"game {index + 1}: its entrants are not two of the bots listed")
     if not isinstance(g.get("replay"), str):
         raise TournamentError(f"game {index + 1}: its log's path is not text")
+    parts = relative_parts(g["replay"], "log's path")
+    if parts in logs:
+        raise TournamentError(f"game {index + 1}: its log is game {logs[parts] + 1}'s")
+    logs[parts] = index
     rebuilt = verify(g["replay"], root=out)
     replay = rebuilt.replay
     game = replay.game
@@ -177,9 +181,10 @@ def gather(out: str | os.PathLike[str]) -> Report:
     problems: list[str] = []
     disagreements: list[str] = []
     seen: set[int] = set()
+    logs: dict[tuple[str, ...], int] = {}
     for g in listed_games:
         try:
-            record, log = _derive(out, doc, set(names), g, seen)
+            record, log = _derive(out, doc, set(names), g, seen, logs)
         except (TournamentError, ReplayError, ArenaError) as exc:
             problems.append(f"not counted: {clean_line(exc)}")
             continue

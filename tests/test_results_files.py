@@ -128,6 +128,15 @@ def test_a_crafted_replay_path_is_a_note_not_a_hang(folder: Path, replay: object
     assert len(_doc(folder)["games"]) == 2  # standings.json is left as it was
 
 
+def test_one_log_counts_for_one_game_only(folder: Path) -> None:
+    doc = _doc(folder)
+    doc["games"][1]["replay"] = "replays/./" + doc["games"][0]["replay"].split("/")[1]
+    _set_doc(folder, doc)
+    report = gather(folder)
+    assert [g["index"] for g in report.doc["games"]] == [0]
+    assert report.problems == ["not counted: game 2: its log is game 1's"]
+
+
 def test_reads_refuse_devices_fifos_links_and_size(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "fifo")
     (tmp_path / "zero").symlink_to("/dev/zero")
