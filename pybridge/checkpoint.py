@@ -186,7 +186,8 @@ def read_games(out: Path) -> dict[int, tuple[GameRecord, dict[str, str]]]:
 class Resumed:
     """What :func:`finished_games` found: the games kept (index -> record
     and output), how many logs were removed, and every disagreement
-    between games.jsonl and the logs, in words."""
+    between games.jsonl and the logs (or why games.jsonl was not read), in
+    words."""
 
     kept: dict[int, tuple[GameRecord, dict[str, str]]]
     removed: int
@@ -201,10 +202,14 @@ def finished_games(out: Path, pairings: Iterable[Pairing], game: Game | None = N
     gives only what a log does not hold (the bots' output, the game's wall
     time), and where it says another result, that is reported. Every other
     log is removed (TournamentError when it cannot be)."""
-    listed = read_games(out)
     kept: dict[int, tuple[GameRecord, dict[str, str]]] = {}
     removed = 0
     notes: list[str] = []
+    try:
+        listed = read_games(out)
+    except UnsafeFileError as exc:
+        listed = {}
+        notes.append(f"{clean_line(exc)}: every game's record comes from its log alone")
     for pairing in pairings:
         relative = replay_name(pairing)
         try:

@@ -202,7 +202,11 @@ def gather(out: str | os.PathLike[str]) -> Report:
         rebuilt[record.index] = log
     records.sort(key=lambda r: r.index)
     doc = _recomputed(doc, people_, records)
-    outputs = {i: o for i, (_, o) in read_games(out).items()}
+    try:
+        outputs = {i: o for i, (_, o) in read_games(out).items()}
+    except UnsafeFileError as exc:
+        outputs = {}
+        problems.append(f"what the bots printed is not shown: {clean_line(exc)}")
     bots = doc["bots"]
     people = {b["name"]: EntrantReport(b["name"], b) for b in bots}
     cross = {a: {b: 0 for b in names if b != a} for a in names}

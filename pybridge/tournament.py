@@ -89,7 +89,8 @@ class TournamentResult:
     complete: bool
     kept: int = 0  # games kept from before a resume
     not_admitted: Mapping[str, int] = dataclasses.field(default_factory=dict)
-    #: where games.jsonl and a kept game's log disagreed (the log counted)
+    #: where games.jsonl and a kept game's log disagreed (the log counted),
+    #: or why games.jsonl could not be read
     disagreements: tuple[str, ...] = ()
     #: submission folders that could not play (name -> why)
     not_entered: Mapping[str, str] = dataclasses.field(default_factory=dict)

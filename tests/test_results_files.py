@@ -263,3 +263,14 @@ def test_resume_prints_where_games_jsonl_lied(folder: Path,
     assert "resume: game 2 (replays/0002-ai_1-vs-random.jsonl): games.jsonl says draw: " \
            "agreed\\x1b[2J, its log says" in printed
     assert "\x1b" not in printed
+
+
+def test_a_games_list_that_is_a_fifo_loses_only_the_bots_output(folder: Path) -> None:
+    (folder / GAMES).unlink()
+    os.mkfifo(folder / GAMES)
+    report = gather(folder)
+    assert len(report.doc["games"]) == 2
+    assert any("is not a regular file (a FIFO)" in p for p in report.problems)
+    result = run_tournament("tictactoe", SPECS, out=folder, games_per_pair=2, resume=True)
+    assert result.kept == 2 and "FIFO" in result.disagreements[0]
+    assert (folder / GAMES).is_file()
