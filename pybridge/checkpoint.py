@@ -13,10 +13,25 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from .errors import ArenaError
+from .game import Game
 from .replay import ReplayError, verify
+from .safeio import (
+    MAX_GAMES,
+    UnsafeFileError,
+    ensure_folder,
+    load_json,
+    read_inside,
+    read_json_inside,
+    remove_inside,
+    write_atomically,
+    write_inside,
+)
 from .scoring import (
     Entrant,
     GameRecord,
@@ -27,23 +42,16 @@ from .scoring import (
     record_from_document,
     replay_name,
 )
+from .text import clean, clean_line
+
+#: What is kept of one entrant's output of one game read back.
+OUTPUT_SHOWN = 4096
 
 PLAN = "tournament.json"
 GAMES = "games.jsonl"
 #: Settings that must be the same to resume (the others may change).
 BINDING = ("games_per_pair", "move_time", "policy", "seed", "openings", "opening_plies",
            "isolation")
-
-
-def write_atomically(path: Path, data: str | bytes) -> None:
-    """Replace ``path`` with ``data`` so that a reader sees the old or the
-    new content, never a part."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        f.write(data.encode() if isinstance(data, str) else data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 def plan_document(game: str, options: Mapping[str, Any], settings: Mapping[str, Any],
@@ -99,85 +107,148 @@ def start(out: Path, plan: Mapping[str, Any], *, resume: bool) -> None:
             raise TournamentError(
                 f"output folder {os.fspath(out)!r} is not empty (to continue the tournament "
                 f"recorded there, add --resume)")
-        if not recorded_path.exists():
-            raise TournamentError(f"cannot resume: {os.fspath(out)!r} records no tournament "
-                                  f"(no {PLAN})")
         try:
-            recorded = json.loads(recorded_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise TournamentError(f"cannot resume: {os.fspath(recorded_path)!r} is unreadable: "
-                                  f"{exc}") from None
+            recorded = read_json_inside(out, PLAN)
+        except FileNotFoundError:
+            raise TournamentError(f"cannot resume: {os.fspath(out)!r} records no tournament "
+                                  f"(no {PLAN})") from None
+        except UnsafeFileError as exc:
+            raise TournamentError(f"cannot resume: {exc}") from None
+        if not _plan_shape(recorded):
+            raise TournamentError(f"cannot resume: {os.fspath(recorded_path)!r} is not a "
+                                  "tournament's plan")
         diff = differences(recorded, plan)
         if diff:
             raise TournamentError(f"cannot resume the tournament in {os.fspath(out)!r}, "
                                   "it was started otherwise: " + "; ".join(diff))
-    (out / "replays").mkdir(parents=True, exist_ok=True)
-    write_atomically(recorded_path, json.dumps(plan, indent=2) + "\n")
+    out.mkdir(parents=True, exist_ok=True)
+    ensure_folder(out, "replays")
+    write_inside(out, PLAN, json.dumps(plan, indent=2) + "\n")
+
+
+def _plan_shape(doc: Any) -> bool:
+    """Whether ``doc`` has the shape of a plan :func:`differences` reads."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("settings", {}), dict):
+        return False
+    people = doc.get("entrants", [])
+    return isinstance(people, list) and all(
+        isinstance(e, dict) and isinstance(e.get("name"), str)
+        and isinstance(e.get("spec", ""), str) for e in people)
 
 
 def append_game(out: Path, record: GameRecord, output: Mapping[str, str]) -> None:
     """Add a finished game to ``OUT/games.jsonl`` (its log written first)."""
     line = json.dumps({**game_document(record), "output": dict(output)}, ensure_ascii=False)
-    with open(out / GAMES, "a", encoding="utf-8") as f:
-        f.write(line + "\n")
-        f.flush()
-        os.fsync(f.fileno())
+    path = out / GAMES
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
+                     | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        raise UnsafeFileError(path, f"cannot be appended to ({exc.strerror}; a symbolic "
+                              "link or a FIFO is never followed)") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UnsafeFileError(path, "is not a regular file")
+        view = memoryview((line + "\n").encode("utf-8"))
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def read_games(out: Path) -> dict[int, tuple[GameRecord, dict[str, str]]]:
-    """The games ``OUT/games.jsonl`` lists (a torn last line is ignored)."""
+    """The games ``OUT/games.jsonl`` lists, as written there (a line that
+    is not a game record is ignored, as is a torn last line). What it says
+    of a result is a claim: :func:`finished_games` takes results from the
+    logs."""
     found: dict[int, tuple[GameRecord, dict[str, str]]] = {}
     try:
-        text = (out / GAMES).read_text(encoding="utf-8")
+        data = read_inside(out, GAMES, limit=MAX_GAMES)
     except FileNotFoundError:
         return found
-    for line in text.splitlines():
+    for line in data.split(b"\n"):
         try:
-            doc = json.loads(line)
-            found[int(doc["index"])] = (record_from_document(doc), dict(doc.get("output") or {}))
-        except (ValueError, KeyError, TypeError):
+            doc = load_json(line, out / GAMES)
+            record = record_from_document(doc)
+            output = doc.get("output") or {}
+            if not isinstance(output, dict):
+                continue
+            said = {clean_line(k, 80): clean(v, OUTPUT_SHOWN) for k, v in output.items()
+                    if isinstance(v, str)}
+            found[record.index] = (record, said)
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError):
             continue
     return found
 
 
-def finished_games(out: Path, pairings: Iterable[Pairing]
-                   ) -> tuple[dict[int, tuple[GameRecord, dict[str, str]]], int]:
+@dataclass(frozen=True)
+class Resumed:
+    """What :func:`finished_games` found: the games kept (index -> record
+    and output), how many logs were removed, and every disagreement
+    between games.jsonl and the logs (or why games.jsonl was not read), in
+    words."""
+
+    kept: dict[int, tuple[GameRecord, dict[str, str]]]
+    removed: int
+    disagreements: tuple[str, ...] = ()
+
+
+def finished_games(out: Path, pairings: Iterable[Pairing], game: Game | None = None
+                   ) -> Resumed:
     """The games of ``pairings`` already finished in ``out``: each has a log
-    whose result verifies (its record from games.jsonl, or rebuilt from
-    the log when the tournament stopped in between). Every other log is
-    removed; how many is the second value."""
-    listed = read_games(out)
+    (a regular file inside ``out``) of ``game`` whose result verifies
+    through the rules. Each record is derived from its log; games.jsonl
+    gives only what a log does not hold (the bots' output, the game's wall
+    time), and where it says another result, that is reported. Every other
+    log is removed (TournamentError when it cannot be)."""
     kept: dict[int, tuple[GameRecord, dict[str, str]]] = {}
     removed = 0
+    notes: list[str] = []
+    try:
+        listed = read_games(out)
+    except UnsafeFileError as exc:
+        listed = {}
+        notes.append(f"{clean_line(exc)}: every game's record comes from its log alone")
     for pairing in pairings:
-        path = out / replay_name(pairing)
-        if not path.exists():
-            continue
+        relative = replay_name(pairing)
         try:
-            rebuilt = verify(path)
-            ok = rebuilt.finished
-        except (ReplayError, OSError):
+            rebuilt = verify(relative, root=out)
+            ok = rebuilt.finished and rebuilt.result is not None
+            if ok and game is not None:
+                ok = (rebuilt.replay.game.id == game.id
+                      and dict(rebuilt.replay.game.options) == dict(game.options))
+        except FileNotFoundError:
+            continue
+        except (ReplayError, ArenaError, OSError, ValueError):
             ok = False
         if not ok:
-            path.unlink()
+            try:
+                remove_inside(out, relative)
+            except UnsafeFileError as exc:
+                raise TournamentError(f"cannot resume: {exc}") from None
             removed += 1
             continue
-        if pairing.index in listed:
-            kept[pairing.index] = listed[pairing.index]
-            continue
         replay = rebuilt.replay
-        opening = _opening(path)
         assert replay.result is not None
-        kept[pairing.index] = (game_record(pairing, replay.game.players, replay.result,
-                                           replay.plies, 0.0, opening=opening), {})
-    return kept, removed
+        said = listed.get(pairing.index)
+        record = game_record(pairing, replay.game.players, replay.result, replay.plies,
+                             said[0].seconds if said else 0.0,
+                             opening=replay.header.opening)
+        if said is not None and _claim(said[0]) != _claim(record):
+            notes.append(f"game {pairing.index + 1} ({clean_line(relative)}): {GAMES} says "
+                         f"{clean_line(_claim(said[0]))}, its log says {_claim(record)}: "
+                         "the log's result counts")
+        kept[pairing.index] = (record, said[1] if said else {})
+    return Resumed(kept, removed, tuple(notes))
 
 
-def _opening(path: Path) -> tuple[str, ...]:
-    """The opening moves a log's header records."""
-    with open(path, encoding="utf-8") as f:
-        header = json.loads(f.readline())
-    return tuple(header.get("opening") or ())
+def _claim(record: GameRecord) -> str:
+    """A record's result in words, to compare two records of one game."""
+    forfeit = f" (forfeit: {record.forfeit})" if record.forfeit else ""
+    reason = record.reason.removeprefix("neither could play: ")
+    return f"{record.winner} wins: {reason}{forfeit}" if record.winner != "draw" \
+        else f"draw: {reason}"
 
 
 def rewrite_games(out: Path, games: Mapping[int, tuple[GameRecord, Mapping[str, str]]]) -> None:
@@ -185,8 +256,8 @@ def rewrite_games(out: Path, games: Mapping[int, tuple[GameRecord, Mapping[str, 
     which are kept)."""
     lines = [json.dumps({**game_document(r), "output": dict(o)}, ensure_ascii=False) + "\n"
              for _, (r, o) in sorted(games.items())]
-    write_atomically(out / GAMES, "".join(lines))
+    write_inside(out, GAMES, "".join(lines))
 
 
-__all__ = ["BINDING", "GAMES", "PLAN", "append_game", "differences", "finished_games",
+__all__ = ["BINDING", "GAMES", "PLAN", "Resumed", "append_game", "differences", "finished_games",
            "plan_document", "read_games", "rewrite_games", "start", "write_atomically"]

@@ -17,21 +17,30 @@ from typing import Any, Sequence
 
 from .errors import ArenaError
 
-#: Seconds to read all the files of one call.
-READ_SECONDS = 30.0
+#: Seconds to read one file (each file has its own budget).
+READ_SECONDS = 10.0
 
 _HELPER = r"""
+:- use_module(library(time)).
+
 main :-
+    read_line_to_string(user_input, Line),
+    number_string(Seconds, Line),
+    files(Seconds).
+
+files(Seconds) :-
     read_line_to_string(user_input, Line),
     (   Line == end_of_file
     ->  true
-    ;   file(Line),
-        main
+    ;   file(Line, Seconds),
+        flush_output,
+        files(Seconds)
     ).
 
-file(F) :-
+file(F, Seconds) :-
     format("file\t~w~n", [F]),
-    catch(setup_call_cleanup(open(F, read, S), read_all(S, Cs), close(S)),
+    catch(call_with_time_limit(Seconds,
+                               setup_call_cleanup(open(F, read, S), read_all(S, Cs), close(S))),
           E, (Cs = [], message_to_codes(E, T), format("error\t~w~n", [T]))),
     findall(N/A, (member(c(_, _, C), Cs), head_pi(C, N, A)), PIs0),
     sort(PIs0, PIs),
@@ -44,16 +53,21 @@ read_all(S, Cs) :-
     catch(read_term(S, T, [module(cmp), term_position(TP), syntax_errors(error),
                            variable_names(_)]),
           error(syntax_error(What), _), (T = '$syntax_error'(What))),
-    stream_position_data(char_count, TP, From0),
     stream_property(S, position(P1)),
     stream_position_data(char_count, P1, To),
     (   T == end_of_file
     ->  Cs = []
-    ;   T = '$syntax_error'(W)
-    ->  stream_position_data(char_count, P0, From),
+    ;   subsumes_term('$syntax_error'(_), T)
+    ->  T = '$syntax_error'(W),
+        stream_position_data(char_count, P0, From),
         format("syntax\t~d\t~d\t~q~n", [From, To, W]),
         read_all(S, Cs)
-    ;   ( T = (:- op(Pr, Ty, Ns)) -> catch(op(Pr, Ty, cmp:Ns), _, true) ; true ),
+    ;   stream_position_data(char_count, TP, From0),
+        (   subsumes_term((:- op(_, _, _)), T)
+        ->  T = (:- op(Pr, Ty, Ns)),
+            catch(op(Pr, Ty, cmp:Ns), _, true)
+        ;   true
+        ),
         Cs = [c(From0, To, T)|Rest],
         read_all(S, Rest)
     ).
@@ -111,7 +125,9 @@ class SourceFile:
 def read_files(paths: Sequence[str | os.PathLike[str]], *, seconds: float = READ_SECONDS
                ) -> list[SourceFile]:
     """Every clause of each file in ``paths``, normalised (see the module
-    doc). TermsError if SWI-Prolog cannot be run or takes too long."""
+    doc), each file read within ``seconds`` (one that takes longer has the
+    error ``time_limit_exceeded`` and no clauses; the others are read).
+    TermsError if SWI-Prolog cannot be run or stops answering."""
     if not paths:
         return []
     with tempfile.TemporaryDirectory(prefix="arena-terms-") as tmp:
@@ -121,14 +137,16 @@ def read_files(paths: Sequence[str | os.PathLike[str]], *, seconds: float = READ
             # the file names go in on stdin: a .pl argument would be loaded
             run = subprocess.run(
                 ["swipl", "--no-packs", "-q", "-g", "main", "-t", "halt", str(helper)],
-                input="".join(os.path.abspath(p) + "\n" for p in paths),
-                capture_output=True, text=True, timeout=seconds,
+                input=f"{seconds:g}\n" + "".join(os.path.abspath(p) + "\n" for p in paths),
+                capture_output=True, encoding="utf-8", errors="replace",
+                timeout=seconds * len(paths) + 10,
                 cwd=tmp, env={**os.environ, "LANG": "C.UTF-8"},
             )
         except FileNotFoundError:
             raise TermsError("swipl is not installed (Debian package swi-prolog-nox)") from None
         except subprocess.TimeoutExpired:
-            raise TermsError(f"reading {len(paths)} files took over {seconds:g} s") from None
+            raise TermsError(f"reading {len(paths)} files took over "
+                             f"{seconds * len(paths) + 10:g} s") from None
     return _parse(run.stdout, [os.path.abspath(p) for p in paths])
 
 

@@ -8,20 +8,37 @@ HTML pages. Everything bot-made is shown only after
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from .checkpoint import read_games
-from .replay import ReplayError, positions, read_replay
-from .scoring import TournamentError
+from .entrants import name_warnings
+from .errors import ArenaError
+from .ratings import as_table, elo_ratings
+from .replay import Rebuilt, ReplayError, verify
+from .safeio import UnsafeFileError, read_json_inside, relative_parts
+from .scoring import (
+    Entrant,
+    GameRecord,
+    Pairing,
+    TournamentError,
+    game_document,
+    game_record,
+    standings,
+)
 from .text import clean, clean_line
 from .types import result_text
 
 #: What is shown of an entrant's output in all (the games' outputs joined).
 SHOWN_OUTPUT = 4096
 SIMILARITY = "similarity.json"
+STANDINGS = "standings.json"
 
 
 @dataclass
@@ -38,11 +55,21 @@ class EntrantReport:
 
 @dataclass
 class Report:
+    """A championship as its logs show it: ``doc`` is standings.json with
+    its games and table derived from the verified logs; ``rebuilt`` the
+    verified log of each game counted (by index); ``problems`` the games
+    not counted and why; ``disagreements`` where standings.json said
+    another result than the log; ``warnings`` about entrants' names."""
+
     out: Path
     doc: Mapping[str, Any]
     entrants: list[EntrantReport]
     crosstable: dict[str, dict[str, int]]
     similar: list[Mapping[str, Any]]
+    rebuilt: dict[int, Rebuilt] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def anchor(name: str) -> str:
@@ -55,23 +82,137 @@ def game_page(index: int) -> str:
     return f"games/{index + 1:04d}.html"
 
 
-def gather(out: str | Path) -> Report:
-    """Everything the report shows, from the folder ``out``."""
+def _bad(out: Path, what: str) -> TournamentError:
+    return TournamentError(f"{os.fspath(out / STANDINGS)!r} is not a tournament's standings: {what}")
+
+
+def _entrants(out: Path, doc: Mapping[str, Any]) -> list[Entrant]:
+    bots = doc.get("bots")
+    if not isinstance(bots, list) or not all(isinstance(b, dict) for b in bots):
+        raise _bad(out, "'bots' must be a list of objects")
+    people: list[Entrant] = []
+    for i, b in enumerate(bots):
+        name, path = b.get("name"), b.get("path")
+        if not isinstance(name, str) or not name:
+            raise _bad(out, f"bot {i + 1} has no name")
+        if path is not None and not isinstance(path, str):
+            raise _bad(out, f"bot {clean_line(name)!r}: 'path' must be text or null")
+        if any(e.name == name for e in people):
+            raise _bad(out, f"two bots named {clean_line(name)!r}")
+        people.append(Entrant(name, name, path, house=b.get("house") is True))
+    return people
+
+
+def _number(value: Any, default: float = 0.0) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) \
+        and math.isfinite(value) else default
+
+
+def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: set[int],
+            logs: dict[tuple[str, ...], int]) -> tuple[GameRecord, Rebuilt]:
+    """A listed game's record derived from its verified log; TournamentError
+    saying why the game cannot be counted."""
+    if not isinstance(g, dict):
+        raise TournamentError("a game that is not an object")
+    index, first, second = g.get("index"), g.get("first"), g.get("second")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 10**6:
+        raise TournamentError(f"a game with the index {clean_line(repr(index), 40)}")
+    if index in seen:
+        raise TournamentError(f"game {index + 1} is listed twice")
+    seen.add(index)
+    if first not in names or second not in names or first == second:
+        raise TournamentError(f"game {index + 1}: its entrants are not two of the bots listed")
+    if not isinstance(g.get("replay"), str):
+        raise TournamentError(f"game {index + 1}: its log's path is not text")
+    parts = relative_parts(g["replay"], "log's path")
+    if parts in logs:
+        raise TournamentError(f"game {index + 1}: its log is game {logs[parts] + 1}'s")
+    logs[parts] = index
+    rebuilt = verify(g["replay"], root=out)
+    replay = rebuilt.replay
+    game = replay.game
+    if doc.get("game") not in (game.id, game.file.path if game.file else None) \
+            or dict(game.options) != doc.get("options", {}):
+        raise TournamentError(f"game {index + 1}: its log is of {clean_line(game.id)} "
+                              f"{dict(game.options)}, not of this tournament's game")
+    if replay.result is None:
+        raise TournamentError(f"game {index + 1}: its log records no result")
+    opening = replay.header.opening
+    both = g.get("lost_by_both") is True and replay.result.forfeit is not None
+    record = game_record(Pairing(index, first, second), game.players, replay.result,
+                         replay.plies, _number(g.get("seconds")), opening=opening,
+                         lost_by_both=both)
+    record = dataclasses.replace(record, replay=g["replay"])
+    if both:
+        record = dataclasses.replace(record, reason=f"neither could play: {record.reason}")
+    return record, rebuilt
+
+
+def _claim(g: Mapping[str, Any]) -> tuple[Any, Any, Any]:
+    reason = g.get("reason")
+    if isinstance(reason, str):
+        reason = reason.removeprefix("neither could play: ")
+    return g.get("winner"), reason, g.get("forfeit")
+
+
+def gather(out: str | os.PathLike[str]) -> Report:
+    """Everything the report shows, from the folder ``out``: each game's
+    result from its log, replayed through the rules (a game whose log
+    does not verify is listed as a problem and not counted), the table
+    computed from those results."""
     out = Path(out)
     try:
-        doc = json.loads((out / "standings.json").read_text(encoding="utf-8"))
+        doc = read_json_inside(out, STANDINGS)
     except FileNotFoundError:
         raise TournamentError(f"{str(out)!r} holds no tournament (no standings.json)") from None
-    except ValueError as exc:
-        raise TournamentError(f"{str(out / 'standings.json')!r} is unreadable: {exc}") from None
-    outputs = {i: o for i, (_, o) in read_games(out).items()}
-    bots = doc.get("bots", [])
-    names = [b["name"] for b in bots]
-    people = {n: EntrantReport(n, b) for n, b in zip(names, bots)}
+    if not isinstance(doc, dict):
+        raise _bad(out, "not a JSON object")
+    if not isinstance(doc.get("options", {}), dict) or not isinstance(doc.get("settings", {}), dict):
+        raise _bad(out, "'options' and 'settings' must be objects")
+    if not isinstance(doc.get("game"), str):
+        raise _bad(out, "'game' must be text")
+    listed_games = doc.get("games", [])
+    if not isinstance(listed_games, list):
+        raise _bad(out, "'games' must be a list")
+    people_ = _entrants(out, doc)
+    names = [e.name for e in people_]
+    records: list[GameRecord] = []
+    rebuilt: dict[int, Rebuilt] = {}
+    problems: list[str] = []
+    disagreements: list[str] = []
+    seen: set[int] = set()
+    logs: dict[tuple[str, ...], int] = {}
+    for g in listed_games:
+        try:
+            record, log = _derive(out, doc, set(names), g, seen, logs)
+        except (TournamentError, ReplayError, ArenaError) as exc:
+            problems.append(f"not counted: {clean_line(exc)}")
+            continue
+        except (OSError, ValueError) as exc:
+            problems.append(f"not counted: game {g.get('index', 0) + 1}: its log: "
+                            f"{clean_line(getattr(exc, 'strerror', None) or exc)}")
+            continue
+        said = _claim(g)
+        derived = _claim(game_document(record))
+        if said != derived:
+            disagreements.append(
+                f"game {record.index + 1}: standings.json says {clean_line(said, 200)}, "
+                f"its log says {clean_line(derived, 200)}: the log's result counts")
+        records.append(record)
+        rebuilt[record.index] = log
+    records.sort(key=lambda r: r.index)
+    doc = _recomputed(doc, people_, records)
+    try:
+        outputs = {i: o for i, (_, o) in read_games(out).items()}
+    except UnsafeFileError as exc:
+        outputs = {}
+        problems.append(f"what the bots printed is not shown: {clean_line(exc)}")
+    bots = doc["bots"]
+    people = {b["name"]: EntrantReport(b["name"], b) for b in bots}
     cross = {a: {b: 0 for b in names if b != a} for a in names}
     times: dict[str, list[tuple[float, int, int]]] = {n: [] for n in names}
-    said: dict[str, list[str]] = {n: [] for n in names}
-    for g in doc.get("games", []):
+    said_: dict[str, list[str]] = {n: [] for n in names}
+    for g in doc["games"]:
         a, b = g["first"], g["second"]
         both = g.get("lost_by_both")
         for me, other in ((a, b), (b, a)):
@@ -81,40 +222,90 @@ def gather(out: str | Path) -> Report:
                 cross[me][other] += 3
             people[me].games.append(g)
             if g.get("forfeit") and (g["winner"] != me or both):
-                people[me].forfeits.append({**g, "position": _final_position(out, g)})
+                people[me].forfeits.append({**g, "position": _final_position(rebuilt[g["index"]])})
         for n, (mean, worst, moves) in (g.get("ms") or {}).items():
             times[n].append((mean, worst, moves))
-        for n, text in outputs.get(g.get("index", -1), {}).items():
-            said[n].append(f"[game {g.get('index', 0) + 1}]\n{text}")
+        for n, text in outputs.get(g["index"], {}).items():
+            if n in said_:
+                said_[n].append(f"[game {g['index'] + 1}]\n{text}")
     for n, e in people.items():
         moves = sum(m for _, _, m in times[n])
         if moves:
             e.moves = moves
             e.ms_mean = round(sum(mean * m for mean, _, m in times[n]) / moves, 1)
             e.ms_max = max(w for _, w, _ in times[n])
-        e.output = clean("\n".join(said[n]), SHOWN_OUTPUT)
-    similar: list[Mapping[str, Any]] = []
-    if (out / SIMILARITY).exists():
-        similar = json.loads((out / SIMILARITY).read_text(encoding="utf-8")).get("pairs", [])
-    return Report(out, doc, [people[n] for n in names], cross, similar)
+        e.output = clean("\n".join(said_[n]), SHOWN_OUTPUT)
+    similar = _similar(out, problems)
+    warnings = name_warnings(people_)
+    return Report(out, doc, [people[n] for n in names], cross, similar, rebuilt, problems,
+                  disagreements, warnings)
 
 
-def _final_position(out: Path, game: Mapping[str, Any]) -> str:
+def _recomputed(doc: Mapping[str, Any], people: Sequence[Entrant],
+                records: Sequence[GameRecord]) -> dict[str, Any]:
+    """standings.json with its games and table made again from ``records``."""
+    settings = doc.get("settings", {})
+    rows = {b["name"]: b for b in doc["bots"]}
+    late = {}
+    for e in people:
+        days = rows[e.name].get("late_days")
+        if isinstance(days, int) and not isinstance(days, bool) and 0 < days < 10**4:
+            late[e.name] = days
+    zero = [z for z in settings.get("zero") or [] if isinstance(z, str)] \
+        if isinstance(settings.get("zero"), list) else []
+    anchor_ = settings.get("elo_anchor")
+    anchored = None
+    if isinstance(anchor_, list) and len(anchor_) == 2 and anchor_[0] in rows \
+            and isinstance(anchor_[1], (int, float)) and math.isfinite(anchor_[1]):
+        anchored = (anchor_[0], float(anchor_[1]))
+    ratings = as_table(elo_ratings([e.name for e in people], records, anchor=anchored))
+    table = standings(people, records, grades=settings.get("grades") is True, late=late,
+                      zero=zero, ratings=ratings)
+    games = [game_document(r) for r in records]
+    for r, g in zip(records, games):
+        g["lost_by_both"] = r.lost_by_both
+    return {**doc, "bots": [dataclasses.asdict(s) for s in table], "games": games,
+            "games_played": len(records)}
+
+
+def _similar(out: Path, problems: list[str]) -> list[Mapping[str, Any]]:
+    """The pairs similarity.json lists (those of a sound shape)."""
+    try:
+        doc = read_json_inside(out, SIMILARITY)
+    except FileNotFoundError:
+        return []
+    except UnsafeFileError as exc:
+        problems.append(f"similarity not shown: {clean_line(exc)}")
+        return []
+    pairs = doc.get("pairs") if isinstance(doc, dict) else None
+    if not isinstance(pairs, list):
+        problems.append(f"similarity not shown: {SIMILARITY} lists no pairs")
+        return []
+    skipped = doc.get("skipped")
+    for k in skipped if isinstance(skipped, list) else []:
+        if isinstance(k, dict):
+            problems.append(f"similarity: not compared: {_v(k.get('submission'))}: "
+                            f"{_v(k.get('file'))}: {_v(k.get('reason'))}")
+    return [p for p in pairs if isinstance(p, dict) and isinstance(p.get("a"), str)
+            and isinstance(p.get("b"), str) and isinstance(p.get("score"), (int, float))
+            and math.isfinite(p["score"]) and isinstance(p.get("flagged", False), bool)]
+
+
+def _final_position(rebuilt: Rebuilt) -> str:
     """The board where a forfeited game stopped, as the game displays it."""
     try:
-        replay = read_replay(out / game["replay"])
-        *_, last = positions(replay)
-        return last.state.display(color=False).rstrip()
-    except (ReplayError, OSError, ValueError) as exc:
+        return clean(rebuilt.final.display(color=False).rstrip())
+    except (ArenaError, ValueError) as exc:
         return f"(position unavailable: {clean_line(exc)})"
 
 
-def replay_frames(out: Path, game: Mapping[str, Any]) -> list[tuple[str, str]]:
+def replay_frames(report: Report, game: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(caption, board) for the start and after every move of a game."""
-    replay = read_replay(out / game["replay"])
+    rebuilt = report.rebuilt[game["index"]]
+    replay = rebuilt.replay
     opening = len(game.get("opening") or ())
     frames = []
-    for pos in positions(replay):
+    for pos in rebuilt.positions:
         ply = pos.logged.ply if pos.logged else None
         if ply is None:
             caption = "start"
@@ -123,8 +314,8 @@ def replay_frames(out: Path, game: Mapping[str, Any]) -> list[tuple[str, str]]:
             caption = f"{ply.number}. {ply.player} plays {clean_line(ply.move)}{tag}"
             if ply.verdict != "ok":
                 caption += f" — referee: {ply.verdict}, a random move instead"
-        frames.append((caption, pos.state.display(color=False, last_move=ply.move if ply else None)
-                       .rstrip()))
+        frames.append((caption, clean(pos.state.display(color=False, last_move=ply.move if ply
+                                                         else None).rstrip())))
     if replay.result is not None:
         frames.append((clean_line(result_text(replay.result)), frames[-1][1]))
     return frames
@@ -133,26 +324,54 @@ def replay_frames(out: Path, game: Mapping[str, Any]) -> list[tuple[str, str]]:
 # -- markdown ----------------------------------------------------------------------
 
 
-def _md_cell(text: object) -> str:
-    return clean_line(text).replace("|", "\\|")
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&])")
+
+
+def md(text: object, limit: int = 2048) -> str:
+    """Entrant-controlled text for report.md: one line, control characters
+    escaped, and every character Markdown or HTML would act on
+    backslash-escaped (no raw HTML, links or emphasis get through)."""
+    return _MARKDOWN.sub(r"\\\1", clean_line(text, limit))
+
+
+_md_cell = md
+
+
+def _v(value: Any) -> str:
+    """A setting as text (it may come from a crafted folder)."""
+    return clean_line(value if isinstance(value, str) else json.dumps(value), 200)
 
 
 def settings_lines(doc: Mapping[str, Any]) -> list[str]:
+    """The championship's settings in words (text to escape on output)."""
     s = doc.get("settings", {})
-    options = " ".join(f"{k}={v}" for k, v in doc.get("options", {}).items()) or "none"
-    lines = [f"game {doc['game']} (options: {options}); {doc['games_played']} of "
-             f"{doc['games_scheduled']} games played" + ("" if doc.get("complete") else " (not complete)"),
-             f"{s.get('games_per_pair')} games per pair, {s.get('move_time')} s per move, "
-             f"on an invalid move: {s.get('policy')}, seed {s.get('seed')}, "
-             f"isolation {doc.get('isolation')}"]
+    options = doc.get("options", {})
+    shown = " ".join(f"{_v(k)}={_v(v)}" for k, v in options.items()) or "none"
+    lines = [f"game {_v(doc.get('game'))} (options: {shown}); {_v(doc.get('games_played'))} of "
+             f"{_v(doc.get('games_scheduled'))} games played"
+             + ("" if doc.get("complete") is True else " (not complete)"),
+             f"{_v(s.get('games_per_pair'))} games per pair, {_v(s.get('move_time'))} s per move, "
+             f"on an invalid move: {_v(s.get('policy'))}, seed {_v(s.get('seed'))}, "
+             f"isolation {_v(doc.get('isolation'))}"]
     if s.get("openings"):
-        lines.append(f"{s['openings']} openings of {s.get('opening_plies')} random plies per pair")
-    if s.get("grades"):
+        lines.append(f"{_v(s['openings'])} openings of {_v(s.get('opening_plies'))} random "
+                     "plies per pair")
+    if s.get("grades") is True:
         lines.append(f"grades 5..10 (1999 rule), one point off per day late; "
-                     f"more than {s.get('max_late')} days late: not admitted")
-    for name, days in (s.get("not_admitted") or {}).items():
-        lines.append(f"not admitted: {clean_line(name)} ({days} days late)")
+                     f"more than {_v(s.get('max_late'))} days late: not admitted")
+    for key, what in (("not_admitted", "not admitted"), ("not_entered", "not entered")):
+        found = s.get(key)
+        for name, why in (found.items() if isinstance(found, dict) else ()):
+            detail = f"{_v(why)} days late" if key == "not_admitted" else _v(why)
+            lines.append(f"{what}: {_v(name)} ({detail})")
     return lines
+
+
+def notes(report: Report) -> list[str]:
+    """What a reader must know about these results: warnings about names,
+    games not counted, results the logs corrected."""
+    return ([f"warning: {w}" for w in report.warnings] + list(report.problems)
+            + [f"corrected: {d}" for d in report.disagreements])
 
 
 STANDING_COLUMNS = ("rank", "name", "played", "won", "drawn", "lost", "forfeits", "points",
@@ -174,8 +393,11 @@ def standing_cells(b: Mapping[str, Any]) -> list[str]:
 
 def markdown(report: Report) -> str:
     doc = report.doc
-    out = [f"# Championship: {clean_line(doc['game'])}", ""]
-    out += [f"- {line}" for line in settings_lines(doc)] + ["", "## Standings", ""]
+    out = [f"# Championship: {md(doc['game'])}", ""]
+    out += [f"- {md(line)}" for line in settings_lines(doc)]
+    if notes(report):
+        out += ["", "## Notes", ""] + [f"- {md(n)}" for n in notes(report)]
+    out += ["", "## Standings", ""]
     out.append("| " + " | ".join(STANDING_COLUMNS) + " |")
     out.append("|" + "---|" * len(STANDING_COLUMNS))
     for b in doc.get("bots", []):
@@ -198,13 +420,13 @@ def markdown(report: Report) -> str:
     for p in flagged:
         out.append(f"- {_md_cell(p['a'])} ~ {_md_cell(p['b'])}: {p['score']:.2f}")
     for e in report.entrants:
-        out += ["", f"## {clean_line(e.name)}", ""]
+        out += ["", f"## {md(e.name)}", ""]
         out += _entrant_md(e)
     return "\n".join(out) + "\n"
 
 
 def _entrant_md(e: EntrantReport) -> list[str]:
-    out = [f"- path: {clean_line(e.row.get('path') or '(built-in)')}"]
+    out = [f"- path: {md(e.row.get('path') or '(built-in)')}"]
     if e.moves:
         out.append(f"- time per move: mean {e.ms_mean} ms, max {e.ms_max} ms over {e.moves} moves")
     out += ["", "| game | first | second | result | log |", "|---|---|---|---|---|"]
@@ -239,4 +461,5 @@ def result_of(g: Mapping[str, Any]) -> str:
 
 
 __all__ = ["EntrantReport", "Report", "SIMILARITY", "anchor", "game_page", "gather", "markdown",
-           "replay_frames", "result_of", "settings_lines", "standing_cells", "STANDING_COLUMNS"]
+           "md", "notes", "replay_frames", "result_of", "settings_lines", "standing_cells",
+           "STANDING_COLUMNS"]

@@ -11,7 +11,8 @@ import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .checkpoint import write_atomically
+from .safeio import write_inside
+from .errors import ArenaError
 from .replay import ReplayError
 from .report import (
     STANDING_COLUMNS,
@@ -21,6 +22,7 @@ from .report import (
     game_page,
     gather,
     markdown,
+    notes,
     replay_frames,
     result_of,
     settings_lines,
@@ -57,6 +59,9 @@ def index_html(report: Report) -> str:
     doc = report.doc
     body = [f"<h1>Championship: {_e(doc['game'])}</h1>", "<ul>"]
     body += [f"<li>{_e(line)}</li>" for line in settings_lines(doc)] + ["</ul>"]
+    if notes(report):
+        body += ["<h2 id=\"notes\">Notes</h2>", "<ul>"]
+        body += [f"<li class=flag>{_e(n)}</li>" for n in notes(report)] + ["</ul>"]
     body += ["<h2 id=\"standings\">Standings</h2>", "<table><tr>"
              + "".join(f"<th{' class=name' if c == 'name' else ''}>{_e(c)}</th>"
                        for c in STANDING_COLUMNS) + "</tr>"]
@@ -146,9 +151,12 @@ def game_html(report: Report, game: Mapping[str, Any]) -> str:
             f"<p>{_e(result_of(game))}</p>"]
     if game.get("opening"):
         body.append(f"<p>opening: {_e(' '.join(game['opening']))}</p>")
+    if game["index"] not in report.rebuilt:
+        return _page(title, body + ["<p class=flag>its log did not verify: see the notes of "
+                                    "the standings</p>"])
     try:
-        frames = replay_frames(report.out, game)
-    except (ReplayError, OSError) as exc:
+        frames = replay_frames(report, game)
+    except (ReplayError, ArenaError, ValueError) as exc:
         return _page(title, body + [f"<p class=flag>log unreadable: {_e(exc)}</p>"])
     body.append("<p><button id=prev>◀ previous</button> <span id=at></span> "
                 "<button id=next>next ▶</button> <button id=all>all boards</button> "
@@ -161,15 +169,16 @@ def game_html(report: Report, game: Mapping[str, Any]) -> str:
 def write_report(out: str | os.PathLike[str]) -> Path:
     """Write ``OUT/report.md``, ``OUT/index.html`` and ``OUT/games/*.html``
     from the tournament folder ``out``; returns the index's path."""
-    report = gather(out)
-    root = Path(out)
-    (root / "games").mkdir(exist_ok=True)
+    return write_pages(gather(out))
+
+
+def write_pages(report: Report) -> Path:
+    """Write the pages of ``report`` in its folder; returns the index's path."""
+    root = report.out
     for g in report.doc.get("games", []):
-        write_atomically(root / game_page(g["index"]), game_html(report, g))
-    write_atomically(root / "report.md", markdown(report))
-    index = root / "index.html"
-    write_atomically(index, index_html(report))
-    return index
+        write_inside(root, game_page(g["index"]), game_html(report, g))
+    write_inside(root, "report.md", markdown(report))
+    return write_inside(root, "index.html", index_html(report))
 
 
-__all__ = ["game_html", "index_html", "write_report"]
+__all__ = ["game_html", "index_html", "write_pages", "write_report"]

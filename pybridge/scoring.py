@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from .errors import ArenaError
+from .text import clean_line
 from .types import Ply, Result, Verdict
 
 WIN, DRAW, LOSS = 3, 1, 0
@@ -336,6 +337,21 @@ def _relative(path: str | None) -> str:
         return path
 
 
+_NUMBER = re.compile(r"-?\d+(\.\d+)?\Z")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> str:
+    """A CSV cell a spreadsheet shows as text: one that begins with
+    ``= + - @``, a tab or a carriage return gets a leading ``'`` (OWASP's
+    advice against formula injection), except a plain number such as
+    ``-3`` or ``-12.5``; control characters are escaped."""
+    text = "" if value is None else clean_line(str(value), 4096)
+    if text.startswith(_FORMULA_START) and not _NUMBER.match(text):
+        return "'" + text
+    return text
+
+
 def standings_csv(table: Sequence[Standing]) -> str:
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
@@ -343,12 +359,12 @@ def standings_csv(table: Sequence[Standing]) -> str:
     for s in table:
         row = asdict(s)
         row["path"] = _relative(s.path)
-        writer.writerow({k: ("" if row[k] is None else row[k]) for k in CSV_FIELDS})
+        writer.writerow({k: csv_cell(row[k]) for k in CSV_FIELDS})
     return buf.getvalue()
 
 
 __all__ = [
-    "CSV_FIELDS", "DRAW", "Entrant", "FORFEIT_LIMIT", "GameRecord", "LOSS", "Pairing",
+    "CSV_FIELDS", "DRAW", "csv_cell", "Entrant", "FORFEIT_LIMIT", "GameRecord", "LOSS", "Pairing",
     "Standing", "TournamentError", "WIN", "game_document", "game_record", "grade_table",
     "half_up", "late_grade", "record_from_document", "replay_name",
     "schedule", "standings", "standings_csv", "standings_document",

@@ -16,19 +16,25 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from .checkpoint import write_atomically
 from .entrants import safe_name
 from .players import BOT_SUFFIXES
-from .prolog_terms import SourceFile, read_files
+from .prolog_terms import READ_SECONDS, SourceFile, read_files
+from .safeio import UnsafeFileError, read_regular, write_atomically
 from .scoring import TournamentError
+from .text import clean_line
 
 #: Pairs scoring above this are flagged.
 THRESHOLD = 0.6
+#: A Prolog file larger than this is not compared (a course bot is far smaller).
+MAX_SOURCE = 2 * 2**20
+#: At most this many files of one submission are compared.
+MAX_FILES = 200
 K = 8  # tokens in a k-gram
 WINDOW = 4  # k-grams in a winnowing window
 _TOKEN = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|[A-Z_][A-Za-z0-9_]*|[a-z][A-Za-z0-9_]*"
@@ -39,10 +45,21 @@ _DIRECTIVE = re.compile(r":-\((use_module|dynamic|discontiguous|module|op|ensure
 
 @dataclass(frozen=True)
 class Submission:
-    """One submission: its name and its Prolog files."""
+    """One submission: its name, its Prolog files to compare, and the
+    files passed over with why (file, reason)."""
 
     name: str
     files: tuple[str, ...]
+    skipped: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A file not compared: whose, which, why."""
+
+    submission: str
+    file: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -66,40 +83,122 @@ class Pair:
 
 
 def submissions(paths: Iterable[str]) -> list[Submission]:
-    """A submission per bot file named, and per submission folder (its
-    Prolog files, below it too); a folder of submission folders gives one
-    per subfolder. Names as in tournaments, unique."""
+    """The submissions of :func:`collect`."""
+    return collect(paths)[0]
+
+
+def collect(paths: Iterable[str]) -> tuple[list[Submission], list[Skipped]]:
+    """A submission per bot file named, and per submission folder; a folder
+    of submission folders gives one per subfolder (hidden ones and links
+    listed as skipped). A submission folder is compared by the one bot
+    file it plays when it has exactly one at its top, else by all its
+    Prolog files below it, each checked on its own (see :func:`usable`).
+    Names as in tournaments, unique. Second: what was passed over in a
+    folder of submissions."""
     out: list[Submission] = []
+    passed: list[Skipped] = []
     for text in paths:
         path = Path(text)
         if path.is_file():
-            out.append(Submission(safe_name(path.stem), (str(path),)))
+            out.append(_submission(safe_name(path.stem), [path], []))
         elif path.is_dir():
-            subs = sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
-            own = _prolog_files(path, deep=False)
-            if own or not subs:
-                files = _prolog_files(path, deep=True)
-                if not files:
-                    raise TournamentError(f"folder {text!r} has no Prolog files")
-                out.append(Submission(safe_name(path.name), files))
+            subs = []
+            for p in sorted(path.iterdir()):
+                if p.name.startswith(".") and p.is_dir():
+                    passed.append(Skipped("", str(p), "a hidden folder (its name begins with "
+                                                      "a dot)"))
+                elif p.is_symlink():
+                    passed.append(Skipped("", str(p), "a symbolic link"))
+                elif p.is_dir():
+                    subs.append(p)
+            if _prolog_files(path, deep=False)[0] or not subs:
+                out.append(_folder_submission(path, text))
             else:
                 for sub in subs:
-                    files = _prolog_files(sub, deep=True)
-                    if files:
-                        out.append(Submission(safe_name(sub.name), files))
+                    found = _folder_submission(sub, str(sub), required=False)
+                    if found.files or found.skipped:
+                        out.append(found)
         else:
-            raise TournamentError(f"no file or folder {text!r}")
+            raise TournamentError(f"no file or folder {clean_line(text)!r}")
     names = [s.name for s in out]
     for name in set(names):
         if names.count(name) > 1:
             raise TournamentError(f"two submissions named {name!r}: compare them from "
                                   "folders named apart")
-    return out
+    return out, passed
 
 
-def _prolog_files(folder: Path, *, deep: bool) -> tuple[str, ...]:
-    found = folder.rglob("*") if deep else folder.iterdir()
-    return tuple(sorted(str(p) for p in found if p.is_file() and p.suffix in BOT_SUFFIXES))
+def _folder_submission(folder: Path, text: str, *, required: bool = True) -> Submission:
+    """A submission folder: the one bot file at its top if there is exactly
+    one, else every Prolog file below it."""
+    top, _ = _prolog_files(folder, deep=False)
+    passed: list[tuple[str, str]] = []
+    if len(top) == 1:
+        files = top
+    else:
+        files, passed = _prolog_files(folder, deep=True)
+    if not files and not passed and required:
+        raise TournamentError(f"folder {clean_line(text)!r} has no Prolog files")
+    return _submission(safe_name(folder.name), files, passed)
+
+
+def _submission(name: str, files: Sequence[Path], passed: list[tuple[str, str]]) -> Submission:
+    kept = []
+    for f in files:
+        why = usable(f)
+        if why is None:
+            kept.append(str(f))
+        else:
+            passed.append((str(f), why))
+        if len(kept) == MAX_FILES:
+            passed += [(str(g), f"over {MAX_FILES} files in one submission")
+                       for g in files[files.index(f) + 1:]]
+            break
+    return Submission(name, tuple(kept), tuple(passed))
+
+
+def usable(path: Path) -> str | None:
+    """Why the Prolog file ``path`` is not compared (a link, not a regular
+    file, too large, unreadable, not UTF-8, a name with control
+    characters), or None."""
+    text = str(path)
+    if clean_line(text, len(text) + 1) != text:
+        return "its name has control characters"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "its name is not UTF-8"
+    if path.is_symlink():
+        return "a symbolic link"
+    try:
+        data = read_regular(path, limit=MAX_SOURCE)
+    except UnsafeFileError as exc:
+        return exc.message
+    except OSError as exc:
+        return f"unreadable ({exc.strerror or exc})"
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"not UTF-8 text (byte {exc.start})"
+    return None
+
+
+def _prolog_files(folder: Path, *, deep: bool) -> tuple[list[Path], list[tuple[str, str]]]:
+    """The Prolog files in ``folder`` (below it too when ``deep``), and the
+    hidden folders and folder links passed over on the way."""
+    found: list[Path] = []
+    passed: list[tuple[str, str]] = []
+    for here, dirs, names in os.walk(folder, followlinks=False):
+        for d in sorted(dirs):
+            if d.startswith(".") and deep:
+                passed.append((os.path.join(here, d), "a hidden folder (its name begins "
+                                                      "with a dot)"))
+            elif os.path.islink(os.path.join(here, d)) and deep:
+                passed.append((os.path.join(here, d), "a symbolic link to a folder"))
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")) if deep else []
+        found += [Path(here) / n for n in sorted(names)
+                  if Path(n).suffix in BOT_SUFFIXES and not n.startswith(".")]
+    return sorted(found), passed
 
 
 def tokens(text: str) -> list[str]:
@@ -132,8 +231,8 @@ class _Clause:
 
 def _clauses(source: SourceFile) -> list[_Clause]:
     try:
-        raw = Path(source.path).read_bytes().decode("utf-8", errors="replace")
-    except OSError:
+        raw = read_regular(source.path, limit=MAX_SOURCE).decode("utf-8", errors="replace")
+    except OSError:  # UnsafeFileError too: changed since it was checked
         raw = ""
     out = []
     for c in source.clauses:
@@ -146,13 +245,36 @@ def _clauses(source: SourceFile) -> list[_Clause]:
 
 def compare(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
             common: float = 0.5) -> list[Pair]:
-    """Every pair of ``subs``, most similar first. Fingerprints found in
-    more than ``common`` of the submissions (when there are 4 or more)
-    are not counted."""
+    """Every pair of ``subs``, most similar first (see :func:`comparison`)."""
+    return comparison(subs, threshold=threshold, common=common).pairs
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Every pair, most similar first, and every file not compared."""
+
+    pairs: list[Pair]
+    skipped: list[Skipped]
+
+
+def comparison(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
+               common: float = 0.5, seconds: float = READ_SECONDS) -> Comparison:
+    """Every pair of ``subs``, most similar first, each file read within
+    ``seconds`` of its own (one that is not is skipped, the others
+    compared). Fingerprints found in more than ``common`` of the
+    submissions (when there are 4 or more) are not counted."""
     if not 0 <= threshold <= 1:
         raise TournamentError(f"the threshold is a share from 0 to 1, got {threshold}")
+    skipped = [Skipped(s.name, f, why) for s in subs for f, why in s.skipped]
     files = [f for s in subs for f in s.files]
-    read = dict(zip(files, read_files(files)))
+    read = dict(zip(files, read_files(files, seconds=seconds)))
+    for s in subs:
+        for f in s.files:
+            error = read[f].error
+            if error is not None:
+                why = (f"not read within {seconds:g} s" if "time_limit_exceeded" in error
+                       else f"SWI-Prolog could not read it: {clean_line(error, 200)}")
+                skipped.append(Skipped(s.name, f, why))
     clauses = {s.name: [c for f in s.files for c in _clauses(read[f])] for s in subs}
     prints = {n: frozenset().union(*(c.prints for c in cs)) for n, cs in clauses.items()}
     if len(subs) >= 4:
@@ -174,7 +296,7 @@ def compare(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
             matches = _matches(clauses[a.name], clauses[b.name], boiler) if flagged else ()
             pairs.append(Pair(a.name, b.name, round(score, 3), flagged, matches))
     pairs.sort(key=lambda p: (-p.score, p.a, p.b))
-    return pairs
+    return Comparison(pairs, skipped)
 
 
 def _matches(a: Sequence[_Clause], b: Sequence[_Clause], boiler: set[int]) -> tuple[Match, ...]:
@@ -190,18 +312,23 @@ def _matches(a: Sequence[_Clause], b: Sequence[_Clause], boiler: set[int]) -> tu
     return tuple(out)
 
 
-def document(pairs: Sequence[Pair]) -> dict[str, list[dict[str, object]]]:
-    """The ``--json`` output: ``{"pairs": [{"a", "b", "score", "flagged"}]}``."""
+def document(pairs: Sequence[Pair], skipped: Sequence[Skipped] = ()
+             ) -> dict[str, list[dict[str, object]]]:
+    """The ``--json`` output: ``{"pairs": [{"a", "b", "score", "flagged"}],
+    "skipped": [{"submission", "file", "reason"}]}``."""
     return {"pairs": [{"a": p.a, "b": p.b, "score": p.score, "flagged": p.flagged}
-                      for p in pairs]}
+                      for p in pairs],
+            "skipped": [{"submission": k.submission, "file": clean_line(k.file),
+                         "reason": k.reason} for k in skipped]}
 
 
-def save(out: str | Path, pairs: Sequence[Pair]) -> Path:
+def save(out: str | Path, pairs: Sequence[Pair], skipped: Sequence[Skipped] = ()) -> Path:
     """Write ``OUT/similarity.json`` (what the report shows)."""
     path = Path(out) / "similarity.json"
-    write_atomically(path, json.dumps(document(pairs), indent=2) + "\n")
+    write_atomically(path, json.dumps(document(pairs, skipped), indent=2) + "\n")
     return path
 
 
-__all__ = ["K", "save", "Match", "Pair", "Submission", "THRESHOLD", "WINDOW", "compare", "document",
-           "fingerprints", "submissions", "tokens"]
+__all__ = ["collect", "Comparison", "K", "MAX_FILES", "MAX_SOURCE", "Match", "Pair", "Skipped", "Submission",
+           "THRESHOLD", "WINDOW", "compare", "comparison", "document", "fingerprints", "save",
+           "submissions", "tokens", "usable"]

@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from . import answers, checkpoint, cluster, sandbox
+from . import answers, checkpoint, cluster, safeio, sandbox
 from .bots import WARM, Limits, check_bot
-from .entrants import MAX_LATE, check_late, entrants
+from .entrants import MAX_LATE, check_late, entrants, name_warnings, roster
 from .gamefile import GameFileRef
 from .game import load_game
 from .match import POLICIES
@@ -91,6 +91,15 @@ class TournamentResult:
     not_admitted: Mapping[str, int] = dataclasses.field(default_factory=dict)
     #: games whose worker's answer did not count (index -> worker and why)
     not_counted: Mapping[int, str] = dataclasses.field(default_factory=dict)
+    #: where games.jsonl and a kept game's log disagreed (the log counted),
+    #: or why games.jsonl could not be read
+    disagreements: tuple[str, ...] = ()
+    #: submission folders that could not play (name -> why)
+    not_entered: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: what was passed over in folders of submissions, and why
+    skipped: tuple[str, ...] = ()
+    #: names that mislead (like a built-in player's, or like each other)
+    warnings: tuple[str, ...] = ()
 
     @property
     def interrupted(self) -> bool:
@@ -161,12 +170,15 @@ def run_tournament(
     progress: Callable[[Progress], None] | None = None,
     on_checked: Callable[[dict[str, str]], None] | None = None,
     on_not_counted: Callable[[Pairing, str], None] | None = None,
+    on_entrants: Callable[[list[str]], None] | None = None,
 ) -> TournamentResult:
     """Run a round robin of ``specs`` (and ``house`` bot files, which get
     no grade) at ``game`` and write its results in ``out``. Entrants more
     than ``max_late`` days ``late`` are not admitted. Every bot is loaded
     once first: ``on_checked`` gets the refused ones (name -> why), which
-    then forfeit every game without a process. ``progress`` is called
+    then forfeit every game without a process. ``on_entrants`` gets, before
+    any game, lines about the entrants: submissions not entered, what was
+    skipped in folders, misleading names. ``progress`` is called
     before the first game and after each. With ``resume`` the tournament
     recorded in ``out`` goes on (same game, settings and entrants, or
     TournamentError naming the difference). Ctrl-C stops it: the games
@@ -192,7 +204,13 @@ def run_tournament(
     where = None if scheduler is None else cluster.Scheduler.parse(
         scheduler, tls_dir=tls_dir, insecure=insecure_scheduler)
     loaded = load_game(game, **dict(options or {}))  # checks game and options
-    people, not_admitted = check_late(entrants(specs, house), late, max_late)
+    found = roster(specs, house)
+    people, not_admitted = check_late(found.entrants, late, max_late)
+    warnings = name_warnings(people)
+    if on_entrants is not None:
+        on_entrants([f"not entered: {n}: {why}" for n, why in found.not_entered.items()]
+                    + [f"skipped: {what}" for what in found.skipped]
+                    + [f"warning: {w}" for w in warnings])
     if len(people) < 2:
         raise TournamentError("fewer than two entrants are admitted")
     names = [e.name for e in people]
@@ -210,7 +228,7 @@ def run_tournament(
                 "openings": openings, "opening_plies": opening_plies if openings else None,
                 "max_late": max_late, "zero": list(zero),
                 "elo_anchor": list(elo_anchor) if elo_anchor else None,
-                "not_admitted": not_admitted}
+                "not_admitted": not_admitted, "not_entered": dict(found.not_entered)}
     checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, settings, people),
                      resume=resume)
     checked = check_entrants(game, people, limits=limits, jobs=jobs, game_file=loaded.file)
@@ -225,10 +243,13 @@ def run_tournament(
         openings=tuple(book), seats=checked.seats, classic=checked.classic,
         isolation=sandbox.current(),
     )
-    kept, _ = checkpoint.finished_games(out_dir, games) if resume else ({}, 0)
-    for index, (r, o) in list(kept.items()):  # a record rebuilt from its log alone
+    resumed = checkpoint.finished_games(out_dir, games, loaded) if resume \
+        else checkpoint.Resumed({}, 0)
+    kept = resumed.kept
+    for index, (r, o) in list(kept.items()):  # each record derived from its log
         both = all(cannot_play(config, n, role) for n, role in zip((r.first, r.second), SEATS))
-        kept[index] = (dataclasses.replace(r, lost_by_both=both), o)
+        reason = f"neither could play: {r.reason}" if both else r.reason
+        kept[index] = (dataclasses.replace(r, lost_by_both=both, reason=reason), o)
     if resume:
         checkpoint.rewrite_games(out_dir, kept)
     records: list[GameRecord] = [r for r, _ in kept.values()]
@@ -244,8 +265,8 @@ def run_tournament(
         doc["not_counted"] = [{"index": p.index, "first": p.first, "second": p.second,
                                "why": not_counted[p.index]}
                               for p in games if p.index in not_counted]
-        checkpoint.write_atomically(out_dir / "standings.json", json.dumps(doc, indent=2) + "\n")
-        checkpoint.write_atomically(out_dir / "standings.csv", standings_csv(table))
+        safeio.write_inside(out_dir, "standings.json", json.dumps(doc, indent=2) + "\n")
+        safeio.write_inside(out_dir, "standings.csv", standings_csv(table))
         return table
 
     pool = cluster.Pool(jobs=jobs, scheduler=where)
@@ -254,7 +275,7 @@ def run_tournament(
     def finished(outcome: GameOutcome) -> None:
         nonlocal saved
         record = outcome.record
-        checkpoint.write_atomically(out_dir / record.replay, outcome.log)
+        safeio.write_inside(out_dir, record.replay, outcome.log)
         checkpoint.append_game(out_dir, record, outcome.output)
         records.append(record)
         # the standings of a running tournament, at most every second: the
@@ -303,7 +324,8 @@ def run_tournament(
         table = save(complete)  # also when the pool failed: then it is raised
     return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
                             tuple(table), len(games), out_dir, refused, complete, len(kept),
-                            not_admitted, not_counted)
+                            not_admitted, not_counted, resumed.disagreements,
+                            dict(found.not_entered), tuple(found.skipped), tuple(warnings))
 
 
 # the names of pybridge.scoring are importable from here too

@@ -7,14 +7,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-from pybridge.text import clean
+from pybridge.text import clean, clean_line
 
 EXIT_FLAGGED = 1
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("report", help="(re)build a championship's report.md and index.html",
                        description="Rebuilds OUT/report.md, OUT/index.html and the replay pages "
                                    "OUT/games/*.html from a finished or partial tournament folder.")
@@ -35,24 +35,38 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_similar)
 
 
-def write_report(out: Path, *, similar: Sequence[Any] | None = None) -> Path:
+def write_report(out: Path, *, similar: Any | None = None, notes: bool = True) -> Path:
     """The report of the tournament in ``out`` (with ``similar`` pairs saved
-    first, when compared)."""
+    first, when compared); with ``notes``, its notes (names that mislead,
+    games not counted, results corrected by the logs) are printed."""
     from pybridge import similar as similarity
-    from pybridge.report_html import write_report as write
+    from pybridge.report import gather
+    from pybridge.report import notes as notes_of
+    from pybridge.report_html import write_pages
 
     if similar is not None:
-        similarity.save(out, similar)
-    return write(out)
+        similarity.save(out, similar.pairs, similar.skipped)
+    report = gather(out)
+    for note in notes_of(report) if notes else ():
+        print(f"report: {clean_line(note)}")
+    return write_pages(report)
 
 
-def similar_pairs(result: Any, threshold: float | None) -> list[Any]:
-    """The similarity of a tournament's bot files (house players aside)."""
+def similar_pairs(result: Any, threshold: float | None) -> Any:
+    """The similarity of the bot files a tournament's entrants played
+    (house players aside): a :class:`pybridge.similar.Comparison`."""
+    from pathlib import Path as _Path
+
     from pybridge import similar
 
-    subs = [similar.Submission(e.name, (e.path,)) for e in result.entrants
-            if e.path is not None and not e.house]
-    return similar.compare(subs, threshold=similar.THRESHOLD if threshold is None else threshold)
+    subs = []
+    for e in result.entrants:
+        if e.path is not None and not e.house:
+            why = similar.usable(_Path(e.path))
+            subs.append(similar.Submission(e.name, () if why else (e.path,),
+                                           ((e.path, why),) if why else ()))
+    return similar.comparison(subs, threshold=similar.THRESHOLD if threshold is None
+                              else threshold)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -66,17 +80,28 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_similar(args: argparse.Namespace) -> int:
     from pybridge import similar
 
-    subs = similar.submissions(args.paths)
-    if len(subs) < 2:
-        raise ValueError("arena similar needs at least two submissions")
+    subs, passed = similar.collect(args.paths)
     threshold = similar.THRESHOLD if args.threshold is None else args.threshold
-    pairs = similar.compare(subs, threshold=threshold)
+    found = similar.comparison([s for s in subs if s.files], threshold=threshold)
+    pairs = found.pairs
+    skipped = passed + found.skipped
+    if len([s for s in subs if s.files]) < 2:
+        for k in skipped:
+            print(_skipped_line(k), file=sys.stderr)
+        raise ValueError("arena similar needs at least two submissions with a Prolog file "
+                         "to compare")
     if args.json:
-        print(json.dumps(similar.document(pairs), indent=2))
+        print(json.dumps(similar.document(pairs, skipped), indent=2))
         return EXIT_FLAGGED if any(p.flagged for p in pairs) else 0
     flagged = [p for p in pairs if p.flagged]
     width = max(len(p.a) + len(p.b) for p in pairs) + 3
-    print(f"{len(subs)} submissions, {len(pairs)} pairs; flagged above {threshold:g}: {len(flagged)}")
+    compared = sum(len(s.files) for s in subs)
+    print(f"{len(subs)} submissions ({compared} files), {len(pairs)} pairs; flagged above "
+          f"{threshold:g}: {len(flagged)}")
+    if skipped:
+        print(f"skipped {len(skipped)} files or folders:")
+        for k in skipped:
+            print(_skipped_line(k))
     for p in pairs[:max(10, len(flagged))]:
         print(f"  {(p.a + ' ~ ' + p.b).ljust(width)}  {p.score:.2f}" + ("  FLAGGED" if p.flagged else ""))
     for p in flagged:
@@ -85,6 +110,11 @@ def cmd_similar(args: argparse.Namespace) -> int:
             _side_by_side(m.a_text, m.b_text, p.a, p.b)
     sys.stdout.flush()
     return EXIT_FLAGGED if flagged else 0
+
+
+def _skipped_line(k: Any) -> str:
+    whose = f"{clean_line(k.submission)}: " if k.submission else ""
+    return f"  skipped {whose}{clean_line(k.file)}: {clean_line(k.reason)}"
 
 
 def _side_by_side(a: str, b: str, name_a: str, name_b: str, width: int = 60) -> None:

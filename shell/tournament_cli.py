@@ -18,7 +18,7 @@ EXIT_INTERRUPTED = 130
 EXIT_NOT_COUNTED = 1  # a worker's answer was refused: games left unplayed
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "tournament", help="every bot against every other, in both seats",
         description="Round robin of bot files and built-in players (random, ai:N): "
@@ -118,7 +118,8 @@ class ProgressBar:
         if not self.tty:
             if progress.last is not None:
                 r = progress.last
-                self.out.write(f"game {done}/{total}: {r.first} vs {r.second}: {outcome_text(r)}\n")
+                self.out.write(f"game {done}/{total}: {clean_line(r.first)} vs "
+                               f"{clean_line(r.second)}: {clean_line(outcome_text(r))}\n")
                 self.out.flush()
             return
         filled = int(self.width * done / total) if total else self.width
@@ -155,7 +156,8 @@ def standings_lines(table: Sequence[Any], *, grades: bool) -> list[str]:
     rows = []
     for s in table:
         house = getattr(s, "house", False)
-        row = [str(s.rank) if s.rank is not None else "-", s.name + (" (h)" if house else ""),
+        row = [str(s.rank) if s.rank is not None else "-",
+               clean_line(s.name) + (" (h)" if house else ""),
                str(s.played), str(s.won), str(s.drawn), str(s.lost), str(s.forfeits), str(s.points)]
         if rated:
             row += ["" if s.elo is None else f"{s.elo:.0f}",
@@ -188,6 +190,13 @@ def standings_lines(table: Sequence[Any], *, grades: bool) -> list[str]:
         lines.append("")
         lines += legend
     return lines
+
+
+def print_lines(lines: Sequence[str]) -> None:
+    """Lines about the entrants, shown before the first game."""
+    for line in lines:
+        print(clean_line(line))
+    sys.stdout.flush()
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -240,23 +249,29 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         opening_plies=args.opening_plies, elo_anchor=anchor, resume=args.resume,
         scheduler=args.scheduler, tls_dir=args.tls_dir,
         insecure_scheduler=args.insecure_scheduler, progress=bar, on_checked=checked,
-        on_not_counted=not_counted,
+        on_not_counted=not_counted, on_entrants=print_lines,
     )
     bar.end()
     for name, days in result.not_admitted.items():
-        print(f"not admitted: {name}: {days} days late (more than {args.max_late})")
+        print(f"not admitted: {clean_line(name)}: {days} days late (more than {args.max_late})")
     if result.kept:
         print(f"resumed: {result.kept} finished games kept")
+    for note in result.disagreements:
+        print(f"resume: {clean_line(note)}")
     print()
     for line in standings_lines(result.standings, grades=args.grades):
         print(line)
     print()
-    pairs = similar_pairs(result, args.threshold) if args.similarity else None
-    if pairs is not None:
-        flagged = [p for p in pairs if p.flagged]
+    compared = similar_pairs(result, args.threshold) if args.similarity else None
+    if compared is not None:
+        flagged = [p for p in compared.pairs if p.flagged]
         print(f"similarity: {len(flagged)} pair(s) flagged"
-              + "".join(f"\n  {p.a} ~ {p.b}: {p.score:.2f}" for p in flagged))
-    report = write_report(result.out, similar=pairs)
+              + "".join(f"\n  {clean_line(p.a)} ~ {clean_line(p.b)}: {p.score:.2f}"
+                        for p in flagged))
+        for k in compared.skipped:
+            print(f"similarity: not compared: {clean_line(k.submission)}: {clean_line(k.file)}: "
+                  f"{clean_line(k.reason)}")
+    report = write_report(result.out, similar=compared, notes=False)  # shown above
     played = len(result.records)
     if result.not_counted:
         print(f"not counted: {len(result.not_counted)} game(s) whose worker's answer was "

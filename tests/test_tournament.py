@@ -269,9 +269,9 @@ def test_recover_reads_results_from_the_logs(tmp_path: Path) -> None:
     lines = cut.read_bytes().splitlines(keepends=True)
     cut.write_bytes(b"".join(lines[:-1]))  # its result never written
     (out / GAMES).unlink()  # and no game listed: every record comes from its log
-    kept, removed = finished_games(out, games)
-    assert removed == 1 and not cut.exists()
-    found = [r for r, _ in kept.values()]
+    resumed = finished_games(out, games)
+    assert resumed.removed == 1 and not cut.exists() and not resumed.disagreements
+    found = [r for r, _ in resumed.kept.values()]
     assert [r.index for r in found] == [0, 2, 3]
     for r in found:
         played = result.records[r.index]

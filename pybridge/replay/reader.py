@@ -16,15 +16,18 @@ from .. import gamefile
 from ..errors import ArenaError, GameFileError, GameRuleError, StateTextError
 from ..game import Game, State, games, load_game, load_game_ref
 from ..players import PlayerSpec
+from ..safeio import MAX_JSON_DEPTH, MAX_LOG, UnsafeFileError, json_depth, read_inside, read_regular
 from ..types import BAD_VERDICTS, Ply, Result, Verdict
 from .records import FORMAT, RECORD_TYPES, VERSION
 
 
 class ReplayError(ArenaError, ValueError):
-    """A log that cannot be accepted; ``line`` is the 1-based line at fault."""
+    """A log that cannot be accepted; ``line`` is the 1-based line at fault
+    (0: the file as a whole)."""
 
     def __init__(self, path: str | os.PathLike[str], line: int, message: str) -> None:
-        super().__init__(f"{os.fspath(path)}:{line}: {message}")
+        where = f"{os.fspath(path)}:{line}" if line else os.fspath(path)
+        super().__init__(f"{where}: {message}")
         self.path = os.fspath(path)
         self.line = line
         self.message = message
@@ -45,6 +48,7 @@ class Header:
     started: str | None
     version: int
     state: str | None = None
+    opening: tuple[str, ...] = ()  # a tournament game's opening moves
 
 
 @dataclass(frozen=True)
@@ -91,12 +95,23 @@ class Replay:
         return self.game.state_from_text(self.header.state)
 
 
-def read_replay(path: str | os.PathLike[str]) -> Replay:
+def read_replay(path: str | os.PathLike[str], *, root: str | os.PathLike[str] | None = None
+                ) -> Replay:
     """The log at ``path``, its form checked (not yet its moves: see
     :func:`rebuild`). ReplayFormatError naming the line of anything
-    unreadable; OSError if the file cannot be read."""
-    path = Path(path)
-    return parse_replay(path.read_bytes(), path)
+    unreadable; OSError if the file cannot be read. The file must be a
+    regular one of at most :data:`pybridge.safeio.MAX_LOG` bytes; with
+    ``root``, ``path`` is relative to that folder and must stay inside it,
+    reached through no link (a ReplayFormatError at line 0 otherwise)."""
+    try:
+        if root is None:
+            data = read_regular(path, limit=MAX_LOG)
+        else:
+            relative = os.fspath(path) if isinstance(path, os.PathLike) else path
+            data = read_inside(root, relative, limit=MAX_LOG, what="log's path")
+    except UnsafeFileError as exc:
+        raise ReplayFormatError(exc.path, 0, exc.message) from None
+    return parse_replay(data, Path(path) if root is None else Path(root) / path)
 
 
 def parse_replay(data: bytes, path: str | os.PathLike[str]) -> Replay:
@@ -139,8 +154,12 @@ def _parse(path: Path, number: int, chunk: bytes) -> dict[str, Any]:
         raise ReplayFormatError(path, number, "empty line")
     try:
         record = json.loads(line, parse_constant=_no_constant)
+    except RecursionError:
+        raise ReplayFormatError(path, number, f"bad JSON: nested deeper than {MAX_JSON_DEPTH}") from None
     except ValueError as exc:
         raise ReplayFormatError(path, number, f"bad JSON: {exc}") from None
+    if json_depth(record) > MAX_JSON_DEPTH:
+        raise ReplayFormatError(path, number, f"bad JSON: nested deeper than {MAX_JSON_DEPTH}")
     if not isinstance(record, dict):
         raise ReplayFormatError(path, number, f"a record is a JSON object, not {_json_kind(record)}")
     return record
@@ -245,9 +264,13 @@ class _Reader:
                 game.state_from_text(state)
             except StateTextError as exc:
                 raise self.error(line, f"field 'state' of the header: {exc}") from None
+        opening = record.get("opening") or []
+        if not isinstance(opening, list) or not all(isinstance(m, str) for m in opening):
+            raise self.error(line, "field 'opening' of the header must be a list of move texts")
         self.game = game
         self.players = players
-        self.header = Header(game_id, game.options, dict(players), started, version, state)
+        self.header = Header(game_id, game.options, dict(players), started, version, state,
+                             tuple(opening))
 
     def read_seats(self, line: int, record: Mapping[str, Any], game: Game, what: str) -> dict[str, str]:
         players = self.field(line, record, "players", dict, what)
@@ -282,7 +305,7 @@ class _Reader:
             raise self.error(line, f"think time ms {ms} is negative")
         if verdict not in tuple(Verdict):
             raise self.error(line, f"unknown verdict {verdict!r} (verdicts: {', '.join(Verdict)})")
-        self.moves.append(Logged(line, Ply(number, player, move, ms, verdict, detail, raw)))
+        self.moves.append(Logged(line, Ply(number, player, move, ms, Verdict(verdict), detail, raw)))
 
     def read_undo(self, line: int, record: dict[str, Any]) -> None:
         number = self.field(line, record, "ply", int, "an undo record", optional=True)

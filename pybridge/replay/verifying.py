@@ -140,10 +140,12 @@ def rebuild(replay: Replay) -> Rebuilt:
     return Rebuilt(replay, found)
 
 
-def verify(path: str | os.PathLike[str]) -> Rebuilt:
-    """Reads and rebuilds the log at ``path``: ReplayFormatError (exit 2)
-    or ReplayMismatch (exit 1), each naming its line."""
-    return rebuild(read_replay(path))
+def verify(path: str | os.PathLike[str], *, root: str | os.PathLike[str] | None = None
+           ) -> Rebuilt:
+    """Reads and rebuilds the log at ``path`` (relative to the folder
+    ``root`` and inside it, if given): ReplayFormatError (exit 2) or
+    ReplayMismatch (exit 1), each naming its line."""
+    return rebuild(read_replay(path, root=root))
 
 
 __all__ = ["Position", "Rebuilt", "ReplayMismatch", "check_result", "positions", "rebuild", "verify"]

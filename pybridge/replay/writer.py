@@ -4,8 +4,10 @@ fsynced before the game goes on, under an exclusive lock on the log.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
+import stat
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -15,7 +17,7 @@ from ..errors import ArenaError
 from ..game import Game, State
 from ..match import Match, Recorder
 from ..types import Ply, Result
-from .reader import read_replay
+from .reader import ReplayFormatError, read_replay
 from .records import (
     header_record,
     move_record,
@@ -74,7 +76,7 @@ class ReplayWriter:
         path.parent.mkdir(parents=True, exist_ok=True)
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (0 if overwrite else os.O_EXCL)
         try:
-            fd = os.open(path, flags, 0o644)
+            fd = _open_log(path, flags)
         except FileExistsError:
             raise ReplayExistsError(
                 f"replay log {os.fspath(path)!r} exists already (arena resume continues it)"
@@ -114,7 +116,7 @@ class ReplayWriter:
         must read back (ReplayFormatError otherwise); a torn final line is
         cut off first, and a missing final newline added."""
         path = Path(path)
-        fd = _locked(os.open(path, os.O_WRONLY | os.O_APPEND), path)
+        fd = _locked(_open_log(path, os.O_WRONLY | os.O_APPEND), path)
         try:
             replay = read_replay(path)
             if replay.torn:
@@ -184,6 +186,26 @@ class ReplayWriter:
 
     def __repr__(self) -> str:
         return f"<ReplayWriter {os.fspath(self.path)!r}{' closed' if self.closed else ''}>"
+
+
+def _open_log(path: Path, flags: int) -> int:
+    """A descriptor for writing the log ``path``: never through a symbolic
+    link, never a FIFO or a device (ReplayFormatError naming the file)."""
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise ReplayFormatError(path, 0, "is a symbolic link: a log is written only "
+                                    "to a file of its own") from None
+        if exc.errno == errno.ENXIO:
+            raise ReplayFormatError(path, 0, "is a FIFO, not a log file") from None
+        raise
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise ReplayFormatError(path, 0, "is not a regular file")
+    os.set_blocking(fd, True)
+    return fd
 
 
 def _ends_line(path: Path, end: int) -> bool:

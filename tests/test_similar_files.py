@@ -1,0 +1,110 @@
+"""`arena similar` with hostile submissions: no file hides the others. A
+24 MB junk file, a FIFO, a link out, a file that is not UTF-8 and a hidden
+folder are listed as skipped with why, and a copied pair is still found."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from pybridge.similar import MAX_SOURCE, collect, comparison
+from tests.test_bots import EXAMPLES
+from tests.test_championship import DISGUISED
+
+ROOT = Path(__file__).resolve().parent.parent
+ARENA = [sys.executable, "-m", "shell"]
+
+
+def _hostile_submissions(tmp_path: Path) -> Path:
+    subs = tmp_path / "subs"
+    for student in ("ann", "bob", "cid", "dan", ".eve"):
+        (subs / student).mkdir(parents=True)
+    shutil.copy(EXAMPLES / "minimax.pl", subs / "ann" / "bot.pl")
+    (subs / "bob" / "bot.pl").write_text(DISGUISED)  # a copy of ann's, disguised
+    (subs / ".eve" / "bot.pl").write_text(DISGUISED)
+    # cid plays one file; a junk folder beside it is not even looked at
+    shutil.copy(EXAMPLES / "greedy.pl", subs / "cid" / "bot.pl")
+    (subs / "cid" / "junk").mkdir()
+    with open(subs / "cid" / "junk" / "big.pl", "wb") as f:
+        f.truncate(24 * 2**20)
+    # dan's game is several files: each is checked on its own
+    shutil.copy(EXAMPLES / "sliding_pfl.pl", subs / "dan" / "main.pl")
+    (subs / "dan" / "helpers.pl").write_text("helper(X) :- X > 1.\n")
+    (subs / "dan" / "vendor").mkdir()
+    with open(subs / "dan" / "vendor" / "big.pl", "wb") as f:
+        f.write(b"junk(" * (5 * 2**20))  # 24 MB
+    (subs / "dan" / "latin1.pl").write_bytes(b"nome('Jo\xe3o').\n")
+    os.mkfifo(subs / "dan" / "pipe.pl")
+    (subs / "dan" / "passwd.pl").symlink_to("/etc/passwd")
+    (subs / "dan" / ".git").mkdir()
+    (subs / "dan" / ".git" / "old.pl").write_text(DISGUISED)
+    return subs
+
+
+def test_one_huge_file_hides_nothing(tmp_path: Path) -> None:
+    subs, passed = collect([str(_hostile_submissions(tmp_path))])
+    by_name = {s.name: s for s in subs}
+    assert sorted(by_name) == ["ann", "bob", "cid", "dan"]
+    assert [Path(f).name for f in by_name["cid"].files] == ["bot.pl"]
+    assert sorted(Path(f).name for f in by_name["dan"].files) == ["helpers.pl", "main.pl"]
+    why = {Path(f).name: reason for f, reason in by_name["dan"].skipped}
+    assert f"at most {MAX_SOURCE}" in why["big.pl"]
+    assert "not UTF-8" in why["latin1.pl"]
+    assert "FIFO" in why["pipe.pl"]
+    assert "symbolic link" in why["passwd.pl"]
+    assert "hidden folder" in why[".git"]
+    assert [Path(k.file).name for k in passed] == [".eve"]
+    found = comparison(subs)
+    top = found.pairs[0]
+    assert (top.a, top.b, top.flagged) == ("ann", "bob", True) and top.score > 0.9
+
+
+def test_similar_command_lists_what_it_skipped(tmp_path: Path) -> None:
+    subs = _hostile_submissions(tmp_path)
+    run = subprocess.run(ARENA + ["similar", str(subs), "--json"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stderr
+    doc = json.loads(run.stdout)
+    assert doc["pairs"][0]["a"] == "ann" and doc["pairs"][0]["b"] == "bob"
+    assert doc["pairs"][0]["flagged"] and doc["pairs"][0]["score"] > 0.9
+    skipped = {(k["submission"], Path(k["file"]).name) for k in doc["skipped"]}
+    assert {("dan", "big.pl"), ("dan", "pipe.pl"), ("dan", "latin1.pl"),
+            ("dan", "passwd.pl"), ("dan", ".git"), ("", ".eve")} <= skipped
+    run = subprocess.run(ARENA + ["similar", str(subs)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1
+    assert "skipped dan: " in run.stdout and "too large" in run.stdout
+    assert "== ann ~ bob" in run.stdout
+
+
+def test_a_file_slow_to_read_is_skipped_and_the_others_compared(tmp_path: Path) -> None:
+    slow = tmp_path / "slow.pl"
+    # deeply nested terms: well under the size cap, slow to read and normalise
+    slow.write_text(("x(" + "[" * 3000 + "]" * 3000 + ").\n") * 300)
+    (tmp_path / "a.pl").write_text(DISGUISED)
+    (tmp_path / "b.pl").write_text(DISGUISED)
+    subs, _ = collect([str(slow), str(tmp_path / "a.pl"), str(tmp_path / "b.pl")])
+    found = comparison(subs, seconds=0.05)
+    assert found.pairs[0].score == 1.0 and {found.pairs[0].a, found.pairs[0].b} == {"a", "b"}
+    assert [(k.submission, k.reason) for k in found.skipped] == [("slow", "not read within 0.05 s")]
+
+
+def test_a_tournament_lists_the_played_files_it_could_not_compare(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from pybridge.scoring import Entrant
+    from shell.report_cli import similar_pairs
+
+    big = tmp_path / "big.pl"
+    big.write_text(DISGUISED + "% padding\n" * (MAX_SOURCE // 10 + 1))
+    (tmp_path / "a.pl").write_text(DISGUISED)
+    shutil.copy(EXAMPLES / "minimax.pl", tmp_path / "b.pl")
+    people = [Entrant("big", str(big), str(big)), Entrant("a", "a.pl", str(tmp_path / "a.pl")),
+              Entrant("b", "b.pl", str(tmp_path / "b.pl")), Entrant("random", "random")]
+    found = similar_pairs(SimpleNamespace(entrants=people), None)
+    assert [(k.submission, "too large" in k.reason) for k in found.skipped] == [("big", True)]
+    assert found.pairs[0].flagged and {found.pairs[0].a, found.pairs[0].b} == {"a", "b"}
