@@ -1,7 +1,10 @@
 :- module(arena_bridge_test,
           [ successors/3,             % +Game, +StateText, -Pairs
             perft/4,                  % +Game, +StateText, +Depth, -Count
-            raw_value/4               % +Game, +StateText, +Player, -Value
+            raw_value/4,              % +Game, +StateText, +Player, -Value
+            raw_values/4,             % +Game, +StateTexts, +Player, -Values
+            solved_outcomes/3,        % +Game, +StateTexts, -OutcomeTexts
+            initial_state_error/3     % +Game, +OptionsText, -ErrorText
           ]).
 :- use_module(library(apply)).
 :- use_module(library(error)).
@@ -63,3 +66,42 @@ state_text(State, Text) :-
 
 text_state(Text, State) :-
     term_string(State, Text).
+
+%!  raw_values(+Game, +StateTexts, +Player, -Values) is det.
+%
+%   raw_value/4 of each state text.
+
+raw_values(Game, Texts, Player, Values) :-
+    maplist(raw_value_of(Game, Player), Texts, Values).
+
+raw_value_of(Game, Player, Text, Value) :-
+    raw_value(Game, Text, Player, Value).
+
+%!  solved_outcomes(+Game, +StateTexts, -OutcomeTexts) is det.
+%
+%   The game's solved_outcome/2 of each state, written with ~q.
+
+solved_outcomes(Game, Texts, Outcomes) :-
+    maplist(solved_outcome_text(Game), Texts, Outcomes).
+
+solved_outcome_text(Game, Text, Outcome) :-
+    text_state(Text, State),
+    Game:solved_outcome(State, O),
+    format(atom(Outcome), "~q", [O]).
+
+%!  initial_state_error(+Game, +OptionsText, -ErrorText) is det.
+%
+%   Calls the game's initial_state/2 with the options (a Prolog term as
+%   text) directly, without Python's checks: ErrorText is the formal
+%   term of the error it throws, written with ~q, or `ok(State)` when
+%   it succeeds, or `fail`.
+
+initial_state_error(Game, OptionsText, ErrorText) :-
+    term_string(Options, OptionsText),
+    catch(( Game:initial_state(Options, State)
+          ->  Got = ok(State)
+          ;   Got = fail
+          ),
+          error(Formal, _),
+          Got = Formal),
+    format(atom(ErrorText), "~q", [Got]).
