@@ -449,8 +449,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("--count", type=int, default=20, help="mutants to try (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--timeout", type=float, default=180,
-                        help="seconds a mutant's tests may take (default 180)")
+    parser.add_argument("--timeout", type=float, default=120,
+                        help="seconds a mutant's tests may take, at least three times "
+                             "what the unmutated tests took (default 120)")
     parser.add_argument("--list", action="store_true", help="only list the chosen mutants")
     args = parser.parse_args(argv)
     if args.count < 1:
@@ -483,11 +484,13 @@ def main(argv: list[str]) -> int:
                "-m", "not slow", *tests]
         print(f"tests: {' '.join(tests)} (not slow)", flush=True)
         t0 = time.monotonic()
-        code, out = _run(cmd, copy, env, args.timeout * 3)
+        code, out = _run(cmd, copy, env, 1800)
         if code != 0:
             print(f"the unmutated tests do not pass on the copy:\n{out[-3000:]}")
             return 1
-        print(f"unmutated: passed in {time.monotonic() - t0:.0f} s", flush=True)
+        took = time.monotonic() - t0
+        limit = max(args.timeout, 3 * took)
+        print(f"unmutated: passed in {took:.0f} s; time limit {limit:.0f} s", flush=True)
         for number, m in enumerate(chosen, 1):
             target.write_text(m.apply(source), encoding="utf-8")
             try:
@@ -498,7 +501,7 @@ def main(argv: list[str]) -> int:
                     continue
                 tried += 1
                 t0 = time.monotonic()
-                code, out = _run(cmd, copy, env, args.timeout)
+                code, out = _run(cmd, copy, env, limit)
                 took = time.monotonic() - t0
                 if code is None:
                     caught += 1

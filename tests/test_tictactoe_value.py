@@ -117,3 +117,25 @@ def test_level_2_is_greedy_on_value(every: list[tuple[pybridge.State, State]]) -
 ])
 def test_initial_state_checks_its_options_in_prolog(options: str, error: str) -> None:
     assert rulecheck.initial_state_error("tictactoe", options) == error
+
+
+def test_texts_for_the_shell(game: pybridge.Game) -> None:
+    s = game.initial_state()
+    assert s.move_descriptions() == {
+        "1": "top left", "2": "top centre", "3": "top right",
+        "4": "middle left", "5": "centre", "6": "middle right",
+        "7": "bottom left", "8": "bottom centre", "9": "bottom right"}
+    for bad in ("0", "10", "x", "-1"):
+        assert s.why_illegal(bad) == f"{bad} is not a cell: type a number from 1 to 9"
+    s = s.move("5")
+    assert s.why_illegal("5") == "cell 5 is occupied by x"
+    assert "5" not in s.move_descriptions()
+    won = game.initial_state()
+    for m in ["1", "4", "2", "5", "3"]:
+        won = won.move(m)
+    assert won.outcome() == ("x", "three in a row")
+    assert won.why_illegal("9") == "the game is over"
+    full = game.initial_state()
+    for m in ["1", "2", "3", "5", "4", "6", "8", "7", "9"]:
+        full = full.move(m)
+    assert full.outcome() == ("draw", "board full")
