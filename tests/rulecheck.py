@@ -37,6 +37,7 @@ def initial_state_error(game_id: str, options: str) -> str:
     """What the game's own initial_state/2 says to ``options`` (a Prolog
     list as text), called in Prolog with no Python check first: the
     formal term of its error, ``ok(State)`` or ``fail``."""
+    pybridge.load_game(game_id)  # its module loaded
     got = bridge_extras.call("initial_state_error", game_id, options, outputs=["Error"])
     assert got is not None
     return _prolog.text(got["Error"])

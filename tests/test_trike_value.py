@@ -1,0 +1,110 @@
+"""Trike beyond its moves: every number value/3 documents (the margin at
+the pawn, 100 more or less for a finished game) against the reference,
+every AI level on the first plies (the pie rule's swap included) and on
+late positions of the smallest, default and largest board, level 2
+greedy on value/3, and initial_state/2's option check in Prolog itself."""
+
+from __future__ import annotations
+
+import pytest
+
+import pybridge
+from tests import rulecheck
+from tests.reference.trike import Trike, value
+
+
+def game(size: int) -> pybridge.Game:
+    return pybridge.load_game("trike", size=size)
+
+
+def play(size: int, moves: str) -> pybridge.State:
+    state = game(size).initial_state()
+    for move in moves.split():
+        state = state.move(move)
+    return state
+
+
+@pytest.mark.parametrize(("size", "games"), [(3, 60), (4, 40), (5, 30), (7, 15), (12, 12)])
+def test_value_against_the_reference(size: int, games: int) -> None:
+    ref = Trike(size)
+    pairs = list(rulecheck.paired_positions(game(size), ref, games, f"trike-value-{size}"))
+    kinds = rulecheck.check_values(pairs, lambda r, p: value(ref, r, p), ("first", "second"))
+    assert kinds["won"] and kinds["lost"] and kinds["going"] > games, kinds
+    margins = {value(ref, r, "first") for _, r in pairs}
+    assert {m for m in margins if m > 100} and {m for m in margins if m < -100}
+    assert {m for m in margins if 0 < m < 100} and {m for m in margins if -100 < m < 0}
+
+
+def test_worked_values() -> None:
+    assert play(5, "").value("first") == 0
+    s = play(5, "c2")  # black c2 under the pawn: first's
+    assert (s.value("first"), s.value("second")) == (1, -1)
+    s = s.move("swap")  # second owns black now
+    assert (s.value("first"), s.value("second")) == (-1, 1)
+    s = s.move("c1")  # white c1 (first) under the pawn, black c2 next to it
+    assert (s.value("first"), s.value("second")) == (0, 0)
+    end = play(3, "b2 a1 b1 c1 c2 c3")  # trapped on c3: first 2, second 1
+    assert end.game_over() == "first"
+    assert (end.value("first"), end.value("second")) == (101, -101)
+    with pytest.raises(ValueError):
+        end.value("black")
+
+
+def greedy_best(ref: Trike, r: object) -> set[str]:
+    mover = r.to_move  # type: ignore[attr-defined]
+    scores = {}
+    for m in ref.moves(r):  # type: ignore[arg-type]
+        t = ref.play(r, m)  # type: ignore[arg-type]
+        scores[m] = float("inf") if ref.winner(t) == mover else value(ref, t, mover)
+    top = max(scores.values())
+    return {m for m, v in scores.items() if v == top}
+
+
+@pytest.mark.parametrize("size", [3, 5, 7])
+def test_level_2_is_greedy_on_value(size: int) -> None:
+    ref = Trike(size)
+    g = game(size)
+    g.seed(5)
+    pairs = [(s, r) for s, r in rulecheck.paired_positions(g, ref, 4, f"trike-greedy-{size}")
+             if ref.winner(r) is None]
+    for s, r in pairs:
+        assert s.choose_move(2) in greedy_best(ref, r), str(s)
+
+
+@pytest.mark.parametrize("size", [3, 7, 19])
+def test_levels_1_and_2_on_first_plies_and_late_positions(size: int) -> None:
+    g = game(size)
+    start = g.initial_state()
+    first = [start, start.move("a1"), start.move("b2"), start.move("b2").move("swap"),
+             start.move(f"{'abcdefghijklmnopqrs'[size - 1]}{size}").move("swap").move("a1")]
+    late = [rulecheck.late_position(g, f"trike-late-{size}-{seed}", left)
+            for seed in range(3) for left in (1, 2, 4)]
+    assert rulecheck.check_levels(first + late, [1, 2]) == 2 * (len(first) + len(late))
+
+
+def test_level_3_on_first_plies_and_late_positions() -> None:
+    """Level 3 (a tree search of about 2 s) on the first three plies,
+    the swap position among them, and near the end of the smallest,
+    default and largest boards."""
+    states = [play(7, ""), play(7, "d2"), play(7, "d2 swap"), play(19, "j5"),
+              rulecheck.late_position(game(3), "trike-late-3-0", 2),
+              rulecheck.late_position(game(19), "trike-late-19-0", 3)]
+    assert rulecheck.check_levels(states, [3]) == len(states)
+
+
+@pytest.mark.parametrize(("options", "error"), [
+    ("[size(2)]", "domain_error(between(3,19),size(2))"),
+    ("[size(20)]", "domain_error(between(3,19),size(20))"),
+    ("[size(seven)]", "domain_error(between(3,19),size(seven))"),
+    ("[width(7)]", "domain_error(option,width(7))"),
+    ("nolist", "type_error(list,nolist)"),
+    ("[size(3)]", "ok(state(3,board(e,e,e,e,e,e),none,first,first,0))"),
+    ("[]", "ok(state(7,board(" + ",".join(["e"] * 28) + "),none,first,first,0))"),
+])
+def test_initial_state_checks_its_options_in_prolog(options: str, error: str) -> None:
+    assert rulecheck.initial_state_error("trike", options) == error
+
+
+def test_the_largest_board_in_prolog() -> None:
+    got = rulecheck.initial_state_error("trike", "[size(19)]")
+    assert got == "ok(state(19,board(" + ",".join(["e"] * 190) + "),none,first,first,0))"
