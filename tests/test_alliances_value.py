@@ -1,0 +1,96 @@
+"""Alliances beyond its moves: every number value/3 documents (won, lost,
+colours held, the cubes of the distances of the colours still open)
+against an independent computation in the reference, every AI level on
+the first plies and late positions, level 2 greedy on value/3, and
+initial_state/2's option check in Prolog itself."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pybridge
+from tests import bridge_extras, rulecheck
+from tests.reference.alliances import Alliances, State, distance, value
+
+
+@pytest.fixture(scope="module")
+def game() -> pybridge.Game:
+    return pybridge.load_game("alliances")
+
+
+@pytest.fixture(scope="module")
+def pairs(game: pybridge.Game) -> list[tuple[pybridge.State, State]]:
+    return list(rulecheck.paired_positions(game, Alliances(), 8, "alliances-value"))
+
+
+def test_value_against_the_reference(pairs: list[tuple[pybridge.State, State]]) -> None:
+    ref = Alliances()
+    kinds = rulecheck.check_values(pairs, lambda r, p: value(ref, r, p), ("p1", "p2"))
+    assert kinds["won"] and kinds["lost"] and kinds["going"] > 300, kinds
+    held = {sum(w is not None for w in r.won) for _, r in pairs if ref.winner(r) is None}
+    assert held == {0, 1, 2}  # positions with no, one and two colours won (by both)
+
+
+def test_worked_values(game: pybridge.Game) -> None:
+    ref = Alliances()
+    s, r = game.initial_state(), ref.initial()
+    assert (s.value("p1"), s.value("p2")) == (0, 0)
+    assert {distance(r, p, c) for p in ("p1", "p2") for c in ("orange", "purple", "green")} == {13}
+    # an orange disc on a1 brings orange one cell nearer for both players;
+    # a purple one on m1 (orange's other side) only for p2, whose orange
+    # ally is purple
+    s, r = s.move("Oa1"), ref.play(r, "Oa1")
+    assert (s.value("p1"), s.value("p2")) == (0, 0)
+    s, r = s.move("Pm1"), ref.play(r, "Pm1")
+    assert distance(r, "p2", "orange") == 11 and distance(r, "p1", "orange") == 12
+    assert s.value("p2") == value(ref, r, "p2") == (9 - 11) ** 3 - (9 - 12) ** 3 + (
+        sum((9 - distance(r, "p2", c)) ** 3 - (9 - distance(r, "p1", c)) ** 3  # type: ignore[operator]
+            for c in ("purple", "green")))
+    with pytest.raises(ValueError):
+        s.value("p3")
+    with pytest.raises(Exception, match="alliances_player"):
+        bridge_extras.raw_value(s, "p3")
+
+
+def test_won_and_lost(pairs: list[tuple[pybridge.State, State]]) -> None:
+    ends = [s for s, _ in pairs if s.game_over() is not None]
+    assert ends
+    for s in ends:
+        winner = s.game_over()
+        loser = s.game.opponent(winner)
+        assert (s.value(winner), s.value(loser)) == (10000, -10000)
+
+
+def test_level_2_is_greedy_on_value(game: pybridge.Game,
+                                    pairs: list[tuple[pybridge.State, State]]) -> None:
+    ref = Alliances()
+    rng = random.Random("alliances-greedy")
+    going = [(s, r) for s, r in pairs if ref.winner(r) is None]
+    for s, r in [going[0], going[1], *rng.sample(going, 4)]:
+        mover = r.to_move
+        scores = {}
+        for m in ref.moves(r):
+            t = ref.play(r, m)
+            scores[m] = float("inf") if ref.winner(t) == mover else value(ref, t, mover)
+        top = max(scores.values())
+        assert scores[s.choose_move(2)] == top, str(s)
+
+
+def test_every_level_on_first_plies_and_late_positions(game: pybridge.Game) -> None:
+    start = game.initial_state()
+    first = [start, start.move("Gm5")]
+    late = [rulecheck.late_position(game, f"alliances-late-{seed}", 1) for seed in range(2)]
+    assert rulecheck.check_levels(first + late, [1, 2, 3]) == 3 * 4
+    assert rulecheck.check_levels([rulecheck.late_position(game, "alliances-late-9", 4)], [1, 2]) == 2
+
+
+@pytest.mark.parametrize(("options", "error"), [
+    ("[size(3)]", "domain_error(option,size(3))"),
+    ("[colours]", "domain_error(option,colours)"),
+    ("nolist", "type_error(list,nolist)"),
+    ("[]", "ok(state(p1,discs(0,0,0),supply(42,42,42),won(none,none,none)))"),
+])
+def test_initial_state_checks_its_options_in_prolog(options: str, error: str) -> None:
+    assert rulecheck.initial_state_error("alliances", options) == error
