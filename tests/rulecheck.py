@@ -98,7 +98,7 @@ def check_levels(states: list[pybridge.State], levels: list[int]) -> int:
 
 def late_position(game: pybridge.Game, seed: Any, left: int = 1) -> pybridge.State:
     """The position ``left`` plies before the end of a seeded random game
-    (``left`` >= 1: the game still goes on there)."""
+    (0: the end itself)."""
     rng = random.Random(seed)
     state = game.initial_state()
     line = [state]
@@ -106,3 +106,26 @@ def late_position(game: pybridge.Game, seed: Any, left: int = 1) -> pybridge.Sta
         state = state.move(rng.choice(state.valid_moves()))
         line.append(state)
     return line[max(0, len(line) - 1 - left)]
+
+
+def not_det(state: pybridge.State, texts: list[str]) -> list[str]:
+    """The det and semidet contract calls on ``state`` that leave a
+    choice point or throw (see tests/bridge_test.pl not_det/4); ``texts``
+    are given to illegal_move_reason/3."""
+    got = bridge_extras.call("not_det", state.game.id, str(state), texts, outputs=["Goals"])
+    assert got is not None
+    return [_prolog.text(g) for g in got["Goals"]]
+
+
+def check_determinism(game: pybridge.Game, texts: list[str], seeds: int = 3) -> int:
+    """No det or semidet contract call leaves a choice point or throws, on
+    the start, a move after it, and positions near and at the end of
+    seeded random games. Returns the number of positions checked."""
+    start = game.initial_state()
+    states = [start, start.move(start.valid_moves()[-1])]
+    states += [late_position(game, f"det-{game.id}-{seed}", left)
+               for seed in range(seeds) for left in (0, 1, 5)]
+    for state in states:
+        assert not_det(state, texts) == [], str(state)
+    assert any(s.game_over() is not None for s in states)
+    return len(states)

@@ -94,3 +94,7 @@ def test_every_level_on_first_plies_and_late_positions(game: pybridge.Game) -> N
 ])
 def test_initial_state_checks_its_options_in_prolog(options: str, error: str) -> None:
     assert rulecheck.initial_state_error("alliances", options) == error
+
+
+def test_det_predicates_leave_no_choice_point(game: pybridge.Game) -> None:
+    assert rulecheck.check_determinism(game, ["Oa1", "Gm5", "Xa1", "Oz1", "Oa0", "Oa9", "og6", "P"]) == 11

@@ -128,3 +128,8 @@ def test_initial_state_accepts_the_bounds_in_prolog(options: str, size: str, cel
     got = rulecheck.initial_state_error("connect4", options)
     board = "b(" + ",".join(["e"] * cells) + ")"
     assert got == f"ok(state({size},{board},x,none))"
+
+
+def test_det_predicates_leave_no_choice_point() -> None:
+    game = pybridge.load_game("connect4")
+    assert rulecheck.check_determinism(game, ["0", "8", "x", "4", "1", "13"]) == 11

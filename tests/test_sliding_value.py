@@ -161,3 +161,82 @@ def test_level_2_is_greedy_on_value(every: list[tuple[pybridge.State, State]]) -
 ])
 def test_initial_state_checks_its_options_in_prolog(options: str, error: str) -> None:
     assert rulecheck.initial_state_error("sliding", options) == error
+
+
+ROWS, COLS = ("top", "middle", "bottom"), ("left", "centre", "right")
+NEXT = {(a, b) for a in range(1, 10) for b in range(1, 10)
+        if a != b and abs((a - 1) // 3 - (b - 1) // 3) <= 1 and abs((a - 1) % 3 - (b - 1) % 3) <= 1}
+
+
+def cell_name(c: int) -> str:
+    return "centre" if c == 5 else f"{ROWS[(c - 1) // 3]} {COLS[(c - 1) % 3]}"
+
+
+def expected_reason(r: State, move: str) -> str:
+    """What the shell says to ``move`` in ``r``, from the rules' wording."""
+    placing = sum(c != "." for c in r.cells) < 6
+    cell = len(move) == 1 and move in "123456789"
+    pair = (len(move) == 3 and move[1] == "-" and move[0] in "123456789"
+            and move[2] in "123456789" and move[0] != move[2])
+    if cell:
+        c = int(move)
+        if placing:
+            return f"cell {c} is occupied by {r.cells[c - 1]}"
+        return "all six stones are on the board: slide one of yours (from-to, e.g. 1-5)"
+    if pair:
+        a, b = int(move[0]), int(move[2])
+        if placing:
+            return "stones are still being placed: type an empty cell"
+        if r.cells[a - 1] != r.to_move:
+            return f"cell {a} holds no stone of {r.to_move}"
+        if (a, b) not in NEXT:
+            return f"cell {b} is not next to cell {a}"
+        return f"cell {b} is occupied by {r.cells[b - 1]}"
+    if placing:
+        return f"{move} is not a cell: type an empty cell, 1 to 9"
+    return f"{move} is not a move: type from-to, e.g. 1-5, to slide a stone"
+
+
+@pytest.mark.parametrize("moves", ["", "5 1 9", "1 2 3 5 4 6", "1 2 3 5 4 6 4-7 5-9"])
+def test_texts_for_the_shell(moves: str) -> None:
+    """Every valid move's description and the reason given for every other
+    text: each cell, each from-to pair, and a few malformed ones."""
+    game = pybridge.load_game("sliding")
+    ref = Sliding()
+    s, r = game.initial_state(), ref.initial()
+    for m in moves.split():
+        s, r = s.move(m), ref.play(r, m)
+    valid = set(ref.moves(r))
+    descriptions = s.move_descriptions()
+    assert set(descriptions) == valid
+    for m, d in descriptions.items():
+        if "-" in m:
+            a, b = (int(x) for x in m.split("-"))
+            assert d == f"slide from the {cell_name(a)} to the {cell_name(b)}"
+        else:
+            assert d == f"place on the {cell_name(int(m))}"
+    texts = [str(c) for c in range(0, 11)] + [f"{a}-{b}" for a in range(1, 10) for b in range(1, 10)]
+    texts += ["x", "1-", "-1", "1-2-3", "01", "1-0", "1-10", "5-5"]
+    for t in texts:
+        if t not in valid:
+            assert s.why_illegal(t) == expected_reason(r, t), (moves, t)
+
+
+def test_texts_when_the_game_is_over() -> None:
+    game = pybridge.load_game("sliding")
+    won = game.initial_state()
+    for m in ["1", "4", "2", "5", "3"]:
+        won = won.move(m)
+    assert won.outcome() == ("x", "three in a row")
+    assert won.why_illegal("9") == won.why_illegal("1-2") == "the game is over"
+    for limit in (1, 2, 7):
+        s = pybridge.load_game("sliding", max_plies=limit).initial_state()
+        for m in ["1", "2", "3", "5", "4", "6", "4-7"][:limit]:
+            s = s.move(m)
+        plural = "move" if limit == 1 else "moves"
+        assert s.outcome() == ("draw", f"{limit} {plural} without three in a row")
+
+
+def test_det_predicates_leave_no_choice_point() -> None:
+    game = pybridge.load_game("sliding")
+    assert rulecheck.check_determinism(game, ["0", "x", "5", "1", "1-2", "5-5", "1-", "2-1", "5-1"]) == 11

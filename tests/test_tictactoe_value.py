@@ -139,3 +139,7 @@ def test_texts_for_the_shell(game: pybridge.Game) -> None:
     for m in ["1", "2", "3", "5", "4", "6", "8", "7", "9"]:
         full = full.move(m)
     assert full.outcome() == ("draw", "board full")
+
+
+def test_det_predicates_leave_no_choice_point(game: pybridge.Game) -> None:
+    assert rulecheck.check_determinism(game, ["0", "10", "x", "5", "1", "-1"]) == 11

@@ -108,3 +108,8 @@ def test_initial_state_checks_its_options_in_prolog(options: str, error: str) ->
 def test_the_largest_board_in_prolog() -> None:
     got = rulecheck.initial_state_error("trike", "[size(19)]")
     assert got == "ok(state(19,board(" + ",".join(["e"] * 190) + "),none,first,first,0))"
+
+
+def test_det_predicates_leave_no_choice_point() -> None:
+    game = pybridge.load_game("trike")
+    assert rulecheck.check_determinism(game, ["swap", "a1", "c2", "z1", "a0", "b3", "e02", "S"]) == 11
