@@ -8,8 +8,8 @@ swapped, an integer +1 or -1, ``+``/``-`` swapped, a goal dropped (made
 ``true``), two arguments of a term swapped, a condition negated, a
 clause deleted. Comments, strings, quoted atoms, directives and the
 display predicates (``display_game`` and what only it calls) are never
-mutated. ``--count`` mutants are drawn with ``--seed``, the operators
-taking turns.
+mutated. The mutants are tried in an order drawn with ``--seed``, the
+operators taking turns, until ``--count`` of them that load have run.
 
 Each mutant runs on a scratch copy of the project (a temporary folder,
 on ``PYTHONPATH``): a mutant that does not load is skipped; otherwise
@@ -364,18 +364,19 @@ def mutants(text: str) -> list[Mutant]:
     return out
 
 
-def pick(all_mutants: list[Mutant], count: int, seed: int) -> list[Mutant]:
-    """``count`` mutants, the operators taking turns, each shuffled by seed."""
+def order(all_mutants: list[Mutant], seed: int) -> list[Mutant]:
+    """Every mutant in the order they are tried: the operators taking
+    turns, each operator's mutants shuffled by ``seed``."""
     rng = random.Random(seed)
     pools = {op: [m for m in all_mutants if m.op == op] for op in OPERATORS}
     for pool in pools.values():
         rng.shuffle(pool)
-    order = list(OPERATORS)
-    rng.shuffle(order)
+    ops = list(OPERATORS)
+    rng.shuffle(ops)
     chosen: list[Mutant] = []
-    while len(chosen) < count and any(pools.values()):
-        for op in order:
-            if pools[op] and len(chosen) < count:
+    while any(pools.values()):
+        for op in ops:
+            if pools[op]:
                 chosen.append(pools[op].pop())
     return chosen
 
@@ -452,7 +453,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--timeout", type=float, default=120,
                         help="seconds a mutant's tests may take, at least three times "
                              "what the unmutated tests took (default 120)")
-    parser.add_argument("--list", action="store_true", help="only list the chosen mutants")
+    parser.add_argument("--start", type=int, default=1,
+                        help="begin at this mutant of the seed's order (to resume a run)")
+    parser.add_argument("--list", action="store_true",
+                        help="only list the first --count mutants of the order")
     args = parser.parse_args(argv)
     if args.count < 1:
         parser.error("--count must be at least 1")
@@ -460,12 +464,14 @@ def main(argv: list[str]) -> int:
     game = args.game
     source = (ROOT / "prolog" / "games" / f"{game}.pl").read_text(encoding="utf-8")
     every = mutants(source)
-    chosen = pick(every, args.count, args.seed)
+    if args.start < 1:
+        parser.error("--start must be at least 1")
+    chosen = order(every, args.seed)[args.start - 1:]
     known = equivalents()
-    print(f"{game}: {len(every)} mutants in prolog/games/{game}.pl, trying {len(chosen)} "
-          f"(seed {args.seed})", flush=True)
+    print(f"{game}: {len(every)} mutants in prolog/games/{game}.pl, trying {args.count} "
+          f"that load (seed {args.seed}, from mutant {args.start})", flush=True)
     if args.list:
-        for m in chosen:
+        for m in chosen[:args.count]:
             print(f"  {m.ident(game)}  [{m.predicate}]")
         return 0
 
@@ -491,7 +497,9 @@ def main(argv: list[str]) -> int:
         took = time.monotonic() - t0
         limit = max(args.timeout, 3 * took)
         print(f"unmutated: passed in {took:.0f} s; time limit {limit:.0f} s", flush=True)
-        for number, m in enumerate(chosen, 1):
+        for number, m in enumerate(chosen, args.start):
+            if tried == args.count:
+                break
             target.write_text(m.apply(source), encoding="utf-8")
             try:
                 ident = m.ident(game)

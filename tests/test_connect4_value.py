@@ -133,3 +133,42 @@ def test_initial_state_accepts_the_bounds_in_prolog(options: str, size: str, cel
 def test_det_predicates_leave_no_choice_point() -> None:
     game = pybridge.load_game("connect4")
     assert rulecheck.check_determinism(game, ["0", "8", "x", "4", "1", "13"]) == 11
+
+
+def centre(width: int) -> set[int]:
+    return {(width + 1) // 2} if width % 2 else {width // 2, width // 2 + 1}
+
+
+@pytest.mark.parametrize(("width", "height", "connect"), [(7, 6, 4), (4, 4, 3), (12, 10, 6), (5, 4, 3)])
+def test_texts_for_the_shell(width: int, height: int, connect: int) -> None:
+    """Every valid move's description and the reason given for every
+    other text, along a seeded game until it ends."""
+    game = pybridge.load_game("connect4", width=width, height=height, connect=connect)
+    ref = ConnectFour(width, height, connect)
+    s, r = game.initial_state(), ref.initial()
+    rng = __import__("random").Random(f"c4-texts-{width}")
+    texts = [str(c) for c in range(0, 15)] + ["x", "-1", "1.5", "", "1e1"]
+    while True:
+        valid = ref.moves(r)
+        if not valid:
+            break
+        descriptions = s.move_descriptions()
+        assert set(descriptions) == set(valid)
+        for m, d in descriptions.items():
+            col = int(m)
+            where = " (centre)" if col in centre(width) else ""
+            row = len(r.columns[col - 1]) + 1
+            assert d == f"column {m}{where}, lands on row {row} of {height}", (str(s), m)
+        for t in texts:
+            if t in valid:
+                continue
+            if t.isdigit() and 1 <= int(t) <= width and t == str(int(t)):
+                expected = f"column {t} is full"
+            else:
+                expected = f"{t} is not a column: type a number from 1 to {width}"
+            assert s.why_illegal(t) == expected, (str(s), t)
+        m = rng.choice(valid)
+        s, r = s.move(m), ref.play(r, m)
+    winner = ref.winner(r)
+    assert s.outcome() == (winner, "board full" if winner == "draw" else f"{connect} in a row")
+    assert s.why_illegal("1") == "the game is over"

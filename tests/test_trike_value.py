@@ -10,7 +10,7 @@ import pytest
 
 import pybridge
 from tests import rulecheck
-from tests.reference.trike import Trike, value
+from tests.reference.trike import State, Trike, value
 
 
 def game(size: int) -> pybridge.Game:
@@ -50,11 +50,11 @@ def test_worked_values() -> None:
         end.value("black")
 
 
-def greedy_best(ref: Trike, r: object) -> set[str]:
-    mover = r.to_move  # type: ignore[attr-defined]
+def greedy_best(ref: Trike, r: State) -> set[str]:
+    mover = r.to_move
     scores = {}
-    for m in ref.moves(r):  # type: ignore[arg-type]
-        t = ref.play(r, m)  # type: ignore[arg-type]
+    for m in ref.moves(r):
+        t = ref.play(r, m)
         scores[m] = float("inf") if ref.winner(t) == mover else value(ref, t, mover)
     top = max(scores.values())
     return {m for m, v in scores.items() if v == top}
@@ -113,3 +113,84 @@ def test_the_largest_board_in_prolog() -> None:
 def test_det_predicates_leave_no_choice_point() -> None:
     game = pybridge.load_game("trike")
     assert rulecheck.check_determinism(game, ["swap", "a1", "c2", "z1", "a0", "b3", "e02", "S"]) == 11
+
+
+LETTERS = "abcdefghijklmnopqrs"
+
+
+def parse(text: str) -> tuple[int, int] | None:
+    """A row letter and a cell number without a leading zero."""
+    if len(text) >= 2 and "a" <= text[0] <= "z" and text[1:].isdigit() and text[1] != "0":
+        return ord(text[0]) - ord("a") + 1, int(text[1:])
+    return None
+
+
+def expected_reason(ref: Trike, s: State, text: str) -> str:
+    """What the shell says to ``text`` in ``s``, from the rules' wording."""
+    if text == "swap":
+        return "swap only as the second move"
+    cell = parse(text)
+    if cell is None:
+        return f"{text} is not a move: type a row letter and a cell number, like c2, or swap"
+    row, c = cell
+    if row > ref.size:
+        return f"{text} is off the board: the rows are a to {LETTERS[ref.size - 1]}"
+    if c > row:
+        return f"{text} is off the board: row {text[0]} has cells 1 to {row}"
+    if s.at(row, c) != ".":
+        if s.pawn == (row, c):
+            return f"the pawn is on {text}: move it elsewhere"
+        return f"{text} is taken by a {'black' if s.at(row, c) == 'b' else 'white'} checker"
+    assert s.pawn is not None
+    pr, pc = s.pawn
+    dr, dc = row - pr, c - pc
+    if not (dr == 0 or dc == 0 or dr == dc):
+        return f"{text} is not in a straight line from the pawn on {LETTERS[pr - 1]}{pc}"
+    step_r, step_c = (dr > 0) - (dr < 0), (dc > 0) - (dc < 0)
+    k = 1
+    while s.at(pr + k * step_r, pc + k * step_c) == ".":
+        k += 1
+    return f"a checker is in the way on {LETTERS[pr + k * step_r - 1]}{pc + k * step_c}"
+
+
+@pytest.mark.parametrize("size", [3, 5, 7])
+def test_texts_for_the_shell(size: int) -> None:
+    """Every valid move's description and the reason given for every
+    other text (each cell of a board one row larger, swap, malformed
+    ones), along seeded games until they end."""
+    import random
+
+    ref = Trike(size)
+    texts = [f"{LETTERS[r - 1]}{c}" for r in range(1, size + 2) for c in range(1, r + 2)]
+    texts += ["swap", "z1", "t1", "a0", "a01", "A1", "c", "1", "", "b-1", "s19"]
+    rng = random.Random(f"trike-texts-{size}")
+    for _ in range(3):
+        s, r = game(size).initial_state(), ref.initial()
+        while ref.moves(r):
+            valid = ref.moves(r)
+            descriptions = s.move_descriptions()
+            assert set(descriptions) == set(valid)
+            name = "black" if r.to_move == r.black else "white"
+            for m, d in descriptions.items():
+                if m == "swap":
+                    assert d == "swap: second takes black, first takes white and moves"
+                    continue
+                t = ref.play(r, m)
+                head = (f"{name} checker and the pawn on {m}" if r.pawn is None
+                        else f"pawn {LETTERS[r.pawn[0] - 1]}{r.pawn[1]} to {m}, {name} checker")
+                winner = ref.winner(t)
+                if winner is not None:
+                    points = ref.scores(t)
+                    head += (f": traps the pawn, {winner} wins "
+                             f"{max(points.values())}-{min(points.values())}")
+                assert d == head, (str(s), m)
+            for text in texts:
+                if text not in valid:
+                    assert s.why_illegal(text) == expected_reason(ref, r, text), (str(s), text)
+            m = rng.choice(valid)
+            s, r = s.move(m), ref.play(r, m)
+        points = ref.scores(r)
+        at = f"{LETTERS[r.pawn[0] - 1]}{r.pawn[1]}"
+        assert s.outcome() == (ref.winner(r), f"the pawn is trapped on {at}: "
+                                              f"first {points['first']}, second {points['second']}")
+        assert s.why_illegal("a1") == "the game is over"
