@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import pybridge
+from pybridge import _prolog
 from tests import rulecheck
 from tests.reference.trike import State, Trike, value
 
@@ -194,3 +195,50 @@ def test_texts_for_the_shell(size: int) -> None:
         assert s.outcome() == (ref.winner(r), f"the pawn is trapped on {at}: "
                                               f"first {points['first']}, second {points['second']}")
         assert s.why_illegal("a1") == "the game is over"
+
+
+def playout(state: pybridge.State) -> str:
+    """The winner of one random playout from ``state`` (trike's exported
+    random_playout/2, the tree search's playouts)."""
+    got = _prolog.call(f"term_string(S, {_prolog.atom(str(state))}), "
+                       "trike:random_playout(S, W0), format(atom(W), '~w', [W0])")
+    assert got is not None, str(state)
+    return _prolog.text(got["W"])
+
+
+def possible_winners(ref: Trike, r: State, memo: dict[State, frozenset[str]]) -> frozenset[str]:
+    """Every winner some line of play from ``r`` ends with."""
+    if r not in memo:
+        winner = ref.winner(r)
+        memo[r] = frozenset({winner}) if winner is not None else frozenset().union(
+            *(possible_winners(ref, ref.play(r, m), memo) for m in ref.moves(r)))
+    return memo[r]
+
+
+@pytest.mark.parametrize("size", [3, 5, 7])
+def test_random_playouts_end_as_the_rules_allow(size: int) -> None:
+    """From late positions a playout's winner is one the remaining moves
+    can give (the only one, when the end is forced); from the first plies,
+    the swap among them, a player."""
+    import random
+
+    ref = Trike(size)
+    rng = random.Random(f"trike-playout-{size}")
+    forced = 0
+    for _ in range(6):
+        s, r = game(size).initial_state(), ref.initial()
+        line = [(s, r)]
+        while ref.moves(r):
+            m = rng.choice(ref.moves(r))
+            s, r = s.move(m), ref.play(r, m)
+            line.append((s, r))
+        for s, r in line[:3]:
+            assert {playout(s) for _ in range(3)} <= {"first", "second"}
+        for s, r in line[-4:]:
+            if sum(row.count(".") for row in r.cells) > 9:
+                continue
+            allowed = possible_winners(ref, r, {})
+            got = {playout(s) for _ in range(4)}
+            assert got <= allowed, (str(s), got, allowed)
+            forced += len(allowed) == 1
+    assert forced >= 2
