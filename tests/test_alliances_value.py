@@ -98,3 +98,75 @@ def test_initial_state_checks_its_options_in_prolog(options: str, error: str) ->
 
 def test_det_predicates_leave_no_choice_point(game: pybridge.Game) -> None:
     assert rulecheck.check_determinism(game, ["Oa1", "Gm5", "Xa1", "Oz1", "Oa0", "Oa9", "og6", "P"]) == 11
+
+
+def expected_reason(r: State, text: str) -> str:
+    """What the shell says to ``text`` in ``r``, from the rules' wording."""
+    from tests.reference.alliances import COLOURS, INDEX, LETTERS, ROW_LENGTHS, ROWS
+
+    lower = text.lower()
+    colour = {v.lower(): k for k, v in LETTERS.items()}.get(lower[:1])
+    digits = lower[2:]
+    shaped = len(lower) >= 3 and digits.isdigit() and lower[0].isalpha() and lower[1].isalpha()
+    if colour is None or not shaped or digits[0] == "0" or lower[1] not in ROWS:
+        if shaped and colour is None:
+            return (f"{lower[0].upper()} is not a colour: a move starts with O (orange), "
+                    "P (purple) or G (green), e.g. Og6")
+        if shaped and lower[1] not in ROWS:
+            return f"row {lower[1]} is not on the board: rows go from a (top) to m (bottom)"
+        return (f"'{text}' is not a move: type a colour letter (O orange, P purple, "
+                "G green) and a cell, e.g. Og6")
+    row, n = lower[1], int(digits)
+    if f"{row}{n}" not in INDEX:
+        return (f"{row}{n} is not on the board (row {row} has cells 1 to "
+                f"{ROW_LENGTHS[ROWS.index(row)]})")
+    occupant = r.cells[INDEX[f"{row}{n}"]]
+    if occupant is not None:
+        return f"{row}{n} is occupied ({occupant})"
+    assert r.supply[COLOURS.index(colour)] == 0
+    return f"no {colour} discs left"
+
+
+def test_texts_for_the_shell(game: pybridge.Game, pairs: list[tuple[pybridge.State, State]]) -> None:
+    """Every valid move's description (with the colours it settles) and
+    the reason for every other text, on positions along seeded games."""
+    from tests.reference.alliances import CELLS, COLOURS
+
+    ref = Alliances()
+    texts = [f"O{c}" for c in CELLS[::3]] + [f"p{c}" for c in CELLS[1::11]] + [
+        "Oa6", "Og12", "Om6", "Ob9", "Oa0", "Og06", "Xa1", "ya1", "On1", "Oz3", "_a1",
+        "", "O", "Og", "Og-1", "O g6", "hello", "OG6", "gm5"]
+    checked = settled = 0
+    settling = [p for p, q in zip(pairs, pairs[1:]) if p[1].won != q[1].won]
+    for s, r in pairs[::50] + settling[:6]:
+        if ref.winner(r) is not None:
+            assert s.why_illegal("Oa1") == "the game is over"
+            continue
+        valid = set(ref.moves(r))
+        descriptions = s.move_descriptions()
+        assert set(descriptions) == valid
+        for m, d in descriptions.items():
+            colour = {"O": "orange", "P": "purple", "G": "green"}[m[0]]
+            t = ref.play(r, m)
+            gains = [f"{t.won[k][0]} wins {c}" for k, c in enumerate(COLOURS)
+                     if r.won[k] is None and t.won[k] is not None]
+            assert d == ", ".join([f"{colour} at {m[1:]}", *gains]), (str(s), m)
+            settled += bool(gains)
+        for text in texts:
+            if text not in valid and not (text[:1].upper() + text[1:].lower()) in valid:
+                assert s.why_illegal(text) == expected_reason(r, text), (str(s), text)
+                checked += 1
+    assert checked > 500 and settled > 0
+
+
+def test_outcome_reasons(pairs: list[tuple[pybridge.State, State]]) -> None:
+    from tests.reference.alliances import COLOURS
+
+    ref = Alliances()
+    ends = [(s, r) for s, r in pairs if ref.winner(r) is not None]
+    assert ends
+    for s, r in ends:
+        winner = ref.winner(r)
+        held = [f"{c} ({r.won[k][1]})" for k, c in enumerate(COLOURS)  # type: ignore[index]
+                if r.won[k] is not None and r.won[k][0] == winner]  # type: ignore[index]
+        assert s.outcome() == (winner, f"{winner} holds {' and '.join(held)}")
