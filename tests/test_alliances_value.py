@@ -135,7 +135,7 @@ def test_texts_for_the_shell(game: pybridge.Game, pairs: list[tuple[pybridge.Sta
     ref = Alliances()
     texts = [f"O{c}" for c in CELLS[::3]] + [f"p{c}" for c in CELLS[1::11]] + [
         "Oa6", "Og12", "Om6", "Ob9", "Oa0", "Og06", "Xa1", "ya1", "On1", "Oz3", "_a1",
-        "", "O", "Og", "Og-1", "O g6", "hello", "OG6", "gm5"]
+        "", "O", "Og", "Og-1", "O g6", "hello", "OG6", "gm5", "O-1", "G.3", "P/5", "o 12"]
     checked = settled = 0
     settling = [p for p, q in zip(pairs, pairs[1:]) if p[1].won != q[1].won]
     for s, r in pairs[::50] + settling[:6]:
