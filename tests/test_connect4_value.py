@@ -23,7 +23,7 @@ def test_value_against_the_reference(width: int, height: int, connect: int) -> N
     games = 4 if width * height > 100 else 12 if width * height > 50 else 25
     pairs = list(rulecheck.paired_positions(game, ref, games, f"c4-value-{width}x{height}x{connect}"))
     kinds = rulecheck.check_values(pairs, lambda r, p: value(ref, r, p), ("x", "o"))
-    assert kinds["won"] and kinds["lost"] and kinds["going"] > 100, kinds
+    assert kinds["won"] + kinds["lost"] >= 4 and kinds["going"] > 100, kinds
     going = [mover_value(ref, r) for _, r in pairs if ref.winner(r) is None]
     assert 50000 in going and -50000 in going
     assert sum(abs(v) < 50000 for v in going) > 50
