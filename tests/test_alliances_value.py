@@ -97,7 +97,8 @@ def test_initial_state_checks_its_options_in_prolog(options: str, error: str) ->
 
 
 def test_det_predicates_leave_no_choice_point(game: pybridge.Game) -> None:
-    assert rulecheck.check_determinism(game, ["Oa1", "Gm5", "Xa1", "Oz1", "Oa0", "Oa9", "og6", "P"]) == 11
+    texts = ["Oa1.5", "1.5", "Oa1", "Gm5", "Xa1", "Oz1", "Oa0", "Oa9", "og6", "P"]
+    assert rulecheck.check_determinism(game, texts) == 11
 
 
 def expected_reason(r: State, text: str) -> str:

@@ -132,7 +132,8 @@ def test_initial_state_accepts_the_bounds_in_prolog(options: str, size: str, cel
 
 def test_det_predicates_leave_no_choice_point() -> None:
     game = pybridge.load_game("connect4")
-    assert rulecheck.check_determinism(game, ["0", "8", "x", "4", "1", "13"]) == 11
+    texts = ["1.5", "2.0", "0", "8", "x", "4", "1", "13"]
+    assert rulecheck.check_determinism(game, texts) == 11
 
 
 def centre(width: int) -> set[int]:

@@ -239,4 +239,5 @@ def test_texts_when_the_game_is_over() -> None:
 
 def test_det_predicates_leave_no_choice_point() -> None:
     game = pybridge.load_game("sliding")
-    assert rulecheck.check_determinism(game, ["0", "x", "5", "1", "1-2", "5-5", "1-", "2-1", "5-1"]) == 11
+    texts = ["1.5", "2.0", "0", "x", "5", "1", "1-2", "5-5", "1-", "2-1", "5-1"]
+    assert rulecheck.check_determinism(game, texts) == 11

@@ -125,7 +125,7 @@ def test_texts_for_the_shell(game: pybridge.Game) -> None:
         "1": "top left", "2": "top centre", "3": "top right",
         "4": "middle left", "5": "centre", "6": "middle right",
         "7": "bottom left", "8": "bottom centre", "9": "bottom right"}
-    for bad in ("0", "10", "x", "-1"):
+    for bad in ("0", "10", "x", "-1", "1.5", "2.0"):
         assert s.why_illegal(bad) == f"{bad} is not a cell: type a number from 1 to 9"
     s = s.move("5")
     assert s.why_illegal("5") == "cell 5 is occupied by x"
@@ -142,4 +142,5 @@ def test_texts_for_the_shell(game: pybridge.Game) -> None:
 
 
 def test_det_predicates_leave_no_choice_point(game: pybridge.Game) -> None:
-    assert rulecheck.check_determinism(game, ["0", "10", "x", "5", "1", "-1"]) == 11
+    texts = ["1.5", "2.0", "0", "10", "x", "5", "1", "-1"]
+    assert rulecheck.check_determinism(game, texts) == 11

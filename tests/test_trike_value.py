@@ -113,7 +113,8 @@ def test_the_largest_board_in_prolog() -> None:
 
 def test_det_predicates_leave_no_choice_point() -> None:
     game = pybridge.load_game("trike")
-    assert rulecheck.check_determinism(game, ["swap", "a1", "c2", "z1", "a0", "b3", "e02", "S"]) == 11
+    texts = ["a1.5", "1.5", "swap", "a1", "c2", "z1", "a0", "b3", "e02", "S"]
+    assert rulecheck.check_determinism(game, texts) == 11
 
 
 LETTERS = "abcdefghijklmnopqrs"
