@@ -445,6 +445,14 @@ def selection(root: Path, game: str) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("\ninterrupted: the scratch copy is removed, the project untouched")
+        return 130
+
+
+def _main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks mutate",
                                      description="Mutation testing of a built-in game's rules.")
     parser.add_argument("game", choices=GAMES)
