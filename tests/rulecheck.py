@@ -129,3 +129,21 @@ def check_determinism(game: pybridge.Game, texts: list[str], seeds: int = 3) -> 
         assert not_det(state, texts) == [], str(state)
     assert any(s.game_over() is not None for s in states)
     return len(states)
+
+
+def hint_line(new: str, moves: list[str], level: int) -> str:
+    """The line the shell's ``hint LEVEL`` prints after ``new`` (the rest
+    of a ``new`` command: the game and its options) and ``moves``, both
+    seats human."""
+    import io
+
+    from shell.repl import Shell
+
+    shell = Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
+    shell.execute(f"new {new} --first human --second human")
+    for move in moves:
+        shell.execute(move)
+    shell.execute(f"hint {level}")
+    lines = [line for line in shell.out.getvalue().splitlines() if "would play" in line]
+    assert len(lines) == 1, shell.out.getvalue()[-2000:]
+    return lines[0]

@@ -171,3 +171,19 @@ def test_outcome_reasons(pairs: list[tuple[pybridge.State, State]]) -> None:
         held = [f"{c} ({r.won[k][1]})" for k, c in enumerate(COLOURS)  # type: ignore[index]
                 if r.won[k] is not None and r.won[k][0] == winner]  # type: ignore[index]
         assert s.outcome() == (winner, f"{winner} holds {' and '.join(held)}")
+
+
+def test_hint_line_in_the_shell() -> None:
+    """Before the last move of a seeded game, level 2 takes the win and
+    the hint says what value/3 gives a won game."""
+    ref = Alliances()
+    rng = random.Random("alliances-hint")
+    r, moves = ref.initial(), []
+    while ref.winner(r) is None:
+        moves.append(rng.choice(ref.moves(r)))
+        r = ref.play(r, moves[-1])
+    mover = "p1" if len(moves) % 2 == 1 else "p2"
+    assert ref.winner(r) == mover
+    line = rulecheck.hint_line("alliances", moves[:-1], 2)
+    assert line.endswith(f"; value for {mover} after it: 10000 (the game's own estimate, "
+                         f"value/3: higher is better for {mover}, 0 is even)")

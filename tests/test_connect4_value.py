@@ -173,3 +173,18 @@ def test_texts_for_the_shell(width: int, height: int, connect: int) -> None:
     winner = ref.winner(r)
     assert s.outcome() == (winner, "board full" if winner == "draw" else f"{connect} in a row")
     assert s.why_illegal("1") == "the game is over"
+
+
+def test_hint_lines_in_the_shell() -> None:
+    estimate = "(the game's own estimate, value/3: higher is better for {p}, 0 is even)"
+    assert rulecheck.hint_line("connect4 width=5 height=4 connect=3", ["1", "1", "2", "2"], 2) == (
+        "ai:2 would play 3 (column 3 (centre), lands on row 1 of 4); value for x after it: "
+        "100000 " + estimate.format(p="x"))
+    ref = ConnectFour()
+    r = ref.initial()
+    for m in "17273":
+        r = ref.play(r, m)
+    blocked = value(ref, ref.play(r, "4"), "o")
+    assert rulecheck.hint_line("connect4", list("17273"), 3) == (
+        f"ai:3 would play 4 (column 4 (centre), lands on row 1 of 6); value for o after it: "
+        f"{blocked} " + estimate.format(p="o"))

@@ -241,3 +241,13 @@ def test_det_predicates_leave_no_choice_point() -> None:
     game = pybridge.load_game("sliding")
     texts = ["1.5", "2.0", "0", "x", "5", "1", "1-2", "5-5", "1-", "2-1", "5-1"]
     assert rulecheck.check_determinism(game, texts) == 11
+
+
+def test_hint_lines_in_the_shell() -> None:
+    for new in ("sliding", "sliding max_plies=5"):
+        assert rulecheck.hint_line(new, ["1", "4", "2", "5"], 3) == (
+            "ai:3 would play 3 (place on the top right); with perfect play after it: "
+            "x wins in 0 plies")
+    assert rulecheck.hint_line("sliding", [], 3).endswith("; with perfect play after it: draw")
+    assert rulecheck.hint_line("sliding max_plies=4", ["1", "4", "2"], 3).endswith(
+        "; with perfect play after it: draw")  # x's line would come at ply 5

@@ -144,3 +144,11 @@ def test_texts_for_the_shell(game: pybridge.Game) -> None:
 def test_det_predicates_leave_no_choice_point(game: pybridge.Game) -> None:
     texts = ["1.5", "2.0", "0", "10", "x", "5", "1", "-1"]
     assert rulecheck.check_determinism(game, texts) == 11
+
+
+def test_hint_lines_in_the_shell() -> None:
+    assert rulecheck.hint_line("tictactoe", ["1", "4", "2", "5"], 3) == (
+        "ai:3 would play 3 (top right); with perfect play after it: x wins in 0 plies")
+    assert rulecheck.hint_line("tictactoe", ["1", "2"], 3).endswith(
+        "; with perfect play after it: x wins in 4 plies")
+    assert rulecheck.hint_line("tictactoe", [], 3).endswith("; with perfect play after it: draw")

@@ -243,3 +243,11 @@ def test_random_playouts_end_as_the_rules_allow(size: int) -> None:
             assert got <= allowed, (str(s), got, allowed)
             forced += len(allowed) == 1
     assert forced >= 2
+
+
+def test_hint_lines_in_the_shell() -> None:
+    assert rulecheck.hint_line("trike size=5", "d2 d1 b1 a1 d4 c3 c2".split(), 2) == (
+        "ai:2 would play b2 (pawn c2 to b2, white checker: traps the pawn, second wins 3-2); "
+        "value for second after it: 101 (the game's own estimate, value/3: higher is better "
+        "for second, 0 is even)")
+    assert rulecheck.hint_line("trike size=5", ["c2"], 2).startswith("ai:2 would play ")
