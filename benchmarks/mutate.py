@@ -440,7 +440,8 @@ def loads(copy: Path, game: str, env: dict[str, str]) -> bool:
 
 def selection(root: Path, game: str) -> list[str]:
     tests = root / "tests"
-    files = [tests / f"test_{game}.py", *sorted(tests.glob(f"test_{game}_*.py"))]
+    # the focused modules first: with -x a caught mutant stops sooner
+    files = [*sorted(tests.glob(f"test_{game}_*.py")), tests / f"test_{game}.py"]
     return [str(p.relative_to(root)) for p in files if p.exists()]
 
 
