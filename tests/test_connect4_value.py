@@ -97,7 +97,7 @@ def test_every_level_on_first_plies_and_late_positions(width: int, height: int,
     late = [rulecheck.late_position(game, f"c4-late-{width}-{seed}", left)
             for seed in range(2) for left in (1, 3)]
     assert rulecheck.check_levels(first + late, [1, 2, 3]) == 3 * 7
-    assert rulecheck.check_levels(late[:2], [4]) == 2
+    assert rulecheck.check_levels([start, *late[:2]], [4]) == 3
 
 
 @pytest.mark.parametrize(("options", "error"), [
