@@ -1,5 +1,7 @@
 """Run every benchmark module ``benchmarks/bench_*.py`` (its ``main()``),
-or only those named: ``python -m benchmarks speed connect4_strength``."""
+or only those named: ``python -m benchmarks speed connect4_strength``.
+``python -m benchmarks mutate GAME`` runs the mutation testing of a
+game's rules instead (benchmarks/mutate.py; never part of the default run)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,10 @@ import benchmarks
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["mutate"]:
+        from benchmarks import mutate
+
+        return mutate.main(argv[1:])
     names = sorted(
         m.name[len("bench_"):]
         for m in pkgutil.iter_modules(benchmarks.__path__)

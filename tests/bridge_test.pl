@@ -1,7 +1,11 @@
 :- module(arena_bridge_test,
           [ successors/3,             % +Game, +StateText, -Pairs
             perft/4,                  % +Game, +StateText, +Depth, -Count
-            raw_value/4               % +Game, +StateText, +Player, -Value
+            raw_value/4,              % +Game, +StateText, +Player, -Value
+            raw_values/4,             % +Game, +StateTexts, +Player, -Values
+            solved_outcomes/3,        % +Game, +StateTexts, -OutcomeTexts
+            initial_state_error/3,    % +Game, +OptionsText, -ErrorText
+            not_det/4                 % +Game, +StateText, +Texts, -Goals
           ]).
 :- use_module(library(apply)).
 :- use_module(library(error)).
@@ -63,3 +67,98 @@ state_text(State, Text) :-
 
 text_state(Text, State) :-
     term_string(State, Text).
+
+%!  raw_values(+Game, +StateTexts, +Player, -Values) is det.
+%
+%   raw_value/4 of each state text.
+
+raw_values(Game, Texts, Player, Values) :-
+    maplist(raw_value_of(Game, Player), Texts, Values).
+
+raw_value_of(Game, Player, Text, Value) :-
+    raw_value(Game, Text, Player, Value).
+
+%!  solved_outcomes(+Game, +StateTexts, -OutcomeTexts) is det.
+%
+%   The game's solved_outcome/2 of each state, written with ~q.
+
+solved_outcomes(Game, Texts, Outcomes) :-
+    maplist(solved_outcome_text(Game), Texts, Outcomes).
+
+solved_outcome_text(Game, Text, Outcome) :-
+    text_state(Text, State),
+    Game:solved_outcome(State, O),
+    format(atom(Outcome), "~q", [O]).
+
+%!  initial_state_error(+Game, +OptionsText, -ErrorText) is det.
+%
+%   Calls the game's initial_state/2 with the options (a Prolog term as
+%   text) directly, without Python's checks: ErrorText is the formal
+%   term of the error it throws, written with ~q, or `ok(State)` when
+%   it succeeds, or `fail`.
+
+initial_state_error(Game, OptionsText, ErrorText) :-
+    term_string(Options, OptionsText),
+    catch(( Game:initial_state(Options, State)
+          ->  Got = ok(State)
+          ;   Got = fail
+          ),
+          error(Formal, _),
+          Got = Formal),
+    format(atom(ErrorText), "~q", [Got]).
+
+%!  not_det(+Game, +StateText, +Texts, -Goals) is det.
+%
+%   Goals (texts) are the calls of the game's det and semidet contract
+%   predicates on the state that leave a choice point or throw: the
+%   state's own predicates, move/3, move_text/2 (both ways) and
+%   move_description/3 of each valid move, and illegal_move_reason/3 of
+%   each of Texts.
+
+not_det(Game, Text, Texts, Goals) :-
+    text_state(Text, State),
+    findall(G, ( contract_goal(Game, State, Texts, G),
+                 \+ det_or_fails(Game, G)
+               ),
+            Found),
+    maplist(goal_text, Found, Goals).
+
+contract_goal(_, S, _, current_player(S, _)).
+contract_goal(_, S, _, valid_moves(S, _)).
+contract_goal(_, S, _, game_over(S, _)).
+contract_goal(_, S, _, outcome_reason(S, _)).
+contract_goal(Game, S, _, value(S, P, _)) :-
+    Game:players(Players),
+    member(P, Players).
+contract_goal(Game, S, _, solved_outcome(S, _)) :-
+    current_predicate(Game:solved_outcome/2).
+contract_goal(Game, S, _, G) :-
+    Game:valid_moves(S, Moves),
+    member(M, Moves),
+    (   G = move(S, M, _)
+    ;   G = move_description(S, M, _)
+    ;   G = move_text(M, _)
+    ;   Game:move_text(M, T),
+        G = move_text(_, T)
+    ).
+contract_goal(_, S, Texts, illegal_move_reason(S, T, _)) :-
+    member(T, Texts).
+
+%   det_or_fails(+Game, +Goal): Goal succeeds leaving no choice point, or
+%   fails, without an error.
+det_or_fails(Game, Goal) :-
+    catch(once(( call_cleanup(Game:Goal, Det = true),
+                 (   Det == true
+                 ->  R = det
+                 ;   R = choice_point
+                 )
+               ;   R = failed
+               )),
+          _,
+          R = error),
+    memberchk(R, [det, failed]).
+
+goal_text(Goal, Text) :-
+    Goal =.. [Name|Args],
+    length(Args, N),
+    format(atom(Text), "~w/~w ~q", [Name, N, Args]).

@@ -30,6 +30,7 @@ def memo_perft(ref: ConnectFour, depths: range) -> list[int]:
     return [count(ref.initial(), d) for d in depths]
 
 
+@pytest.mark.slow
 def test_move_path_counts_7x6() -> None:
     game = pybridge.load_game("connect4")
     ref = ConnectFour()
@@ -57,7 +58,12 @@ SIZES = [  # width, height, connect, games
 ]
 
 
-@pytest.mark.parametrize(("width", "height", "connect", "games"), SIZES)
+# The larger boards' games are left out of mutation runs (slow).
+LARGE = {(7, 6, 4), (6, 5, 5), (8, 7, 4), (12, 10, 6)}
+
+
+@pytest.mark.parametrize(("width", "height", "connect", "games"), [
+    pytest.param(*size, marks=pytest.mark.slow) if size[:3] in LARGE else size for size in SIZES])
 def test_random_games_agree(width: int, height: int, connect: int, games: int) -> None:
     game = pybridge.load_game("connect4", width=width, height=height, connect=connect)
     ref = ConnectFour(width, height, connect)
@@ -229,6 +235,7 @@ def test_levels_3_and_4_keep_the_verdict_of_known_positions() -> None:
             assert -exact(ref, ref.play(r, m), memo) == verdict, (moves, level, m)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "height", "connect", "plies"),
                          [(5, 4, 4, 8), (4, 4, 3, 4), (6, 4, 4, 12)])
 def test_levels_3_and_4_play_endgames_perfectly(width: int, height: int, connect: int,

@@ -684,7 +684,7 @@ search_move(State, _Level, Move) :-
 move_text(Move, Text) :-
     (   nonvar(Move)
     ->  Move = place(Colour, Row, N),
-        move_name(Colour, Row, N, Text)
+        once(move_name(Colour, Row, N, Text))
     ;   atom(Text),
         move_name(Colour, Row, N, Text)
     ->  Move = place(Colour, Row, N)

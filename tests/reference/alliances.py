@@ -149,3 +149,54 @@ class Alliances:
 
 
 Reference = Alliances
+
+
+def distance(s: State, player: str, colour: str) -> int | None:
+    """The fewest empty cells ``player`` must fill to join the two sides
+    of ``colour``: discs of the colour and of its ally for ``player`` are
+    free, empty cells cost one, other discs block (a shortest path by
+    Dijkstra's algorithm); None when no path exists."""
+    import heapq
+
+    free = {colour, ALLY[player, colour]}
+
+    def cost(i: int) -> int | None:
+        return 0 if s.cells[i] in free else 1 if s.cells[i] is None else None
+
+    start, goal = SIDE_CELLS[colour]
+    best: dict[int, int] = {}
+    heap = [(c, i) for i in start if (c := cost(i)) is not None]
+    heapq.heapify(heap)
+    while heap:
+        d, i = heapq.heappop(heap)
+        if i in best:
+            continue
+        best[i] = d
+        if i in goal:
+            return d
+        for j in NEIGHBOURS[i]:
+            c = cost(j)
+            if c is not None and j not in best:
+                heapq.heappush(heap, (d + c, j))
+    return None
+
+
+def value(ref: Alliances, s: State, player: str) -> int:
+    """value/3 as documented: 10000 won, -10000 lost, 0 drawn; else 400
+    per colour held minus 400 per colour the opponent holds, plus for
+    each colour nobody holds (9 - L)^3 - (9 - L')^3, L and L' the two
+    players' distances (30 when there is no path)."""
+    winner = ref.winner(s)
+    opponent = other(player)
+    if winner is not None:
+        return 0 if winner == "draw" else 10000 if winner == player else -10000
+    total = 0
+    for colour in COLOURS:
+        holder = ref.holder(s, colour)
+        if holder is not None:
+            total += 400 if holder == player else -400
+            continue
+        mine = distance(s, player, colour)
+        theirs = distance(s, opponent, colour)
+        total += (9 - (30 if mine is None else mine)) ** 3 - (9 - (30 if theirs is None else theirs)) ** 3
+    return total

@@ -144,3 +144,45 @@ def solve(ref: Sliding) -> dict[tuple[tuple[str, ...], str], int | None]:
 
 
 Reference = Sliding
+
+
+def line_score(cells: tuple[str, ...], player: str) -> int:
+    """The open lines' score for ``player`` (DESIGN.md's rule of thumb):
+    a line holding n > 0 stones of one side only counts 3^(n-1) for that
+    side, against the other."""
+    other = "o" if player == "x" else "x"
+    score = 0
+    for line in LINES:
+        own = sum(cells[i] == player for i in line)
+        theirs = sum(cells[i] == other for i in line)
+        if own and not theirs:
+            score += 3 ** (own - 1)
+        elif theirs and not own:
+            score -= 3 ** (theirs - 1)
+    return score
+
+
+def value(ref: Sliding, s: State, player: str) -> int:
+    """What value/3 documents: 1000 won, -1000 lost, 0 drawn, else the
+    open lines' score."""
+    winner = ref.winner(s)
+    if winner == "draw":
+        return 0
+    if winner is not None:
+        return 1000 if winner == player else -1000
+    return line_score(s.cells, player)
+
+
+def outcome(ref: Sliding, s: State, solved: dict[tuple[tuple[str, ...], str], int | None]) -> str:
+    """The end with perfect play under the ply limit, as solved_outcome/2
+    writes it: ``win(P,N)`` or ``draw``."""
+    winner = ref.winner(s)
+    if winner is not None:
+        return "draw" if winner == "draw" else f"win({winner},0)"
+    v = solved[s.position]
+    left = s.max_plies - s.plies
+    if v is None or abs(v) > left:
+        return "draw"
+    if v > 0:
+        return f"win({s.to_move},{v})"
+    return f"win({'o' if s.to_move == 'x' else 'x'},{-v})"

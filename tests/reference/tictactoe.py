@@ -45,3 +45,50 @@ class TicTacToe:
         return State(cells, "o" if s.to_move == "x" else "x")
 
 Reference = TicTacToe
+
+
+def line_score(cells: tuple[str, ...], player: str) -> int:
+    """The open lines' score for ``player``, from DESIGN.md's rule of thumb
+    (not from the Prolog): a line holding n > 0 pieces of one side only
+    counts 3^(n-1) for that side, against the other side."""
+    other = "o" if player == "x" else "x"
+    score = 0
+    for line in LINES:
+        own = sum(cells[i] == player for i in line)
+        theirs = sum(cells[i] == other for i in line)
+        if own and not theirs:
+            score += 3 ** (own - 1)
+        elif theirs and not own:
+            score -= 3 ** (theirs - 1)
+    return score
+
+
+def value(ref: TicTacToe, s: State, player: str) -> int:
+    """What value/3 documents: 1000 won, -1000 lost, 0 drawn, else the
+    open lines' score."""
+    winner = ref.winner(s)
+    if winner == "draw":
+        return 0
+    if winner is not None:
+        return 1000 if winner == player else -1000
+    return line_score(s.cells, player)
+
+
+def solved(ref: TicTacToe, s: State, memo: dict[State, tuple[str, int]]) -> tuple[str, int]:
+    """(winner or 'draw', plies to the end) with perfect play: the mover
+    takes the quickest win, else a draw, else the slowest loss."""
+    if s in memo:
+        return memo[s]
+    winner = ref.winner(s)
+    if winner is not None:
+        memo[s] = (winner, 0)
+        return memo[s]
+    best: tuple[int, int] | None = None
+    for m in ref.moves(s):
+        w, n = solved(ref, ref.play(s, m), memo)
+        # a win sooner is better, a loss later is better
+        rank = (2, -n) if w == s.to_move else (1, 0) if w == "draw" else (0, n)
+        if best is None or rank > best:
+            best = rank
+            memo[s] = (w, 0) if w == "draw" else (w, n + 1)
+    return memo[s]

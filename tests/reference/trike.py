@@ -127,3 +127,16 @@ class Trike:
 
 
 Reference = Trike
+
+
+def value(ref: Trike, s: State, player: str) -> int:
+    """value/3 as documented: the margin ``player`` would have if the game
+    ended now (0 before the pawn is placed); for a finished game 100 more
+    for the winner, 100 less for the loser."""
+    if s.pawn is None:
+        return 0
+    points = ref.scores(s)
+    margin = points[player] - points[ref.other(player)]
+    if ref.winner(s) is None:
+        return margin
+    return margin + (100 if margin > 0 else -100)
