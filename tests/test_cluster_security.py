@@ -69,6 +69,13 @@ def test_tls_needs_the_certificate_folder(tmp_path: Path) -> None:
     said = _arena("tournament", "tictactoe", "random", "ai:1", "--scheduler",
                   "tls://127.0.0.1:8786", cwd=tmp_path)
     assert said.returncode == 2 and "arena certs DIR" in said.stderr, said.stderr
+    said = _arena("tournament", "tictactoe", "random", "ai:1", "--tls-dir", str(tmp_path),
+                  cwd=tmp_path)
+    assert said.returncode == 2 and "go with --scheduler ADDRESS" in said.stderr, said.stderr
+    said = _arena("tournament", "tictactoe", "random", "ai:1", "--scheduler",
+                  "tls://127.0.0.1:8786", "--insecure-scheduler", cwd=tmp_path)
+    assert said.returncode == 2 and "is for tcp:// addresses" in said.stderr, said.stderr
+    assert not list(tmp_path.glob("tournament-*"))
 
 
 def test_no_certificate_no_entry(small: Cluster, tmp_path: Path) -> None:
