@@ -248,7 +248,7 @@ def run_tournament(
         checkpoint.write_atomically(out_dir / "standings.csv", standings_csv(table))
         return table
 
-    pool = cluster.Pool(jobs=jobs, scheduler=where)
+    pool = cluster.Pool(jobs=jobs, scheduler=where, isolation=config.isolation)
     saved = 0.0  # when the standings were last written
 
     def finished(outcome: GameOutcome) -> None:

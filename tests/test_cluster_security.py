@@ -105,18 +105,16 @@ def test_no_certificate_no_entry(small: Cluster, tmp_path: Path) -> None:
                 pass
 
 
-def test_a_worker_without_the_isolation_asked_refuses_its_games(small: Cluster,
-                                                                 tmp_path: Path) -> None:
+def test_a_worker_without_the_isolation_asked_is_refused_before_any_game(
+        small: Cluster, tmp_path: Path) -> None:
     small.add_worker("unjailed", tmp_path / "unjailed.log", env={"ARENA_ISOLATION": "none"})
     small.wait_for(1)
-    result = run_tournament("tictactoe", PLAYERS, out=tmp_path / "t", seed=3, **small.options)
-    assert not result.complete and not result.records
-    assert sorted(result.not_counted) == [0, 1]
-    for why in result.not_counted.values():
-        assert "refused the game" in why and "ARENA_ISOLATION=none" in why, why
+    with pytest.raises(cluster.ClusterError, match=r"workers that cannot run bots under bwrap: "
+                       r"tls://127\.0\.0\.1:\d+: this worker runs bots with isolation none "
+                       r"\(ARENA_ISOLATION=none in its environment\)"):
+        run_tournament("tictactoe", PLAYERS, out=tmp_path / "t", seed=3, **small.options)
     doc = json.loads((tmp_path / "t" / "standings.json").read_text())
-    assert doc["isolation"] == "bwrap" and doc["games_played"] == 0
-    assert [g["index"] for g in doc["not_counted"]] == [0, 1]
+    assert doc["games_played"] == 0 and not doc["complete"]
 
 
 def test_a_worker_without_the_isolation_plays_when_none_is_asked(
