@@ -294,6 +294,7 @@ def run_tournament(
                         on_not_counted(pairing, not_counted[pairing.index])
                     continue
                 seen.add(pairing.index)
+                not_counted.pop(pairing.index, None)  # another worker's answer counted
                 finished(outcome)
         complete = not not_counted
     except KeyboardInterrupt:
