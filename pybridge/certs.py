@@ -61,10 +61,14 @@ def make_certificates(folder: str | os.PathLike[str], *, course: str = "prolog-a
     """Make the authority and the three roles' keys and certificates in
     ``folder`` (made with mode 0700 if missing). CertificateError if the
     folder is not a directory of its own or already holds one of them."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+    try:
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes, serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+    except ImportError:
+        raise CertificateError("making certificates needs the cryptography package: "
+                               "pip install cryptography") from None
 
     if not 1 <= days <= 3650:
         raise CertificateError(f"days must be between 1 and 3650, got {days}")

@@ -254,9 +254,11 @@ class Pool:
     one interface, the same task. Use it with ``with``; leaving it
     cancels what is still queued."""
 
-    def __init__(self, *, jobs: int = 1, scheduler: Scheduler | None = None) -> None:
+    def __init__(self, *, jobs: int = 1, scheduler: Scheduler | None = None,
+                 isolation: str = "bwrap") -> None:
         self.jobs = max(1, jobs)
         self.scheduler = scheduler
+        self.isolation = isolation  # what every game's bots must run under
         self._client: Any = None
         self._local: ProcessPoolExecutor | None = None
         self._queued: dict[str, tuple[Any, ...]] = {}  # task key -> its arguments
@@ -304,6 +306,15 @@ class Pool:
             self.close()
             raise ClusterError(f"the Dask scheduler at {address} has no worker: start "
                                f"some with `dask worker {address}`")
+        # a worker that joins later refuses each game it cannot jail instead
+        unable = {worker: said[1] for worker, said in
+                  self._client.run(answers.required_isolation, self.isolation).items()
+                  if not isinstance(said, (list, tuple)) or said[1] is not None}
+        if unable:
+            listed = "; ".join(f"{clean_line(w, 80)}: {clean_line(why, 300)}"
+                               for w, why in sorted(unable.items(), key=str))
+            self.close()
+            raise ClusterError(f"workers that cannot run bots under {self.isolation}: {listed}")
 
     def workers(self) -> int:
         """How many workers play games now."""

@@ -269,7 +269,7 @@ def run_tournament(
         safeio.write_inside(out_dir, "standings.csv", standings_csv(table))
         return table
 
-    pool = cluster.Pool(jobs=jobs, scheduler=where)
+    pool = cluster.Pool(jobs=jobs, scheduler=where, isolation=config.isolation)
     saved = 0.0  # when the standings were last written
 
     def finished(outcome: GameOutcome) -> None:
@@ -315,6 +315,7 @@ def run_tournament(
                         on_not_counted(pairing, not_counted[pairing.index])
                     continue
                 seen.add(pairing.index)
+                not_counted.pop(pairing.index, None)  # another worker's answer counted
                 finished(outcome)
         complete = not not_counted
     except KeyboardInterrupt:

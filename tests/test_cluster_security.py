@@ -69,6 +69,13 @@ def test_tls_needs_the_certificate_folder(tmp_path: Path) -> None:
     said = _arena("tournament", "tictactoe", "random", "ai:1", "--scheduler",
                   "tls://127.0.0.1:8786", cwd=tmp_path)
     assert said.returncode == 2 and "arena certs DIR" in said.stderr, said.stderr
+    said = _arena("tournament", "tictactoe", "random", "ai:1", "--tls-dir", str(tmp_path),
+                  cwd=tmp_path)
+    assert said.returncode == 2 and "go with --scheduler ADDRESS" in said.stderr, said.stderr
+    said = _arena("tournament", "tictactoe", "random", "ai:1", "--scheduler",
+                  "tls://127.0.0.1:8786", "--insecure-scheduler", cwd=tmp_path)
+    assert said.returncode == 2 and "is for tcp:// addresses" in said.stderr, said.stderr
+    assert not list(tmp_path.glob("tournament-*"))
 
 
 def test_no_certificate_no_entry(small: Cluster, tmp_path: Path) -> None:
@@ -98,18 +105,16 @@ def test_no_certificate_no_entry(small: Cluster, tmp_path: Path) -> None:
                 pass
 
 
-def test_a_worker_without_the_isolation_asked_refuses_its_games(small: Cluster,
-                                                                 tmp_path: Path) -> None:
+def test_a_worker_without_the_isolation_asked_is_refused_before_any_game(
+        small: Cluster, tmp_path: Path) -> None:
     small.add_worker("unjailed", tmp_path / "unjailed.log", env={"ARENA_ISOLATION": "none"})
     small.wait_for(1)
-    result = run_tournament("tictactoe", PLAYERS, out=tmp_path / "t", seed=3, **small.options)
-    assert not result.complete and not result.records
-    assert sorted(result.not_counted) == [0, 1]
-    for why in result.not_counted.values():
-        assert "refused the game" in why and "ARENA_ISOLATION=none" in why, why
+    with pytest.raises(cluster.ClusterError, match=r"workers that cannot run bots under bwrap: "
+                       r"tls://127\.0\.0\.1:\d+: this worker runs bots with isolation none "
+                       r"\(ARENA_ISOLATION=none in its environment\)"):
+        run_tournament("tictactoe", PLAYERS, out=tmp_path / "t", seed=3, **small.options)
     doc = json.loads((tmp_path / "t" / "standings.json").read_text())
-    assert doc["isolation"] == "bwrap" and doc["games_played"] == 0
-    assert [g["index"] for g in doc["not_counted"]] == [0, 1]
+    assert doc["games_played"] == 0 and not doc["complete"]
 
 
 def test_a_worker_without_the_isolation_plays_when_none_is_asked(
