@@ -349,7 +349,9 @@ seed(Seed) :-
 
 %!  load_file_game(+File, +Dialect0, +Base, -Dialect, -Missing, -Present) is det.
 %
-%   Loads the game file File as game Base (prolog/gamefile.pl). Missing
+%   Loads the game file File as game Base (prolog/gamefile.pl). The game
+%   host (prolog/gamehost.pl) calls it in its jail; the referee's engine
+%   never does (benchmarks/bench_gamehost.py, to compare, alone). Missing
 %   lists the required predicates it lacks (then Base cannot be played),
 %   Present what it defines of the contract. Throws
 %   error(game_refused(Reasons), _) when the file is refused.
