@@ -339,3 +339,25 @@ def gamefile_sha(path: Path) -> str:
     from pybridge.gamefile import sha256_of
 
     return sha256_of(path)
+
+
+def test_the_shell_goes_on_after_hostile_games(jail: bool) -> None:
+    import io
+
+    from shell.repl import Shell
+
+    if load("escape_output.pl", jail) is None:
+        return
+    out = io.StringIO()
+    shell = Shell(out=out, color=True, prompt_session=None, interactive=False)
+    shell.execute(f"new {GAMES / 'escape_output.pl'} --first human --second human")
+    shell.execute("board")
+    shell.execute(f"new {GAMES / 'route4_catch_loop.pl'} --first human --second human")
+    shell.execute("new tictactoe --first human --second human")
+    shell.execute("5")
+    said = out.getvalue()
+    assert raw_controls(said) == [], said
+    assert "\\x1b]52;" in said                      # the game's OSC, shown escaped
+    assert "route4_catch_loop: valid_moves/2 did not answer within 5 s" in said
+    assert shell.session.match is not None
+    assert str(shell.session.match.state) == "state([e,e,e,e,x,e,e,e,e],o)"
