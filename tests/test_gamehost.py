@@ -86,3 +86,22 @@ def test_a_killed_host_is_started_again_for_the_next_request() -> None:
     host.kill()
     assert game.initial_state().move("take(1,1)").valid_moves()
     assert host.starts == starts + 1 and host.running()
+
+
+def test_every_match_begins_from_the_file_as_loaded(jail: bool) -> None:
+    from pybridge.match import Match
+    from pybridge.players import HumanPlayer, PlayerSpec
+
+    if not jail:
+        with pytest.raises(sandbox.IsolationError):
+            pybridge.load_game(str(FILES / "leaky.pl"))
+        return
+    game = pybridge.load_game(str(FILES / "leaky.pl"))
+    assert game.file is not None and host_for(game.file).kept
+    players = {p: HumanPlayer(PlayerSpec("human")) for p in game.players}
+    match = Match(game, players)
+    match.play("1")
+    assert match.state.valid_moves() == ["2", "3"]     # the game remembers 1
+    match = Match(game, players)                        # a new game: a fresh copy
+    assert match.state.valid_moves() == ["1", "2", "3"]
+    assert pybridge.State(game, "s(1)").valid_moves() == ["1", "2", "3"]

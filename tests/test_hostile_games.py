@@ -35,21 +35,33 @@ def raw_controls(text: str) -> list[str]:
     return re.findall("[\x00-\x08\x0b-\x1f\x7f-\x9f]", _SGR.sub("", text))
 
 
-def host_processes() -> list[int]:
-    """Game host processes of these hostile files still alive."""
-    found = []
+def host_processes(root: int | None = None) -> list[int]:
+    """Game host processes started by this process (or by ``root``) still
+    alive (other processes on the machine may run game hosts of their own)."""
+    parents: dict[int, int] = {}
+    lines: dict[int, str] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if "--jail" in cmdline and state != "Z" and (
-                str(GAMES) in cmdline or sandbox.GAME_MOUNT in cmdline):
-            found.append(int(entry.name))
-    return found
+        if fields[0] != "Z":
+            parents[int(entry.name)] = int(fields[1])
+            lines[int(entry.name)] = cmdline
+    top = os.getpid() if root is None else root
+
+    def mine(pid: int) -> bool:
+        while pid > 1:
+            if pid == top:
+                return True
+            pid = parents.get(pid, 0)
+        return False
+
+    return [pid for pid, cmdline in lines.items()
+            if "--jail" in cmdline and sandbox.GAME_MOUNT in cmdline and mine(pid)]
 
 
 @pytest.fixture(autouse=True)
@@ -63,7 +75,9 @@ def jail(monkeypatch: pytest.MonkeyPatch) -> Iterator[bool]:
     deadline = time.monotonic() + 5
     while host_processes() and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert host_processes() == [], "a game host process was left"
+    left = host_processes()
+    assert left == [], ("a game host process was left:", [
+        Path(f"/proc/{p}/cmdline").read_bytes()[:300] for p in left])
     # the referee's engine: no game file loaded, its operators untouched
     assert _prolog.call("current_module(M), sub_atom(M, 0, _, _, 'code:')") is None
     assert _prolog.call("module_property(M, file(F)), sub_atom(F, _, _, _, 'hostile/games')") \
@@ -168,15 +182,21 @@ def test_route4_ctrl_c_ends_check_game(jail: bool, tmp_path: Path) -> None:
         start_new_session=True, env={**os.environ, sandbox.ENV: "bwrap"})
     try:
         deadline = time.monotonic() + 60
-        while not host_processes() and time.monotonic() < deadline:
+        while not host_processes(proc.pid) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert host_processes(), "the game host never started"
+        assert host_processes(proc.pid), "the game host never started"
         time.sleep(0.5)                         # inside valid_moves/2's loop now
+        hosts = host_processes(proc.pid)
         os.killpg(proc.pid, signal.SIGINT)      # as a terminal's Ctrl-C does
         pressed = time.monotonic()
         proc.communicate(timeout=30)
         assert time.monotonic() - pressed < 5   # a generous bound: it did not hang
         assert proc.returncode == 130
+        deadline = time.monotonic() + 5
+        while any(Path(f"/proc/{p}").exists() for p in hosts) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(Path(f"/proc/{p}/cmdline").exists()
+                       and b"--jail" in Path(f"/proc/{p}/cmdline").read_bytes() for p in hosts)
     finally:
         if proc.poll() is None:
             proc.kill()
