@@ -93,10 +93,7 @@ main :-
     option(name(Name), Options, game),
     option(jail(Jail), Options, false),
     create_prolog_flag(arena_game_jail, Jail, [type(boolean), access(read_only)]),
-    (   current_module(Name)
-    ->  atom_concat(Name, '#game', Base)
-    ;   Base = Name
-    ),
+    atom_concat(Name, '#game', Base),   % never a library's module name
     assertz(game_base(Base)),
     get_time(Now),
     nb_setval(arena_request_start, Now),

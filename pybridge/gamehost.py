@@ -287,17 +287,18 @@ class GameHost:
         error = reply.get("error")
         if not isinstance(error, dict):
             return "game_rule", f"{self.id}: the game's process gave no answer"
-        message = self._text(str(error.get("message", "")))
+        message = self.text(str(error.get("message", "")))
         kind = clean_line(error.get("kind", "other"), 40)
         if kind == "game_rule" and not message.startswith(f"{self.id}:"):
             message = f"{self.id}: {message}"
         return kind, message
 
-    def _text(self, text: str) -> str:
+    def text(self, text: str) -> str:
         """A text of the host's: jail paths as the user knows them, bounded,
         control characters escaped (newlines kept)."""
         for inside, outside in self._paths:
             text = text.replace(inside, outside)
+        text = text.replace(f"{self.id}#game", self.id)     # the host's module of the game
         return clean(text, self.limits.text_bytes)
 
     def _exchange(self, verb: str, args: list[str], *, rule: str, limit: float,
@@ -397,7 +398,7 @@ class GameHost:
 
     def warnings(self) -> tuple[str, ...]:
         """What loading left out: the file's own entry points, not run."""
-        return tuple(self._text(str(w)) for w in self.hello.get("warnings", []))
+        return tuple(self.text(str(w)) for w in self.hello.get("warnings", []))
 
     def seed(self, seed: int) -> None:
         self._seed = int(seed) & 0x7FFFFFFF

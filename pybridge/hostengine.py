@@ -175,8 +175,10 @@ class HostEngine(GameEngine):
                         raw=(options_term(options), check_term(games, seed, plies, max_states)))
         if got is None:
             return []
-        return [tuple(self.host._text(str(x)) for x in p)  # type: ignore[misc]
-                for p in got.get("problems", []) if isinstance(p, list) and len(p) == 4]
+        text = self.host.text
+        return [(text(str(a)), text(str(b)), text(str(c)), text(str(d)))
+                for a, b, c, d in (p for p in got.get("problems", [])
+                                   if isinstance(p, list) and len(p) == 4)]
 
     def typed_move(self, typed: str) -> str | None:
         got = self._ask("typed", typed, rule="move_text/2")
