@@ -143,11 +143,11 @@ def first_tab(module: str, line: list[str]) -> tuple[list[float], list[float], l
     for s in states:
         text = str(s)
         start = time.perf_counter()
-        _prolog.bridge("state_info", module, text, outputs=["P", "Ms", "O"])
+        _prolog.bridge("move_descriptions", module, text, outputs=["Pairs"])
         inproc.append(time.perf_counter() - start)
         fresh = pybridge.State(game, text)
         start = time.perf_counter()
-        fresh.valid_moves()
+        fresh.move_descriptions()                  # what the shell's completer asks
         host.append(time.perf_counter() - start)
         got = _prolog.call(
             f"term_string(S_, {_prolog.atom(text)}), statistics(cputime, T0_), "
