@@ -36,7 +36,7 @@ from typing import Any
 from . import _prolog, hoststate, sandbox
 from ._prolog import PROLOG_DIR
 from .botdata import Tail
-from .botproc import _drain, _kill_group, _read_lines, _reap, _sane_name, _spawn
+from .botproc import _drain, _read_lines, _reap, _sane_name, _spawn
 from .errors import ArenaError, GameFileError, GameRuleError, Interrupted
 from .gamefile import GameFileRef, game_id, sha256_of
 from .text import clean, clean_line
