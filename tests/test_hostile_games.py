@@ -241,6 +241,7 @@ def test_files_outside_the_jail_cannot_be_read_or_written(jail: bool) -> None:
     board = game.initial_state().display()
     assert "root:" not in board and "/etc/passwd: unreadable" in board
     assert "cannot write /arena/game/pwned.txt" in board and raw_controls(board) == []
+    assert "cannot write /arena/prolog/bridge.pl" in board      # the arena's own files
     assert not (GAMES / "pwned.txt").exists()
 
 
@@ -282,6 +283,11 @@ def test_output_floods_are_bounded(jail: bool) -> None:
 def test_a_state_megabytes_long_is_refused(jail: bool) -> None:
     text = failure("huge_state.pl", jail, GameRuleError)
     assert text is None or "huge_state: a state's text is longer than" in text
+
+
+def test_a_million_moves_are_refused(jail: bool) -> None:
+    text = failure("huge_moves.pl", jail, GameRuleError)
+    assert text is None or "huge_moves: valid_moves/2 gave 1,000,000 moves, more than 100,000" in text
 
 
 def test_cyclic_states_and_moves_are_refused(jail: bool) -> None:
