@@ -105,3 +105,19 @@ def test_every_match_begins_from_the_file_as_loaded(jail: bool) -> None:
     match = Match(game, players)                        # a new game: a fresh copy
     assert match.state.valid_moves() == ["1", "2", "3"]
     assert pybridge.State(game, "s(1)").valid_moves() == ["1", "2", "3"]
+
+
+def test_a_bot_plays_a_course_game_in_its_own_jailed_host(
+        jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from shell.cli import main
+
+    bot = tmp_path / "first.pl"
+    bot.write_text("choose_move(State, _Level, Move) :-\n    valid_moves(State, [Move|_]).\n")
+    if not jail:
+        with pytest.raises(sandbox.IsolationError):
+            pybridge.load_game(str(FILES / "course_stateful.pl"))
+        return
+    # the bot's host loads the game as the game host does: in the jail
+    assert main(["check-bot", str(FILES / "course_stateful.pl"), str(bot)]) == 0
+    out, err = capsys.readouterr()
+    assert "verdict:  ok" in out, out + err
