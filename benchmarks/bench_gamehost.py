@@ -5,7 +5,8 @@ the example Connect Four file (``examples/games/connect4.pl``), side by
 side in one run:
 
 - host start: a new host started and the file loaded, from the host's
-  saved state and from source;
+  saved state and from source; and a new game's fresh copy forked from
+  the kept host;
 - one referee step (play_move: the new state, its player, moves and
   outcome) in-process vs in the host;
 - the first Tab completion (a fresh state's valid moves and their
@@ -64,6 +65,18 @@ def _starts(ref: GameFileRef) -> list[float]:
         host.request("rules", [], rule="rules/1")   # starts the host and loads the file
         times.append(time.perf_counter() - start)
         host.close()
+    return times
+
+
+def forked_starts() -> list[float]:
+    """Seconds for a fresh copy of the loaded file for a new game (the
+    kept host forks; initial_state/2 runs again in the copy)."""
+    game = pybridge.load_game(str(CONNECT4))
+    times = []
+    for _ in range(STARTS * 4):
+        start = time.perf_counter()
+        game.begin()
+        times.append(time.perf_counter() - start)
     return times
 
 
@@ -130,11 +143,11 @@ def first_tab(module: str, line: list[str]) -> tuple[list[float], list[float], l
     for s in states:
         text = str(s)
         start = time.perf_counter()
-        _prolog.bridge("state_info", module, text, outputs=["P", "Ms", "O"])
+        _prolog.bridge("move_descriptions", module, text, outputs=["Pairs"])
         inproc.append(time.perf_counter() - start)
         fresh = pybridge.State(game, text)
         start = time.perf_counter()
-        fresh.valid_moves()
+        fresh.move_descriptions()                  # what the shell's completer asks
         host.append(time.perf_counter() - start)
         got = _prolog.call(
             f"term_string(S_, {_prolog.atom(text)}), statistics(cputime, T0_), "
@@ -169,6 +182,7 @@ def main() -> None:
     print(f"host start and the file loaded, {STARTS} starts:")
     print(f"  cold, from the saved state: {_ms(cold_starts(saved_state=True))}")
     print(f"  cold, from source:          {_ms(cold_starts(saved_state=False))}")
+    print(f"  forked, for a new game:     {_ms(forked_starts())}")
     line = game_line()
     module = in_process_module()
     print(f"referee step (play_move), {STEPS} steps:")

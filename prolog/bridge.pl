@@ -197,6 +197,7 @@ state_info(Game, Text, Player, MoveTexts, Over) :-
 state_facts(Game, State, Player, MoveTexts, Over) :-
     Game:current_player(State, Player),
     Game:valid_moves(State, Moves),
+    bounded_moves(Game, Moves),
     maplist(Game:move_text, Moves, MoveTexts),
     (   Game:game_over(State, Winner)
     ->  Over = Winner
@@ -231,6 +232,17 @@ play_move(Game, Text, MoveText, Json) :-
                    json_write_dict(current_output,
                                    _{state:S, move:M, player:P, moves:Moves, over:O, reason:R},
                                    [width(0)])).
+
+%   bounded_moves(+Game, +Moves): at most 100,000 moves in a position,
+%   else a broken rule (a game file's answer would be megabytes).
+
+bounded_moves(Game, Moves) :-
+    length(Moves, N),
+    (   N =< 100_000
+    ->  true
+    ;   format(atom(Message), "~w: valid_moves/2 gave ~D moves, more than 100,000", [Game, N]),
+        throw(error(game_rule(Message), _))
+    ).
 
 json_text(Text, String) :-
     text_to_string(Text, String).
@@ -303,6 +315,7 @@ choose(Game, Text, Level, Seconds, MoveText) :-
 move_descriptions(Game, Text, Pairs) :-
     text_state(Text, State),
     Game:valid_moves(State, Moves),
+    bounded_moves(Game, Moves),
     maplist(move_description_pair(Game, State), Moves, Pairs).
 
 move_description_pair(Game, State, Move, [MoveText, Description]) :-
@@ -349,7 +362,9 @@ seed(Seed) :-
 
 %!  load_file_game(+File, +Dialect0, +Base, -Dialect, -Missing, -Present) is det.
 %
-%   Loads the game file File as game Base (prolog/gamefile.pl). Missing
+%   Loads the game file File as game Base (prolog/gamefile.pl). The game
+%   host (prolog/gamehost.pl) calls it in its jail; the referee's engine
+%   never does (benchmarks/bench_gamehost.py, to compare, alone). Missing
 %   lists the required predicates it lacks (then Base cannot be played),
 %   Present what it defines of the contract. Throws
 %   error(game_refused(Reasons), _) when the file is refused.

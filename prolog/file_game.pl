@@ -21,7 +21,8 @@ saved state). For a game file it loads this module and calls
 file_game:load_from_environment/0 (not exported: a bot may call what
 the game exports), which loads the file named by the environment
 variable ARENA_GAME_FILE (dialect ARENA_GAME_DIALECT: auto, swi or
-sicstus4) through prolog/gamefile.pl, checks and limits included, and
+sicstus4) through prolog/gamefile.pl, checks and limits included (in
+a jail, ARENA_GAME_JAIL=true, as the game host loads it), and
 passes every contract predicate on to it. value/3 throws an existence
 error for a game without one.
 */
@@ -36,6 +37,10 @@ load_from_environment :-
     (   getenv('ARENA_GAME_DIALECT', Dialect)
     ->  true
     ;   Dialect = auto
+    ),
+    (   getenv('ARENA_GAME_JAIL', true)
+    ->  create_prolog_flag(arena_game_jail, true, [type(boolean), access(read_only)])
+    ;   true
     ),
     load_game_file(File, Dialect, arena_file_game, Game, Info),
     (   Info.missing == []

@@ -3,10 +3,12 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(aggregate)).
 :- use_module(library(error)).
 :- use_module(library(option)).
 :- use_module(library(random)).
 :- use_module(library(http/json)).
+:- use_module(library(unix), [fork/1, wait/2]).
 :- use_module(bridge).
 :- use_module(gamefile).
 
@@ -44,10 +46,12 @@ that has run for 0.2 s, and on SIGUSR1 (asked true):
 
 The first request is `load(Nonce)`; its answer is
 
-    {"nonce":N,"ok":true,"dialect":D,"missing":[...],"title":T,
-     "players":[...],"options":[[Name,Default,Help],...]}
+    {"nonce":N,"ok":true,"dialect":D,"missing":[...],"present":[...],"warnings":[...]}
 
-or an error of kind `game_refused`. States travel as the canonical
+or an error of kind `game_refused`; `info(Nonce)` then gives the title,
+players and options. Loaded, the process may be kept to fork games from:
+`fork(Nonce)` starts a copy that serves one game (fork_game/1), ended by
+`end(Nonce)`. States travel as the canonical
 text this process writes (`~q`, standard operators only, at most
 `state_limit/1` bytes); the caller holds them as text and sends them
 back as quoted atoms. End of input ends the process.
@@ -57,6 +61,7 @@ back as quoted atoms. End of input ends the process.
 
 :- dynamic
     protocol_stream/2,              % Role (in, out), Stream
+    in_game/0,                      % This process is a game's fork
     game_base/1,                    % Module of the game (its id)
     noted/2.                        % PI, Time of the last note
 
@@ -88,10 +93,7 @@ main :-
     option(name(Name), Options, game),
     option(jail(Jail), Options, false),
     create_prolog_flag(arena_game_jail, Jail, [type(boolean), access(read_only)]),
-    (   current_module(Name)
-    ->  atom_concat(Name, '#game', Base)
-    ;   Base = Name
-    ),
+    atom_concat(Name, '#game', Base),   % never a library's module name
     assertz(game_base(Base)),
     get_time(Now),
     nb_setval(arena_request_start, Now),
@@ -226,10 +228,56 @@ note(PI, Seconds, Asked) :-
 :- public asked/1.
 
 asked(_Signal) :-
-    (   nb_current(arena_rule, PI-Seconds)
+    (   nb_current(arena_rule, PI-Seconds),
+        PI \== none                     % a kept host waiting for its game's copy
     ->  note(PI, Seconds, true)
     ;   true
     ).
+
+%!  fork_game(+Nonce) is det.
+%
+%   One game in a copy of this process, the file as it was just loaded:
+%   the copy answers this request and every one until `end(Nonce)`,
+%   then exits; this process waits for it and serves the next request.
+%   The two share the pipes, one at a time. A process in which a time
+%   limit was ever set cannot fork (the copy would wait forever on the
+%   alarm thread it lacks): it answers `fail` and serves the game itself.
+%   If the copy dies otherwise, this process says so in a line without
+%   a nonce.
+
+fork_game(Nonce) :-
+    (   alarm_thread
+    ->  reply(Nonce, _{fail:true})
+    ;   flush_output(user_error),
+        fork(Pid),
+        (   Pid == child
+        ->  assertz(in_game),
+            reply(Nonce, _{ok:true, forked:true})
+        ;   wait(Pid, Status),
+            (   Status == exited(0)
+            ->  true
+            ;   format(string(Detail), "~w", [Status]),
+                protocol_stream(out, Out),
+                json_write_dict(Out, _{child:gone, detail:Detail}, [width(0)]),
+                nl(Out),
+                flush_output(Out)
+            )
+        )
+    ).
+
+%   alarm_thread: this process runs an operating-system thread that is
+%   no Prolog thread (library(time)'s alarm scheduler, started by the
+%   first time limit).
+
+alarm_thread :-
+    catch(directory_files('/proc/self/task', Entries), _, fail),
+    exclude(dot_entry, Entries, Tasks),
+    length(Tasks, OS),
+    aggregate_all(count, thread_property(_, status(_)), Prolog),
+    OS > Prolog.
+
+dot_entry(Entry) :-
+    sub_atom(Entry, 0, 1, _, '.').
 
 %   load_reply(+File, +Dialect, -Reply)
 
@@ -237,22 +285,22 @@ load_reply(File, Dialect0, Reply) :-
     game_base(Game),
     safe(load_file_game(File, Dialect0, Game, Dialect, Missing, Present), Result),
     (   Result == true
-    ->  (   Missing == []
-        ->  safe(game_info(Game, Title, Players, Options0), Info)
-        ;   Info = true, Title = '', Players = [], Options0 = []
-        ),
-        (   Info == true
-        ->  maplist(option_json, Options0, Options),
-            findall(W, arena_gamefile_read:skipped_entry(W), Warnings0),
-            sort(Warnings0, Warnings),
-            Reply = _{ok:true, dialect:Dialect, missing:Missing, present:Present,
-                      title:Title, players:Players, options:Options, warnings:Warnings}
-        ;   error_reply(Info, Reply)
-        )
+    ->  findall(W, arena_gamefile_read:skipped_entry(W), Warnings0),
+        sort(Warnings0, Warnings),
+        Reply = _{ok:true, dialect:Dialect, missing:Missing, present:Present,
+                  warnings:Warnings}
     ;   Result == false
     ->  Reply = _{fail:true}
     ;   error_reply(Result, Reply)
     ).
+
+:- public info/4.
+
+%   info(+Game, -Title, -Players, -Options): game_info/4, options as JSON.
+
+info(Game, Title, Players, Options) :-
+    game_info(Game, Title, Players, Options0),
+    maplist(option_json, Options0, Options).
 
 option_json([Name, Default0, Help], [Name, Default, Help]) :-
     (   number(Default0)
@@ -282,7 +330,18 @@ bounded_text(Text0, Limit, Text) :-
 
 serve :-
     request(Request),
-    (   compound(Request),
+    (   Request = fork(Nonce),
+        atom(Nonce),
+        \+ in_game
+    ->  fork_game(Nonce),
+        serve
+    ;   Request = end(Nonce),
+        atom(Nonce),
+        in_game
+    ->  flush_output(user_error),
+        reply(Nonce, _{ok:true, ended:true}),
+        halt(0)
+    ;   compound(Request),
         arg(1, Request, Nonce),
         atom(Nonce)
     ->  retractall(noted(_, _)),
@@ -316,6 +375,7 @@ answer(Request, Reply) :-
     ;   error_reply(Result, Reply)
     ).
 
+verb(info, G, [], info(G, T, Ps, Os), _{title:T, players:Ps, options:Os}).
 verb(new_state, G, [Options], checked_state(new_state(G, Options, T), T, S), _{state:S}).
 verb(new_state_config, G, [Config], checked_state(new_state_config(G, Config, T), T, S),
      _{state:S}).

@@ -107,6 +107,8 @@ class BotProcess:
             seen = (f"{sandbox.GAME_MOUNT}/{Path(game_file.path).name}"
                     if isolation == "bwrap" else game_file.path)
             game_env = {"ARENA_GAME_FILE": seen, "ARENA_GAME_DIALECT": game_file.dialect}
+            if isolation == "bwrap":    # jailed: the game loads as in its own game host
+                game_env["ARENA_GAME_JAIL"] = "true"
         state = hoststate.path()
         swipl = os.path.realpath(shutil.which("swipl") or "swipl")
         if state is not None:

@@ -128,6 +128,10 @@ class GameEngine(ABC):
         for a game that does not run it (a built-in game)."""
         return None
 
+    def begin_game(self, options: Mapping[str, Any], config: str | None) -> None:
+        """Make the rules fresh for a game about to begin (a game file's
+        host forks a copy of the loaded file); built-in rules keep nothing."""
+
 
 class InProcessEngine(GameEngine):
     """A built-in game, in the referee's Prolog engine (trusted code)."""

@@ -166,6 +166,12 @@ class Game:
     def initial_state(self) -> "State":
         return State(self, self._initial)
 
+    def begin(self) -> None:
+        """A game of these rules begins: a game file gets a fresh copy of
+        itself (what an earlier game asserted is gone)."""
+        self.engine.begin_game(self._options,
+                               self.file.config if self.file is not None else None)
+
     def state_from_text(self, state_text: str) -> "State":
         """The state written as ``state_text`` (as ``str(state)`` gives)."""
         if not isinstance(state_text, str):

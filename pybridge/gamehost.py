@@ -36,7 +36,7 @@ from typing import Any
 from . import _prolog, hoststate, sandbox
 from ._prolog import PROLOG_DIR
 from .botdata import Tail
-from .botproc import _drain, _kill_group, _read_lines, _reap, _sane_name, _spawn
+from .botproc import _drain, _read_lines, _reap, _sane_name, _spawn
 from .errors import ArenaError, GameFileError, GameRuleError, Interrupted
 from .gamefile import GameFileRef, game_id, sha256_of
 from .text import clean, clean_line
@@ -79,6 +79,8 @@ class GameHost:
         self.limits = limits
         self.output = Tail(limits.output_bytes)
         self.hello: dict[str, Any] = {}
+        self.info: dict[str, Any] = {}
+        self.kept = False
         self.starts = 0
         self._seed: int | None = None
         self._lock = threading.RLock()
@@ -195,8 +197,43 @@ class GameHost:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded")
         self.hello = reply
+        self.kept = False
+        if not reply.get("missing"):
+            # kept: the loaded file forks a fresh copy for every game
+            self.kept = self._fork()
+            info = self._exchange("info", [], rule="title/1, players/1 or option/3",
+                                  limit=self.limits.rule_seconds,
+                                  cap=self.limits.request_seconds)
+            if info.get("ok") is not True:
+                self.kill()
+                kind, message = self._error(info)
+                raise _prolog.error_for(kind, message)
+            self.info = info
         if self._seed is not None:
             self._exchange("seed", [str(self._seed)], rule="seed", limit=5, cap=5)
+
+    def _fork(self) -> bool:
+        """Ask the loaded host for a copy of itself that serves from now on;
+        False when it cannot fork (it then serves itself)."""
+        reply = self._exchange("fork", [], rule="starting a game", limit=5, cap=5)
+        return reply.get("ok") is True and reply.get("forked") is True
+
+    def begin_game(self) -> None:
+        """A fresh copy of the loaded game for the game about to begin (what
+        the last game asserted is gone); a host that cannot fork goes on
+        as it is."""
+        with self._lock:
+            if not self.kept or not self.running():
+                return
+            try:
+                ended = self._exchange("end", [], rule="ending a game", limit=5, cap=5)
+                if ended.get("ended") is not True or not self._fork():
+                    self.kill()
+                    return
+                if self._seed is not None:
+                    self._exchange("seed", [str(self._seed)], rule="seed", limit=5, cap=5)
+            except GameRuleError:
+                self.kill()             # started again by the next request
 
     def kill(self) -> None:
         """Kill the host and everything in its process group, and reap it."""
@@ -250,17 +287,18 @@ class GameHost:
         error = reply.get("error")
         if not isinstance(error, dict):
             return "game_rule", f"{self.id}: the game's process gave no answer"
-        message = self._text(str(error.get("message", "")))
+        message = self.text(str(error.get("message", "")))
         kind = clean_line(error.get("kind", "other"), 40)
         if kind == "game_rule" and not message.startswith(f"{self.id}:"):
             message = f"{self.id}: {message}"
         return kind, message
 
-    def _text(self, text: str) -> str:
+    def text(self, text: str) -> str:
         """A text of the host's: jail paths as the user knows them, bounded,
         control characters escaped (newlines kept)."""
         for inside, outside in self._paths:
             text = text.replace(inside, outside)
+        text = text.replace(f"{self.id}#game", self.id)     # the host's module of the game
         return clean(text, self.limits.text_bytes)
 
     def _exchange(self, verb: str, args: list[str], *, rule: str, limit: float,
@@ -302,6 +340,8 @@ class GameHost:
                 raise GameRuleError("game_rule", f"{self.id}: the game's process wrote "
                                     f"{clean_line(got[:100])} on its reply channel "
                                     "(it was killed)")
+            if "nonce" not in reply and reply.get("child") == "gone":
+                raise self._gone(rule)
             if "nonce" not in reply and isinstance(reply.get("rule"), str):
                 rule = clean_line(reply["rule"], 80)
                 note = reply.get("limit")
@@ -358,7 +398,7 @@ class GameHost:
 
     def warnings(self) -> tuple[str, ...]:
         """What loading left out: the file's own entry points, not run."""
-        return tuple(self._text(str(w)) for w in self.hello.get("warnings", []))
+        return tuple(self.text(str(w)) for w in self.hello.get("warnings", []))
 
     def seed(self, seed: int) -> None:
         self._seed = int(seed) & 0x7FFFFFFF

