@@ -373,11 +373,18 @@ user:exception(undefined_predicate, Pred, error) :-
         Module = user
     ),
     '$autoload':'$find_library'(Module, Name, Arity, LoadModule, Library),
-    \+ autoload_allowed(LoadModule, Library).
+    \+ autoload_allowed(Module, LoadModule, Library).
 
-autoload_allowed(LoadModule, Library) :-
+%   autoload_allowed(+Caller, +LoadModule, +Library): never a system
+%   module; for the bot, a library already loaded or a safe one; a game
+%   file's code (jailed like the bot) may load any other library.
+autoload_allowed(Caller, LoadModule, Library) :-
     \+ system_module(LoadModule),
     (   current_module(LoadModule)
+    ->  true
+    ;   bot_module(Bot),
+        Caller \== Bot
+    ->  true
     ->  true
     ;   safe_library(Name),
         absolute_file_name(library(Name), File,
