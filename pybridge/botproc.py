@@ -3,7 +3,15 @@ spoken with it.
 
 The host runs inside bubblewrap (:mod:`pybridge.sandbox`) unless the
 isolation is ``none``, always under ``prlimit`` (memory, CPU, no file
-writes, few open files, no core), in its own session. The protocol runs
+writes, few open files, no core), in its own session and its own jail
+(:mod:`pybridge.jail`: a process and memory bound for all its processes
+together). After every reply, before the opponent's clock starts, every
+process of the jail but the host (and a kept host's current game) is
+killed.
+
+The referee times each move itself: a reply that comes more than
+``Limits.clock_grace`` (0.25 s) after the move time is a ``timeout``,
+whatever the bot did with the time limit's exception. The protocol runs
 on two pipes of their own (requests in, replies out), never on the
 process's standard streams: stdin is empty and stdout and stderr carry
 only what the bot prints, drained into a bounded buffer. Every request
@@ -32,7 +40,7 @@ import weakref
 from pathlib import Path
 from typing import IO, Any
 
-from . import _prolog, hoststate, sandbox
+from . import _prolog, gamesources, hoststate, jail, sandbox
 from ._prolog import PROLOG_DIR
 from .botdata import Hello, Limits, Tail
 from .errors import ArenaError
@@ -75,7 +83,10 @@ class BotProcess:
         name: str = "bot",
         isolation: str | None = None,
         game_file: GameFileRef | None = None,
+        _unchecked: bool = False,
     ) -> None:
+        # _unchecked: tests only (tests/test_jail.py): the host loads the
+        # bot without the Prolog-level check, to show that the jail holds
         self.path = Path(path)
         self.game_id = game_id
         self.seat = seat
@@ -101,10 +112,13 @@ class BotProcess:
             prolog, bot = PROLOG_DIR, str(self.path)
         # a game file: prolog/file_game.pl loads it from its folder, read-only
         game_env: dict[str, str] = {}
-        game_dir: Path | None = None
+        game_files: dict[str, Path] = {}
         if game_file is not None:
-            game_dir = Path(game_file.path).parent
-            seen = (f"{sandbox.GAME_MOUNT}/{Path(game_file.path).name}"
+            try:
+                game_files = gamesources.files(game_file.path)
+            except gamesources.GameSourcesError as exc:
+                raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
+            seen = (f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
                     if isolation == "bwrap" else game_file.path)
             game_env = {"ARENA_GAME_FILE": seen, "ARENA_GAME_DIALECT": game_file.dialect}
         state = hoststate.path()
@@ -124,13 +138,23 @@ class BotProcess:
             "--inferences", str(limits.inferences_for(move_time)),
             "--seed", str(seed),
             "--load-seconds", str(limits.load_seconds),
+            *(["--unchecked", "test"] if _unchecked else []),
             bot,
         ]
+        try:
+            self.jail = jail.Jail(processes=limits.processes,
+                                  memory_bytes=(limits.memory_mb + 32) * 1024 * 1024,
+                                  bwrap=isolation == "bwrap")
+        except OSError as exc:
+            for fd in (req_r, req_w, rep_r, rep_w):
+                os.close(fd)
+            raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
         command = sandbox.limited(host, sandbox.Limits(
-            limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time), limits.open_files))
+            limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time), limits.open_files,
+            self.jail.nproc))
         if isolation == "bwrap":
             argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=self.path.resolve(),
-                                      game_dir=game_dir, env=game_env,
+                                      game_files=game_files, env=game_env,
                                       bot_name=_sane_name(self.path), state=state)
             env = {"PATH": os.environ.get("PATH", os.defpath)}
             cwd = "/"
@@ -141,6 +165,7 @@ class BotProcess:
             cwd = self._dir
         if "SWI_HOME_DIR" in os.environ and isolation == "none":
             env["SWI_HOME_DIR"] = os.environ["SWI_HOME_DIR"]
+        argv = self.jail.enter(argv)
         log.debug("%s: start %s", self.name, " ".join(argv))
         try:
             self._proc: subprocess.Popen[bytes] = _spawn(
@@ -153,16 +178,18 @@ class BotProcess:
                 os.close(fd)
             if self._dir:
                 shutil.rmtree(self._dir, ignore_errors=True)
+            self.jail.close()
             if isinstance(exc, OSError):
                 raise ArenaError(f"cannot start swipl for bot {self.name}: {exc}") from None
             raise
+        self.jail.started(self._proc.pid)
         os.close(req_r)
         os.close(rep_w)
         self._requests = os.fdopen(req_w, "wb")
         replies = os.fdopen(rep_r, "rb")
         # if close() is never called: at garbage collection or exit
         self._finalizer = weakref.finalize(self, _reap, self._proc, self._dir,
-                                           (self._requests, replies))
+                                           (self._requests, replies), self.jail)
         assert self._proc.stdout is not None
         # the readers hold no reference to self, so that a process nobody
         # closes is still reaped when its BotProcess is collected
@@ -201,6 +228,8 @@ class BotProcess:
                 problems=tuple(clean(p) for p in reply.get("problems", ())),
                 warnings=tuple(clean(w) for w in reply.get("warnings", ())),
             )
+            self.jail.found_host()
+            self.jail.sweep()
         self.hello = hello
         return hello
 
@@ -211,8 +240,12 @@ class BotProcess:
                 or self._proc.poll() is not None):
             return False
         self.stderr.reset()
+        self.jail.sweep()  # nothing of the last game goes on into this one
         reply = self._request("fork", str(int(seed) & 0x7FFFFFFF), self.limits.load_seconds + 5)
-        return isinstance(reply, dict) and reply.get("status") == "forked"
+        if isinstance(reply, dict) and reply.get("status") == "forked":
+            self.jail.game_started()
+            return True
+        return False
 
     def end_game(self) -> bool:
         """End the game begun with :meth:`begin_game`; True when the loaded
@@ -223,6 +256,10 @@ class BotProcess:
         deadline = time.monotonic() + 1.0
         while self.stderr.total < int(reply.get("out", 0)) and time.monotonic() < deadline:
             time.sleep(0.005)
+        # the game's process ends itself (its parent reports one killed)
+        if not self.jail.game_ended(timeout=1.0):
+            return False
+        self.jail.sweep()
         return True
 
     def move(self, state_text: str, last_move: str | None, seconds: float) -> dict[str, Any]:
@@ -232,12 +269,18 @@ class BotProcess:
         last = "none" if last_move is None else f"last({_prolog.atom(last_move)})"
         args = f"{_prolog.atom(state_text)}, {last}, {float(seconds)!r}"
         reply = self._request("move", args, seconds + self.limits.grace + 0.5 * seconds)
-        ms = int(round((time.monotonic() - start) * 1000))
+        took = time.monotonic() - start
+        ms = int(round(took * 1000))
         if reply is None:
             return {"verdict": "timeout", "ms": ms,
                     "detail": f"no reply within {seconds:g} s; the bot's process was killed"}
         if isinstance(reply, str):
             return {"verdict": "crashed", "ms": ms, "detail": reply}
+        self.jail.sweep()  # before the opponent's clock starts
+        if seconds > 0 and took > seconds + self.limits.clock_grace:
+            return {"verdict": "timeout", "ms": ms, "out": reply.get("out", 0),
+                    "detail": f"replied after {took:.2f} s, later than the move time of "
+                              f"{seconds:g} s and its grace of {self.limits.clock_grace:g} s"}
         for key in ("detail", "raw"):
             if key in reply:
                 reply[key] = clean_line(reply[key])
@@ -317,8 +360,10 @@ class BotProcess:
 
     def kill(self) -> None:
         """Kill the whole process group at once (with bubblewrap, the
-        sandbox and everything in it goes with it)."""
+        sandbox and everything in it goes with it), and every other
+        process of the jail."""
         _kill_group(self._proc)
+        self.jail.kill_all()
 
     def close(self) -> None:
         """End the process (end of input first, then SIGKILL) and reap it."""
@@ -413,12 +458,15 @@ def _kill_group(proc: "subprocess.Popen[bytes]") -> None:
             pass
 
 
-def _reap(proc: "subprocess.Popen[bytes]", workdir: str, pipes: tuple[IO[bytes], ...]) -> None:
+def _reap(proc: "subprocess.Popen[bytes]", workdir: str, pipes: tuple[IO[bytes], ...],
+          its_jail: jail.Jail) -> None:
     """Kill and reap ``proc`` if need be, close its pipes, remove its
-    working directory."""
+    working directory and its jail."""
     if proc.returncode is None:
         _kill_group(proc)
+        its_jail.kill_all()
         proc.wait()
+    its_jail.close()
     for pipe in (proc.stdout, *pipes):
         try:
             if pipe is not None:
