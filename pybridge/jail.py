@@ -8,11 +8,10 @@ machine lets this process use: ``pids`` (a process limit) and ``memory``
 cgroup v2 or v1. The host's first process joins them before it execs
 bubblewrap, so nothing of the jail runs outside them. Without a pids
 controller, RLIMIT_NPROC is set inside the jail (counted per user
-namespace, so per jail under bubblewrap; root is exempt from it, so
-bubblewrap is started under a user id of its own per jail). The jail's
-processes are then found by their pid namespace (bubblewrap) or the
-process group (isolation none, where a bot that starts a session of
-its own escapes the sweep).
+namespace since Linux 5.14, so per jail under bubblewrap; processes of
+root are exempt from it). The jail's processes are then found by their
+pid namespace (bubblewrap) or the process group (isolation none, where
+a bot that starts a session of its own escapes the sweep).
 
 :func:`describe` says which of these is in use.
 """
@@ -35,11 +34,6 @@ DEFAULT_PROCESSES = 64
 
 #: The folder of this process's jails under each controller's cgroup.
 FOLDER = "prolog-arena"
-
-#: Per-jail user ids for RLIMIT_NPROC when this process is root and has no
-#: pids controller: UID_BASE + (jail number modulo UID_SPAN).
-UID_BASE = 0x5A000000
-UID_SPAN = 1 << 16
 
 _numbers = itertools.count(1)
 
@@ -168,8 +162,10 @@ def describe() -> str:
     found = controllers()
     if "pids" in found:
         pids = f"pids cgroup v{found['pids'].version}"
+    elif os.geteuid() == 0:
+        pids = "none (no pids cgroup, and root is exempt from RLIMIT_NPROC)"
     else:
-        pids = "RLIMIT_NPROC" + (" under a user id per jail" if os.geteuid() == 0 else "")
+        pids = "RLIMIT_NPROC"
     memory = (f"memory cgroup v{found['memory'].version}" if "memory" in found
               else "RLIMIT_AS per process")
     return f"processes: {pids}; memory: {memory}"
@@ -196,8 +192,8 @@ def _parent(pid: int) -> int:
 
 
 class Jail:
-    """The control groups (or, without them, the rlimit and user id) of
-    one host process. :meth:`enter` prefixes the host's command; after
+    """The control groups (or, without them, the rlimit) of one host
+    process. :meth:`enter` prefixes the host's command; after
     the host has started, :meth:`found_host` names its processes; call
     :meth:`sweep` between moves and :meth:`close` at the end."""
 
@@ -207,7 +203,6 @@ class Jail:
         self.bwrap = bwrap
         self.number = next(_numbers)
         self.groups: dict[str, Path] = {}
-        self.uid: int | None = None
         self.root = 0  # the process started (bubblewrap, or the host itself)
         self.host = 0  # the host's own process
         self.keep: set[int] = set()  # processes the sweep spares
@@ -230,8 +225,6 @@ class Jail:
         except OSError as exc:
             self.close()
             raise OSError(f"cannot make the jail's control group: {exc}") from exc
-        if "pids" not in self.groups and bwrap and os.geteuid() == 0:
-            self.uid = UID_BASE + self.number % UID_SPAN
 
     @property
     def nproc(self) -> int | None:
@@ -239,12 +232,8 @@ class Jail:
         return None if "pids" in self.groups else self.processes
 
     def enter(self, command: list[str]) -> list[str]:
-        """``command`` made to start inside this jail's control groups
-        (and under its own user id, if it has one)."""
+        """``command`` made to start inside this jail's control groups."""
         argv = list(command)
-        if self.uid is not None:
-            argv = ["setpriv", f"--reuid={self.uid}", f"--regid={self.uid}",
-                    "--clear-groups", "--", *argv]
         if self.groups:
             files = [str(g / "cgroup.procs") for g in self.groups.values()]
             script = ("set -e; " + "".join(f'echo $$ > "${i + 1}"; ' for i in range(len(files)))
