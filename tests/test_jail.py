@@ -9,6 +9,7 @@ without the attacker. The referee's own clock is tested on a checked bot."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,32 @@ def test_forked_and_detached_processes_are_bounded_and_killed_after_each_move(
         groups = list(proc.jail.groups.values())
     assert all(not g.exists() for g in groups), "the jail's control groups are left"
     assert not any(alive(p) for p in host)
+
+
+def test_without_cgroups_the_sweep_finds_the_jails_processes_by_pid_namespace(
+        ttt: pybridge.Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine without cgroups: the forked and detached processes are
+    still all killed after the move (found by their pid namespace)."""
+    monkeypatch.setattr(jail, "controllers", lambda: {})
+    with unchecked("forks.pl") as proc:
+        assert proc.load().ready
+        assert proc.jail.groups == {} and proc.jail.nproc == LIMITS.processes
+        reply = proc.move(str(ttt.initial_state()), None, 5.0)
+        assert reply["verdict"] == "ok", reply
+        assert the_rest(proc) == set()
+        assert "forked" in proc.stderr.text()
+        init = min(proc.jail.keep - {proc.jail.root, proc.jail.host})
+        namespace = _pid_namespace(Path(f"/proc/{init}"))
+        alike = [p for p in Path("/proc").iterdir() if p.name.isdigit() and alive(int(p.name))
+                 and _pid_namespace(p) == namespace]
+        assert sorted(int(p.name) for p in alike) == sorted({init, proc.jail.host})
+
+
+def _pid_namespace(proc: Path) -> str | None:
+    try:
+        return os.readlink(proc / "ns" / "pid")
+    except OSError:
+        return None
 
 
 def test_a_kept_bot_forks_clean_games(ttt: pybridge.Game) -> None:
