@@ -7,7 +7,8 @@ writes, few open files, no core), in its own session and its own jail
 (:mod:`pybridge.jail`: a process and memory bound for all its processes
 together). After every reply, before the opponent's clock starts, every
 process of the jail but the host (and a kept host's current game) is
-killed.
+killed, and those are stopped (SIGSTOP) until the next request: nothing
+of a bot runs while it is not its move.
 
 The referee times each move itself: a reply that comes more than
 ``Limits.clock_grace`` (0.25 s) after the move time is a ``timeout``,
@@ -230,6 +231,7 @@ class BotProcess:
             )
             self.jail.found_host()
             self.jail.sweep()
+            self.jail.pause()
         self.hello = hello
         return hello
 
@@ -244,6 +246,7 @@ class BotProcess:
         reply = self._request("fork", str(int(seed) & 0x7FFFFFFF), self.limits.load_seconds + 5)
         if isinstance(reply, dict) and reply.get("status") == "forked":
             self.jail.game_started()
+            self.jail.pause()
             return True
         return False
 
@@ -260,6 +263,7 @@ class BotProcess:
         if not self.jail.game_ended(timeout=1.0):
             return False
         self.jail.sweep()
+        self.jail.pause()
         return True
 
     def move(self, state_text: str, last_move: str | None, seconds: float) -> dict[str, Any]:
@@ -277,6 +281,7 @@ class BotProcess:
         if isinstance(reply, str):
             return {"verdict": "crashed", "ms": ms, "detail": reply}
         self.jail.sweep()  # before the opponent's clock starts
+        self.jail.pause()
         if seconds > 0 and took > seconds + self.limits.clock_grace:
             return {"verdict": "timeout", "ms": ms, "out": reply.get("out", 0),
                     "detail": f"replied after {took:.2f} s, later than the move time of "
@@ -293,6 +298,7 @@ class BotProcess:
         killed)."""
         if self._proc.poll() is not None:
             return self._gone()
+        self.jail.resume()
         nonce = secrets.token_hex(8)
         line = f"{verb}('{nonce}'{', ' + args if args else ''}).\n"
         log.debug("%s < %s", self.name, line.rstrip())
@@ -370,6 +376,7 @@ class BotProcess:
         proc = self._proc
         try:
             if proc.poll() is None:
+                self.jail.resume()
                 try:
                     self._requests.close()
                 except OSError:

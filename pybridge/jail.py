@@ -9,7 +9,8 @@ cgroup v2 or v1. The host's first process joins them before it execs
 bubblewrap, so nothing of the jail runs outside them. Without a pids
 controller, RLIMIT_NPROC is set inside the jail (counted per user
 namespace since Linux 5.14, so per jail under bubblewrap; processes of
-root are exempt from it). The jail's processes are then found by their
+root are exempt from it). Between two of its moves the host is stopped (SIGSTOP), so that a
+thread it runs cannot slow the opponent. The jail's processes are then found by their
 pid namespace (bubblewrap) or the process group (isolation none, where
 a bot that starts a session of its own escapes the sweep).
 
@@ -193,9 +194,10 @@ def _parent(pid: int) -> int:
 
 class Jail:
     """The control groups (or, without them, the rlimit) of one host
-    process. :meth:`enter` prefixes the host's command; after
-    the host has started, :meth:`found_host` names its processes; call
-    :meth:`sweep` between moves and :meth:`close` at the end."""
+    process. :meth:`enter` prefixes the host's command; after the host
+    has started, :meth:`found_host` names its processes; after each reply
+    call :meth:`sweep` then :meth:`pause`, :meth:`resume` before each
+    request, and :meth:`close` at the end."""
 
     def __init__(self, *, processes: int = DEFAULT_PROCESSES, memory_bytes: int | None = None,
                  bwrap: bool = True) -> None:
@@ -206,6 +208,7 @@ class Jail:
         self.root = 0  # the process started (bubblewrap, or the host itself)
         self.host = 0  # the host's own process
         self.keep: set[int] = set()  # processes the sweep spares
+        self.paused: set[int] = set()  # processes stopped until the next request
         found = controllers()
         name = f"{os.getpid()}-{self.number}"
         try:
@@ -302,7 +305,8 @@ class Jail:
                     self.host = pid
                     self.keep |= {pid, _parent(pid)}
                     break
-        self.keep.add(self.host)
+        if self.host:
+            self.keep.add(self.host)
         return self.host
 
     def game_started(self) -> None:
@@ -327,13 +331,42 @@ class Jail:
         self.keep -= game
         return True
 
+    def pause(self) -> None:
+        """Stop the host (and its game's process) with SIGSTOP, every
+        thread of it, until :meth:`resume`: nothing of the jail runs while
+        it is not its move. (SIGKILL still ends a stopped process, so it
+        still dies with the arena.)"""
+        host = self.found_host()
+        if not host:
+            return
+        self.paused = {p for p in self.keep if p > 0 and (p == host or _parent(p) == host)}
+        for pid in self.paused:
+            try:
+                os.kill(pid, signal.SIGSTOP)
+            except (ProcessLookupError, PermissionError):
+                pass
+        deadline = time.monotonic() + 0.1  # stopped at once, but for a busy machine
+        while any(_status(p).get("State", "T").startswith("R") for p in self.paused):
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.0005)
+
+    def resume(self) -> None:
+        """Let the processes :meth:`pause` stopped run again."""
+        paused, self.paused = self.paused, set()
+        for pid in paused:
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except (ProcessLookupError, PermissionError):
+                pass
+
     def sweep(self) -> int:
         """SIGKILL every process of the jail but those it keeps, until none
         is left; how many were killed."""
         killed = 0
         self.keep = {p for p in self.keep if _alive(p)}
         for _ in range(200):
-            extra = self.procs() - self.keep
+            extra = {p for p in self.procs() - self.keep if p > 0}
             if not extra:
                 break
             for pid in extra:

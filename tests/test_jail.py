@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,14 @@ def ttt() -> pybridge.Game:
 def unchecked(name: str, **kwargs: Any) -> BotProcess:
     return BotProcess(JAIL / name, "tictactoe", "first", limits=kwargs.pop("limits", LIMITS),
                       isolation="bwrap", _unchecked=True, **kwargs)
+
+
+def printed(proc: BotProcess, reply: dict[str, Any]) -> str:
+    """What the bot printed, once all its reply says it printed is in."""
+    deadline = time.monotonic() + 10
+    while proc.stderr.total < int(reply.get("out", 0)) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return proc.stderr.text()
 
 
 def the_rest(proc: BotProcess) -> set[int]:
@@ -78,7 +87,7 @@ def test_forked_and_detached_processes_are_bounded_and_killed_after_each_move(
             assert reply["verdict"] == "ok", reply
             assert the_rest(proc) == set(), "a process of the bot outlived its move"
             assert proc.jail.keep == host
-        made = [int(n) for n in re.findall(r"forked (\d+)", proc.stderr.text())]
+        made = [int(n) for n in re.findall(r"forked (\d+)", printed(proc, reply))]
         assert len(made) == 3 and all(0 < n < LIMITS.processes for n in made), made
         groups = list(proc.jail.groups.values())
     assert all(not g.exists() for g in groups), "the jail's control groups are left"
@@ -96,7 +105,7 @@ def test_without_cgroups_the_sweep_finds_the_jails_processes_by_pid_namespace(
         reply = proc.move(str(ttt.initial_state()), None, 5.0)
         assert reply["verdict"] == "ok", reply
         assert the_rest(proc) == set()
-        assert "forked" in proc.stderr.text()
+        assert "forked" in printed(proc, reply)
         init = min(proc.jail.keep - {proc.jail.root, proc.jail.host})
         namespace = _pid_namespace(Path(f"/proc/{init}"))
         alike = [p for p in Path("/proc").iterdir() if p.name.isdigit() and alive(int(p.name))
@@ -130,12 +139,35 @@ def test_a_kept_bot_forks_clean_games(ttt: pybridge.Game) -> None:
             assert proc.jail.procs() == host, "the game's processes survived it"
 
 
+def cpu_ticks(pid: int) -> int:
+    """User and system clock ticks of every thread of ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def test_threads_of_the_host_do_not_run_while_it_is_not_its_move(ttt: pybridge.Game) -> None:
+    state = ttt.initial_state()
+    with unchecked("threads.pl") as proc:
+        assert proc.load().ready
+        host = proc.jail.host
+        for _ in range(2):
+            reply = proc.move(str(state), None, 5.0)
+            assert reply["verdict"] == "ok", reply
+            assert len(os.listdir(f"/proc/{host}/task")) > 4  # its threads live on ...
+            assert Path(f"/proc/{host}/stat").read_text().rsplit(")", 1)[1].split()[0] == "T"
+            before = cpu_ticks(host)
+            time.sleep(0.5)
+            # four spinning threads would take 50 to 200 ticks; the clock's
+            # accounting may still move by a tick
+            assert cpu_ticks(host) - before <= 2  # ... stopped
+
+
 def test_nothing_is_writable(ttt: pybridge.Game) -> None:
     with unchecked("fills.pl") as proc:
         assert proc.load().ready
         reply = proc.move(str(ttt.initial_state()), None, 5.0)
         assert reply["verdict"] == "ok", reply
-        said = dict(re.findall(r"^(\S+): (\d+ links, \d+ files)$", proc.stderr.text(), re.M))
+        said = dict(re.findall(r"^(\S+): (\d+ links, \d+ files)$", printed(proc, reply), re.M))
     assert said == {d: "0 links, 0 files" for d in ("/tmp", "/dev/shm", "/dev", "/arena", "/")}
 
 
@@ -173,7 +205,7 @@ def test_only_the_bot_and_the_game_files_it_loads_are_readable(tmp_path: Path,
         file_game = pybridge.load_game(str(game))
         reply = proc.move(str(file_game.initial_state()), None, 5.0)
         assert reply["verdict"] == "ok", reply
-        out = proc.stderr.text()
+        out = printed(proc, reply)
     reads = dict(re.findall(r"^read (\S+): (.*)$", out, re.M))
     assert len(reads) == 8 and set(reads.values()) == {"no"}, reads
     lists = dict(re.findall(r"^list (\S+): (.*)$", out, re.M))
@@ -233,9 +265,10 @@ def test_a_reply_after_the_move_time_and_its_grace_is_a_timeout(ttt: pybridge.Ga
 
 def test_honest_bots_play_as_without_the_attacker(ttt: pybridge.Game,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """A gauntlet of kept bots: the forking attacker plays the honest bot
-    and the honest bot plays another; the honest bot never loses on time
-    and its games against the other go as they go without the attacker."""
+    """A gauntlet of kept bots: attackers that fork and spin, or spin in
+    threads of their host, play the honest bot, and the honest bot plays
+    another; the honest bot never loses on time and its games against
+    the other go as they go without the attackers."""
     real = bots.BotProcess
 
     def process(path: Any, *args: Any, **kwargs: Any) -> BotProcess:
@@ -258,8 +291,8 @@ def test_honest_bots_play_as_without_the_attacker(ttt: pybridge.Game,
 
     with keeping_bots_loaded():
         alone = honest_games()
-        for _ in range(2):
-            with Match(ttt, {"x": player(JAIL / "forks.pl"),
+        for attacker in ("forks.pl", "threads.pl"):
+            with Match(ttt, {"x": player(JAIL / attacker),
                              "o": player(EXAMPLES / "minimax.pl")}, move_time=1.5) as m:
                 out = m.run()
             assert out.forfeit != "timeout" or out.winner == "o", out
