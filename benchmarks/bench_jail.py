@@ -1,10 +1,11 @@
 """What the jail costs: games per second in a round robin of example bots
 at sliding tic-tac-toe (in this process, --jobs 1, kept bots forking a
 game each) with the jail as it is (a pids and a memory cgroup per host,
-every other process killed after each move and between games), with the
-sweep finding processes by pid namespace (a machine without cgroups), and
-without either (the arena before the jail), side by side in one run; and
-the cost of one process start and of one game's fork in each."""
+every other process killed after each move and between games, the host
+stopped between its moves), with the sweep finding processes by pid
+namespace (a machine without cgroups), and without any of it (the arena
+before the jail), side by side in one run; and the cost of one process
+start and of one game's fork in each."""
 
 from __future__ import annotations
 
@@ -29,23 +30,26 @@ ROUND_ROBIN = ["greedy.pl:1", "greedy.pl:2", "minimax.pl:1", "first_move.pl",
 @contextlib.contextmanager
 def mode(name: str) -> Iterator[None]:
     """``cgroups`` (the jail as it is), ``pidns`` (no cgroups: the sweep
-    reads /proc) or ``before`` (no cgroups, no sweep)."""
-    saved = (jail.controllers, jail.Jail.sweep, jail.Jail.game_ended)
+    reads /proc) or ``before`` (no cgroups, no sweep, no stops)."""
+    saved = (jail.controllers, jail.Jail.sweep, jail.Jail.game_ended, jail.Jail.pause,
+             jail.Jail.resume)
     if name != "cgroups":
         jail.controllers = lambda: {}  # type: ignore[assignment]
     if name == "before":
         jail.Jail.sweep = lambda self: 0  # type: ignore[method-assign]
         jail.Jail.game_ended = lambda self, *, timeout: True  # type: ignore[method-assign]
+        jail.Jail.pause = jail.Jail.resume = lambda self: None  # type: ignore[method-assign]
     try:
         yield
     finally:
-        jail.controllers, jail.Jail.sweep, jail.Jail.game_ended = saved  # type: ignore[method-assign]
+        (jail.controllers, jail.Jail.sweep, jail.Jail.game_ended,  # type: ignore[method-assign]
+         jail.Jail.pause, jail.Jail.resume) = saved
         WARM.close()
 
 
-MODES = [("before", "no cgroups, no sweep (before the jail)"),
-         ("pidns", "sweep by pid namespace, no cgroups"),
-         ("cgroups", "pids + memory cgroups, sweep")]
+MODES = [("before", "none of it (before the jail)"),
+         ("pidns", "no cgroups: sweep by pid namespace, stops"),
+         ("cgroups", "pids + memory cgroups, sweep, stops")]
 
 
 def round_robin(name: str, label: str) -> list[object]:

@@ -264,20 +264,17 @@ class Jail:
         return {p for p in found if _alive(p)}
 
     def _same_pid_namespace(self) -> set[int]:
-        inits = {p for p in _children(self.root)} if self.root else set()
-        found = {self.root, *inits} if self.root else set()
-        for init in inits:
-            try:
-                ns = os.readlink(f"/proc/{init}/ns/pid")
-            except OSError:
+        """The started process and all its descendants: every process of
+        the jail's pid namespace descends from its init (an orphan is
+        given to it), and none can enter it from outside."""
+        found: set[int] = set()
+        todo = [self.root] if self.root else []
+        while todo:
+            pid = todo.pop()
+            if pid in found:
                 continue
-            for entry in Path("/proc").iterdir():
-                if entry.name.isdigit():
-                    try:
-                        if os.readlink(entry / "ns" / "pid") == ns:
-                            found.add(int(entry.name))
-                    except OSError:
-                        continue
+            found.add(pid)
+            todo += _children(pid)
         return found
 
     def _same_group(self) -> set[int]:
@@ -405,11 +402,18 @@ class Jail:
 
 
 def _children(pid: int) -> set[int]:
+    """The children of every thread of ``pid``."""
+    found: set[int] = set()
     try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+        tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        return set()
-    return {int(p) for p in text.split()}
+        return found
+    for task in tasks:
+        try:
+            found.update(int(p) for p in Path(f"/proc/{pid}/task/{task}/children").read_text().split())
+        except (OSError, ValueError):
+            continue
+    return found
 
 
 __all__ = ["Controller", "DEFAULT_PROCESSES", "Jail", "controllers", "describe"]

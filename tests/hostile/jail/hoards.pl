@@ -1,6 +1,6 @@
 % jail: loaded unchecked (tests/test_jail.py). Forks children that each
 % hold about 100 MB, more than the jail's memory for all of them together,
-% and answers when they have had two seconds to fill it.
+% and answers when they have had four seconds to fill it.
 :- use_module(library(unix)).
 
 choose_move(State, _Level, Move) :-
@@ -10,7 +10,7 @@ choose_move(State, _Level, Move) :-
            ->  hoard
            ;   true
            )),
-    sleep(2),
+    sleep(4),
     valid_moves(State, [Move|_]).
 
 hoard :-
