@@ -153,10 +153,26 @@ class BotProcess:
         command = sandbox.limited(host, sandbox.Limits(
             limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time), limits.open_files,
             self.jail.nproc))
+        copies: list[int] = []  # files bubblewrap copies in (a jail with a user of its own)
+        if self.jail.uid is not None:  # the host opens its pipes again by /proc/self/fd
+            for fd in (req_r, rep_w):
+                os.fchown(fd, self.jail.uid, self.jail.uid)
+
+        def copied(path: Path) -> int:
+            copies.append(os.open(path, os.O_RDONLY | os.O_CLOEXEC))
+            return copies[-1]
+
         if isolation == "bwrap":
-            argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=self.path.resolve(),
-                                      game_files=game_files, env=game_env,
-                                      bot_name=_sane_name(self.path), state=state)
+            try:
+                argv = sandbox.bwrap_argv(
+                    command, prolog_dir=PROLOG_DIR, bot=self.path.resolve(),
+                    game_files=game_files, env=game_env, bot_name=_sane_name(self.path),
+                    state=state, copied=copied if self.jail.uid is not None else None)
+            except OSError as exc:
+                for fd in (req_r, req_w, rep_r, rep_w, *copies):
+                    os.close(fd)
+                self.jail.close()
+                raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
             env = {"PATH": os.environ.get("PATH", os.defpath)}
             cwd = "/"
         else:
@@ -171,11 +187,11 @@ class BotProcess:
         try:
             self._proc: subprocess.Popen[bytes] = _spawn(
                 argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT, cwd=cwd, env=env, pass_fds=(req_r, rep_w),
+                stderr=subprocess.STDOUT, cwd=cwd, env=env, pass_fds=(req_r, rep_w, *copies),
                 start_new_session=True, close_fds=True,
             )
         except BaseException as exc:
-            for fd in (req_r, req_w, rep_r, rep_w):
+            for fd in (req_r, req_w, rep_r, rep_w, *copies):
                 os.close(fd)
             if self._dir:
                 shutil.rmtree(self._dir, ignore_errors=True)
@@ -184,8 +200,8 @@ class BotProcess:
                 raise ArenaError(f"cannot start swipl for bot {self.name}: {exc}") from None
             raise
         self.jail.started(self._proc.pid)
-        os.close(req_r)
-        os.close(rep_w)
+        for fd in (req_r, rep_w, *copies):
+            os.close(fd)
         self._requests = os.fdopen(req_w, "wb")
         replies = os.fdopen(rep_r, "rb")
         # if close() is never called: at garbage collection or exit

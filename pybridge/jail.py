@@ -8,8 +8,10 @@ machine lets this process use: ``pids`` (a process limit) and ``memory``
 cgroup v2 or v1. The host's first process joins them before it execs
 bubblewrap, so nothing of the jail runs outside them. Without a pids
 controller, RLIMIT_NPROC is set inside the jail (counted per user
-namespace since Linux 5.14, so per jail under bubblewrap; processes of
-root are exempt from it). Between two of its moves the host is stopped (SIGSTOP), so that a
+namespace since Linux 5.14, so per jail under bubblewrap); processes of
+root are exempt from it, so a root arena starts each bubblewrap under a
+user id of its own (UID_BASE and up), which reads the bot's and the
+game's files and the saved state through copies bubblewrap makes. Between two of its moves the host is stopped (SIGSTOP), so that a
 thread it runs cannot slow the opponent. The jail's processes are then found by their
 pid namespace (bubblewrap) or the process group (isolation none, where
 a bot that starts a session of its own escapes the sweep).
@@ -35,6 +37,11 @@ DEFAULT_PROCESSES = 64
 
 #: The folder of this process's jails under each controller's cgroup.
 FOLDER = "prolog-arena"
+
+#: Per-jail user ids when root has no pids controller: UID_BASE + (jail
+#: number modulo UID_SPAN), ids no account uses.
+UID_BASE = 0x7A000000
+UID_SPAN = 1 << 20
 
 _numbers = itertools.count(1)
 
@@ -164,7 +171,7 @@ def describe() -> str:
     if "pids" in found:
         pids = f"pids cgroup v{found['pids'].version}"
     elif os.geteuid() == 0:
-        pids = "none (no pids cgroup, and root is exempt from RLIMIT_NPROC)"
+        pids = "RLIMIT_NPROC under a user id per jail (none with isolation none)"
     else:
         pids = "RLIMIT_NPROC"
     memory = (f"memory cgroup v{found['memory'].version}" if "memory" in found
@@ -205,6 +212,7 @@ class Jail:
         self.bwrap = bwrap
         self.number = next(_numbers)
         self.groups: dict[str, Path] = {}
+        self.uid: int | None = None  # a user id of its own (root, no pids cgroup)
         self.root = 0  # the process started (bubblewrap, or the host itself)
         self.host = 0  # the host's own process
         self.keep: set[int] = set()  # processes the sweep spares
@@ -228,6 +236,8 @@ class Jail:
         except OSError as exc:
             self.close()
             raise OSError(f"cannot make the jail's control group: {exc}") from exc
+        if "pids" not in self.groups and bwrap and os.geteuid() == 0:
+            self.uid = UID_BASE + self.number % UID_SPAN
 
     @property
     def nproc(self) -> int | None:
@@ -235,8 +245,12 @@ class Jail:
         return None if "pids" in self.groups else self.processes
 
     def enter(self, command: list[str]) -> list[str]:
-        """``command`` made to start inside this jail's control groups."""
+        """``command`` made to start inside this jail's control groups
+        (and under its own user id, if it has one)."""
         argv = list(command)
+        if self.uid is not None:
+            argv = ["setpriv", f"--reuid={self.uid}", f"--regid={self.uid}",
+                    "--clear-groups", "--", *argv]
         if self.groups:
             files = [str(g / "cgroup.procs") for g in self.groups.values()]
             script = ("set -e; " + "".join(f'echo $$ > "${i + 1}"; ' for i in range(len(files)))

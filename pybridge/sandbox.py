@@ -25,7 +25,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from . import jail
 from .errors import ArenaError
@@ -98,13 +98,18 @@ def system_binds() -> tuple[str, ...]:
 def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
                game_files: Mapping[str, Path] | None = None, game_dir: Path | None = None,
                env: dict[str, str] | None = None,
-               bot_name: str | None = None, state: Path | None = None) -> list[str]:
+               bot_name: str | None = None, state: Path | None = None,
+               copied: Callable[[Path], int] | None = None) -> list[str]:
     """``command`` (paths as seen inside) wrapped in bubblewrap. Each of
     ``game_files`` (path relative to the game's folder -> the file) is
     bound read-only at that path under GAME_MOUNT (``game_dir``, a whole
     folder, only where a caller's game needs one), the host's saved
     ``state`` at STATE_MOUNT; ``env`` adds variables to the otherwise
-    cleared environment."""
+    cleared environment. With ``copied`` (a file -> a descriptor open on
+    it that the command inherits), bubblewrap copies the bot, the state
+    and the game's files from those descriptors instead of binding their
+    paths (a bubblewrap started under a user of its own may not reach
+    them)."""
     argv = [shutil.which("bwrap") or "bwrap",
             "--unshare-all", "--unshare-user", "--disable-userns",
             "--uid", "65534", "--gid", "65534", "--hostname", "arena-bot",
@@ -119,14 +124,21 @@ def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
     for link, target in (("/lib", "usr/lib"), ("/lib64", "usr/lib64"), ("/bin", "usr/bin")):
         if os.path.islink(link) and not any(p.startswith(link + "/") for p in system_binds()):
             argv += ["--symlink", target, link]
+    def bind(source: Path, dest: str) -> list[str]:
+        if copied is None:
+            return ["--ro-bind", str(source), dest]
+        parents = [str(p) for p in reversed(Path(dest).parents) if str(p) not in ("/", "/arena")]
+        return [*sum((["--dir", p] for p in parents), []),
+                "--ro-bind-data", str(copied(source)), dest]
+
     argv += ["--ro-bind", str(prolog_dir), PROLOG_MOUNT,
-             "--ro-bind", str(bot), f"{BOT_MOUNT}/{bot_name or bot.name}"]
+             *bind(bot, f"{BOT_MOUNT}/{bot_name or bot.name}")]
     for rel, real in sorted((game_files or {}).items()):
-        argv += ["--ro-bind", str(real), f"{GAME_MOUNT}/{rel}"]
+        argv += bind(real, f"{GAME_MOUNT}/{rel}")
     if game_dir is not None:
         argv += ["--ro-bind", str(game_dir), GAME_MOUNT]
     if state is not None:
-        argv += ["--ro-bind", str(state), STATE_MOUNT]
+        argv += bind(state, STATE_MOUNT)
     for name, value in (env or {}).items():
         argv += ["--setenv", name, value]
     argv += ["--remount-ro", "/", "--chdir", HOME, "--", *command]
