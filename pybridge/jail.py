@@ -25,6 +25,7 @@ import functools
 import itertools
 import logging
 import os
+import shutil
 import signal
 import time
 from dataclasses import dataclass
@@ -249,7 +250,7 @@ class Jail:
         (and under its own user id, if it has one)."""
         argv = list(command)
         if self.uid is not None:
-            argv = ["setpriv", f"--reuid={self.uid}", f"--regid={self.uid}",
+            argv = [shutil.which("setpriv") or "setpriv", f"--reuid={self.uid}", f"--regid={self.uid}",
                     "--clear-groups", "--", *argv]
         if self.groups:
             files = [str(g / "cgroup.procs") for g in self.groups.values()]
@@ -345,8 +346,9 @@ class Jail:
     def pause(self) -> None:
         """Stop the host (and its game's process) with SIGSTOP, every
         thread of it, until :meth:`resume`: nothing of the jail runs while
-        it is not its move. (SIGKILL still ends a stopped process, so it
-        still dies with the arena.)"""
+        it is not its move (a thread runs no more code of its own once the
+        signal is sent: it stops on its way back from the kernel). SIGKILL
+        still ends a stopped process, so it still dies with the arena."""
         host = self.found_host()
         if not host:
             return
@@ -356,11 +358,6 @@ class Jail:
                 os.kill(pid, signal.SIGSTOP)
             except (ProcessLookupError, PermissionError):
                 pass
-        deadline = time.monotonic() + 0.1  # stopped at once, but for a busy machine
-        while any(_status(p).get("State", "T").startswith("R") for p in self.paused):
-            if time.monotonic() > deadline:
-                break
-            time.sleep(0.0005)
 
     def resume(self) -> None:
         """Let the processes :meth:`pause` stopped run again."""

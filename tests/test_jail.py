@@ -24,7 +24,7 @@ from pybridge.match import Match
 from pybridge.players import PlayerSpec
 from pybridge.seating import make_player
 
-from .test_bots import alive
+from .test_bots import alive, settle
 from .test_isolation import needs_bwrap
 
 HERE = Path(__file__).resolve().parent
@@ -155,6 +155,10 @@ def cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])
 
 
+def state_of(pid: int) -> str:
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
 def test_threads_of_the_host_do_not_run_while_it_is_not_its_move(ttt: pybridge.Game) -> None:
     state = ttt.initial_state()
     with unchecked("threads.pl") as proc:
@@ -164,7 +168,7 @@ def test_threads_of_the_host_do_not_run_while_it_is_not_its_move(ttt: pybridge.G
             reply = proc.move(str(state), None, 5.0)
             assert reply["verdict"] == "ok", reply
             assert len(os.listdir(f"/proc/{host}/task")) > 4  # its threads live on ...
-            assert Path(f"/proc/{host}/stat").read_text().rsplit(")", 1)[1].split()[0] == "T"
+            assert settle(lambda: state_of(host) == "T"), state_of(host)
             before = cpu_ticks(host)
             time.sleep(0.5)
             # four spinning threads would take 50 to 200 ticks; the clock's
