@@ -100,7 +100,10 @@ class BotProcess:
         self._kept = False
         self.exit_note = ""
         self._fatal = threading.Event()
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        # (when it came, the line): the referee's clock stops when a reply
+        # arrives, not when this thread gets to it
+        self._lines: queue.Queue[tuple[float, bytes | None]] = queue.Queue()
+        self._arrived = 0.0
         sandbox.check(isolation)
         seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
         req_r, req_w = os.pipe()
@@ -289,7 +292,7 @@ class BotProcess:
         last = "none" if last_move is None else f"last({_prolog.atom(last_move)})"
         args = f"{_prolog.atom(state_text)}, {last}, {float(seconds)!r}"
         reply = self._request("move", args, seconds + self.limits.grace + 0.5 * seconds)
-        took = time.monotonic() - start
+        took = (self._arrived if isinstance(reply, dict) else time.monotonic()) - start
         ms = int(round(took * 1000))
         if reply is None:
             return {"verdict": "timeout", "ms": ms,
@@ -324,7 +327,7 @@ class BotProcess:
         except (OSError, ValueError):
             return self._gone()
         try:
-            got = self._lines.get(timeout=timeout)
+            self._arrived, got = self._lines.get(timeout=timeout)
         except queue.Empty:
             log.debug("%s: no reply within %.1f s: killing it", self.name, timeout)
             self.kill()
@@ -450,13 +453,13 @@ class _Spawner:
 _spawn = _Spawner()
 
 
-def _read_lines(pipe: IO[bytes], lines: "queue.Queue[bytes | None]") -> None:
+def _read_lines(pipe: IO[bytes], lines: "queue.Queue[tuple[float, bytes | None]]") -> None:
     try:
         while line := pipe.readline(1 << 20):
-            lines.put(line)
+            lines.put((time.monotonic(), line))
     except (OSError, ValueError):
         pass
-    lines.put(None)
+    lines.put((time.monotonic(), None))
 
 
 def _drain(pipe: IO[bytes], tail: Tail, fatal: threading.Event,
