@@ -230,9 +230,9 @@ class Jail:
                 elif memory_bytes is not None:
                     limit = "memory.max" if controller.version == 2 else "memory.limit_in_bytes"
                     (group / limit).write_text(str(memory_bytes))
-                    if controller.version == 2:
+                    if (group / "memory.swap.max").exists():  # v2 with swap accounting
                         (group / "memory.swap.max").write_text("0")
-                    elif (group / "memory.memsw.limit_in_bytes").exists():
+                    elif (group / "memory.memsw.limit_in_bytes").exists():  # v1
                         (group / "memory.memsw.limit_in_bytes").write_text(str(memory_bytes))
         except OSError as exc:
             self.close()
