@@ -14,7 +14,11 @@ from .text import clean
 class Limits:
     """What one bot process may use. ``inferences`` is per move (None: 100
     million per second of move time); ``cpu_seconds`` for the whole game
-    (None: 120 s plus 100 times the move time)."""
+    (None: 120 s plus 100 times the move time). ``grace`` is how long
+    after its move time the referee waits for a reply before it kills the
+    process; a reply that comes more than ``clock_grace`` seconds after
+    the move time is a timeout all the same. ``processes`` bounds the
+    tasks of its jail (processes and threads, pybridge.jail)."""
 
     stack_mb: int = 256
     memory_mb: int = 1024
@@ -22,7 +26,9 @@ class Limits:
     cpu_seconds: int | None = None
     load_seconds: float = 10.0
     grace: float = 1.5
+    clock_grace: float = 0.25
     open_files: int = 64
+    processes: int = 64
     output_bytes: int = 64 * 1024
 
     def inferences_for(self, move_time: float) -> int:

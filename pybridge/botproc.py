@@ -3,7 +3,16 @@ spoken with it.
 
 The host runs inside bubblewrap (:mod:`pybridge.sandbox`) unless the
 isolation is ``none``, always under ``prlimit`` (memory, CPU, no file
-writes, few open files, no core), in its own session. The protocol runs
+writes, few open files, no core), in its own session and its own jail
+(:mod:`pybridge.jail`: a process and memory bound for all its processes
+together). After every reply, before the opponent's clock starts, every
+process of the jail but the host (and a kept host's current game) is
+killed, and those are stopped (SIGSTOP) until the next request: nothing
+of a bot runs while it is not its move.
+
+The referee times each move itself: a reply that comes more than
+``Limits.clock_grace`` (0.25 s) after the move time is a ``timeout``,
+whatever the bot did with the time limit's exception. The protocol runs
 on two pipes of their own (requests in, replies out), never on the
 process's standard streams: stdin is empty and stdout and stderr carry
 only what the bot prints, drained into a bounded buffer. Every request
@@ -32,7 +41,7 @@ import weakref
 from pathlib import Path
 from typing import IO, Any
 
-from . import _prolog, hoststate, sandbox
+from . import _prolog, gamesources, hoststate, jail, sandbox
 from ._prolog import PROLOG_DIR
 from .botdata import Hello, Limits, Tail
 from .errors import ArenaError
@@ -75,7 +84,10 @@ class BotProcess:
         name: str = "bot",
         isolation: str | None = None,
         game_file: GameFileRef | None = None,
+        _unchecked: bool = False,
     ) -> None:
+        # _unchecked: tests only (tests/test_jail.py): the host loads the
+        # bot without the Prolog-level check, to show that the jail holds
         self.path = Path(path)
         self.game_id = game_id
         self.seat = seat
@@ -88,7 +100,10 @@ class BotProcess:
         self._kept = False
         self.exit_note = ""
         self._fatal = threading.Event()
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        # (when it came, the line): the referee's clock stops when a reply
+        # arrives, not when this thread gets to it
+        self._lines: queue.Queue[tuple[float, bytes | None]] = queue.Queue()
+        self._arrived = 0.0
         sandbox.check(isolation)
         seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
         req_r, req_w = os.pipe()
@@ -101,10 +116,13 @@ class BotProcess:
             prolog, bot = PROLOG_DIR, str(self.path)
         # a game file: prolog/file_game.pl loads it from its folder, read-only
         game_env: dict[str, str] = {}
-        game_dir: Path | None = None
+        game_files: dict[str, Path] = {}
         if game_file is not None:
-            game_dir = Path(game_file.path).parent
-            seen = (f"{sandbox.GAME_MOUNT}/{Path(game_file.path).name}"
+            try:
+                game_files = gamesources.files(game_file.path)
+            except gamesources.GameSourcesError as exc:
+                raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
+            seen = (f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
                     if isolation == "bwrap" else game_file.path)
             game_env = {"ARENA_GAME_FILE": seen, "ARENA_GAME_DIALECT": game_file.dialect}
             if isolation == "bwrap":    # jailed: the game loads as in its own game host
@@ -126,14 +144,40 @@ class BotProcess:
             "--inferences", str(limits.inferences_for(move_time)),
             "--seed", str(seed),
             "--load-seconds", str(limits.load_seconds),
+            *(["--unchecked", "test"] if _unchecked else []),
             bot,
         ]
+        try:
+            self.jail = jail.Jail(processes=limits.processes,
+                                  memory_bytes=(limits.memory_mb + 32) * 1024 * 1024,
+                                  bwrap=isolation == "bwrap")
+        except OSError as exc:
+            for fd in (req_r, req_w, rep_r, rep_w):
+                os.close(fd)
+            raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
         command = sandbox.limited(host, sandbox.Limits(
-            limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time), limits.open_files))
+            limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time), limits.open_files,
+            self.jail.nproc))
+        copies: list[int] = []  # files bubblewrap copies in (a jail with a user of its own)
+        if self.jail.uid is not None:  # the host opens its pipes again by /proc/self/fd
+            for fd in (req_r, rep_w):
+                os.fchown(fd, self.jail.uid, self.jail.uid)
+
+        def copied(path: Path) -> int:
+            copies.append(os.open(path, os.O_RDONLY | os.O_CLOEXEC))
+            return copies[-1]
+
         if isolation == "bwrap":
-            argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=self.path.resolve(),
-                                      game_dir=game_dir, env=game_env,
-                                      bot_name=_sane_name(self.path), state=state)
+            try:
+                argv = sandbox.bwrap_argv(
+                    command, prolog_dir=PROLOG_DIR, bot=self.path.resolve(),
+                    game_files=game_files, env=game_env, bot_name=_sane_name(self.path),
+                    state=state, copied=copied if self.jail.uid is not None else None)
+            except OSError as exc:
+                for fd in (req_r, req_w, rep_r, rep_w, *copies):
+                    os.close(fd)
+                self.jail.close()
+                raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
             env = {"PATH": os.environ.get("PATH", os.defpath)}
             cwd = "/"
         else:
@@ -143,28 +187,31 @@ class BotProcess:
             cwd = self._dir
         if "SWI_HOME_DIR" in os.environ and isolation == "none":
             env["SWI_HOME_DIR"] = os.environ["SWI_HOME_DIR"]
+        argv = self.jail.enter(argv)
         log.debug("%s: start %s", self.name, " ".join(argv))
         try:
             self._proc: subprocess.Popen[bytes] = _spawn(
                 argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT, cwd=cwd, env=env, pass_fds=(req_r, rep_w),
+                stderr=subprocess.STDOUT, cwd=cwd, env=env, pass_fds=(req_r, rep_w, *copies),
                 start_new_session=True, close_fds=True,
             )
         except BaseException as exc:
-            for fd in (req_r, req_w, rep_r, rep_w):
+            for fd in (req_r, req_w, rep_r, rep_w, *copies):
                 os.close(fd)
             if self._dir:
                 shutil.rmtree(self._dir, ignore_errors=True)
+            self.jail.close()
             if isinstance(exc, OSError):
                 raise ArenaError(f"cannot start swipl for bot {self.name}: {exc}") from None
             raise
-        os.close(req_r)
-        os.close(rep_w)
+        self.jail.started(self._proc.pid)
+        for fd in (req_r, rep_w, *copies):
+            os.close(fd)
         self._requests = os.fdopen(req_w, "wb")
         replies = os.fdopen(rep_r, "rb")
         # if close() is never called: at garbage collection or exit
         self._finalizer = weakref.finalize(self, _reap, self._proc, self._dir,
-                                           (self._requests, replies))
+                                           (self._requests, replies), self.jail)
         assert self._proc.stdout is not None
         # the readers hold no reference to self, so that a process nobody
         # closes is still reaped when its BotProcess is collected
@@ -203,6 +250,9 @@ class BotProcess:
                 problems=tuple(clean(p) for p in reply.get("problems", ())),
                 warnings=tuple(clean(w) for w in reply.get("warnings", ())),
             )
+            self.jail.found_host()
+            self.jail.sweep()
+            self.jail.pause()
         self.hello = hello
         return hello
 
@@ -213,8 +263,13 @@ class BotProcess:
                 or self._proc.poll() is not None):
             return False
         self.stderr.reset()
+        self.jail.sweep()  # nothing of the last game goes on into this one
         reply = self._request("fork", str(int(seed) & 0x7FFFFFFF), self.limits.load_seconds + 5)
-        return isinstance(reply, dict) and reply.get("status") == "forked"
+        if isinstance(reply, dict) and reply.get("status") == "forked":
+            self.jail.game_started()
+            self.jail.pause()
+            return True
+        return False
 
     def end_game(self) -> bool:
         """End the game begun with :meth:`begin_game`; True when the loaded
@@ -225,6 +280,11 @@ class BotProcess:
         deadline = time.monotonic() + 1.0
         while self.stderr.total < int(reply.get("out", 0)) and time.monotonic() < deadline:
             time.sleep(0.005)
+        # the game's process ends itself (its parent reports one killed)
+        if not self.jail.game_ended(timeout=1.0):
+            return False
+        self.jail.sweep()
+        self.jail.pause()
         return True
 
     def move(self, state_text: str, last_move: str | None, seconds: float) -> dict[str, Any]:
@@ -234,12 +294,19 @@ class BotProcess:
         last = "none" if last_move is None else f"last({_prolog.atom(last_move)})"
         args = f"{_prolog.atom(state_text)}, {last}, {float(seconds)!r}"
         reply = self._request("move", args, seconds + self.limits.grace + 0.5 * seconds)
-        ms = int(round((time.monotonic() - start) * 1000))
+        took = (self._arrived if isinstance(reply, dict) else time.monotonic()) - start
+        ms = int(round(took * 1000))
         if reply is None:
             return {"verdict": "timeout", "ms": ms,
                     "detail": f"no reply within {seconds:g} s; the bot's process was killed"}
         if isinstance(reply, str):
             return {"verdict": "crashed", "ms": ms, "detail": reply}
+        self.jail.sweep()  # before the opponent's clock starts
+        self.jail.pause()
+        if seconds > 0 and took > seconds + self.limits.clock_grace:
+            return {"verdict": "timeout", "ms": ms, "out": reply.get("out", 0),
+                    "detail": f"replied after {took:.2f} s, later than the move time of "
+                              f"{seconds:g} s and its grace of {self.limits.clock_grace:g} s"}
         for key in ("detail", "raw"):
             if key in reply:
                 reply[key] = clean_line(reply[key])
@@ -252,6 +319,7 @@ class BotProcess:
         killed)."""
         if self._proc.poll() is not None:
             return self._gone()
+        self.jail.resume()
         nonce = secrets.token_hex(8)
         line = f"{verb}('{nonce}'{', ' + args if args else ''}).\n"
         log.debug("%s < %s", self.name, line.rstrip())
@@ -261,7 +329,7 @@ class BotProcess:
         except (OSError, ValueError):
             return self._gone()
         try:
-            got = self._lines.get(timeout=timeout)
+            self._arrived, got = self._lines.get(timeout=timeout)
         except queue.Empty:
             log.debug("%s: no reply within %.1f s: killing it", self.name, timeout)
             self.kill()
@@ -319,14 +387,17 @@ class BotProcess:
 
     def kill(self) -> None:
         """Kill the whole process group at once (with bubblewrap, the
-        sandbox and everything in it goes with it)."""
+        sandbox and everything in it goes with it), and every other
+        process of the jail."""
         _kill_group(self._proc)
+        self.jail.kill_all()
 
     def close(self) -> None:
         """End the process (end of input first, then SIGKILL) and reap it."""
         proc = self._proc
         try:
             if proc.poll() is None:
+                self.jail.resume()
                 try:
                     self._requests.close()
                 except OSError:
@@ -384,13 +455,13 @@ class _Spawner:
 _spawn = _Spawner()
 
 
-def _read_lines(pipe: IO[bytes], lines: "queue.Queue[bytes | None]") -> None:
+def _read_lines(pipe: IO[bytes], lines: "queue.Queue[tuple[float, bytes | None]]") -> None:
     try:
         while line := pipe.readline(1 << 20):
-            lines.put(line)
+            lines.put((time.monotonic(), line))
     except (OSError, ValueError):
         pass
-    lines.put(None)
+    lines.put((time.monotonic(), None))
 
 
 def _drain(pipe: IO[bytes], tail: Tail, fatal: threading.Event,
@@ -415,12 +486,15 @@ def _kill_group(proc: "subprocess.Popen[bytes]") -> None:
             pass
 
 
-def _reap(proc: "subprocess.Popen[bytes]", workdir: str, pipes: tuple[IO[bytes], ...]) -> None:
+def _reap(proc: "subprocess.Popen[bytes]", workdir: str, pipes: tuple[IO[bytes], ...],
+          its_jail: jail.Jail) -> None:
     """Kill and reap ``proc`` if need be, close its pipes, remove its
-    working directory."""
+    working directory and its jail."""
     if proc.returncode is None:
         _kill_group(proc)
+        its_jail.kill_all()
         proc.wait()
+    its_jail.close()
     for pipe in (proc.stdout, *pipes):
         try:
             if pipe is not None:

@@ -33,7 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from . import answers, sandbox
+from . import answers, gamesources, sandbox
 from .errors import ArenaError
 from .players import PlayerSpec
 from .text import clean_line
@@ -145,8 +145,8 @@ GAME_FOLDER_BYTES = 8 * 1024 * 1024
 @dataclasses.dataclass(frozen=True)
 class Shipment:
     """The entrants' bot files by content: (entrant name, file name,
-    bytes); and a game file with its folder (the file's path in it, and
-    (relative path, bytes) of every file there), its client path."""
+    bytes); and a game file with the files it loads (the file's path in
+    its folder, and (relative path, bytes) of each), its client path."""
 
     files: tuple[tuple[str, str, bytes], ...] = ()
     game: tuple[str, tuple[tuple[str, bytes], ...]] | None = None
@@ -159,7 +159,7 @@ class Shipment:
 
 def pack(specs: Mapping[str, str], *, game_file: str | None = None) -> Shipment:
     """The contents of the bot files ``specs`` name, and of the game file
-    ``game_file`` with the files beside it (a game may load them), to ship."""
+    ``game_file`` with the files it loads (pybridge.gamesources), to ship."""
     files = []
     for name, text in specs.items():
         spec = PlayerSpec.parse(text)
@@ -168,17 +168,18 @@ def pack(specs: Mapping[str, str], *, game_file: str | None = None) -> Shipment:
             files.append((name, path.name, path.read_bytes()))
     game = None
     if game_file is not None:
-        main = Path(game_file).resolve()
-        folder = main.parent
+        try:
+            sources = gamesources.files(game_file)
+        except gamesources.GameSourcesError as exc:
+            raise ClusterError(str(exc)) from None
         found, size = [], 0
-        for path in sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()):
+        for relative, path in sources.items():  # the game file and what it loads, no more
             size += path.stat().st_size
             if size > GAME_FOLDER_BYTES:
-                raise ClusterError(f"the game file's folder {folder} holds more than "
-                                   f"{GAME_FOLDER_BYTES // 2**20} MB: put the game in a "
-                                   "folder of its own")
-            found.append((path.relative_to(folder).as_posix(), path.read_bytes()))
-        game = (main.relative_to(folder).as_posix(), tuple(found))
+                raise ClusterError(f"the game file {game_file} and the files it loads hold "
+                                   f"more than {GAME_FOLDER_BYTES // 2**20} MB")
+            found.append((relative, path.read_bytes()))
+        game = (next(iter(sources)), tuple(found))
     return Shipment(tuple(files), game, game_file or "")
 
 

@@ -4,10 +4,13 @@ A bot host runs inside ``bwrap`` with its own user, pid, network, IPC,
 UTS, cgroup and mount namespaces, no capabilities, a new session, and a
 file system made of read-only binds of only what it needs: the swipl
 binary and the shared libraries it and SWI-Prolog's foreign libraries
-link, SWI-Prolog's home, the project's Prolog files and the bot file;
-``/tmp`` (its working directory) is an empty private tmpfs. It dies with
-the process that started it, and with it every process it started (the
-pid namespace goes when its first process ends).
+link, SWI-Prolog's home, the project's Prolog files, the bot file and
+the game file with the files it loads (each file alone, never its
+folder). Nothing is writable: ``/tmp`` (its working directory) and
+``/dev`` are read-only. It dies with the process that started it, and
+with it every process it started (the pid namespace goes when its first
+process ends). :mod:`pybridge.jail` bounds its processes and memory
+together and kills any process but the host between moves.
 
 ``isolation`` is ``"bwrap"`` or ``"none"``. :func:`check` says once, with
 the fix, why bubblewrap cannot be used here.
@@ -22,8 +25,9 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Mapping, Sequence
 
+from . import jail
 from .errors import ArenaError
 
 MODES = ("bwrap", "none")
@@ -47,6 +51,7 @@ class Limits:
     memory_bytes: int
     cpu_seconds: int
     open_files: int
+    processes: int | None = None  # RLIMIT_NPROC, where no pids cgroup bounds them
 
 
 def _swipl() -> str:
@@ -91,32 +96,49 @@ def system_binds() -> tuple[str, ...]:
 
 
 def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
-               game_dir: Path | None = None, env: dict[str, str] | None = None,
-               bot_name: str | None = None, state: Path | None = None) -> list[str]:
-    """``command`` (paths as seen inside) wrapped in bubblewrap. A game
-    file's folder ``game_dir`` is bound read-only at GAME_MOUNT, the
-    host's saved ``state`` at STATE_MOUNT; ``env`` adds variables to the
-    otherwise cleared environment."""
+               game_files: Mapping[str, Path] | None = None, game_dir: Path | None = None,
+               env: dict[str, str] | None = None,
+               bot_name: str | None = None, state: Path | None = None,
+               copied: Callable[[Path], int] | None = None) -> list[str]:
+    """``command`` (paths as seen inside) wrapped in bubblewrap. Each of
+    ``game_files`` (path relative to the game's folder -> the file) is
+    bound read-only at that path under GAME_MOUNT (``game_dir``, a whole
+    folder, only where a caller's game needs one), the host's saved
+    ``state`` at STATE_MOUNT; ``env`` adds variables to the otherwise
+    cleared environment. With ``copied`` (a file -> a descriptor open on
+    it that the command inherits), bubblewrap copies the bot, the state
+    and the game's files from those descriptors instead of binding their
+    paths (a bubblewrap started under a user of its own may not reach
+    them)."""
     argv = [shutil.which("bwrap") or "bwrap",
             "--unshare-all", "--unshare-user", "--disable-userns",
             "--uid", "65534", "--gid", "65534", "--hostname", "arena-bot",
             "--cap-drop", "ALL", "--die-with-parent", "--new-session",
             "--clearenv", "--setenv", "PATH", "/usr/bin:/bin",
             "--setenv", "LANG", "C.UTF-8", "--setenv", "HOME", HOME,
-            "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
-            "--dir", "/arena"]
+            "--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev",
+            "--dir", HOME, "--dir", "/arena"]
     for path in system_binds():
         real = os.path.realpath(path)
         argv += ["--ro-bind", real, path]
     for link, target in (("/lib", "usr/lib"), ("/lib64", "usr/lib64"), ("/bin", "usr/bin")):
         if os.path.islink(link) and not any(p.startswith(link + "/") for p in system_binds()):
             argv += ["--symlink", target, link]
+    def bind(source: Path, dest: str) -> list[str]:
+        if copied is None:
+            return ["--ro-bind", str(source), dest]
+        parents = [str(p) for p in reversed(Path(dest).parents) if str(p) not in ("/", "/arena")]
+        return [*sum((["--dir", p] for p in parents), []),
+                "--ro-bind-data", str(copied(source)), dest]
+
     argv += ["--ro-bind", str(prolog_dir), PROLOG_MOUNT,
-             "--ro-bind", str(bot), f"{BOT_MOUNT}/{bot_name or bot.name}"]
+             *bind(bot, f"{BOT_MOUNT}/{bot_name or bot.name}")]
+    for rel, real in sorted((game_files or {}).items()):
+        argv += bind(real, f"{GAME_MOUNT}/{rel}")
     if game_dir is not None:
         argv += ["--ro-bind", str(game_dir), GAME_MOUNT]
     if state is not None:
-        argv += ["--ro-bind", str(state), STATE_MOUNT]
+        argv += bind(state, STATE_MOUNT)
     for name, value in (env or {}).items():
         argv += ["--setenv", name, value]
     argv += ["--remount-ro", "/", "--chdir", HOME, "--", *command]
@@ -126,9 +148,10 @@ def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
 def limited(command: Sequence[str], limits: Limits) -> list[str]:
     """``command`` run under ``prlimit``, so that the limits hold from its
     first instruction and for everything it starts."""
+    nproc = [] if limits.processes is None else [f"--nproc={limits.processes}"]
     return [shutil.which("prlimit") or "prlimit",
             f"--as={limits.memory_bytes}", f"--cpu={limits.cpu_seconds}:{limits.cpu_seconds + 1}",
-            "--fsize=0", f"--nofile={limits.open_files}", "--core=0", "--", *command]
+            "--fsize=0", f"--nofile={limits.open_files}", "--core=0", *nproc, "--", *command]
 
 
 @functools.lru_cache(maxsize=1)
@@ -187,8 +210,10 @@ def describe(mode: str) -> str:
     """One line naming the isolation in force, for outputs."""
     if mode == "bwrap":
         return ("isolation: bwrap (own pid, network, IPC and mount namespaces; "
-                "read-only view of SWI-Prolog, the rules and the bot)")
-    return "isolation: none (bots run with this user's rights, Prolog sandbox only)"
+                "read-only view of SWI-Prolog, the rules, the bot and the game's files, "
+                f"nothing writable; {jail.describe()} per jail)")
+    return ("isolation: none (bots run with this user's rights, Prolog sandbox only; "
+            f"{jail.describe()} per bot)")
 
 
 __all__ = ["IsolationError", "Limits", "MODES", "bwrap_argv", "check",

@@ -21,7 +21,7 @@ off, as
 
     ARGS: --in-fd N --out-fd M --game GAME --seat first|second|any \
           [--stack-mb N] [--level N] [--inferences N] [--seed N] \
-          [--load-seconds S] BOTFILE
+          [--load-seconds S] [--unchecked test] BOTFILE
 
 GAME is a built-in game's id (prolog/games/GAME.pl) or `file_game` (a
 game file, prolog/file_game.pl). The saved state holds this module and
@@ -121,13 +121,20 @@ main :-
     assertz(arena_host_load:game_module(Game)),
     request(Go),                        % limits are set before it comes
     (   Go = load(Nonce)
-    ->  Limited = call_with_time_limit(LoadSeconds, load_bot(BotFile, Seat, Hello))
+    ->  (   option(unchecked(test), Options)
+        ->  Load = unchecked_load(BotFile, Seat, Hello)
+        ;   Load = load_bot(BotFile, Seat, Hello)
+        ),
+        Limited = call_with_time_limit(LoadSeconds, Load)
     ;   Go = load(Nonce, keep)
     ->  % it will fork games: no alarm may be set before a fork (the copy
         % would wait forever on the alarm thread it lacks); the caller
         % kills a load that takes too long
         assertz(kept),
-        Limited = load_bot(BotFile, Seat, Hello)
+        (   option(unchecked(test), Options)
+        ->  Limited = unchecked_load(BotFile, Seat, Hello)
+        ;   Limited = load_bot(BotFile, Seat, Hello)
+        )
     ;   halt(0)
     ),
     get_time(T0),
@@ -146,6 +153,33 @@ main :-
     ;   true
     ),
     halt(0).
+
+%   unchecked_load(+File, +Seat, -Hello): tests of the jail only
+%   (`--unchecked test`, which the arena never passes): the bot file is
+%   consulted into the bot's module with no check at all, as if it had
+%   beaten the Prolog-level check.
+
+unchecked_load(File, _Seat, Hello) :-
+    bot_module(Bot),
+    game_module(Game),
+    add_import_module(Bot, Game, start),
+    load_files(Bot:File, [silent(true)]),
+    (   unchecked_protocol(Bot, Protocol)
+    ->  Hello = _{status:ready, protocol:Protocol, seats:[first, second]}
+    ;   Hello = _{status:refused, detail:"no entry point"}
+    ).
+
+unchecked_protocol(Bot, 'pfl/3') :-
+    current_predicate(Bot:choose_move/3),
+    !.                                  % green: the first protocol found
+unchecked_protocol(Bot, 'pfl/4') :-
+    current_predicate(Bot:choose_move/4),
+    !.                                  % green: the first protocol found
+unchecked_protocol(Bot, 'pfl/2') :-
+    current_predicate(Bot:choose_move/2),
+    !.                                  % green: the first protocol found
+unchecked_protocol(Bot, classic) :-
+    current_predicate(Bot:x_inicia/1).
 
 load_error(time_limit_exceeded, Seconds, _{status:refused, detail:Detail}) :-
     !,
@@ -223,6 +257,7 @@ flag_option('--seed', Text, seed(N)) :-
     atom_number(Text, N).
 flag_option('--load-seconds', Text, load_seconds(N)) :-
     atom_number(Text, N).
+flag_option('--unchecked', test, unchecked(test)).
 
 %!  protocol_streams(+Options) is det.
 %

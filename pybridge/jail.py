@@ -1,0 +1,430 @@
+"""The processes of one bot host's jail: a bound on how many there are,
+on the memory they hold together, and the sweep that leaves only the
+host alive between two of its moves.
+
+Each jail gets a control group of its own in every controller the
+machine lets this process use: ``pids`` (a process limit) and ``memory``
+(its processes' memory, tmpfs pages and kernel objects included), in
+cgroup v2 or v1. The host's first process joins them before it execs
+bubblewrap, so nothing of the jail runs outside them. Without a pids
+controller, RLIMIT_NPROC is set inside the jail (counted per user
+namespace since Linux 5.14, so per jail under bubblewrap); processes of
+root are exempt from it, so a root arena starts each bubblewrap under a
+user id of its own (UID_BASE and up), which reads the bot's and the
+game's files and the saved state through copies bubblewrap makes. Between two of its moves the host is stopped (SIGSTOP), so that a
+thread it runs cannot slow the opponent. The jail's processes are then found by their
+pid namespace (bubblewrap) or the process group (isolation none, where
+a bot that starts a session of its own escapes the sweep).
+
+:func:`describe` says which of these is in use.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import logging
+import os
+import shutil
+import signal
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+#: Tasks (processes and threads) one jail may hold at once.
+DEFAULT_PROCESSES = 64
+
+#: The folder of this process's jails under each controller's cgroup.
+FOLDER = "prolog-arena"
+
+#: Per-jail user ids when root has no pids controller: UID_BASE + (jail
+#: number modulo UID_SPAN), ids no account uses.
+UID_BASE = 0x7A000000
+UID_SPAN = 1 << 20
+
+_numbers = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Controller:
+    """A controller this process can make jails under: its folder of
+    jails and the cgroup version."""
+
+    name: str
+    folder: Path
+    version: int
+
+
+def _mounts() -> list[tuple[str, str, str, set[str]]]:
+    """(mount point, root in the hierarchy, fs type, super options) of
+    every cgroup file system."""
+    found = []
+    try:
+        lines = Path("/proc/self/mountinfo").read_text().splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        left, _, right = line.partition(" - ")
+        fields, tail = left.split(), right.split()
+        if len(fields) >= 5 and len(tail) >= 3 and tail[0] in ("cgroup", "cgroup2"):
+            found.append((fields[4], fields[3], tail[0], set(tail[2].split(","))))
+    return found
+
+
+def _own_paths() -> dict[str, str]:
+    """This process's cgroup path per v1 controller, and under '' in v2."""
+    paths: dict[str, str] = {}
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return paths
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) == 3:
+            for name in parts[1].split(",") if parts[1] else [""]:
+                paths[name] = parts[2]
+    return paths
+
+
+def _under(mount: str, root: str, path: str) -> Path | None:
+    if path != root and not path.startswith(root.rstrip("/") + "/"):
+        return None
+    return Path(mount) / path[len(root.rstrip("/")):].lstrip("/")
+
+
+def _usable(folder: Path, probe: str) -> bool:
+    """Whether jails can be made in ``folder`` (made if need be) and get
+    the controller's file ``probe``."""
+    try:
+        folder.mkdir(exist_ok=True)
+        test = folder / f"probe-{os.getpid()}"
+        test.mkdir(exist_ok=True)
+        try:
+            return (test / probe).exists() and os.access(test / "cgroup.procs", os.W_OK)
+        finally:
+            test.rmdir()
+    except OSError:
+        return False
+
+
+def _find(name: str, probe: str) -> Controller | None:
+    own = _own_paths()
+    for mount, root, kind, options in _mounts():
+        if kind == "cgroup" and name in options and name in own:
+            base = _under(mount, root, own[name])
+            if base is not None and _usable(base / FOLDER, probe):
+                return Controller(name, base / FOLDER, 1)
+    for mount, root, kind, _ in _mounts():
+        if kind != "cgroup2" or "" not in own:
+            continue
+        base = _under(mount, root, own[""])
+        if base is None:
+            continue
+        try:
+            if name not in (base / "cgroup.controllers").read_text().split():
+                continue
+            if name not in (base / "cgroup.subtree_control").read_text().split():
+                (base / "cgroup.subtree_control").write_text(f"+{name}")
+            folder = base / FOLDER
+            folder.mkdir(exist_ok=True)
+            if name not in (folder / "cgroup.subtree_control").read_text().split():
+                (folder / "cgroup.subtree_control").write_text(f"+{name}")
+        except OSError:
+            continue
+        if _usable(folder, probe):
+            return Controller(name, folder, 2)
+    return None
+
+
+@functools.lru_cache(maxsize=1)
+def controllers() -> dict[str, Controller]:
+    """The controllers jails get here (``pids``, ``memory``), found once;
+    jails left behind by processes that are gone are removed."""
+    found = {}
+    for name, probe in (("pids", "pids.max"), ("memory", "memory.max")):
+        got = _find(name, probe) or (_find(name, "memory.limit_in_bytes")
+                                     if name == "memory" else None)
+        if got is not None:
+            found[name] = got
+            _remove_stale(got.folder)
+    return found
+
+
+def _remove_stale(folder: Path) -> None:
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        owner = entry.name.split("-", 1)[0]
+        if entry.is_dir() and owner.isdigit() and not Path(f"/proc/{owner}").exists():
+            try:
+                entry.rmdir()
+            except OSError:
+                pass
+
+
+def describe() -> str:
+    """How jails bound their processes and memory here, in a few words."""
+    found = controllers()
+    if "pids" in found:
+        pids = f"pids cgroup v{found['pids'].version}"
+    elif os.geteuid() == 0:
+        pids = "RLIMIT_NPROC under a user id per jail (none with isolation none)"
+    else:
+        pids = "RLIMIT_NPROC"
+    memory = (f"memory cgroup v{found['memory'].version}" if "memory" in found
+              else "RLIMIT_AS per process")
+    return f"processes: {pids}; memory: {memory}"
+
+
+def _status(pid: int) -> dict[str, str]:
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return {}
+    return dict(line.split(":\t", 1) for line in text.splitlines() if ":\t" in line)
+
+
+def _alive(pid: int) -> bool:
+    state = _status(pid).get("State", "Z")
+    return not state.startswith(("Z", "X"))
+
+
+def _parent(pid: int) -> int:
+    try:
+        return int(_status(pid).get("PPid", "0"))
+    except ValueError:
+        return 0
+
+
+class Jail:
+    """The control groups (or, without them, the rlimit) of one host
+    process. :meth:`enter` prefixes the host's command; after the host
+    has started, :meth:`found_host` names its processes; after each reply
+    call :meth:`sweep` then :meth:`pause`, :meth:`resume` before each
+    request, and :meth:`close` at the end."""
+
+    def __init__(self, *, processes: int = DEFAULT_PROCESSES, memory_bytes: int | None = None,
+                 bwrap: bool = True) -> None:
+        self.processes = processes
+        self.bwrap = bwrap
+        self.number = next(_numbers)
+        self.groups: dict[str, Path] = {}
+        self.uid: int | None = None  # a user id of its own (root, no pids cgroup)
+        self.root = 0  # the process started (bubblewrap, or the host itself)
+        self.host = 0  # the host's own process
+        self.keep: set[int] = set()  # processes the sweep spares
+        self.paused: set[int] = set()  # processes stopped until the next request
+        found = controllers()
+        name = f"{os.getpid()}-{self.number}"
+        try:
+            for kind, controller in found.items():
+                group = controller.folder / name
+                group.mkdir()
+                self.groups[kind] = group
+                if kind == "pids":
+                    (group / "pids.max").write_text(str(processes))
+                elif memory_bytes is not None:
+                    limit = "memory.max" if controller.version == 2 else "memory.limit_in_bytes"
+                    (group / limit).write_text(str(memory_bytes))
+                    if (group / "memory.swap.max").exists():  # v2 with swap accounting
+                        (group / "memory.swap.max").write_text("0")
+                    elif (group / "memory.memsw.limit_in_bytes").exists():  # v1
+                        (group / "memory.memsw.limit_in_bytes").write_text(str(memory_bytes))
+        except OSError as exc:
+            self.close()
+            raise OSError(f"cannot make the jail's control group: {exc}") from exc
+        if "pids" not in self.groups and bwrap and os.geteuid() == 0:
+            self.uid = UID_BASE + self.number % UID_SPAN
+
+    @property
+    def nproc(self) -> int | None:
+        """RLIMIT_NPROC to set inside the jail, when no pids cgroup bounds it."""
+        return None if "pids" in self.groups else self.processes
+
+    def enter(self, command: list[str]) -> list[str]:
+        """``command`` made to start inside this jail's control groups
+        (and under its own user id, if it has one)."""
+        argv = list(command)
+        if self.uid is not None:
+            argv = [shutil.which("setpriv") or "setpriv", f"--reuid={self.uid}", f"--regid={self.uid}",
+                    "--clear-groups", "--", *argv]
+        if self.groups:
+            files = [str(g / "cgroup.procs") for g in self.groups.values()]
+            script = ("set -e; " + "".join(f'echo $$ > "${i + 1}"; ' for i in range(len(files)))
+                      + f'shift {len(files)}; exec "$@"')
+            argv = ["/bin/sh", "-c", script, "sh", *files, *argv]
+        return argv
+
+    def started(self, pid: int) -> None:
+        """``pid`` is the process that :meth:`enter`'s command became."""
+        self.root = pid
+        self.keep = {pid}
+
+    def procs(self) -> set[int]:
+        """Every live process of the jail."""
+        group = self.groups.get("pids") or self.groups.get("memory")
+        if group is not None:
+            try:
+                found = {int(p) for p in (group / "cgroup.procs").read_text().split()}
+            except (OSError, ValueError):
+                found = set()
+        elif self.bwrap:
+            found = self._same_pid_namespace()
+        else:
+            found = self._same_group()
+        return {p for p in found if _alive(p)}
+
+    def _same_pid_namespace(self) -> set[int]:
+        """The started process and all its descendants: every process of
+        the jail's pid namespace descends from its init (an orphan is
+        given to it), and none can enter it from outside."""
+        found: set[int] = set()
+        todo = [self.root] if self.root else []
+        while todo:
+            pid = todo.pop()
+            if pid in found:
+                continue
+            found.add(pid)
+            todo += _children(pid)
+        return found
+
+    def _same_group(self) -> set[int]:
+        found = set()
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    if os.getpgid(int(entry.name)) == self.root:
+                        found.add(int(entry.name))
+                except OSError:
+                    continue
+        return found
+
+    def found_host(self) -> int:
+        """The host's process, once it has answered: bubblewrap's init is
+        the started process's child, and the host the first process it
+        started (process 2 of the jail's pid namespace)."""
+        if not self.bwrap:
+            self.host = self.root
+        elif not self.host:
+            procs = self.procs()
+            for pid in procs:
+                ns_pids = _status(pid).get("NSpid", "").split()
+                if len(ns_pids) >= 2 and ns_pids[-1] == "2" and _parent(_parent(pid)) == self.root:
+                    self.host = pid
+                    self.keep |= {pid, _parent(pid)}
+                    break
+        if self.host:
+            self.keep.add(self.host)
+        return self.host
+
+    def game_started(self) -> None:
+        """The host has just forked a game's process (which ran nothing of
+        the bot yet): spare it too."""
+        host = self.found_host()
+        self.keep = {p for p in self.keep if p != 0}
+        self.keep |= {p for p in self.procs() if _parent(p) == host}
+
+    def game_ended(self, *, timeout: float) -> bool:
+        """The game's process was told to end: wait up to ``timeout``
+        seconds for it to be gone, then spare only the host again. False
+        if it is still there (it is then no longer spared)."""
+        host = self.found_host()
+        game = {p for p in self.keep if p != host and _parent(p) == host}
+        deadline = time.monotonic() + timeout
+        while any(_alive(p) and _parent(p) == host for p in game):
+            if time.monotonic() > deadline:
+                self.keep -= game
+                return False
+            time.sleep(0.002)
+        self.keep -= game
+        return True
+
+    def pause(self) -> None:
+        """Stop the host (and its game's process) with SIGSTOP, every
+        thread of it, until :meth:`resume`: nothing of the jail runs while
+        it is not its move (a thread runs no more code of its own once the
+        signal is sent: it stops on its way back from the kernel). SIGKILL
+        still ends a stopped process, so it still dies with the arena."""
+        host = self.found_host()
+        if not host:
+            return
+        self.paused = {p for p in self.keep if p > 0 and (p == host or _parent(p) == host)}
+        for pid in self.paused:
+            try:
+                os.kill(pid, signal.SIGSTOP)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def resume(self) -> None:
+        """Let the processes :meth:`pause` stopped run again."""
+        paused, self.paused = self.paused, set()
+        for pid in paused:
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def sweep(self) -> int:
+        """SIGKILL every process of the jail but those it keeps, until none
+        is left; how many were killed."""
+        killed = 0
+        self.keep = {p for p in self.keep if _alive(p)}
+        for _ in range(200):
+            extra = {p for p in self.procs() - self.keep if p > 0}
+            if not extra:
+                break
+            for pid in extra:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                    killed += 1
+                except (ProcessLookupError, PermissionError):
+                    pass
+            time.sleep(0.001)
+        if killed:
+            log.debug("jail %s: killed %d processes", self.number, killed)
+        return killed
+
+    def kill_all(self) -> None:
+        """Kill every process of the jail."""
+        self.keep = set()
+        self.sweep()
+
+    def close(self) -> None:
+        """Kill whatever is left and remove the control groups."""
+        if self.groups:
+            self.kill_all()
+        for group in self.groups.values():
+            for _ in range(100):
+                try:
+                    group.rmdir()
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    self.sweep()
+                    time.sleep(0.01)
+            else:
+                log.warning("could not remove the control group %s", group)
+        self.groups = {}
+
+
+def _children(pid: int) -> set[int]:
+    """The children of every thread of ``pid``."""
+    found: set[int] = set()
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            found.update(int(p) for p in Path(f"/proc/{pid}/task/{task}/children").read_text().split())
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+__all__ = ["Controller", "DEFAULT_PROCESSES", "Jail", "controllers", "describe"]

@@ -1,0 +1,74 @@
+"""The files a game file loads (pybridge/gamesources.py): what its jail
+mounts and what a Dask task ships, each file alone, never its folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pybridge import cluster, gamesources
+
+
+def course(tmp_path: Path) -> Path:
+    """A game beside submissions and a secret, loading files of its own
+    every way the reader follows."""
+    root = tmp_path / "course"
+    for rel, text in {
+        "game.pl": ("% :- include(commented).\n"
+                    ":- use_module(library(lists)).\n"
+                    ":- include('src/rules').\n"
+                    ":- [board, \"strings.pl\"].\n"
+                    ":- ensure_loaded(src/util).\n"
+                    "/* :- consult(hidden). */\n"
+                    "x :- write('use_module(fake)').\n"),
+        "src/rules.pl": ":- consult('../board').\n:- include('../../outside').\n",
+        "board.pl": "b.\n",
+        "strings.pl": "s.\n",
+        "src/util.pl": "u.\n",
+        "commented.pl": "c.\n",
+        "hidden.pl": "h.\n",
+        "fake.pl": "f.\n",
+        "secret.txt": "grades\n",
+        "submissions/alice/bot.pl": "a.\n",
+    }.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    (tmp_path / "outside.pl").write_text("o.\n")
+    return root
+
+
+def test_only_the_files_a_game_loads_are_found(tmp_path: Path) -> None:
+    root = course(tmp_path)
+    found = gamesources.files(root / "game.pl")
+    assert list(found)[0] == "game.pl"
+    assert set(found) == {"game.pl", "src/rules.pl", "board.pl", "strings.pl", "src/util.pl"}
+    assert all(path == (root / rel).resolve() for rel, path in found.items())
+
+
+def test_a_link_out_of_the_games_folder_is_not_followed(tmp_path: Path) -> None:
+    root = course(tmp_path)
+    (root / "board.pl").unlink()
+    (root / "board.pl").symlink_to(root / "submissions" / "alice" / "bot.pl")
+    (root / "src" / "util.pl").unlink()
+    (root / "src" / "util.pl").symlink_to(tmp_path / "outside.pl")
+    found = gamesources.files(root / "game.pl")
+    assert "src/util.pl" not in found
+    assert found["board.pl"] == (root / "submissions" / "alice" / "bot.pl").resolve()
+
+
+def test_a_missing_game_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(gamesources.GameSourcesError, match="no game file"):
+        gamesources.files(tmp_path / "nothing.pl")
+
+
+def test_a_dask_task_ships_only_those_files(tmp_path: Path) -> None:
+    root = course(tmp_path)
+    shipment = cluster.pack({}, game_file=str(root / "game.pl"))
+    assert shipment.game is not None
+    main, contents = shipment.game
+    assert main == "game.pl"
+    assert sorted(rel for rel, _ in contents) == sorted(
+        ["game.pl", "src/rules.pl", "board.pl", "strings.pl", "src/util.pl"])
+    assert b"grades" not in b"".join(data for _, data in contents)
