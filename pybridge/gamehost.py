@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import _prolog, hoststate, sandbox
+from . import _prolog, gamesources, hoststate, jail, sandbox
 from ._prolog import PROLOG_DIR
 from .botdata import Tail
 from .botproc import _drain, _read_lines, _reap, _sane_name, _spawn
@@ -87,10 +87,11 @@ class GameHost:
         self._proc: subprocess.Popen[bytes] | None = None
         self._requests: Any = None
         self._replies: Any = None
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._lines: queue.Queue[tuple[float, bytes | None]] = queue.Queue()
         self._readers: list[threading.Thread] = []
         self._dir = ""
         self._fatal = threading.Event()
+        self.jail: jail.Jail | None = None
         real_dir = str(Path(ref.path).parent)
         self._inside = (f"{sandbox.GAME_MOUNT}/{Path(ref.path).name}"
                         if self.isolation == "bwrap" else ref.path)
@@ -117,6 +118,17 @@ class GameHost:
             raise GameFileError(
                 f"the game file {self.ref.path} has changed since it was loaded "
                 f"(SHA-256 {self.ref.sha256[:12]}... then, {now[:12]}... now)")
+        try:
+            game_files = gamesources.files(self.ref.path)
+        except gamesources.GameSourcesError as exc:
+            raise GameFileError(f"game file {self.ref.path}: {exc}") from None
+        if self.isolation == "bwrap":
+            self._inside = f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
+        try:
+            self.jail = jail.Jail(memory_bytes=(self.limits.memory_mb + 32) * 1024 * 1024,
+                                  bwrap=self.isolation == "bwrap")
+        except OSError as exc:
+            raise ArenaError(f"cannot start the host of game {self.id}: {exc}") from None
         req_r, req_w = os.pipe()
         rep_r, rep_w = os.pipe()
         swipl = os.path.realpath(shutil.which("swipl") or "swipl")
@@ -135,12 +147,22 @@ class GameHost:
                 "--jail", "true" if self.isolation == "bwrap" else "false", self._inside]
         command = sandbox.limited(host, sandbox.Limits(
             self.limits.memory_mb * 1024 * 1024, self.limits.cpu_seconds,
-            self.limits.open_files))
+            self.limits.open_files, self.jail.nproc))
+        copies: list[int] = []  # files bubblewrap copies in (a jail with a user of its own)
+        if self.jail.uid is not None:  # the host opens its pipes again by /proc/self/fd
+            for fd in (req_r, rep_w):
+                os.fchown(fd, self.jail.uid, self.jail.uid)
+
+        def copied(path: Path) -> int:
+            copies.append(os.open(path, os.O_RDONLY | os.O_CLOEXEC))
+            return copies[-1]
+
         if self.isolation == "bwrap":
             path = Path(self.ref.path)
             argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=path,
-                                      game_dir=path.parent, bot_name=_sane_name(path),
-                                      state=state)
+                                      game_files=game_files, bot_name=_sane_name(path),
+                                      state=state,
+                                      copied=copied if self.jail.uid is not None else None)
             env = {"PATH": os.environ.get("PATH", os.defpath)}
             cwd = "/"
         else:
@@ -151,17 +173,23 @@ class GameHost:
             if "SWI_HOME_DIR" in os.environ:
                 env["SWI_HOME_DIR"] = os.environ["SWI_HOME_DIR"]
             cwd = self._dir
+        argv = self.jail.enter(argv)
         log.debug("game %s: start %s", self.id, " ".join(argv))
         try:
             proc = _spawn(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, cwd=cwd, env=env,
-                          pass_fds=(req_r, rep_w), start_new_session=True, close_fds=True)
+                          pass_fds=(req_r, rep_w, *copies), start_new_session=True,
+                          close_fds=True)
         except BaseException as exc:
-            for fd in (req_r, req_w, rep_r, rep_w):
+            for fd in (req_r, req_w, rep_r, rep_w, *copies):
                 os.close(fd)
+            self.jail.close()
             if isinstance(exc, OSError):
                 raise ArenaError(f"cannot start swipl for game {self.id}: {exc}") from None
             raise
+        self.jail.started(proc.pid)
+        for fd in copies:
+            os.close(fd)
         os.close(req_r)
         os.close(rep_w)
         self._proc = proc
@@ -216,7 +244,13 @@ class GameHost:
         """Ask the loaded host for a copy of itself that serves from now on;
         False when it cannot fork (it then serves itself)."""
         reply = self._exchange("fork", [], rule="starting a game", limit=5, cap=5)
-        return reply.get("ok") is True and reply.get("forked") is True
+        forked = reply.get("ok") is True and reply.get("forked") is True
+        if self.jail is not None:
+            if forked:
+                self.jail.game_started()    # the copy ran nothing of the game yet
+            self.jail.found_host()
+            self.jail.sweep()
+        return forked
 
     def begin_game(self) -> None:
         """A fresh copy of the loaded game for the game about to begin (what
@@ -227,6 +261,9 @@ class GameHost:
                 return
             try:
                 ended = self._exchange("end", [], rule="ending a game", limit=5, cap=5)
+                if self.jail is not None and not self.jail.game_ended(timeout=1.0):
+                    self.kill()
+                    return
                 if ended.get("ended") is not True or not self._fork():
                     self.kill()
                     return
@@ -241,7 +278,9 @@ class GameHost:
         if proc is None:
             return
         self._proc = None
-        _reap(proc, self._dir, (self._requests, self._replies))
+        its_jail, self.jail = self.jail, None
+        assert its_jail is not None     # made with the process
+        _reap(proc, self._dir, (self._requests, self._replies), its_jail)
         self._dir = ""
         for t in self._readers:
             t.join(timeout=2)
@@ -318,7 +357,7 @@ class GameHost:
         asked = 0.0                     # when the host was asked which rule it runs
         while True:
             try:
-                got = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+                _, got = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 if not asked and self._ask_rule():
                     asked = time.monotonic()
@@ -354,6 +393,9 @@ class GameHost:
                 self.kill()
                 raise GameRuleError("game_rule", f"{self.id}: a reply that answers no request "
                                     "was written on the game's reply channel (it was killed)")
+            if self.jail is not None and verb != "fork":
+                self.jail.found_host()  # nothing of the game's runs between requests
+                self.jail.sweep()
             return reply
 
     def _late(self, rule: str, seconds: float) -> GameRuleError:

@@ -207,7 +207,11 @@ def test_route5_an_attribute_goal_runs_only_in_the_jail(jail: bool) -> None:
     game = load("route5_freeze_attr.pl", jail)
     if game is None:
         return
-    state = game.initial_state()
+    try:
+        state = game.initial_state()
+    except GameRuleError as exc:    # game code's own put_attr/3 refuses freeze, naming the rule
+        assert "initial_state/2" in str(exc) and "attribute_module" in str(exc), exc
+        return
     assert str(state) == "s(0)" and state.valid_moves() == ["1"]
     assert state.move("1").move("1").game_over() == "a"
 

@@ -143,7 +143,7 @@ main :-
     LoadMs is round((T1 - T0) * 1000),
     (   Hello.status == ready,
         \+ kept
-    ->  close_system_access         % a kept host does it in each game's child
+    ->  system_access_closed        % a kept host does it in each game's child
     ;   true
     ),
     reply(Nonce, Hello.put(ms, LoadMs)),
@@ -154,12 +154,24 @@ main :-
     ),
     halt(0).
 
+%   system_access_closed: close_system_access/0, except in the jail's
+%   tests, which load a bot unchecked to play the sandbox fallen (so it
+%   keeps fork/1 and shell/1 to attack the jail with).
+system_access_closed :-
+    (   unchecked_test
+    ->  true
+    ;   close_system_access
+    ).
+
+:- dynamic unchecked_test/0.
+
 %   unchecked_load(+File, +Seat, -Hello): tests of the jail only
 %   (`--unchecked test`, which the arena never passes): the bot file is
 %   consulted into the bot's module with no check at all, as if it had
 %   beaten the Prolog-level check.
 
 unchecked_load(File, _Seat, Hello) :-
+    assertz(unchecked_test),
     bot_module(Bot),
     game_module(Game),
     add_import_module(Bot, Game, start),
@@ -351,7 +363,7 @@ fork_game(Nonce, Seed) :-
     fork(Pid),
     (   Pid == child
     ->  assertz(in_game),
-        close_system_access,
+        system_access_closed,
         set_random(seed(Seed)),
         retractall(own_moves(_)),
         assertz(own_moves(0)),
