@@ -96,14 +96,14 @@ def system_binds() -> tuple[str, ...]:
 
 
 def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
-               game_files: Mapping[str, Path] | None = None, game_dir: Path | None = None,
+               game_files: Mapping[str, Path] | None = None,
                env: dict[str, str] | None = None,
                bot_name: str | None = None, state: Path | None = None,
                copied: Callable[[Path], int] | None = None) -> list[str]:
     """``command`` (paths as seen inside) wrapped in bubblewrap. Each of
     ``game_files`` (path relative to the game's folder -> the file) is
-    bound read-only at that path under GAME_MOUNT (``game_dir``, a whole
-    folder, only where a caller's game needs one), the host's saved
+    bound read-only at that path under GAME_MOUNT (never a whole
+    folder), the host's saved
     ``state`` at STATE_MOUNT; ``env`` adds variables to the otherwise
     cleared environment. With ``copied`` (a file -> a descriptor open on
     it that the command inherits), bubblewrap copies the bot, the state
@@ -135,8 +135,6 @@ def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
              *bind(bot, f"{BOT_MOUNT}/{bot_name or bot.name}")]
     for rel, real in sorted((game_files or {}).items()):
         argv += bind(real, f"{GAME_MOUNT}/{rel}")
-    if game_dir is not None:
-        argv += ["--ro-bind", str(game_dir), GAME_MOUNT]
     if state is not None:
         argv += bind(state, STATE_MOUNT)
     for name, value in (env or {}).items():
