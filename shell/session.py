@@ -279,6 +279,8 @@ def read_log(name: str) -> Rebuilt:
     """The replay log ``name``, replayed through the rules; ShellError
     saying why it cannot be."""
     path = Path(name).expanduser()
+    if path.is_dir():
+        raise ShellError(f"{str(path)!r} is a folder, not a replay log")
     try:
         return rebuild(read_replay(path))
     except FileNotFoundError:
