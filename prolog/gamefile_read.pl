@@ -28,7 +28,8 @@ becomes one program in one module; library loads are kept as directives.
 Clauses for other modules, expansion hooks and definitions of the
 built-ins the arena keeps (kept_builtin/1) are refused, and so are the
 libraries that act on the system (system_library/1: process, unix,
-filesex, socket, http/..., ...).
+filesex, socket, http/..., ...) where no jail holds the game (in the
+game host's jail, the jail is the wall).
 
 SICStus code: when the file asks for a library that SWI-Prolog has only
 in its SICStus 4 emulation (`library(between)`, `library(samsort)`, ...)
@@ -273,6 +274,7 @@ load_spec(Spec, _, File, Line, _, _, _, State, T, T) :-
     !,
     problem(State, File, Line, "loading a file named by a variable", []).
 load_spec(library(Lib), _, File, Line, _, _, _, State, T, T) :-
+    \+ current_prolog_flag(arena_game_jail, true),    % in the jail, the jail is the wall
     system_library(Lib),
     !,
     problem(State, File, Line,

@@ -204,10 +204,10 @@ def test_route4_ctrl_c_ends_check_game(jail: bool, tmp_path: Path) -> None:
 
 
 def test_route5_an_attribute_goal_runs_only_in_the_jail(jail: bool) -> None:
-    game = load("route5_freeze_attr.pl", jail)
-    if game is None:
-        return
     try:
+        game = load("route5_freeze_attr.pl", jail)
+        if game is None:
+            return
         state = game.initial_state()
     except GameRuleError as exc:    # game code's own put_attr/3 refuses freeze, naming the rule
         assert "initial_state/2" in str(exc) and "attribute_module" in str(exc), exc
