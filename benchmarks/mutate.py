@@ -445,7 +445,12 @@ def selection(root: Path, game: str) -> list[str]:
     return [str(p.relative_to(root)) for p in files if p.exists()]
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str]) -> int:
+    signal.signal(signal.SIGTERM, _interrupted)  # cleaned up as on Ctrl-C
     try:
         return _main(argv)
     except KeyboardInterrupt:

@@ -147,3 +147,12 @@ def hint_line(new: str, moves: list[str], level: int) -> str:
     lines = [line for line in shell.out.getvalue().splitlines() if "would play" in line]
     assert len(lines) == 1, shell.out.getvalue()[-2000:]
     return lines[0]
+
+
+def move_text(game_id: str, move: str) -> str | None:
+    """The game's move_text/2 from a move (a Prolog term as text) to its
+    text, called in Prolog itself; None when it fails."""
+    pybridge.load_game(game_id)  # its module loaded
+    got = _prolog.call(f"term_string(M, {_prolog.atom(move)}), "
+                       f"{game_id}:move_text(M, T0), format(atom(T), '~w', [T0])")
+    return None if got is None else _prolog.text(got["T"])

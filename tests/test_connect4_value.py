@@ -188,3 +188,8 @@ def test_hint_lines_in_the_shell() -> None:
     assert rulecheck.hint_line("connect4", list("17273"), 3) == (
         f"ai:3 would play 4 (column 4 (centre), lands on row 1 of 6); value for o after it: "
         f"{blocked} " + estimate.format(p="o"))
+
+
+def test_move_text_from_a_move_in_prolog() -> None:
+    for n in range(-2, 15):
+        assert rulecheck.move_text("connect4", str(n)) == (str(n) if 1 <= n <= 12 else None)

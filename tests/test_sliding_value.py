@@ -251,3 +251,12 @@ def test_hint_lines_in_the_shell() -> None:
     assert rulecheck.hint_line("sliding", [], 3).endswith("; with perfect play after it: draw")
     assert rulecheck.hint_line("sliding max_plies=4", ["1", "4", "2"], 3).endswith(
         "; with perfect play after it: draw")  # x's line would come at ply 5
+
+
+def test_move_text_from_a_move_in_prolog() -> None:
+    for n in range(-1, 12):
+        assert rulecheck.move_text("sliding", str(n)) == (str(n) if 1 <= n <= 9 else None)
+    for a in range(0, 11):
+        for b in (0, 1, 5, 9, 10):
+            good = 1 <= a <= 9 and 1 <= b <= 9 and a != b
+            assert rulecheck.move_text("sliding", f"[{a},{b}]") == (f"{a}-{b}" if good else None)

@@ -152,3 +152,9 @@ def test_hint_lines_in_the_shell() -> None:
     assert rulecheck.hint_line("tictactoe", ["1", "2"], 3).endswith(
         "; with perfect play after it: x wins in 4 plies")
     assert rulecheck.hint_line("tictactoe", [], 3).endswith("; with perfect play after it: draw")
+
+
+def test_move_text_from_a_move_in_prolog() -> None:
+    for n in range(-2, 13):
+        assert rulecheck.move_text("tictactoe", str(n)) == (str(n) if 1 <= n <= 9 else None)
+    assert rulecheck.move_text("tictactoe", "five") is None
