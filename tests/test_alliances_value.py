@@ -11,6 +11,7 @@ import random
 import pytest
 
 import pybridge
+from pybridge import _prolog
 from tests import bridge_extras, rulecheck
 from tests.reference.alliances import Alliances, State, distance, value
 
@@ -187,3 +188,42 @@ def test_hint_line_in_the_shell() -> None:
     line = rulecheck.hint_line("alliances", moves[:-1], 2)
     assert line.endswith(f"; value for {mover} after it: 10000 (the game's own estimate, "
                          f"value/3: higher is better for {mover}, 0 is even)")
+
+
+def test_arc_masks_against_the_board() -> None:
+    """arc_masks/3 (the fences' arcs): the border cells on neither side
+    of the colour, in their two connected runs, each with the cells next
+    to a removed corner that touches it; computed here from the
+    reference's board."""
+    from tests.reference.alliances import _POSITIONS, CELLS, COLOURS, NEIGHBOURS, SIDE_CELLS
+
+    pybridge.load_game("alliances")
+    at = {pos: i for i, pos in enumerate(_POSITIONS)}
+    corners = [(0, -6), (0, 6), (6, -12), (6, 12), (12, -6), (12, 6)]
+    gaps = [{at[(r + dr, x + dx)] for dr, dx in ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
+             if (r + dr, x + dx) in at} for r, x in corners]
+    border = {i for i in range(len(CELLS)) if len(NEIGHBOURS[i]) < 6}
+    for colour in COLOURS:
+        rest = border - SIDE_CELLS[colour][0] - SIDE_CELLS[colour][1]
+        arcs = []
+        while rest:
+            todo = [min(rest)]
+            arc = set(todo)
+            while todo:
+                for j in NEIGHBOURS[todo.pop()]:
+                    if j in rest and j not in arc:
+                        arc.add(j)
+                        todo.append(j)
+            rest -= arc
+            arcs.append(frozenset(arc.union(*(g for g in gaps if g & arc))))
+        assert len(arcs) == 2
+        names = ("findall(N, (alliances:bit_cell(B, R, C), {arc} /\\ (1 << B) =\\= 0, "
+                 "format(atom(N), '~w~w', [R, C])), {out})")
+        got = _prolog.call(
+            f"findall(Ns1-Ns2, (alliances:arc_masks({colour}, A1, A2), "
+            + names.format(arc="A1", out="L1") + ", " + names.format(arc="A2", out="L2")
+            + ", Ns1 = L1, Ns2 = L2), [Ns1-Ns2])")
+        assert got is not None
+        expected = {frozenset(CELLS[i] for i in arc) for arc in arcs}
+        assert {frozenset(map(_prolog.text, got["Ns1"])),
+                frozenset(map(_prolog.text, got["Ns2"]))} == expected, colour
