@@ -38,7 +38,8 @@ SIMULATIONS = 200
 Chooser = Callable[[pybridge.State, pybridge.State], str]
 
 
-SEARCH = "decisive(true), anti_decisive(true)"
+SEARCH = "decisive(true)"                    # as the general AI's levels search
+ANTI = "decisive(true), anti_decisive(true)"  # stronger per playout, slower
 
 
 def host_playouts_per_second(state: pybridge.State) -> float:
@@ -130,9 +131,9 @@ def duel(name: str, mine: Chooser, theirs: Chooser, games: int) -> list[object]:
             sum(mine_ms) / max(1, len(mine_ms)), worst_mine * 1000, worst_theirs * 1000]
 
 
-def openspiel_duel(games: int) -> list[object] | None:
-    """The general search (MCTS-Solver, decisive and anti-decisive) on the built-in rules
-    against OpenSpiel's MCTS bot (random rollouts, solver) at
+def openspiel_duel(games: int, search: str, name: str) -> list[object] | None:
+    """The general search with the options ``search`` on the built-in
+    rules against OpenSpiel's MCTS bot (random rollouts, solver) at
     SIMULATIONS simulations a move each; None without OpenSpiel."""
     try:
         import numpy as np
@@ -155,7 +156,7 @@ def openspiel_duel(games: int) -> list[object] | None:
                 got = _prolog.call(
                     f"term_string(S, {_prolog.atom(str(s))}), "
                     f"mcts:mcts_move(connect4, S, [iterations({SIMULATIONS}), seconds(1.0e9), "
-                    f"{SEARCH}], M), format(atom(T), '~w', [M])")
+                    f"{search}], M), format(atom(T), '~w', [M])")
                 assert got is not None
                 move = _prolog.text(got["T"])
             else:
@@ -168,7 +169,7 @@ def openspiel_duel(games: int) -> list[object] | None:
         drawn += winner == "draw"
         lost += winner not in (me, "draw")
     score = (won + drawn / 2) / games
-    return [f"general MCTS vs OpenSpiel MCTS, {SIMULATIONS} simulations each",
+    return [f"{name} vs OpenSpiel MCTS, {SIMULATIONS} simulations each",
             games, won, drawn, lost, f"{100 * score:.0f}%"]
 
 
@@ -199,12 +200,14 @@ def main() -> None:
     print(f"\nConnect Four, the general AI on the file copy, {GAMES} games a duel, seats alternating:")
     print_table(["duel", "games", "won", "drawn", "lost", "score", "mean ms", "max ms",
                  "other max ms"], duels)
-    row = openspiel_duel(GAMES)
-    if row is None:
+    rows_os = [openspiel_duel(GAMES, SEARCH, "general MCTS"),
+               openspiel_duel(GAMES, ANTI, "general MCTS, anti-decisive playouts")]
+    if rows_os[0] is None:
         print("\nOpenSpiel not installed (pip install 'prolog-arena[bench]'): its duel skipped")
     else:
         print()
-        print_table(["duel", "games", "won", "drawn", "lost", "score"], [row])
+        print_table(["duel", "games", "won", "drawn", "lost", "score"],
+                    [r for r in rows_os if r is not None])
 
 
 if __name__ == "__main__":

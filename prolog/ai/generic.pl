@@ -23,10 +23,12 @@ level 2, when the game has one):
     value/3 (random without it); within level_seconds(2, S);
   - level 3 and up: first an exact solve of the remaining game tree
     (negamax with a table of solved positions) within a node budget and
-    half the level's time; when the tree is larger than that, Monte Carlo
+    a quarter of the level's time; when the tree is larger than that, Monte Carlo
     tree search (prolog/ai/mcts.pl: MCTS-Solver, a win in one taken in
     playouts, a move that lets the opponent win at once proven lost, the
-    tree kept from one move to the next) until the level's deadline,
+    tree kept from one move to the next; anti-decisive playouts are
+    stronger per playout but cost more than they give within a level's
+    time on a game file's rules, so they are not used) until the level's deadline,
     kept to the moves the solve proved best when it got that far.
 
 Every level gives a valid move whenever one exists: a rule that fails or
@@ -157,8 +159,8 @@ valued(Game, Player, Children, Scored) :-
 searched_move(Game, State, Level, SafeMoves, Deadline, Move) :-
     level_budget(Level, Budget),
     get_time(Now),
-    SolveSeconds is (Deadline - Now) / 2,
-    Options = [ deadline(Deadline), decisive(true), anti_decisive(true), reuse(true),
+    SolveSeconds is (Deadline - Now) / 4,
+    Options = [ deadline(Deadline), decisive(true), reuse(true),
                 root_moves(SafeMoves)
               ],
     (   solve_moves(Game, State, Budget, SolveSeconds, Scored)
