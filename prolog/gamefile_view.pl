@@ -26,6 +26,16 @@ comes back. Variants and defaults:
 | choose_move(+S, +L, -M)     | choose_move/3; choose_move(S, Player, L, M); the generic AI for a level these fail on |
 | display_game(+S)            | display_game/1; display_game(S, Player); the state printed |
 | move_text(?M, ?T)           | move_text/2; the term written with ~q, text read as a term |
+
+An adapter (a file that consults the game's files and adds what the
+arena needs) may define any predicate of the contract under the name
+arena_Name with the contract's arity (arena_move/3, arena_game_over/2,
+arena_valid_moves/2, ...): it is used instead of the game's own, so a
+game whose move/3 means something else (a half turn) can still be
+mapped. arena_level(+Level, -GameLevel) maps the arena's integer levels
+onto the game's own (`2` to `computer-2`, `hard_bot`); arena_setup(Goal)
+names goals run once after loading, in order (facts a menu would
+assert).
 */
 
 %!  view_predicate(+Code, ?PI) is nondet.
@@ -35,7 +45,7 @@ comes back. Variants and defaults:
 
 view_predicate(Code, PI) :-
     known(PI),
-    defines(Code, PI).
+    provides(Code, PI).
 
 known(PI) :-
     member(PI, [ title/1, players/1, option/3, initial_state/2,
@@ -43,7 +53,8 @@ known(PI) :-
                  game_over/2, value/3, choose_move/3, choose_move/4,
                  display_game/1, display_game/2, move_text/2,
                  move_description/3, illegal_move_reason/3,
-                 outcome_reason/2, rules/1, arena_config/2, arena_winner/2
+                 outcome_reason/2, rules/1, arena_config/2, arena_winner/2,
+                 arena_level/2, arena_setup/1
                ]).
 
 defines(Code, Name/Arity) :-
@@ -51,18 +62,42 @@ defines(Code, Name/Arity) :-
     current_predicate(Name, Code:Head),
     \+ predicate_property(Code:Head, imported_from(_)).
 
+%   provides(+Code, +PI): Code defines PI or the adapter's arena_Name
+%   of the same arity.
+provides(Code, Name/Arity) :-
+    (   adapter_name(Name, Own),
+        defines(Code, Own/Arity)
+    ->  true
+    ;   defines(Code, Name/Arity)
+    ).
+
+adapter_name(Name, Own) :-
+    \+ sub_atom(Name, 0, _, _, arena_),
+    atom_concat(arena_, Name, Own).
+
+%   own(+Code, +Head, -Goal): the call of Head in Code, the adapter's
+%   arena_Name when it defines one.
+own(Code, Head, Code:Goal) :-
+    functor(Head, Name, Arity),
+    (   adapter_name(Name, Own),
+        defines(Code, Own/Arity)
+    ->  Head =.. [_|Args],
+        Goal =.. [Own|Args]
+    ;   Goal = Head
+    ).
+
 %!  view_has(+Code, +PI) is semidet.
 %
 %   Code defines PI of the contract itself or through a variant.
 
 view_has(Code, valid_moves/2) :-
     !,
-    (   defines(Code, valid_moves/2)
+    (   provides(Code, valid_moves/2)
     ->  true
-    ;   defines(Code, valid_moves/3)
+    ;   provides(Code, valid_moves/3)
     ).
 view_has(Code, PI) :-
-    defines(Code, PI).
+    provides(Code, PI).
 
 %!  make_views(+Code, +Raw, +Game, +Title) is det.
 
@@ -93,77 +128,99 @@ clause_head_pi(Head, N/A) :-
 %   raw_clause(+Code, +Raw, +Title, -Clause) is nondet.
 
 raw_clause(Code, _, Title, Clause) :-
-    (   defines(Code, title/1)
-    ->  Clause = (title(T) :- Code:title(T))
+    (   provides(Code, title/1)
+    ->  own(Code, title(T), G),
+        Clause = (title(T) :- G)
     ;   Clause = title(Title)
     ).
-raw_clause(Code, _, _, (players(P) :- Code:players(P))).
+raw_clause(Code, _, _, (players(P) :- G)) :-
+    own(Code, players(P), G).
 raw_clause(Code, _, _, Clause) :-
-    (   defines(Code, option/3)
-    ->  Clause = (option(N, D, H) :- Code:option(N, D, H))
+    (   provides(Code, option/3)
+    ->  own(Code, option(N, D, H), G),
+        Clause = (option(N, D, H) :- G)
     ;   Clause = (option(_, _, _) :- fail)
     ).
 raw_clause(Code, _, _, Clause) :-
+    own(Code, initial_state(Config, S), Init),
     (   defines(Code, arena_config/2)
     ->  Clause = (initial_state(Opts, S) :-
                       Code:arena_config(Opts, Config),
-                      Code:initial_state(Config, S))
-    ;   Clause = (initial_state(Opts, S) :- Code:initial_state(Opts, S))
+                      Init)
+    ;   Clause = (initial_state(Config, S) :- Init)
     ).
-raw_clause(Code, _, _, (config_state(Config, S) :- Code:initial_state(Config, S))).
-raw_clause(Code, _, _, (current_player(S, P) :- Code:current_player(S, P))).
+raw_clause(Code, _, _, (config_state(Config, S) :- G)) :-
+    own(Code, initial_state(Config, S), G).
+raw_clause(Code, _, _, (current_player(S, P) :- G)) :-
+    own(Code, current_player(S, P), G).
 raw_clause(Code, _, _, Clause) :-
-    (   defines(Code, valid_moves/2)
-    ->  Clause = (valid_moves(S, Ms) :- Code:valid_moves(S, Ms))
-    ;   Clause = (valid_moves(S, Ms) :-
-                      Code:current_player(S, P),
-                      Code:valid_moves(S, P, Ms))
+    (   provides(Code, valid_moves/2)
+    ->  own(Code, valid_moves(S, Ms), G),
+        Clause = (valid_moves(S, Ms) :- G)
+    ;   own(Code, current_player(S, P), CP),
+        own(Code, valid_moves(S, P, Ms), G),
+        Clause = (valid_moves(S, Ms) :- CP, G)
     ).
-raw_clause(Code, _, _, (move(S, M, S1) :- Code:move(S, M, S1))).
+raw_clause(Code, _, _, (move(S, M, S1) :- G)) :-
+    own(Code, move(S, M, S1), G).
 raw_clause(Code, _, _, Clause) :-
+    own(Code, game_over(S, W0), G),
     (   defines(Code, arena_winner/2)
-    ->  Clause = (game_over(S, W) :-
-                      Code:game_over(S, W0),
-                      Code:arena_winner(W0, W))
-    ;   Clause = (game_over(S, W) :- Code:game_over(S, W))
+    ->  Clause = (game_over(S, W) :- G, Code:arena_winner(W0, W))
+    ;   W0 = W,
+        Clause = (game_over(S, W) :- G)
     ).
-raw_clause(Code, _, _, (value(S, P, V) :- Code:value(S, P, V))) :-
-    defines(Code, value/3).
+raw_clause(Code, _, _, (value(S, P, V) :- G)) :-
+    provides(Code, value/3),
+    own(Code, value(S, P, V), G).
 raw_clause(Code, Raw, _, Clause) :-
-    (   defines(Code, choose_move/3)
-    ->  Own = Code:choose_move(S, L, M)
-    ;   defines(Code, choose_move/4)
-    ->  Own = ( Code:current_player(S, P),
-                Code:choose_move(S, P, L, M)
-              )
+    (   provides(Code, choose_move/3)
+    ->  own(Code, choose_move(S, L1, M), Own)
+    ;   provides(Code, choose_move/4)
+    ->  own(Code, current_player(S, P), CP),
+        own(Code, choose_move(S, P, L1, M), G),
+        Own = (CP, G)
     ;   Own = fail
+    ),
+    (   defines(Code, arena_level/2)
+    ->  Level = (Code:arena_level(L, L1) -> true ; L1 = L)
+    ;   Level = (L1 = L)
     ),
     % the game's own levels; the generic AI for a level it does not have
     Clause = (choose_move(S, L, M) :-
-                  (   Own
+                  (   Level, Own
                   ->  true
                   ;   generic_ai:generic_move(Raw, S, L, M)
                   )).
 raw_clause(Code, _, _, Clause) :-
-    (   defines(Code, display_game/1)
-    ->  Clause = (display_game(S) :- Code:display_game(S))
-    ;   defines(Code, display_game/2)
-    ->  Clause = (display_game(S) :-
-                      Code:current_player(S, P),
-                      Code:display_game(S, P))
-    ;   Clause = (display_game(S) :- arena_gamefile_view:generic_display(S))
-    ).
+    (   provides(Code, display_game/1)
+    ->  own(Code, display_game(S), G)
+    ;   provides(Code, display_game/2)
+    ->  own(Code, current_player(S, P), CP),
+        own(Code, display_game(S, P), G0),
+        G = (CP, G0)
+    ;   G = arena_gamefile_view:generic_display(S)
+    ),
+    % a display that fails (it needs facts a menu asserts) gives the state
+    Clause = (display_game(S) :-
+                  (   with_output_to(string(Out), G)
+                  ->  write(Out)
+                  ;   format("(display_game failed; the state:)~n"),
+                      arena_gamefile_view:generic_display(S)
+                  )).
 raw_clause(Code, _, _, Clause) :-
-    (   defines(Code, move_text/2)
-    ->  Clause = (move_text(M, T) :- Code:move_text(M, T))
+    (   provides(Code, move_text/2)
+    ->  own(Code, move_text(M, T), G),
+        Clause = (move_text(M, T) :- G)
     ;   Clause = (move_text(M, T) :- arena_gamefile_view:default_move_text(M, T))
     ).
 raw_clause(Code, _, _, Clause) :-
     member(Name/Arity, [move_description/3, illegal_move_reason/3,
                         outcome_reason/2, rules/1]),
-    defines(Code, Name/Arity),
+    provides(Code, Name/Arity),
     functor(Head, Name, Arity),
-    Clause = (Head :- Code:Head).
+    own(Code, Head, G),
+    Clause = (Head :- G).
 
 %!  default_move_text(?Move, ?Text) is semidet.
 %
