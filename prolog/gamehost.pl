@@ -9,6 +9,7 @@
 :- use_module(library(http/json)).
 :- use_module(bridge).
 :- use_module(gamefile).
+:- use_module(gamefile_propose).
 
 /** <module> Hosts one game file in its own swipl process
 
@@ -58,6 +59,7 @@ back as quoted atoms. End of input ends the process.
 :- dynamic
     protocol_stream/2,              % Role (in, out), Stream
     game_base/1,                    % Module of the game (its id)
+    game_path/1,                    % the game file's absolute path
     noted/2.                        % PI, Time of the last note
 
 %!  state_limit(-Bytes) is det.
@@ -235,6 +237,7 @@ asked(_Signal) :-
 
 load_reply(File, Dialect0, Reply) :-
     game_base(Game),
+    assertz(game_path(File)),
     safe(load_file_game(File, Dialect0, Game, Dialect, Missing, Present), Result),
     (   Result == true
     ->  (   Missing == []
@@ -330,12 +333,24 @@ verb(descriptions, G, [Text], move_descriptions(G, Text, Ps), _{pairs:Ps}).
 verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
 verb(rules, G, [], rules(G, T), _{text:T}).
 verb(seed, _, [Seed], seed(Seed), _{}).
+verb(propose, G, [Config], proposal(G, Config, T), _{text:T}).
 verb(check, G, [Config, Options, CheckOptions], check_game(G, Config, Options, CheckOptions, Ps),
      _{problems:Ps}).
 verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
 verb(playouts, G, [Text, Seconds], playouts(G, Text, Seconds, N), _{iterations:N}).
 
-:- public checked_state/3, played/4, typed_move/3, bounded_display/4, playouts/4.
+:- public checked_state/3, played/4, typed_move/3, bounded_display/4, playouts/4,
+   proposal/3.
+
+%   proposal(+Game, +ConfigText, -Text): the adapter check-game proposes
+%   for a file without players/1 or current_player/2
+%   (prolog/gamefile_propose.pl); fails when none could be inferred.
+
+proposal(Game, ConfigText, Text) :-
+    game_file_code(Game, Code),
+    game_path(File),
+    file_base_name(File, Base),
+    propose_adapter(Code, ConfigText, Base, Text).
 
 %   playouts(+Game, +Text, +Seconds, -N): how many iterations (one random
 %   playout each) the general AI's search makes in Seconds from the

@@ -73,4 +73,6 @@ def cmd_check_game(args: argparse.Namespace) -> int:
     print(f"verdict:  {len(report.problems)} problem(s)")
     for problem in report.problems:
         print(f"  {problem}")
+    if report.proposal:
+        print(f"adapter:  {report.proposal}")
     return EXIT_PROBLEMS
