@@ -164,27 +164,27 @@ adapter_text(Code, FileBase, Config, Pattern, Var, P0, P1, Text) :-
 
 %   player_wrappers(+Code, +Pattern, +Var): the game's predicates that
 %   take a player, given the game's own player term.
-player_wrappers(Code, Pattern, Var) :-
+player_wrappers(Code, Pattern0, Var0) :-
     nl,
     (   current_predicate(Code:valid_moves/3),
         \+ current_predicate(Code:valid_moves/2)
-    ->  S = Pattern,
-        portray_clause((arena_valid_moves(S, Ms) :- valid_moves(S, Var, Ms)))
+    ->  copy_term(Pattern0-Var0, S-P),
+        portray_clause((arena_valid_moves(S, Ms) :- valid_moves(S, P, Ms)))
     ;   true
     ),
     (   current_predicate(Code:choose_move/4),
         \+ current_predicate(Code:choose_move/3)
-    ->  S = Pattern,
-        portray_clause((arena_choose_move(S, L, M) :- choose_move(S, Var, L, M)))
+    ->  copy_term(Pattern0-Var0, S1-P1),
+        portray_clause((arena_choose_move(S1, L, M) :- choose_move(S1, P1, L, M)))
     ;   true
     ),
     (   current_predicate(Code:value/3)
-    ->  portray_clause((arena_value(S, N, V) :- arena_player(Var, N), value(S, Var, V)))
+    ->  portray_clause((arena_value(S2, N, V) :- arena_player(P2, N), value(S2, P2, V)))
     ;   true
     ),
     (   current_predicate(Code:display_game/2),
         \+ current_predicate(Code:display_game/1)
-    ->  S = Pattern,
-        portray_clause((arena_display_game(S) :- display_game(S, Var)))
+    ->  copy_term(Pattern0-Var0, S3-P3),
+        portray_clause((arena_display_game(S3) :- display_game(S3, P3)))
     ;   true
     ).
