@@ -56,3 +56,20 @@ def test_proposal_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture
     assert code == 1, err
     assert "exists already: not overwritten" in out
     assert adapter.read_text() == "% mine\n"
+
+
+def test_stuck_player_is_a_no_contest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "stuck.jsonl"
+    code, out, err = run(["play", str(COURSE / "stuck_player.pl"), "--first", "ai:1",
+                          "--second", "ai:3", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0, err
+    assert ("no contest: the game's rules are broken: valid_moves/2 gave no move for south "
+            "although game_over/2 fails") in out
+    assert "forfeits" not in out
+    assert '"termination":"broken_rule"' in log.read_text().splitlines()[-1]
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "valid: stuck_player, 3 moves" in out, out + err
+    code, out, err = run(["check-game", str(COURSE / "stuck_player.pl"), "--games", "3"], capsys)
+    assert code == 1
+    assert "valid_moves/2: gave [] although game_over/2 fails in state s(3,south)" in out
