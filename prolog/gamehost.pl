@@ -334,8 +334,12 @@ verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
 verb(rules, G, [], rules(G, T), _{text:T}).
 verb(seed, _, [Seed], seed(Seed), _{}).
 verb(propose, G, [Config], proposal(G, Config, T), _{text:T}).
-verb(check, G, [Config, Options, CheckOptions], check_game(G, Config, Options, CheckOptions, Ps),
-     _{problems:Ps}).
+verb(check, G, [Config, Options, CheckOptions],
+     ( nb_setval(arena_check_notes, []),
+       check_game(G, Config, Options, CheckOptions, Ps),
+       arena_gamecheck:check_notes(Ns)
+     ),
+     _{problems:Ps, notes:Ns}).
 verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
 verb(playouts, G, [Text, Seconds], playouts(G, Text, Seconds, N), _{iterations:N}).
 

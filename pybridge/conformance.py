@@ -41,6 +41,7 @@ class Report:
     problems: tuple[Problem, ...]
     notes: tuple[str, ...] = ()         # entry points of the file not run
     proposal: str = ""                  # what became of an adapter proposal
+    findings: tuple[str, ...] = ()      # positions checked, budget, slowest rule
 
     @property
     def conforms(self) -> bool:
@@ -49,7 +50,8 @@ class Report:
 
 def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: str | None = None,
                dialect: str = "auto", games: int = 20,
-               seed: int = 0, plies: int = 2, max_states: int = 400) -> Report:
+               seed: int = 0, plies: int = 2, max_states: int = 400,
+               seconds: float = 60.0) -> Report:
     """The conformance report of the built-in game or game file ``spec``.
     A file that cannot be read or is refused raises GameFileError; a file
     lacking required predicates gets a report naming each."""
@@ -78,11 +80,13 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
                           (Problem("initial_state/2", "", "", str(exc)),), notes)
     cfg = config if game.file is not None and config is not None else ""
     try:
-        found = game.engine.check(cfg, game.options, games, seed, plies, max_states)
+        found = game.engine.check(cfg, game.options, games, seed, plies, max_states, seconds)
     except GameRuleError as exc:        # a rule the host's watchdog stopped
         found = [(_rule_named(exc.message), "", "", exc.message)]
     problems = tuple(Problem(*p) for p in found)
-    return Report(source, game.title, used, problems, notes if game.file is not None else ())
+    return Report(source, game.title, used, problems,
+                  notes if game.file is not None else (),
+                  findings=tuple(getattr(game.engine, "check_notes", ())))
 
 
 def propose_adapter(ref: Any, config: str | None) -> str:
