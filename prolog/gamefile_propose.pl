@@ -142,7 +142,7 @@ adapter_text(Code, FileBase, Config, Pattern, Var, P0, P1, Text) :-
             format("% GUESS: the place in the state that alternated ~q, ~q, ~q~n", [P0, P1, P0]),
             portray_clause(current_player(Pattern1, Who)),
             format("~n% GUESS: the game's winner terms are the players (and draw)~n"),
-            portray_clause(arena_winner(w, w))
+            portray_clause(arena_winner(W, W))
         ;   format("% GUESS: the game's players ~q and ~q, by the place in the state that~n", [P0, P1]),
             format("% alternated; rename ~q and ~q at will~n", [N0, N1]),
             portray_clause(arena_player(P0, N0)),
