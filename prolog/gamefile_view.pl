@@ -104,8 +104,26 @@ view_has(Code, PI) :-
 make_views(Code, Raw, Game, Title) :-
     findall(Clause, raw_clause(Code, Raw, Title, Clause), RawClauses),
     define(Raw, RawClauses),
+    det_view(Raw, Det),
+    findall(Clause, det_clause(Raw, Clause), DetClauses),
+    define(Det, DetClauses),
     findall(Clause, game_clause(Code, Raw, Game, Clause), GameClauses),
     define(Game, GameClauses).
+
+%   det_view(+Raw, -Det): the module the general AI searches, the raw
+%   view with each rule's first answer only (a course move/3 may have
+%   millions of answers, and the contract wants one).
+det_view(Raw, Det) :-
+    atom_concat('det:', Raw, Det).
+
+det_clause(Raw, (Head :- once(Raw:Head))) :-
+    member(Name/Arity, [players/1, current_player/2, valid_moves/2, move/3,
+                        game_over/2, value/3]),
+    (   Name/Arity == value/3
+    ->  current_predicate(Raw:value/3)
+    ;   true
+    ),
+    functor(Head, Name, Arity).
 
 define(Module, Clauses) :-
     forall(member(Clause, Clauses), assertz(Module:Clause)),
@@ -174,6 +192,7 @@ raw_clause(Code, _, _, (value(S, P, V) :- G)) :-
     provides(Code, value/3),
     own(Code, value(S, P, V), G).
 raw_clause(Code, Raw, _, Clause) :-
+    det_view(Raw, Det),
     (   provides(Code, choose_move/3)
     ->  own(Code, choose_move(S, L1, M), Own)
     ;   provides(Code, choose_move/4)
@@ -190,7 +209,7 @@ raw_clause(Code, Raw, _, Clause) :-
     Clause = (choose_move(S, L, M) :-
                   (   Level, Own
                   ->  true
-                  ;   generic_ai:generic_move(Raw, S, L, M)
+                  ;   arena_gamefile_view:capped_generic_move(Det, S, L, M)
                   )).
 raw_clause(Code, _, _, Clause) :-
     (   provides(Code, display_game/1)
@@ -226,7 +245,26 @@ raw_clause(Code, _, _, Clause) :-
 %
 %   The move written with ~q; text read back as a ground term.
 
-:- public default_move_text/2, generic_display/1.
+:- public default_move_text/2, generic_display/1, capped_generic_move/4.
+
+%!  capped_generic_move(+Det, +State, +Level, -Move) is semidet.
+%
+%   The general AI's move, within max(0.8, 1.25 × its level's time) of
+%   wall clock even where one call of a rule takes long (it checks its
+%   clock between rule calls only); past that, a random valid move.
+
+capped_generic_move(Det, S, L, M) :-
+    Det:valid_moves(S, Moves),
+    Moves = [_|_],
+    (   integer(L), L > 1
+    ->  generic_ai:level_seconds(L, T),
+        Cap is max(0.8, 1.25 * T),
+        catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, M0)),
+              time_limit_exceeded,
+              random_member(M0, Moves))
+    ->  M = M0
+    ;   random_member(M, Moves)
+    ).
 
 default_move_text(Move, Text) :-
     (   nonvar(Move)

@@ -5,6 +5,7 @@ the adapter check-game proposes, written beside the game and checked."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -72,4 +73,5 @@ def test_stuck_player_is_a_no_contest(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 0 and "valid: stuck_player, 3 moves" in out, out + err
     code, out, err = run(["check-game", str(COURSE / "stuck_player.pl"), "--games", "3"], capsys)
     assert code == 1
-    assert "valid_moves/2: gave [] although game_over/2 fails in state s(3,south)" in out
+    assert re.search(r"valid_moves/2: gave \[\] although game_over/2 fails( \(seen \d+ times\))? "
+                     r"in state s\(3,south\)", out)
