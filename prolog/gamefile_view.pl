@@ -206,11 +206,12 @@ raw_clause(Code, Raw, _, Clause) :-
     ;   Level = (L1 = L)
     ),
     % the game's own levels; the generic AI for a level it does not have
-    Clause = (choose_move(S, L, M) :-
-                  (   Level, Own
-                  ->  true
-                  ;   arena_gamefile_view:capped_generic_move(Det, S, L, M)
-                  )).
+    (   Own == fail
+    ->  Clause = (choose_move(S, L, M) :-
+                      arena_gamefile_view:capped_generic_move(Det, S, L, M))
+    ;   Clause = (choose_move(S, L, M) :-
+                      arena_gamefile_view:own_move(Det, S, L, M, (Level, Own), M))
+    ).
 raw_clause(Code, _, _, Clause) :-
     (   provides(Code, display_game/1)
     ->  own(Code, display_game(S), G)
@@ -245,7 +246,29 @@ raw_clause(Code, _, _, Clause) :-
 %
 %   The move written with ~q; text read back as a ground term.
 
-:- public default_move_text/2, generic_display/1, capped_generic_move/4.
+:- public default_move_text/2, generic_display/1, capped_generic_move/4, own_move/6.
+
+%!  own_move(+Det, +State, +Level, -Move, :Own, ?OwnMove) is semidet.
+%
+%   The game's own level (Own binds OwnMove), given own_seconds/1 of wall
+%   clock: a level that reads a human's move from the empty input in a
+%   loop, sleeps or searches too long gives way to a random valid move.
+%   The general AI plays a level the game does not have (Own fails).
+
+own_move(Det, S, L, M, Own, M) :-
+    own_seconds(Cap),
+    catch(call_with_time_limit(Cap, (Own -> Got = own ; Got = none)),
+          time_limit_exceeded,
+          Got = late),
+    (   Got == own
+    ->  true
+    ;   Got == late
+    ->  Det:valid_moves(S, Moves),
+        random_member(M, Moves)
+    ;   capped_generic_move(Det, S, L, M)
+    ).
+
+own_seconds(0.9).
 
 %!  capped_generic_move(+Det, +State, +Level, -Move) is semidet.
 %
