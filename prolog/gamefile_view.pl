@@ -206,11 +206,20 @@ raw_clause(Code, Raw, _, Clause) :-
     ;   Level = (L1 = L)
     ),
     % the game's own levels; the generic AI for a level it does not have
+    % a negative level -N: the general AI at level N (player spec mcts:N)
     (   Own == fail
     ->  Clause = (choose_move(S, L, M) :-
-                      arena_gamefile_view:capped_generic_move(Det, S, L, M))
+                      (   L < 0
+                      ->  N is -L,
+                          arena_gamefile_view:capped_generic_move(Det, S, N, M)
+                      ;   arena_gamefile_view:capped_generic_move(Det, S, L, M)
+                      ))
     ;   Clause = (choose_move(S, L, M) :-
-                      arena_gamefile_view:own_move(Det, S, L, M, (Level, Own), M))
+                      (   L < 0
+                      ->  N is -L,
+                          arena_gamefile_view:capped_generic_move(Det, S, N, M)
+                      ;   arena_gamefile_view:own_move(Det, S, L, M, (Level, Own), M)
+                      ))
     ).
 raw_clause(Code, _, _, Clause) :-
     (   provides(Code, display_game/1)

@@ -307,14 +307,16 @@ class State:
         out = self._game.engine.display(self._text, last_move or "")
         return out if color else _ANSI.sub("", out)
 
-    def choose_move(self, level: int, *, seconds: float = 0) -> str:
-        """The move the built-in AI at ``level`` plays. ``seconds`` bounds its
-        thinking (ThinkTimeout); Ctrl-C interrupts it (Interrupted)."""
+    def choose_move(self, level: int, *, seconds: float = 0, general: bool = False) -> str:
+        """The move the built-in AI at ``level`` plays (``general``: the
+        arena's general AI, even where the game has levels of its own).
+        ``seconds`` bounds its thinking (ThinkTimeout); Ctrl-C interrupts
+        it (Interrupted)."""
         if not isinstance(level, int) or isinstance(level, bool) or level < 1:
             raise ValueError(f"AI level must be a whole number >= 1, got {level!r}")
-        got = self._game.engine.choose(self._text, level, float(seconds))
+        got = self._game.engine.choose(self._text, -level if general else level, float(seconds))
         if got is None:
-            raise NoMoveError(f"ai:{level} found no move in {self}")
+            raise NoMoveError(f"{'mcts' if general else 'ai'}:{level} found no move in {self}")
         return got
 
     def move_descriptions(self) -> dict[str, str]:

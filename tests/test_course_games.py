@@ -75,3 +75,19 @@ def test_stuck_player_is_a_no_contest(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 1
     assert re.search(r"valid_moves/2: gave \[\] although game_over/2 fails( \(seen \d+ times\))? "
                      r"in state s\(3,south\)", out)
+
+
+def test_general_ai_reachable_as_mcts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = copy_game(tmp_path, "take_stones.pl")
+    run(["check-game", str(game), "--games", "1"], capsys)
+    adapter = tmp_path / "take_stones-arena.pl"
+    log = tmp_path / "g.jsonl"
+    # the game's own level 2 plays the take-away game perfectly from 8 stones
+    code, out, err = run(["play", str(adapter), "--first", "mcts:3", "--second", "ai:2",
+                          "--delay", "0", "--no-color", "--replay", str(log)], capsys)
+    assert code == 0, err
+    assert "player1 (mcts:3) vs player2 (ai:2)" in out and "player2 (ai:2) wins" in out
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0, out + err
+    code, out, err = run(["play", "tictactoe", "--first", "mcts:0"], capsys)
+    assert code != 0 and "the general AI is mcts:N with a level N >= 1" in out + err
