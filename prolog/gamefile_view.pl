@@ -20,7 +20,7 @@ comes back. Variants and defaults:
 |-----------------------------|----------------------------------------------------------|
 | title/1                     | title/1; the file's name                                 |
 | option/3                    | option/3; none                                           |
-| initial_state(+Opts, -S)    | arena_config(Opts, Config) then initial_state(Config, S); initial_state/2 |
+| initial_state(+Opts, -S)    | arena_config(Opts, Config) then initial_state(Config, S); initial_state/2; initial_state/1 (2021/22) |
 | valid_moves(+S, -Ms)        | valid_moves/2; valid_moves(S, Player, Ms)               |
 | game_over(+S, -W)           | game_over/2, its winner mapped by arena_winner/2 if defined |
 | choose_move(+S, +L, -M)     | choose_move/3; choose_move(S, Player, L, M); the generic AI for a level these fail on |
@@ -50,7 +50,7 @@ view_predicate(Code, PI) :-
 known(PI) :-
     member(PI, [ title/1, players/1, option/3, initial_state/2,
                  current_player/2, valid_moves/2, valid_moves/3, move/3,
-                 game_over/2, value/3, choose_move/3, choose_move/4,
+                 game_over/2, value/3, choose_move/3, choose_move/4, initial_state/1,
                  display_game/1, display_game/2, move_text/2,
                  move_description/3, illegal_move_reason/3,
                  outcome_reason/2, rules/1, arena_config/2, arena_winner/2,
@@ -95,6 +95,12 @@ view_has(Code, valid_moves/2) :-
     (   provides(Code, valid_moves/2)
     ->  true
     ;   provides(Code, valid_moves/3)
+    ).
+view_has(Code, initial_state/2) :-
+    !,
+    (   provides(Code, initial_state/2)
+    ->  true
+    ;   defines(Code, initial_state/1)
     ).
 view_has(Code, PI) :-
     provides(Code, PI).
@@ -160,7 +166,7 @@ raw_clause(Code, _, _, Clause) :-
     ;   Clause = (option(_, _, _) :- fail)
     ).
 raw_clause(Code, _, _, Clause) :-
-    own(Code, initial_state(Config, S), Init),
+    initial_goal(Code, Config, S, Init),
     (   defines(Code, arena_config/2)
     ->  Clause = (initial_state(Opts, S) :-
                       Code:arena_config(Opts, Config),
@@ -168,7 +174,16 @@ raw_clause(Code, _, _, Clause) :-
     ;   Clause = (initial_state(Config, S) :- Init)
     ).
 raw_clause(Code, _, _, (config_state(Config, S) :- G)) :-
-    own(Code, initial_state(Config, S), G).
+    initial_goal(Code, Config, S, G).
+
+%   initial_goal(+Code, ?Config, ?State, -Goal): initial_state/2 (or the
+%   adapter's), else the 2021/22 initial_state/1, which takes no config.
+initial_goal(Code, Config, S, Goal) :-
+    (   \+ provides(Code, initial_state/2),
+        defines(Code, initial_state/1)
+    ->  Goal = Code:initial_state(S)
+    ;   own(Code, initial_state(Config, S), Goal)
+    ).
 raw_clause(Code, _, _, (current_player(S, P) :- G)) :-
     own(Code, current_player(S, P), G).
 raw_clause(Code, _, _, Clause) :-

@@ -91,3 +91,59 @@ def test_general_ai_reachable_as_mcts(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 0, out + err
     code, out, err = run(["play", "tictactoe", "--first", "mcts:0"], capsys)
     assert code != 0 and "the general AI is mcts:N with a level N >= 1" in out + err
+
+
+@pytest.mark.parametrize("name", ["race_2122.pl", "phases-arena.pl", "pass_in_move.pl"])
+def test_course_pattern_checks_and_plays(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """2021/22 contract (initial_state/1, valid_moves/3, display_game/2,
+    read_line/peek_code/put_code, format columns); a 2022/23 move/4 with a
+    phase through an adapter (arena_move/3, arena_level/2, arena_setup/1);
+    a pass move inside move/3."""
+    code, out, err = run(["check-game", str(COURSE / name), "--games", "5"], capsys)
+    assert code == 0, out + err
+    assert "conforms to the game contract" in out
+    code, out, err = run(["play", str(COURSE / name), "--first", "ai:1", "--second", "ai:3",
+                          "--delay", "0", "--no-color"], capsys)
+    assert code == 0, err
+    assert "game over" in out and ("wins" in out or "Draw" in out)
+    assert "forfeits" not in out and "Traceback" not in out + err
+
+
+def test_race_2122_display_takes_the_player(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["play", str(COURSE / "race_2122.pl"), "--first", "ai:1",
+                          "--second", "ai:1", "--delay", "0", "--no-color"], capsys)
+    assert code == 0, err
+    assert "red   0\nblue  0\n\nred to move" in out     # ~t~6| columns, put_code bar
+
+
+def test_phases_adapter_maps_the_levels_and_the_menu_fact() -> None:
+    from pybridge.game import load_game_file
+    game = load_game_file(str(COURSE / "phases-arena.pl"))
+    state = game.initial_state()
+    assert state.valid_moves() == ["1", "2", "3", "4", "5"]    # board_size(5) set up
+    # the game's own level 2 (computer-2) takes the last listed move
+    assert state.choose_move(2) == "5"
+    after = state.move("5")
+    assert after.current_player == "x" and after.valid_moves()[0] == "none"
+
+
+def test_display_needing_menu_facts_falls_back(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    game = copy_game(tmp_path, "take_stones.pl")
+    run(["check-game", str(game), "--games", "1"], capsys)
+    code, out, err = run(["play", str(tmp_path / "take_stones-arena.pl"), "--first", "ai:1",
+                          "--second", "ai:1", "--delay", "0", "--no-color"], capsys)
+    assert code == 0, err
+    assert "(display_game failed; the state:)\n8-1" in out
+
+
+def test_halt_in_game_code_is_a_broken_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["check-game", str(COURSE / "halts.pl"), "--games", "2"], capsys)
+    assert code == 1, out + err
+    assert "value/3: gave no number for a" in out
+    from pybridge.errors import GameRuleError
+    from pybridge.game import load_game_file
+    state = load_game_file(str(COURSE / "halts.pl")).initial_state()
+    with pytest.raises(GameRuleError, match=r"value/3 called halt\(0\), which ends the rule here"):
+        state.value("a")
+    assert state.valid_moves() == ["1"]                    # the host goes on
