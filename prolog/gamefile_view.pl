@@ -245,13 +245,7 @@ raw_clause(Code, _, _, Clause) :-
         G = (CP, G0)
     ;   G = arena_gamefile_view:generic_display(S)
     ),
-    % a display that fails (it needs facts a menu asserts) gives the state
-    Clause = (display_game(S) :-
-                  (   with_output_to(string(Out), G)
-                  ->  write(Out)
-                  ;   format("(display_game failed; the state:)~n"),
-                      arena_gamefile_view:generic_display(S)
-                  )).
+    Clause = (display_game(S) :- G).
 raw_clause(Code, _, _, Clause) :-
     (   provides(Code, move_text/2)
     ->  own(Code, move_text(M, T), G),
@@ -282,8 +276,8 @@ raw_clause(Code, _, _, Clause) :-
 own_move(Det, S, L, M, Own, M) :-
     own_seconds(Cap),
     catch(call_with_time_limit(Cap, (Own -> Got = own ; Got = none)),
-          time_limit_exceeded,
-          Got = late),
+          Error,
+          ( search_error(Error), Got = late )),
     (   Got == own
     ->  true
     ;   Got == late
@@ -307,11 +301,18 @@ capped_generic_move(Det, S, L, M) :-
     ->  generic_ai:level_seconds(L, T),
         Cap is max(0.8, 1.25 * T),
         catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, M0)),
-              time_limit_exceeded,
-              random_member(M0, Moves))
+              Error,
+              ( search_error(Error), random_member(M0, Moves) ))
     ->  M = M0
     ;   random_member(M, Moves)
     ).
+
+%   search_error(+Error): the general AI's search met the clock or a rule
+%   that throws something other than an error term (throw(oops)) deep
+%   in the search: the move is chosen at random. Interrupts go on.
+search_error(Error) :-
+    \+ memberchk(Error, [arena_interrupted, '$aborted']),
+    \+ Error = error(game_rule(_), _).
 
 default_move_text(Move, Text) :-
     (   nonvar(Move)
@@ -353,7 +354,14 @@ guarded(Game, Raw, choose_move/3, Head) :-
     ground_answer(Game, choose_move/3, Move).
 guarded(Game, Raw, display_game/1, Head) :-
     !,
-    catch(call_with_time_limit(5, Raw:Head), Error, display_error(Game, Error)).
+    % a display that fails (it needs facts a menu asserts) gives the state
+    (   catch(call_with_time_limit(5, with_output_to(string(Out), Raw:Head)),
+              Error, display_error(Game, Error))
+    ->  write(Out)
+    ;   Head = display_game(S),
+        format("(display_game failed; the state:)~n"),
+        generic_display(S)
+    ).
 guarded(Game, Raw, option/3, option(N, D, H)) :-
     !,
     arena_gamefile:rule_call(Game, option/3,

@@ -19,6 +19,7 @@ from ._prolog import PROLOG_DIR
 from .engine import GameEngine, InProcessEngine
 from .options import Option, coerce as _coerce, option_message as _option_message
 from .errors import (
+    GameRuleError,
     IllegalMoveError,
     NoMoveError,
     OptionError,
@@ -26,6 +27,8 @@ from .errors import (
     StateTextError,
     UnknownGameError,
 )
+
+from .text import clean_line
 
 GAMES_DIR = PROLOG_DIR / "games"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -236,8 +239,22 @@ class State:
     def _info(self) -> _Facts:
         if self._facts is None:
             player, moves, over = self._game.engine.state_info(self._text)
-            self._facts = (player, moves, None if over == "none" else over)
+            self._facts = self._seated(player, moves, None if over == "none" else over)
         return self._facts
+
+    def _seated(self, player: str, moves: tuple[str, ...], over: str | None) -> _Facts:
+        """The facts of this state, once its player and winner are seats
+        of the game; else GameRuleError naming the rule."""
+        seats = self._game.players
+        if player not in seats:
+            raise GameRuleError("game_rule", clean_line(
+                f"{self._game.id}: current_player/2 gave {player!r}, not one of players/1 "
+                f"{list(seats)}, in state {self._text}", 300))
+        if over is not None and over != "draw" and over not in seats:
+            raise GameRuleError("game_rule", clean_line(
+                f"{self._game.id}: game_over/2 gave winner {over!r}, not a player or draw, "
+                f"in state {self._text}", 300))
+        return (player, moves, over)
 
     @property
     def current_player(self) -> str:
@@ -282,8 +299,8 @@ class State:
                 raise IllegalMoveError(move, self, self.why_illegal(move))
             new = State(self._game, facts["state"])
             over = facts["over"]
-            new._facts = (facts["player"], tuple(facts["moves"]),
-                          None if over == "none" else over)
+            new._facts = new._seated(facts["player"], tuple(facts["moves"]),
+                                     None if over == "none" else over)
             new._outcome = None if over == "none" else (over, facts["reason"])
             applied = (facts["move"], new)
             if len(self._applied) >= 8:
