@@ -40,6 +40,11 @@ def test_proposed_adapter_round_trip(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "arena_player(1, player1)." in text
     assert "arena_valid_moves(A-B, C) :-" in text
     code, out, err = run(["check-game", str(adapter), "--games", "5"], capsys)
+    assert code == 1 and "display_game/1: failed" in out     # it needs the menu's facts
+    with open(adapter, "a") as more:                          # as the user would add them
+        more.write("arena_setup(assertz(player_name(1, 'Ann'))).\n"
+                   "arena_setup(assertz(player_name(2, 'Bob'))).\n")
+    code, out, err = run(["check-game", str(adapter), "--games", "5"], capsys)
     assert code == 0, out + err
     assert "conforms to the game contract" in out
     code, out, err = run(["play", str(adapter), "--first", "ai:1", "--second", "ai:3",
