@@ -276,14 +276,26 @@ check_display(Game, State, Report) :-
 check_value(Game, State, Report) :-
     (   predicate_property(Game:value(_, _, _), defined)
     ->  quiet(Game, Game:players(Ps)),
-        forall(member(P, Ps),
-               (   quiet(Game, Game:value(State, P, V)),
-                   number(V)
-               ->  true
-               ;   format(atom(Why), "gave no number for ~q", [P]),
-                   call(Report, [value/3, State, '', Why])
-               ))
+        forall(member(P, Ps), check_value_for(Game, State, P, Report))
     ;   true
+    ).
+
+check_value_for(Game, State, P, Report) :-
+    catch(( timed(value/3, rule_call(Game, value/3, Game:value(State, P, V)))
+          ->  Got = yes
+          ;   Got = no
+          ),
+          error(game_rule(Why0), _),
+          Got = error(Why0)),
+    (   Got = error(Why)
+    ->  call(Report, [value/3, State, '', Why])
+    ;   Got == no
+    ->  format(atom(Why), "gave no number for ~q", [P]),
+        call(Report, [value/3, State, '', Why])
+    ;   number(V)
+    ->  true
+    ;   format(atom(Why), "gave ~q for ~q, not a number", [V, P]),
+        call(Report, [value/3, State, '', Why])
     ).
 
 check_move(Game, State, Move, Report) :-

@@ -145,10 +145,21 @@ def test_display_needing_menu_facts_falls_back(tmp_path: Path,
 def test_halt_in_game_code_is_a_broken_rule(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["check-game", str(COURSE / "halts.pl"), "--games", "2"], capsys)
     assert code == 1, out + err
-    assert "value/3: gave no number for a" in out
+    assert "value/3: raw:halts: value/3 called halt(0), which ends the rule here" in out
     from pybridge.errors import GameRuleError
     from pybridge.game import load_game_file
     state = load_game_file(str(COURSE / "halts.pl")).initial_state()
     with pytest.raises(GameRuleError, match=r"value/3 called halt\(0\), which ends the rule here"):
         state.value("a")
     assert state.valid_moves() == ["1"]                    # the host goes on
+
+
+def test_undefined_helper_loads_and_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["check-game", str(COURSE / "undefined_helper.pl"), "--games", "2"],
+                         capsys)
+    assert code == 1, out + err
+    assert re.search(r"value/3: .*value/3 threw: .*Unknown procedure: .*no_such_helper/2 "
+                     r"\(seen \d+ times\) in state s\(2,a\)", out)
+    code, out, err = run(["play", str(COURSE / "undefined_helper.pl"), "--first", "ai:1",
+                          "--second", "ai:3", "--delay", "0", "--no-color"], capsys)
+    assert code == 0 and "a (ai:1) wins" in out, out + err
