@@ -149,7 +149,6 @@ install_shadows(Code) :-
     compile_predicates(PIs).
 
 code_shadow(halt, _, arena_gamefile:game_halt(0)).
-code_shadow(sleep(_), _, true).
 code_shadow(halt(S), _, arena_gamefile:game_halt(S)).
 code_shadow(put_attr(V, M, A), C, arena_gamefile:game_put_attr(C, V, M, A)).
 code_shadow(get_attr(V, M, A), C, arena_gamefile:game_get_attr(C, V, M, A)).
@@ -184,7 +183,6 @@ own_attribute_module(Code, Module) :-
         permission_error(use, attribute_module, Module)
     ).
 
-%   sleep/1 in game code (a bot level's show of thinking) does not wait.
 %   game_halt(+Status): halt/0,1 called by game code ends that call as
 %   an error of the rule that reached it, never the process.
 game_halt(Status) :-
