@@ -410,8 +410,9 @@ add(Acc, Max, [PI, State, Move, Why]) :-
     ;   format(atom(MoveText), "~q", [Move])
     ),
     arg(1, Acc, Ps),
-    (   memberchk([PIText, _, _, Why, _], Ps)
-    ->  maplist(count_again(PIText, Why), Ps, Ps1),   % one example of each, counted
+    (   member([PIText, _, _, Why0, _], Ps),
+        same_problem(Why0, Why)
+    ->  maplist(count_again(PIText, Why0), Ps, Ps1),  % one example of each, counted
         nb_setarg(1, Acc, Ps1)
     ;   nb_setarg(1, Acc, [[PIText, StateText, MoveText, Why, 1]|Ps]),
         arg(2, Acc, N0),
@@ -422,6 +423,14 @@ add(Acc, Max, [PI, State, Move, Why]) :-
         ;   true
         )
     ).
+
+%   same_problem(+Why0, +Why): the same message, or the same up to where
+%   a long one goes on to quote the state.
+same_problem(Why, Why) :-
+    !.
+same_problem(Why0, Why) :-
+    sub_atom(Why0, 0, 60, _, Start),
+    sub_atom(Why, 0, 60, _, Start).
 
 count_again(PI, Why, [PI0, S, M, Why0, C0], [PI0, S, M, Why0, C]) :-
     (   PI0 == PI,
