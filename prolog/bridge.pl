@@ -303,10 +303,23 @@ display(Game, Text, LastMoveText, Output) :-
 choose(Game, Text, Level, Seconds, MoveText) :-
     text_state(Text, State),
     (   Seconds > 0
-    ->  call_with_time_limit(Seconds, Game:choose_move(State, Level, Move))
-    ;   Game:choose_move(State, Level, Move)
+    ->  call_with_time_limit(Seconds, pick_move(Game, State, Level, Move))
+    ;   pick_move(Game, State, Level, Move)
     ),
     Game:move_text(Move, MoveText).
+
+%   pick_move(+Game, +State, +Level, -Move): a negative level -N is the
+%   general AI at level N (player spec mcts:N); a game file's raw view
+%   answers it, a built-in game is searched by generic_ai.
+pick_move(Game, State, Level, Move) :-
+    integer(Level),
+    Level < 0,
+    \+ game_file_raw(Game, _),
+    !,
+    N is -Level,
+    generic_ai:generic_move(Game, State, N, Move).
+pick_move(Game, State, Level, Move) :-
+    Game:choose_move(State, Level, Move).
 
 %!  move_descriptions(+Game, +StateText, -Pairs) is det.
 %

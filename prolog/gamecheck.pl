@@ -1,5 +1,6 @@
 :- module(arena_gamecheck,
-          [ check_game/4              % +Game, +State0, +Options, -Problems
+          [ check_game/4,             % +Game, +State0, +Options, -Problems
+            check_notes/1             % -Notes
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -35,19 +36,89 @@ check_game(Game, State0, Options, Problems) :-
     option(exhaustive_plies(Plies), Options, 2),
     option(max_states(MaxStates), Options, 400),
     option(max_problems(MaxProblems), Options, 20),
+    option(seconds(Seconds), Options, 60),
     set_random(seed(Seed)),
+    get_time(Now),
+    Deadline is Now + Seconds,
+    nb_setval(arena_check_deadline, Deadline),
+    nb_setval(arena_check_states, 0),
+    nb_setval(arena_check_slowest, 0-none),
     Acc = acc([], 0, []),               % problems, count, move pool
     catch(( exhaustive(Game, [State0], Plies, MaxStates, Acc, MaxProblems),
             forall(between(1, NGames, _),
                    playout(Game, State0, MaxPlies, Acc, MaxProblems))
           ),
-          arena_gamecheck_enough,
-          true),
+          Stop,
+          stopped(Stop)),
     arg(1, Acc, Problems0),
     reverse(Problems0, Problems1),
-    list_to_set(Problems1, Problems).
+    maplist(counted_problem, Problems1, Problems2),
+    list_to_set(Problems2, Problems),
+    nb_getval(arena_check_states, Checked),
+    nb_getval(arena_check_slowest, Slowest-SlowPI),
+    format(atom(Done), "~D positions checked", [Checked]),
+    (   var(Stop)
+    ->  Notes0 = [Done]
+    ;   Stop == arena_gamecheck_budget
+    ->  format(atom(Partial), "the time budget of ~w s ended: a partial report (--time to change)",
+               [Seconds]),
+        Notes0 = [Done, Partial]
+    ;   Notes0 = [Done, 'stopped at the problem limit']
+    ),
+    (   SlowPI == none
+    ->  Notes = Notes0
+    ;   pi_text(SlowPI, SlowText),
+        format(atom(Slow), "slowest rule: ~w, ~3f s in one call", [SlowText, Slowest]),
+        append(Notes0, [Slow], Notes)
+    ),
+    nb_setval(arena_check_notes, Notes).
 
-%   exhaustive: every position up to Plies plies from the start.
+stopped(Stop) :-
+    (   memberchk(Stop, [arena_gamecheck_enough, arena_gamecheck_budget])
+    ->  true
+    ;   throw(Stop)
+    ).
+
+%!  check_notes(-Notes) is det.
+%
+%   What the last check_game/4 says beside its problems: positions
+%   checked, whether the time budget ended it, the slowest rule call.
+
+check_notes(Notes) :-
+    (   nb_current(arena_check_notes, Notes0)
+    ->  Notes = Notes0
+    ;   Notes = []
+    ).
+
+counted_problem([PI, S, M, Why, N], [PI, S, M, Why1]) :-
+    (   N > 1
+    ->  format(atom(Why1), "~w (seen ~D times)", [Why, N])
+    ;   Why1 = Why
+    ).
+
+within_budget :-
+    nb_getval(arena_check_deadline, Deadline),
+    get_time(Now),
+    (   Now > Deadline
+    ->  throw(arena_gamecheck_budget)
+    ;   true
+    ).
+
+%   timed(+PI, :Goal): Goal, its time kept when it is the slowest yet.
+:- meta_predicate timed(+, 0).
+timed(PI, Goal) :-
+    get_time(T0),
+    call_cleanup(Goal, slowest(PI, T0)).
+
+slowest(PI, T0) :-
+    get_time(T1),
+    T is T1 - T0,
+    nb_getval(arena_check_slowest, Max-_),
+    (   T > Max
+    ->  nb_setval(arena_check_slowest, T-PI)
+    ;   true
+    ).
+
 exhaustive(Game, States, Plies, Budget, Acc, Max) :-
     length(States, N),
     Budget1 is Budget - N,
@@ -93,6 +164,10 @@ playout(Game, State, Left, Acc, Max) :-
 %   check_state(+Game, +Acc, +Max, +State, -Moves): Moves are the valid
 %   moves when they could be had, else [].
 check_state(Game, Acc, Max, State, Moves) :-
+    within_budget,
+    nb_getval(arena_check_states, NStates0),
+    NStates is NStates0 + 1,
+    nb_setval(arena_check_states, NStates),
     Report = add(Acc, Max),
     check_current_player(Game, State, Report),
     check_text(State, Report),
@@ -106,7 +181,10 @@ check_state(Game, Acc, Max, State, Moves) :-
     check_value(Game, State, Report),
     forall(member(M, Moves), check_move(Game, State, M, Report)),
     check_unlisted(Game, State, Moves, Acc, Report),
-    check_choose(Game, State, Moves, Report),
+    (   sampled(NStates)
+    ->  check_choose(Game, State, Moves, Report)
+    ;   true
+    ),
     pool(Acc, Moves).
 
 check_current_player(Game, State, Report) :-
@@ -198,14 +276,26 @@ check_display(Game, State, Report) :-
 check_value(Game, State, Report) :-
     (   predicate_property(Game:value(_, _, _), defined)
     ->  quiet(Game, Game:players(Ps)),
-        forall(member(P, Ps),
-               (   quiet(Game, Game:value(State, P, V)),
-                   number(V)
-               ->  true
-               ;   format(atom(Why), "gave no number for ~q", [P]),
-                   call(Report, [value/3, State, '', Why])
-               ))
+        forall(member(P, Ps), check_value_for(Game, State, P, Report))
     ;   true
+    ).
+
+check_value_for(Game, State, P, Report) :-
+    catch(( timed(value/3, rule_call(Game, value/3, Game:value(State, P, V)))
+          ->  Got = yes
+          ;   Got = no
+          ),
+          error(game_rule(Why0), _),
+          Got = error(Why0)),
+    (   Got = error(Why)
+    ->  call(Report, [value/3, State, '', Why])
+    ;   Got == no
+    ->  format(atom(Why), "gave no number for ~q", [P]),
+        call(Report, [value/3, State, '', Why])
+    ;   number(V)
+    ->  true
+    ;   format(atom(Why), "gave ~q for ~q, not a number", [V, P]),
+        call(Report, [value/3, State, '', Why])
     ).
 
 check_move(Game, State, Move, Report) :-
@@ -262,6 +352,14 @@ check_choose(Game, State, Moves, Report) :-
     ;   true
     ).
 
+%   sampled(+N): the game's own AI levels are asked in the first
+%   positions and then in one of 25 (a level may think for seconds).
+sampled(N) :-
+    (   N =< 5
+    ->  true
+    ;   N mod 25 =:= 0
+    ).
+
 pool(Acc, Moves) :-
     arg(3, Acc, Pool0),
     (   length(Pool0, N),
@@ -276,7 +374,7 @@ pool(Acc, Moves) :-
 %   Det is det or nondet (a choice point left). A rule error is reported
 %   and the call fails.
 det_call(Game, PI, Goal, Det, Report) :-
-    catch(rule_call(Game, PI, det_answer(Goal, Det)),
+    catch(timed(PI, rule_call(Game, PI, det_answer(Goal, Det))),
           error(game_rule(Why), _),
           ( Goal = _:G,
             arg(1, G, State),
@@ -293,7 +391,13 @@ det_answer(Goal, Det) :-
     !.                                  % the first answer only
 
 quiet(Game, Goal) :-
-    catch(rule_call(Game, rule, Goal), error(game_rule(_), _), fail).
+    (   Goal = _:G,
+        callable(G)
+    ->  functor(G, N, A),
+        PI = N/A
+    ;   PI = rule
+    ),
+    catch(timed(PI, rule_call(Game, PI, Goal)), error(game_rule(_), _), fail).
 
 add(Acc, Max, [PI, State, Move, Why]) :-
     pi_text(PI, PIText),
@@ -306,9 +410,11 @@ add(Acc, Max, [PI, State, Move, Why]) :-
     ;   format(atom(MoveText), "~q", [Move])
     ),
     arg(1, Acc, Ps),
-    (   memberchk([PIText, _, _, Why], Ps)
-    ->  true                            % one example of each problem
-    ;   nb_setarg(1, Acc, [[PIText, StateText, MoveText, Why]|Ps]),
+    (   member([PIText, _, _, Why0, _], Ps),
+        same_problem(Why0, Why)
+    ->  maplist(count_again(PIText, Why0), Ps, Ps1),  % one example of each, counted
+        nb_setarg(1, Acc, Ps1)
+    ;   nb_setarg(1, Acc, [[PIText, StateText, MoveText, Why, 1]|Ps]),
         arg(2, Acc, N0),
         N is N0 + 1,
         nb_setarg(2, Acc, N),
@@ -316,6 +422,21 @@ add(Acc, Max, [PI, State, Move, Why]) :-
         ->  throw(arena_gamecheck_enough)
         ;   true
         )
+    ).
+
+%   same_problem(+Why0, +Why): the same message, or the same up to where
+%   a long one goes on to quote the state.
+same_problem(Why, Why) :-
+    !.
+same_problem(Why0, Why) :-
+    sub_atom(Why0, 0, 60, _, Start),
+    sub_atom(Why, 0, 60, _, Start).
+
+count_again(PI, Why, [PI0, S, M, Why0, C0], [PI0, S, M, Why0, C]) :-
+    (   PI0 == PI,
+        Why0 == Why
+    ->  C is C0 + 1
+    ;   C = C0
     ).
 
 pi_text(Name/Arity, Text) :-

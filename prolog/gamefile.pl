@@ -13,6 +13,7 @@
 :- use_module(gamefile_read).
 :- use_module(gamefile_view).
 :- use_module(ai/generic, []).
+:- use_module(sicstus_lib, []).
 
 /** <module> Game files: untrusted games loaded, checked and wrapped
 
@@ -74,6 +75,7 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     ;   true
     ),
     install_shadows(Code),
+    add_import_module(Code, arena_sicstus_lib, end),
     load_program(Code, File, Dialect, Program, LoadProblems),
     (   LoadProblems \== []
     ->  throw(error(game_refused(LoadProblems), _))
@@ -94,6 +96,7 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     file_base_name(File, BaseName),
     file_name_extension(Stem, _, BaseName),
     make_views(Code, Raw, Base, Stem),
+    run_setup(Base, Code),
     assertz(game_code(Base, Code)),
     assertz(game_raw(Base, Raw)),
     maplist(pi_atom, Present, PresentAtoms),
@@ -145,6 +148,8 @@ install_shadows(Code) :-
             PIs),
     compile_predicates(PIs).
 
+code_shadow(halt, _, arena_gamefile:game_halt(0)).
+code_shadow(halt(S), _, arena_gamefile:game_halt(S)).
 code_shadow(put_attr(V, M, A), C, arena_gamefile:game_put_attr(C, V, M, A)).
 code_shadow(get_attr(V, M, A), C, arena_gamefile:game_get_attr(C, V, M, A)).
 code_shadow(del_attr(V, M), C, arena_gamefile:game_del_attr(C, V, M)).
@@ -176,6 +181,26 @@ own_attribute_module(Code, Module) :-
     ->  true
     ;   must_be(atom, Module),
         permission_error(use, attribute_module, Module)
+    ).
+
+%   game_halt(+Status): halt/0,1 called by game code ends that call as
+%   an error of the rule that reached it, never the process.
+game_halt(Status) :-
+    format(atom(Message), "called halt(~q), which ends the rule here (the arena \c
+                           goes on)", [Status]),
+    throw(error(game_rule_halt(Message), _)).
+
+%   run_setup(+Game, +Code): the adapter's arena_setup(Goal) goals, in
+%   order, each once under the limits of a rule.
+run_setup(Game, Code) :-
+    (   current_predicate(Code:arena_setup/1)
+    ->  forall(catch(Code:arena_setup(Goal), _, fail),
+               (   rule_call(Game, arena_setup/1, Code:Goal)
+               ->  true
+               ;   format(atom(M), "arena_setup/1: the goal ~q failed", [Goal]),
+                   throw(error(game_refused([M]), _))
+               ))
+    ;   true
     ).
 
 not_for_games(PI, _) :-
@@ -393,6 +418,9 @@ rule_error(_, _, _, Error) :-
     Error = error(game_rule(_), _),
     !,
     throw(Error).
+rule_error(Game, PI, _, error(game_rule_halt(Text), _)) :-
+    !,
+    rule_fail(Game, PI, "~w", [Text]).
 rule_error(_, _, _, arena_interrupted) :-
     !,
     throw(arena_interrupted).

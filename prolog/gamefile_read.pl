@@ -152,6 +152,8 @@ clause_problem(Clause, Why) :-
 
 %   kept_builtin(?PI): built-ins the game's module gets its own checked
 %   definitions of (gamefile.pl install_shadows/1).
+kept_builtin(halt/0).
+kept_builtin(halt/1).
 kept_builtin(put_attr/3).
 kept_builtin(get_attr/3).
 kept_builtin(del_attr/2).

@@ -20,12 +20,22 @@ comes back. Variants and defaults:
 |-----------------------------|----------------------------------------------------------|
 | title/1                     | title/1; the file's name                                 |
 | option/3                    | option/3; none                                           |
-| initial_state(+Opts, -S)    | arena_config(Opts, Config) then initial_state(Config, S); initial_state/2 |
+| initial_state(+Opts, -S)    | arena_config(Opts, Config) then initial_state(Config, S); initial_state/2; initial_state/1 (2021/22) |
 | valid_moves(+S, -Ms)        | valid_moves/2; valid_moves(S, Player, Ms)               |
 | game_over(+S, -W)           | game_over/2, its winner mapped by arena_winner/2 if defined |
 | choose_move(+S, +L, -M)     | choose_move/3; choose_move(S, Player, L, M); the generic AI for a level these fail on |
 | display_game(+S)            | display_game/1; display_game(S, Player); the state printed |
 | move_text(?M, ?T)           | move_text/2; the term written with ~q, text read as a term |
+
+An adapter (a file that consults the game's files and adds what the
+arena needs) may define any predicate of the contract under the name
+arena_Name with the contract's arity (arena_move/3, arena_game_over/2,
+arena_valid_moves/2, ...): it is used instead of the game's own, so a
+game whose move/3 means something else (a half turn) can still be
+mapped. arena_level(+Level, -GameLevel) maps the arena's integer levels
+onto the game's own (`2` to `computer-2`, `hard_bot`); arena_setup(Goal)
+names goals run once after loading, in order (facts a menu would
+assert).
 */
 
 %!  view_predicate(+Code, ?PI) is nondet.
@@ -35,15 +45,16 @@ comes back. Variants and defaults:
 
 view_predicate(Code, PI) :-
     known(PI),
-    defines(Code, PI).
+    provides(Code, PI).
 
 known(PI) :-
     member(PI, [ title/1, players/1, option/3, initial_state/2,
                  current_player/2, valid_moves/2, valid_moves/3, move/3,
-                 game_over/2, value/3, choose_move/3, choose_move/4,
+                 game_over/2, value/3, choose_move/3, choose_move/4, initial_state/1,
                  display_game/1, display_game/2, move_text/2,
                  move_description/3, illegal_move_reason/3,
-                 outcome_reason/2, rules/1, arena_config/2, arena_winner/2
+                 outcome_reason/2, rules/1, arena_config/2, arena_winner/2,
+                 arena_level/2, arena_setup/1
                ]).
 
 defines(Code, Name/Arity) :-
@@ -51,26 +62,74 @@ defines(Code, Name/Arity) :-
     current_predicate(Name, Code:Head),
     \+ predicate_property(Code:Head, imported_from(_)).
 
+%   provides(+Code, +PI): Code defines PI or the adapter's arena_Name
+%   of the same arity.
+provides(Code, Name/Arity) :-
+    (   adapter_name(Name, Own),
+        defines(Code, Own/Arity)
+    ->  true
+    ;   defines(Code, Name/Arity)
+    ).
+
+adapter_name(Name, Own) :-
+    \+ sub_atom(Name, 0, _, _, arena_),
+    atom_concat(arena_, Name, Own).
+
+%   own(+Code, +Head, -Goal): the call of Head in Code, the adapter's
+%   arena_Name when it defines one.
+own(Code, Head, Code:Goal) :-
+    functor(Head, Name, Arity),
+    (   adapter_name(Name, Own),
+        defines(Code, Own/Arity)
+    ->  Head =.. [_|Args],
+        Goal =.. [Own|Args]
+    ;   Goal = Head
+    ).
+
 %!  view_has(+Code, +PI) is semidet.
 %
 %   Code defines PI of the contract itself or through a variant.
 
 view_has(Code, valid_moves/2) :-
     !,
-    (   defines(Code, valid_moves/2)
+    (   provides(Code, valid_moves/2)
     ->  true
-    ;   defines(Code, valid_moves/3)
+    ;   provides(Code, valid_moves/3)
+    ).
+view_has(Code, initial_state/2) :-
+    !,
+    (   provides(Code, initial_state/2)
+    ->  true
+    ;   defines(Code, initial_state/1)
     ).
 view_has(Code, PI) :-
-    defines(Code, PI).
+    provides(Code, PI).
 
 %!  make_views(+Code, +Raw, +Game, +Title) is det.
 
 make_views(Code, Raw, Game, Title) :-
     findall(Clause, raw_clause(Code, Raw, Title, Clause), RawClauses),
     define(Raw, RawClauses),
+    det_view(Raw, Det),
+    findall(Clause, det_clause(Raw, Clause), DetClauses),
+    define(Det, DetClauses),
     findall(Clause, game_clause(Code, Raw, Game, Clause), GameClauses),
     define(Game, GameClauses).
+
+%   det_view(+Raw, -Det): the module the general AI searches, the raw
+%   view with each rule's first answer only (a course move/3 may have
+%   millions of answers, and the contract wants one).
+det_view(Raw, Det) :-
+    atom_concat('det:', Raw, Det).
+
+det_clause(Raw, (Head :- once(Raw:Head))) :-
+    member(Name/Arity, [players/1, current_player/2, valid_moves/2, move/3,
+                        game_over/2, value/3]),
+    (   Name/Arity == value/3
+    ->  current_predicate(Raw:value/3)
+    ;   true
+    ),
+    functor(Head, Name, Arity).
 
 define(Module, Clauses) :-
     forall(member(Clause, Clauses), assertz(Module:Clause)),
@@ -93,83 +152,167 @@ clause_head_pi(Head, N/A) :-
 %   raw_clause(+Code, +Raw, +Title, -Clause) is nondet.
 
 raw_clause(Code, _, Title, Clause) :-
-    (   defines(Code, title/1)
-    ->  Clause = (title(T) :- Code:title(T))
+    (   provides(Code, title/1)
+    ->  own(Code, title(T), G),
+        Clause = (title(T) :- G)
     ;   Clause = title(Title)
     ).
-raw_clause(Code, _, _, (players(P) :- Code:players(P))).
+raw_clause(Code, _, _, (players(P) :- G)) :-
+    own(Code, players(P), G).
 raw_clause(Code, _, _, Clause) :-
-    (   defines(Code, option/3)
-    ->  Clause = (option(N, D, H) :- Code:option(N, D, H))
+    (   provides(Code, option/3)
+    ->  own(Code, option(N, D, H), G),
+        Clause = (option(N, D, H) :- G)
     ;   Clause = (option(_, _, _) :- fail)
     ).
 raw_clause(Code, _, _, Clause) :-
+    initial_goal(Code, Config, S, Init),
     (   defines(Code, arena_config/2)
     ->  Clause = (initial_state(Opts, S) :-
                       Code:arena_config(Opts, Config),
-                      Code:initial_state(Config, S))
-    ;   Clause = (initial_state(Opts, S) :- Code:initial_state(Opts, S))
+                      Init)
+    ;   Clause = (initial_state(Config, S) :- Init)
     ).
-raw_clause(Code, _, _, (config_state(Config, S) :- Code:initial_state(Config, S))).
-raw_clause(Code, _, _, (current_player(S, P) :- Code:current_player(S, P))).
-raw_clause(Code, _, _, Clause) :-
-    (   defines(Code, valid_moves/2)
-    ->  Clause = (valid_moves(S, Ms) :- Code:valid_moves(S, Ms))
-    ;   Clause = (valid_moves(S, Ms) :-
-                      Code:current_player(S, P),
-                      Code:valid_moves(S, P, Ms))
+raw_clause(Code, _, _, (config_state(Config, S) :- G)) :-
+    initial_goal(Code, Config, S, G).
+
+%   initial_goal(+Code, ?Config, ?State, -Goal): initial_state/2 (or the
+%   adapter's), else the 2021/22 initial_state/1, which takes no config.
+initial_goal(Code, Config, S, Goal) :-
+    (   \+ provides(Code, initial_state/2),
+        defines(Code, initial_state/1)
+    ->  Goal = Code:initial_state(S)
+    ;   own(Code, initial_state(Config, S), Goal)
     ).
-raw_clause(Code, _, _, (move(S, M, S1) :- Code:move(S, M, S1))).
+raw_clause(Code, _, _, (current_player(S, P) :- G)) :-
+    own(Code, current_player(S, P), G).
 raw_clause(Code, _, _, Clause) :-
+    (   provides(Code, valid_moves/2)
+    ->  own(Code, valid_moves(S, Ms), G),
+        Clause = (valid_moves(S, Ms) :- G)
+    ;   own(Code, current_player(S, P), CP),
+        own(Code, valid_moves(S, P, Ms), G),
+        Clause = (valid_moves(S, Ms) :- CP, G)
+    ).
+raw_clause(Code, _, _, (move(S, M, S1) :- G)) :-
+    own(Code, move(S, M, S1), G).
+raw_clause(Code, _, _, Clause) :-
+    own(Code, game_over(S, W0), G),
     (   defines(Code, arena_winner/2)
-    ->  Clause = (game_over(S, W) :-
-                      Code:game_over(S, W0),
-                      Code:arena_winner(W0, W))
-    ;   Clause = (game_over(S, W) :- Code:game_over(S, W))
+    ->  Clause = (game_over(S, W) :- G, Code:arena_winner(W0, W))
+    ;   W0 = W,
+        Clause = (game_over(S, W) :- G)
     ).
-raw_clause(Code, _, _, (value(S, P, V) :- Code:value(S, P, V))) :-
-    defines(Code, value/3).
+raw_clause(Code, _, _, (value(S, P, V) :- G)) :-
+    provides(Code, value/3),
+    own(Code, value(S, P, V), G).
 raw_clause(Code, Raw, _, Clause) :-
-    (   defines(Code, choose_move/3)
-    ->  Own = Code:choose_move(S, L, M)
-    ;   defines(Code, choose_move/4)
-    ->  Own = ( Code:current_player(S, P),
-                Code:choose_move(S, P, L, M)
-              )
+    det_view(Raw, Det),
+    (   provides(Code, choose_move/3)
+    ->  own(Code, choose_move(S, L1, M), Own)
+    ;   provides(Code, choose_move/4)
+    ->  own(Code, current_player(S, P), CP),
+        own(Code, choose_move(S, P, L1, M), G),
+        Own = (CP, G)
     ;   Own = fail
     ),
+    (   defines(Code, arena_level/2)
+    ->  Level = (Code:arena_level(L, L1) -> true ; L1 = L)
+    ;   Level = (L1 = L)
+    ),
     % the game's own levels; the generic AI for a level it does not have
-    Clause = (choose_move(S, L, M) :-
-                  (   Own
-                  ->  true
-                  ;   generic_ai:generic_move(Raw, S, L, M)
-                  )).
-raw_clause(Code, _, _, Clause) :-
-    (   defines(Code, display_game/1)
-    ->  Clause = (display_game(S) :- Code:display_game(S))
-    ;   defines(Code, display_game/2)
-    ->  Clause = (display_game(S) :-
-                      Code:current_player(S, P),
-                      Code:display_game(S, P))
-    ;   Clause = (display_game(S) :- arena_gamefile_view:generic_display(S))
+    % a negative level -N: the general AI at level N (player spec mcts:N)
+    (   Own == fail
+    ->  Clause = (choose_move(S, L, M) :-
+                      (   L < 0
+                      ->  N is -L,
+                          arena_gamefile_view:capped_generic_move(Det, S, N, M)
+                      ;   arena_gamefile_view:capped_generic_move(Det, S, L, M)
+                      ))
+    ;   Clause = (choose_move(S, L, M) :-
+                      (   L < 0
+                      ->  N is -L,
+                          arena_gamefile_view:capped_generic_move(Det, S, N, M)
+                      ;   arena_gamefile_view:own_move(Det, S, L, M, (Level, Own), M)
+                      ))
     ).
 raw_clause(Code, _, _, Clause) :-
-    (   defines(Code, move_text/2)
-    ->  Clause = (move_text(M, T) :- Code:move_text(M, T))
+    (   provides(Code, display_game/1)
+    ->  own(Code, display_game(S), G)
+    ;   provides(Code, display_game/2)
+    ->  own(Code, current_player(S, P), CP),
+        own(Code, display_game(S, P), G0),
+        G = (CP, G0)
+    ;   G = arena_gamefile_view:generic_display(S)
+    ),
+    Clause = (display_game(S) :- G).
+raw_clause(Code, _, _, Clause) :-
+    (   provides(Code, move_text/2)
+    ->  own(Code, move_text(M, T), G),
+        Clause = (move_text(M, T) :- G)
     ;   Clause = (move_text(M, T) :- arena_gamefile_view:default_move_text(M, T))
     ).
 raw_clause(Code, _, _, Clause) :-
     member(Name/Arity, [move_description/3, illegal_move_reason/3,
                         outcome_reason/2, rules/1]),
-    defines(Code, Name/Arity),
+    provides(Code, Name/Arity),
     functor(Head, Name, Arity),
-    Clause = (Head :- Code:Head).
+    own(Code, Head, G),
+    Clause = (Head :- G).
 
 %!  default_move_text(?Move, ?Text) is semidet.
 %
 %   The move written with ~q; text read back as a ground term.
 
-:- public default_move_text/2, generic_display/1.
+:- public default_move_text/2, generic_display/1, capped_generic_move/4, own_move/6.
+
+%!  own_move(+Det, +State, +Level, -Move, :Own, ?OwnMove) is semidet.
+%
+%   The game's own level (Own binds OwnMove), given own_seconds/1 of wall
+%   clock: a level that reads a human's move from the empty input in a
+%   loop, sleeps or searches too long gives way to a random valid move.
+%   The general AI plays a level the game does not have (Own fails).
+
+own_move(Det, S, L, M, Own, M) :-
+    own_seconds(Cap),
+    catch(call_with_time_limit(Cap, (Own -> Got = own ; Got = none)),
+          Error,
+          ( search_error(Error), Got = late )),
+    (   Got == own
+    ->  true
+    ;   Got == late
+    ->  Det:valid_moves(S, Moves),
+        random_member(M, Moves)
+    ;   capped_generic_move(Det, S, L, M)
+    ).
+
+own_seconds(0.9).
+
+%!  capped_generic_move(+Det, +State, +Level, -Move) is semidet.
+%
+%   The general AI's move, within max(0.8, 1.25 × its level's time) of
+%   wall clock even where one call of a rule takes long (it checks its
+%   clock between rule calls only); past that, a random valid move.
+
+capped_generic_move(Det, S, L, M) :-
+    Det:valid_moves(S, Moves),
+    Moves = [_|_],
+    (   integer(L), L > 1
+    ->  generic_ai:level_seconds(L, T),
+        Cap is max(0.8, 1.25 * T),
+        catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, M0)),
+              Error,
+              ( search_error(Error), random_member(M0, Moves) ))
+    ->  M = M0
+    ;   random_member(M, Moves)
+    ).
+
+%   search_error(+Error): the general AI's search met the clock or a rule
+%   that throws something other than an error term (throw(oops)) deep
+%   in the search: the move is chosen at random. Interrupts go on.
+search_error(Error) :-
+    \+ memberchk(Error, [arena_interrupted, '$aborted']),
+    \+ Error = error(game_rule(_), _).
 
 default_move_text(Move, Text) :-
     (   nonvar(Move)
@@ -211,7 +354,14 @@ guarded(Game, Raw, choose_move/3, Head) :-
     ground_answer(Game, choose_move/3, Move).
 guarded(Game, Raw, display_game/1, Head) :-
     !,
-    catch(call_with_time_limit(5, Raw:Head), Error, display_error(Game, Error)).
+    % a display that fails (it needs facts a menu asserts) gives the state
+    (   catch(call_with_time_limit(5, with_output_to(string(Out), Raw:Head)),
+              Error, display_error(Game, Error))
+    ->  write(Out)
+    ;   Head = display_game(S),
+        format("(display_game failed; the state:)~n"),
+        generic_display(S)
+    ).
 guarded(Game, Raw, option/3, option(N, D, H)) :-
     !,
     arena_gamefile:rule_call(Game, option/3,

@@ -11,6 +11,7 @@
 :- use_module(library(unix), [fork/1, wait/2]).
 :- use_module(bridge).
 :- use_module(gamefile).
+:- use_module(gamefile_propose).
 
 /** <module> Hosts one game file in its own swipl process
 
@@ -63,6 +64,7 @@ back as quoted atoms. End of input ends the process.
     protocol_stream/2,              % Role (in, out), Stream
     in_game/0,                      % This process is a game's fork
     game_base/1,                    % Module of the game (its id)
+    game_path/1,                    % the game file's absolute path
     noted/2.                        % PI, Time of the last note
 
 %!  state_limit(-Bytes) is det.
@@ -283,6 +285,7 @@ dot_entry(Entry) :-
 
 load_reply(File, Dialect0, Reply) :-
     game_base(Game),
+    assertz(game_path(File)),
     safe(load_file_game(File, Dialect0, Game, Dialect, Missing, Present), Result),
     (   Result == true
     ->  findall(W, arena_gamefile_read:skipped_entry(W), Warnings0),
@@ -390,14 +393,30 @@ verb(descriptions, G, [Text], move_descriptions(G, Text, Ps), _{pairs:Ps}).
 verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
 verb(rules, G, [], rules(G, T), _{text:T}).
 verb(seed, _, [Seed], seed(Seed), _{}).
-verb(check, G, [Config, Options, CheckOptions], check_game(G, Config, Options, CheckOptions, Ps),
-     _{problems:Ps}).
+verb(propose, G, [Config], proposal(G, Config, T), _{text:T}).
+verb(check, G, [Config, Options, CheckOptions],
+     ( nb_setval(arena_check_notes, []),
+       check_game(G, Config, Options, CheckOptions, Ps),
+       arena_gamecheck:check_notes(Ns)
+     ),
+     _{problems:Ps, notes:Ns}).
 verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
 verb(playouts, G, [Text, Seconds], playouts(G, Text, Seconds, N), _{iterations:N}).
 verb(search, G, [Text, Seconds], searched(G, Text, Seconds, N, Ss), _{iterations:N, stats:Ss}).
 
 :- public checked_state/3, played/4, typed_move/3, bounded_display/4, playouts/4,
-   searched/5.
+   searched/5,
+   proposal/3.
+
+%   proposal(+Game, +ConfigText, -Text): the adapter check-game proposes
+%   for a file without players/1 or current_player/2
+%   (prolog/gamefile_propose.pl); fails when none could be inferred.
+
+proposal(Game, ConfigText, Text) :-
+    game_file_code(Game, Code),
+    game_path(File),
+    file_base_name(File, Base),
+    propose_adapter(Code, ConfigText, Base, Text).
 
 %   playouts(+Game, +Text, +Seconds, -N): how many iterations (one random
 %   playout each) the general AI's search makes in Seconds from the

@@ -28,9 +28,10 @@ def options_term(options: Mapping[str, Any]) -> str:
     return "[" + ",".join(f"{n}({_prolog.term(v)})" for n, v in options.items()) + "]"
 
 
-def check_term(games: int, seed: int, plies: int, max_states: int) -> str:
+def check_term(games: int, seed: int, plies: int, max_states: int,
+               seconds: float = 60.0) -> str:
     return (f"[games({int(games)}),seed({int(seed)}),exhaustive_plies({int(plies)}),"
-            f"max_states({int(max_states)})]")
+            f"max_states({int(max_states)}),seconds({float(seconds)})]")
 
 
 @dataclass(frozen=True)
@@ -112,8 +113,10 @@ class GameEngine(ABC):
 
     @abstractmethod
     def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
-              plies: int, max_states: int) -> list[tuple[str, str, str, str]]:
-        """The conformance problems (prolog/gamecheck.pl)."""
+              plies: int, max_states: int,
+              seconds: float = 60.0) -> list[tuple[str, str, str, str]]:
+        """The conformance problems (prolog/gamecheck.pl), within about
+        ``seconds``."""
 
     @abstractmethod
     def typed_move(self, typed: str) -> str | None:
@@ -207,10 +210,12 @@ class InProcessEngine(GameEngine):
         _prolog.bridge("seed", int(seed))
 
     def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
-              plies: int, max_states: int) -> list[tuple[str, str, str, str]]:
+              plies: int, max_states: int,
+              seconds: float = 60.0) -> list[tuple[str, str, str, str]]:
         got = _prolog.call(
             f"arena_bridge:check_game({_prolog.atom(self.module)}, {_prolog.atom(config)}, "
-            f"{options_term(options)}, {check_term(games, seed, plies, max_states)}, Problems)")
+            f"{options_term(options)}, {check_term(games, seed, plies, max_states, seconds)}, "
+            "Problems)")
         assert got is not None
         return [(text(a), text(b), text(c), text(d)) for a, b, c, d in got["Problems"]]
 

@@ -19,6 +19,7 @@ from ._prolog import PROLOG_DIR
 from .engine import GameEngine, InProcessEngine, Search
 from .options import Option, coerce as _coerce, option_message as _option_message
 from .errors import (
+    GameRuleError,
     IllegalMoveError,
     NoMoveError,
     OptionError,
@@ -26,6 +27,8 @@ from .errors import (
     StateTextError,
     UnknownGameError,
 )
+
+from .text import clean_line
 
 GAMES_DIR = PROLOG_DIR / "games"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -242,8 +245,22 @@ class State:
     def _info(self) -> _Facts:
         if self._facts is None:
             player, moves, over = self._game.engine.state_info(self._text)
-            self._facts = (player, moves, None if over == "none" else over)
+            self._facts = self._seated(player, moves, None if over == "none" else over)
         return self._facts
+
+    def _seated(self, player: str, moves: tuple[str, ...], over: str | None) -> _Facts:
+        """The facts of this state, once its player and winner are seats
+        of the game; else GameRuleError naming the rule."""
+        seats = self._game.players
+        if player not in seats:
+            raise GameRuleError("game_rule", clean_line(
+                f"{self._game.id}: current_player/2 gave {player!r}, not one of players/1 "
+                f"{list(seats)}, in state {self._text}", 300))
+        if over is not None and over != "draw" and over not in seats:
+            raise GameRuleError("game_rule", clean_line(
+                f"{self._game.id}: game_over/2 gave winner {over!r}, not a player or draw, "
+                f"in state {self._text}", 300))
+        return (player, moves, over)
 
     @property
     def current_player(self) -> str:
@@ -288,8 +305,8 @@ class State:
                 raise IllegalMoveError(move, self, self.why_illegal(move))
             new = State(self._game, facts["state"])
             over = facts["over"]
-            new._facts = (facts["player"], tuple(facts["moves"]),
-                          None if over == "none" else over)
+            new._facts = new._seated(facts["player"], tuple(facts["moves"]),
+                                     None if over == "none" else over)
             new._outcome = None if over == "none" else (over, facts["reason"])
             applied = (facts["move"], new)
             if len(self._applied) >= 8:
@@ -313,14 +330,16 @@ class State:
         out = self._game.engine.display(self._text, last_move or "")
         return out if color else _ANSI.sub("", out)
 
-    def choose_move(self, level: int, *, seconds: float = 0) -> str:
-        """The move the built-in AI at ``level`` plays. ``seconds`` bounds its
-        thinking (ThinkTimeout); Ctrl-C interrupts it (Interrupted)."""
+    def choose_move(self, level: int, *, seconds: float = 0, general: bool = False) -> str:
+        """The move the built-in AI at ``level`` plays (``general``: the
+        arena's general AI, even where the game has levels of its own).
+        ``seconds`` bounds its thinking (ThinkTimeout); Ctrl-C interrupts
+        it (Interrupted)."""
         if not isinstance(level, int) or isinstance(level, bool) or level < 1:
             raise ValueError(f"AI level must be a whole number >= 1, got {level!r}")
-        got = self._game.engine.choose(self._text, level, float(seconds))
+        got = self._game.engine.choose(self._text, -level if general else level, float(seconds))
         if got is None:
-            raise NoMoveError(f"ai:{level} found no move in {self}")
+            raise NoMoveError(f"{'mcts' if general else 'ai'}:{level} found no move in {self}")
         return got
 
     def search(self, seconds: float = 0.5) -> "Search | None":

@@ -38,6 +38,7 @@ class HostEngine(GameEngine):
     def __init__(self, ref: GameFileRef) -> None:
         self.ref = ref
         self.id = self.host.id
+        self.check_notes: tuple[str, ...] = ()   # what the last check said beside problems
 
     @property
     def host(self) -> GameHost:
@@ -169,12 +170,17 @@ class HostEngine(GameEngine):
         self.host.seed(seed)
 
     def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
-              plies: int, max_states: int) -> list[tuple[str, str, str, str]]:
+              plies: int, max_states: int,
+              seconds: float = 60.0) -> list[tuple[str, str, str, str]]:
         got = self._ask("check", config, rule="a rule the conformance check called",
                         cap=self.host.limits.check_seconds,
-                        raw=(options_term(options), check_term(games, seed, plies, max_states)))
+                        raw=(options_term(options),
+                             check_term(games, seed, plies, max_states, seconds)))
         if got is None:
             return []
+        notes = got.get("notes", [])
+        self.check_notes = tuple(self.host.text(str(n)) for n in notes
+                                 if isinstance(n, str)) if isinstance(notes, list) else ()
         text = self.host.text
         return [(text(str(a)), text(str(b)), text(str(c)), text(str(d)))
                 for a, b, c, d in (p for p in got.get("problems", [])

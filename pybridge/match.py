@@ -18,6 +18,7 @@ from typing import Callable, Mapping, Protocol, Sequence
 from .errors import IllegalMoveError, TurnError
 from .game import Game, State
 from .players import Player
+from .text import clean_line
 from .types import Decision, Ply, Result, Verdict
 
 POLICIES = ("forfeit", "random")
@@ -235,8 +236,10 @@ class Match:
             outcome = position.state.outcome()
             if outcome is not None:
                 position.result = Result(outcome[0], outcome[1])
-                if record and self.recorder is not None:
-                    self.recorder.result(position.result)
+            elif not position.state.valid_moves():
+                position.result = broken_rule_result(position.state)
+            if position.result is not None and record and self.recorder is not None:
+                self.recorder.result(position.result)
 
     # -- undo and redo -----------------------------------------------------
 
@@ -295,3 +298,14 @@ class Match:
 
 # Ply and Result live in pybridge.types; the shell still imports them here
 __all__ = ["Match", "Ply", "Result", "Recorder", "POLICIES"]
+
+
+def broken_rule_result(state: State) -> Result:
+    """A no-contest: the player to move has no valid move though
+    game_over/2 fails, a broken rule of the game, never a forfeit of the
+    player who would be asked."""
+    seat = state.current_player
+    return Result("draw", clean_line(
+        f"no contest: the game's rules are broken: valid_moves/2 gave no move for {seat} "
+        f"although game_over/2 fails", 300), detail=clean_line(str(state), 300),
+        termination="broken_rule")

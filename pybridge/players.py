@@ -1,7 +1,9 @@
 """Who sits in a seat: player specs and the players they make.
 
 Specs (CLI, shell, tournaments): ``human``, ``random``, ``ai:N`` (the
-game's own ``choose_move`` at level N, in-process, trusted), and
+game's own ``choose_move`` at level N, in-process, trusted), ``mcts:N``
+(the arena's general AI at level N, even for a game with levels of its
+own), and
 ``path/to/bot.pl`` or ``path/to/bot.pl:N`` (an untrusted bot file, run in
 its own process by :mod:`pybridge.bots`). :func:`pybridge.seating.make_player`
 makes the player of any spec.
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 AI_SAFETY_SECONDS = 120.0
 
 _AI = re.compile(r"ai:(\d+)\Z")
+_MCTS = re.compile(r"mcts:(\d+)\Z")
 #: What a bot file's name may end in: .pl, and .prolog and .pro as course
 #: documents ask (raNNNNNN.prolog).
 BOT_SUFFIXES = (".pl", ".prolog", ".pro")
@@ -40,7 +43,7 @@ _LOOKS_LIKE_FILE = re.compile(r"[/\\.]")
 class PlayerSpec:
     """A parsed player spec; ``str(spec)`` is its canonical text."""
 
-    kind: str  # 'human', 'random', 'ai' or 'bot'
+    kind: str  # 'human', 'random', 'ai', 'mcts' or 'bot'
     level: int | None = None
     path: str | None = None
 
@@ -52,6 +55,12 @@ class PlayerSpec:
         text = text.strip()
         if text in ("human", "random"):
             return cls(text)
+        if text.startswith("mcts"):
+            m = _MCTS.match(text)
+            if not m or int(m.group(1)) < 1:
+                raise ValueError(f"bad player spec {text!r}: the general AI is mcts:N with a "
+                                 "level N >= 1, e.g. mcts:3")
+            return cls("mcts", level=int(m.group(1)))
         if text.startswith("ai"):
             m = _AI.match(text)
             if not m or int(m.group(1)) < 1:
@@ -79,8 +88,8 @@ class PlayerSpec:
         return str(self)
 
     def __str__(self) -> str:
-        if self.kind == "ai":
-            return f"ai:{self.level}"
+        if self.kind in ("ai", "mcts"):
+            return f"{self.kind}:{self.level}"
         if self.kind == "bot":
             return self.path if self.level is None else f"{self.path}:{self.level}"
         return self.kind
@@ -134,16 +143,19 @@ class HumanPlayer(Player):
 
 
 class BuiltinPlayer(Player):
-    """``random`` (level 1) or ``ai:N``: the game's own choose_move."""
+    """``random`` (level 1) or ``ai:N``: the game's own choose_move;
+    ``mcts:N``: the general AI."""
 
     def __init__(self, spec: PlayerSpec) -> None:
         super().__init__(spec)
         self.level = 1 if spec.kind == "random" else int(spec.level or 1)
+        self.general = spec.kind == "mcts"
 
     def choose(self, state: "State", last_move: str | None, *, seconds: float) -> Decision:
         start = time.monotonic()
         try:
-            move = state.choose_move(self.level, seconds=AI_SAFETY_SECONDS)
+            move = state.choose_move(self.level, seconds=AI_SAFETY_SECONDS,
+                                     general=self.general)
         except ThinkTimeout as exc:
             return Decision(None, Verdict.TIMEOUT, _ms(start), str(exc))
         except NoMoveError as exc:

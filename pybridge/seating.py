@@ -26,7 +26,7 @@ def make_player(
         spec = PlayerSpec.parse(spec)
     if spec.kind == "human":
         return HumanPlayer(spec)
-    if spec.kind in ("random", "ai"):
+    if spec.kind in ("random", "ai", "mcts"):
         return BuiltinPlayer(spec)
     return BotPlayer(spec, move_time=move_time, limits=limits or Limits(), seed=seed)
 

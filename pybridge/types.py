@@ -72,6 +72,7 @@ class Result:
     reason: str
     forfeit: Verdict | None = None
     detail: str = ""
+    termination: str = ""   # "broken_rule": a no-contest, the game's rules stuck
 
     def __post_init__(self) -> None:
         if self.forfeit is not None:

@@ -9,7 +9,7 @@ from pybridge.botcheck import TrialGame, kinds, trial_games
 from pybridge.text import clean_line
 from pybridge.types import result_text
 
-from .command import option_items
+from .checkgame_cli import add_game_file_options, load_game_arg
 from .render import strip_ansi
 from .isolation import add_option as add_isolation_option
 from .isolation import apply as apply_isolation
@@ -34,16 +34,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "against random, half reaching the later phases")
     p.add_argument("--move-time", type=float, default=1.0, metavar="S",
                    help="seconds the bot may think per move (default 1)")
+    add_game_file_options(p)
     add_isolation_option(p)
     p.set_defaults(func=cmd_check_bot)
 
 
 def cmd_check_bot(args: argparse.Namespace) -> int:
-    import pybridge
     from pybridge.bots import check_bot
     from pybridge.players import PlayerSpec
 
-    game = pybridge.load_game(args.game, **option_items(args.option))
+    game = load_game_arg(args)
     spec = PlayerSpec.parse(args.file)
     if spec.kind != "bot" or spec.path is None:
         raise ValueError(f"{args.file!r} is not a bot file (FILE.pl or FILE.pl:LEVEL)")

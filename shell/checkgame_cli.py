@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from pybridge.text import clean_line
+
 from .command import option_items
 
 EXIT_CONFORMS = 0
@@ -45,6 +47,8 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     p.add_argument("--plies", type=int, default=2, metavar="K",
                    help="plies from the start walked exhaustively (default 2)")
+    p.add_argument("--time", type=float, default=60.0, metavar="S",
+                   help="seconds the check may take; then a partial report (default 60)")
     add_game_file_options(p)
     p.set_defaults(func=cmd_check_game)
 
@@ -53,10 +57,14 @@ def cmd_check_game(args: argparse.Namespace) -> int:
     from pybridge.conformance import check_game
     from pybridge.errors import GameFileError
 
+    if not 0 < args.time <= 3600:
+        print(f"arena check-game: --time {args.time}: give seconds between 0 and 3600")
+        return EXIT_REFUSED
+    print(f"checking {clean_line(args.game, 200)} (at most {args.time:g} s)...", flush=True)
     try:
         report = check_game(args.game, options=option_items(args.option), config=args.config,
                             dialect=args.dialect, games=args.games, seed=args.seed,
-                            plies=args.plies)
+                            plies=args.plies, seconds=args.time)
     except GameFileError as exc:
         print(f"arena check-game: {exc}")
         return EXIT_REFUSED
@@ -67,10 +75,14 @@ def cmd_check_game(args: argparse.Namespace) -> int:
         print(f"not run:  {note}")
     print(f"checked:  {args.games} random games (seed {args.seed}), every position of the "
           f"first {args.plies} plies")
+    for finding in report.findings:
+        print(f"          {finding}")
     if report.conforms:
         print("verdict:  conforms to the game contract")
         return EXIT_CONFORMS
     print(f"verdict:  {len(report.problems)} problem(s)")
     for problem in report.problems:
         print(f"  {problem}")
+    if report.proposal:
+        print(f"adapter:  {report.proposal}")
     return EXIT_PROBLEMS

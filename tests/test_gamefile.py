@@ -4,6 +4,8 @@ unsafe and looping files caught with messages that name the problem."""
 
 from __future__ import annotations
 
+import re
+
 import os
 from pathlib import Path
 
@@ -142,10 +144,10 @@ def test_check_game_finds_the_broken_rules() -> None:
     report = check_game(str(FILES / "broken.pl"), games=5)
     assert not report.conforms
     text = "\n".join(str(p) for p in report.problems)
-    assert "valid_moves/2: lists this move more than once in state s(0,a) with move 2" in text
+    assert re.search(r"valid_moves/2: lists this move more than once( \(seen \d+ times\))? in state s\(0,a\) with move 2", text)
     # a finished game: move/3 still accepts a move listed elsewhere
-    assert "move/3: accepted a move that valid_moves/2 does not list in state s(3,a) with move 1" in text
-    assert "move/3: left a choice point in state s(0,a) with move 1" in text
+    assert re.search(r"move/3: accepted a move that valid_moves/2 does not list( \(seen \d+ times\))? in state s\(3,a\) with move 1", text)
+    assert re.search(r"move/3: left a choice point( \(seen \d+ times\))? in state s\(0,a\) with move 1", text)
 
 
 def test_check_game_names_missing_predicates() -> None:

@@ -341,7 +341,10 @@ class _Reader:
                                  f"({', '.join(BAD_VERDICTS)})")
             if winner == "draw":
                 raise self.error(line, "a forfeit has a winner, not 'draw'")
-        self.result = Result(winner, reason, forfeit, detail)
+        termination = self.field(line, record, "termination", str, what, optional=True) or ""
+        if termination not in ("", "broken_rule"):
+            raise self.error(line, f"termination {termination!r} is not 'broken_rule'")
+        self.result = Result(winner, reason, forfeit, detail, termination)
         self.result_line = line
 
     def replay(self, end: int, torn: bool, warnings: tuple[str, ...]) -> Replay:

@@ -102,6 +102,8 @@ def result_record(result: Result) -> dict[str, Any]:
         record["forfeit"] = result.forfeit
         if result.detail:
             record["detail"] = result.detail
+    if result.termination:
+        record["termination"] = result.termination
     return record
 
 

@@ -123,6 +123,12 @@ def check_result(replay: Replay, final: State) -> None:
                 path, line, f"result {recorded}: {loser} forfeits by an illegal move, but "
                 f"what it answered, {result.detail}, is a valid move there")
         return
+    if result.termination == "broken_rule":
+        if outcome is not None or final.valid_moves():
+            raise ReplayMismatch(
+                path, line, f"result {recorded} (a no-contest for a broken rule), but the "
+                "player to move has valid moves or the game is over")
+        return
     if outcome is None:
         raise ReplayMismatch(
             path, line, f"result {recorded}, but the game is not over by the rules "

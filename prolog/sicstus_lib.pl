@@ -1,0 +1,166 @@
+:- module(arena_sicstus_lib,
+          [ (^)/2,                    % ?Var, :Goal
+            some/2,                   % :Pred, ?List
+            some/3,                   % :Pred, ?List1, ?List2
+            some/4,                   % :Pred, ?List1, ?List2, ?List3
+            somechk/2,                % :Pred, +List
+            somechk/3,                % :Pred, +List1, +List2
+            somechk/4,                % :Pred, +List1, +List2, +List3
+            transpose/2,              % ?Rows, ?Columns
+            remove_dups/2,            % +List, -Set
+            rotate_list/2,            % +List, ?Rotated
+            rotate_list/3,            % +Amount, +List, ?Rotated
+            cumlist/4,                % :Pred, ?Xs, ?V0, ?Vs
+            cumlist/5,                % :Pred, ?Xs, ?Ys, ?V0, ?Vs
+            cumlist/6,                % :Pred, ?Xs, ?Ys, ?Zs, ?V0, ?Vs
+            map_product/4,            % :Pred, +Xs, +Ys, ?Zs
+            keys_and_values/3,        % ?Pairs, ?Keys, ?Values
+            rev/2,                    % +List, ?Reversed
+            nth/3                     % ?N, ?List, ?Elem
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+
+/** <module> What SICStus 4 offers that SWI-Prolog's emulation lacks
+
+A game file's code module (prolog/gamefile.pl) has this module among
+its import modules, after its own definitions: a game that defines one
+of these names uses its own, a game that only calls it gets this one,
+as under SICStus. `X^Goal` called as a goal (SICStus runs Goal; SWI
+raises an existence error) is here too.
+*/
+
+:- meta_predicate
+    ^(?, 0),
+    some(1, ?), some(2, ?, ?), some(3, ?, ?, ?),
+    somechk(1, +), somechk(2, +, +), somechk(3, +, +, +),
+    cumlist(3, ?, ?, ?), cumlist(4, ?, ?, ?, ?), cumlist(5, ?, ?, ?, ?, ?),
+    map_product(3, +, +, ?).
+
+%!  ^(?Var, :Goal) is nondet.
+%
+%   Goal, as SICStus calls X^Goal outside bagof/setof.
+
+^(_, Goal) :-
+    call(Goal).
+
+%!  some(:Pred, ?List) is nondet.
+%!  some(:Pred, ?List1, ?List2) is nondet.
+%!  some(:Pred, ?List1, ?List2, ?List3) is nondet.
+%
+%   Pred holds for some element (the elements at some position).
+
+some(P, [X|Xs]) :-
+    (   call(P, X)
+    ;   some(P, Xs)
+    ).
+some(P, [X|Xs], [Y|Ys]) :-
+    (   call(P, X, Y)
+    ;   some(P, Xs, Ys)
+    ).
+some(P, [X|Xs], [Y|Ys], [Z|Zs]) :-
+    (   call(P, X, Y, Z)
+    ;   some(P, Xs, Ys, Zs)
+    ).
+
+%!  somechk(:Pred, +List) is semidet.
+%!  somechk(:Pred, +List1, +List2) is semidet.
+%!  somechk(:Pred, +List1, +List2, +List3) is semidet.
+
+somechk(P, L) :-
+    some(P, L),
+    !.
+somechk(P, L1, L2) :-
+    some(P, L1, L2),
+    !.
+somechk(P, L1, L2, L3) :-
+    some(P, L1, L2, L3),
+    !.
+
+%!  transpose(?Rows, ?Columns) is semidet.
+%
+%   The matrix (a list of equal-length lists) transposed.
+
+transpose([], []).
+transpose([Row|Rows], Columns) :-
+    transpose_(Row, [Row|Rows], Columns).
+
+transpose_([], _, []).
+transpose_([_|Rest], Rows, [Column|Columns]) :-
+    maplist(list_first_rest, Rows, Column, Rests),
+    transpose_(Rest, Rests, Columns).
+
+list_first_rest([X|Xs], X, Xs).
+
+%!  remove_dups(+List, -Set) is det.
+%
+%   List sorted, duplicates removed (SICStus: standard order).
+
+remove_dups(List, Set) :-
+    sort(List, Set).
+
+%!  rotate_list(+List, ?Rotated) is det.
+%!  rotate_list(+Amount, +List, ?Rotated) is det.
+%
+%   Rotated is List rotated left by one (by Amount, which may be
+%   negative).
+
+rotate_list(List, Rotated) :-
+    rotate_list(1, List, Rotated).
+rotate_list(Amount, List, Rotated) :-
+    length(List, N),
+    (   N =:= 0
+    ->  Rotated = []
+    ;   K is Amount mod N,
+        length(Front, K),
+        append(Front, Back, List),
+        append(Back, Front, Rotated)
+    ).
+
+%!  cumlist(:Pred, ?Xs, ?V0, ?Vs) is nondet.
+%!  cumlist(:Pred, ?Xs, ?Ys, ?V0, ?Vs) is nondet.
+%!  cumlist(:Pred, ?Xs, ?Ys, ?Zs, ?V0, ?Vs) is nondet.
+%
+%   Vs the successive accumulators of Pred over the lists from V0.
+
+cumlist(_, [], _, []).
+cumlist(P, [X|Xs], V0, [V|Vs]) :-
+    call(P, X, V0, V),
+    cumlist(P, Xs, V, Vs).
+cumlist(_, [], [], _, []).
+cumlist(P, [X|Xs], [Y|Ys], V0, [V|Vs]) :-
+    call(P, X, Y, V0, V),
+    cumlist(P, Xs, Ys, V, Vs).
+cumlist(_, [], [], [], _, []).
+cumlist(P, [X|Xs], [Y|Ys], [Z|Zs], V0, [V|Vs]) :-
+    call(P, X, Y, Z, V0, V),
+    cumlist(P, Xs, Ys, Zs, V, Vs).
+
+%!  map_product(:Pred, +Xs, +Ys, ?Zs) is nondet.
+%
+%   Zs is Pred applied to every pair of Xs and Ys, Xs major.
+
+map_product(P, Xs, Ys, Zs) :-
+    findall(X-Y, ( member(X, Xs), member(Y, Ys) ), Pairs),
+    maplist(pair_call(P), Pairs, Zs).
+
+pair_call(P, X-Y, Z) :-
+    call(P, X, Y, Z).
+
+%!  keys_and_values(?Pairs, ?Keys, ?Values) is det.
+
+keys_and_values([], [], []).
+keys_and_values([K-V|Ps], [K|Ks], [V|Vs]) :-
+    keys_and_values(Ps, Ks, Vs).
+
+%!  rev(+List, ?Reversed) is det.
+
+rev(List, Reversed) :-
+    reverse(List, Reversed).
+
+%!  nth(?N, ?List, ?Elem) is nondet.
+%
+%   SICStus 3's nth/3: nth1/3.
+
+nth(N, List, Elem) :-
+    nth1(N, List, Elem).

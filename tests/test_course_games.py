@@ -1,0 +1,165 @@
+"""Course submissions as students write them (issue 23): small game files
+of our own in tests/gamefiles/course/, each reproducing one pattern of
+real PFL submissions, checked by check-game and played by ai:1 vs ai:3;
+the adapter check-game proposes, written beside the game and checked."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from shell.cli import main
+
+COURSE = Path(__file__).resolve().parent / "gamefiles" / "course"
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def copy_game(tmp_path: Path, name: str) -> Path:
+    target = tmp_path / name
+    shutil.copy(COURSE / name, target)
+    return target
+
+
+def test_proposed_adapter_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = copy_game(tmp_path, "take_stones.pl")
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 1, err
+    assert "players/1: required" in out
+    adapter = tmp_path / "take_stones-arena.pl"
+    assert f"adapter proposed in {adapter}" in out
+    text = adapter.read_text()
+    assert "GUESS" in text
+    assert "arena_player(1, player1)." in text
+    assert "arena_valid_moves(A-B, C) :-" in text
+    code, out, err = run(["check-game", str(adapter), "--games", "5"], capsys)
+    assert code == 1 and "display_game/1: failed" in out     # it needs the menu's facts
+    with open(adapter, "a") as more:                          # as the user would add them
+        more.write("arena_setup(assertz(player_name(1, 'Ann'))).\n"
+                   "arena_setup(assertz(player_name(2, 'Bob'))).\n")
+    code, out, err = run(["check-game", str(adapter), "--games", "5"], capsys)
+    assert code == 0, out + err
+    assert "conforms to the game contract" in out
+    code, out, err = run(["play", str(adapter), "--first", "ai:1", "--second", "ai:3",
+                          "--delay", "0", "--no-color"], capsys)
+    assert code == 0, err
+    assert "game over" in out and "wins" in out
+    assert "Traceback" not in out + err
+
+
+def test_proposal_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = copy_game(tmp_path, "take_stones.pl")
+    adapter = tmp_path / "take_stones-arena.pl"
+    adapter.write_text("% mine\n")
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 1, err
+    assert "exists already: not overwritten" in out
+    assert adapter.read_text() == "% mine\n"
+
+
+def test_stuck_player_is_a_no_contest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "stuck.jsonl"
+    code, out, err = run(["play", str(COURSE / "stuck_player.pl"), "--first", "ai:1",
+                          "--second", "ai:3", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0, err
+    assert ("no contest: the game's rules are broken: valid_moves/2 gave no move for south "
+            "although game_over/2 fails") in out
+    assert "forfeits" not in out
+    assert '"termination":"broken_rule"' in log.read_text().splitlines()[-1]
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "valid: stuck_player, 3 moves" in out, out + err
+    code, out, err = run(["check-game", str(COURSE / "stuck_player.pl"), "--games", "3"], capsys)
+    assert code == 1
+    assert re.search(r"valid_moves/2: gave \[\] although game_over/2 fails( \(seen \d+ times\))? "
+                     r"in state s\(3,south\)", out)
+
+
+def test_general_ai_reachable_as_mcts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = copy_game(tmp_path, "take_stones.pl")
+    run(["check-game", str(game), "--games", "1"], capsys)
+    adapter = tmp_path / "take_stones-arena.pl"
+    log = tmp_path / "g.jsonl"
+    # the game's own level 2 plays the take-away game perfectly from 8 stones
+    code, out, err = run(["play", str(adapter), "--first", "mcts:3", "--second", "ai:2",
+                          "--delay", "0", "--no-color", "--replay", str(log)], capsys)
+    assert code == 0, err
+    assert "player1 (mcts:3) vs player2 (ai:2)" in out and "player2 (ai:2) wins" in out
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0, out + err
+    code, out, err = run(["play", "tictactoe", "--first", "mcts:0"], capsys)
+    assert code != 0 and "the general AI is mcts:N with a level N >= 1" in out + err
+
+
+@pytest.mark.parametrize("name", ["race_2122.pl", "phases-arena.pl", "pass_in_move.pl"])
+def test_course_pattern_checks_and_plays(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """2021/22 contract (initial_state/1, valid_moves/3, display_game/2,
+    read_line/peek_code/put_code, format columns); a 2022/23 move/4 with a
+    phase through an adapter (arena_move/3, arena_level/2, arena_setup/1);
+    a pass move inside move/3."""
+    code, out, err = run(["check-game", str(COURSE / name), "--games", "5"], capsys)
+    assert code == 0, out + err
+    assert "conforms to the game contract" in out
+    code, out, err = run(["play", str(COURSE / name), "--first", "ai:1", "--second", "ai:3",
+                          "--delay", "0", "--no-color"], capsys)
+    assert code == 0, err
+    assert "game over" in out and ("wins" in out or "Draw" in out)
+    assert "forfeits" not in out and "Traceback" not in out + err
+
+
+def test_race_2122_display_takes_the_player(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["play", str(COURSE / "race_2122.pl"), "--first", "ai:1",
+                          "--second", "ai:1", "--delay", "0", "--no-color"], capsys)
+    assert code == 0, err
+    assert "red   0\nblue  0\n\nred to move" in out     # ~t~6| columns, put_code bar
+
+
+def test_phases_adapter_maps_the_levels_and_the_menu_fact() -> None:
+    from pybridge.game import load_game_file
+    game = load_game_file(str(COURSE / "phases-arena.pl"))
+    state = game.initial_state()
+    assert state.valid_moves() == ["1", "2", "3", "4", "5"]    # board_size(5) set up
+    # the game's own level 2 (computer-2) takes the last listed move
+    assert state.choose_move(2) == "5"
+    after = state.move("5")
+    assert after.current_player == "x" and after.valid_moves()[0] == "none"
+
+
+def test_display_needing_menu_facts_falls_back(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    game = copy_game(tmp_path, "take_stones.pl")
+    run(["check-game", str(game), "--games", "1"], capsys)
+    code, out, err = run(["play", str(tmp_path / "take_stones-arena.pl"), "--first", "ai:1",
+                          "--second", "ai:1", "--delay", "0", "--no-color"], capsys)
+    assert code == 0, err
+    assert "(display_game failed; the state:)\n8-1" in out
+
+
+def test_halt_in_game_code_is_a_broken_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["check-game", str(COURSE / "halts.pl"), "--games", "2"], capsys)
+    assert code == 1, out + err
+    assert "value/3: raw:halts: value/3 called halt(0), which ends the rule here" in out
+    from pybridge.errors import GameRuleError
+    from pybridge.game import load_game_file
+    state = load_game_file(str(COURSE / "halts.pl")).initial_state()
+    with pytest.raises(GameRuleError, match=r"value/3 called halt\(0\), which ends the rule here"):
+        state.value("a")
+    assert state.valid_moves() == ["1"]                    # the host goes on
+
+
+def test_undefined_helper_loads_and_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["check-game", str(COURSE / "undefined_helper.pl"), "--games", "2"],
+                         capsys)
+    assert code == 1, out + err
+    assert re.search(r"value/3: .*value/3 threw: .*Unknown procedure: .*no_such_helper/2 "
+                     r"\(seen \d+ times\) in state s\(2,a\)", out)
+    code, out, err = run(["play", str(COURSE / "undefined_helper.pl"), "--first", "ai:1",
+                          "--second", "ai:3", "--delay", "0", "--no-color"], capsys)
+    assert code == 0 and "a (ai:1) wins" in out, out + err
