@@ -176,14 +176,6 @@ raw_clause(Code, _, _, Clause) :-
 raw_clause(Code, _, _, (config_state(Config, S) :- G)) :-
     initial_goal(Code, Config, S, G).
 
-%   initial_goal(+Code, ?Config, ?State, -Goal): initial_state/2 (or the
-%   adapter's), else the 2021/22 initial_state/1, which takes no config.
-initial_goal(Code, Config, S, Goal) :-
-    (   \+ provides(Code, initial_state/2),
-        defines(Code, initial_state/1)
-    ->  Goal = Code:initial_state(S)
-    ;   own(Code, initial_state(Config, S), Goal)
-    ).
 raw_clause(Code, _, _, (current_player(S, P) :- G)) :-
     own(Code, current_player(S, P), G).
 raw_clause(Code, _, _, Clause) :-
@@ -430,3 +422,12 @@ display_error(Game, time_limit_exceeded) :-
 display_error(Game, Error) :-
     format(atom(Message), "~w: display_game/1 threw ~q", [Game, Error]),
     throw(error(game_rule(Message), _)).
+
+%   initial_goal(+Code, ?Config, ?State, -Goal): initial_state/2 (or the
+%   adapter's), else the 2021/22 initial_state/1, which takes no config.
+initial_goal(Code, Config, S, Goal) :-
+    (   \+ provides(Code, initial_state/2),
+        defines(Code, initial_state/1)
+    ->  Goal = Code:initial_state(S)
+    ;   own(Code, initial_state(Config, S), Goal)
+    ).
