@@ -33,7 +33,7 @@ def ttt() -> pybridge.Game:
 
 def swipl_preferred(path: Path, moves: list[str]) -> str:
     """preferred/2 of the bot's file consulted by plain swipl."""
-    goal = f"preferred([{', '.join(moves)}], M), write(M)"
+    goal = f"preferred([{', '.join(moves)}], M), format('~w~n', [M]), flush_output"
     done = subprocess.run(["swipl", "-g", goal, "-t", "halt", str(path)],
                           stdin=subprocess.DEVNULL, capture_output=True, text=True,
                           timeout=60, check=False)
