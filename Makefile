@@ -36,7 +36,7 @@ run: setup
 	$(BIN)/arena
 
 test: setup
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2
 
 bench: setup
 	$(BIN)/python -m benchmarks
