@@ -183,7 +183,12 @@ def in_empty_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -> None:
     SENTINEL.write_text("keep me\n")
     PWNED.unlink(missing_ok=True)
-    specs = [str(p) for p in HOSTILE_FILES] + HONEST
+    # copies, so that the hosts left over are told from other tests' hosts
+    hostile = tmp_path / "hostile"
+    hostile.mkdir()
+    for path in HOSTILE_FILES:
+        shutil.copy(path, hostile / path.name)
+    specs = [str(hostile / p.name) for p in HOSTILE_FILES] + HONEST
     out = tmp_path / "out"
     result = run_tournament(
         "tictactoe", specs, out=out, move_time=0.5, jobs=3, grades=True,
@@ -229,9 +234,9 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
     assert sorted(p.name for p in out.iterdir()) == ["games.jsonl", "replays", "standings.csv",
                                                      "standings.json", "tournament.json"]
     assert list(in_empty_dir.iterdir()) == []
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cwd", "out"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cwd", "hostile", "out"]
     assert SENTINEL.exists() and not PWNED.exists()
-    assert host_processes(str(HOSTILE)) == []
+    assert host_processes(str(hostile)) == []
 
 
 @pytest.mark.parametrize("policy", ["forfeit", "random"])
