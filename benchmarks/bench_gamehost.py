@@ -160,19 +160,16 @@ def first_tab(module: str, line: list[str]) -> tuple[list[float], list[float], l
 
 
 def playouts_in_host() -> float:
-    game = pybridge.load_game(str(CONNECT4))
-    got = gamehost.host_for(resolve(CONNECT4)).request(
-        "playouts", [_prolog.atom(str(game.initial_state())), repr(SECONDS)],
-        rule="the general AI", limit=SECONDS + 10, cap=SECONDS + 10)
-    assert got is not None
-    return float(got["iterations"]) / SECONDS
+    found = pybridge.load_game(str(CONNECT4)).initial_state().search(SECONDS)
+    assert found is not None
+    return found.iterations / SECONDS
 
 
 def playouts_in_process(module: str) -> float:
     got = _prolog.call(
         f"arena_gamefile:game_file_raw({_prolog.atom(module)}, R_), "
         f"arena_bridge:new_state({_prolog.atom(module)}, [], T_), term_string(S_, T_), "
-        f"mcts:mcts_search(R_, S_, [seconds({SECONDS})], search(N, _))")
+        f"mcts:mcts_search(R_, S_, [seconds({SECONDS}), decisive(true)], search(N, _))")
     assert got is not None
     return float(got["N"]) / SECONDS
 

@@ -401,10 +401,9 @@ verb(check, G, [Config, Options, CheckOptions],
      ),
      _{problems:Ps, notes:Ns}).
 verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
-verb(playouts, G, [Text, Seconds], playouts(G, Text, Seconds, N), _{iterations:N}).
 verb(search, G, [Text, Seconds], searched(G, Text, Seconds, N, Ss), _{iterations:N, stats:Ss}).
 
-:- public checked_state/3, played/4, typed_move/3, bounded_display/4, playouts/4,
+:- public checked_state/3, played/4, typed_move/3, bounded_display/4,
    searched/5,
    proposal/3.
 
@@ -418,16 +417,6 @@ proposal(Game, ConfigText, Text) :-
     file_base_name(File, Base),
     propose_adapter(Code, ConfigText, Base, Text).
 
-%   playouts(+Game, +Text, +Seconds, -N): how many iterations (one random
-%   playout each) the general AI's search makes in Seconds from the
-%   state written as Text (benchmarks/bench_gamehost.py asks).
-
-playouts(Game, Text, Seconds, N) :-
-    must_be(between(0.0, 10.0), Seconds),
-    game_file_raw(Game, Raw),
-    term_string(State, Text),
-    mcts:mcts_search(Raw, State, [seconds(Seconds)], search(N, _)).
-
 %   searched(+Game, +Text, +Seconds, -N, -Stats): the general AI's search
 %   (as its levels 3 and up run it) from the state written as Text for
 %   Seconds: its iterations and, per move, [MoveText, Visits, WinRate,
@@ -437,10 +426,7 @@ searched(Game, Text, Seconds, N, Stats) :-
     must_be(between(0.0, 60.0), Seconds),
     game_file_raw(Game, Raw),
     term_string(State, Text),
-    mcts:mcts_search(Raw, State, [ seconds(Seconds), decisive(true),
-                                   anti_decisive(true)
-                                 ],
-                     search(N, Stats0)),
+    mcts:mcts_search(Raw, State, [seconds(Seconds), decisive(true)], search(N, Stats0)),
     findall([T, V, R, S],
             ( member(M-stats(V, R, S), Stats0),
               Game:move_text(M, T)

@@ -32,6 +32,8 @@ def _isolation_restored(monkeypatch: pytest.MonkeyPatch) -> None:
     from pybridge import sandbox
 
     if sandbox._probe() is None:
-        monkeypatch.delenv(sandbox.ENV, raising=False)
+        # set, not deleted: a variable absent before the test would not be
+        # removed again after it, and leak into the next module's fixtures
+        monkeypatch.setenv(sandbox.ENV, "bwrap")
     else:
         monkeypatch.setenv(sandbox.ENV, "none")
