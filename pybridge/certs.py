@@ -67,8 +67,8 @@ def make_certificates(folder: str | os.PathLike[str], *, course: str = "prolog-a
         from cryptography.hazmat.primitives.asymmetric import ec
         from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
     except ImportError:
-        raise CertificateError("making certificates needs the cryptography package: "
-                               "pip install cryptography") from None
+        raise CertificateError("making certificates needs the cryptography package, part of "
+                               "the cluster extra: pip install 'prolog-arena[cluster]'") from None
 
     if not 1 <= days <= 3650:
         raise CertificateError(f"days must be between 1 and 3650, got {days}")

@@ -19,6 +19,7 @@ only, never a pickle.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import importlib.metadata
@@ -27,6 +28,8 @@ import multiprocessing
 import shutil
 import signal
 import tempfile
+import threading
+import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -111,8 +114,7 @@ class Scheduler:
         """The client's ``distributed.Security`` (None for ``tcp://``)."""
         if self.tls_dir is None:
             return None
-        from distributed import Security
-
+        Security = _distributed().Security
         folder = Path(self.tls_dir)
         paths = [folder / name for name in (CA_FILE, CLIENT_CERT, CLIENT_KEY)]
         for path in paths:
@@ -122,6 +124,16 @@ class Scheduler:
                     f"{', '.join(p.name for p in paths)}, as `arena certs DIR` makes them)")
         return Security(tls_ca_file=str(paths[0]), tls_client_cert=str(paths[1]),
                         tls_client_key=str(paths[2]), require_encryption=True)
+
+
+def _distributed() -> Any:
+    """Dask's ``distributed``, an optional extra: needed for a scheduler only."""
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("a Dask scheduler needs Dask, an optional part of prolog-arena: "
+                           "pip install 'prolog-arena[cluster]'") from None
+    return distributed
 
 
 def version() -> str:
@@ -276,8 +288,7 @@ class Pool:
         self.close(now=kind is not None)
 
     def _connect(self, scheduler: Scheduler) -> None:
-        from distributed import Client
-
+        Client = _distributed().Client
         address = scheduler.address
         try:
             # results are decoded as msgpack only: never a pickle from a worker
@@ -351,20 +362,30 @@ class Pool:
                 yield Returned(key, shipped_task(*self._queued.pop(key)), "this process")
 
     def _dask_results(self, futures: list[Any]) -> Iterator[Returned]:
-        from distributed import as_completed
-
+        as_completed = _distributed().as_completed
         try:
-            for future in as_completed(futures):
-                worker = self._worker_of(future)
-                try:
-                    found: Any = future.result()
-                except TypeError as exc:  # not msgpack: refused undecoded
-                    found = answers.Unreadable(str(exc))
-                yield Returned(str(future.key), found, worker)
+            with _ctrl_c_between_waits() as pressed:
+                done = as_completed(futures)
+                while not done.is_empty():
+                    if pressed.is_set():
+                        raise KeyboardInterrupt
+                    if not done.has_ready():
+                        time.sleep(WAIT_STEP)
+                        continue
+                    for future in done.next_batch(block=False):
+                        yield self._dask_answer(future)
         except (OSError, TimeoutError, CancelledError) as exc:
             raise ClusterError(f"lost the Dask scheduler at {self._address()} "
                                f"({type(exc).__name__}): the games finished so far are kept; "
                                "run the same command with --resume to go on") from None
+
+    def _dask_answer(self, future: Any) -> Returned:
+        worker = self._worker_of(future)
+        try:
+            found: Any = future.result()
+        except TypeError as exc:  # not msgpack: refused undecoded
+            found = answers.Unreadable(str(exc))
+        return Returned(str(future.key), found, worker)
 
     def _worker_of(self, future: Any) -> str:
         """The address of the worker that holds ``future``'s answer."""
@@ -378,9 +399,16 @@ class Pool:
         return self.scheduler.address if self.scheduler is not None else ""
 
     def _local_results(self, futures: list[Future[Any]]) -> Iterator[Returned]:
+        with _ctrl_c_between_waits() as pressed:
+            yield from self._local_answers(futures, pressed)
+
+    def _local_answers(self, futures: list[Future[Any]],
+                       pressed: threading.Event) -> Iterator[Returned]:
         pending = set(futures)
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            if pressed.is_set():
+                raise KeyboardInterrupt
+            done, pending = wait(pending, timeout=WAIT_STEP, return_when=FIRST_COMPLETED)
             lost = []
             for future in done:
                 key = self._keys.pop(future)
@@ -429,6 +457,27 @@ class Pool:
                 client.close()
             except (OSError, TimeoutError, RuntimeError):
                 pass
+
+
+#: How often, in seconds, a wait for answers looks whether Ctrl-C was pressed.
+WAIT_STEP = 0.2
+
+
+@contextlib.contextmanager
+def _ctrl_c_between_waits() -> Iterator[threading.Event]:
+    """Ctrl-C while answers are awaited is noted here and raised by the
+    waiting loop itself, between two waits: raised anywhere, it can leave a
+    future's lock held by this thread, and the pool's thread then waits on
+    it forever, as does the interpreter's exit."""
+    pressed = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.set())
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _local_pool(jobs: int) -> ProcessPoolExecutor:

@@ -261,3 +261,22 @@ def test_a_scheduler_that_goes_away_stops_the_tournament_clearly(bots: list[str]
         own.close()
     kept = json.loads((tmp_path / "t" / "standings.json").read_text())
     assert 3 <= kept["games_played"] < kept["games_scheduled"]
+
+
+def test_without_dask_a_scheduler_is_refused_clearly(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    with pytest.raises(cluster.ClusterError, match=r"pip install 'prolog-arena\[cluster\]'"):
+        with cluster.Pool(scheduler=cluster.Scheduler.parse(f"tcp://127.0.0.1:{_free_port()}",
+                                                            insecure=True)):
+            pass
+    # the command line says it in one line, and nothing is played
+    from shell.cli import main
+
+    code = main(["tournament", "tictactoe", "random", "ai:1", "--out", str(tmp_path / "out"),
+                 "--scheduler", f"tcp://127.0.0.1:{_free_port()}", "--insecure-scheduler"])
+    err = capsys.readouterr().err
+    assert code != 0 and "pip install 'prolog-arena[cluster]'" in err and "Traceback" not in err
+    assert not (tmp_path / "out" / "replays").exists() or \
+        not any((tmp_path / "out" / "replays").iterdir())
