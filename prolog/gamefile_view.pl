@@ -415,7 +415,11 @@ guarded(Game, Raw, display_game/1, Head) :-
     (   catch(call_with_time_limit(5, with_output_to(string(Out), Raw:Head)),
               Error, display_error(Game, Error))
     ->  write(Out)
-    ;   Head = display_game(S),
+    ;   Head = display_game(S0),
+        (   S0 = '$arena_facts'(S, _)   % the game's own state, its facts not shown
+        ->  true
+        ;   S = S0
+        ),
         format("(display_game failed; the state:)~n"),
         generic_display(S)
     ).

@@ -31,8 +31,12 @@ valid_moves(S, Moves) :-
     ).
 
 move(state(P, T), R-C, state(O, T1)) :-
+    \+ game_over(state(P, T), _),
+    board_size(N),
     integer(R),
     integer(C),
+    between(1, N, R),
+    between(1, N, C),
     \+ piece(R, C, _),
     assertz(piece(R, C, P)),
     other(P, O),
