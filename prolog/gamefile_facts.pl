@@ -200,18 +200,24 @@ known(Code, Facts) :-
     mark(Code, Mark),
     nb_setval(arena_facts_known, known(Code, Facts, Mark)).
 
-%   mark(+Code, -Mark): changes when a clause of a dynamic predicate of
-%   Code is added or removed, or a dynamic predicate appears: the number
-%   of them and the latest database generation that changed one.
+%   mark(+Code, -Mark): changes when a clause of a watched dynamic
+%   predicate of Code is added or removed, a new one included: the
+%   latest database generation that changed one.
 
-mark(Code, Count-Generation) :-
+mark(Code, Generation) :-
     watched(Code, Watched),
-    findall(G,
-            ( dynamic_head(Code, Watched, Head),
-              predicate_property(Code:Head, last_modified_generation(G))
-            ),
-            Gs),
-    length(Gs, Count),
+    (   Watched == all
+    ->  findall(G,
+                ( dynamic_head(Code, all, Head),
+                  predicate_property(Code:Head, last_modified_generation(G))
+                ),
+                Gs)
+    ;   findall(G,
+                ( member(Head, Watched),
+                  predicate_property(Code:Head, last_modified_generation(G))
+                ),
+                Gs)
+    ),
     max_list([0|Gs], Generation).
 
 %   dynamic_head(+Code, +Watched, -Head): a dynamic predicate of Code's
