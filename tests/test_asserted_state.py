@@ -148,3 +148,16 @@ def test_a_clause_body_from_a_text_needs_the_jail(monkeypatch: pytest.MonkeyPatc
         game.state_from_text(texts[1])
     with pytest.raises(GameRuleError, match="only in a jailed host"):
         game.initial_state().game.engine.state_info(texts[1])
+
+
+def test_facts_changed_through_call_n_of_an_undeclared_predicate() -> None:
+    game = load_game_file(str(COURSE / "undeclared_facts.pl"))
+    s0 = game.initial_state()
+    s3 = s0.move("3").move("3").move("3")
+    assert "total/1-[total(9)]" in str(s3)
+    assert game.state_from_text(str(s3)).valid_moves() == ["1"]
+    assert game.state_from_text(str(s0)).valid_moves() == ["1", "2", "3"]
+    assert s3.search(0.2) is not None
+    assert s3.choose_move(3, general=True) == "1"
+    assert s3.move("1").game_over() == "b"       # b reached 10
+    assert game.state_from_text(str(s0.move("2"))).valid_moves() == ["1", "2", "3"]
