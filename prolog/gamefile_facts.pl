@@ -4,7 +4,8 @@
             facts_enter/3,            % +Code, +Wrapped, -State
             facts_leave/3,            % +Code, +State, -Wrapped
             facts_fresh/1,            % +Code
-            facts_kept/1              % +Code
+            facts_kept/1,             % +Code
+            facts_view_clause/3       % +Code, +Clause0, -Clause
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -182,6 +183,52 @@ facts_leave(Code, State, '$arena_facts'(State, Facts)) :-
     ;   snapshot(Code, Facts),
         known(Code, Facts)
     ).
+
+%!  facts_view_clause(+Code, +Clause0, -Clause) is det.
+%
+%   Clause is Clause0 of the raw view (prolog/gamefile_view.pl) over
+%   states that carry the facts of Code. choose_move/3 passes its state
+%   on as it is: the general AI searches the raw view, and the view's
+%   own_state/3 gives the game's own levels the game's state.
+
+facts_view_clause(Code, (Head0 :- Body0), (Head :- Body)) :-
+    functor(Head0, Name, Arity),
+    facts_rule(Name/Arity, In, Out),
+    !,                                  % green: one entry per rule
+    Head0 =.. [Name|Args0],
+    state_arg(In, Args0, Args1, _, _, Code, Enter),
+    state_arg(Out, Args1, Args, S1, W1, Code, _),
+    Head =.. [Name|Args],
+    (   In == none
+    ->  Begin = arena_gamefile_facts:facts_fresh(Code)
+    ;   Begin = Enter
+    ),
+    (   Out == none
+    ->  Body = (Begin, Body0)
+    ;   Body = (Begin, Body0, arena_gamefile_facts:facts_leave(Code, S1, W1))
+    ).
+facts_view_clause(_, Clause, Clause).
+
+state_arg(none, Args, Args, _, _, _, true).
+state_arg(N, Args0, Args, S, W, Code, arena_gamefile_facts:facts_enter(Code, W, S)) :-
+    integer(N),
+    nth1(N, Args0, S, Rest),
+    nth1(N, Args, W, Rest).
+
+%   facts_rule(?PI, ?In, ?Out): the argument that takes a state, the one
+%   that gives one (none when none).
+
+facts_rule(initial_state/2, none, 2).
+facts_rule(config_state/2, none, 2).
+facts_rule(current_player/2, 1, none).
+facts_rule(valid_moves/2, 1, none).
+facts_rule(move/3, 1, 3).
+facts_rule(game_over/2, 1, none).
+facts_rule(value/3, 1, none).
+facts_rule(display_game/1, 1, none).
+facts_rule(move_description/3, 1, none).
+facts_rule(illegal_move_reason/3, 1, none).
+facts_rule(outcome_reason/2, 1, none).
 
 %   ensure(+Code, +Facts): Code holds Facts; nothing is done when the
 %   last facts put back or taken are these and nothing changed since.
