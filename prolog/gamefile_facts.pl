@@ -181,7 +181,7 @@ facts_leave(Code, State, '$arena_facts'(State, Facts)) :-
         Mark0 == Mark
     ->  Facts = Facts0
     ;   snapshot(Code, Facts),
-        known(Code, Facts)
+        nb_setval(arena_facts_known, known(Code, Facts, Mark))
     ).
 
 %!  facts_view_clause(+Code, +Clause0, -Clause) is det.
