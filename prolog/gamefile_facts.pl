@@ -5,7 +5,8 @@
             facts_leave/3,            % +Code, +State, -Wrapped
             facts_fresh/1,            % +Code
             facts_kept/1,             % +Code
-            facts_view_clause/3       % +Code, +Clause0, -Clause
+            facts_view_clause/3,      % +Code, +Clause0, -Clause
+            facts_note/2              % +Code, -Note
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -148,6 +149,21 @@ changed_pi(Sub, PI) :-
 
 facts_kept(Code) :-
     baseline(Code, _).
+
+%!  facts_note(+Code, -Note) is semidet.
+%
+%   What `arena check-game` says of a game whose states carry facts.
+
+facts_note(Code, Note) :-
+    watched(Code, Watched),
+    (   Watched == all
+    ->  Note = 'its states carry the facts of every dynamic predicate of its module \c
+                (it changes facts through call/N or a term built at run time)'
+    ;   findall(PI, ( member(H, Watched), functor(H, N, A), format(atom(PI), "~w/~w", [N, A]) ),
+                PIs),
+        atomic_list_concat(PIs, ', ', Text),
+        format(atom(Note), "its states carry the facts it changes: ~w", [Text])
+    ).
 
 %!  facts_fresh(+Code) is det.
 %

@@ -122,6 +122,13 @@ def test_check_game_passes(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["check-game", str(BOARD), "--games", "5"], capsys)
     assert code == 0, out + err
     assert "conforms to the game contract" in out
+    assert "its states carry the facts it changes: board_size/1, piece/3, scored/2" in out
+    code, out, err = run(["check-game", str(COURSE / "undeclared_facts.pl"), "--games", "3"],
+                         capsys)
+    assert code == 0, out + err
+    assert "carry the facts of every dynamic predicate of its module" in out
+    code, out, err = run(["check-game", str(COURSE / "phases-arena.pl"), "--games", "2"], capsys)
+    assert code == 0 and "carry the facts" not in out
 
 
 def test_facts_in_a_state_text_are_checked(game: Game) -> None:
