@@ -23,7 +23,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from pybridge._prolog import PROLOG_DIR
+from pybridge.engine._prolog import PROLOG_DIR
 
 HERE = Path(__file__).resolve().parent
 SECONDS = 2.0

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from pybridge import sandbox
+from pybridge.jail import sandbox
 from pybridge.errors import GameRuleError, StateTextError
-from pybridge.game import Game, State, load_game_file
+from pybridge.games.game import Game, State, load_game_file
 from pybridge.replay import verify
-from shell.cli import main
-from shell.repl import Shell
+from shell.cli.arena import main
+from shell.repl.loop import Shell
 
 COURSE = Path(__file__).resolve().parent / "gamefiles" / "course"
 BOARD = COURSE / "asserted_board.pl"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge import sandbox
-from pybridge.gamehost import host_for
+from pybridge.jail import sandbox
+from pybridge.engine.gamehost import host_for
 
 FILES = Path(__file__).resolve().parent / "gamefiles"
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,8 +91,8 @@ def test_a_killed_host_is_started_again_for_the_next_request() -> None:
 
 
 def test_every_match_begins_from_the_file_as_loaded(jail: bool) -> None:
-    from pybridge.match import Match
-    from pybridge.players import HumanPlayer, PlayerSpec
+    from pybridge.play.match import Match
+    from pybridge.play.players import HumanPlayer, PlayerSpec
 
     if not jail:
         with pytest.raises(sandbox.IsolationError):
@@ -111,7 +111,7 @@ def test_every_match_begins_from_the_file_as_loaded(jail: bool) -> None:
 
 def test_a_bot_plays_a_course_game_in_its_own_jailed_host(
         jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from shell.cli import main
+    from shell.cli.arena import main
 
     bot = tmp_path / "first.pl"
     bot.write_text("choose_move(State, _Level, Move) :-\n    valid_moves(State, [Move|_]).\n")
