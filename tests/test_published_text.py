@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from pybridge.report import markdown as markdown_module
 from pybridge.report import results as report_module
 from pybridge.championship.entrants import name_warnings, roster, skeleton
-from pybridge.report.results import gather, markdown, md
+from pybridge.report.markdown import markdown, md
+from pybridge.report.results import gather
 from pybridge.report.html import _entrant, index_html
 from pybridge.championship.scoring import Entrant, Standing, csv_cell, standings_csv
 from pybridge.championship.tournament import run_tournament
@@ -177,7 +179,7 @@ def test_a_forfeit_position_with_escape_sequences_is_shown_escaped(crafted: Path
     shown = report_module._final_position(Log())  # type: ignore[arg-type]
     assert "\x1b" not in shown and "\x07" not in shown and "\\x1b]0;pwned" in shown
     e = with_(report.entrants[0], forfeits=[{"index": 0, "reason": "timeout", "position": shown}])
-    text = "\n".join(report_module._entrant_md(e))
+    text = "\n".join(markdown_module._entrant_md(e))
     assert "\x1b" not in text
     page = "\n".join(_entrant(e))
     assert "\x1b" not in page and "<b>board" not in page

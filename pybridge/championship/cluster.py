@@ -21,236 +21,31 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
-import importlib.metadata
-import json
 import multiprocessing
-import shutil
 import signal
-import tempfile
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
 from typing import Any
 
 from pybridge.championship import answers
-from pybridge.games import sources as gamesources
-from pybridge.jail import sandbox
-from pybridge.errors import ArenaError
-from pybridge.play.players import PlayerSpec
+from pybridge.championship.scheduler import (
+    ClusterError,
+    InsecureSchedulerError,
+    Scheduler,
+    _distributed,
+)
+from pybridge.championship.shipment import (
+    Shipment,
+    installed_version,
+    pack,
+    shipped_task,
+    unpack,
+    version,
+)
 from pybridge.text import clean_line
-
-
-class ClusterError(ArenaError, RuntimeError):
-    """The cluster cannot play the games: no scheduler there, a worker of
-    another version, or the scheduler went away."""
-
-
-class InsecureSchedulerError(ClusterError, ValueError):
-    """A scheduler address the client will not use as asked: unencrypted
-    without the explicit flag, or TLS without its certificates."""
-
-
-#: The files of a course's certificate folder the client uses.
-CA_FILE, CLIENT_CERT, CLIENT_KEY = "ca.pem", "client.pem", "client-key.pem"
-
-
-@dataclasses.dataclass(frozen=True)
-class Scheduler:
-    """Where the Dask scheduler is and how the client talks to it:
-    ``tls_dir`` holds the course's certificates (see :mod:`pybridge.championship.certs`);
-    ``insecure`` is an unencrypted ``tcp://`` address the user accepted."""
-
-    address: str
-    tls_dir: str | None = None
-    insecure: bool = False
-
-    @classmethod
-    def parse(cls, address: str, *, tls_dir: str | None = None,
-              insecure: bool = False) -> "Scheduler":
-        """The scheduler at ``address``, checked: ``tls://`` with the
-        certificates in ``tls_dir``, or ``tcp://`` with ``insecure``."""
-        scheme, sep, rest = address.partition("://")
-        if not sep:
-            scheme, rest = "tcp", address
-        if not rest:
-            raise InsecureSchedulerError(f"no host in the scheduler address {address!r}: "
-                                         "use tls://HOST:PORT")
-        if scheme == "tls":
-            if insecure:
-                raise InsecureSchedulerError("--insecure-scheduler is for tcp:// addresses; "
-                                             f"{address} is encrypted")
-            if tls_dir is None:
-                raise InsecureSchedulerError(
-                    f"the scheduler {address} needs --tls-dir DIR: the folder of the course's "
-                    "certificates (make them with `arena certs DIR`)")
-            found = Scheduler(address, tls_dir)
-            found.security()  # its files are there
-            return found
-        if scheme == "tcp":
-            if tls_dir is not None:
-                raise InsecureSchedulerError(f"--tls-dir is for tls:// addresses, not {address}: "
-                                             f"use tls://{rest}")
-            if not insecure:
-                raise InsecureSchedulerError(
-                    f"refusing the unencrypted scheduler address {address}: any program that "
-                    "reaches it can join as a worker, read every submission and run code in "
-                    f"this process. Use tls://{rest} with --tls-dir DIR (certificates from "
-                    "`arena certs DIR`), or pass --insecure-scheduler to take that risk")
-            return Scheduler(f"tcp://{rest}", insecure=True)
-        raise InsecureSchedulerError(f"unknown scheduler address scheme {scheme!r} in "
-                                     f"{address!r}: use tls://HOST:PORT")
-
-    def warning(self) -> str | None:
-        """The line to show when the scheduler is not secured."""
-        if not self.insecure:
-            return None
-        return (f"warning: the Dask scheduler {self.address} is unencrypted and admits any "
-                "worker: a worker can read the submissions, and its answers are unpickled "
-                "in this process; use tls:// (arena certs)")
-
-    def security(self) -> Any:
-        """The client's ``distributed.Security`` (None for ``tcp://``)."""
-        if self.tls_dir is None:
-            return None
-        Security = _distributed().Security
-        folder = Path(self.tls_dir)
-        paths = [folder / name for name in (CA_FILE, CLIENT_CERT, CLIENT_KEY)]
-        for path in paths:
-            if not path.is_file():
-                raise InsecureSchedulerError(
-                    f"no {path.name} in the certificate folder {folder} (expected "
-                    f"{', '.join(p.name for p in paths)}, as `arena certs DIR` makes them)")
-        return Security(tls_ca_file=str(paths[0]), tls_client_cert=str(paths[1]),
-                        tls_client_key=str(paths[2]), require_encryption=True)
-
-
-def _distributed() -> Any:
-    """Dask's ``distributed``, an optional extra: needed for a scheduler only."""
-    try:
-        import distributed
-    except ImportError:
-        raise ClusterError("a Dask scheduler needs Dask, an optional part of prolog-arena: "
-                           "pip install 'prolog-arena[cluster]'") from None
-    return distributed
-
-
-def version() -> str:
-    """This prolog-arena's version, which every worker must share."""
-    return installed_version()
-
-
-@functools.lru_cache(maxsize=1)
-def installed_version() -> str:
-    """The version installed where this runs (a worker answers it)."""
-    try:
-        return importlib.metadata.version("prolog-arena")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
-
-
-#: The most a game file's folder may hold to be shipped with every game.
-GAME_FOLDER_BYTES = 8 * 1024 * 1024
-
-
-@dataclasses.dataclass(frozen=True)
-class Shipment:
-    """The entrants' bot files by content: (entrant name, file name,
-    bytes); and a game file with the files it loads (the file's path in
-    its folder, and (relative path, bytes) of each), its client path."""
-
-    files: tuple[tuple[str, str, bytes], ...] = ()
-    game: tuple[str, tuple[tuple[str, bytes], ...]] | None = None
-    game_path: str = ""
-
-    def only(self, names: Collection[str]) -> "Shipment":
-        """What one game needs: the files of the entrants ``names``."""
-        return dataclasses.replace(self, files=tuple(f for f in self.files if f[0] in names))
-
-
-def pack(specs: Mapping[str, str], *, game_file: str | None = None) -> Shipment:
-    """The contents of the bot files ``specs`` name, and of the game file
-    ``game_file`` with the files it loads (pybridge.games.sources), to ship."""
-    files = []
-    for name, text in specs.items():
-        spec = PlayerSpec.parse(text)
-        if spec.kind == "bot" and spec.path is not None:
-            path = Path(spec.path)
-            files.append((name, path.name, path.read_bytes()))
-    game = None
-    if game_file is not None:
-        try:
-            sources = gamesources.files(game_file)
-        except gamesources.GameSourcesError as exc:
-            raise ClusterError(str(exc)) from None
-        found, size = [], 0
-        for relative, path in sources.items():  # the game file and what it loads, no more
-            size += path.stat().st_size
-            if size > GAME_FOLDER_BYTES:
-                raise ClusterError(f"the game file {game_file} and the files it loads hold "
-                                   f"more than {GAME_FOLDER_BYTES // 2**20} MB")
-            found.append((relative, path.read_bytes()))
-        game = (next(iter(sources)), tuple(found))
-    return Shipment(tuple(files), game, game_file or "")
-
-
-def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path) -> dict[str, str]:
-    """Write the shipped files under ``where`` (a folder an entrant) and
-    return the specs that seat those copies (entrant name -> spec)."""
-    local = {}
-    for index, (name, filename, data) in enumerate(shipment.files):
-        folder = where / str(index)
-        folder.mkdir(parents=True)
-        path = folder / Path(filename).name
-        path.write_bytes(data)
-        spec = PlayerSpec.parse(specs[name])
-        local[name] = str(path) if spec.level is None else f"{path}:{spec.level}"
-    return local
-
-
-def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
-                 shipment: Shipment, client_version: str) -> dict[str, Any]:
-    """What a worker runs for one game: the files written to a folder of
-    its own, the game played with them (``config.files``), the folder
-    removed. ``config`` never names a path of the client's that the game
-    would read. The answer is plain data (:mod:`pybridge.championship.answers`): the
-    game's log, or why this worker refuses the game (it cannot run bots
-    under the isolation ``config.isolation``)."""
-    mine = installed_version()
-    if mine != client_version:
-        return answers.refusal(pairing.index, f"this worker runs prolog-arena {mine}, the "
-                               f"client {client_version}: install the same version on both",
-                               sandbox.current())
-    isolation, problem = answers.required_isolation(config.isolation)
-    if problem is not None:
-        return answers.refusal(pairing.index, problem, isolation)
-    return answers.answer(_play_shipped(play, config, pairing, shipment), isolation)
-
-
-def _play_shipped(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
-                  shipment: Shipment) -> Any:
-    where = Path(tempfile.mkdtemp(prefix="arena-task-"))
-    try:
-        files = unpack(config.specs, shipment, where)
-        if shipment.game is None:
-            return play(dataclasses.replace(config, files=files), pairing)
-        main, contents = shipment.game
-        for relative, data in contents:
-            target = where / "game" / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        local = str(where / "game" / main)
-        outcome = play(dataclasses.replace(config, files=files, game=local), pairing)
-        # the log names the game file where the client has it
-        head, _, rest = outcome.log.partition(b"\n")
-        head = head.replace(json.dumps(local)[1:-1].encode(),
-                            json.dumps(shipment.game_path)[1:-1].encode())
-        return dataclasses.replace(outcome, log=head + b"\n" + rest)
-    finally:
-        shutil.rmtree(where, ignore_errors=True)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -53,6 +53,9 @@ class Config:
     files: Mapping[str, str] = field(default_factory=dict)
     #: the isolation every game's bots must run under ('bwrap' or 'none')
     isolation: str = "bwrap"
+    #: the game file's path as the client has it, for the log, where
+    #: ``game`` is a worker's copy of it
+    game_path: str | None = None
 
 
 @dataclass(frozen=True)
@@ -80,11 +83,10 @@ class RefusedBot(Player):
 class _Log:
     """A recorder that keeps the log's lines in memory."""
 
-    def __init__(self, game: Game, players: Mapping[str, str], opening: Sequence[str]) -> None:
-        header = header_record(game, players)
-        if opening:
-            header["opening"] = list(opening)
-        self.lines = [record_line(header)]
+    def __init__(self, game: Game, players: Mapping[str, str], opening: Sequence[str],
+                 game_path: str | None) -> None:
+        self.lines = [record_line(header_record(game, players, opening=opening,
+                                                game_path=game_path))]
 
     def move(self, ply: Ply) -> None:
         self.lines.append(record_line(move_record(ply)))
@@ -176,7 +178,8 @@ def play_game(config: Config, pairing: Pairing) -> GameOutcome:
     for move in opening:
         history.append(Ply(len(history) + 1, state.current_player, move, 0))
         state = state.move(move)
-    log = _Log(game, {seat: config.specs[n] for seat, n in seats.items()}, opening)
+    log = _Log(game, {seat: config.specs[n] for seat, n in seats.items()}, opening,
+               config.game_path)
     for ply in history:
         log.move(ply)
     start = time.monotonic()

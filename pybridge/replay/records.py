@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from pybridge.games.game import Game, State
 from pybridge.play.players import PlayerSpec
@@ -48,9 +48,14 @@ def header_record(
     *,
     started: str | datetime | None = None,
     state: State | None = None,
+    opening: Sequence[str] = (),
+    game_path: str | None = None,
 ) -> dict[str, Any]:
     """The header of a log of ``game`` with ``players`` (seat -> spec text).
-    ``state`` is written only when it is not the game's initial state."""
+    ``state`` is written only when it is not the game's initial state;
+    ``opening``, the moves a tournament game started with; ``game_path``,
+    where the game file is for the log's reader when it differs from where
+    it was loaded (a worker's copy of the client's file)."""
     _check_seats(game, players)
     if isinstance(started, datetime):
         started = started.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -65,8 +70,12 @@ def header_record(
     }
     if game.file is not None:
         record["game_file"] = game.file.record()
+        if game_path:
+            record["game_file"]["path"] = game_path
     if state is not None and state != game.initial_state():
         record["state"] = str(state)
+    if opening:
+        record["opening"] = list(opening)
     return record
 
 

@@ -14,19 +14,21 @@ from typing import Any, Iterable, Mapping
 from pybridge.championship.safeio import write_inside
 from pybridge.errors import ArenaError
 from pybridge.replay import ReplayError
-from pybridge.report.results import (
+from pybridge.report.markdown import (
     STANDING_COLUMNS,
+    markdown,
+    result_of,
+    settings_lines,
+    standing_cells,
+)
+from pybridge.report.results import (
     EntrantReport,
     Report,
     anchor,
     game_page,
     gather,
-    markdown,
     notes,
     replay_frames,
-    result_of,
-    settings_lines,
-    standing_cells,
 )
 from pybridge.text import clean, clean_line
 

@@ -12,7 +12,6 @@ import dataclasses
 import json
 import math
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -284,11 +283,16 @@ def _similar(out: Path, problems: list[str]) -> list[Mapping[str, Any]]:
     skipped = doc.get("skipped")
     for k in skipped if isinstance(skipped, list) else []:
         if isinstance(k, dict):
-            problems.append(f"similarity: not compared: {_v(k.get('submission'))}: "
-                            f"{_v(k.get('file'))}: {_v(k.get('reason'))}")
+            problems.append(f"similarity: not compared: {setting_text(k.get('submission'))}: "
+                            f"{setting_text(k.get('file'))}: {setting_text(k.get('reason'))}")
     return [p for p in pairs if isinstance(p, dict) and isinstance(p.get("a"), str)
             and isinstance(p.get("b"), str) and isinstance(p.get("score"), (int, float))
             and math.isfinite(p["score"]) and isinstance(p.get("flagged", False), bool)]
+
+
+def setting_text(value: Any) -> str:
+    """A setting as text (it may come from a crafted folder)."""
+    return clean_line(value if isinstance(value, str) else json.dumps(value), 200)
 
 
 def _final_position(rebuilt: Rebuilt) -> str:
@@ -321,52 +325,6 @@ def replay_frames(report: Report, game: Mapping[str, Any]) -> list[tuple[str, st
     return frames
 
 
-# -- markdown ----------------------------------------------------------------------
-
-
-_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&])")
-
-
-def md(text: object, limit: int = 2048) -> str:
-    """Entrant-controlled text for report.md: one line, control characters
-    escaped, and every character Markdown or HTML would act on
-    backslash-escaped (no raw HTML, links or emphasis get through)."""
-    return _MARKDOWN.sub(r"\\\1", clean_line(text, limit))
-
-
-_md_cell = md
-
-
-def _v(value: Any) -> str:
-    """A setting as text (it may come from a crafted folder)."""
-    return clean_line(value if isinstance(value, str) else json.dumps(value), 200)
-
-
-def settings_lines(doc: Mapping[str, Any]) -> list[str]:
-    """The championship's settings in words (text to escape on output)."""
-    s = doc.get("settings", {})
-    options = doc.get("options", {})
-    shown = " ".join(f"{_v(k)}={_v(v)}" for k, v in options.items()) or "none"
-    lines = [f"game {_v(doc.get('game'))} (options: {shown}); {_v(doc.get('games_played'))} of "
-             f"{_v(doc.get('games_scheduled'))} games played"
-             + ("" if doc.get("complete") is True else " (not complete)"),
-             f"{_v(s.get('games_per_pair'))} games per pair, {_v(s.get('move_time'))} s per move, "
-             f"on an invalid move: {_v(s.get('policy'))}, seed {_v(s.get('seed'))}, "
-             f"isolation {_v(doc.get('isolation'))}"]
-    if s.get("openings"):
-        lines.append(f"{_v(s['openings'])} openings of {_v(s.get('opening_plies'))} random "
-                     "plies per pair")
-    if s.get("grades") is True:
-        lines.append(f"grades 5..10 (1999 rule), one point off per day late; "
-                     f"more than {_v(s.get('max_late'))} days late: not admitted")
-    for key, what in (("not_admitted", "not admitted"), ("not_entered", "not entered")):
-        found = s.get(key)
-        for name, why in (found.items() if isinstance(found, dict) else ()):
-            detail = f"{_v(why)} days late" if key == "not_admitted" else _v(why)
-            lines.append(f"{what}: {_v(name)} ({detail})")
-    return lines
-
-
 def notes(report: Report) -> list[str]:
     """What a reader must know about these results: warnings about names,
     games not counted, results the logs corrected."""
@@ -374,92 +332,5 @@ def notes(report: Report) -> list[str]:
             + [f"corrected: {d}" for d in report.disagreements])
 
 
-STANDING_COLUMNS = ("rank", "name", "played", "won", "drawn", "lost", "forfeits", "points",
-                    "elo", "elo_error", "late_days", "grade_before_late", "grade")
-
-
-def standing_cells(b: Mapping[str, Any]) -> list[str]:
-    def num(v: Any, fmt: str) -> str:
-        return "" if v is None else format(v, fmt)
-
-    return ["-" if b.get("rank") is None else str(b["rank"]),
-            clean_line(b["name"]) + (" (house)" if b.get("house") else ""),
-            str(b["played"]), str(b["won"]), str(b["drawn"]), str(b["lost"]),
-            str(b["forfeits"]), str(b["points"]), num(b.get("elo"), ".0f"),
-            num(b.get("elo_error"), ".0f"), str(b.get("late_days") or ""),
-            num(b.get("grade_before_late") if b.get("late_days") else None, ".2f"),
-            num(b.get("grade"), ".2f")]
-
-
-def markdown(report: Report) -> str:
-    doc = report.doc
-    out = [f"# Championship: {md(doc['game'])}", ""]
-    out += [f"- {md(line)}" for line in settings_lines(doc)]
-    if notes(report):
-        out += ["", "## Notes", ""] + [f"- {md(n)}" for n in notes(report)]
-    out += ["", "## Standings", ""]
-    out.append("| " + " | ".join(STANDING_COLUMNS) + " |")
-    out.append("|" + "---|" * len(STANDING_COLUMNS))
-    for b in doc.get("bots", []):
-        out.append("| " + " | ".join(_md_cell(c) for c in standing_cells(b)) + " |")
-    out += ["", "rank -: out of the ranking (over 10% of its games lost by forfeit); "
-            "(house): ranked, not graded; elo_error: half the 95% interval.", "",
-            "## Crosstable (points of the row against the column)", ""]
-    names = [e.name for e in report.entrants]
-    out.append("| | " + " | ".join(_md_cell(n) for n in names) + " |")
-    out.append("|---|" + "---|" * len(names))
-    for a in names:
-        cells = ["" if a == b else str(report.crosstable[a][b]) for b in names]
-        out.append(f"| {_md_cell(a)} | " + " | ".join(cells) + " |")
-    out += ["", "## Similar programs", ""]
-    flagged = [p for p in report.similar if p.get("flagged")]
-    if not report.similar:
-        out.append("not compared (tournament --similarity, or arena similar)")
-    elif not flagged:
-        out.append("no pair flagged")
-    for p in flagged:
-        out.append(f"- {_md_cell(p['a'])} ~ {_md_cell(p['b'])}: {p['score']:.2f}")
-    for e in report.entrants:
-        out += ["", f"## {md(e.name)}", ""]
-        out += _entrant_md(e)
-    return "\n".join(out) + "\n"
-
-
-def _entrant_md(e: EntrantReport) -> list[str]:
-    out = [f"- path: {md(e.row.get('path') or '(built-in)')}"]
-    if e.moves:
-        out.append(f"- time per move: mean {e.ms_mean} ms, max {e.ms_max} ms over {e.moves} moves")
-    out += ["", "| game | first | second | result | log |", "|---|---|---|---|---|"]
-    for g in e.games:
-        out.append(f"| [{g['index'] + 1}]({game_page(g['index'])}) | {_md_cell(g['first'])} | "
-                   f"{_md_cell(g['second'])} | {_md_cell(_result(g))} | {_md_cell(g['replay'])} |")
-    if e.forfeits:
-        out += ["", "Forfeits:", ""]
-        for f in e.forfeits:
-            out += [f"- game {f['index'] + 1}: {_md_cell(f['reason'])}", "", "```",
-                    f["position"].replace("```", "'''"), "```"]
-    if e.output:
-        out += ["", "What it printed:", "", "```", e.output.replace("```", "'''"), "```"]
-    return out
-
-
-def _result(g: Mapping[str, Any]) -> str:
-    if g.get("lost_by_both"):
-        return f"lost by both ({g['reason']})"
-    return result_text(_Outcome(g["winner"], g["reason"]))
-
-
-@dataclass(frozen=True)
-class _Outcome:
-    winner: str
-    reason: str
-
-
-def result_of(g: Mapping[str, Any]) -> str:
-    """A game's result in words, as the report shows it."""
-    return clean_line(_result(g))
-
-
-__all__ = ["EntrantReport", "Report", "SIMILARITY", "anchor", "game_page", "gather", "markdown",
-           "md", "notes", "replay_frames", "result_of", "settings_lines", "standing_cells",
-           "STANDING_COLUMNS"]
+__all__ = ["EntrantReport", "Report", "SIMILARITY", "anchor", "game_page", "gather", "notes",
+           "replay_frames", "setting_text"]
