@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from benchmarks.table import print_table
+from pybridge.jail import cgroups
 from pybridge.jail import processes as jail
 from pybridge.bots.player import WARM, BotProcess, keeping_bots_loaded
 from pybridge.championship.tournament import run_tournament
@@ -31,10 +32,10 @@ ROUND_ROBIN = ["greedy.pl:1", "greedy.pl:2", "minimax.pl:1", "first_move.pl",
 def mode(name: str) -> Iterator[None]:
     """``cgroups`` (the jail as it is), ``pidns`` (no cgroups: the sweep
     reads /proc) or ``before`` (no cgroups, no sweep, no stops)."""
-    saved = (jail.controllers, jail.Jail.sweep, jail.Jail.game_ended, jail.Jail.pause,
+    saved = (cgroups.controllers, jail.Jail.sweep, jail.Jail.game_ended, jail.Jail.pause,
              jail.Jail.resume)
     if name != "cgroups":
-        jail.controllers = lambda: {}  # type: ignore[assignment]
+        cgroups.controllers = lambda: {}  # type: ignore[assignment]
     if name == "before":
         jail.Jail.sweep = lambda self: 0  # type: ignore[method-assign]
         jail.Jail.game_ended = lambda self, *, timeout: True  # type: ignore[method-assign]
@@ -42,7 +43,7 @@ def mode(name: str) -> Iterator[None]:
     try:
         yield
     finally:
-        (jail.controllers, jail.Jail.sweep, jail.Jail.game_ended,  # type: ignore[method-assign]
+        (cgroups.controllers, jail.Jail.sweep, jail.Jail.game_ended,  # type: ignore[method-assign]
          jail.Jail.pause, jail.Jail.resume) = saved
         WARM.close()
 
@@ -97,7 +98,7 @@ def process_costs() -> list[list[object]]:
 
 
 def main() -> None:
-    print(f"jail here: {jail.describe()}")
+    print(f"jail here: {cgroups.describe()}")
     print("sliding round robin, --jobs 1, --move-time 1, kept bots, 2 games per pair:")
     print_table(["jail", "games", "plies", "forfeits", "wall s", "games/s", "plies/s"],
                 round_robins())

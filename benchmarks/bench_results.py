@@ -16,7 +16,7 @@ from pathlib import Path
 from benchmarks.table import print_table
 from pybridge.report.results import gather
 from pybridge.report.html import write_pages
-from pybridge.championship.safeio import write_inside
+from pybridge.safeio import write_inside
 from pybridge.championship.tournament import run_tournament
 
 WRITES = 200

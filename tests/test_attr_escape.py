@@ -19,7 +19,7 @@ from pybridge.errors import GameFileError, GameRuleError
 from pybridge.games.game import load_game_file
 from pybridge.play.match import Match
 from pybridge.play.players import PlayerSpec
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 
 from .test_bots import expectation
 

@@ -17,7 +17,7 @@ from pybridge.bots.player import BotError, BotPlayer, BotProcess, Limits, check_
 from pybridge.play.match import Match
 from pybridge.types import Ply, Result
 from pybridge.play.players import PlayerSpec
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 
 HERE = Path(__file__).resolve().parent
 HOSTILE = HERE / "hostile"

@@ -12,7 +12,7 @@ import pytest
 import pybridge
 from pybridge.bots.player import check_bot
 from pybridge.play.match import Match
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 from pybridge.types import Ply
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"

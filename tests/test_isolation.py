@@ -22,7 +22,7 @@ from pybridge.bots.player import BotPlayer, BotProcess, Limits
 from pybridge.play.match import Match
 from pybridge.types import Result
 from pybridge.play.players import PlayerSpec
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 from pybridge.text import clean
 
 from .test_bots import alive, expectation

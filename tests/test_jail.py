@@ -21,12 +21,13 @@ import pybridge
 from pybridge.bots import player as bots
 from pybridge.games import gamefile
 from pybridge.games import sources as gamesources
+from pybridge.jail import cgroups
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.bots.player import BotPlayer, BotProcess, Limits, keeping_bots_loaded, WARM
 from pybridge.play.match import Match
 from pybridge.play.players import PlayerSpec
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 
 from .test_bots import alive, settle
 from .test_isolation import needs_bwrap
@@ -68,7 +69,7 @@ def test_the_test_switch_is_no_option_of_the_arena() -> None:
     it has no such argument (a bot cannot give its own host arguments)."""
     root = HERE.parent
     passing = [p for p in (root / "pybridge").rglob("*.py")
-               if "_unchecked" in p.read_text() and p.name != "botproc.py"]
+               if "_unchecked" in p.read_text() and p.relative_to(root).as_posix() != "pybridge/bots/host.py"]
     passing += [p for p in (root / "shell").rglob("*.py") if "_unchecked" in p.read_text()]
     assert passing == []
     with BotProcess(JAIL / "forks.pl", "tictactoe", "first", limits=LIMITS,
@@ -106,7 +107,7 @@ def test_without_cgroups_rlimit_nproc_bounds_the_jail_and_the_sweep_finds_it(
     processes (under a user id of the jail's own when the arena is root,
     which the limit would exempt), and the forked and detached processes
     are still all killed after the move (found by their pid namespace)."""
-    monkeypatch.setattr(jail, "controllers", lambda: {})
+    monkeypatch.setattr(cgroups, "controllers", lambda: {})
     killed: list[int] = []
     sweep = jail.Jail.sweep
     monkeypatch.setattr(jail.Jail, "sweep", lambda self: killed.append(sweep(self)) or killed[-1])
@@ -254,7 +255,7 @@ def memory_record(group: Path) -> tuple[int, int, int]:
             int(re.search(r"^oom_kill (\d+)", events, re.M).group(1)))
 
 
-@pytest.mark.skipif("memory" not in jail.controllers(),
+@pytest.mark.skipif("memory" not in cgroups.controllers(),
                     reason="no memory cgroup this process can use here")
 def test_memory_of_all_the_jails_processes_is_bounded(ttt: pybridge.Game) -> None:
     limits = Limits(stack_mb=256, memory_mb=200, grace=1.0, processes=24)
@@ -325,6 +326,6 @@ def test_honest_bots_play_as_without_the_attacker(ttt: pybridge.Game,
 def test_the_isolation_line_says_how_processes_are_bounded() -> None:
     line = sandbox.describe("bwrap")
     assert "nothing writable" in line
-    assert jail.describe() in line
-    if "pids" in jail.controllers():
+    assert cgroups.describe() in line
+    if "pids" in cgroups.controllers():
         assert "pids cgroup" in line

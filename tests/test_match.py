@@ -15,7 +15,7 @@ from pybridge.errors import IllegalMoveError, TurnError
 from pybridge.play.match import Match
 from pybridge.play.players import BuiltinPlayer, HumanPlayer
 from pybridge.championship.scoring import GameRecord
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 from pybridge.types import BAD_VERDICTS, Decision, Ply, Result, Verdict, result_text
 
 PYBRIDGE = Path(pybridge.__file__).parent

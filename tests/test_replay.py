@@ -22,7 +22,7 @@ from pybridge.replay import (
     rebuild,
     verify,
 )
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 from pybridge.types import Ply, Result
 
 from .replay_games import RngPlayer, play_logged

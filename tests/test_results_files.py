@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from pybridge.championship import safeio
+from pybridge import safeio
 from pybridge.championship.checkpoint import GAMES, append_game, finished_games, read_games
 from pybridge.replay import ReplayFormatError, read_replay
 from pybridge.report.results import gather

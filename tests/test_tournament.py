@@ -21,7 +21,7 @@ from pybridge import replay
 from pybridge.bots.player import Limits
 from pybridge.play.match import Match
 from pybridge.jail import sandbox
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 from pybridge.championship.tournament import (
     Entrant,
     GameRecord,

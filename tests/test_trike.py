@@ -17,7 +17,7 @@ import pybridge
 from benchmarks.duel import player
 from pybridge.errors import IllegalMoveError, OptionError
 from pybridge.play.match import Match
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 from tests import bridge_extras
 from tests.crosscheck import compare, enumerate_all
 from tests.reference.trike import Trike

@@ -29,7 +29,6 @@ import json
 import logging
 import os
 import queue
-import re
 import secrets
 import shutil
 import signal
@@ -39,15 +38,16 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from pybridge.engine import _prolog
-from pybridge.games import sources as gamesources
 from pybridge.engine import hoststate
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
+from pybridge.jail.spawn import FATAL, Tail, drain, kill_group, read_lines, reap, sane_name, spawn
 from pybridge.engine._prolog import PROLOG_DIR
-from pybridge.bots.limits import Hello, Limits, Tail
+from pybridge.bots.command import game_environment, host_command
+from pybridge.bots.limits import Hello, Limits
 from pybridge.errors import ArenaError
 from pybridge.games.gamefile import GameFileRef
 from pybridge.text import clean, clean_line
@@ -59,14 +59,6 @@ HOST = PROLOG_DIR / "bots" / "host.pl"
 #: The level passed to a PFL bot when its spec names none (``bot.pl``):
 #: every PFL project plays its best at level 2.
 DEFAULT_LEVEL = 2
-
-FATAL = b"[FATAL ERROR"
-
-
-def _sane_name(path: Path) -> str:
-    stem = re.sub(r"[^A-Za-z0-9_.-]", "_", path.stem)[:60] or "bot"
-    return stem + (path.suffix if re.fullmatch(r"\.\w+", path.suffix) else ".pl")
-
 
 class BotProcess:
     """One host process with one bot loaded, for one game.
@@ -114,43 +106,14 @@ class BotProcess:
         rep_r, rep_w = os.pipe()
         if isolation == "bwrap":
             self._dir = ""
-            prolog, bot = Path(sandbox.PROLOG_MOUNT), f"{sandbox.BOT_MOUNT}/{_sane_name(self.path)}"
+            prolog, bot = Path(sandbox.PROLOG_MOUNT), f"{sandbox.BOT_MOUNT}/{sane_name(self.path)}"
         else:
             self._dir = tempfile.mkdtemp(prefix="arena-bot-")
             prolog, bot = PROLOG_DIR, str(self.path)
-        # a game file: prolog/file_game.pl loads it from its folder, read-only
-        game_env: dict[str, str] = {}
-        game_files: dict[str, Path] = {}
-        if game_file is not None:
-            try:
-                game_files = gamesources.files(game_file.path)
-            except gamesources.GameSourcesError as exc:
-                raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
-            seen = (f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
-                    if isolation == "bwrap" else game_file.path)
-            game_env = {"ARENA_GAME_FILE": seen, "ARENA_GAME_DIALECT": game_file.dialect}
-            if isolation == "bwrap":    # jailed: the game loads as in its own game host
-                game_env["ARENA_GAME_JAIL"] = "true"
+        game_env, game_files = game_environment(game_file, isolation, self.name)
         state = hoststate.path()
-        swipl = os.path.realpath(shutil.which("swipl") or "swipl")
-        if state is not None:
-            seen_state = sandbox.STATE_MOUNT if isolation == "bwrap" else str(state)
-            host = [swipl, "-x", seen_state, "--"]
-        else:
-            host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-threads",
-                    "--no-debug", str(prolog / "bots" / "host.pl"), "--"]
-        host += [
-            "--in-fd", str(req_r), "--out-fd", str(rep_w),
-            "--game", "file_game" if game_file is not None else game_id,
-            "--stack-mb", str(limits.stack_mb),
-            "--seat", seat,
-            "--level", str(level),
-            "--inferences", str(limits.inferences_for(move_time)),
-            "--seed", str(seed),
-            "--load-seconds", str(limits.load_seconds),
-            *(["--unchecked", "test"] if _unchecked else []),
-            bot,
-        ]
+        host = host_command(state, prolog, bot, isolation, game_file is not None, game_id, seat,
+                            level, seed, limits, move_time, req_r, rep_w, _unchecked)
         try:
             self.jail = jail.Jail(processes=limits.processes,
                                   memory_bytes=(limits.memory_mb + 32) * 1024 * 1024,
@@ -175,7 +138,7 @@ class BotProcess:
             try:
                 argv = sandbox.bwrap_argv(
                     command, prolog_dir=PROLOG_DIR, bot=self.path.resolve(),
-                    game_files=game_files, env=game_env, bot_name=_sane_name(self.path),
+                    game_files=game_files, env=game_env, bot_name=sane_name(self.path),
                     state=state, copied=copied if self.jail.uid is not None else None)
             except OSError as exc:
                 for fd in (req_r, req_w, rep_r, rep_w, *copies):
@@ -194,7 +157,7 @@ class BotProcess:
         argv = self.jail.enter(argv)
         log.debug("%s: start %s", self.name, " ".join(argv))
         try:
-            self._proc: subprocess.Popen[bytes] = _spawn(
+            self._proc: subprocess.Popen[bytes] = spawn(
                 argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT, cwd=cwd, env=env, pass_fds=(req_r, rep_w, *copies),
                 start_new_session=True, close_fds=True,
@@ -214,14 +177,14 @@ class BotProcess:
         self._requests = os.fdopen(req_w, "wb")
         replies = os.fdopen(rep_r, "rb")
         # if close() is never called: at garbage collection or exit
-        self._finalizer = weakref.finalize(self, _reap, self._proc, self._dir,
+        self._finalizer = weakref.finalize(self, reap, self._proc, self._dir,
                                            (self._requests, replies), self.jail)
         assert self._proc.stdout is not None
         # the readers hold no reference to self, so that a process nobody
         # closes is still reaped when its BotProcess is collected
         self._readers = [
-            threading.Thread(target=_read_lines, args=(replies, self._lines), daemon=True),
-            threading.Thread(target=_drain, args=(self._proc.stdout, self.stderr, self._fatal,
+            threading.Thread(target=read_lines, args=(replies, self._lines), daemon=True),
+            threading.Thread(target=drain, args=(self._proc.stdout, self.stderr, self._fatal,
                                                   self._proc), daemon=True),
         ]
         for t in self._readers:
@@ -393,7 +356,7 @@ class BotProcess:
         """Kill the whole process group at once (with bubblewrap, the
         sandbox and everything in it goes with it), and every other
         process of the jail."""
-        _kill_group(self._proc)
+        kill_group(self._proc)
         self.jail.kill_all()
 
     def close(self) -> None:
@@ -424,89 +387,4 @@ class BotProcess:
         self.close()
 
 
-class _Spawner:
-    """Starts processes from one thread that lives as long as this
-    process: bubblewrap's --die-with-parent kills the sandbox when the
-    thread that started it ends, not only the process."""
-
-    def __init__(self) -> None:
-        self._jobs: queue.Queue[tuple[Any, Any, Any]] = queue.Queue()
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
-
-    def __call__(self, argv: list[str], **kwargs: Any) -> "subprocess.Popen[bytes]":
-        with self._lock:
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="bot-spawner",
-                                                 daemon=True)
-                self._thread.start()
-        done: queue.Queue[Any] = queue.Queue()
-        self._jobs.put((argv, kwargs, done))
-        ok, value = done.get()
-        if not ok:
-            raise value
-        return value
-
-    def _run(self) -> None:
-        while True:
-            argv, kwargs, done = self._jobs.get()
-            try:
-                done.put((True, subprocess.Popen(argv, **kwargs)))
-            except BaseException as exc:  # handed to the caller
-                done.put((False, exc))
-
-
-_spawn = _Spawner()
-
-
-def _read_lines(pipe: IO[bytes], lines: "queue.Queue[tuple[float, bytes | None]]") -> None:
-    try:
-        while line := pipe.readline(1 << 20):
-            lines.put((time.monotonic(), line))
-    except (OSError, ValueError):
-        pass
-    lines.put((time.monotonic(), None))
-
-
-def _drain(pipe: IO[bytes], tail: Tail, fatal: threading.Event,
-           proc: "subprocess.Popen[bytes]") -> None:
-    while chunk := pipe.read1(65536):  # type: ignore[attr-defined]
-        tail.add(chunk)
-        if FATAL in chunk and not fatal.is_set():
-            # SWI-Prolog 9.0 can hang after a fatal error (out of memory)
-            # instead of ending: end it shortly, once the message is in (a
-            # bot printing this text ends itself, which gains it nothing)
-            fatal.set()
-            threading.Timer(0.2, _kill_group, (proc,)).start()
-
-
-def _kill_group(proc: "subprocess.Popen[bytes]") -> None:
-    """SIGKILL the process group of ``proc`` unless it is reaped already
-    (its id could then belong to another process)."""
-    if proc.returncode is None:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-
-def _reap(proc: "subprocess.Popen[bytes]", workdir: str, pipes: tuple[IO[bytes], ...],
-          its_jail: jail.Jail) -> None:
-    """Kill and reap ``proc`` if need be, close its pipes, remove its
-    working directory and its jail."""
-    if proc.returncode is None:
-        _kill_group(proc)
-        its_jail.kill_all()
-        proc.wait()
-    its_jail.close()
-    for pipe in (proc.stdout, *pipes):
-        try:
-            if pipe is not None:
-                pipe.close()
-        except OSError:
-            pass
-    if workdir:
-        shutil.rmtree(workdir, ignore_errors=True)
-
-
-__all__ = ["BotProcess", "DEFAULT_LEVEL", "HOST", "Hello", "Limits", "Tail"]
+__all__ = ["BotProcess", "DEFAULT_LEVEL", "HOST", "Hello", "Limits"]

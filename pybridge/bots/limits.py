@@ -3,11 +3,8 @@ loading went, and the bounded record of what it printed."""
 
 from __future__ import annotations
 
-import collections
-import threading
 from dataclasses import dataclass
 
-from pybridge.text import clean
 
 
 @dataclass(frozen=True)
@@ -59,45 +56,4 @@ class Hello:
         return self.status == "ready"
 
 
-class Tail:
-    """The last ``limit`` bytes written to a pipe, and how many in all."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.total = 0
-        self._chunks: collections.deque[bytes] = collections.deque()
-        self._size = 0
-        self._lock = threading.Lock()
-
-    def add(self, chunk: bytes) -> None:
-        with self._lock:
-            self.total += len(chunk)
-            self._chunks.append(chunk)
-            self._size += len(chunk)
-            while self._size - len(self._chunks[0]) >= self.limit:
-                self._size -= len(self._chunks.popleft())
-
-    def reset(self) -> None:
-        """Forget everything: what comes next is counted from 0."""
-        with self._lock:
-            self.total = self._size = 0
-            self._chunks.clear()
-
-    def since(self, total: int) -> str:
-        """What came after the first ``total`` bytes (as much as is kept),
-        control characters escaped."""
-        with self._lock:
-            data = b"".join(self._chunks)
-            new = self.total - total
-        return clean(data[-new:].decode("utf-8", errors="replace"), self.limit) if new > 0 else ""
-
-    def text(self) -> str:
-        with self._lock:
-            data = b"".join(self._chunks)
-        data = data[-self.limit:] if len(data) > self.limit else data
-        cut = self.total - len(data)
-        out = clean(data.decode("utf-8", errors="replace"), self.limit)
-        return (f"[{cut} bytes before this were dropped]\n" + out) if cut else out
-
-
-__all__ = ["Hello", "Limits", "Tail"]
+__all__ = ["Hello", "Limits"]

@@ -15,7 +15,7 @@ from pybridge.bots.player import keeping_bots_loaded
 from pybridge.games.game import Game, State
 from pybridge.play.match import Match
 from pybridge.play.players import PlayerSpec
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 from pybridge.types import Ply, Result
 
 

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from pybridge.errors import ArenaError
 from pybridge.games.game import Game
 from pybridge.replay import ReplayError, verify
-from pybridge.championship.safeio import (
+from pybridge.safeio import (
     MAX_GAMES,
     UnsafeFileError,
     ensure_folder,

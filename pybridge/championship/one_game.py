@@ -21,7 +21,7 @@ from pybridge.play.match import Match
 from pybridge.play.players import Player, PlayerSpec
 from pybridge.replay.records import header_record, move_record, record_line, result_record
 from pybridge.championship.scoring import GameRecord, Pairing, TournamentError, game_record
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 from pybridge.text import clean
 from pybridge.types import Decision, Ply, Result, Verdict
 

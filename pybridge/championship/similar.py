@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 from pybridge.championship.entrants import safe_name
 from pybridge.play.players import BOT_SUFFIXES
 from pybridge.championship.prolog_terms import READ_SECONDS, SourceFile, read_files
-from pybridge.championship.safeio import UnsafeFileError, read_regular, write_atomically
+from pybridge.safeio import UnsafeFileError, read_regular, write_atomically
 from pybridge.championship.scoring import TournamentError
 from pybridge.text import clean_line
 

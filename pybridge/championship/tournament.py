@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping, Sequence
 from pybridge.championship import answers
 from pybridge.championship import checkpoint
 from pybridge.championship import cluster
-from pybridge.championship import safeio
+from pybridge import safeio
 from pybridge.jail import sandbox
 from pybridge.bots.player import WARM, Limits, check_bot
 from pybridge.championship.entrants import MAX_LATE, check_late, entrants, name_warnings, roster

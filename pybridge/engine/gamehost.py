@@ -39,8 +39,7 @@ from pybridge.engine import hoststate
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.engine._prolog import PROLOG_DIR
-from pybridge.bots.limits import Tail
-from pybridge.bots.host import _drain, _read_lines, _reap, _sane_name, _spawn
+from pybridge.jail.spawn import Tail, drain, read_lines, reap, sane_name, spawn
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, Interrupted
 from pybridge.games.gamefile import GameFileRef, game_id, sha256_of
 from pybridge.text import clean, clean_line
@@ -164,7 +163,7 @@ class GameHost:
         if self.isolation == "bwrap":
             path = Path(self.ref.path)
             argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=path,
-                                      game_files=game_files, bot_name=_sane_name(path),
+                                      game_files=game_files, bot_name=sane_name(path),
                                       state=state,
                                       copied=copied if self.jail.uid is not None else None)
             env = {"PATH": os.environ.get("PATH", os.defpath)}
@@ -180,7 +179,7 @@ class GameHost:
         argv = self.jail.enter(argv)
         log.debug("game %s: start %s", self.id, " ".join(argv))
         try:
-            proc = _spawn(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            proc = spawn(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, cwd=cwd, env=env,
                           pass_fds=(req_r, rep_w, *copies), start_new_session=True,
                           close_fds=True)
@@ -204,8 +203,8 @@ class GameHost:
         self._fatal = threading.Event()
         assert proc.stdout is not None
         self._readers = [
-            threading.Thread(target=_read_lines, args=(replies, self._lines), daemon=True),
-            threading.Thread(target=_drain, args=(proc.stdout, self.output, self._fatal, proc),
+            threading.Thread(target=read_lines, args=(replies, self._lines), daemon=True),
+            threading.Thread(target=drain, args=(proc.stdout, self.output, self._fatal, proc),
                              daemon=True),
         ]
         for t in self._readers:
@@ -284,7 +283,7 @@ class GameHost:
         self._proc = None
         its_jail, self.jail = self.jail, None
         assert its_jail is not None     # made with the process
-        _reap(proc, self._dir, (self._requests, self._replies), its_jail)
+        reap(proc, self._dir, (self._requests, self._replies), its_jail)
         self._dir = ""
         for t in self._readers:
             t.join(timeout=2)

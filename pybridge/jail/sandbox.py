@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
-from pybridge.jail import processes as jail
+from pybridge.jail import cgroups
 from pybridge.errors import ArenaError
 
 MODES = ("bwrap", "none")
@@ -209,9 +209,9 @@ def describe(mode: str) -> str:
     if mode == "bwrap":
         return ("isolation: bwrap (own pid, network, IPC and mount namespaces; "
                 "read-only view of SWI-Prolog, the rules, the bot and the game's files, "
-                f"nothing writable; {jail.describe()} per jail)")
+                f"nothing writable; {cgroups.describe()} per jail)")
     return ("isolation: none (bots run with this user's rights, Prolog sandbox only; "
-            f"{jail.describe()} per bot)")
+            f"{cgroups.describe()} per bot)")
 
 
 __all__ = ["IsolationError", "Limits", "MODES", "bwrap_argv", "check",

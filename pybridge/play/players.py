@@ -5,7 +5,7 @@ game's own ``choose_move`` at level N, in-process, trusted), ``mcts:N``
 (the arena's general AI at level N, even for a game with levels of its
 own), and
 ``path/to/bot.pl`` or ``path/to/bot.pl:N`` (an untrusted bot file, run in
-its own process by :mod:`pybridge.bots.player`). :func:`pybridge.play.seating.make_player`
+its own process by :mod:`pybridge.bots.player`). :func:`pybridge.bots.seating.make_player`
 makes the player of any spec.
 """
 

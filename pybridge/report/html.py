@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from pybridge.championship.safeio import write_inside
+from pybridge.safeio import write_inside
 from pybridge.errors import ArenaError
 from pybridge.replay import ReplayError
 from pybridge.report.markdown import (

@@ -21,7 +21,7 @@ from pybridge.championship.entrants import name_warnings
 from pybridge.errors import ArenaError
 from pybridge.championship.ratings import as_table, elo_ratings
 from pybridge.replay import Rebuilt, ReplayError, verify
-from pybridge.championship.safeio import UnsafeFileError, read_json_inside, relative_parts
+from pybridge.safeio import UnsafeFileError, read_json_inside, relative_parts
 from pybridge.championship.scoring import (
     Entrant,
     GameRecord,

@@ -1,0 +1,159 @@
+"""Starting, watching and reaping a jailed host process (a bot host or a
+game host): one long-lived thread that starts them, readers of their reply
+pipe, a bounded tail of what they print, and the reaper that kills what
+is left of a host and its jail."""
+
+from __future__ import annotations
+
+import collections
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import IO, Any
+
+from pybridge.jail import processes as jail
+from pybridge.text import clean
+
+#: What SWI-Prolog prints on a fatal error (then it may hang instead of ending).
+FATAL = b"[FATAL ERROR"
+
+
+def sane_name(path: Path) -> str:
+    stem = re.sub(r"[^A-Za-z0-9_.-]", "_", path.stem)[:60] or "bot"
+    return stem + (path.suffix if re.fullmatch(r"\.\w+", path.suffix) else ".pl")
+
+
+class Tail:
+    """The last ``limit`` bytes written to a pipe, and how many in all."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.total = 0
+        self._chunks: collections.deque[bytes] = collections.deque()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def add(self, chunk: bytes) -> None:
+        with self._lock:
+            self.total += len(chunk)
+            self._chunks.append(chunk)
+            self._size += len(chunk)
+            while self._size - len(self._chunks[0]) >= self.limit:
+                self._size -= len(self._chunks.popleft())
+
+    def reset(self) -> None:
+        """Forget everything: what comes next is counted from 0."""
+        with self._lock:
+            self.total = self._size = 0
+            self._chunks.clear()
+
+    def since(self, total: int) -> str:
+        """What came after the first ``total`` bytes (as much as is kept),
+        control characters escaped."""
+        with self._lock:
+            data = b"".join(self._chunks)
+            new = self.total - total
+        return clean(data[-new:].decode("utf-8", errors="replace"), self.limit) if new > 0 else ""
+
+    def text(self) -> str:
+        with self._lock:
+            data = b"".join(self._chunks)
+        data = data[-self.limit:] if len(data) > self.limit else data
+        cut = self.total - len(data)
+        out = clean(data.decode("utf-8", errors="replace"), self.limit)
+        return (f"[{cut} bytes before this were dropped]\n" + out) if cut else out
+
+
+class Spawner:
+    """Starts processes from one thread that lives as long as this
+    process: bubblewrap's --die-with-parent kills the sandbox when the
+    thread that started it ends, not only the process."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.Queue[tuple[Any, Any, Any]] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self, argv: list[str], **kwargs: Any) -> "subprocess.Popen[bytes]":
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="bot-spawner",
+                                                 daemon=True)
+                self._thread.start()
+        done: queue.Queue[Any] = queue.Queue()
+        self._jobs.put((argv, kwargs, done))
+        ok, value = done.get()
+        if not ok:
+            raise value
+        return value
+
+    def _run(self) -> None:
+        while True:
+            argv, kwargs, done = self._jobs.get()
+            try:
+                done.put((True, subprocess.Popen(argv, **kwargs)))
+            except BaseException as exc:  # handed to the caller
+                done.put((False, exc))
+
+
+spawn = Spawner()
+
+
+def read_lines(pipe: IO[bytes], lines: "queue.Queue[tuple[float, bytes | None]]") -> None:
+    try:
+        while line := pipe.readline(1 << 20):
+            lines.put((time.monotonic(), line))
+    except (OSError, ValueError):
+        pass
+    lines.put((time.monotonic(), None))
+
+
+def drain(pipe: IO[bytes], tail: Tail, fatal: threading.Event,
+           proc: "subprocess.Popen[bytes]") -> None:
+    while chunk := pipe.read1(65536):  # type: ignore[attr-defined]
+        tail.add(chunk)
+        if FATAL in chunk and not fatal.is_set():
+            # SWI-Prolog 9.0 can hang after a fatal error (out of memory)
+            # instead of ending: end it shortly, once the message is in (a
+            # bot printing this text ends itself, which gains it nothing)
+            fatal.set()
+            threading.Timer(0.2, kill_group, (proc,)).start()
+
+
+def kill_group(proc: "subprocess.Popen[bytes]") -> None:
+    """SIGKILL the process group of ``proc`` unless it is reaped already
+    (its id could then belong to another process)."""
+    if proc.returncode is None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def reap(proc: "subprocess.Popen[bytes]", workdir: str, pipes: tuple[IO[bytes], ...],
+          its_jail: jail.Jail) -> None:
+    """Kill and reap ``proc`` if need be, close its pipes, remove its
+    working directory and its jail."""
+    if proc.returncode is None:
+        kill_group(proc)
+        its_jail.kill_all()
+        proc.wait()
+    its_jail.close()
+    for pipe in (proc.stdout, *pipes):
+        try:
+            if pipe is not None:
+                pipe.close()
+        except OSError:
+            pass
+    if workdir:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+__all__ = ["FATAL", "Spawner", "Tail", "drain", "kill_group", "read_lines", "reap", "sane_name",
+           "spawn"]
