@@ -12,9 +12,10 @@ A log is a header, then one record per event, each on its own line::
     {"type":"result","winner":"o","reason":"x forfeits: illegal","forfeit":"illegal","detail":"42"}
 
 (a log holds one result in effect: the last two lines show its two
-kinds, a result of the rules and a forfeit). Fields beyond those of
-``DESIGN.md``, all optional when read: ``state`` in the header (a start
-position other than the initial one); ``verdict``, ``detail``, ``raw`` in
+kinds, a result of the rules and a forfeit). Optional fields: in the
+header ``state`` (a start position other than the initial one),
+``opening`` (a tournament game's opening moves) and ``game_file`` (a game
+file's path, SHA-256, dialect and config); ``verdict``, ``detail``, ``raw`` in
 a move the referee replaced; ``ply`` in an undo (the ply taken back);
 ``forfeit`` and ``detail`` in a forfeit result; the ``players`` record
 (seats changed mid-game). An ``undo`` after the result takes back the

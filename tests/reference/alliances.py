@@ -1,9 +1,9 @@
-"""Alliances rules in plain Python, written from the rules in DESIGN.md
+"""Alliances rules in plain Python, written from the rules in docs/games.md
 (not from the Prolog): the test oracle for prolog/games/alliances.pl.
 
 The board is laid out from the row lengths in doubled-width coordinates
 (a cell's neighbours are x +- 2 in its row and x +- 1 in the rows above
-and below), and the sides are the cells DESIGN.md names."""
+and below), and the sides are the cells docs/games.md names."""
 
 from __future__ import annotations
 

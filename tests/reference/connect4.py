@@ -1,4 +1,4 @@
-"""Connect Four in plain Python, written from the rules in DESIGN.md (not
+"""Connect Four in plain Python, written from the rules in docs/games.md (not
 from the Prolog): the test oracle for prolog/games/connect4.pl.
 
 A board of ``width`` columns and ``height`` rows; players x (first) and o

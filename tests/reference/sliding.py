@@ -1,5 +1,5 @@
 """Sliding tic-tac-toe ("jogo da velha modificado") in plain Python, written
-from the rules in DESIGN.md (not from the Prolog): the test oracle for
+from the rules in docs/games.md (not from the Prolog): the test oracle for
 prolog/games/sliding.pl, with an independent retrograde solver."""
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ Reference = Sliding
 
 
 def line_score(cells: tuple[str, ...], player: str) -> int:
-    """The open lines' score for ``player`` (DESIGN.md's rule of thumb):
+    """The open lines' score for ``player`` (a rule of thumb):
     a line holding n > 0 stones of one side only counts 3^(n-1) for that
     side, against the other."""
     other = "o" if player == "x" else "x"

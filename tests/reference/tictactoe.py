@@ -1,4 +1,4 @@
-"""Tic-tac-toe rules in plain Python, written from the rules in DESIGN.md
+"""Tic-tac-toe rules in plain Python, written from the rules in docs/games.md
 (not from the Prolog): the test oracle for prolog/games/tictactoe.pl."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ Reference = TicTacToe
 
 
 def line_score(cells: tuple[str, ...], player: str) -> int:
-    """The open lines' score for ``player``, from DESIGN.md's rule of thumb
+    """The open lines' score for ``player``, by this rule of thumb
     (not from the Prolog): a line holding n > 0 pieces of one side only
     counts 3^(n-1) for that side, against the other side."""
     other = "o" if player == "x" else "x"

@@ -1,4 +1,4 @@
-"""Trike rules in plain Python, written from the rules in DESIGN.md (not
+"""Trike rules in plain Python, written from the rules in docs/games.md (not
 from the Prolog): the test oracle for prolog/games/trike.pl.
 
 A triangle of hexagonal cells with side ``size``: row 1 (``a``) at the top
