@@ -3,7 +3,6 @@ result, the player factory, and the layering of pybridge's modules."""
 
 from __future__ import annotations
 
-import ast
 import json
 from pathlib import Path
 
@@ -119,38 +118,6 @@ def test_make_player_seats_every_kind() -> None:
     assert make_player(str(EXAMPLES / "greedy.pl")).limits == Limits()
     with pytest.raises(ValueError, match="bad player spec"):
         make_player("ai:0")
-
-
-# -- layering --------------------------------------------------------------------
-
-
-def _imports(path: Path) -> set[str]:
-    """The pybridge modules ``path`` imports at module level, including
-    under ``if TYPE_CHECKING:``, relative to the package."""
-    tree = ast.parse(path.read_text())
-    found: set[str] = set()
-    for node in tree.body:
-        nodes = node.body if isinstance(node, ast.If) else [node]
-        for sub in nodes:
-            if isinstance(sub, ast.ImportFrom) and sub.level:
-                found.add(sub.module or "")
-            elif isinstance(sub, ast.ImportFrom) and (sub.module or "").startswith("pybridge"):
-                found.add(sub.module.removeprefix("pybridge").lstrip("."))
-    return found
-
-
-def test_value_types_sit_at_the_bottom() -> None:
-    assert _imports(PYBRIDGE / "types.py") <= {"errors"}
-
-
-@pytest.mark.parametrize("module", ["match.py", "players.py", "types.py", "scoring.py"])
-def test_lower_modules_do_not_import_bots(module: str) -> None:
-    assert not {"bots", "seating", "tournament"} & _imports(PYBRIDGE / module)
-
-
-def test_replay_modules_stay_below_the_players_they_log() -> None:
-    for path in (PYBRIDGE / "replay").glob("*.py"):
-        assert not {"bots", "seating", "tournament"} & _imports(path), path.name
 
 
 def test_a_history_out_of_turn_is_refused(ttt: pybridge.Game) -> None:

@@ -1,0 +1,129 @@
+"""The shape of the Python code: packages depend downwards only, no module
+imports itself through others, no module grows past 400 lines, and every
+project file a module or test names exists."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Layers from the bottom; a module may import its own layer and those below.
+#: The engine and the games are one layer: a Game stands on an engine, and
+#: the engine reports a game's options and names its file.
+LAYERS: list[set[str]] = [
+    {"pybridge.errors", "pybridge.types", "pybridge.text", "pybridge.safeio"},
+    {"pybridge.jail"},
+    {"pybridge.engine", "pybridge.games"},
+    {"pybridge.play"},
+    {"pybridge.bots"},
+    {"pybridge.replay"},
+    {"pybridge.championship"},
+    {"pybridge.report"},
+    {"pybridge"},  # the public API, pybridge/__init__.py
+    {"shell.render"},
+    {"shell.repl"},
+    {"shell.cli", "shell"},
+]
+
+MAX_LINES = 400
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for top in ("pybridge", "shell"):
+        for path in (ROOT / top).rglob("*.py"):
+            if "prolog" in path.relative_to(ROOT).parts[1:2]:
+                continue
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            found[name.removesuffix(".__init__")] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _layer(module: str) -> int:
+    for depth in range(module.count(".") + 1, 0, -1):
+        prefix = ".".join(module.split(".")[:depth])
+        for index, layer in enumerate(LAYERS):
+            if prefix in layer:
+                return index
+    raise AssertionError(f"{module} is in no layer: add its package to LAYERS")
+
+
+def _imports(module: str) -> set[str]:
+    """The project modules ``module`` imports at module level (under
+    ``if TYPE_CHECKING:`` too): ``from a.b import c`` counts ``a.b.c``
+    when that is a module, else ``a.b``."""
+    tree = ast.parse(MODULES[module].read_text())
+    found: set[str] = set()
+    nodes: list[ast.stmt] = []
+    for node in tree.body:
+        nodes += node.body if isinstance(node, ast.If) else [node]
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name in MODULES}
+        elif isinstance(node, ast.ImportFrom) and node.module in MODULES:
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                found.add(sub if sub in MODULES else node.module)
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            raise AssertionError(f"{module}: relative import (imports are absolute)")
+    return found - {module}
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_a_module_imports_its_own_layer_and_those_below(module: str) -> None:
+    mine = _layer(module)
+    above = sorted(m for m in _imports(module) if _layer(m) > mine)
+    assert above == [], f"{module} (layer {mine}) imports from above: {above}"
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    graph = {m: _imports(m) for m in MODULES}
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(m: str, path: list[str]) -> None:
+        state[m] = 1
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                cycles.append(path[path.index(n):] + [n])
+            elif n not in state:
+                visit(n, path + [n])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])
+    assert cycles == []
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_over_400_lines(module: str) -> None:
+    lines = len(MODULES[module].read_text().splitlines())
+    assert lines <= MAX_LINES, f"{module}: {lines} lines"
+
+
+#: Paths of the project's own files as code, tests and docs cite them.
+CITED = re.compile(r"(?<![\w./-])((?:pybridge|shell|prolog|tests|benchmarks|docs|examples)"
+                   r"/[\w./-]*\w\.(?:py|pl|md|txt))\b")
+
+
+def test_every_cited_project_file_exists() -> None:
+    texts = [ROOT / "README.md", *ROOT.glob("docs/*.md")]
+    for top in ("pybridge", "shell", "tests", "benchmarks", "prolog"):
+        texts += [p for p in (ROOT / top).rglob("*") if p.suffix in (".py", ".pl", ".md")]
+    missing = set()
+    for path in texts:
+        for cited in CITED.findall(path.read_text(errors="replace")):
+            if re.search(r"/(GAME|Game)\.|_GAME\.", cited):  # a placeholder: any game
+                continue
+            if "<" in cited or "*" in cited or not (ROOT / cited).exists():
+                missing.add(f"{path.relative_to(ROOT)}: {cited}")
+    assert sorted(missing) == []
