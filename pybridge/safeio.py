@@ -15,6 +15,7 @@ cap. Every refusal is an :class:`UnsafeFileError` naming the file.
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import secrets
@@ -240,6 +241,21 @@ def read_regular(path: str | os.PathLike[str], *, limit: int) -> bytes:
     return _read_fd(fd, path, limit)
 
 
+def sha256_file(path: str | os.PathLike[str], *, limit: int | None = None) -> str:
+    """The SHA-256 of the file at ``path``, as hex: the one digest by which
+    the arena knows a bot, a game file or an entrant is unchanged.
+    OSError as from open(); UnsafeFileError past ``limit`` bytes."""
+    h = hashlib.sha256()
+    seen = 0
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 16):
+            seen += len(chunk)
+            if limit is not None and seen > limit:
+                raise UnsafeFileError(f"{os.fspath(path)} is larger than {limit} bytes")
+            h.update(chunk)
+    return h.hexdigest()
+
+
 def json_depth(value: Any) -> int:
     """How deeply arrays and objects nest in ``value`` (0 for a scalar),
     measured without recursion."""
@@ -284,7 +300,7 @@ def read_json_inside(root: str | os.PathLike[str], relative: str, *,
     return load_json(read_inside(root, relative, limit=limit), Path(root) / relative)
 
 
-__all__ = ["MAX_DOCUMENT", "MAX_GAMES", "MAX_JSON_DEPTH", "MAX_LOG", "UnsafeFileError",
+__all__ = ["sha256_file", "MAX_DOCUMENT", "MAX_GAMES", "MAX_JSON_DEPTH", "MAX_LOG", "UnsafeFileError",
            "ensure_folder", "remove_inside",
            "json_depth", "load_json", "read_inside", "read_json_inside", "read_regular",
            "relative_parts", "write_atomically", "write_inside"]

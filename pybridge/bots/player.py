@@ -5,7 +5,6 @@ process, isolated by bubblewrap unless the isolation is ``none``."""
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import os
 import threading
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING
 from pybridge.jail import sandbox
 from pybridge.bots.host import DEFAULT_LEVEL, HOST, BotProcess, Hello, Limits
 from pybridge.games.gamefile import GameFileRef
+from pybridge.safeio import sha256_file
 from pybridge.errors import ArenaError, IllegalMoveError
 from pybridge.play.players import BOT_SUFFIXES, Player, PlayerSpec
 from pybridge.types import Decision
@@ -199,7 +199,7 @@ class BotPlayer(Player):
         if WARM.users <= 0 or game.file is not None:
             return None
         try:
-            digest = hashlib.sha256(self.path.read_bytes()).hexdigest()
+            digest = sha256_file(self.path)
         except OSError:
             return None
         return (digest, self.path.name, game.id, role, self.level, self.move_time,

@@ -12,7 +12,6 @@ file of ``name,days`` lines.
 from __future__ import annotations
 
 import csv
-import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -22,18 +21,13 @@ from typing import Iterable, Mapping, Sequence
 from pybridge.bots.player import BotError, bot_path
 from pybridge.play.players import BOT_SUFFIXES, PlayerSpec
 from pybridge.championship.scoring import Entrant, TournamentError
+from pybridge.safeio import sha256_file
 from pybridge.text import clean_line
 
 #: Beyond this many days late an entrant is not admitted (the default).
 MAX_LATE = 10
 _NAMED = re.compile(r"(?P<name>[^=/\\]+)=(?P<spec>.+)\Z")
 _SAFE_NAME = re.compile(r"[^\w.+:@-]+")
-
-
-def file_digest(path: str | Path) -> str:
-    """The sha256 of a file's content (how a resumed tournament knows its
-    entrants are the same)."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def safe_name(text: str) -> str:
@@ -163,7 +157,7 @@ def roster(specs: Iterable[str], house: Iterable[str] = ()) -> Roster:
             )
         seen[name] = clean_line(text)
         out.append(Entrant(name, str(spec), path, house=house_ or path is None,
-                           sha256=file_digest(path) if path else None))
+                           sha256=sha256_file(path) if path else None))
     if len(out) < 2:
         raise TournamentError("a tournament needs at least two entrants" + "".join(
             f"; not entered: {n}: {why}" for n, why in found.not_entered.items()))
@@ -280,5 +274,5 @@ def check_late(people: Sequence[Entrant], late: Mapping[str, int], max_late: int
     return kept, dropped
 
 
-__all__ = ["MAX_LATE", "Roster", "check_late", "entrants", "file_digest", "name_warnings",
+__all__ = ["MAX_LATE", "Roster", "check_late", "entrants", "name_warnings",
            "parse_late", "roster", "safe_name", "skeleton", "submission_file", "usable_file_name"]

@@ -144,6 +144,20 @@ def schedule(names: Sequence[str], games_per_pair: int = 2, openings: int = 0) -
     return games
 
 
+#: Points per outcome, by the name of the standings' column that counts it.
+POINTS = {"won": WIN, "drawn": DRAW, "lost": LOSS}
+
+
+def outcome_for(r: GameRecord, name: str, refused: Collection[str] = ()) -> str:
+    """What the game ``r`` is for ``name``: 'won', 'drawn' or 'lost'. A
+    game lost by both (``lost_by_both``, or between two ``refused``
+    entrants) is lost for each."""
+    both = r.lost_by_both or (r.first in refused and r.second in refused)
+    if r.winner == "draw" and not both:
+        return "drawn"
+    return "won" if r.winner == name and not both else "lost"
+
+
 def standings(
     entrants_: Sequence[Entrant], records: Iterable[GameRecord], *, grades: bool = False,
     refused: Collection[str] = (), late: Mapping[str, int] | None = None,
@@ -164,22 +178,16 @@ def standings(
         for e in entrants_
     }
     for r in records:
-        both = r.lost_by_both or (r.first in refused and r.second in refused)
         for name in (r.first, r.second):
             row = rows[name]
             row["played"] += 1
             row["replaced"] += r.replaced.get(name, 0)
-            if r.winner == "draw" and not both:
-                row["drawn"] += 1
-                row["points"] += DRAW
-            elif r.winner == name and not both:
-                row["won"] += 1
-                row["points"] += WIN
-            else:
-                row["lost"] += 1
-                row["points"] += LOSS
-                if r.forfeit is not None or name in refused or both:
-                    row["forfeits"] += 1
+            outcome = outcome_for(r, name, refused)
+            row[outcome] += 1
+            row["points"] += POINTS[outcome]
+            if outcome == "lost" and (r.forfeit is not None or name in refused
+                                      or r.lost_by_both or set(refused) >= {r.first, r.second}):
+                row["forfeits"] += 1
     order = sorted(rows.values(), key=lambda r: (-r["points"], -r["won"], r["forfeits"], r["name"]))
     excluded = {r["name"] for r in order if grades and _out_of_ranking(r)}
     ranked = [r for r in order if r["name"] not in excluded]
@@ -366,6 +374,6 @@ def standings_csv(table: Sequence[Standing]) -> str:
 __all__ = [
     "CSV_FIELDS", "DRAW", "csv_cell", "Entrant", "FORFEIT_LIMIT", "GameRecord", "LOSS", "Pairing",
     "Standing", "TournamentError", "WIN", "game_document", "game_record", "grade_table",
-    "half_up", "late_grade", "record_from_document", "replay_name",
+    "half_up", "late_grade", "outcome_for", "POINTS", "record_from_document", "replay_name",
     "schedule", "standings", "standings_csv", "standings_document",
 ]

@@ -9,12 +9,12 @@ or has changed since.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from pybridge.safeio import UnsafeFileError, sha256_file
 from pybridge.errors import GameFileError
 from pybridge.text import clean_line
 
@@ -45,11 +45,10 @@ MAX_BYTES = 16 * 1024 * 1024
 def sha256_of(path: str | Path) -> str:
     """The SHA-256 of the file at ``path``; GameFileError when it is larger
     than MAX_BYTES (a log may name any file)."""
-    with open(path, "rb") as f:
-        data = f.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise GameFileError(f"the game file {path} is larger than {MAX_BYTES // 2**20} MB")
-    return hashlib.sha256(data).hexdigest()
+    try:
+        return sha256_file(path, limit=MAX_BYTES)
+    except UnsafeFileError:
+        raise GameFileError(f"the game file {path} is larger than {MAX_BYTES // 2**20} MB") from None
 
 
 @dataclass(frozen=True)

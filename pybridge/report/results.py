@@ -25,10 +25,12 @@ from pybridge.safeio import UnsafeFileError, read_json_inside, relative_parts
 from pybridge.championship.scoring import (
     Entrant,
     GameRecord,
+    POINTS,
     Pairing,
     TournamentError,
     game_document,
     game_record,
+    outcome_for,
     standings,
 )
 from pybridge.text import clean, clean_line
@@ -211,14 +213,11 @@ def gather(out: str | os.PathLike[str]) -> Report:
     cross = {a: {b: 0 for b in names if b != a} for a in names}
     times: dict[str, list[tuple[float, int, int]]] = {n: [] for n in names}
     said_: dict[str, list[str]] = {n: [] for n in names}
-    for g in doc["games"]:
+    for r, g in zip(records, doc["games"]):
         a, b = g["first"], g["second"]
         both = g.get("lost_by_both")
         for me, other in ((a, b), (b, a)):
-            if g["winner"] == "draw" and not both:
-                cross[me][other] += 1
-            elif g["winner"] == me and not both:
-                cross[me][other] += 3
+            cross[me][other] += POINTS[outcome_for(r, me)]
             people[me].games.append(g)
             if g.get("forfeit") and (g["winner"] != me or both):
                 people[me].forfeits.append({**g, "position": _final_position(rebuilt[g["index"]])})
