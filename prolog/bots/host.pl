@@ -121,7 +121,7 @@ main :-
           ( error_text(Error, Text),
             format(user_error, "cannot load the game ~q: ~s~n", [Game, Text]),
             halt(2) )),
-    assertz(arena_host_load:game_module(Game)),
+    assertz(arena_bot_facts:game_module(Game)),
     request(Go),                        % limits are set before it comes
     (   Go = load(Nonce)
     ->  (   option(unchecked(test), Options)

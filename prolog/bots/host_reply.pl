@@ -4,7 +4,7 @@
           ]).
 :- use_module(library(apply)).
 :- use_module(library(time)).
-:- use_module(host_load, [error_text/2]).
+:- use_module(bot_text, [error_text/2]).
 
 /** <module> What the bot host replies to a move request
 
