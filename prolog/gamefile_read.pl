@@ -5,6 +5,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
+:- use_module(untrusted_read).
 
 :- dynamic skipped_entry/1.
 
@@ -16,20 +17,21 @@
 
 /** <module> Reading a game file as data
 
-A game file and the files beside it that it loads are read term by term,
-never consulted. Directives are limited to module/2, use_module/1,2,
-ensure_loaded/1, consult/1, include/1 (and `[File]`) of libraries or of
-files in the game's folder, dynamic/1, discontiguous/1, op/3,
-expects_dialect/1 and set_prolog_flag(double_quotes, _), and, in a jail
-(the Prolog flag arena_game_jail), initialization/1 but for an entry
-point such as `play` or `main` (left out: skipped_entry/1). Files of the
-game's folder are inlined (each once), so a multi-file student project
-becomes one program in one module; library loads are kept as directives.
-Clauses for other modules, expansion hooks and definitions of the
-built-ins the arena keeps (kept_builtin/1) are refused, and so are the
-libraries that act on the system (system_library/1: process, unix,
-filesex, socket, http/..., ...) where no jail holds the game (in the
-game host's jail, the jail is the wall).
+A game file and the files beside it that it loads are read term by term
+(prolog/untrusted_read.pl), never consulted. Directives are limited to
+module/2, use_module/1,2, ensure_loaded/1, consult/1, include/1 (and
+`[File]`) of libraries or of files in the game's folder, dynamic/1,
+discontiguous/1, op/3, expects_dialect/1 and
+set_prolog_flag(double_quotes, _), and, in a jail (the Prolog flag
+arena_game_jail), initialization/1 but for an entry point such as `play`
+or `main` (left out: skipped_entry/1). Files of the game's folder are
+inlined (each once), so a multi-file student project becomes one program
+in one module; library loads are kept as directives. Clauses for other
+modules, expansion hooks and definitions of the built-ins the arena
+keeps (kept_builtin/1) are refused, and so are the libraries that act on
+the system (system_library/1: process, unix, filesex, socket, http/...,
+...) where no jail holds the game (in the game host's jail, the jail is
+the wall).
 
 SICStus code: when the file asks for a library that SWI-Prolog has only
 in its SICStus 4 emulation (`library(between)`, `library(samsort)`, ...)
@@ -83,35 +85,22 @@ read_file_terms(File, Root, Quotes0, Code, State, Program, Tail) :-
     (   memberchk(File, Seen)
     ->  Program = Tail
     ;   nb_setarg(1, State, [File|Seen]),
-        setup_call_cleanup(
-            open(File, read, In),
-            read_terms(In, File, Root, Quotes0, Code, State, Program, Tail),
-            close(In))
+        read_untrusted_file(File, [module(Code), syntax_errors(stop)],
+                            game_item(File, Root, Code, State),
+                            Quotes0, Program, Tail)
     ).
 
-read_terms(In, File, Root, Quotes, Code, State, Program, Tail) :-
-    catch(read_term(In, Term, [ module(Code), double_quotes(Quotes),
-                                term_position(Pos), syntax_errors(error)
-                              ]),
-          Error,
-          ( syntax_problem(Error, File, State),
-            Term = end_of_file
-          )),
-    (   Term == end_of_file
-    ->  Program = Tail
-    ;   stream_position_data(line_count, Pos, Line),
-        term_program(Term, File, Line, Root, Quotes, Quotes1, Code, State, Program, Program1),
-        read_terms(In, File, Root, Quotes1, Code, State, Program1, Tail)
-    ).
-
-syntax_problem(error(syntax_error(What), Context), File, State) :-
-    !,
-    (   Context = stream(_, Line, _, _)
-    ->  true
-    ;   Line = '?'
+%   game_item(+File, +Root, +Code, +State, +Item, +Quotes0, -Quotes,
+%   -Program, ?Tail): one item of read_untrusted_file/6.
+game_item(File, Root, Code, State, term(Term, Line, _), Q0, Q, P, T) :-
+    term_program(Term, File, Line, Root, Q0, Q, Code, State, P, T).
+game_item(File, _, _, State, syntax_error(What, Line0), Q, Q, T, T) :-
+    (   Line0 == 0
+    ->  Line = '?'
+    ;   Line = Line0
     ),
     problem(State, File, Line, "syntax error: ~w", [What]).
-syntax_problem(Error, File, State) :-
+game_item(File, _, _, State, error(Error), Q, Q, T, T) :-
     problem(State, File, '?', "cannot read: ~q", [Error]).
 
 problem(State, File, Line, Format, Args) :-
@@ -207,7 +196,7 @@ directive_program(expects_dialect(D), File, Line, _, Q, Q, _, State, T, T) :-
     ).
 directive_program(set_prolog_flag(double_quotes, V), File, Line, _, Q0, Q, _, State, T, T) :-
     !,
-    (   memberchk(V, [codes, chars, atom, string])
+    (   double_quotes_value(V)
     ->  Q = V
     ;   Q = Q0,
         problem(State, File, Line, "double_quotes ~q is not a value", [V])

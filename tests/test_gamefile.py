@@ -238,3 +238,12 @@ def test_file_game_ids_never_clash_with_builtins(tmp_path: Path) -> None:
 
 def test_environment_unchanged() -> None:
     assert os.environ.get("ARENA_GAME_FILE") is None
+
+
+def test_a_syntax_error_names_its_line(tmp_path: Path) -> None:
+    # read by the reader bots share, which names the line of the error
+    game = tmp_path / "typo.pl"
+    game.write_text(":- module(typo, []).\ninitial_state(_, s).\nplayers([a, b)).\n",
+                    encoding="utf-8")
+    with pytest.raises(GameFileError, match=re.escape(f"{game}:3: syntax error")):
+        load_game_file(str(game))

@@ -10,6 +10,9 @@
 :- use_module(library(http/json)).
 :- use_module(library(unix), [fork/1, wait/2]).
 :- use_module(host_load).
+:- use_module(host_args).
+:- use_module(host_reply).
+:- use_module(host_unchecked).
 
 /** <module> Hosts one untrusted bot in its own swipl process
 
@@ -19,19 +22,19 @@ off, as
     swipl -x HOSTSTATE -- ARGS    (the saved state: pybridge/engine/hoststate.py)
     swipl -f none -q prolog/bots/host.pl -- ARGS
 
-    ARGS: --in-fd N --out-fd M --game GAME --seat first|second|any \
-          [--stack-mb N] [--level N] [--inferences N] [--seed N] \
-          [--load-seconds S] [--unchecked test] BOTFILE
+ARGS are read by host_args.pl: the pipes' file descriptors (--in-fd,
+--out-fd), --game GAME, --seat, limits and the bot's file.
 
 GAME is a built-in game's id (prolog/games/GAME.pl) or `file_game` (a
 game file, prolog/file_game.pl). The saved state holds this module and
 every game already compiled; run from source, the host loads its game.
 
-host_load.pl reads, checks and loads the bot; this module serves a line
-protocol on two pipes of its own (file descriptors N and M), never on
-the standard streams, which carry what the bot prints: requests are
-Prolog terms (read as data, never called), replies one JSON object per
-line. Every request carries a nonce, which its reply repeats.
+host_load.pl reads, checks and loads the bot; host_reply.pl words the
+verdict of a move; this module serves a line protocol on two pipes of
+its own (file descriptors N and M), never on the standard streams, which
+carry what the bot prints: requests are Prolog terms (read as data,
+never called), replies one JSON object per line. Every request carries a
+nonce, which its reply repeats.
 
 The host loads nothing of the bot before its first request,
 `load(Nonce).`. First reply, after loading:
@@ -118,7 +121,7 @@ main :-
           ( error_text(Error, Text),
             format(user_error, "cannot load the game ~q: ~s~n", [Game, Text]),
             halt(2) )),
-    assertz(arena_host_load:game_module(Game)),
+    assertz(arena_bot_facts:game_module(Game)),
     request(Go),                        % limits are set before it comes
     (   Go = load(Nonce)
     ->  (   option(unchecked(test), Options)
@@ -154,63 +157,11 @@ main :-
     ),
     halt(0).
 
-%   system_access_closed: close_system_access/0, except in the jail's
-%   tests, which load a bot unchecked to play the sandbox fallen (so it
-%   keeps fork/1 and shell/1 to attack the jail with).
-system_access_closed :-
-    (   unchecked_test
-    ->  true
-    ;   close_system_access
-    ).
-
-:- dynamic unchecked_test/0.
-
-%   unchecked_load(+File, +Seat, -Hello): tests of the jail only
-%   (`--unchecked test`, which the arena never passes): the bot file is
-%   consulted into the bot's module with no check at all, as if it had
-%   beaten the Prolog-level check.
-
-unchecked_load(File, _Seat, Hello) :-
-    assertz(unchecked_test),
-    bot_module(Bot),
-    game_module(Game),
-    add_import_module(Bot, Game, start),
-    load_files(Bot:File, [silent(true)]),
-    (   unchecked_protocol(Bot, Protocol)
-    ->  Hello = _{status:ready, protocol:Protocol, seats:[first, second]}
-    ;   Hello = _{status:refused, detail:"no entry point"}
-    ).
-
-unchecked_protocol(Bot, 'pfl/3') :-
-    current_predicate(Bot:choose_move/3),
-    !.                                  % green: the first protocol found
-unchecked_protocol(Bot, 'pfl/4') :-
-    current_predicate(Bot:choose_move/4),
-    !.                                  % green: the first protocol found
-unchecked_protocol(Bot, 'pfl/2') :-
-    current_predicate(Bot:choose_move/2),
-    !.                                  % green: the first protocol found
-unchecked_protocol(Bot, classic) :-
-    current_predicate(Bot:x_inicia/1).
-
 load_error(time_limit_exceeded, Seconds, _{status:refused, detail:Detail}) :-
     !,
     format(string(Detail), "loading took more than ~w s", [Seconds]).
 load_error(Error, _, _{status:refused, detail:Detail}) :-
     error_text(Error, Detail).
-
-%!  arguments(+Argv, -Options, -BotFile) is det.
-
-arguments(Argv, Options, BotFile) :-
-    phrase(argument_list(Options, Files), Argv),
-    (   Files = [BotFile0]
-    ->  absolute_file_name(BotFile0, BotFile)
-    ;   domain_error(one_bot_file, Files)
-    ),
-    (   option(game(G), Options)
-    ->  must_be(atom, G)
-    ;   existence_error(option, '--game')
-    ).
 
 %!  load_game(+Game) is det.
 %
@@ -238,38 +189,6 @@ load_game(Game) :-
 
 :- prolog_load_context(directory, Dir),
    assertz(host_directory(Dir)).
-
-argument_list([Option|Options], Files) -->
-    [Flag, Value],
-    { flag_option(Flag, Value, Option) },
-    !,                                  % green: one reading of a flag
-    argument_list(Options, Files).
-argument_list(Options, [File|Files]) -->
-    [File],
-    !,                                  % green: anything else is a file
-    argument_list(Options, Files).
-argument_list([], []) -->
-    [].
-
-flag_option('--game', Game, game(Game)).
-flag_option('--stack-mb', Text, stack_mb(N)) :-
-    atom_number(Text, N),
-    must_be(positive_integer, N).
-flag_option('--seat', Seat, seat(Seat)) :-
-    must_be(oneof([first, second, any]), Seat).
-flag_option('--in-fd', Text, in_fd(N)) :-
-    atom_number(Text, N).
-flag_option('--out-fd', Text, out_fd(N)) :-
-    atom_number(Text, N).
-flag_option('--level', Text, level(N)) :-
-    atom_number(Text, N).
-flag_option('--inferences', Text, inferences(N)) :-
-    atom_number(Text, N).
-flag_option('--seed', Text, seed(N)) :-
-    atom_number(Text, N).
-flag_option('--load-seconds', Text, load_seconds(N)) :-
-    atom_number(Text, N).
-flag_option('--unchecked', test, unchecked(test)).
 
 %!  protocol_streams(+Options) is det.
 %
@@ -491,84 +410,4 @@ aborted(E) :-
         reply(Nonce, _{verdict:crashed, detail:"the bot called abort/0", ms:0}),
         halt(1)
     ;   true
-    ).
-
-%!  failed_call(+Goal, +Move, -Text) is det.
-%
-%   The call that failed as the bot saw it, its move argument written
-%   `_` and a PFL state written `State` (the caller has its text).
-
-failed_call(Goal0, Move0, Text) :-
-    copy_term(Goal0-Move0, Goal1-Move),
-    Move = '$VAR'('_'),
-    (   Goal1 =.. [choose_move, _|Rest]
-    ->  Goal =.. [choose_move, '$VAR'('State')|Rest]
-    ;   Goal = Goal1
-    ),
-    Goal =.. [Name|Args],
-    (   catch(maplist(call_argument_text, Args, Texts), _, fail)
-    ->  atomic_list_concat(Texts, ', ', Inner),
-        format(string(Text0), "~q(~w)", [Name, Inner])
-    ;   Text0 = "<unprintable call>"
-    ),
-    (   string_length(Text0, L), L > 300
-    ->  sub_string(Text0, 0, 300, _, Text1),
-        string_concat(Text1, "...", Text)
-    ;   Text = Text0
-    ).
-
-call_argument_text(Arg, Text) :-
-    with_output_to(string(Text),
-                   write_term(Arg, [quoted(true), numbervars(true), max_depth(12),
-                                    portray(false)])).
-
-%!  outcome_reply(+Outcome, +Game, +State, +Move, +Seconds, +Inferences, -Reply) is det.
-
-outcome_reply(true, Game, State, Move, _, _, Reply) :-
-    move_reply_text(Game, State, Move, Reply).
-outcome_reply(inference_limit_exceeded, _, _, _, _, Inferences,
-              _{verdict:timeout, detail:Detail}) :-
-    format(string(Detail), "more than ~D inferences", [Inferences]).
-outcome_reply(error(time_limit_exceeded), _, _, _, Seconds, _,
-              _{verdict:timeout, detail:Detail}) :-
-    !,
-    format(string(Detail), "no move within ~w s", [Seconds]).
-outcome_reply(error(E), _, _, _, _, _, _{verdict:crashed, detail:Detail}) :-
-    error_text(E, Detail).
-
-move_reply_text(Game, State, Move, Reply) :-
-    (   var(Move)
-    ->  Reply = _{verdict:illegal, detail:"the bot left its move unbound", raw:"_"}
-    ;   \+ acyclic_term(Move)
-    ->  Reply = _{verdict:illegal, detail:"the bot's move is a cyclic term", raw:"cyclic"}
-    ;   term_raw(Move, Raw),
-        (   \+ ground(Move)
-        ->  Reply = _{verdict:illegal, detail:"the bot's move is not ground", raw:Raw}
-        ;   catch(call_with_time_limit(1, Game:move_text(Move, Text)), _, fail),
-            atom(Text)
-        ->  Reply = _{verdict:ok, move:Text}
-        ;   move_term_example(Game, State, Example),
-            format(string(Detail), "the bot answered the term ~s, which is not \c
-                                    a move of ~w~w", [Raw, Game, Example]),
-            Reply = _{verdict:illegal, detail:Detail, raw:Raw}
-        )
-    ).
-
-%   move_term_example(+Game, +State, -Text): ", whose moves are terms
-%   like T" with T a valid move in State, in canonical form; else "".
-move_term_example(Game, State, Text) :-
-    (   catch(call_with_time_limit(1, Game:valid_moves(State, [Move|_])), _, fail)
-    ->  format(string(Text), " (its moves are terms like ~k)", [Move])
-    ;   Text = ""
-    ).
-
-term_raw(Term, Raw) :-
-    catch(with_output_to(string(Raw0),
-                         write_term(Term, [quoted(true), ignore_ops(true), max_depth(20),
-                                           portray(false), attributes(ignore)])),
-          _, Raw0 = "<unprintable term>"),
-    (   string_length(Raw0, L), L > 200
-    ->  sub_string(Raw0, 0, 200, _, Raw1),
-        string_concat(Raw1, "...", Raw)
-    ;   Raw = Raw0
     ).

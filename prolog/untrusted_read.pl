@@ -1,0 +1,96 @@
+:- module(arena_untrusted_read,
+          [ read_untrusted_file/6,    % +File, +Options, :Step, +Quotes, ?List, ?Tail
+            double_quotes_value/1     % ?Value
+          ]).
+:- use_module(library(option)).
+
+/** <module> The one reader of untrusted Prolog text
+
+A bot (prolog/bots/host_load.pl) and a game file and the files beside
+it (prolog/gamefile_read.pl) are read here term by term, as data: never
+consulted, no term or goal expansion, no directive run. What a term
+means, and which directives run, is the caller's to decide, in Step.
+
+    ?- read_untrusted_file('bot.pl', [module(arena_bot)], my_step,
+                           string, Problems, []).
+*/
+
+:- meta_predicate
+    read_untrusted_file(+, +, 5, +, ?, ?).
+
+%!  read_untrusted_file(+File, +Options, :Step, +Quotes, ?List, ?Tail) is det.
+%
+%   Reads File and calls call(Step, Item, Quotes0, Quotes1, List0, List1)
+%   for each Item, threading the double_quotes in force (Quotes first; a
+%   step that runs set_prolog_flag(double_quotes, V) gives V) and the
+%   difference list List-Tail. Item is one of
+%
+%     - term(Term, Line, Singletons): a term read at Line, with its
+%       singleton variables as Name=Var;
+%     - syntax_error(What, Line): Line 0 when not known; reading goes
+%       on with the next term unless Options has syntax_errors(stop);
+%     - error(Error): reading failed otherwise, and stops.
+%
+%   End of file (or a term `end_of_file`) ends the list. Options:
+%   module(Module) (required: the operators read with), encoding(Enc)
+%   (else the default encoding) and syntax_errors(continue or stop).
+
+read_untrusted_file(File, Options, Step, Quotes, List, Tail) :-
+    option(module(Module), Options),
+    (   option(encoding(Encoding), Options)
+    ->  Open = [encoding(Encoding)]
+    ;   Open = []
+    ),
+    option(syntax_errors(After), Options, continue),
+    setup_call_cleanup(
+        open(File, read, In, Open),
+        read_items(In, Module, After, Step, Quotes, List, Tail),
+        close(In)).
+
+read_items(In, Module, After, Step, Quotes, List, Tail) :-
+    catch(( read_term(In, Term,
+                      [ module(Module),
+                        term_position(Pos),
+                        syntax_errors(error),
+                        double_quotes(Quotes),
+                        singletons(Singletons)
+                      ]),
+            (   Term == end_of_file
+            ->  Item = end_of_file
+            ;   stream_position_data(line_count, Pos, Line),
+                Item = term(Term, Line, Singletons)
+            )
+          ),
+          Error,
+          error_item(Error, Item)),
+    (   Item == end_of_file
+    ->  List = Tail
+    ;   call(Step, Item, Quotes, Quotes1, List, List1),
+        (   (   Item = error(_)
+            ;   Item = syntax_error(_, _),
+                After == stop
+            )
+        ->  List1 = Tail
+        ;   read_items(In, Module, After, Step, Quotes1, List1, Tail)
+        )
+    ).
+
+error_item(error(syntax_error(What), Context), syntax_error(What, Line)) :-
+    !,
+    (   Context = stream(_, Line, _, _)
+    ->  true
+    ;   Context = file(_, Line, _, _)
+    ->  true
+    ;   Line = 0
+    ).
+error_item(Error, error(Error)).
+
+%!  double_quotes_value(?Value) is nondet.
+%
+%   A value that set_prolog_flag(double_quotes, Value) may give in an
+%   untrusted file.
+
+double_quotes_value(codes).
+double_quotes_value(chars).
+double_quotes_value(atom).
+double_quotes_value(string).
