@@ -21,7 +21,7 @@ from pybridge.play.match import Match, Recorder
 from pybridge.games.notation import typed_move
 from pybridge.types import Ply, Result
 from pybridge.play.players import Player, PlayerSpec
-from pybridge.play.seating import make_player
+from pybridge.bots.seating import make_player
 from pybridge.replay import Rebuilt, Recorders, ReplayError, ReplayWriter, read_replay, rebuild
 
 Line = list[tuple[pybridge.State, Ply]]
