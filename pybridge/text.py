@@ -62,9 +62,19 @@ def clean_display(text: object, limit: int = 64 * 1024) -> str:
     return "".join(parts) + extra
 
 
+#: Escape sequences of the CSI kind (colours, styles, cursor moves).
+_CSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def without_colour(text: str) -> str:
+    """``text`` with its CSI escape sequences (colours, styles) removed:
+    what a plain terminal shows, and what counts for its width."""
+    return _CSI.sub("", text)
+
+
 def has_controls(text: str) -> bool:
     """Whether ``text`` holds a control character (newline and tab too)."""
     return _CONTROLS_NO_LINES.search(text) is not None
 
 
-__all__ = ["DETAIL_LIMIT", "clean", "clean_display", "clean_line", "has_controls"]
+__all__ = ["DETAIL_LIMIT", "clean", "clean_display", "clean_line", "has_controls", "without_colour"]

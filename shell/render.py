@@ -4,15 +4,14 @@ escapes; colour is removed when the user asked for none."""
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import TextIO
 
 import pybridge
+from pybridge.text import without_colour
 from pybridge.play.match import Match
 from pybridge.types import Ply, Result, result_text
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 BOLD = "\x1b[1m"
 DIM = "\x1b[2m"
@@ -33,10 +32,6 @@ def color_wanted(no_color_flag: bool, stream: TextIO | None = None) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
-def strip_ansi(text: str) -> str:
-    return _ANSI.sub("", text)
-
-
 class Printer:
     """Writes the shell's output, with or without colour."""
 
@@ -46,7 +41,7 @@ class Printer:
 
     def __call__(self, text: str = "", *, end: str = "\n") -> None:
         if not self.color:
-            text = strip_ansi(text)
+            text = without_colour(text)
         self.out.write(text + end)
         self.out.flush()
 

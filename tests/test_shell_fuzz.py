@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shell.repl import commands as C
-from shell.render import strip_ansi
+from pybridge.text import without_colour
 from shell.repl.loop import Shell
 from tests.shell_driver import ENTER, drive
 
@@ -53,7 +53,7 @@ def test_rejected_lines_change_nothing(in_tmp: Path, line: str, moves: int) -> N
     if problem is not None:
         assert isinstance(problem, str) and problem
         assert shell.session.match is not None and game_snapshot(shell) == before
-        assert f"error: {strip_ansi(problem)}" in out  # without colour, escapes are dropped
+        assert f"error: {without_colour(problem)}" in out  # without colour, escapes are dropped
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -29,11 +29,10 @@ from pybridge.errors import (
     UnknownGameError,
 )
 
-from pybridge.text import clean_line
+from pybridge.text import clean_line, without_colour
 
 GAMES_DIR = PROLOG_DIR / "games"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 _loaded: dict[str, "_GameInfo"] = {}
 _loaded_lock = threading.Lock()
@@ -329,7 +328,7 @@ class State:
     def display(self, *, color: bool = True, last_move: str | None = None) -> str:
         """What display_game prints; ANSI colours unless ``color`` is false."""
         out = self._game.engine.display(self._text, last_move or "")
-        return out if color else _ANSI.sub("", out)
+        return out if color else without_colour(out)
 
     def choose_move(self, level: int, *, seconds: float = 0, general: bool = False) -> str:
         """The move the built-in AI at ``level`` plays (``general``: the

@@ -10,7 +10,7 @@ from pybridge.text import clean_line
 from pybridge.types import result_text
 
 from shell.cli.checkgame import add_game_file_options, load_game_arg
-from shell.render import strip_ansi
+from pybridge.text import without_colour
 from shell.cli.isolation import add_option as add_isolation_option
 from shell.cli.isolation import apply as apply_isolation
 
@@ -105,7 +105,7 @@ def _print_trial(game: Any, trial: TrialGame) -> None:
         print("     the position it failed in:")
         if "choose_move(State" in trial.result.reason:
             print(f"     State = {clean_line(str(trial.failed_at), 600)}")
-        for line in strip_ansi(trial.failed_at.display()).strip("\n").splitlines():
+        for line in without_colour(trial.failed_at.display()).strip("\n").splitlines():
             print(f"     {line}")
     output = trial.output
     if output.strip():

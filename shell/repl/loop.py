@@ -36,9 +36,10 @@ from pybridge.play.players import Player
 from shell.repl import commands as C
 from shell.repl.completer import MoveDescriptions, ShellCompleter
 from shell.repl.lines import LineValidator, line_problem
+from pybridge.text import without_colour
 from shell.render import (
     BOLD, CYAN, GREEN, YELLOW, Printer, describe_ply, describe_result,
-    seat_label, status_line, strip_ansi,
+    seat_label, status_line,
 )
 from shell.repl.session import Session, ShellError
 from shell.repl.thinking import Thinking
@@ -311,7 +312,7 @@ class Shell:
         if len(lines) > most:
             self.say.note(f"  | ({len(lines) - most} lines before these)")
         for line in lines[-most:]:
-            shown = "".join(c for c in strip_ansi(line) if unicodedata.category(c) != "Cc")
+            shown = "".join(c for c in without_colour(line) if unicodedata.category(c) != "Cc")
             self.say.note(f"  | {shown[:200]}")
 
     def line_typed(self, seconds: float) -> bool:
