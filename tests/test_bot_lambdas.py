@@ -56,5 +56,5 @@ def test_a_bot_lambda_means_what_swipl_makes_of_it(path: Path, isolation: str | 
     with BotProcess(path, "tictactoe", "first", limits=LIMITS, isolation=isolation) as proc:
         assert proc.load().ready, proc.hello
         reply = proc.move(str(state), None, 3.0)
-    assert reply["verdict"] == "ok", reply
-    assert reply["move"] == expected
+    assert reply.verdict == "ok", reply
+    assert reply.move == expected

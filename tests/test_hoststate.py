@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pybridge.engine import hoststate
+from pybridge.bots.limits import MoveReply
 from pybridge.bots.player import BotProcess, Limits
 from pybridge.engine.resources import prolog_dir
 
@@ -27,7 +28,7 @@ def fresh_state(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]
     hoststate.reset()
 
 
-def play_one_move(isolation: str) -> dict[str, object]:
+def play_one_move(isolation: str) -> MoveReply:
     with BotProcess(EXAMPLES / "greedy.pl", "sliding", "first", limits=LIMITS,
                     isolation=isolation) as proc:
         assert proc.load().ready
@@ -52,11 +53,11 @@ def test_a_state_is_built_in_the_folder_named(fresh_state: pytest.MonkeyPatch,
     assert built.name == f"host-{hoststate.digest()}.state" and built.stat().st_size > 0
     hoststate.reset()
     assert hoststate.path() == built  # found, not built again
-    assert play_one_move("none")["verdict"] == "ok"
+    assert play_one_move("none").verdict == "ok"
     # removed while in use (a cache cleaned): the next bot builds it again
     built.unlink()
     assert hoststate.path() == built and built.is_file()
-    assert play_one_move("none")["verdict"] == "ok"
+    assert play_one_move("none").verdict == "ok"
 
 
 @pytest.mark.parametrize("isolation", ["none", "bwrap"])
@@ -65,7 +66,7 @@ def test_bots_start_from_source_without_a_state(fresh_state: pytest.MonkeyPatch,
     fresh_state.setenv(hoststate.ENV, "off")
     assert hoststate.path() is None
     reply = play_one_move(isolation)
-    assert reply["verdict"] == "ok" and reply["move"]
+    assert reply.verdict == "ok" and reply.move
 
 
 def test_a_folder_others_can_write_is_not_used(fresh_state: pytest.MonkeyPatch,
@@ -91,4 +92,4 @@ def test_a_state_that_cannot_be_built_leaves_bots_starting_from_source(
     assert hoststate.path() is None
     assert hoststate.path() is None
     assert len(tries) == 1  # not tried again by every bot
-    assert play_one_move("none")["verdict"] == "ok"
+    assert play_one_move("none").verdict == "ok"

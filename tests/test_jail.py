@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import pybridge
+from pybridge.bots.limits import MoveReply
 from pybridge.bots import player as bots
 from pybridge.games import gamefile
 from pybridge.games import sources as gamesources
@@ -50,10 +51,10 @@ def unchecked(name: str, **kwargs: Any) -> BotProcess:
                       isolation="bwrap", _unchecked=True, **kwargs)
 
 
-def printed(proc: BotProcess, reply: dict[str, Any]) -> str:
+def printed(proc: BotProcess, reply: MoveReply) -> str:
     """What the bot printed, once all its reply says it printed is in."""
     deadline = time.monotonic() + 10
-    while proc.stderr.total < int(reply.get("out", 0)) and time.monotonic() < deadline:
+    while proc.stderr.total < reply.out and time.monotonic() < deadline:
         time.sleep(0.01)
     return proc.stderr.text()
 
@@ -90,7 +91,7 @@ def test_forked_and_detached_processes_are_bounded_and_killed_after_each_move(
         for _ in range(3):
             reply = proc.move(str(state), None, 5.0)
             # its own spinners may make it late on a busy machine
-            assert reply["verdict"] in ("ok", "timeout"), reply
+            assert reply.verdict in ("ok", "timeout"), reply
             assert the_rest(proc) == set(), "a process of the bot outlived its move"
             assert proc.jail.keep == host
         made = [int(n) for n in re.findall(r"forked (\d+)", printed(proc, reply))]
@@ -118,7 +119,7 @@ def test_without_cgroups_rlimit_nproc_bounds_the_jail_and_the_sweep_finds_it(
                   for p in proc.jail.procs()}
         assert owners == {str(proc.jail.uid if os.geteuid() == 0 else os.getuid())}
         reply = proc.move(str(ttt.initial_state()), None, 5.0)
-        assert reply["verdict"] in ("ok", "timeout"), reply  # late only by its own doing
+        assert reply.verdict in ("ok", "timeout"), reply  # late only by its own doing
         assert the_rest(proc) == set() and sum(killed) > 0, killed
         made = [int(n) for n in re.findall(r"forked (\d+)", printed(proc, reply))]
         assert made and 0 < made[0] < LIMITS.processes, made
@@ -149,7 +150,7 @@ def test_a_kept_bot_forks_clean_games(ttt: pybridge.Game) -> None:
             game = proc.jail.keep - host
             assert len(game) == 1, proc.jail.keep
             reply = proc.move(str(state), None, 5.0)
-            assert reply["verdict"] in ("ok", "timeout"), reply  # late only by its own doing
+            assert reply.verdict in ("ok", "timeout"), reply  # late only by its own doing
             assert the_rest(proc) == set()
             assert proc.end_game()
             assert proc.jail.procs() == host, "the game's processes survived it"
@@ -172,7 +173,7 @@ def test_threads_of_the_host_do_not_run_while_it_is_not_its_move(ttt: pybridge.G
         host = proc.jail.host
         for _ in range(2):
             reply = proc.move(str(state), None, 5.0)
-            assert reply["verdict"] == "ok", reply
+            assert reply.verdict == "ok", reply
             assert len(os.listdir(f"/proc/{host}/task")) > 4  # its threads live on ...
             assert settle(lambda: state_of(host) == "T"), state_of(host)
             before = cpu_ticks(host)
@@ -186,7 +187,7 @@ def test_nothing_is_writable(ttt: pybridge.Game) -> None:
     with unchecked("fills.pl") as proc:
         assert proc.load().ready
         reply = proc.move(str(ttt.initial_state()), None, 5.0)
-        assert reply["verdict"] == "ok", reply
+        assert reply.verdict == "ok", reply
         said = dict(re.findall(r"^(\S+): (\d+ links, \d+ files)$", printed(proc, reply), re.M))
     assert said == {d: "0 links, 0 files" for d in ("/tmp", "/dev/shm", "/dev", "/arena", "/")}
 
@@ -224,7 +225,7 @@ def test_only_the_bot_and_the_game_files_it_loads_are_readable(tmp_path: Path,
         assert hello.ready, hello
         file_game = pybridge.load_game(str(game))
         reply = proc.move(str(file_game.initial_state()), None, 5.0)
-        assert reply["verdict"] == "ok", reply
+        assert reply.verdict == "ok", reply
         out = printed(proc, reply)
     reads = dict(re.findall(r"^read (\S+): (.*)$", out, re.M))
     assert len(reads) == 8 and set(reads.values()) == {"no"}, reads
@@ -269,7 +270,7 @@ def test_memory_of_all_the_jails_processes_is_bounded(ttt: pybridge.Game) -> Non
         # the children asked for 400 MB: the kernel killed some of them
         assert peak <= limit and kills > 0, (peak, kills)
         assert the_rest(proc) == set()
-    assert reply["verdict"] in ("ok", "crashed"), reply
+    assert reply.verdict in ("ok", "crashed"), reply
 
 
 def test_a_reply_after_the_move_time_and_its_grace_is_a_timeout(ttt: pybridge.Game) -> None:

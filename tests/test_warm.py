@@ -128,10 +128,10 @@ def test_a_kept_bot_plays_only_in_forked_games() -> None:
     with BotProcess(EXAMPLES / "greedy.pl", "tictactoe", "first", limits=LIMITS) as proc:
         assert proc.load(keep=True).ready
         reply = proc.move("state([e,e,e,e,e,e,e,e,e],x)", None, 1.0)
-        assert reply["verdict"] == "crashed" and "forked" in reply["detail"], reply
+        assert reply.verdict == "crashed" and "forked" in reply.detail, reply
         assert proc.begin_game(3)
         assert proc.move(pybridge.load_game("tictactoe").initial_state().__str__(),
-                         None, 1.0)["verdict"] == "ok"
+                         None, 1.0).verdict == "ok"
         assert proc.end_game()
         assert proc.begin_game(4) and proc.end_game()
 
@@ -183,14 +183,14 @@ def test_a_game_copy_that_dies_is_reported_and_the_next_game_plays(ttt: pybridge
         before = descendants(proc.pid)
         assert proc.begin_game(1)
         start = str(ttt.initial_state())
-        assert proc.move(start, None, 1.0)["verdict"] == "ok"
+        assert proc.move(start, None, 1.0).verdict == "ok"
         # the game's copy: the one process that came with begin_game
         copies = [p for p in descendants(proc.pid) - before
                   if "--in-fd" in Path(f"/proc/{p}/cmdline").read_bytes().decode(errors="replace")]
         assert len(copies) == 1, copies
         os.kill(copies[0], signal.SIGKILL)
         reply = proc.move(start, None, 1.0)
-        assert reply["verdict"] == "crashed" and "game's process ended" in reply["detail"], reply
+        assert reply.verdict == "crashed" and "game's process ended" in reply.detail, reply
         assert not proc.end_game()
     finally:
         proc.close()

@@ -47,10 +47,11 @@ from pybridge.jail import sandbox
 from pybridge.jail.spawn import FATAL, Tail, drain, kill_group, read_lines, reap, sane_name, spawn
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.bots.command import game_environment, host_command
-from pybridge.bots.limits import Hello, Limits
+from pybridge.bots.limits import Hello, HelloStatus, Limits, MoveReply
 from pybridge.errors import ArenaError
 from pybridge.games.gamefile import GameFileRef
 from pybridge.text import clean, clean_line
+from pybridge.types import Verdict
 
 log = logging.getLogger(__name__)
 
@@ -204,12 +205,13 @@ class BotProcess:
         timeout = self.limits.load_seconds + (0.5 if keep else self.limits.grace + 5)
         reply = self._request("load", "keep" if keep else "", timeout)
         if reply is None:
-            hello = Hello("refused", detail=f"loading took more than {self.limits.load_seconds} s")
+            hello = Hello(HelloStatus.REFUSED, detail=f"loading took more than {self.limits.load_seconds} s")
         elif isinstance(reply, str):
-            hello = Hello("refused", detail=f"the bot's process died while loading ({reply})")
+            hello = Hello(HelloStatus.REFUSED, detail=f"the bot's process died while loading ({reply})")
         else:
+            status = reply.get("status")
             hello = Hello(
-                str(reply.get("status", "refused")),
+                HelloStatus.READY if status == "ready" else HelloStatus.REFUSED,
                 protocol=str(reply.get("protocol", "")),
                 seats=tuple(str(s) for s in reply.get("seats", ())),
                 detail=clean(reply.get("detail", ""), 4096),
@@ -254,9 +256,9 @@ class BotProcess:
         self.jail.pause()
         return True
 
-    def move(self, state_text: str, last_move: str | None, seconds: float) -> dict[str, Any]:
+    def move(self, state_text: str, last_move: str | None, seconds: float) -> MoveReply:
         """The host's reply for one move; a timeout or a dead process comes
-        back as a reply with that verdict. Texts in it are cleaned."""
+        back as a reply with that verdict."""
         start = time.monotonic()
         last = "none" if last_move is None else f"last({_prolog.atom(last_move)})"
         args = f"{_prolog.atom(state_text)}, {last}, {float(seconds)!r}"
@@ -264,20 +266,18 @@ class BotProcess:
         took = (self._arrived if isinstance(reply, dict) else time.monotonic()) - start
         ms = int(round(took * 1000))
         if reply is None:
-            return {"verdict": "timeout", "ms": ms,
-                    "detail": f"no reply within {seconds:g} s; the bot's process was killed"}
+            return MoveReply(Verdict.TIMEOUT, ms, detail=f"no reply within {seconds:g} s; the "
+                                                         "bot's process was killed")
         if isinstance(reply, str):
-            return {"verdict": "crashed", "ms": ms, "detail": reply}
+            return MoveReply(Verdict.CRASHED, ms, detail=reply)
         self.jail.sweep()  # before the opponent's clock starts
         self.jail.pause()
+        read = MoveReply.read(reply, ms)
         if seconds > 0 and took > seconds + self.limits.clock_grace:
-            return {"verdict": "timeout", "ms": ms, "out": reply.get("out", 0),
-                    "detail": f"replied after {took:.2f} s, later than the move time of "
-                              f"{seconds:g} s and its grace of {self.limits.clock_grace:g} s"}
-        for key in ("detail", "raw"):
-            if key in reply:
-                reply[key] = clean_line(reply[key])
-        return reply
+            return MoveReply(Verdict.TIMEOUT, ms, out=read.out,
+                             detail=f"replied after {took:.2f} s, later than the move time of "
+                                    f"{seconds:g} s and its grace of {self.limits.clock_grace:g} s")
+        return read
 
     def _request(self, verb: str, args: str, timeout: float) -> dict[str, Any] | str | None:
         """Send ``verb(Nonce, args).`` (data only) and wait for its JSON

@@ -1,10 +1,14 @@
 """What describes a bot process from outside: its limits, how its
-loading went, and the bounded record of what it printed."""
+loading went, and its reply to a move."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Mapping
 
+from pybridge.text import clean_line
+from pybridge.types import Verdict
 
 
 @dataclass(frozen=True)
@@ -39,11 +43,18 @@ class Limits:
         return int(120 + 100 * move_time)
 
 
+class HelloStatus(StrEnum):
+    """How a bot host's loading of its bot ended."""
+
+    READY = "ready"
+    REFUSED = "refused"
+
+
 @dataclass(frozen=True)
 class Hello:
-    """How loading went: ``status`` is 'ready' or 'refused'."""
+    """How loading went."""
 
-    status: str
+    status: HelloStatus
     protocol: str = ""
     seats: tuple[str, ...] = ()
     detail: str = ""
@@ -51,9 +62,44 @@ class Hello:
     problems: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()  # loaded all the same (singletons, hidden rules)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", HelloStatus(self.status))
+
     @property
     def ready(self) -> bool:
-        return self.status == "ready"
+        return self.status is HelloStatus.READY
 
 
-__all__ = ["Hello", "Limits"]
+@dataclass(frozen=True)
+class MoveReply:
+    """A bot host's reply to one move, as the referee takes it: ``ms`` is
+    the referee's own measure; ``out``, how many bytes the bot has printed
+    so far; ``move`` is set when the verdict is 'ok'; texts are cleaned."""
+
+    verdict: Verdict
+    ms: int
+    move: str | None = None
+    out: int = 0
+    detail: str = ""
+    raw: str | None = None
+
+    @classmethod
+    def read(cls, reply: Mapping[str, Any], ms: int) -> "MoveReply":
+        """The reply in the host's JSON object ``reply``: anything but a
+        known verdict (with a move text when 'ok') is a crash."""
+        out = reply.get("out", 0)
+        out = out if isinstance(out, int) and not isinstance(out, bool) and out >= 0 else 0
+        try:
+            verdict = Verdict(reply.get("verdict"))
+        except ValueError:
+            verdict = Verdict.CRASHED
+            return cls(verdict, ms, None, out, f"bad reply {clean_line(reply, 300)}")
+        move = reply.get("move")
+        if verdict is Verdict.OK and not isinstance(move, str):
+            return cls(Verdict.CRASHED, ms, None, out, f"bad reply {clean_line(reply, 300)}")
+        raw = reply.get("raw")
+        return cls(verdict, ms, move if verdict is Verdict.OK else None, out,
+                   clean_line(reply.get("detail", "")), None if raw is None else clean_line(raw))
+
+
+__all__ = ["Hello", "HelloStatus", "Limits", "MoveReply"]

@@ -19,7 +19,7 @@ from pybridge.games.gamefile import GameFileRef
 from pybridge.safeio import sha256_file
 from pybridge.errors import ArenaError, IllegalMoveError
 from pybridge.play.players import BOT_SUFFIXES, Player, PlayerSpec
-from pybridge.types import Decision
+from pybridge.types import Decision, Verdict
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -236,7 +236,7 @@ class BotPlayer(Player):
             self.start(state.game, seat)
         assert self.process is not None and self.hello is not None
         if not self.hello.ready:
-            return Decision(None, "refused", 0, self.hello.detail)
+            return Decision(None, Verdict.REFUSED, 0, self.hello.detail)
         limit = seconds if seconds > 0 else (self.move_time if self.move_time > 0 else 60.0)
         line = [ply.move for _, ply in self._line]
         try:
@@ -251,17 +251,11 @@ class BotPlayer(Player):
             # a new one, which catches up with the game first
             self.close()
             raise
-        verdict = str(reply.get("verdict", "crashed"))
-        ms = int(reply.get("ms", 0))
-        self._output_said = int(reply.get("out", 0))
-        detail = str(reply.get("detail", ""))
-        if verdict == "ok" and isinstance(reply.get("move"), str):
-            self._told = [*line, reply["move"]]
-            return Decision(reply["move"], "ok", ms)
-        if verdict == "ok":
-            verdict, detail = "crashed", f"bad reply {reply!r}"
-        raw = reply.get("raw")
-        return Decision(None, verdict, ms, detail, None if raw is None else str(raw))
+        self._output_said = reply.out
+        if reply.verdict is Verdict.OK and reply.move is not None:
+            self._told = [*line, reply.move]
+            return Decision(reply.move, Verdict.OK, reply.ms)
+        return Decision(None, reply.verdict, reply.ms, reply.detail, reply.raw)
 
     def take_over(self, game: "Game", seat: str, line: "Sequence[tuple[State, Ply]]",
                   seconds: float = 5.0) -> str | None:
@@ -302,7 +296,7 @@ class BotPlayer(Player):
         self._asked = True
         assert self.process is not None and self.hello is not None
         if not self.hello.ready:
-            return Decision(None, "refused", 0, self.hello.detail)
+            return Decision(None, Verdict.REFUSED, 0, self.hello.detail)
         ms = 0
         for i, (before, ply) in enumerate(self._line):
             if before.current_player != seat:
@@ -311,19 +305,18 @@ class BotPlayer(Player):
             last = (self._line[i - 1][1].move
                     if i > 0 and self._line[i - 1][0].current_player != seat else None)
             reply = self.process.move(str(before), last, seconds)
-            ms += int(reply.get("ms", 0))
-            self._output_said = int(reply.get("out", 0))
-            again = reply.get("move") if reply.get("verdict") == "ok" else None
-            if isinstance(again, str):
+            ms += reply.ms
+            self._output_said = reply.out
+            again = reply.move
+            if again is not None:
                 try:
                     again = before.canonical_move(again)
                 except IllegalMoveError:
                     pass
             if again != move and ply.verdict == "ok":
-                answer = (f"chose {again}" if isinstance(again, str)
-                          else f"answered {reply.get('verdict', 'nothing')}")
+                answer = f"chose {again}" if again is not None else f"answered {reply.verdict}"
                 return Decision(
-                    None, "refused", ms,
+                    None, Verdict.REFUSED, ms,
                     "a classic-protocol bot keeps its own board and hears only the last move, "
                     f"so a new process of it replays the game first: at move {i + 1} it {answer} "
                     f"where the game has {move}, so it cannot go on with this game")
