@@ -353,6 +353,9 @@ def settings_lines(doc: Mapping[str, Any]) -> list[str]:
              f"{_v(s.get('games_per_pair'))} games per pair, {_v(s.get('move_time'))} s per move, "
              f"on an invalid move: {_v(s.get('policy'))}, seed {_v(s.get('seed'))}, "
              f"isolation {_v(doc.get('isolation'))}"]
+    if s.get("config") is not None or s.get("dialect") not in (None, "auto"):
+        lines.append(f"game file loaded with --config {_v(s.get('config') or '(none)')}, "
+                     f"--dialect {_v(s.get('dialect') or 'auto')}")
     if s.get("openings"):
         lines.append(f"{_v(s['openings'])} openings of {_v(s.get('opening_plies'))} random "
                      "plies per pair")

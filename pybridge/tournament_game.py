@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from .botdata import Limits
 from .bots import BotPlayer, keeping_bots_loaded
-from .game import Game, load_game
+from .game import Game, load_game, load_tournament_game
 from .match import Match
 from .players import Player, PlayerSpec
 from .replay.records import header_record, move_record, record_line, result_record
@@ -53,6 +53,10 @@ class Config:
     files: Mapping[str, str] = field(default_factory=dict)
     #: the isolation every game's bots must run under ('bwrap' or 'none')
     isolation: str = "bwrap"
+    #: a game file's config term (--config; None: the options list) and
+    #: the dialect asked for (--dialect)
+    game_config: str | None = None
+    dialect: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -166,7 +170,8 @@ def opening_of(config: Config, pairing: Pairing) -> tuple[str, ...]:
 def play_game(config: Config, pairing: Pairing) -> GameOutcome:
     """Play one scheduled game to its end, from its opening if it has one
     (not when a classic-protocol bot plays in it)."""
-    game = load_game(config.game, **config.options)
+    game = load_tournament_game(config.game, config.options, config=config.game_config,
+                                dialect=config.dialect)
     seed = game_seed(config.seed, pairing)
     game.seed(seed)
     names = (pairing.first, pairing.second)
