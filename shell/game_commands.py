@@ -200,7 +200,7 @@ def run_movetime(host: Host, args: list[str]) -> None:
         host.say.note(f"a bot may think {BOT_MOVE_TIME:g} s a move, a built-in AI its level's "
                       "time (movetime SECONDS sets one for both)")
     else:
-        host.say.note(f"a bot or built-in AI may think {seconds:g} s a move")
+        host.say.note(f"a bot may think {seconds:g} s a move, and so may a built-in AI")
 
 
 def movetime_args(command: Command, args: list[str]) -> str | None:
