@@ -5,6 +5,7 @@ random valid move with a warning, never a forfeit. Bounds here are loose
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -113,3 +114,18 @@ def test_no_move_time_given_leaves_bots_one_second_and_ais_their_levels() -> Non
 def test_play_refuses_a_move_time_that_is_not_positive(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "tictactoe", "--move-time", "0", "--first", "random"]) == 2
     assert "--move-time 0: give a positive number of seconds" in capsys.readouterr().err
+
+
+def test_a_tournament_keeps_the_warnings_with_the_games_output(tmp_path: Path) -> None:
+    from pybridge.tournament import run_tournament
+
+    out = tmp_path / "out"
+    result = run_tournament(str(TIMED / "endless_level.pl"), ["ai:2", "ai:1"], out=out,
+                            move_time=0.2, games_per_pair=2)
+    assert result.complete and all(r.forfeit is None for r in result.records)
+    lines = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    said = [g["output"].get("ai:2", "") for g in lines]
+    assert len(said) == 2 and all(
+        "warning: ai:2 as " in s and "took over its 0.18 s: a random valid move instead" in s
+        for s in said)
+    assert all("ai:1" not in g["output"] for g in lines)
