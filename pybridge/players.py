@@ -183,7 +183,10 @@ class BuiltinPlayer(Player):
                 return Decision(None, Verdict.TIMEOUT, _ms(start), str(exc))
             # the game's process did not answer within the move time and
             # its grace (it was killed): a random valid move all the same
-            moves = state.valid_moves()
+            try:
+                moves = state.valid_moves()
+            except ArenaError:
+                moves = []
             if not moves:
                 return Decision(None, Verdict.TIMEOUT, _ms(start), str(exc))
             move = random.choice(moves)
