@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pybridge
 from benchmarks.table import print_table
-from pybridge import hoststate
-from pybridge.bots import KEEP_ENV, BotPlayer, BotProcess
-from pybridge.players import PlayerSpec
-from pybridge.tournament import run_tournament
+from pybridge.engine import hoststate
+from pybridge.bots.player import KEEP_ENV, BotPlayer, BotProcess
+from pybridge.play.players import PlayerSpec
+from pybridge.championship.tournament import run_tournament
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 

@@ -17,9 +17,9 @@ import time
 from pathlib import Path
 
 from benchmarks.table import print_table
-from pybridge.certs import make_certificates
-from pybridge.cluster import Scheduler
-from pybridge.tournament import run_tournament
+from pybridge.championship.certs import make_certificates
+from pybridge.championship.cluster import Scheduler
+from pybridge.championship.tournament import run_tournament
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 ROUND_ROBIN = [

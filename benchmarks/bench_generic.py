@@ -25,8 +25,8 @@ from typing import Callable
 
 import pybridge
 from benchmarks.table import print_table
-from pybridge import _prolog
-from pybridge.game import load_game_file
+from pybridge.engine import _prolog
+from pybridge.games.game import load_game_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
 CONNECT4_FILE = EXAMPLES / "connect4.pl"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pybridge
 from benchmarks.table import print_table
-from pybridge.botproc import BotProcess
+from pybridge.bots.host import BotProcess
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 BOT = EXAMPLES / "greedy.pl"

@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from benchmarks.table import print_table
-from pybridge import jail
-from pybridge.bots import WARM, BotProcess, keeping_bots_loaded
-from pybridge.tournament import run_tournament
+from pybridge.jail import processes as jail
+from pybridge.bots.player import WARM, BotProcess, keeping_bots_loaded
+from pybridge.championship.tournament import run_tournament
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 

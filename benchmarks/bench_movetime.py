@@ -16,9 +16,9 @@ import os
 from pathlib import Path
 
 from benchmarks.table import print_table
-from pybridge.game import load_game_file
-from pybridge.match import Match
-from pybridge.players import BuiltinPlayer, PlayerSpec
+from pybridge.games.game import load_game_file
+from pybridge.play.match import Match
+from pybridge.play.players import BuiltinPlayer, PlayerSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 CONNECT4_FILE = ROOT / "examples" / "games" / "connect4.pl"

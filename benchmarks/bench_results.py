@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 
 from benchmarks.table import print_table
-from pybridge.report import gather
-from pybridge.report_html import write_pages
-from pybridge.safeio import write_inside
-from pybridge.tournament import run_tournament
+from pybridge.report.results import gather
+from pybridge.report.html import write_pages
+from pybridge.championship.safeio import write_inside
+from pybridge.championship.tournament import run_tournament
 
 WRITES = 200
 LOG = b'{"type":"move","ply":1,"player":"x","move":"4","ms":12}\n' * 40

@@ -4,7 +4,7 @@ alternating seats, with wins/draws/losses and time per move.
 Example bots (the course baselines in ``prolog/bots/examples``) may be
 given as ``trusted:path/to/bot.pl[:N]``: loaded in-process, unchecked, for
 the project's own example bots only. Any other spec goes through
-:func:`pybridge.seating.make_player` (bot files then run sandboxed)."""
+:func:`pybridge.play.seating.make_player` (bot files then run sandboxed)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pybridge
 from benchmarks import inprocess
-from pybridge.match import Match
-from pybridge.players import Player, PlayerSpec
-from pybridge.seating import make_player
+from pybridge.play.match import Match
+from pybridge.play.players import Player, PlayerSpec
+from pybridge.play.seating import make_player
 from pybridge.types import Decision, Ply
 
 _counter = itertools.count()

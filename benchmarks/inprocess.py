@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import pybridge
-from pybridge import _prolog
+from pybridge.engine import _prolog
 
 _FILE = Path(__file__).with_name("bench.pl")
 _loaded = False

@@ -12,6 +12,7 @@
 :- use_module(library(time)).
 :- use_module(gamefile_read).
 :- use_module(gamefile_view).
+:- use_module(gamefile_facts).
 :- use_module(ai/generic, []).
 :- use_module(sicstus_lib, []).
 
@@ -56,6 +57,7 @@ contract_required(game_over/2).
 %
 %   Loads File (an absolute path) as game Base (an atom no other module
 %   has). Dialect is auto, swi or sicstus4. Info is a dict: dialect,
+%   facts (true when its states carry its facts: prolog/gamefile_facts.pl),
 %   missing (required predicates it lacks, as Name/Arity atoms), present
 %   (what it defines of the contract and its variants). Throws
 %   error(game_refused(Reasons), _) when File is refused, Reasons a list
@@ -95,13 +97,19 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     missing_required(Code, Missing),
     file_base_name(File, BaseName),
     file_name_extension(Stem, _, BaseName),
-    make_views(Code, Raw, Base, Stem),
     run_setup(Base, Code),
+    (   program_changes_facts(Program),
+        \+ current_prolog_flag(arena_game_facts, false)   % benchmarks/bench_facts.py
+    ->  facts_begin(Code, Program),
+        Facts = true
+    ;   Facts = false
+    ),
+    make_views(Code, Raw, Base, Stem, Facts),
     assertz(game_code(Base, Code)),
     assertz(game_raw(Base, Raw)),
     maplist(pi_atom, Present, PresentAtoms),
     maplist(pi_atom, Missing, MissingAtoms),
-    Info = _{dialect:Dialect, missing:MissingAtoms, present:PresentAtoms}.
+    Info = _{dialect:Dialect, missing:MissingAtoms, present:PresentAtoms, facts:Facts}.
 
 %   jailed: the game host runs in a jail (prolog/gamehost.pl sets the
 %   flag arena_game_jail): the game may use what Prolog offers, and

@@ -1,7 +1,7 @@
 :- module(arena_gamefile_view,
           [ view_predicate/2,         % +Code, ?PI
             view_has/2,               % +Code, +PI
-            make_views/4,             % +Code, +Raw, +Game, +Title
+            make_views/5,             % +Code, +Raw, +Game, +Title, +Facts
             with_move_time/3,         % +Seconds, :Goal, -Note
             general_seconds/3         % +Level, -Soft, -Hard
           ]).
@@ -9,6 +9,7 @@
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(time)).
+:- use_module(gamefile_facts).
 
 :- meta_predicate with_move_time(+, 0, -).
 
@@ -109,10 +110,16 @@ view_has(Code, initial_state/2) :-
 view_has(Code, PI) :-
     provides(Code, PI).
 
-%!  make_views(+Code, +Raw, +Game, +Title) is det.
+%!  make_views(+Code, +Raw, +Game, +Title, +Facts) is det.
+%
+%   Facts is true when the raw view's states carry the facts of Code.
 
-make_views(Code, Raw, Game, Title) :-
-    findall(Clause, raw_clause(Code, Raw, Title, Clause), RawClauses),
+make_views(Code, Raw, Game, Title, Facts) :-
+    findall(Clause, raw_clause(Code, Raw, Title, Clause), RawClauses0),
+    (   Facts == true
+    ->  maplist(facts_view_clause(Code), RawClauses0, RawClauses)
+    ;   RawClauses = RawClauses0
+    ),
     define(Raw, RawClauses),
     det_view(Raw, Det),
     findall(Clause, det_clause(Raw, Clause), DetClauses),
@@ -152,6 +159,17 @@ clause_head_pi((Head :- _), PI) :-
     PI = N/A.
 clause_head_pi(Head, N/A) :-
     functor(Head, N, A).
+
+:- public own_state/3.
+
+%   own_state(+Code, +Wrapped, -State): the game's own state in a state
+%   of the raw view, its facts put back when the game keeps facts.
+
+own_state(Code, Wrapped, State) :-
+    (   arena_gamefile_facts:facts_kept(Code)
+    ->  facts_enter(Code, Wrapped, State)
+    ;   State = Wrapped
+    ).
 
 %   raw_clause(+Code, +Raw, +Title, -Clause) is nondet.
 
@@ -204,12 +222,15 @@ raw_clause(Code, _, _, (value(S, P, V) :- G)) :-
     own(Code, value(S, P, V), G).
 raw_clause(Code, Raw, _, Clause) :-
     det_view(Raw, Det),
+    % the game's own level sees the game's state S0
+    State = arena_gamefile_view:own_state(Code, S, S0),
     (   provides(Code, choose_move/3)
-    ->  own(Code, choose_move(S, L1, M), Own)
+    ->  own(Code, choose_move(S0, L1, M), G),
+        Own = (State, G)
     ;   provides(Code, choose_move/4)
-    ->  own(Code, current_player(S, P), CP),
-        own(Code, choose_move(S, P, L1, M), G),
-        Own = (CP, G)
+    ->  own(Code, current_player(S0, P), CP),
+        own(Code, choose_move(S0, P, L1, M), G),
+        Own = (State, CP, G)
     ;   Own = fail
     ),
     (   defines(Code, arena_level/2)
@@ -428,7 +449,11 @@ guarded(Game, Raw, display_game/1, Head) :-
     (   catch(call_with_time_limit(5, with_output_to(string(Out), Raw:Head)),
               Error, display_error(Game, Error))
     ->  write(Out)
-    ;   Head = display_game(S),
+    ;   Head = display_game(S0),
+        (   S0 = '$arena_facts'(S, _)   % the game's own state, its facts not shown
+        ->  true
+        ;   S = S0
+        ),
         format("(display_game failed; the state:)~n"),
         generic_display(S)
     ).

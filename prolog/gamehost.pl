@@ -15,10 +15,10 @@
 
 /** <module> Hosts one game file in its own swipl process
 
-Started by `pybridge/gamehost.py`, inside bubblewrap unless isolation is
+Started by `pybridge/engine/gamehost.py`, inside bubblewrap unless isolation is
 off, as
 
-    swipl -x GAMEHOSTSTATE -- ARGS   (the saved state: pybridge/hoststate.py)
+    swipl -x GAMEHOSTSTATE -- ARGS   (the saved state: pybridge/engine/hoststate.py)
     swipl -f none -q prolog/gamehost.pl -- ARGS
 
     ARGS: --in-fd N --out-fd M \
@@ -397,15 +397,27 @@ verb(propose, G, [Config], proposal(G, Config, T), _{text:T}).
 verb(check, G, [Config, Options, CheckOptions],
      ( nb_setval(arena_check_notes, []),
        check_game(G, Config, Options, CheckOptions, Ps),
-       arena_gamecheck:check_notes(Ns)
+       arena_gamecheck:check_notes(Ns0),
+       facts_notes(G, Ns0, Ns)
      ),
      _{problems:Ps, notes:Ns}).
 verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
 verb(search, G, [Text, Seconds], searched(G, Text, Seconds, N, Ss), _{iterations:N, stats:Ss}).
 
 :- public checked_state/3, played/4, typed_move/3, bounded_display/4,
-   searched/5,
+   searched/5, facts_notes/3,
    proposal/3.
+
+%   facts_notes(+Game, +Notes0, -Notes): check-game's notes, and which
+%   facts the states carry for a game that changes facts
+%   (prolog/gamefile_facts.pl).
+
+facts_notes(Game, Notes0, Notes) :-
+    (   game_file_code(Game, Code),
+        arena_gamefile_facts:facts_note(Code, Note)
+    ->  append(Notes0, [Note], Notes)
+    ;   Notes = Notes0
+    ).
 
 %   proposal(+Game, +ConfigText, -Text): the adapter check-game proposes
 %   for a file without players/1 or current_player/2

@@ -6,7 +6,7 @@
     'o'
 """
 
-from .errors import (
+from pybridge.errors import (
     ArenaError,
     IllegalMoveError,
     Interrupted,
@@ -19,7 +19,7 @@ from .errors import (
     ThinkTimeout,
     UnknownGameError,
 )
-from .game import Game, Option, State, games, load_game
+from pybridge.games.game import Game, Option, State, games, load_game
 
 __all__ = [
     "ArenaError",

@@ -1,5 +1,5 @@
 import sys
 
-from .cli import main
+from shell.cli.arena import main
 
 sys.exit(main())

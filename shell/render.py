@@ -9,7 +9,7 @@ import sys
 from typing import TextIO
 
 import pybridge
-from pybridge.match import Match
+from pybridge.play.match import Match
 from pybridge.types import Ply, Result, result_text
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")

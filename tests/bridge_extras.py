@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import pybridge
-from pybridge import _prolog
+from pybridge.engine import _prolog
 
 _FILE = Path(__file__).with_name("bridge_test.pl")
 _loaded = False

@@ -19,7 +19,7 @@ from typing import Any
 
 import distributed.protocol.serialize  # noqa: F401  (the package's name is its function)
 
-import pybridge.cluster
+import pybridge.championship.cluster
 
 serialize_module = sys.modules["distributed.protocol.serialize"]
 

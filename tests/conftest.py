@@ -29,7 +29,7 @@ def _isolation_restored(monkeypatch: pytest.MonkeyPatch) -> None:
     shell it drives) changes it for itself only. Where bubblewrap cannot
     run, bots run with isolation none (the tests of the sandbox itself
     are skipped there, saying why)."""
-    from pybridge import sandbox
+    from pybridge.jail import sandbox
 
     if sandbox._probe() is None:
         # set, not deleted: a variable absent before the test would not be

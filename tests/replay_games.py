@@ -6,8 +6,8 @@ import random
 from pathlib import Path
 
 import pybridge
-from pybridge.match import Match
-from pybridge.players import Player, PlayerSpec
+from pybridge.play.match import Match
+from pybridge.play.players import Player, PlayerSpec
 from pybridge.replay import ReplayWriter
 from pybridge.types import Decision
 

@@ -8,7 +8,7 @@ import random
 from typing import Any, Callable, Iterator
 
 import pybridge
-from pybridge import _prolog
+from pybridge.engine import _prolog
 from tests import bridge_extras
 from tests.crosscheck import Reference
 
@@ -137,7 +137,7 @@ def hint_line(new: str, moves: list[str], level: int) -> str:
     seats human."""
     import io
 
-    from shell.repl import Shell
+    from shell.repl.loop import Shell
 
     shell = Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
     shell.execute(f"new {new} --first human --second human")

@@ -12,8 +12,8 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from shell.lines import CLEAR_HINT
-from shell.repl import Shell
+from shell.repl.lines import CLEAR_HINT
+from shell.repl.loop import Shell
 
 TAB = "\t"
 ENTER = "\r"

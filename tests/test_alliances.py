@@ -13,7 +13,7 @@ from typing import Iterable
 import pytest
 
 import pybridge
-from pybridge import _prolog
+from pybridge.engine import _prolog
 from pybridge.errors import IllegalMoveError
 from benchmarks import inprocess
 from tests.crosscheck import compare
@@ -529,9 +529,9 @@ def test_course_bots_play_a_best_move_of_their_formula(game: pybridge.Game, bot:
 
 
 def test_course_bot_runs_in_the_sandbox(game: pybridge.Game) -> None:
-    from pybridge.bots import check_bot
-    from pybridge.match import Match
-    from pybridge.seating import make_player
+    from pybridge.bots.player import check_bot
+    from pybridge.play.match import Match
+    from pybridge.play.seating import make_player
 
     for bot in ("medium", "hard"):
         path = str(EXAMPLES / f"alliances_course_{bot}.pl")

@@ -11,7 +11,7 @@ import random
 import pytest
 
 import pybridge
-from pybridge import _prolog
+from pybridge.engine import _prolog
 from tests import bridge_extras, rulecheck
 from tests.reference.alliances import Alliances, State, distance, value
 

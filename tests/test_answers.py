@@ -13,11 +13,13 @@ from typing import Any
 
 import pytest
 
-from pybridge import answers, cluster, sandbox
-from pybridge.botdata import Limits
-from pybridge.game import load_game
-from pybridge.scoring import GameRecord, Pairing
-from pybridge.tournament_game import Config, play_game
+from pybridge.championship import answers
+from pybridge.championship import cluster
+from pybridge.jail import sandbox
+from pybridge.bots.limits import Limits
+from pybridge.games.game import load_game
+from pybridge.championship.scoring import GameRecord, Pairing
+from pybridge.championship.one_game import Config, play_game
 
 GAME = load_game("tictactoe")
 CONFIG = Config(game="tictactoe", options=GAME.options, specs={"r": "random", "a": "ai:1"},

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.bots import BotPlayer, Limits, check_bot
+from pybridge.bots.player import BotPlayer, Limits, check_bot
 from pybridge.errors import GameFileError, GameRuleError
-from pybridge.game import load_game_file
-from pybridge.match import Match
-from pybridge.players import PlayerSpec
-from pybridge.seating import make_player
+from pybridge.games.game import load_game_file
+from pybridge.play.match import Match
+from pybridge.play.players import PlayerSpec
+from pybridge.play.seating import make_player
 
 from .test_bots import expectation
 
@@ -161,7 +161,7 @@ run(Close, Copy) :-
 
 
 def bypass(tmp_path: Path, close: bool) -> dict[str, str]:
-    from pybridge import hoststate
+    from pybridge.engine import hoststate
 
     state = hoststate.path()
     if state is None:

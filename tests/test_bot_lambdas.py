@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.bots import BotProcess, Limits
+from pybridge.bots.player import BotProcess, Limits
 
 HERE = Path(__file__).resolve().parent
 BOTS = sorted((HERE / "bots" / "yall").glob("*.pl"))

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.bots import BotError, BotPlayer, BotProcess, Limits, check_bot
-from pybridge.match import Match
+from pybridge.bots.player import BotError, BotPlayer, BotProcess, Limits, check_bot
+from pybridge.play.match import Match
 from pybridge.types import Ply, Result
-from pybridge.players import PlayerSpec
-from pybridge.seating import make_player
+from pybridge.play.players import PlayerSpec
+from pybridge.play.seating import make_player
 
 HERE = Path(__file__).resolve().parent
 HOSTILE = HERE / "hostile"

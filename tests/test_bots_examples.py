@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.bots import check_bot
-from pybridge.match import Match
-from pybridge.seating import make_player
+from pybridge.bots.player import check_bot
+from pybridge.play.match import Match
+from pybridge.play.seating import make_player
 from pybridge.types import Ply
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pybridge
-from pybridge import _prolog
+from pybridge.engine import _prolog
 from pybridge.errors import Interrupted, PrologError, PrologValueError, ThinkTimeout
 
 

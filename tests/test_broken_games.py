@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pybridge.conformance import check_game
+from pybridge.games.conformance import check_game
 from pybridge.errors import ArenaError
-from shell.cli import main
+from shell.cli.arena import main
 
 CLEAN = {
     "initial_state/2": "initial_state(_, s(0, p)).",

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from pybridge.certs import CertificateError, file_names, make_certificates
+from pybridge.championship.certs import CertificateError, file_names, make_certificates
 from tests.test_cluster import ROOT
 
 
 def _arena(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "shell.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "shell.cli.arena", *args], capture_output=True,
                           text=True, env=env, timeout=120)
 
 

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from pybridge import replay
-from pybridge.checkpoint import differences, plan_document
-from pybridge.entrants import check_late, entrants, parse_late
-from pybridge.ratings import SCALE, elo_ratings, fit, invert, parse_anchor, score_table
-from pybridge.scoring import Entrant, GameRecord, TournamentError, half_up, schedule, standings
-from pybridge.similar import compare, fingerprints, submissions, tokens
-from pybridge.tournament import run_tournament
+from pybridge.championship.checkpoint import differences, plan_document
+from pybridge.championship.entrants import check_late, entrants, parse_late
+from pybridge.championship.ratings import SCALE, elo_ratings, fit, invert, parse_anchor, score_table
+from pybridge.championship.scoring import Entrant, GameRecord, TournamentError, half_up, schedule, standings
+from pybridge.championship.similar import compare, fingerprints, submissions, tokens
+from pybridge.championship.tournament import run_tournament
 from tests.test_bots import EXAMPLES, HOSTILE
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from pybridge import replay
-from pybridge.scoring import half_up, late_grade
+from pybridge.championship.scoring import half_up, late_grade
 from tests.test_bots import EXAMPLES, HOSTILE
 from tests.test_championship import BOTS, DISGUISED
 from tests.test_tournament import interrupt_after_games

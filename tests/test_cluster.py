@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from pybridge import cluster
-from pybridge.certs import make_certificates
-from pybridge.tournament import run_tournament
+from pybridge.championship import cluster
+from pybridge.championship.certs import make_certificates
+from pybridge.championship.tournament import run_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "prolog" / "bots" / "examples"
@@ -189,7 +189,7 @@ def test_a_worker_killed_mid_run_loses_and_doubles_nothing(dask_cluster: Cluster
 def test_a_stopped_client_resumes_on_the_cluster(dask_cluster: Cluster, bots: list[str],
                                                  tmp_path: Path) -> None:
     out = tmp_path / "t"
-    argv = [sys.executable, "-m", "shell.cli", "tournament", "tictactoe", *bots, "--out", str(out),
+    argv = [sys.executable, "-m", "shell.cli.arena", "tournament", "tictactoe", *bots, "--out", str(out),
             "--seed", "7", "--games-per-pair", "4", *dask_cluster.argv]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     client = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
@@ -261,3 +261,22 @@ def test_a_scheduler_that_goes_away_stops_the_tournament_clearly(bots: list[str]
         own.close()
     kept = json.loads((tmp_path / "t" / "standings.json").read_text())
     assert 3 <= kept["games_played"] < kept["games_scheduled"]
+
+
+def test_without_dask_a_scheduler_is_refused_clearly(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    with pytest.raises(cluster.ClusterError, match=r"pip install 'prolog-arena\[cluster\]'"):
+        with cluster.Pool(scheduler=cluster.Scheduler.parse(f"tcp://127.0.0.1:{_free_port()}",
+                                                            insecure=True)):
+            pass
+    # the command line says it in one line, and nothing is played
+    from shell.cli.arena import main
+
+    code = main(["tournament", "tictactoe", "random", "ai:1", "--out", str(tmp_path / "out"),
+                 "--scheduler", f"tcp://127.0.0.1:{_free_port()}", "--insecure-scheduler"])
+    err = capsys.readouterr().err
+    assert code != 0 and "pip install 'prolog-arena[cluster]'" in err and "Traceback" not in err
+    assert not (tmp_path / "out" / "replays").exists() or \
+        not any((tmp_path / "out" / "replays").iterdir())

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from pybridge import cluster
-from pybridge.certs import make_certificates
-from pybridge.tournament import run_tournament
+from pybridge.championship import cluster
+from pybridge.championship.certs import make_certificates
+from pybridge.championship.tournament import run_tournament
 from tests.test_cluster import ROOT, Cluster, _free_port, _start, _stop, _tls
 
 ROGUE = Path(__file__).resolve().parent / "cluster_rogue.py"
@@ -27,7 +27,7 @@ PLAYERS = ["random", "ai:1"]
 
 def _arena(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "shell.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "shell.cli.arena", *args], capture_output=True,
                           text=True, env=env, cwd=cwd, timeout=300)
 
 

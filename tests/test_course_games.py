@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from shell.cli import main
+from shell.cli.arena import main
 
 COURSE = Path(__file__).resolve().parent / "gamefiles" / "course"
 
@@ -122,7 +122,7 @@ def test_race_2122_display_takes_the_player(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_phases_adapter_maps_the_levels_and_the_menu_fact() -> None:
-    from pybridge.game import load_game_file
+    from pybridge.games.game import load_game_file
     game = load_game_file(str(COURSE / "phases-arena.pl"))
     state = game.initial_state()
     assert state.valid_moves() == ["1", "2", "3", "4", "5"]    # board_size(5) set up
@@ -147,7 +147,7 @@ def test_halt_in_game_code_is_a_broken_rule(capsys: pytest.CaptureFixture[str]) 
     assert code == 1, out + err
     assert "value/3: raw:halts: value/3 called halt(0), which ends the rule here" in out
     from pybridge.errors import GameRuleError
-    from pybridge.game import load_game_file
+    from pybridge.games.game import load_game_file
     state = load_game_file(str(COURSE / "halts.pl")).initial_state()
     with pytest.raises(GameRuleError, match=r"value/3 called halt\(0\), which ends the rule here"):
         state.value("a")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pybridge import checkpoint
-from shell.cli import main
+from pybridge.championship import checkpoint
+from shell.cli.arena import main
 
 FILES = Path(__file__).resolve().parent / "gamefiles"
 HEAP = FILES / "config_heap.pl"

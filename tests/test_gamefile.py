@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.conformance import check_game
-from pybridge import sandbox
+from pybridge.games.conformance import check_game
+from pybridge.jail import sandbox
 from pybridge.errors import GameFileError, GameRuleError
-from pybridge.game import load_game_file
+from pybridge.games.game import load_game_file
 
 ROOT = Path(__file__).resolve().parent.parent
 NIM = ROOT / "examples" / "games" / "nim.pl"

@@ -14,8 +14,8 @@ import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from shell.cli import main
-from shell.repl import Shell
+from shell.cli.arena import main
+from shell.repl.loop import Shell
 from tests.shell_driver import ENTER, TAB, drive
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge import sandbox
-from pybridge.gamehost import host_for
+from pybridge.jail import sandbox
+from pybridge.engine.gamehost import host_for
 
 FILES = Path(__file__).resolve().parent / "gamefiles"
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +33,9 @@ def test_a_game_that_asserts_reads_and_prints_loads_and_plays(jail: bool) -> Non
         return
     game = pybridge.load_game(str(FILES / "course_stateful.pl"))
     state = game.initial_state()
-    assert str(state) == "s(0)" and state.valid_moves() == ["1", "2"]
+    # its state carries the fact initial_state/2 asserts
+    assert str(state) == "'$arena_facts'(s(0),[moves_made/1-[moves_made(0)]])"
+    assert state.valid_moves() == ["1", "2"]
     state = state.move("1").move("2")
     assert state.game_over() == "a" and state.valid_moves() == []
     assert game.file is not None
@@ -89,8 +91,8 @@ def test_a_killed_host_is_started_again_for_the_next_request() -> None:
 
 
 def test_every_match_begins_from_the_file_as_loaded(jail: bool) -> None:
-    from pybridge.match import Match
-    from pybridge.players import HumanPlayer, PlayerSpec
+    from pybridge.play.match import Match
+    from pybridge.play.players import HumanPlayer, PlayerSpec
 
     if not jail:
         with pytest.raises(sandbox.IsolationError):
@@ -109,7 +111,7 @@ def test_every_match_begins_from_the_file_as_loaded(jail: bool) -> None:
 
 def test_a_bot_plays_a_course_game_in_its_own_jailed_host(
         jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from shell.cli import main
+    from shell.cli.arena import main
 
     bot = tmp_path / "first.pl"
     bot.write_text("choose_move(State, _Level, Move) :-\n    valid_moves(State, [Move|_]).\n")

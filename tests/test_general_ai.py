@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge import _prolog
-from pybridge.game import load_game_file
+from pybridge.engine import _prolog
+from pybridge.games.game import load_game_file
 
 HERE = Path(__file__).resolve().parent
 AI_GAMES = HERE / "gamefiles" / "ai"
@@ -126,6 +126,6 @@ def test_the_search_shows_its_own_numbers() -> None:
 
 
 def test_hint_line_gives_the_search_numbers() -> None:
-    from shell.game_commands import search_line
+    from shell.repl.game_commands import search_line
     line = search_line(c4("121374"), "5", seconds=1.0)
     assert line.startswith("  general search, ") and "playouts in 1 s: 5 " in line

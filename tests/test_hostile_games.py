@@ -20,9 +20,11 @@ from typing import Iterator
 import pytest
 
 import pybridge
-from pybridge import _prolog, gamehost, sandbox
+from pybridge.engine import _prolog
+from pybridge.engine import gamehost
+from pybridge.jail import sandbox
 from pybridge.errors import GameFileError, GameRuleError
-from shell.cli import main
+from shell.cli.arena import main
 
 GAMES = Path(__file__).resolve().parent / "hostile" / "games"
 ROOT = Path(__file__).resolve().parent.parent
@@ -369,7 +371,7 @@ def test_crafted_logs_name_files_that_are_not_games(
 
 
 def gamefile_sha(path: Path) -> str:
-    from pybridge.gamefile import sha256_of
+    from pybridge.games.gamefile import sha256_of
 
     return sha256_of(path)
 
@@ -377,7 +379,7 @@ def gamefile_sha(path: Path) -> str:
 def test_the_shell_goes_on_after_hostile_games(jail: bool) -> None:
     import io
 
-    from shell.repl import Shell
+    from shell.repl.loop import Shell
 
     if load("escape_output.pl", jail) is None:
         return

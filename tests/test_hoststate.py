@@ -1,4 +1,4 @@
-"""The bot host's saved state (pybridge/hoststate.py): built once per
+"""The bot host's saved state (pybridge/engine/hoststate.py): built once per
 version of the Prolog files, never used stale, and bots still start from
 source without it."""
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pybridge import hoststate
-from pybridge.bots import BotProcess, Limits
-from pybridge.resources import prolog_dir
+from pybridge.engine import hoststate
+from pybridge.bots.player import BotProcess, Limits
+from pybridge.engine.resources import prolog_dir
 
 EXAMPLES = prolog_dir() / "bots" / "examples"
 LIMITS = Limits(stack_mb=64, grace=0.3)

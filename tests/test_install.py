@@ -62,7 +62,7 @@ def test_installed_arena_runs_from_another_directory(installed: Path, tmp_path: 
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     where = subprocess.run(
         [str(installed / "bin" / "python"), "-c",
-         "import pybridge, pybridge._prolog as p; print(pybridge.__file__); print(p.PROLOG_DIR)"],
+         "import pybridge, pybridge.engine._prolog as p; print(pybridge.__file__); print(p.PROLOG_DIR)"],
         cwd=tmp_path, env=env, capture_output=True, text=True, check=True).stdout.split()
     assert all(Path(w).is_relative_to(installed) for w in where), where
     assert Path(where[1], "bots", "host.pl").is_file()

@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge import sandbox
-from pybridge.bots import BotPlayer, BotProcess, Limits
-from pybridge.match import Match
+from pybridge.jail import sandbox
+from pybridge.bots.player import BotPlayer, BotProcess, Limits
+from pybridge.play.match import Match
 from pybridge.types import Result
-from pybridge.players import PlayerSpec
-from pybridge.seating import make_player
+from pybridge.play.players import PlayerSpec
+from pybridge.play.seating import make_player
 from pybridge.text import clean
 
 from .test_bots import alive, expectation
@@ -227,7 +227,7 @@ def test_without_bubblewrap_bots_are_refused_with_the_fix(monkeypatch) -> None:
 
 
 def test_a_bot_file_linking_outside_its_folder_is_refused(tmp_path: Path) -> None:
-    from pybridge.bots import BotError, bot_path
+    from pybridge.bots.player import BotError, bot_path
 
     secret = tmp_path / "instructor" / "grades.csv"
     secret.parent.mkdir()
@@ -247,7 +247,7 @@ def test_a_bot_file_named_with_control_sequences_is_shown_escaped(tmp_path: Path
     terminal's title."""
     bot = tmp_path / "\x1b]0;pwned\x07\x1b[2Jbot.pl"
     bot.write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]).\n")
-    run = subprocess.run([sys.executable, "-m", "shell.cli", "check-bot", "tictactoe", str(bot),
+    run = subprocess.run([sys.executable, "-m", "shell.cli.arena", "check-bot", "tictactoe", str(bot),
                           "--games", "2"], capture_output=True, text=True, timeout=120,
                          cwd=HERE.parent)
     assert run.returncode == 0, run.stdout + run.stderr

@@ -18,11 +18,15 @@ from typing import Any
 import pytest
 
 import pybridge
-from pybridge import bots, gamefile, gamesources, jail, sandbox
-from pybridge.bots import BotPlayer, BotProcess, Limits, keeping_bots_loaded, WARM
-from pybridge.match import Match
-from pybridge.players import PlayerSpec
-from pybridge.seating import make_player
+from pybridge.bots import player as bots
+from pybridge.games import gamefile
+from pybridge.games import sources as gamesources
+from pybridge.jail import processes as jail
+from pybridge.jail import sandbox
+from pybridge.bots.player import BotPlayer, BotProcess, Limits, keeping_bots_loaded, WARM
+from pybridge.play.match import Match
+from pybridge.play.players import PlayerSpec
+from pybridge.play.seating import make_player
 
 from .test_bots import alive, settle
 from .test_isolation import needs_bwrap

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.bots import BotPlayer, Limits
+from pybridge.bots.player import BotPlayer, Limits
 from pybridge.errors import IllegalMoveError, TurnError
-from pybridge.match import Match
-from pybridge.players import BuiltinPlayer, HumanPlayer
-from pybridge.scoring import GameRecord
-from pybridge.seating import make_player
+from pybridge.play.match import Match
+from pybridge.play.players import BuiltinPlayer, HumanPlayer
+from pybridge.championship.scoring import GameRecord
+from pybridge.play.seating import make_player
 from pybridge.types import BAD_VERDICTS, Decision, Ply, Result, Verdict, result_text
 
 PYBRIDGE = Path(pybridge.__file__).parent

@@ -13,12 +13,12 @@ import pytest
 
 import pybridge
 from pybridge.errors import ThinkTimeout
-from pybridge.game import State, load_game_file
-from pybridge.match import Match
-from pybridge.players import BuiltinPlayer, PlayerSpec
+from pybridge.games.game import State, load_game_file
+from pybridge.play.match import Match
+from pybridge.play.players import BuiltinPlayer, PlayerSpec
 from pybridge.types import Verdict
-from shell.cli import main
-from shell.session import Session
+from shell.cli.arena import main
+from shell.repl.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMED = ROOT / "tests" / "gamefiles" / "time"
@@ -117,7 +117,7 @@ def test_play_refuses_a_move_time_that_is_not_positive(capsys: pytest.CaptureFix
 
 
 def test_a_tournament_keeps_the_warnings_with_the_games_output(tmp_path: Path) -> None:
-    from pybridge.tournament import run_tournament
+    from pybridge.championship.tournament import run_tournament
 
     out = tmp_path / "out"
     result = run_tournament(str(TIMED / "endless_level.pl"), ["ai:2", "ai:1"], out=out,

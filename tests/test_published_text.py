@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from pybridge import report as report_module
-from pybridge.entrants import name_warnings, roster, skeleton
-from pybridge.report import gather, markdown, md
-from pybridge.report_html import _entrant, index_html
-from pybridge.scoring import Entrant, Standing, csv_cell, standings_csv
-from pybridge.tournament import run_tournament
-from shell.cli import main
+from pybridge.report import results as report_module
+from pybridge.championship.entrants import name_warnings, roster, skeleton
+from pybridge.report.results import gather, markdown, md
+from pybridge.report.html import _entrant, index_html
+from pybridge.championship.scoring import Entrant, Standing, csv_cell, standings_csv
+from pybridge.championship.tournament import run_tournament
+from shell.cli.arena import main
 from tests.test_bots import EXAMPLES
 
 HOSTILE_NAME = '<img src=x onerror="alert(1)">[x](javascript:alert(1))\x1b]52;c;AAAA\x07|*b*'

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.match import Match
+from pybridge.play.match import Match
 from pybridge.replay import (
     FORMAT,
     VERSION,
@@ -22,7 +22,7 @@ from pybridge.replay import (
     rebuild,
     verify,
 )
-from pybridge.seating import make_player
+from pybridge.play.seating import make_player
 from pybridge.types import Ply, Result
 
 from .replay_games import RngPlayer, play_logged

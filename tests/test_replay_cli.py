@@ -11,7 +11,7 @@ import pytest
 
 import pybridge
 from pybridge.replay import ReplayWriter, read_replay, verify
-from shell.cli import main
+from shell.cli.arena import main
 
 ARENA = Path(sys.executable).with_name("arena")
 

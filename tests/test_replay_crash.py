@@ -19,7 +19,7 @@ import pytest
 
 import pybridge
 from pybridge.replay import read_replay, verify
-from shell.cli import main
+from shell.cli.arena import main
 
 ARENA = Path(sys.executable).with_name("arena")
 RUNS = 32

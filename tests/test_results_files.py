@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from pybridge import safeio
-from pybridge.checkpoint import GAMES, append_game, finished_games, read_games
+from pybridge.championship import safeio
+from pybridge.championship.checkpoint import GAMES, append_game, finished_games, read_games
 from pybridge.replay import ReplayFormatError, read_replay
-from pybridge.report import gather
-from pybridge.scoring import GameRecord, schedule
-from pybridge.tournament import run_tournament
-from shell.cli import main
+from pybridge.report.results import gather
+from pybridge.championship.scoring import GameRecord, schedule
+from pybridge.championship.tournament import run_tournament
+from shell.cli.arena import main
 
 SPECS = ["random", "ai:1"]
 
@@ -215,7 +215,7 @@ def test_resume_drops_a_log_of_another_game(folder: Path) -> None:
     run_tournament("connect4", SPECS, out=other, games_per_pair=2)
     shutil.copy(other / "replays" / "0001-random-vs-ai_1.jsonl",
                 folder / "replays" / "0001-random-vs-ai_1.jsonl")
-    from pybridge.game import load_game
+    from pybridge.games.game import load_game
 
     resumed = finished_games(folder, schedule(SPECS, 2), load_game("tictactoe"))
     assert resumed.removed == 1 and sorted(resumed.kept) == [1]
@@ -232,7 +232,7 @@ def test_resume_removes_a_planted_link_not_its_target(folder: Path, tmp_path: Pa
 
 
 def test_a_replay_log_is_never_written_through_a_link_or_into_a_fifo(tmp_path: Path) -> None:
-    from pybridge.game import load_game
+    from pybridge.games.game import load_game
     from pybridge.replay import ReplayWriter
 
     game = load_game("tictactoe")

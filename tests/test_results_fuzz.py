@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pybridge.errors import ArenaError
-from pybridge.report import gather
-from pybridge.report_html import write_pages
-from pybridge.tournament import run_tournament
+from pybridge.report.results import gather
+from pybridge.report.html import write_pages
+from pybridge.championship.tournament import run_tournament
 
 SPECS = ["random", "ai:1"]
 FILES = ["standings.json", "games.jsonl", "tournament.json", "similarity.json",

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pybridge
-from shell.repl import Shell
+from shell.repl.loop import Shell
 from tests.shell_driver import CTRL_U, ENTER, TAB, drive
 
 from prompt_toolkit.completion import CompleteEvent
@@ -238,7 +238,7 @@ def test_every_game_is_logged_and_the_log_verifies(tmp_path) -> None:
 
 
 def test_leaving_an_unfinished_game_says_where_it_is_kept(tmp_path) -> None:
-    from shell.cli import main
+    from shell.cli.arena import main
 
     shell = logging_shell(tmp_path)
     shell.execute("new connect4 --first human --second human")

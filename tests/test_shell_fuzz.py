@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shell import commands as C
+from shell.repl import commands as C
 from shell.render import strip_ansi
-from shell.repl import Shell
+from shell.repl.loop import Shell
 from tests.shell_driver import ENTER, drive
 
 WORDS = [c.name for c in C.COMMANDS] + ["1", "5", "9", "10", "0", "-1", "x", "o", "ai:3",

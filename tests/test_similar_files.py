@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pybridge.similar import MAX_SOURCE, collect, comparison
+from pybridge.championship.similar import MAX_SOURCE, collect, comparison
 from tests.test_bots import EXAMPLES
 from tests.test_championship import DISGUISED
 
@@ -96,8 +96,8 @@ def test_a_file_slow_to_read_is_skipped_and_the_others_compared(tmp_path: Path) 
 def test_a_tournament_lists_the_played_files_it_could_not_compare(tmp_path: Path) -> None:
     from types import SimpleNamespace
 
-    from pybridge.scoring import Entrant
-    from shell.report_cli import similar_pairs
+    from pybridge.championship.scoring import Entrant
+    from shell.cli.report import similar_pairs
 
     big = tmp_path / "big.pl"
     big.write_text(DISGUISED + "% padding\n" * (MAX_SOURCE // 10 + 1))

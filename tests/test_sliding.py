@@ -10,7 +10,7 @@ from collections import deque
 import pytest
 
 import pybridge
-from pybridge import _prolog
+from pybridge.engine import _prolog
 from tests import bridge_extras
 from tests.crosscheck import compare, enumerate_all, perft, random_games
 from tests.reference.sliding import Sliding, State, solve

@@ -11,7 +11,7 @@ from collections import deque
 import pytest
 
 import pybridge
-from pybridge.analysis import outcome_text
+from pybridge.games.analysis import outcome_text
 from tests import rulecheck
 from tests.reference.sliding import Sliding, State, outcome, solve, value
 

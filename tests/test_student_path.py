@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.analysis import outcome_text, solved_outcome
-from pybridge.bots import BotPlayer, bot_path, check_bot
-from pybridge.notation import typed_move
-from pybridge.players import PlayerSpec
+from pybridge.games.analysis import outcome_text, solved_outcome
+from pybridge.bots.player import BotPlayer, bot_path, check_bot
+from pybridge.games.notation import typed_move
+from pybridge.play.players import PlayerSpec
 from pybridge.types import Ply
-from shell.repl import Shell
+from shell.repl.loop import Shell
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 
@@ -139,7 +139,7 @@ def test_check_bot_reaches_every_phase_and_reports_each(tmp_path: Path) -> None:
     bot = tmp_path / "placer.pl"  # places well, cannot slide
     bot.write_text("choose_move(State, _, Move) :-\n"
                    "    valid_moves(State, Moves), member(Move, Moves), integer(Move), !.\n")
-    run = subprocess.run([sys.executable, "-m", "shell.cli", "check-bot", "sliding", str(bot)],
+    run = subprocess.run([sys.executable, "-m", "shell.cli.arena", "check-bot", "sliding", str(bot)],
                          capture_output=True, text=True, timeout=300,
                          cwd=Path(__file__).resolve().parent.parent)
     assert run.returncode == 1, run.stdout + run.stderr

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import pybridge
-from pybridge.analysis import outcome_text
+from pybridge.games.analysis import outcome_text
 from tests import rulecheck
 from tests.reference.tictactoe import State, TicTacToe, solved, value
 

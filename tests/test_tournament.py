@@ -18,11 +18,11 @@ import pytest
 
 import pybridge
 from pybridge import replay
-from pybridge.bots import Limits
-from pybridge.match import Match
-from pybridge import sandbox
-from pybridge.seating import make_player
-from pybridge.tournament import (
+from pybridge.bots.player import Limits
+from pybridge.play.match import Match
+from pybridge.jail import sandbox
+from pybridge.play.seating import make_player
+from pybridge.championship.tournament import (
     Entrant,
     GameRecord,
     TournamentError,
@@ -31,7 +31,7 @@ from pybridge.tournament import (
     schedule,
     standings,
 )
-from shell.tournament_cli import ProgressBar, standings_lines
+from shell.cli.tournament import ProgressBar, standings_lines
 from tests.test_bots import EXAMPLES, HOSTILE, HOSTILE_FILES, PWNED, SENTINEL, expectation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,7 +153,7 @@ def test_grades_with_equal_points_and_ten_percent_exactly() -> None:
 
 
 def test_progress_bar_on_a_terminal_and_off() -> None:
-    from pybridge.tournament import Progress
+    from pybridge.championship.tournament import Progress
 
     out = io.StringIO()
     bar = ProgressBar(out, tty=True, width=10)
@@ -242,8 +242,9 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
 @pytest.mark.parametrize("policy", ["forfeit", "random"])
 def test_verdicts_reach_the_replay_logs(tmp_path: Path, policy: str) -> None:
     out = tmp_path / "out"
+    # a generous clock: a loaded machine must not turn the verdict into a time loss
     result = run_tournament("tictactoe", [str(HOSTILE / "garbage_move.pl"), "random"], out=out,
-                            policy=policy)
+                            policy=policy, move_time=5)
     assert result.complete and len(result.records) == 2
     for r in result.records:
         logged = replay.read_replay(out / r.replay)
@@ -265,7 +266,7 @@ def test_verdicts_reach_the_replay_logs(tmp_path: Path, policy: str) -> None:
 
 
 def test_recover_reads_results_from_the_logs(tmp_path: Path) -> None:
-    from pybridge.checkpoint import GAMES, finished_games
+    from pybridge.championship.checkpoint import GAMES, finished_games
 
     out = tmp_path / "out"
     result = run_tournament("tictactoe", ["random", "ai:1"], out=out, games_per_pair=4)

@@ -16,8 +16,8 @@ import pytest
 import pybridge
 from benchmarks.duel import player
 from pybridge.errors import IllegalMoveError, OptionError
-from pybridge.match import Match
-from pybridge.seating import make_player
+from pybridge.play.match import Match
+from pybridge.play.seating import make_player
 from tests import bridge_extras
 from tests.crosscheck import compare, enumerate_all
 from tests.reference.trike import Trike

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import pybridge
-from pybridge import _prolog
+from pybridge.engine import _prolog
 from tests import rulecheck
 from tests.reference.trike import State, Trike, value
 

@@ -1,4 +1,4 @@
-"""Bots kept loaded between games (pybridge.bots.WarmBots): every game is
+"""Bots kept loaded between games (pybridge.bots.player.WarmBots): every game is
 played in a fresh copy of the loaded bot, with its own seed and output,
 its own time limits, and nothing left running afterwards."""
 
@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.bots import WARM, BotPlayer, BotProcess, Limits, WarmBots, keeping_bots_loaded
-from pybridge.match import Match
-from pybridge.players import PlayerSpec
+from pybridge.bots.player import WARM, BotPlayer, BotProcess, Limits, WarmBots, keeping_bots_loaded
+from pybridge.play.match import Match
+from pybridge.play.players import PlayerSpec
 from tests.test_isolation import descendants
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"

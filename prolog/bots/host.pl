@@ -13,10 +13,10 @@
 
 /** <module> Hosts one untrusted bot in its own swipl process
 
-Started by `pybridge/botproc.py`, inside bubblewrap unless isolation is
+Started by `pybridge/bots/host.py`, inside bubblewrap unless isolation is
 off, as
 
-    swipl -x HOSTSTATE -- ARGS    (the saved state: pybridge/hoststate.py)
+    swipl -x HOSTSTATE -- ARGS    (the saved state: pybridge/engine/hoststate.py)
     swipl -f none -q prolog/bots/host.pl -- ARGS
 
     ARGS: --in-fd N --out-fd M --game GAME --seat first|second|any \

@@ -13,9 +13,9 @@
   illegal move or wrong result).
 """
 
-from ..types import result_text as describe_result
-from .reader import Header, Logged, Replay, ReplayError, ReplayFormatError, read_replay
-from .records import (
+from pybridge.types import result_text as describe_result
+from pybridge.replay.reader import Header, Logged, Replay, ReplayError, ReplayFormatError, read_replay
+from pybridge.replay.records import (
     FORMAT,
     VERSION,
     header_record,
@@ -25,8 +25,8 @@ from .records import (
     result_record,
     undo_record,
 )
-from .verifying import Position, Rebuilt, ReplayMismatch, check_result, positions, rebuild, verify
-from .writer import Recorders, ReplayBusyError, ReplayExistsError, ReplayWriter
+from pybridge.replay.verifying import Position, Rebuilt, ReplayMismatch, check_result, positions, rebuild, verify
+from pybridge.replay.writer import Recorders, ReplayBusyError, ReplayExistsError, ReplayWriter
 
 __all__ = [
     "FORMAT",

@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from .. import gamefile
-from ..errors import ArenaError, GameFileError, GameRuleError, StateTextError
-from ..game import Game, State, games, load_game, load_game_ref
-from ..players import PlayerSpec
-from ..safeio import MAX_JSON_DEPTH, MAX_LOG, UnsafeFileError, json_depth, read_inside, read_regular
-from ..types import BAD_VERDICTS, Ply, Result, Verdict
-from .records import FORMAT, RECORD_TYPES, VERSION
+from pybridge.games import gamefile
+from pybridge.errors import ArenaError, GameFileError, GameRuleError, StateTextError
+from pybridge.games.game import Game, State, games, load_game, load_game_ref
+from pybridge.play.players import PlayerSpec
+from pybridge.championship.safeio import MAX_JSON_DEPTH, MAX_LOG, UnsafeFileError, json_depth, read_inside, read_regular
+from pybridge.types import BAD_VERDICTS, Ply, Result, Verdict
+from pybridge.replay.records import FORMAT, RECORD_TYPES, VERSION
 
 
 class ReplayError(ArenaError, ValueError):
@@ -100,7 +100,7 @@ def read_replay(path: str | os.PathLike[str], *, root: str | os.PathLike[str] | 
     """The log at ``path``, its form checked (not yet its moves: see
     :func:`rebuild`). ReplayFormatError naming the line of anything
     unreadable; OSError if the file cannot be read. The file must be a
-    regular one of at most :data:`pybridge.safeio.MAX_LOG` bytes; with
+    regular one of at most :data:`pybridge.championship.safeio.MAX_LOG` bytes; with
     ``root``, ``path`` is relative to that folder and must stay inside it,
     reached through no link (a ReplayFormatError at line 0 otherwise)."""
     try:

@@ -28,9 +28,9 @@ import json
 from datetime import datetime, timezone
 from typing import Any, Mapping
 
-from ..game import Game, State
-from ..players import PlayerSpec
-from ..types import Ply, Result, Verdict
+from pybridge.games.game import Game, State
+from pybridge.play.players import PlayerSpec
+from pybridge.types import Ply, Result, Verdict
 
 FORMAT = "prolog-arena-replay"
 VERSION = 1

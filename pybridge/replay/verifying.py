@@ -9,10 +9,10 @@ import os
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..errors import IllegalMoveError
-from ..game import State
-from ..types import Result, Verdict, result_text
-from .reader import Logged, Replay, ReplayError, read_replay
+from pybridge.errors import IllegalMoveError
+from pybridge.games.game import State
+from pybridge.types import Result, Verdict, result_text
+from pybridge.replay.reader import Logged, Replay, ReplayError, read_replay
 
 
 class ReplayMismatch(ReplayError):

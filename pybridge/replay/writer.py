@@ -13,12 +13,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
-from ..errors import ArenaError
-from ..game import Game, State
-from ..match import Match, Recorder
-from ..types import Ply, Result
-from .reader import ReplayFormatError, read_replay
-from .records import (
+from pybridge.errors import ArenaError
+from pybridge.games.game import Game, State
+from pybridge.play.match import Match, Recorder
+from pybridge.types import Ply, Result
+from pybridge.replay.reader import ReplayFormatError, read_replay
+from pybridge.replay.records import (
     header_record,
     move_record,
     players_record,
@@ -37,7 +37,7 @@ class ReplayBusyError(ArenaError, RuntimeError):
 
 
 class ReplayWriter:
-    """Writes a log as a game goes; a :class:`pybridge.match.Recorder`.
+    """Writes a log as a game goes; a :class:`pybridge.play.match.Recorder`.
 
     Every record is appended with a single ``write`` and fsynced before the
     call returns, so a killed process leaves a log that reads back to its

@@ -1,0 +1,154 @@
+"""A bot's trial games for ``check-bot``: some from the start against
+random, the rest reaching the later phases of the game (from random
+positions for a PFL bot, which is told the position; against the game's
+greedy AI for a classic bot, which keeps its own board and must play
+from the start), with what it did in each kind of position."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+from pybridge.bots.player import keeping_bots_loaded
+from pybridge.games.game import Game, State
+from pybridge.play.match import Match
+from pybridge.play.players import PlayerSpec
+from pybridge.play.seating import make_player
+from pybridge.types import Ply, Result
+
+
+def move_kind(state: State) -> tuple[str, str]:
+    """The kind of move ``state`` asks for: (key, examples), the key
+    made of the shapes of its valid moves (``5`` and ``1-5`` differ,
+    ``5`` and ``7`` do not), the examples one valid move of each shape."""
+    examples: dict[str, str] = {}
+    for move in state.valid_moves():
+        shape = re.sub(r"[0-9]+", "9", re.sub(r"[A-Za-z]", "a", move))
+        examples.setdefault(shape, move)
+    key = " ".join(sorted(examples))
+    return key, ", ".join(examples[s] for s in sorted(examples))
+
+
+@dataclass
+class TrialGame:
+    """One trial game: where it started, whom the bot met, how it went."""
+
+    number: int
+    setting: str  # 'start', 'position' (from a random position) or 'longer' (against an AI)
+    bot_seat: str
+    opponent: str
+    start_plies: int  # random plies played before the bot's first turn
+    result: Result
+    plies: list[tuple[State, Ply]]  # the bot's own moves, each with the position before it
+    failed_at: State | None  # the position where it forfeited
+    output: str = ""
+    #: the kinds of position the game went through, either seat to move
+    seen: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def slowest(self) -> int:
+        return max((p.ms for _, p in self.plies), default=0)
+
+
+@dataclass
+class Kind:
+    """What the bot did in one kind of position, over all trial games."""
+
+    key: str
+    examples: str
+    made: int = 0
+    slowest: int = 0
+    problems: dict[str, int] = field(default_factory=dict)
+    seen: int = 0  # positions of this kind in the games, either seat to move
+
+
+def trial_games(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, *,
+                protocol: str, move_time: float, seed: int = 1) -> Iterator[TrialGame]:
+    """``count`` trial games of the bot (seats alternating among ``seats``,
+    indices of game.players): the first half (rounded up) from the start
+    against random, the rest reaching later phases."""
+    rng = random.Random(seed)
+    from_start = (count + 1) // 2
+    # the bot is loaded once; each game is played in a fresh copy of it
+    with keeping_bots_loaded() as kept:
+        try:
+            yield from _trials(game, spec, seats, count, rng, from_start, protocol, move_time)
+        finally:
+            kept.close()
+
+
+def _trials(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, rng: random.Random,
+            from_start: int, protocol: str, move_time: float) -> Iterator[TrialGame]:
+    for i in range(count):
+        mine = seats[i % len(seats)]
+        bot_seat = game.players[mine]
+        bot = make_player(spec, move_time=move_time)
+        later = i >= from_start
+        if later and protocol != "classic":
+            setting, opponent, history = "position", "random", _random_prefix(game, bot_seat, rng)
+        elif later:
+            setting, opponent, history = "longer", "ai:2", []
+        else:
+            setting, opponent, history = "start", "random", []
+        other = make_player(opponent)
+        players = {seat: (bot if n == mine else other) for n, seat in enumerate(game.players)}
+        with Match(game, players, move_time=move_time, history=history) as match:
+            result = match.run()
+            output = getattr(bot, "output", "")
+        line = _positions(game, match.history)
+        own = [(s, p) for s, p in line[len(history):] if p.player == bot_seat]
+        failed = match.state if result.forfeit is not None and result.winner != bot_seat else None
+        seen = list(dict.fromkeys(move_kind(s) for s, _ in line[len(history):]))
+        yield TrialGame(i + 1, setting, bot_seat, opponent, len(history), result, own, failed, output,
+                        seen)
+
+
+def _random_prefix(game: Game, seat: str, rng: random.Random) -> list[Ply]:
+    """Random plies to a position of a random game where ``seat`` is to
+    move (any ply of the game alike, so that every phase comes up)."""
+    state, plies, positions = game.initial_state(), [], []
+    while not state.is_over():
+        if state.current_player == seat:
+            positions.append(len(plies))
+        move = rng.choice(state.valid_moves())
+        plies.append(Ply(len(plies), state.current_player, move))
+        state = state.move(move)
+    return plies[:rng.choice(positions)] if positions else []
+
+
+def _positions(game: Game, history: Sequence[Ply]) -> list[tuple[State, Ply]]:
+    state, out = game.initial_state(), []
+    for ply in history:
+        out.append((state, ply))
+        if ply.move is not None:
+            state = state.move(ply.move)
+    return out
+
+
+def kinds(games: Sequence[TrialGame]) -> list[Kind]:
+    """What the bot did per kind of position, in the order first seen;
+    kinds that came up only on the opponent's turns are listed too."""
+    found: dict[str, Kind] = {}
+
+    def kind(state: State) -> Kind:
+        key, examples = move_kind(state)
+        return found.setdefault(key, Kind(key, examples))
+
+    for trial in games:
+        for state, ply in trial.plies:
+            k = kind(state)
+            k.made += 1
+            k.slowest = max(k.slowest, ply.ms)
+        if trial.failed_at is not None and not trial.failed_at.is_over():
+            k = kind(trial.failed_at)
+            verdict = str(trial.result.forfeit)
+            k.problems[verdict] = k.problems.get(verdict, 0) + 1
+    for trial in games:
+        for key, examples in trial.seen:
+            found.setdefault(key, Kind(key, examples))
+    return list(found.values())
+
+
+__all__ = ["Kind", "TrialGame", "kinds", "move_kind", "trial_games"]

@@ -1,0 +1,269 @@
+"""What a tournament folder records so that it can be resumed.
+
+``OUT/tournament.json`` holds what makes the games what they are: the
+game and its options, the settings that change a game (games per pair,
+move time, policy, seed, openings, isolation, a game file's config term
+and dialect) and the entrants with their
+files' sha256. ``OUT/games.jsonl`` has one line per finished game (its
+record and what each bot printed), appended and fsynced once its log is
+written. A resumed tournament keeps every game whose log has a result
+that verifies, and plays the others again from the start.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from pybridge.errors import ArenaError
+from pybridge.games.game import Game
+from pybridge.replay import ReplayError, verify
+from pybridge.championship.safeio import (
+    MAX_GAMES,
+    UnsafeFileError,
+    ensure_folder,
+    load_json,
+    read_inside,
+    read_json_inside,
+    remove_inside,
+    write_atomically,
+    write_inside,
+)
+from pybridge.championship.scoring import (
+    Entrant,
+    GameRecord,
+    Pairing,
+    TournamentError,
+    game_document,
+    game_record,
+    record_from_document,
+    replay_name,
+)
+from pybridge.text import clean, clean_line
+
+#: What is kept of one entrant's output of one game read back.
+OUTPUT_SHOWN = 4096
+
+PLAN = "tournament.json"
+GAMES = "games.jsonl"
+#: Settings that must be the same to resume (the others may change).
+BINDING = ("games_per_pair", "move_time", "policy", "seed", "openings", "opening_plies",
+           "isolation", "config", "dialect")
+#: What a plan recorded before a setting existed had (a game file's
+#: --config and --dialect).
+BINDING_DEFAULTS: Mapping[str, Any] = {"config": None, "dialect": "auto"}
+
+
+def plan_document(game: str, options: Mapping[str, Any], settings: Mapping[str, Any],
+                  people: Sequence[Entrant]) -> dict[str, Any]:
+    return {
+        "game": game,
+        "options": dict(options),
+        "settings": {k: settings.get(k) for k in BINDING},
+        "entrants": [{"name": e.name, "spec": e.spec, "sha256": e.sha256, "house": e.house}
+                     for e in people],
+    }
+
+
+def differences(recorded: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
+    """What differs between the plan recorded in a folder and the one asked
+    for now, in words."""
+    out = []
+    for key in ("game", "options"):
+        if recorded.get(key) != wanted.get(key):
+            out.append(f"{key}: recorded {recorded.get(key)!r}, now {wanted.get(key)!r}")
+    rs, ws = recorded.get("settings", {}), wanted["settings"]
+    for key in BINDING:
+        then, now = rs.get(key, BINDING_DEFAULTS.get(key)), ws.get(key)
+        if then != now:
+            flag = f" (--{key})" if key in BINDING_DEFAULTS else ""
+            out.append(f"{key}{flag}: recorded {then!r}, now {now!r}")
+    re_ = {e["name"]: e for e in recorded.get("entrants", [])}
+    we = {e["name"]: e for e in wanted["entrants"]}
+    for name in re_.keys() - we.keys():
+        out.append(f"entrant {name!r} was in the tournament and is not now")
+    for name in we.keys() - re_.keys():
+        out.append(f"entrant {name!r} is new (not in the recorded tournament)")
+    for name in re_.keys() & we.keys():
+        a, b = re_[name], we[name]
+        if a.get("sha256") != b.get("sha256"):
+            out.append(f"entrant {name!r}: its file's content changed")
+        elif a.get("sha256") is None and a.get("spec") != b.get("spec"):
+            out.append(f"entrant {name!r}: recorded {a.get('spec')!r}, now {b.get('spec')!r}")
+        elif a.get("spec", "").rpartition(":")[2] != b.get("spec", "").rpartition(":")[2]:
+            out.append(f"entrant {name!r}: its level changed ({a.get('spec')!r} -> {b.get('spec')!r})")
+        if a.get("house") != b.get("house"):
+            out.append(f"entrant {name!r}: house player {a.get('house')} -> {b.get('house')}")
+    if not out and [e["name"] for e in recorded.get("entrants", [])] != list(we):
+        out.append("the entrants are listed in another order (it changes the schedule)")
+    return out
+
+
+def start(out: Path, plan: Mapping[str, Any], *, resume: bool) -> None:
+    """Make ``out`` ready: a new tournament needs an empty folder; a
+    resumed one must record the same plan (TournamentError naming every
+    difference)."""
+    recorded_path = out / PLAN
+    if out.exists() and any(out.iterdir()):
+        if not resume:
+            raise TournamentError(
+                f"output folder {os.fspath(out)!r} is not empty (to continue the tournament "
+                f"recorded there, add --resume)")
+        try:
+            recorded = read_json_inside(out, PLAN)
+        except FileNotFoundError:
+            raise TournamentError(f"cannot resume: {os.fspath(out)!r} records no tournament "
+                                  f"(no {PLAN})") from None
+        except UnsafeFileError as exc:
+            raise TournamentError(f"cannot resume: {exc}") from None
+        if not _plan_shape(recorded):
+            raise TournamentError(f"cannot resume: {os.fspath(recorded_path)!r} is not a "
+                                  "tournament's plan")
+        diff = differences(recorded, plan)
+        if diff:
+            raise TournamentError(f"cannot resume the tournament in {os.fspath(out)!r}, "
+                                  "it was started otherwise: " + "; ".join(diff))
+    out.mkdir(parents=True, exist_ok=True)
+    ensure_folder(out, "replays")
+    write_inside(out, PLAN, json.dumps(plan, indent=2) + "\n")
+
+
+def _plan_shape(doc: Any) -> bool:
+    """Whether ``doc`` has the shape of a plan :func:`differences` reads."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("settings", {}), dict):
+        return False
+    people = doc.get("entrants", [])
+    return isinstance(people, list) and all(
+        isinstance(e, dict) and isinstance(e.get("name"), str)
+        and isinstance(e.get("spec", ""), str) for e in people)
+
+
+def append_game(out: Path, record: GameRecord, output: Mapping[str, str]) -> None:
+    """Add a finished game to ``OUT/games.jsonl`` (its log written first)."""
+    line = json.dumps({**game_document(record), "output": dict(output)}, ensure_ascii=False)
+    path = out / GAMES
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW
+                     | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        raise UnsafeFileError(path, f"cannot be appended to ({exc.strerror}; a symbolic "
+                              "link or a FIFO is never followed)") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UnsafeFileError(path, "is not a regular file")
+        view = memoryview((line + "\n").encode("utf-8"))
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_games(out: Path) -> dict[int, tuple[GameRecord, dict[str, str]]]:
+    """The games ``OUT/games.jsonl`` lists, as written there (a line that
+    is not a game record is ignored, as is a torn last line). What it says
+    of a result is a claim: :func:`finished_games` takes results from the
+    logs."""
+    found: dict[int, tuple[GameRecord, dict[str, str]]] = {}
+    try:
+        data = read_inside(out, GAMES, limit=MAX_GAMES)
+    except FileNotFoundError:
+        return found
+    for line in data.split(b"\n"):
+        try:
+            doc = load_json(line, out / GAMES)
+            record = record_from_document(doc)
+            output = doc.get("output") or {}
+            if not isinstance(output, dict):
+                continue
+            said = {clean_line(k, 80): clean(v, OUTPUT_SHOWN) for k, v in output.items()
+                    if isinstance(v, str)}
+            found[record.index] = (record, said)
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError):
+            continue
+    return found
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """What :func:`finished_games` found: the games kept (index -> record
+    and output), how many logs were removed, and every disagreement
+    between games.jsonl and the logs (or why games.jsonl was not read), in
+    words."""
+
+    kept: dict[int, tuple[GameRecord, dict[str, str]]]
+    removed: int
+    disagreements: tuple[str, ...] = ()
+
+
+def finished_games(out: Path, pairings: Iterable[Pairing], game: Game | None = None
+                   ) -> Resumed:
+    """The games of ``pairings`` already finished in ``out``: each has a log
+    (a regular file inside ``out``) of ``game`` whose result verifies
+    through the rules. Each record is derived from its log; games.jsonl
+    gives only what a log does not hold (the bots' output, the game's wall
+    time), and where it says another result, that is reported. Every other
+    log is removed (TournamentError when it cannot be)."""
+    kept: dict[int, tuple[GameRecord, dict[str, str]]] = {}
+    removed = 0
+    notes: list[str] = []
+    try:
+        listed = read_games(out)
+    except UnsafeFileError as exc:
+        listed = {}
+        notes.append(f"{clean_line(exc)}: every game's record comes from its log alone")
+    for pairing in pairings:
+        relative = replay_name(pairing)
+        try:
+            rebuilt = verify(relative, root=out)
+            ok = rebuilt.finished and rebuilt.result is not None
+            if ok and game is not None:
+                ok = (rebuilt.replay.game.id == game.id
+                      and dict(rebuilt.replay.game.options) == dict(game.options))
+        except FileNotFoundError:
+            continue
+        except (ReplayError, ArenaError, OSError, ValueError):
+            ok = False
+        if not ok:
+            try:
+                remove_inside(out, relative)
+            except UnsafeFileError as exc:
+                raise TournamentError(f"cannot resume: {exc}") from None
+            removed += 1
+            continue
+        replay = rebuilt.replay
+        assert replay.result is not None
+        said = listed.get(pairing.index)
+        record = game_record(pairing, replay.game.players, replay.result, replay.plies,
+                             said[0].seconds if said else 0.0,
+                             opening=replay.header.opening)
+        if said is not None and _claim(said[0]) != _claim(record):
+            notes.append(f"game {pairing.index + 1} ({clean_line(relative)}): {GAMES} says "
+                         f"{clean_line(_claim(said[0]))}, its log says {_claim(record)}: "
+                         "the log's result counts")
+        kept[pairing.index] = (record, said[1] if said else {})
+    return Resumed(kept, removed, tuple(notes))
+
+
+def _claim(record: GameRecord) -> str:
+    """A record's result in words, to compare two records of one game."""
+    forfeit = f" (forfeit: {record.forfeit})" if record.forfeit else ""
+    reason = record.reason.removeprefix("neither could play: ")
+    return f"{record.winner} wins: {reason}{forfeit}" if record.winner != "draw" \
+        else f"draw: {reason}"
+
+
+def rewrite_games(out: Path, games: Mapping[int, tuple[GameRecord, Mapping[str, str]]]) -> None:
+    """``OUT/games.jsonl`` with exactly ``games`` (after a resume sorted out
+    which are kept)."""
+    lines = [json.dumps({**game_document(r), "output": dict(o)}, ensure_ascii=False) + "\n"
+             for _, (r, o) in sorted(games.items())]
+    write_inside(out, GAMES, "".join(lines))
+
+
+__all__ = ["BINDING", "GAMES", "PLAN", "Resumed", "append_game", "differences", "finished_games",
+           "plan_document", "read_games", "rewrite_games", "start", "write_atomically"]

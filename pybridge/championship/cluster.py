@@ -1,0 +1,518 @@
+"""Where a tournament's games are played: in this process (one job), on a
+local Dask cluster of single-threaded worker processes (``jobs`` > 1), or
+on a Dask cluster whose scheduler is at an address. One game is one task,
+and a task carries what it needs: the entrants' bot files travel by
+content (workers share no file system with the client and never read its
+paths), and the task plays the game in a temporary folder of its own.
+
+The client gets each game's answer as it arrives, as plain data that it
+checks before believing it (:mod:`pybridge.championship.answers`), and writes it itself
+(logs, standings, checkpoint), so a worker that dies costs only its game,
+which Dask plays again elsewhere; a game that two workers both finish is
+counted once by the caller (by its pairing's index).
+
+A Dask scheduler is reached over mutual TLS (``tls://``, the course's
+certificates from :mod:`pybridge.championship.certs`); plain ``tcp://`` only when the
+user says so (:class:`Scheduler`). The client decodes results as msgpack
+only, never a pickle.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import importlib.metadata
+import json
+import multiprocessing
+import shutil
+import signal
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+from pybridge.championship import answers
+from pybridge.games import sources as gamesources
+from pybridge.jail import sandbox
+from pybridge.errors import ArenaError
+from pybridge.play.players import PlayerSpec
+from pybridge.text import clean_line
+
+
+class ClusterError(ArenaError, RuntimeError):
+    """The cluster cannot play the games: no scheduler there, a worker of
+    another version, or the scheduler went away."""
+
+
+class InsecureSchedulerError(ClusterError, ValueError):
+    """A scheduler address the client will not use as asked: unencrypted
+    without the explicit flag, or TLS without its certificates."""
+
+
+#: The files of a course's certificate folder the client uses.
+CA_FILE, CLIENT_CERT, CLIENT_KEY = "ca.pem", "client.pem", "client-key.pem"
+
+
+@dataclasses.dataclass(frozen=True)
+class Scheduler:
+    """Where the Dask scheduler is and how the client talks to it:
+    ``tls_dir`` holds the course's certificates (see :mod:`pybridge.championship.certs`);
+    ``insecure`` is an unencrypted ``tcp://`` address the user accepted."""
+
+    address: str
+    tls_dir: str | None = None
+    insecure: bool = False
+
+    @classmethod
+    def parse(cls, address: str, *, tls_dir: str | None = None,
+              insecure: bool = False) -> "Scheduler":
+        """The scheduler at ``address``, checked: ``tls://`` with the
+        certificates in ``tls_dir``, or ``tcp://`` with ``insecure``."""
+        scheme, sep, rest = address.partition("://")
+        if not sep:
+            scheme, rest = "tcp", address
+        if not rest:
+            raise InsecureSchedulerError(f"no host in the scheduler address {address!r}: "
+                                         "use tls://HOST:PORT")
+        if scheme == "tls":
+            if insecure:
+                raise InsecureSchedulerError("--insecure-scheduler is for tcp:// addresses; "
+                                             f"{address} is encrypted")
+            if tls_dir is None:
+                raise InsecureSchedulerError(
+                    f"the scheduler {address} needs --tls-dir DIR: the folder of the course's "
+                    "certificates (make them with `arena certs DIR`)")
+            found = Scheduler(address, tls_dir)
+            found.security()  # its files are there
+            return found
+        if scheme == "tcp":
+            if tls_dir is not None:
+                raise InsecureSchedulerError(f"--tls-dir is for tls:// addresses, not {address}: "
+                                             f"use tls://{rest}")
+            if not insecure:
+                raise InsecureSchedulerError(
+                    f"refusing the unencrypted scheduler address {address}: any program that "
+                    "reaches it can join as a worker, read every submission and run code in "
+                    f"this process. Use tls://{rest} with --tls-dir DIR (certificates from "
+                    "`arena certs DIR`), or pass --insecure-scheduler to take that risk")
+            return Scheduler(f"tcp://{rest}", insecure=True)
+        raise InsecureSchedulerError(f"unknown scheduler address scheme {scheme!r} in "
+                                     f"{address!r}: use tls://HOST:PORT")
+
+    def warning(self) -> str | None:
+        """The line to show when the scheduler is not secured."""
+        if not self.insecure:
+            return None
+        return (f"warning: the Dask scheduler {self.address} is unencrypted and admits any "
+                "worker: a worker can read the submissions, and its answers are unpickled "
+                "in this process; use tls:// (arena certs)")
+
+    def security(self) -> Any:
+        """The client's ``distributed.Security`` (None for ``tcp://``)."""
+        if self.tls_dir is None:
+            return None
+        Security = _distributed().Security
+        folder = Path(self.tls_dir)
+        paths = [folder / name for name in (CA_FILE, CLIENT_CERT, CLIENT_KEY)]
+        for path in paths:
+            if not path.is_file():
+                raise InsecureSchedulerError(
+                    f"no {path.name} in the certificate folder {folder} (expected "
+                    f"{', '.join(p.name for p in paths)}, as `arena certs DIR` makes them)")
+        return Security(tls_ca_file=str(paths[0]), tls_client_cert=str(paths[1]),
+                        tls_client_key=str(paths[2]), require_encryption=True)
+
+
+def _distributed() -> Any:
+    """Dask's ``distributed``, an optional extra: needed for a scheduler only."""
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("a Dask scheduler needs Dask, an optional part of prolog-arena: "
+                           "pip install 'prolog-arena[cluster]'") from None
+    return distributed
+
+
+def version() -> str:
+    """This prolog-arena's version, which every worker must share."""
+    return installed_version()
+
+
+@functools.lru_cache(maxsize=1)
+def installed_version() -> str:
+    """The version installed where this runs (a worker answers it)."""
+    try:
+        return importlib.metadata.version("prolog-arena")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+#: The most a game file's folder may hold to be shipped with every game.
+GAME_FOLDER_BYTES = 8 * 1024 * 1024
+
+
+@dataclasses.dataclass(frozen=True)
+class Shipment:
+    """The entrants' bot files by content: (entrant name, file name,
+    bytes); and a game file with the files it loads (the file's path in
+    its folder, and (relative path, bytes) of each), its client path."""
+
+    files: tuple[tuple[str, str, bytes], ...] = ()
+    game: tuple[str, tuple[tuple[str, bytes], ...]] | None = None
+    game_path: str = ""
+
+    def only(self, names: Collection[str]) -> "Shipment":
+        """What one game needs: the files of the entrants ``names``."""
+        return dataclasses.replace(self, files=tuple(f for f in self.files if f[0] in names))
+
+
+def pack(specs: Mapping[str, str], *, game_file: str | None = None) -> Shipment:
+    """The contents of the bot files ``specs`` name, and of the game file
+    ``game_file`` with the files it loads (pybridge.games.sources), to ship."""
+    files = []
+    for name, text in specs.items():
+        spec = PlayerSpec.parse(text)
+        if spec.kind == "bot" and spec.path is not None:
+            path = Path(spec.path)
+            files.append((name, path.name, path.read_bytes()))
+    game = None
+    if game_file is not None:
+        try:
+            sources = gamesources.files(game_file)
+        except gamesources.GameSourcesError as exc:
+            raise ClusterError(str(exc)) from None
+        found, size = [], 0
+        for relative, path in sources.items():  # the game file and what it loads, no more
+            size += path.stat().st_size
+            if size > GAME_FOLDER_BYTES:
+                raise ClusterError(f"the game file {game_file} and the files it loads hold "
+                                   f"more than {GAME_FOLDER_BYTES // 2**20} MB")
+            found.append((relative, path.read_bytes()))
+        game = (next(iter(sources)), tuple(found))
+    return Shipment(tuple(files), game, game_file or "")
+
+
+def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path) -> dict[str, str]:
+    """Write the shipped files under ``where`` (a folder an entrant) and
+    return the specs that seat those copies (entrant name -> spec)."""
+    local = {}
+    for index, (name, filename, data) in enumerate(shipment.files):
+        folder = where / str(index)
+        folder.mkdir(parents=True)
+        path = folder / Path(filename).name
+        path.write_bytes(data)
+        spec = PlayerSpec.parse(specs[name])
+        local[name] = str(path) if spec.level is None else f"{path}:{spec.level}"
+    return local
+
+
+def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
+                 shipment: Shipment, client_version: str) -> dict[str, Any]:
+    """What a worker runs for one game: the files written to a folder of
+    its own, the game played with them (``config.files``), the folder
+    removed. ``config`` never names a path of the client's that the game
+    would read. The answer is plain data (:mod:`pybridge.championship.answers`): the
+    game's log, or why this worker refuses the game (it cannot run bots
+    under the isolation ``config.isolation``)."""
+    mine = installed_version()
+    if mine != client_version:
+        return answers.refusal(pairing.index, f"this worker runs prolog-arena {mine}, the "
+                               f"client {client_version}: install the same version on both",
+                               sandbox.current())
+    isolation, problem = answers.required_isolation(config.isolation)
+    if problem is not None:
+        return answers.refusal(pairing.index, problem, isolation)
+    return answers.answer(_play_shipped(play, config, pairing, shipment), isolation)
+
+
+def _play_shipped(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
+                  shipment: Shipment) -> Any:
+    where = Path(tempfile.mkdtemp(prefix="arena-task-"))
+    try:
+        files = unpack(config.specs, shipment, where)
+        if shipment.game is None:
+            return play(dataclasses.replace(config, files=files), pairing)
+        main, contents = shipment.game
+        for relative, data in contents:
+            target = where / "game" / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        local = str(where / "game" / main)
+        outcome = play(dataclasses.replace(config, files=files, game=local), pairing)
+        # the log names the game file where the client has it
+        head, _, rest = outcome.log.partition(b"\n")
+        head = head.replace(json.dumps(local)[1:-1].encode(),
+                            json.dumps(shipment.game_path)[1:-1].encode())
+        return dataclasses.replace(outcome, log=head + b"\n" + rest)
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class Returned:
+    """A task's answer (plain data, not yet believed), with its key and
+    the worker that gave it."""
+
+    key: str
+    answer: Any
+    worker: str
+
+
+class Pool:
+    """Plays tasks: in this process (``jobs`` 1), in ``jobs`` worker
+    processes of this machine, or on the Dask cluster at ``scheduler``:
+    one interface, the same task. Use it with ``with``; leaving it
+    cancels what is still queued."""
+
+    def __init__(self, *, jobs: int = 1, scheduler: Scheduler | None = None,
+                 isolation: str = "bwrap") -> None:
+        self.jobs = max(1, jobs)
+        self.scheduler = scheduler
+        self.isolation = isolation  # what every game's bots must run under
+        self._client: Any = None
+        self._local: ProcessPoolExecutor | None = None
+        self._queued: dict[str, tuple[Any, ...]] = {}  # task key -> its arguments
+        self._keys: dict[Future[Any], str] = {}  # a local worker's task -> its key
+
+    def __enter__(self) -> "Pool":
+        if self.scheduler is not None:
+            self._connect(self.scheduler)
+        elif self.jobs > 1:
+            self._local = _local_pool(self.jobs)
+        return self
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        self.close(now=kind is not None)
+
+    def _connect(self, scheduler: Scheduler) -> None:
+        Client = _distributed().Client
+        address = scheduler.address
+        try:
+            # results are decoded as msgpack only: never a pickle from a worker
+            self._client = Client(address, timeout="10s", security=scheduler.security(),
+                                  deserializers=("msgpack",))
+        except (OSError, TimeoutError) as exc:
+            why = clean_line(exc, 300)
+            hint = (" (the scheduler must use the same course's certificates)"
+                    if scheduler.tls_dir else "")
+            raise ClusterError(f"cannot reach a Dask scheduler at {address}: {why}{hint}") \
+                from None
+        mine = version()
+        try:
+            found = self._client.run(installed_version)
+        except TypeError as exc:  # an answer that is not plain data
+            self.close()
+            raise ClusterError(f"a worker of {address} answered its version with something "
+                               f"else than text: {clean_line(exc, 200)}") from None
+        other = {worker: v for worker, v in found.items() if v != mine}
+        if other:
+            listed = ", ".join(f"{clean_line(w, 80)} ({clean_line(v, 40)})"
+                               for w, v in sorted(other.items(), key=str))
+            self.close()
+            raise ClusterError(f"workers of another prolog-arena version than this client's "
+                               f"{mine}: {listed}; install {mine} on them")
+        if not found:
+            self.close()
+            raise ClusterError(f"the Dask scheduler at {address} has no worker: start "
+                               f"some with `dask worker {address}`")
+        # a worker that joins later refuses each game it cannot jail instead
+        unable = {worker: said[1] for worker, said in
+                  self._client.run(answers.required_isolation, self.isolation).items()
+                  if not isinstance(said, (list, tuple)) or said[1] is not None}
+        if unable:
+            listed = "; ".join(f"{clean_line(w, 80)}: {clean_line(why, 300)}"
+                               for w, why in sorted(unable.items(), key=str))
+            self.close()
+            raise ClusterError(f"workers that cannot run bots under {self.isolation}: {listed}")
+
+    def workers(self) -> int:
+        """How many workers play games now."""
+        if self._client is not None:
+            return len(self._client.scheduler_info().get("workers", {}))
+        return self.jobs
+
+    def submit(self, play: Callable[[Any, Any], Any], config: Any, pairing: Any,
+               shipment: Shipment, *, key: str) -> Any:
+        """Queue one game as a task named ``key``."""
+        args = (play, config, pairing, shipment, version())
+        if self._client is not None:
+            return self._client.submit(shipped_task, *args, key=key, pure=False, retries=2)
+        if self._local is not None:
+            future = self._local.submit(shipped_task, *args)
+            self._queued[key] = args
+            self._keys[future] = key
+            return future
+        self._queued[key] = args
+        return key
+
+    def results(self, tasks: Iterable[Any]) -> Iterator[Returned]:
+        """Answers as games finish. A worker process of this machine that
+        dies has its games played again in a new one; ClusterError if the
+        Dask scheduler goes away."""
+        tasks = list(tasks)
+        if self._client is not None:
+            yield from self._dask_results(tasks)
+        elif self._local is not None:
+            yield from self._local_results(tasks)
+        else:
+            for key in tasks:
+                yield Returned(key, shipped_task(*self._queued.pop(key)), "this process")
+
+    def _dask_results(self, futures: list[Any]) -> Iterator[Returned]:
+        as_completed = _distributed().as_completed
+        try:
+            with _ctrl_c_between_waits() as pressed:
+                done = as_completed(futures)
+                while not done.is_empty():
+                    if pressed.is_set():
+                        raise KeyboardInterrupt
+                    if not done.has_ready():
+                        time.sleep(WAIT_STEP)
+                        continue
+                    for future in done.next_batch(block=False):
+                        yield self._dask_answer(future)
+        except (OSError, TimeoutError, CancelledError) as exc:
+            raise ClusterError(f"lost the Dask scheduler at {self._address()} "
+                               f"({type(exc).__name__}): the games finished so far are kept; "
+                               "run the same command with --resume to go on") from None
+
+    def _dask_answer(self, future: Any) -> Returned:
+        worker = self._worker_of(future)
+        try:
+            found: Any = future.result()
+        except TypeError as exc:  # not msgpack: refused undecoded
+            found = answers.Unreadable(str(exc))
+        return Returned(str(future.key), found, worker)
+
+    def _worker_of(self, future: Any) -> str:
+        """The address of the worker that holds ``future``'s answer."""
+        try:
+            held = self._client.who_has([future]).get(future.key) or ()
+        except (OSError, TimeoutError):
+            held = ()
+        return clean_line(", ".join(map(str, held)) or "a worker", 200)
+
+    def _address(self) -> str:
+        return self.scheduler.address if self.scheduler is not None else ""
+
+    def _local_results(self, futures: list[Future[Any]]) -> Iterator[Returned]:
+        with _ctrl_c_between_waits() as pressed:
+            yield from self._local_answers(futures, pressed)
+
+    def _local_answers(self, futures: list[Future[Any]],
+                       pressed: threading.Event) -> Iterator[Returned]:
+        pending = set(futures)
+        while pending:
+            if pressed.is_set():
+                raise KeyboardInterrupt
+            done, pending = wait(pending, timeout=WAIT_STEP, return_when=FIRST_COMPLETED)
+            lost = []
+            for future in done:
+                key = self._keys.pop(future)
+                try:
+                    outcome = future.result()
+                except BrokenProcessPool:
+                    lost.append(key)
+                    continue
+                self._queued.pop(key, None)
+                yield Returned(key, outcome, "a worker process of this machine")
+            if lost:
+                # a worker died: the pool is broken; its unfinished games go on in a new one
+                lost += [self._keys.pop(f) for f in pending]
+                assert self._local is not None
+                _stop(self._local)
+                self._local = _local_pool(self.jobs)
+                pending = set()
+                for key in lost:
+                    future = self._local.submit(shipped_task, *self._queued[key])
+                    self._keys[future] = key
+                    pending.add(future)
+
+    def running(self) -> int:
+        """Games being played now."""
+        if self._client is not None:
+            try:
+                return sum(len(v) for v in self._client.processing().values())
+            except (OSError, TimeoutError):
+                return 0
+        return self.jobs
+
+    def close(self, *, now: bool = True) -> None:
+        """Cancel what is queued, and let go of the workers: at once (games
+        under way stop, their bots closed), or once they are idle."""
+        client, local = self._client, self._local
+        self._client = self._local = None
+        self._queued.clear()
+        self._keys.clear()
+        if local is not None:
+            if now:
+                _stop(local)
+            else:
+                local.shutdown(wait=True)
+        if client is not None:
+            try:
+                client.close()
+            except (OSError, TimeoutError, RuntimeError):
+                pass
+
+
+#: How often, in seconds, a wait for answers looks whether Ctrl-C was pressed.
+WAIT_STEP = 0.2
+
+
+@contextlib.contextmanager
+def _ctrl_c_between_waits() -> Iterator[threading.Event]:
+    """Ctrl-C while answers are awaited is noted here and raised by the
+    waiting loop itself, between two waits: raised anywhere, it can leave a
+    future's lock held by this thread, and the pool's thread then waits on
+    it forever, as does the interpreter's exit."""
+    pressed = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.set())
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _local_pool(jobs: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_worker_signals)
+
+
+def _worker_signals() -> None:
+    """In a local worker: Ctrl-C belongs to the client; SIGTERM unwinds,
+    so that every game closes its bot processes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _unwind)
+
+
+def _unwind(signum: int, frame: Any) -> None:
+    raise SystemExit(1)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the worker processes now and cancel what is queued."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.kill()  # its bot sandboxes die with it (--die-with-parent)
+    for process in processes:
+        process.join(timeout=10)
+    call_queue = getattr(pool, "_call_queue", None)
+    if call_queue is not None:
+        # its feeder thread may be stuck writing a task into the pipe of a
+        # worker just killed: never wait for it at exit
+        call_queue.cancel_join_thread()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+__all__ = ["ClusterError", "InsecureSchedulerError", "Pool", "Returned", "Scheduler", "Shipment",
+           "pack", "shipped_task", "unpack", "version"]

@@ -1,0 +1,529 @@
+"""A game file's own process (``prolog/gamehost.pl``) and the engine that
+asks it: every game file's code runs there, never in the referee's engine.
+
+The host is started like a bot host (:mod:`pybridge.bots.host`): inside
+bubblewrap unless the isolation is ``none``, under ``prlimit``, in a
+session of its own, with the protocol on two pipes of its own and the
+game's own output drained into a bounded buffer. Every request carries a
+nonce and has a wall-clock limit kept here, outside the host: before
+each call of one of the game's rules the host notes which (``{"rule":
+"valid_moves/2","limit":5}``), and when no answer comes in time the
+host is killed and the rule named ("valid_moves/2 did not answer within
+5 s"). The next request starts a new host. Texts that come back are
+bounded and checked here: a move, player or winner holding a control
+character is a broken rule, the game's printed board is cleaned
+(:func:`pybridge.text.clean_display`); :mod:`pybridge.engine.hostengine` asks.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import logging
+import os
+import queue
+import secrets
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pybridge.engine import _prolog
+from pybridge.games import sources as gamesources
+from pybridge.engine import hoststate
+from pybridge.jail import processes as jail
+from pybridge.jail import sandbox
+from pybridge.engine._prolog import PROLOG_DIR
+from pybridge.bots.limits import Tail
+from pybridge.bots.host import _drain, _read_lines, _reap, _sane_name, _spawn
+from pybridge.errors import ArenaError, GameFileError, GameRuleError, Interrupted
+from pybridge.games.gamefile import GameFileRef, game_id, sha256_of
+from pybridge.text import clean, clean_line
+
+log = logging.getLogger(__name__)
+
+HOST = PROLOG_DIR / "gamehost.pl"
+
+
+@dataclass(frozen=True)
+class HostLimits:
+    """What a game host may use. ``rule_seconds`` is the limit of one rule
+    call (as prolog/gamefile.pl sets it); ``request_seconds`` bounds a
+    whole request however many rules it calls."""
+
+    rule_seconds: float = 5.0
+    load_seconds: float = 20.0
+    choose_seconds: float = 60.0
+    check_seconds: float = 900.0
+    request_seconds: float = 60.0
+    grace: float = 1.0
+    stack_mb: int = 512
+    memory_mb: int = 2048
+    cpu_seconds: int = 3600
+    open_files: int = 64
+    output_bytes: int = 64 * 1024
+    text_bytes: int = 4096
+
+
+class GameHost:
+    """One process with one game file loaded. Requests are served one at a
+    time (a lock); a host that died or was killed is started again on
+    the next request."""
+
+    def __init__(self, ref: GameFileRef, *, isolation: str | None = None,
+                 limits: HostLimits = HostLimits()) -> None:
+        self.ref = ref
+        self.id = game_id(ref)
+        self.isolation = isolation or sandbox.current()
+        self.limits = limits
+        self.output = Tail(limits.output_bytes)
+        self.hello: dict[str, Any] = {}
+        self.info: dict[str, Any] = {}
+        self.kept = False
+        self.starts = 0
+        self._seed: int | None = None
+        self._lock = threading.RLock()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._requests: Any = None
+        self._replies: Any = None
+        self._lines: queue.Queue[tuple[float, bytes | None]] = queue.Queue()
+        self._readers: list[threading.Thread] = []
+        self._dir = ""
+        self._fatal = threading.Event()
+        self.jail: jail.Jail | None = None
+        real_dir = str(Path(ref.path).parent)
+        self._inside = (f"{sandbox.GAME_MOUNT}/{Path(ref.path).name}"
+                        if self.isolation == "bwrap" else ref.path)
+        self._paths = ((sandbox.GAME_MOUNT + "/", real_dir + "/"),
+                       (sandbox.GAME_MOUNT, real_dir)) if self.isolation == "bwrap" else ()
+
+    # -- the process ---------------------------------------------------------
+
+    @property
+    def pid(self) -> int | None:
+        """The host's process id (bubblewrap's, when jailed), if running."""
+        return None if self._proc is None else self._proc.pid
+
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def _spawn(self) -> None:
+        sandbox.check(self.isolation)
+        try:
+            now = sha256_of(self.ref.path)
+        except OSError as exc:
+            raise GameFileError(f"cannot read game file {self.ref.path}: {exc.strerror}") from None
+        if now != self.ref.sha256:
+            raise GameFileError(
+                f"the game file {self.ref.path} has changed since it was loaded "
+                f"(SHA-256 {self.ref.sha256[:12]}... then, {now[:12]}... now)")
+        try:
+            game_files = gamesources.files(self.ref.path)
+        except gamesources.GameSourcesError as exc:
+            raise GameFileError(f"game file {self.ref.path}: {exc}") from None
+        if self.isolation == "bwrap":
+            self._inside = f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
+        try:
+            self.jail = jail.Jail(memory_bytes=(self.limits.memory_mb + 32) * 1024 * 1024,
+                                  bwrap=self.isolation == "bwrap")
+        except OSError as exc:
+            raise ArenaError(f"cannot start the host of game {self.id}: {exc}") from None
+        req_r, req_w = os.pipe()
+        rep_r, rep_w = os.pipe()
+        swipl = os.path.realpath(shutil.which("swipl") or "swipl")
+        prolog = Path(sandbox.PROLOG_MOUNT) if self.isolation == "bwrap" else PROLOG_DIR
+        seed = int.from_bytes(os.urandom(4), "big") if self._seed is None else self._seed
+        state = hoststate.path("gamehost")
+        if state is not None:
+            seen = sandbox.STATE_MOUNT if self.isolation == "bwrap" else str(state)
+            host = [swipl, "-x", seen, "--"]
+        else:
+            host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-debug",
+                    str(prolog / "gamehost.pl"), "--"]
+        host += ["--in-fd", str(req_r), "--out-fd", str(rep_w),
+                "--stack-mb", str(self.limits.stack_mb), "--seed", str(seed), "--name", self.id,
+                "--dialect", self.ref.dialect,
+                "--jail", "true" if self.isolation == "bwrap" else "false", self._inside]
+        command = sandbox.limited(host, sandbox.Limits(
+            self.limits.memory_mb * 1024 * 1024, self.limits.cpu_seconds,
+            self.limits.open_files, self.jail.nproc))
+        copies: list[int] = []  # files bubblewrap copies in (a jail with a user of its own)
+        if self.jail.uid is not None:  # the host opens its pipes again by /proc/self/fd
+            for fd in (req_r, rep_w):
+                os.fchown(fd, self.jail.uid, self.jail.uid)
+
+        def copied(path: Path) -> int:
+            copies.append(os.open(path, os.O_RDONLY | os.O_CLOEXEC))
+            return copies[-1]
+
+        if self.isolation == "bwrap":
+            path = Path(self.ref.path)
+            argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=path,
+                                      game_files=game_files, bot_name=_sane_name(path),
+                                      state=state,
+                                      copied=copied if self.jail.uid is not None else None)
+            env = {"PATH": os.environ.get("PATH", os.defpath)}
+            cwd = "/"
+        else:
+            self._dir = tempfile.mkdtemp(prefix="arena-game-")
+            argv = command
+            env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8",
+                   "HOME": self._dir}
+            if "SWI_HOME_DIR" in os.environ:
+                env["SWI_HOME_DIR"] = os.environ["SWI_HOME_DIR"]
+            cwd = self._dir
+        argv = self.jail.enter(argv)
+        log.debug("game %s: start %s", self.id, " ".join(argv))
+        try:
+            proc = _spawn(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, cwd=cwd, env=env,
+                          pass_fds=(req_r, rep_w, *copies), start_new_session=True,
+                          close_fds=True)
+        except BaseException as exc:
+            for fd in (req_r, req_w, rep_r, rep_w, *copies):
+                os.close(fd)
+            self.jail.close()
+            if isinstance(exc, OSError):
+                raise ArenaError(f"cannot start swipl for game {self.id}: {exc}") from None
+            raise
+        self.jail.started(proc.pid)
+        for fd in copies:
+            os.close(fd)
+        os.close(req_r)
+        os.close(rep_w)
+        self._proc = proc
+        self._requests = os.fdopen(req_w, "wb")
+        replies = os.fdopen(rep_r, "rb")
+        self._replies = replies
+        self._lines = queue.Queue()
+        self._fatal = threading.Event()
+        assert proc.stdout is not None
+        self._readers = [
+            threading.Thread(target=_read_lines, args=(replies, self._lines), daemon=True),
+            threading.Thread(target=_drain, args=(proc.stdout, self.output, self._fatal, proc),
+                             daemon=True),
+        ]
+        for t in self._readers:
+            t.start()
+        self.starts += 1
+
+    def _start(self) -> None:
+        """Start the host and load the game; GameFileError if refused."""
+        self._spawn()
+        try:
+            reply = self._exchange("load", [], rule="loading the game file",
+                                   limit=self.limits.load_seconds, cap=self.limits.load_seconds)
+        except GameRuleError as exc:
+            raise GameFileError(f"game file {self.ref.path} could not be loaded: "
+                                f"{exc.message.removeprefix(self.id + ': ')}") from None
+        if "error" in reply:
+            self.kill()
+            kind, message = self._error(reply)
+            raise GameFileError(f"game file {self.ref.path} refused:\n{message}")
+        if reply.get("ok") is not True:
+            self.kill()
+            raise GameFileError(f"game file {self.ref.path} could not be loaded")
+        self.hello = reply
+        self.kept = False
+        if not reply.get("missing"):
+            # kept: the loaded file forks a fresh copy for every game
+            self.kept = self._fork()
+            info = self._exchange("info", [], rule="title/1, players/1 or option/3",
+                                  limit=self.limits.rule_seconds,
+                                  cap=self.limits.request_seconds)
+            if info.get("ok") is not True:
+                self.kill()
+                kind, message = self._error(info)
+                raise _prolog.error_for(kind, message)
+            self.info = info
+        if self._seed is not None:
+            self._exchange("seed", [str(self._seed)], rule="seed", limit=5, cap=5)
+
+    def _fork(self) -> bool:
+        """Ask the loaded host for a copy of itself that serves from now on;
+        False when it cannot fork (it then serves itself)."""
+        reply = self._exchange("fork", [], rule="starting a game", limit=5, cap=5)
+        forked = reply.get("ok") is True and reply.get("forked") is True
+        if self.jail is not None:
+            if forked:
+                self.jail.game_started()    # the copy ran nothing of the game yet
+            self.jail.found_host()
+            self.jail.sweep()
+        return forked
+
+    def begin_game(self) -> None:
+        """A fresh copy of the loaded game for the game about to begin (what
+        the last game asserted is gone); a host that cannot fork goes on
+        as it is."""
+        with self._lock:
+            if not self.kept or not self.running():
+                return
+            try:
+                ended = self._exchange("end", [], rule="ending a game", limit=5, cap=5)
+                if self.jail is not None and not self.jail.game_ended(timeout=1.0):
+                    self.kill()
+                    return
+                if ended.get("ended") is not True or not self._fork():
+                    self.kill()
+                    return
+                if self._seed is not None:
+                    self._exchange("seed", [str(self._seed)], rule="seed", limit=5, cap=5)
+            except GameRuleError:
+                self.kill()             # started again by the next request
+
+    def kill(self) -> None:
+        """Kill the host and everything in its process group, and reap it."""
+        proc = self._proc
+        if proc is None:
+            return
+        self._proc = None
+        its_jail, self.jail = self.jail, None
+        assert its_jail is not None     # made with the process
+        _reap(proc, self._dir, (self._requests, self._replies), its_jail)
+        self._dir = ""
+        for t in self._readers:
+            t.join(timeout=2)
+
+    def close(self) -> None:
+        """End the host: end of input first, then SIGKILL."""
+        with self._lock:
+            proc = self._proc
+            if proc is not None and proc.poll() is None:
+                try:
+                    self._requests.close()
+                    proc.wait(timeout=0.5)
+                except (OSError, subprocess.TimeoutExpired):
+                    pass
+            self.kill()
+
+    # -- requests ------------------------------------------------------------
+
+    def request(self, verb: str, args: list[str], *, rule: str, limit: float | None = None,
+                cap: float | None = None) -> dict[str, Any] | None:
+        """The answer to ``verb(Nonce, Args...)`` (``args`` are Prolog
+        source texts made by :func:`pybridge.engine._prolog.term`): a dict, or
+        None when the question failed. A Prolog error raises the
+        exception :func:`pybridge.engine._prolog.error_for` gives; a late answer
+        kills the host and raises GameRuleError naming the rule."""
+        with self._lock:
+            if not self.running():
+                if self._proc is not None:
+                    self.kill()
+                self._start()
+            reply = self._exchange(
+                verb, args, rule=rule,
+                limit=self.limits.rule_seconds if limit is None else limit,
+                cap=self.limits.request_seconds if cap is None else cap)
+        if reply.get("ok") is True:
+            return reply
+        if reply.get("fail") is True:
+            return None
+        kind, message = self._error(reply)
+        raise _prolog.error_for(kind, message)
+
+    def _error(self, reply: dict[str, Any]) -> tuple[str, str]:
+        error = reply.get("error")
+        if not isinstance(error, dict):
+            return "game_rule", f"{self.id}: the game's process gave no answer"
+        message = self.text(str(error.get("message", "")))
+        kind = clean_line(error.get("kind", "other"), 40)
+        if kind == "game_rule" and not message.startswith(f"{self.id}:"):
+            message = f"{self.id}: {message}"
+        return kind, message
+
+    def text(self, text: str) -> str:
+        """A text of the host's: jail paths as the user knows them, bounded,
+        control characters escaped (newlines kept)."""
+        for inside, outside in self._paths:
+            text = text.replace(inside, outside)
+        text = text.replace(f"{self.id}#game", self.id)     # the host's module of the game
+        return clean(text, self.limits.text_bytes)
+
+    def _exchange(self, verb: str, args: list[str], *, rule: str, limit: float,
+                  cap: float) -> dict[str, Any]:
+        assert self._proc is not None
+        nonce = secrets.token_hex(8)
+        line = f"{verb}('{nonce}'{''.join(', ' + a for a in args)}).\n"
+        log.debug("game %s < %s", self.id, line[:500].rstrip())
+        try:
+            self._requests.write(line.encode("utf-8"))
+            self._requests.flush()
+        except (OSError, ValueError):
+            raise self._gone(rule) from None
+        start = time.monotonic()
+        hard = start + cap + self.limits.grace
+        deadline = min(hard, start + limit + self.limits.grace)
+        asked = 0.0                     # when the host was asked which rule it runs
+        while True:
+            try:
+                _, got = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                if not asked and self._ask_rule():
+                    asked = time.monotonic()
+                    deadline = asked + 0.5
+                    continue
+                raise self._late(rule, cap if time.monotonic() >= hard else limit) from None
+            except KeyboardInterrupt:
+                self.kill()  # an answer may still come: the process is useless
+                raise Interrupted() from None
+            if got is None:
+                raise self._gone(rule)
+            log.debug("game %s > %s", self.id, got[:500].decode("utf-8", "replace").rstrip())
+            try:
+                reply = json.loads(got)
+            except ValueError:
+                reply = None
+            if not isinstance(reply, dict):
+                self.kill()
+                raise GameRuleError("game_rule", f"{self.id}: the game's process wrote "
+                                    f"{clean_line(got[:100])} on its reply channel "
+                                    "(it was killed)")
+            if "nonce" not in reply and reply.get("child") == "gone":
+                raise self._gone(rule)
+            if "nonce" not in reply and isinstance(reply.get("rule"), str):
+                rule = clean_line(reply["rule"], 80)
+                note = reply.get("limit")
+                limit = float(note) if isinstance(note, (int, float)) and note > 0 else limit
+                if asked:               # the rule that was late: done waiting
+                    raise self._late(rule, cap if time.monotonic() >= hard else limit)
+                deadline = min(hard, time.monotonic() + limit + self.limits.grace)
+                continue
+            if reply.get("nonce") != nonce:
+                self.kill()
+                raise GameRuleError("game_rule", f"{self.id}: a reply that answers no request "
+                                    "was written on the game's reply channel (it was killed)")
+            if self.jail is not None and verb != "fork":
+                self.jail.found_host()  # nothing of the game's runs between requests
+                self.jail.sweep()
+            return reply
+
+    def _late(self, rule: str, seconds: float) -> GameRuleError:
+        self.kill()
+        return GameRuleError("game_rule", f"{self.id}: {rule} did not answer within "
+                             f"{seconds:g} s (the game's process was killed)")
+
+    def _ask_rule(self) -> bool:
+        """Send SIGUSR1 to the host's swipl, which answers with a note naming
+        the rule it runs; False when there is no such process."""
+        proc = self._proc
+        if proc is None or proc.poll() is not None:
+            return False
+        pids = [proc.pid] if self.isolation != "bwrap" else _swipl_under(proc.pid)
+        sent = False
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGUSR1)
+                sent = True
+            except OSError:
+                pass
+        return sent
+
+    def _gone(self, rule: str) -> GameRuleError:
+        proc = self._proc
+        note = "its process is gone"
+        if proc is not None:
+            try:
+                code = proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                code = None
+            if self._fatal.is_set():
+                note = "its process hit a fatal error (out of memory, or a process it started)"
+            elif code is not None and code < 0:
+                note = f"its process was killed by signal {-code}"
+            elif code is not None:
+                note = f"its process ended (exit status {code})"
+        self.kill()
+        tail = self.output.text().strip().splitlines()[-2:]
+        said = (": " + " / ".join(clean_line(t, 200) for t in tail)) if tail else ""
+        return GameRuleError("game_rule", f"{self.id}: {rule}: {note}{said}")
+
+    def warnings(self) -> tuple[str, ...]:
+        """What loading left out: the file's own entry points, not run."""
+        return tuple(self.text(str(w)) for w in self.hello.get("warnings", []))
+
+    def seed(self, seed: int) -> None:
+        self._seed = int(seed) & 0x7FFFFFFF
+        self.request("seed", [str(self._seed)], rule="seed")
+
+
+def _swipl_under(pid: int) -> list[int]:
+    """The swipl processes among the descendants of ``pid`` (in a jail,
+    bubblewrap's)."""
+    children: dict[int, list[int]] = {}
+    comms: dict[int, str] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        head, _, tail = stat.rpartition(")")
+        comms[int(entry)] = head.partition("(")[2]
+        children.setdefault(int(tail.split()[1]), []).append(int(entry))
+    found, todo = [], list(children.get(pid, []))
+    while todo:
+        p = todo.pop()
+        if comms.get(p, "").startswith("swipl"):
+            found.append(p)
+        todo.extend(children.get(p, []))
+    return found
+
+
+# -- one host per game file --------------------------------------------------
+
+#: The limits of the hosts host_for/1 starts.
+LIMITS = HostLimits()
+
+_hosts: dict[tuple[str, str, str, str], GameHost] = {}
+_hosts_lock = threading.Lock()
+
+
+def host_for(ref: GameFileRef) -> GameHost:
+    """The running host of the game file ``ref`` (started and loaded on
+    first use; GameFileError when refused)."""
+    isolation = sandbox.current()
+    key = (ref.path, ref.sha256, ref.dialect, isolation)
+    with _hosts_lock:
+        host = _hosts.get(key)
+        if host is None:
+            host = GameHost(ref, isolation=isolation, limits=LIMITS)
+            _hosts[key] = host
+    with host._lock:
+        if not host.hello:
+            try:
+                host._start()
+            except BaseException:
+                with _hosts_lock:
+                    _hosts.pop(key, None)
+                host.kill()
+                raise
+    return host
+
+
+def close_all() -> None:
+    """End every game host this process started."""
+    with _hosts_lock:
+        hosts = list(_hosts.values())
+        _hosts.clear()
+    for host in hosts:
+        host.close()
+
+
+atexit.register(close_all)
+
+
+def load_report(ref: GameFileRef) -> tuple[str, tuple[str, ...]]:
+    """(dialect in force, required predicates it lacks) of a game file,
+    loaded in its host; GameFileError when it is refused."""
+    hello = host_for(ref).hello
+    missing = tuple(clean_line(m, 100) for m in hello.get("missing", []))
+    return clean_line(hello.get("dialect", ""), 20), missing
+
+
+__all__ = ["GameHost", "HostLimits", "close_all", "host_for", "load_report"]

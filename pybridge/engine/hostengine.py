@@ -1,0 +1,214 @@
+"""The engine interface (:mod:`pybridge.engine.interface`) for a game file: every
+question asked of the file's own host process (:mod:`pybridge.engine.gamehost`),
+every answer checked here: a move, player or winner text holding a
+control character or too long is a broken rule, a state text must be
+plain text, the game's printed board is cleaned
+(:func:`pybridge.text.clean_display`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from pybridge.engine import _prolog
+from pybridge.engine.interface import Facts, GameEngine, MoveStats, Search, check_term, options_term
+from pybridge.errors import GameRuleError, ThinkTimeout
+from pybridge.games.gamefile import GameFileRef
+from pybridge.engine.gamehost import GameHost, host_for
+from pybridge.games.options import Option
+from pybridge.text import clean, clean_display, clean_line, has_controls
+
+#: The rules a request for a state's facts calls, named when the host dies
+#: before it could say which one ran.
+_FACTS = "current_player/2, valid_moves/2, move_text/2 or game_over/2"
+
+
+def _checked(game: str, what: str, value: object, limit: int = 1000) -> str:
+    """A move, player or winner text from the host: a str without control
+    characters, not too long; else a broken rule."""
+    if not isinstance(value, str) or has_controls(value) or len(value) > limit:
+        raise GameRuleError("game_rule", f"{game}: {what} gave {clean_line(repr(value), 120)}, "
+                            f"not a text of at most {limit} characters without control characters")
+    return value
+
+
+class HostEngine(GameEngine):
+    """A game file's rules, asked of its host."""
+
+    def __init__(self, ref: GameFileRef) -> None:
+        self.ref = ref
+        self.id = self.host.id
+        self.check_notes: tuple[str, ...] = ()   # what the last check said beside problems
+
+    @property
+    def host(self) -> GameHost:
+        """The file's running host (a new one after gamehost.close_all())."""
+        return host_for(self.ref)
+
+    def _ask(self, verb: str, *args: Any, rule: str, limit: float | None = None,
+             cap: float | None = None, raw: tuple[str, ...] = ()) -> dict[str, Any] | None:
+        texts = [_prolog.term(a) for a in args] + list(raw)
+        return self.host.request(verb, texts, rule=rule, limit=limit, cap=cap)
+
+    def _state(self, got: dict[str, Any] | None) -> str | None:
+        if got is None:
+            return None
+        return self._state_text(got.get("state"))
+
+    def _state_text(self, value: object) -> str:
+        if not isinstance(value, str) or has_controls(value):
+            raise GameRuleError("game_rule", f"{self.id}: the game's process gave a bad state text")
+        return value
+
+    def describe(self) -> tuple[str, tuple[str, ...], tuple[Option, ...]]:
+        info = self.host.info
+        title = clean_line(info.get("title", self.id), 200) or self.id
+        players = tuple(_checked(self.id, "players/1", p, 200) for p in info.get("players", ()))
+        options = []
+        for item in info.get("options", ()):
+            if isinstance(item, list) and len(item) == 3:
+                name, default, help_ = item
+                options.append(Option(_checked(self.id, "option/3", name, 100),
+                                      default if isinstance(default, (int, float)) else
+                                      clean_line(default, 200), clean_line(help_, 500)))
+        return title, players, tuple(options)
+
+    def begin_game(self, options: Mapping[str, Any], config: str | None) -> None:
+        """A fresh copy of the loaded file for a new game, in which the
+        game's initial_state/2 runs again (a game may assert there)."""
+        host = self.host
+        host.begin_game()
+        if config is not None:
+            self.new_state_config(config)
+        else:
+            self.new_state(options)
+
+    def new_state(self, options: Mapping[str, Any]) -> str | None:
+        return self._state(self._ask("new_state", rule="initial_state/2",
+                                     raw=(options_term(options),)))
+
+    def new_state_config(self, config: str) -> str | None:
+        return self._state(self._ask("new_state_config", config, rule="initial_state/2"))
+
+    def parse_state(self, state_text: str) -> str | None:
+        return self._state(self._ask("parse_state", state_text, rule="current_player/2 or valid_moves/2"))
+
+    def state_info(self, state: str) -> Facts:
+        got = self._ask("state_info", state, rule=_FACTS)
+        if got is None:
+            raise GameRuleError("game_rule", f"{self.id}: no player, moves or outcome "
+                                f"for the state {clean_line(state, 200)}")
+        moves = got.get("moves")
+        if not isinstance(moves, list):
+            raise GameRuleError("game_rule", f"{self.id}: valid_moves/2 gave no list")
+        return (_checked(self.id, "current_player/2", got.get("player")),
+                tuple(_checked(self.id, "move_text/2", m) for m in moves),
+                _checked(self.id, "game_over/2", got.get("over")))
+
+    def play_move(self, state: str, move: str) -> dict[str, Any] | None:
+        got = self._ask("play_move", state, move, rule=f"move/3, {_FACTS}")
+        if got is None:
+            return None
+        facts = json.loads(got["json"]) if isinstance(got.get("json"), str) else None
+        if not isinstance(facts, dict) or not isinstance(facts.get("moves"), list):
+            raise GameRuleError("game_rule", f"{self.id}: the game's process gave a bad answer")
+        facts["state"] = self._state_text(facts.get("state"))
+        facts["moves"] = [_checked(self.id, "move_text/2", m) for m in facts["moves"]]
+        for key, what in (("move", "move_text/2"), ("player", "current_player/2"),
+                          ("over", "game_over/2"), ("reason", "outcome_reason/2")):
+            facts[key] = _checked(self.id, what, facts.get(key))
+        return facts
+
+    def move_error(self, state: str, move: str) -> str | None:
+        got = self._ask("move_error", state, move, rule="move_text/2 or game_over/2")
+        return None if got is None else clean_line(got.get("reason", ""), 500)
+
+    def value(self, state: str, player: str) -> float | None:
+        got = self._ask("value", state, player, rule="value/3")
+        if got is None:
+            return None
+        value = got.get("value")
+        if not isinstance(value, (int, float)):
+            raise GameRuleError("game_rule", f"{self.id}: value/3 gave no number")
+        return float(value)
+
+    def display(self, state: str, last_move: str) -> str:
+        got = self._ask("display", state, last_move, rule="display_game/1")
+        return "" if got is None else clean_display(got.get("output", ""))
+
+    def choose(self, state: str, level: int, seconds: float) -> tuple[str, str] | None:
+        # the host keeps within the move time by itself (random valid move
+        # past it); the watchdog waits for it a grace longer
+        limit = self.host.limits.choose_seconds
+        cap = min(seconds, limit) + self.host.limits.grace if seconds > 0 else limit
+        try:
+            got = self._ask("choose", state, level, float(seconds), rule="choose_move/3",
+                            limit=limit, cap=cap)
+        except GameRuleError as exc:
+            if seconds > 0 and "did not answer within" in str(exc):
+                raise ThinkTimeout(f"ai:{level} chose no move within {seconds:g} s") from None
+            raise
+        if got is None:
+            return None
+        note = got.get("note", "")
+        return (_checked(self.id, "move_text/2", got.get("move")),
+                clean_line(note, 300) if isinstance(note, str) else "")
+
+    def move_descriptions(self, state: str) -> dict[str, str]:
+        got = self._ask("descriptions", state, rule="valid_moves/2, move_text/2 or move_description/3")
+        if got is None:
+            return {}
+        return {_checked(self.id, "move_text/2", m): clean_line(d, 500)
+                for m, d in got.get("pairs", [])}
+
+    def outcome(self, state: str) -> tuple[str, str] | None:
+        got = self._ask("outcome", state, rule="game_over/2")
+        if got is None:
+            return None
+        return (_checked(self.id, "game_over/2", got.get("winner")),
+                _checked(self.id, "outcome_reason/2", got.get("reason")))
+
+    def rules(self) -> str:
+        got = self._ask("rules", rule="rules/1")
+        return "" if got is None else clean(got.get("text", ""), 16384)
+
+    def seed(self, seed: int) -> None:
+        self.host.seed(seed)
+
+    def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
+              plies: int, max_states: int,
+              seconds: float = 60.0) -> list[tuple[str, str, str, str]]:
+        got = self._ask("check", config, rule="a rule the conformance check called",
+                        cap=self.host.limits.check_seconds,
+                        raw=(options_term(options),
+                             check_term(games, seed, plies, max_states, seconds)))
+        if got is None:
+            return []
+        notes = got.get("notes", [])
+        self.check_notes = tuple(self.host.text(str(n)) for n in notes
+                                 if isinstance(n, str)) if isinstance(notes, list) else ()
+        text = self.host.text
+        return [(text(str(a)), text(str(b)), text(str(c)), text(str(d)))
+                for a, b, c, d in (p for p in got.get("problems", [])
+                                   if isinstance(p, list) and len(p) == 4)]
+
+    def search(self, state: str, seconds: float) -> Search | None:
+        got = self._ask("search", state, float(seconds), rule="the general AI's search",
+                        limit=seconds + 5, cap=seconds + 5)
+        if got is None:
+            return None
+        moves = []
+        for item in got.get("stats", []):
+            if (isinstance(item, list) and len(item) == 4 and isinstance(item[1], int)
+                    and isinstance(item[2], (int, float)) and item[3] in ("open", "win", "loss")):
+                moves.append(MoveStats(_checked(self.id, "move_text/2", item[0]), item[1],
+                                       float(item[2]), item[3]))
+        iterations = got.get("iterations")
+        return Search(iterations if isinstance(iterations, int) else 0, tuple(moves))
+
+    def typed_move(self, typed: str) -> str | None:
+        got = self._ask("typed", typed, rule="move_text/2")
+        return None if got is None else _checked(self.id, "move_text/2", got.get("move"))
+
+
+__all__ = ["HostEngine"]

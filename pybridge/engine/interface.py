@@ -1,0 +1,244 @@
+"""The one engine interface behind :class:`pybridge.games.game.Game` and
+:class:`pybridge.games.game.State`: what the referee asks of a game's rules,
+over state texts and move texts.
+
+:class:`InProcessEngine` answers for a built-in game in the referee's own
+Prolog engine (``prolog/bridge.pl``); ``pybridge.engine.gamehost.HostEngine``
+answers for a game file from the file's own jailed process. Both return
+plain Python values; neither hands the caller a Prolog term.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from abc import ABC, abstractmethod
+from typing import Any, Mapping
+
+from pybridge.engine import _prolog
+from pybridge.engine._prolog import text
+from pybridge.games.options import Option
+
+#: A state's player to move, valid move texts, and winner ('none' while on).
+Facts = tuple[str, tuple[str, ...], str]
+
+
+def options_term(options: Mapping[str, Any]) -> str:
+    """Prolog source text of an options list ``[name(Value), ...]``."""
+    return "[" + ",".join(f"{n}({_prolog.term(v)})" for n, v in options.items()) + "]"
+
+
+def check_term(games: int, seed: int, plies: int, max_states: int,
+               seconds: float = 60.0) -> str:
+    return (f"[games({int(games)}),seed({int(seed)}),exhaustive_plies({int(plies)}),"
+            f"max_states({int(max_states)}),seconds({float(seconds)})]")
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """One move at the root of a search: its visits, the player to
+    move's mean playout score after it, and whether it is proven won or
+    lost for that player (``open`` when not)."""
+
+    move: str
+    visits: int
+    win_rate: float
+    status: str
+
+
+@dataclass(frozen=True)
+class Search:
+    """What the general AI's search found from a position."""
+
+    iterations: int
+    moves: tuple[MoveStats, ...]
+
+    def best(self) -> MoveStats | None:
+        """The move the search plays: proven won, else the most visited
+        of those not proven lost."""
+        won = [m for m in self.moves if m.status == "win"]
+        if won:
+            return won[0]
+        pool = [m for m in self.moves if m.status != "loss"] or list(self.moves)
+        return max(pool, key=lambda m: m.visits, default=None)
+
+
+class GameEngine(ABC):
+    """A game's rules, asked over texts. Failing questions return None;
+    errors raise the exceptions of :mod:`pybridge.errors`."""
+
+    @abstractmethod
+    def describe(self) -> tuple[str, tuple[str, ...], tuple[Option, ...]]:
+        """(title, players, options)."""
+
+    @abstractmethod
+    def new_state(self, options: Mapping[str, Any]) -> str | None: ...
+
+    @abstractmethod
+    def new_state_config(self, config: str) -> str | None: ...
+
+    @abstractmethod
+    def parse_state(self, state_text: str) -> str | None: ...
+
+    @abstractmethod
+    def state_info(self, state: str) -> Facts: ...
+
+    @abstractmethod
+    def play_move(self, state: str, move: str) -> dict[str, Any] | None:
+        """{"state","move","player","moves","over","reason"} or None."""
+
+    @abstractmethod
+    def move_error(self, state: str, move: str) -> str | None: ...
+
+    @abstractmethod
+    def value(self, state: str, player: str) -> float | None: ...
+
+    @abstractmethod
+    def display(self, state: str, last_move: str) -> str: ...
+
+    @abstractmethod
+    def choose(self, state: str, level: int, seconds: float) -> tuple[str, str] | None:
+        """(move text, note) of the AI at ``level`` (negative: the general
+        AI) within the move time ``seconds`` (0: none); the note says where
+        a level overran and a random valid move was played instead ('':
+        none). None when it found no move."""
+
+    @abstractmethod
+    def move_descriptions(self, state: str) -> dict[str, str]: ...
+
+    @abstractmethod
+    def outcome(self, state: str) -> tuple[str, str] | None: ...
+
+    @abstractmethod
+    def rules(self) -> str: ...
+
+    @abstractmethod
+    def seed(self, seed: int) -> None: ...
+
+    @abstractmethod
+    def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
+              plies: int, max_states: int,
+              seconds: float = 60.0) -> list[tuple[str, str, str, str]]:
+        """The conformance problems (prolog/gamecheck.pl), within about
+        ``seconds``."""
+
+    @abstractmethod
+    def typed_move(self, typed: str) -> str | None:
+        """The move text of the move term written as ``typed``."""
+
+    def solved_outcome(self, state: str) -> tuple[str, int] | None:
+        """(winner or 'draw', plies) with perfect play, if the game says."""
+        return None
+
+    def search(self, state: str, seconds: float) -> "Search | None":
+        """The general AI's search from ``state`` for ``seconds``: None
+        for a game that does not run it (a built-in game)."""
+        return None
+
+    def begin_game(self, options: Mapping[str, Any], config: str | None) -> None:
+        """Make the rules fresh for a game about to begin (a game file's
+        host forks a copy of the loaded file); built-in rules keep nothing."""
+
+
+class InProcessEngine(GameEngine):
+    """A built-in game, in the referee's Prolog engine (trusted code)."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+
+    def _bridge(self, name: str, *args: Any, outputs: list[str],
+                interruptible: bool = False) -> Mapping[str, Any] | None:
+        return _prolog.bridge(name, self.module, *args, outputs=outputs,
+                              interruptible=interruptible)
+
+    def describe(self) -> tuple[str, tuple[str, ...], tuple[Option, ...]]:
+        got = self._bridge("game_info", outputs=["Title", "Players", "Options"])
+        assert got is not None
+        return (text(got["Title"]), tuple(text(p) for p in got["Players"]),
+                tuple(Option(text(n), d, text(h)) for n, d, h in got["Options"]))
+
+    def new_state(self, options: Mapping[str, Any]) -> str | None:
+        got = _prolog.call(f"arena_bridge:new_state({_prolog.atom(self.module)}, "
+                           f"{options_term(options)}, State)")
+        return None if got is None else text(got["State"])
+
+    def new_state_config(self, config: str) -> str | None:
+        got = self._bridge("new_state_config", config, outputs=["State"])
+        return None if got is None else text(got["State"])
+
+    def parse_state(self, state_text: str) -> str | None:
+        got = self._bridge("parse_state", state_text, outputs=["State"])
+        return None if got is None else text(got["State"])
+
+    def state_info(self, state: str) -> Facts:
+        got = self._bridge("state_info", state, outputs=["Player", "Moves", "Over"])
+        assert got is not None
+        return (text(got["Player"]), tuple(text(m) for m in got["Moves"]), text(got["Over"]))
+
+    def play_move(self, state: str, move: str) -> dict[str, Any] | None:
+        got = self._bridge("play_move", state, move, outputs=["Json"])
+        return None if got is None else dict(json.loads(text(got["Json"])))
+
+    def move_error(self, state: str, move: str) -> str | None:
+        got = self._bridge("move_error", state, move, outputs=["Reason"])
+        return None if got is None else text(got["Reason"])
+
+    def value(self, state: str, player: str) -> float | None:
+        got = self._bridge("state_value", state, player, outputs=["Value"])
+        return None if got is None else float(got["Value"])
+
+    def display(self, state: str, last_move: str) -> str:
+        got = self._bridge("display", state, last_move, outputs=["Output"])
+        assert got is not None
+        return text(got["Output"])
+
+    def choose(self, state: str, level: int, seconds: float) -> tuple[str, str] | None:
+        got = self._bridge("choose", state, level, float(seconds), outputs=["Move", "Note"],
+                           interruptible=True)
+        return None if got is None else (text(got["Move"]), text(got["Note"]))
+
+    def move_descriptions(self, state: str) -> dict[str, str]:
+        got = self._bridge("move_descriptions", state, outputs=["Pairs"])
+        assert got is not None
+        return {text(m): text(d) for m, d in got["Pairs"]}
+
+    def outcome(self, state: str) -> tuple[str, str] | None:
+        got = self._bridge("outcome", state, outputs=["Winner", "Reason"])
+        return None if got is None else (text(got["Winner"]), text(got["Reason"]))
+
+    def rules(self) -> str:
+        got = self._bridge("rules", outputs=["Text"])
+        return text(got["Text"]) if got else ""
+
+    def seed(self, seed: int) -> None:
+        _prolog.bridge("seed", int(seed))
+
+    def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
+              plies: int, max_states: int,
+              seconds: float = 60.0) -> list[tuple[str, str, str, str]]:
+        got = _prolog.call(
+            f"arena_bridge:check_game({_prolog.atom(self.module)}, {_prolog.atom(config)}, "
+            f"{options_term(options)}, {check_term(games, seed, plies, max_states, seconds)}, "
+            "Problems)")
+        assert got is not None
+        return [(text(a), text(b), text(c), text(d)) for a, b, c, d in got["Problems"]]
+
+    def typed_move(self, typed: str) -> str | None:
+        got = _prolog.call(
+            f"catch(call_with_time_limit(2, ( term_string(T, {_prolog.atom(typed)}), ground(T), "
+            f"{_prolog.atom(self.module)}:move_text(T, Text), atom(Text) )), _, fail)")
+        return None if got is None else text(got["Text"])
+
+    def solved_outcome(self, state: str) -> tuple[str, int] | None:
+        game = _prolog.atom(self.module)
+        got = _prolog.call(
+            f"current_predicate({game}:solved_outcome/2), "
+            f"catch(call_with_time_limit(10, ( term_string(S, {_prolog.atom(state)}), "
+            f"{game}:solved_outcome(S, O) )), _, fail), "
+            "( O = win(W0, P) -> format(atom(W), '~w', [W0]) ; W = draw, P = 0 )")
+        if got is None:
+            return None
+        return text(got["W"]), int(got["P"])
+
+
+__all__ = ["Facts", "GameEngine", "MoveStats", "Search", "InProcessEngine", "check_term", "options_term"]

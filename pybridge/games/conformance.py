@@ -1,0 +1,128 @@
+"""A game's conformance to the contract (prolog/gamecheck.pl): the
+report of ``arena check-game`` and of the built-in games' tests."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from pybridge.games import gamefile
+from pathlib import Path
+
+from pybridge.engine import _prolog
+from pybridge.errors import ArenaError, GameFileError, GameRuleError
+from pybridge.engine.gamehost import host_for
+from pybridge.games.game import games as builtin_games, load_game, load_game_file
+from pybridge.text import clean_line
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One way a game breaks the contract: the predicate, the state (its
+    text; '' for the start) and the move ('' when none) that show it."""
+
+    predicate: str
+    state: str
+    move: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f" in state {self.state}" if self.state else ""
+        move = f" with move {self.move}" if self.move else ""
+        return clean_line(f"{self.predicate}: {self.message}{where}{move}", 600)
+
+
+@dataclass(frozen=True)
+class Report:
+    source: str
+    title: str
+    dialect: str
+    problems: tuple[Problem, ...]
+    notes: tuple[str, ...] = ()         # entry points of the file not run
+    proposal: str = ""                  # what became of an adapter proposal
+    findings: tuple[str, ...] = ()      # positions checked, budget, slowest rule
+
+    @property
+    def conforms(self) -> bool:
+        return not self.problems
+
+
+def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: str | None = None,
+               dialect: str = "auto", games: int = 20,
+               seed: int = 0, plies: int = 2, max_states: int = 400,
+               seconds: float = 60.0) -> Report:
+    """The conformance report of the built-in game or game file ``spec``.
+    A file that cannot be read or is refused raises GameFileError; a file
+    lacking required predicates gets a report naming each."""
+    options = dict(options or {})
+    if spec in _builtin_ids():
+        game = load_game(spec, **options)
+        source, used = "built-in", ""
+    else:
+        ref = gamefile.resolve(spec, dialect=dialect, config=config)
+        _, used, missing = gamefile.load_report(ref)
+        source = ref.path
+        if missing:
+            proposal = ""
+            if {"players/1", "current_player/2"} & set(missing):
+                proposal = propose_adapter(ref, config)
+            return Report(source, gamefile.game_id(ref), used, tuple(
+                Problem(pi, "", "", "required, but the file does not define it")
+                for pi in missing), proposal=proposal)
+        notes = host_for(ref).warnings()
+        try:
+            game = load_game_file(spec, dialect=dialect, config=config, **options)
+        except GameFileError:
+            raise                       # refused: the caller reports it
+        except (ValueError, GameRuleError) as exc:  # initial_state/2 refuses, loops or throws
+            return Report(source, gamefile.game_id(ref), used,
+                          (Problem("initial_state/2", "", "", str(exc)),), notes)
+    cfg = config if game.file is not None and config is not None else ""
+    try:
+        found = game.engine.check(cfg, game.options, games, seed, plies, max_states, seconds)
+    except GameRuleError as exc:        # a rule the host's watchdog stopped
+        found = [(_rule_named(exc.message), "", "", exc.message)]
+    problems = tuple(Problem(*p) for p in found)
+    return Report(source, game.title, used, problems,
+                  notes if game.file is not None else (),
+                  findings=tuple(getattr(game.engine, "check_notes", ())))
+
+
+def propose_adapter(ref: Any, config: str | None) -> str:
+    """Writes the adapter the game's host infers for ``ref`` beside the
+    file as ``NAME-arena.pl``, never over an existing file; says what
+    became of it."""
+    path = Path(ref.path)
+    target = path.with_name(f"{path.stem}-arena.pl")
+    if target.exists():
+        return f"{clean_line(str(target), 300)} exists already: not overwritten"
+    try:
+        got = host_for(ref).request("propose", [_prolog.atom(config or "")], rule="propose",
+                                    limit=60, cap=90)
+    except (GameRuleError, ArenaError) as exc:
+        return f"no adapter proposed: {clean_line(str(exc), 300)}"
+    if got is None or not isinstance(got.get("text"), str):
+        return ("no adapter proposed: no initial state with a place that alternates between "
+                "two players was found (give the config with --config)")
+    try:
+        with open(target, "x", encoding="utf-8") as out:
+            out.write(got["text"])
+    except OSError as exc:
+        return f"no adapter written: {clean_line(str(exc), 300)}"
+    return (f"adapter proposed in {clean_line(str(target), 300)}: confirm the lines marked "
+            f"GUESS, then run arena check-game on it")
+
+
+def _rule_named(message: str) -> str:
+    """The predicate a game rule error names (``nim: valid_moves/2 did
+    not ...``), else 'the game'."""
+    m = re.search(r"\b([a-z][a-zA-Z0-9_]*/[0-9]+)\b", message)
+    return m.group(1) if m else "the game"
+
+
+def _builtin_ids() -> list[str]:
+    return builtin_games()
+
+
+__all__ = ["Problem", "Report", "check_game"]

@@ -1,0 +1,149 @@
+"""Game files: games written outside the arena, named by their path.
+
+A game file is loaded in a process of its own, jailed like a bot
+(pybridge/engine/gamehost.py, prolog/gamehost.pl): the referee's Prolog engine
+never loads it. Logs record a file game by :class:`GameFileRef`: its
+path and SHA-256, so that replaying a log can say when the file is gone
+or has changed since.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from pybridge.errors import GameFileError
+from pybridge.text import clean_line
+
+DIALECTS = ("auto", "swi", "sicstus4")
+SUFFIXES = (".pl", ".pro", ".prolog")
+
+_bases: dict[tuple[str, str, str], str] = {}
+_lock = threading.Lock()
+
+
+def is_game_path(spec: str) -> bool:
+    """Whether ``spec`` names a game file rather than a built-in game."""
+    return isinstance(spec, str) and (
+        spec.endswith(SUFFIXES) or "/" in spec or spec.startswith(".")
+    )
+
+
+def names_file(spec: str) -> bool:
+    """Whether ``spec`` is taken as a game file where a game is loaded: a
+    Prolog file name, or the path of a file that exists."""
+    return isinstance(spec, str) and (spec.endswith(SUFFIXES) or Path(spec).is_file())
+
+
+#: A game file larger than this is refused before it is read.
+MAX_BYTES = 16 * 1024 * 1024
+
+
+def sha256_of(path: str | Path) -> str:
+    """The SHA-256 of the file at ``path``; GameFileError when it is larger
+    than MAX_BYTES (a log may name any file)."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise GameFileError(f"the game file {path} is larger than {MAX_BYTES // 2**20} MB")
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class GameFileRef:
+    """Where a file game came from: its absolute path, the SHA-256 of the
+    file when it was loaded, the dialect asked for and the config term
+    passed verbatim to initial_state/2 (None: the options list)."""
+
+    path: str
+    sha256: str
+    dialect: str = "auto"
+    config: str | None = None
+
+    def record(self) -> dict[str, str]:
+        """The log's ``game_file`` field."""
+        out = {"path": self.path, "sha256": self.sha256}
+        if self.dialect != "auto":
+            out["dialect"] = self.dialect
+        if self.config is not None:
+            out["config"] = self.config
+        return out
+
+
+def resolve(path: str | Path, *, dialect: str = "auto", config: str | None = None) -> GameFileRef:
+    """The reference of the game file at ``path`` as it is now."""
+    if dialect not in DIALECTS:
+        raise GameFileError(f"unknown dialect {dialect!r}: use {', '.join(DIALECTS)}")
+    p = Path(path).expanduser()
+    if not p.is_file():
+        raise GameFileError(f"no game file {str(path)!r}" + (
+            "" if p.exists() else " (it does not exist)"))
+    try:
+        digest = sha256_of(p)
+    except OSError as exc:
+        raise GameFileError(f"cannot read game file {str(path)!r}: {exc.strerror}") from None
+    return GameFileRef(str(p.resolve()), digest, dialect, config)
+
+
+def from_record(record: object) -> GameFileRef:
+    """The reference a log's ``game_file`` field holds; a missing file or
+    one changed since the game was played raises GameFileError saying so."""
+    if not isinstance(record, dict) or not isinstance(record.get("path"), str) \
+            or not isinstance(record.get("sha256"), str):
+        raise GameFileError(f"bad game_file record {clean_line(repr(record), 300)}: "
+                            "expected path and sha256")
+    path = record["path"]
+    if not Path(path).is_file():
+        raise GameFileError(f"the game file {clean_line(path, 500)} this log was played with "
+                            "is missing")
+    try:
+        now = sha256_of(path)
+    except OSError as exc:
+        raise GameFileError(f"cannot read the game file {clean_line(path, 500)} this log was "
+                            f"played with: {exc.strerror}") from None
+    if now != record["sha256"]:
+        raise GameFileError(
+            f"the game file {clean_line(path, 500)} has changed since the game was played "
+            f"(SHA-256 {record['sha256'][:12]}... then, {now[:12]}... now)")
+    config = record.get("config")
+    return GameFileRef(path, now, str(record.get("dialect", "auto")),
+                       config if isinstance(config, str) else None)
+
+
+def game_id(ref: GameFileRef) -> str:
+    """The id a file game goes by: its file name without the suffix."""
+    stem = re.sub(r"[^a-z0-9_]", "_", Path(ref.path).stem.lower())
+    return stem if re.match(r"[a-z]", stem) else f"game_{stem}"
+
+
+def load(ref: GameFileRef) -> tuple[str, str]:
+    """(Prolog module of the game, dialect in force) of a loaded game file;
+    GameFileError names what is refused or missing."""
+    base, dialect, missing = load_report(ref)
+    if missing:
+        raise GameFileError(
+            f"game file {ref.path} lacks {', '.join(missing)} (required: players/1, "
+            "initial_state/2, current_player/2, valid_moves/2, move/3, game_over/2)")
+    return base, dialect
+
+
+def load_report(ref: GameFileRef) -> tuple[str, str, tuple[str, ...]]:
+    """(name of the game, dialect, required predicates it lacks) of a game
+    file, loaded in its own host process (pybridge/engine/gamehost.py), never in
+    this process; GameFileError when it is refused."""
+    from pybridge.engine import gamehost
+
+    dialect, missing = gamehost.load_report(ref)
+    key = (ref.path, ref.sha256, ref.dialect)
+    with _lock:
+        if key not in _bases:
+            _bases[key] = f"{game_id(ref)}#{len(_bases) + 1}"
+        return _bases[key], dialect, missing
+
+
+__all__ = ["DIALECTS", "GameFileRef", "from_record", "game_id", "is_game_path", "load", "load_report",
+           "names_file",
+           "resolve", "sha256_of"]

@@ -1,0 +1,124 @@
+"""The files a game file loads: what a jail mounts and a Dask task ships
+for it, each file alone, never its folder.
+
+prolog/gamefile_read.pl reads a game file and every file of the game's
+folder that a load directive names (use_module/1,2, ensure_loaded/1,
+consult/1, include/1, reexport/1, ``[File, ...]``). This finds the same
+files from outside, by text: every name in such a directive that is a
+file of the folder (as given, or with a Prolog suffix) counts, so that
+it may find more than the reader reads, never less. Files outside the
+game's folder, links leading out of it and libraries are left out, as
+the reader refuses them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from pybridge.errors import ArenaError
+
+#: At most this many files, of this many bytes each, are followed.
+MAX_FILES = 500
+MAX_BYTES = 8 * 1024 * 1024
+
+SUFFIXES = ("", ".pl", ".prolog", ".pro")
+LOADS = ("use_module", "ensure_loaded", "consult", "include", "reexport", "load_files")
+
+_DIRECTIVE = re.compile(r"(?:^|(?<=[.\s]))(?::-|\?-)\s*(.*?)\.(?=\s|$|%)", re.S)
+_LIBRARY = re.compile(r"\blibrary\s*\([^)]*\)")
+_NAME = re.compile(r"""'((?:[^'\\]|\\.|'')*)'|"((?:[^"\\]|\\.|"")*)"|([a-z][A-Za-z0-9_]*(?:\s*/\s*[a-z][A-Za-z0-9_]*)*)""")
+
+
+class GameSourcesError(ArenaError, ValueError):
+    """A game file whose files cannot be listed (missing, too many)."""
+
+
+def _without_comments(text: str) -> str:
+    """``text`` with comments blanked, quoted text kept."""
+    out = []
+    pos = 0
+    for m in re.finditer(r"""'(?:[^'\\\n]|\\.|'')*'|"(?:[^"\\\n]|\\.|"")*"|0'.|%[^\n]*|/\*.*?\*/""",
+                         text, re.S):
+        out.append(text[pos:m.start()])
+        token = m.group(0)
+        out.append(" " if token.startswith(("%", "/*")) else token)
+        pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _named(directive: str) -> list[str]:
+    """The names a load directive gives files by."""
+    head = directive.lstrip()
+    if not (head.startswith("[") or any(re.match(rf"{w}\s*\(", head) for w in LOADS)):
+        return []
+    body = _LIBRARY.sub(" ", head)
+    names = []
+    for m in _NAME.finditer(body):
+        quoted, string, bare = m.groups()
+        name = quoted if quoted is not None else string if string is not None else bare
+        name = re.sub(r"\s*/\s*", "/", name.replace("''", "'"))
+        if name and name not in LOADS and name not in ("all", "except", "as"):
+            names.append(name)
+    return names
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def files(game_file: str | Path) -> dict[str, Path]:
+    """Every file ``game_file`` may load, the file itself first: the path
+    of each relative to the game's folder (as the reader names it) -> the
+    file it is (links resolved, always inside the folder)."""
+    main = Path(os.path.abspath(game_file))
+    if not main.is_file():
+        raise GameSourcesError(f"no game file {str(game_file)!r}")
+    root = main.parent
+    real_root = root.resolve()
+    found: dict[str, Path] = {}
+    todo = [main]
+    while todo:
+        path = todo.pop(0)
+        rel = path.relative_to(root).as_posix()
+        if rel in found:
+            continue
+        if len(found) >= MAX_FILES:
+            raise GameSourcesError(f"the game file {main} loads more than {MAX_FILES} files")
+        real = path.resolve()
+        if not real.is_relative_to(real_root):
+            if path == main:
+                found[rel] = real  # the game file itself, wherever its link leads
+            continue
+        found[rel] = real
+        try:
+            with real.open("rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise GameSourcesError(f"cannot read {path}: {exc.strerror}") from None
+        if len(data) > MAX_BYTES:
+            continue  # the reader refuses it; nothing more to mount for it
+        text = _without_comments(data.decode("utf-8", errors="replace"))
+        for directive in _DIRECTIVE.finditer(text):
+            for name in _named(directive.group(1)):
+                target = _loaded(path.parent, _unescape(name), root)
+                if target is not None:
+                    todo.append(target)
+    return found
+
+
+def _loaded(folder: Path, name: str, root: Path) -> Path | None:
+    """The file of the game's folder that ``name`` names from ``folder``
+    (its path as the reader sees it)."""
+    if "\0" in name or len(name) > 4096:
+        return None
+    for suffix in SUFFIXES:
+        candidate = Path(os.path.normpath(folder / (name + suffix)))
+        if candidate.is_relative_to(root) and candidate != root and candidate.is_file():
+            return candidate
+    return None
+
+
+__all__ = ["GameSourcesError", "files"]

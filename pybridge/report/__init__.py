@@ -1,0 +1,1 @@
+"""A championship's published results: gathered from its folder, and its pages."""

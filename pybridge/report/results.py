@@ -1,0 +1,468 @@
+"""A championship's results to publish, gathered from its folder (a
+finished or partial one): settings, standings, crosstable, similar pairs
+and, per entrant, its games, forfeits, move times and output. This module
+builds the data and ``OUT/report.md``; :mod:`pybridge.report.html` the
+HTML pages. Everything bot-made is shown only after
+:func:`pybridge.text.clean`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from pybridge.championship.checkpoint import read_games
+from pybridge.championship.entrants import name_warnings
+from pybridge.errors import ArenaError
+from pybridge.championship.ratings import as_table, elo_ratings
+from pybridge.replay import Rebuilt, ReplayError, verify
+from pybridge.championship.safeio import UnsafeFileError, read_json_inside, relative_parts
+from pybridge.championship.scoring import (
+    Entrant,
+    GameRecord,
+    Pairing,
+    TournamentError,
+    game_document,
+    game_record,
+    standings,
+)
+from pybridge.text import clean, clean_line
+from pybridge.types import result_text
+
+#: What is shown of an entrant's output in all (the games' outputs joined).
+SHOWN_OUTPUT = 4096
+SIMILARITY = "similarity.json"
+STANDINGS = "standings.json"
+
+
+@dataclass
+class EntrantReport:
+    name: str
+    row: Mapping[str, Any]
+    games: list[Mapping[str, Any]] = field(default_factory=list)
+    forfeits: list[Mapping[str, Any]] = field(default_factory=list)
+    ms_mean: float | None = None
+    ms_max: int | None = None
+    moves: int = 0
+    output: str = ""
+
+
+@dataclass
+class Report:
+    """A championship as its logs show it: ``doc`` is standings.json with
+    its games and table derived from the verified logs; ``rebuilt`` the
+    verified log of each game counted (by index); ``problems`` the games
+    not counted and why; ``disagreements`` where standings.json said
+    another result than the log; ``warnings`` about entrants' names."""
+
+    out: Path
+    doc: Mapping[str, Any]
+    entrants: list[EntrantReport]
+    crosstable: dict[str, dict[str, int]]
+    similar: list[Mapping[str, Any]]
+    rebuilt: dict[int, Rebuilt] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def anchor(name: str) -> str:
+    """An HTML id for an entrant's section."""
+    return "e-" + "".join(c if c.isalnum() or c in "-_" else f"_{ord(c):x}" for c in name)
+
+
+def game_page(index: int) -> str:
+    """The replay page of game ``index`` (0-based), relative to OUT."""
+    return f"games/{index + 1:04d}.html"
+
+
+def _bad(out: Path, what: str) -> TournamentError:
+    return TournamentError(f"{os.fspath(out / STANDINGS)!r} is not a tournament's standings: {what}")
+
+
+def _entrants(out: Path, doc: Mapping[str, Any]) -> list[Entrant]:
+    bots = doc.get("bots")
+    if not isinstance(bots, list) or not all(isinstance(b, dict) for b in bots):
+        raise _bad(out, "'bots' must be a list of objects")
+    people: list[Entrant] = []
+    for i, b in enumerate(bots):
+        name, path = b.get("name"), b.get("path")
+        if not isinstance(name, str) or not name:
+            raise _bad(out, f"bot {i + 1} has no name")
+        if path is not None and not isinstance(path, str):
+            raise _bad(out, f"bot {clean_line(name)!r}: 'path' must be text or null")
+        if any(e.name == name for e in people):
+            raise _bad(out, f"two bots named {clean_line(name)!r}")
+        people.append(Entrant(name, name, path, house=b.get("house") is True))
+    return people
+
+
+def _number(value: Any, default: float = 0.0) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) \
+        and math.isfinite(value) else default
+
+
+def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: set[int],
+            logs: dict[tuple[str, ...], int]) -> tuple[GameRecord, Rebuilt]:
+    """A listed game's record derived from its verified log; TournamentError
+    saying why the game cannot be counted."""
+    if not isinstance(g, dict):
+        raise TournamentError("a game that is not an object")
+    index, first, second = g.get("index"), g.get("first"), g.get("second")
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 10**6:
+        raise TournamentError(f"a game with the index {clean_line(repr(index), 40)}")
+    if index in seen:
+        raise TournamentError(f"game {index + 1} is listed twice")
+    seen.add(index)
+    if first not in names or second not in names or first == second:
+        raise TournamentError(f"game {index + 1}: its entrants are not two of the bots listed")
+    if not isinstance(g.get("replay"), str):
+        raise TournamentError(f"game {index + 1}: its log's path is not text")
+    parts = relative_parts(g["replay"], "log's path")
+    if parts in logs:
+        raise TournamentError(f"game {index + 1}: its log is game {logs[parts] + 1}'s")
+    logs[parts] = index
+    rebuilt = verify(g["replay"], root=out)
+    replay = rebuilt.replay
+    game = replay.game
+    if doc.get("game") not in (game.id, game.file.path if game.file else None) \
+            or dict(game.options) != doc.get("options", {}):
+        raise TournamentError(f"game {index + 1}: its log is of {clean_line(game.id)} "
+                              f"{dict(game.options)}, not of this tournament's game")
+    if replay.result is None:
+        raise TournamentError(f"game {index + 1}: its log records no result")
+    opening = replay.header.opening
+    both = g.get("lost_by_both") is True and replay.result.forfeit is not None
+    record = game_record(Pairing(index, first, second), game.players, replay.result,
+                         replay.plies, _number(g.get("seconds")), opening=opening,
+                         lost_by_both=both)
+    record = dataclasses.replace(record, replay=g["replay"])
+    if both:
+        record = dataclasses.replace(record, reason=f"neither could play: {record.reason}")
+    return record, rebuilt
+
+
+def _claim(g: Mapping[str, Any]) -> tuple[Any, Any, Any]:
+    reason = g.get("reason")
+    if isinstance(reason, str):
+        reason = reason.removeprefix("neither could play: ")
+    return g.get("winner"), reason, g.get("forfeit")
+
+
+def gather(out: str | os.PathLike[str]) -> Report:
+    """Everything the report shows, from the folder ``out``: each game's
+    result from its log, replayed through the rules (a game whose log
+    does not verify is listed as a problem and not counted), the table
+    computed from those results."""
+    out = Path(out)
+    try:
+        doc = read_json_inside(out, STANDINGS)
+    except FileNotFoundError:
+        raise TournamentError(f"{str(out)!r} holds no tournament (no standings.json)") from None
+    if not isinstance(doc, dict):
+        raise _bad(out, "not a JSON object")
+    if not isinstance(doc.get("options", {}), dict) or not isinstance(doc.get("settings", {}), dict):
+        raise _bad(out, "'options' and 'settings' must be objects")
+    if not isinstance(doc.get("game"), str):
+        raise _bad(out, "'game' must be text")
+    listed_games = doc.get("games", [])
+    if not isinstance(listed_games, list):
+        raise _bad(out, "'games' must be a list")
+    people_ = _entrants(out, doc)
+    names = [e.name for e in people_]
+    records: list[GameRecord] = []
+    rebuilt: dict[int, Rebuilt] = {}
+    problems: list[str] = []
+    disagreements: list[str] = []
+    seen: set[int] = set()
+    logs: dict[tuple[str, ...], int] = {}
+    for g in listed_games:
+        try:
+            record, log = _derive(out, doc, set(names), g, seen, logs)
+        except (TournamentError, ReplayError, ArenaError) as exc:
+            problems.append(f"not counted: {clean_line(exc)}")
+            continue
+        except (OSError, ValueError) as exc:
+            problems.append(f"not counted: game {g.get('index', 0) + 1}: its log: "
+                            f"{clean_line(getattr(exc, 'strerror', None) or exc)}")
+            continue
+        said = _claim(g)
+        derived = _claim(game_document(record))
+        if said != derived:
+            disagreements.append(
+                f"game {record.index + 1}: standings.json says {clean_line(said, 200)}, "
+                f"its log says {clean_line(derived, 200)}: the log's result counts")
+        records.append(record)
+        rebuilt[record.index] = log
+    records.sort(key=lambda r: r.index)
+    doc = _recomputed(doc, people_, records)
+    try:
+        outputs = {i: o for i, (_, o) in read_games(out).items()}
+    except UnsafeFileError as exc:
+        outputs = {}
+        problems.append(f"what the bots printed is not shown: {clean_line(exc)}")
+    bots = doc["bots"]
+    people = {b["name"]: EntrantReport(b["name"], b) for b in bots}
+    cross = {a: {b: 0 for b in names if b != a} for a in names}
+    times: dict[str, list[tuple[float, int, int]]] = {n: [] for n in names}
+    said_: dict[str, list[str]] = {n: [] for n in names}
+    for g in doc["games"]:
+        a, b = g["first"], g["second"]
+        both = g.get("lost_by_both")
+        for me, other in ((a, b), (b, a)):
+            if g["winner"] == "draw" and not both:
+                cross[me][other] += 1
+            elif g["winner"] == me and not both:
+                cross[me][other] += 3
+            people[me].games.append(g)
+            if g.get("forfeit") and (g["winner"] != me or both):
+                people[me].forfeits.append({**g, "position": _final_position(rebuilt[g["index"]])})
+        for n, (mean, worst, moves) in (g.get("ms") or {}).items():
+            times[n].append((mean, worst, moves))
+        for n, text in outputs.get(g["index"], {}).items():
+            if n in said_:
+                said_[n].append(f"[game {g['index'] + 1}]\n{text}")
+    for n, e in people.items():
+        moves = sum(m for _, _, m in times[n])
+        if moves:
+            e.moves = moves
+            e.ms_mean = round(sum(mean * m for mean, _, m in times[n]) / moves, 1)
+            e.ms_max = max(w for _, w, _ in times[n])
+        e.output = clean("\n".join(said_[n]), SHOWN_OUTPUT)
+    similar = _similar(out, problems)
+    warnings = name_warnings(people_)
+    return Report(out, doc, [people[n] for n in names], cross, similar, rebuilt, problems,
+                  disagreements, warnings)
+
+
+def _recomputed(doc: Mapping[str, Any], people: Sequence[Entrant],
+                records: Sequence[GameRecord]) -> dict[str, Any]:
+    """standings.json with its games and table made again from ``records``."""
+    settings = doc.get("settings", {})
+    rows = {b["name"]: b for b in doc["bots"]}
+    late = {}
+    for e in people:
+        days = rows[e.name].get("late_days")
+        if isinstance(days, int) and not isinstance(days, bool) and 0 < days < 10**4:
+            late[e.name] = days
+    zero = [z for z in settings.get("zero") or [] if isinstance(z, str)] \
+        if isinstance(settings.get("zero"), list) else []
+    anchor_ = settings.get("elo_anchor")
+    anchored = None
+    if isinstance(anchor_, list) and len(anchor_) == 2 and anchor_[0] in rows \
+            and isinstance(anchor_[1], (int, float)) and math.isfinite(anchor_[1]):
+        anchored = (anchor_[0], float(anchor_[1]))
+    ratings = as_table(elo_ratings([e.name for e in people], records, anchor=anchored))
+    table = standings(people, records, grades=settings.get("grades") is True, late=late,
+                      zero=zero, ratings=ratings)
+    games = [game_document(r) for r in records]
+    for r, g in zip(records, games):
+        g["lost_by_both"] = r.lost_by_both
+    return {**doc, "bots": [dataclasses.asdict(s) for s in table], "games": games,
+            "games_played": len(records)}
+
+
+def _similar(out: Path, problems: list[str]) -> list[Mapping[str, Any]]:
+    """The pairs similarity.json lists (those of a sound shape)."""
+    try:
+        doc = read_json_inside(out, SIMILARITY)
+    except FileNotFoundError:
+        return []
+    except UnsafeFileError as exc:
+        problems.append(f"similarity not shown: {clean_line(exc)}")
+        return []
+    pairs = doc.get("pairs") if isinstance(doc, dict) else None
+    if not isinstance(pairs, list):
+        problems.append(f"similarity not shown: {SIMILARITY} lists no pairs")
+        return []
+    skipped = doc.get("skipped")
+    for k in skipped if isinstance(skipped, list) else []:
+        if isinstance(k, dict):
+            problems.append(f"similarity: not compared: {_v(k.get('submission'))}: "
+                            f"{_v(k.get('file'))}: {_v(k.get('reason'))}")
+    return [p for p in pairs if isinstance(p, dict) and isinstance(p.get("a"), str)
+            and isinstance(p.get("b"), str) and isinstance(p.get("score"), (int, float))
+            and math.isfinite(p["score"]) and isinstance(p.get("flagged", False), bool)]
+
+
+def _final_position(rebuilt: Rebuilt) -> str:
+    """The board where a forfeited game stopped, as the game displays it."""
+    try:
+        return clean(rebuilt.final.display(color=False).rstrip())
+    except (ArenaError, ValueError) as exc:
+        return f"(position unavailable: {clean_line(exc)})"
+
+
+def replay_frames(report: Report, game: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(caption, board) for the start and after every move of a game."""
+    rebuilt = report.rebuilt[game["index"]]
+    replay = rebuilt.replay
+    opening = len(game.get("opening") or ())
+    frames = []
+    for pos in rebuilt.positions:
+        ply = pos.logged.ply if pos.logged else None
+        if ply is None:
+            caption = "start"
+        else:
+            tag = " (opening)" if ply.number <= opening else f" ({ply.ms} ms)"
+            caption = f"{ply.number}. {ply.player} plays {clean_line(ply.move)}{tag}"
+            if ply.verdict != "ok":
+                caption += f" — referee: {ply.verdict}, a random move instead"
+        frames.append((caption, clean(pos.state.display(color=False, last_move=ply.move if ply
+                                                         else None).rstrip())))
+    if replay.result is not None:
+        frames.append((clean_line(result_text(replay.result)), frames[-1][1]))
+    return frames
+
+
+# -- markdown ----------------------------------------------------------------------
+
+
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&])")
+
+
+def md(text: object, limit: int = 2048) -> str:
+    """Entrant-controlled text for report.md: one line, control characters
+    escaped, and every character Markdown or HTML would act on
+    backslash-escaped (no raw HTML, links or emphasis get through)."""
+    return _MARKDOWN.sub(r"\\\1", clean_line(text, limit))
+
+
+_md_cell = md
+
+
+def _v(value: Any) -> str:
+    """A setting as text (it may come from a crafted folder)."""
+    return clean_line(value if isinstance(value, str) else json.dumps(value), 200)
+
+
+def settings_lines(doc: Mapping[str, Any]) -> list[str]:
+    """The championship's settings in words (text to escape on output)."""
+    s = doc.get("settings", {})
+    options = doc.get("options", {})
+    shown = " ".join(f"{_v(k)}={_v(v)}" for k, v in options.items()) or "none"
+    lines = [f"game {_v(doc.get('game'))} (options: {shown}); {_v(doc.get('games_played'))} of "
+             f"{_v(doc.get('games_scheduled'))} games played"
+             + ("" if doc.get("complete") is True else " (not complete)"),
+             f"{_v(s.get('games_per_pair'))} games per pair, {_v(s.get('move_time'))} s per move, "
+             f"on an invalid move: {_v(s.get('policy'))}, seed {_v(s.get('seed'))}, "
+             f"isolation {_v(doc.get('isolation'))}"]
+    if s.get("config") is not None or s.get("dialect") not in (None, "auto"):
+        lines.append(f"game file loaded with --config {_v(s.get('config') or '(none)')}, "
+                     f"--dialect {_v(s.get('dialect') or 'auto')}")
+    if s.get("openings"):
+        lines.append(f"{_v(s['openings'])} openings of {_v(s.get('opening_plies'))} random "
+                     "plies per pair")
+    if s.get("grades") is True:
+        lines.append(f"grades 5..10 (1999 rule), one point off per day late; "
+                     f"more than {_v(s.get('max_late'))} days late: not admitted")
+    for key, what in (("not_admitted", "not admitted"), ("not_entered", "not entered")):
+        found = s.get(key)
+        for name, why in (found.items() if isinstance(found, dict) else ()):
+            detail = f"{_v(why)} days late" if key == "not_admitted" else _v(why)
+            lines.append(f"{what}: {_v(name)} ({detail})")
+    return lines
+
+
+def notes(report: Report) -> list[str]:
+    """What a reader must know about these results: warnings about names,
+    games not counted, results the logs corrected."""
+    return ([f"warning: {w}" for w in report.warnings] + list(report.problems)
+            + [f"corrected: {d}" for d in report.disagreements])
+
+
+STANDING_COLUMNS = ("rank", "name", "played", "won", "drawn", "lost", "forfeits", "points",
+                    "elo", "elo_error", "late_days", "grade_before_late", "grade")
+
+
+def standing_cells(b: Mapping[str, Any]) -> list[str]:
+    def num(v: Any, fmt: str) -> str:
+        return "" if v is None else format(v, fmt)
+
+    return ["-" if b.get("rank") is None else str(b["rank"]),
+            clean_line(b["name"]) + (" (house)" if b.get("house") else ""),
+            str(b["played"]), str(b["won"]), str(b["drawn"]), str(b["lost"]),
+            str(b["forfeits"]), str(b["points"]), num(b.get("elo"), ".0f"),
+            num(b.get("elo_error"), ".0f"), str(b.get("late_days") or ""),
+            num(b.get("grade_before_late") if b.get("late_days") else None, ".2f"),
+            num(b.get("grade"), ".2f")]
+
+
+def markdown(report: Report) -> str:
+    doc = report.doc
+    out = [f"# Championship: {md(doc['game'])}", ""]
+    out += [f"- {md(line)}" for line in settings_lines(doc)]
+    if notes(report):
+        out += ["", "## Notes", ""] + [f"- {md(n)}" for n in notes(report)]
+    out += ["", "## Standings", ""]
+    out.append("| " + " | ".join(STANDING_COLUMNS) + " |")
+    out.append("|" + "---|" * len(STANDING_COLUMNS))
+    for b in doc.get("bots", []):
+        out.append("| " + " | ".join(_md_cell(c) for c in standing_cells(b)) + " |")
+    out += ["", "rank -: out of the ranking (over 10% of its games lost by forfeit); "
+            "(house): ranked, not graded; elo_error: half the 95% interval.", "",
+            "## Crosstable (points of the row against the column)", ""]
+    names = [e.name for e in report.entrants]
+    out.append("| | " + " | ".join(_md_cell(n) for n in names) + " |")
+    out.append("|---|" + "---|" * len(names))
+    for a in names:
+        cells = ["" if a == b else str(report.crosstable[a][b]) for b in names]
+        out.append(f"| {_md_cell(a)} | " + " | ".join(cells) + " |")
+    out += ["", "## Similar programs", ""]
+    flagged = [p for p in report.similar if p.get("flagged")]
+    if not report.similar:
+        out.append("not compared (tournament --similarity, or arena similar)")
+    elif not flagged:
+        out.append("no pair flagged")
+    for p in flagged:
+        out.append(f"- {_md_cell(p['a'])} ~ {_md_cell(p['b'])}: {p['score']:.2f}")
+    for e in report.entrants:
+        out += ["", f"## {md(e.name)}", ""]
+        out += _entrant_md(e)
+    return "\n".join(out) + "\n"
+
+
+def _entrant_md(e: EntrantReport) -> list[str]:
+    out = [f"- path: {md(e.row.get('path') or '(built-in)')}"]
+    if e.moves:
+        out.append(f"- time per move: mean {e.ms_mean} ms, max {e.ms_max} ms over {e.moves} moves")
+    out += ["", "| game | first | second | result | log |", "|---|---|---|---|---|"]
+    for g in e.games:
+        out.append(f"| [{g['index'] + 1}]({game_page(g['index'])}) | {_md_cell(g['first'])} | "
+                   f"{_md_cell(g['second'])} | {_md_cell(_result(g))} | {_md_cell(g['replay'])} |")
+    if e.forfeits:
+        out += ["", "Forfeits:", ""]
+        for f in e.forfeits:
+            out += [f"- game {f['index'] + 1}: {_md_cell(f['reason'])}", "", "```",
+                    f["position"].replace("```", "'''"), "```"]
+    if e.output:
+        out += ["", "What it printed:", "", "```", e.output.replace("```", "'''"), "```"]
+    return out
+
+
+def _result(g: Mapping[str, Any]) -> str:
+    if g.get("lost_by_both"):
+        return f"lost by both ({g['reason']})"
+    return result_text(_Outcome(g["winner"], g["reason"]))
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    winner: str
+    reason: str
+
+
+def result_of(g: Mapping[str, Any]) -> str:
+    """A game's result in words, as the report shows it."""
+    return clean_line(_result(g))
+
+
+__all__ = ["EntrantReport", "Report", "SIMILARITY", "anchor", "game_page", "gather", "markdown",
+           "md", "notes", "replay_frames", "result_of", "settings_lines", "standing_cells",
+           "STANDING_COLUMNS"]

@@ -1,0 +1,48 @@
+"""What the ``arena`` subcommands share: the shell's own options and a
+shell opened as the command line asks."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from shell.cli.isolation import add_option as add_isolation_option
+from shell.render import color_wanted
+from shell.repl.loop import Shell
+
+
+def state_dir() -> Path:
+    """Where the shell keeps its history and logs (XDG state directory)."""
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "prolog-arena"
+
+
+def add_shell_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR is honoured too)")
+    add_isolation_option(parser)
+
+
+def open_shell(args: argparse.Namespace, *, move_time: float | None = None, single_game: bool = False,
+               delay: float | None = None) -> Shell:
+    """A shell on this terminal, its history and replay logs in the state
+    directory; ``args`` holds the shell options."""
+    interactive = sys.stdin.isatty()
+    history = None
+    if interactive:
+        directory = state_dir()
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            history = directory / "history"
+        except OSError:
+            history = None
+    return Shell(
+        color=color_wanted(args.no_color),
+        interactive=interactive,
+        history_file=history,
+        log_dir=state_dir() / "replays",
+        move_time=move_time,
+        single_game=single_game,
+        delay=None if delay is None else max(0.0, delay),
+    )

@@ -1,0 +1,298 @@
+"""``arena tournament``: championships of bot files and built-in players."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import time
+from typing import Any, Sequence, TextIO
+
+from pybridge.text import clean_line
+
+from shell.cli.checkgame import add_game_file_options
+from shell.repl.command import option_items
+from shell.cli.isolation import add_option as add_isolation_option
+from shell.cli.isolation import apply as apply_isolation
+
+EXIT_INTERRUPTED = 130
+EXIT_NOT_COUNTED = 1  # a worker's answer was refused: games left unplayed
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser(
+        "tournament", help="every bot against every other, in both seats",
+        description="Round robin of bot files and built-in players (random, ai:N): "
+                    "3 points a win, 1 a draw; an invalid move loses the game. "
+                    "Writes OUT/standings.json, OUT/standings.csv and OUT/replays/.",
+    )
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("bots", nargs="+", metavar="BOT",
+                   help="a bot file bot.pl[:LEVEL], NAME=PATH[:LEVEL], a folder of submission "
+                        "folders (one entrant each, named after it), random or ai:N")
+    p.add_argument("--house", action="append", default=[], metavar="FILE",
+                   help="a bot file that plays and ranks but gets no grade (repeatable; "
+                        "random and ai:N are house players always)")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option (repeatable)")
+    p.add_argument("--games-per-pair", type=int, default=2, metavar="N",
+                   help="games each pair plays, half in each seat (even, default 2)")
+    p.add_argument("--move-time", type=float, default=1.0, metavar="S",
+                   help="seconds a bot or built-in AI may think per move (default 1)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="games played at once, in N worker processes (default 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play the games on the Dask cluster whose scheduler is at ADDRESS "
+                        "(tls://HOST:8786, with --tls-dir); its workers need prolog-arena of "
+                        "this version, SWI-Prolog and bubblewrap")
+    p.add_argument("--tls-dir", metavar="DIR",
+                   help="the course's certificates (made by `arena certs DIR`): the client "
+                        "uses DIR/ca.pem, DIR/client.pem and DIR/client-key.pem")
+    p.add_argument("--insecure-scheduler", action="store_true",
+                   help="accept an unencrypted tcp:// scheduler address: any program that "
+                        "reaches it can join as a worker and run code in this process")
+    p.add_argument("--out", metavar="DIR",
+                   help="where results go (default tournament-GAME-DATE-TIME; must be empty "
+                        "unless --resume)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the tournament recorded in --out DIR: finished games are "
+                        "kept, the others played")
+    p.add_argument("--grades", action="store_true",
+                   help="grade 5..10 by the 1999 rule (over 10%% of games lost by invalid "
+                        "moves: out of the ranking, 5 x the fraction of valid games)")
+    p.add_argument("--on-illegal", choices=("forfeit", "random"), default="forfeit",
+                   help="a bad move loses the game (forfeit, default) or is replaced "
+                        "by a random valid move (random)")
+    p.add_argument("--seed", type=int, default=1, help="seed of every random choice (default 1)")
+    p.add_argument("--late", action="append", default=[], metavar="NAME=DAYS",
+                   help="days late: one point off the grade per day (repeatable)")
+    p.add_argument("--late-file", metavar="FILE.csv", help="days late as name,days lines")
+    p.add_argument("--max-late", type=int, default=10, metavar="N",
+                   help="beyond N days late an entrant is not admitted (default 10)")
+    p.add_argument("--zero", action="append", default=[], metavar="NAME",
+                   help="grade NAME 0 (e.g. a copied program; repeatable)")
+    p.add_argument("--openings", type=int, default=0, metavar="N",
+                   help="each pair plays N openings, both seat orders from each")
+    p.add_argument("--opening-plies", type=int, default=4, metavar="K",
+                   help="random plies of an opening (default 4)")
+    p.add_argument("--elo-anchor", metavar="NAME=ELO",
+                   help="rate NAME at ELO (default: the mean rating is 0)")
+    p.add_argument("--similarity", action="store_true",
+                   help="compare the entrants' code and list similar pairs in the report")
+    p.add_argument("--threshold", type=float, default=None, metavar="T",
+                   help="similarity above which a pair is flagged (with --similarity)")
+    add_game_file_options(p)
+    add_isolation_option(p)
+    p.set_defaults(func=cmd_tournament)
+
+
+
+
+
+# -- tournament --------------------------------------------------------------------
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(round(seconds))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def outcome_text(record: Any) -> str:
+    from pybridge.types import result_text
+
+    return result_text(record)
+
+
+class ProgressBar:
+    """One line redrawn in place on a terminal; elsewhere one line per
+    finished game."""
+
+    def __init__(self, out: TextIO, *, tty: bool | None = None, width: int = 28) -> None:
+        self.out = out
+        self.tty = out.isatty() if tty is None else tty
+        self.width = width
+        self.shown = False
+
+    def __call__(self, progress: Any) -> None:
+        done, total = progress.done, progress.total
+        if not self.tty:
+            if progress.last is not None:
+                r = progress.last
+                self.out.write(f"game {done}/{total}: {clean_line(r.first)} vs "
+                               f"{clean_line(r.second)}: {clean_line(outcome_text(r))}\n")
+                self.out.flush()
+            return
+        filled = int(self.width * done / total) if total else self.width
+        bar = "#" * filled + "." * (self.width - filled)
+        left = progress.remaining
+        eta = "--:--" if left is None else _clock(left)
+        line = (f"[{bar}] {done}/{total} games  {_clock(progress.elapsed)} elapsed  "
+                f"~{eta} left  {progress.running} running on {progress.workers} "
+                f"worker{'s' * (progress.workers != 1)}")
+        columns = shutil.get_terminal_size((100, 20)).columns
+        self.out.write("\r\x1b[2K" + line[: columns - 1])
+        self.out.flush()
+        self.shown = True
+
+    def end(self) -> None:
+        if self.shown:
+            self.out.write("\n")
+            self.out.flush()
+            self.shown = False
+
+
+def standings_lines(table: Sequence[Any], *, grades: bool) -> list[str]:
+    """The table as text lines; Elo and late columns appear when any entrant
+    has them; a legend under the table explains its marks."""
+    rated = any(getattr(s, "elo", None) is not None for s in table)
+    late = grades and any(getattr(s, "late_days", 0) for s in table)
+    headers = ["rank", "name", "played", "won", "drawn", "lost", "forfeits", "points"]
+    if rated:
+        headers += ["elo", "+/-"]
+    if late:
+        headers += ["late", "before"]
+    if grades:
+        headers.append("grade")
+    rows = []
+    for s in table:
+        house = getattr(s, "house", False)
+        row = [str(s.rank) if s.rank is not None else "-",
+               clean_line(s.name) + (" (h)" if house else ""),
+               str(s.played), str(s.won), str(s.drawn), str(s.lost), str(s.forfeits), str(s.points)]
+        if rated:
+            row += ["" if s.elo is None else f"{s.elo:.0f}",
+                    "" if s.elo_error is None else f"{s.elo_error:.0f}"]
+        if late:
+            row += [str(s.late_days) if s.late_days else "",
+                    "" if not s.late_days or s.grade_before_late is None else f"{s.grade_before_late:.2f}"]
+        if grades:
+            row.append("" if s.grade is None else f"{s.grade:.2f}")
+        rows.append(row)
+    widths = [max(len(r[i]) for r in [headers] + rows) for i in range(len(headers))]
+    right = {i for i, h in enumerate(headers) if h != "name"}
+
+    def fmt(row: Sequence[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(row, widths))).rstrip()
+
+    lines = [fmt(headers), fmt(["-" * w for w in widths])]
+    lines += [fmt(r) for r in rows]
+    legend = []
+    if any(s.rank is None for s in table):
+        legend.append("rank -: out of the ranking (over 10% of its games lost by forfeit)")
+    if any(getattr(s, "house", False) for s in table):
+        legend.append("(h): house player, ranked but not graded")
+    if rated:
+        legend.append("elo +/-: maximum-likelihood Elo and its 95% interval")
+    if late:
+        legend.append("late: days late, one point off the grade each; before: the grade before")
+    if legend:
+        lines.append("")
+        lines += legend
+    return lines
+
+
+def print_lines(lines: Sequence[str]) -> None:
+    """Lines about the entrants, shown before the first game."""
+    for line in lines:
+        print(clean_line(line))
+    sys.stdout.flush()
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from pybridge.championship import tournament
+    from pybridge.championship.entrants import parse_late
+    from pybridge.championship.ratings import parse_anchor
+
+    from shell.cli.report import similar_pairs, write_report
+
+    out = args.out or f"tournament-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
+    if args.resume and not args.out:
+        raise ValueError("--resume needs --out DIR: the folder of the tournament to continue")
+    bar = ProgressBar(sys.stdout)
+    isolation = apply_isolation(args, [*args.bots, *args.house])
+    late = parse_late(args.late, args.late_file)
+    anchor = parse_anchor(args.elo_anchor) if args.elo_anchor else None
+
+    if args.scheduler:
+        from pybridge.championship.cluster import Scheduler
+
+        warning = Scheduler.parse(args.scheduler, tls_dir=args.tls_dir,
+                                  insecure=args.insecure_scheduler).warning()
+        if warning:
+            print(warning, file=sys.stderr)
+    elif args.tls_dir or args.insecure_scheduler:
+        raise ValueError("--tls-dir and --insecure-scheduler go with --scheduler ADDRESS")
+
+    def not_counted(pairing: Any, why: str) -> None:
+        bar.end()
+        print(f"not counted: game {pairing.index + 1} ({clean_line(pairing.first)} vs "
+              f"{clean_line(pairing.second)}): {clean_line(why, 600)}", file=sys.stderr)
+
+    def checked(refused: dict[str, str]) -> None:
+        print(f"{args.game}: {args.games_per_pair} games per pair"
+              + (f", {args.openings} openings of {args.opening_plies} plies" if args.openings else "")
+              + f", {args.move_time:g} s per move, "
+              + (f"Dask scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job(s)")
+              + f"; results in {out}")
+        if args.config is not None or args.dialect != "auto":
+            print(f"game file loaded with --config {clean_line(args.config or '(none)', 300)}, "
+                  f"--dialect {args.dialect}")
+        if isolation:
+            print(isolation)
+        for name, why in refused.items():
+            print(f"refused: {clean_line(name)}: {clean_line(why)}")
+        sys.stdout.flush()
+
+    result = tournament.run_tournament(
+        args.game, args.bots, out=out, options=option_items(args.option),
+        games_per_pair=args.games_per_pair, move_time=args.move_time, jobs=args.jobs,
+        grades=args.grades, policy=args.on_illegal, seed=args.seed, house=args.house,
+        late=late, max_late=args.max_late, zero=args.zero, openings=args.openings,
+        opening_plies=args.opening_plies, elo_anchor=anchor, resume=args.resume,
+        game_config=args.config, dialect=args.dialect,
+        scheduler=args.scheduler, tls_dir=args.tls_dir,
+        insecure_scheduler=args.insecure_scheduler, progress=bar, on_checked=checked,
+        on_not_counted=not_counted, on_entrants=print_lines,
+    )
+    bar.end()
+    for name, days in result.not_admitted.items():
+        print(f"not admitted: {clean_line(name)}: {days} days late (more than {args.max_late})")
+    if result.kept:
+        print(f"resumed: {result.kept} finished games kept")
+    for note in result.disagreements:
+        print(f"resume: {clean_line(note)}")
+    print()
+    for line in standings_lines(result.standings, grades=args.grades):
+        print(line)
+    print()
+    compared = similar_pairs(result, args.threshold) if args.similarity else None
+    if compared is not None:
+        flagged = [p for p in compared.pairs if p.flagged]
+        print(f"similarity: {len(flagged)} pair(s) flagged"
+              + "".join(f"\n  {clean_line(p.a)} ~ {clean_line(p.b)}: {p.score:.2f}"
+                        for p in flagged))
+        for k in compared.skipped:
+            print(f"similarity: not compared: {clean_line(k.submission)}: {clean_line(k.file)}: "
+                  f"{clean_line(k.reason)}")
+    report = write_report(result.out, similar=compared, notes=False)  # shown above
+    played = len(result.records)
+    if result.not_counted:
+        print(f"not counted: {len(result.not_counted)} game(s) whose worker's answer was "
+              f"refused (listed above and in {result.out / 'standings.json'}); fix or remove "
+              f"those workers, then play them: arena tournament ... --resume --out {result.out}")
+    elif result.interrupted:
+        print(f"interrupted: {played} of {result.total} games finished; their results and "
+              f"logs are in {result.out}; to go on: arena tournament ... --resume --out {result.out}")
+    else:
+        print(f"{played} games; standings in {result.out / 'standings.json'} and "
+              f"{result.out / 'standings.csv'}, logs in {result.out / 'replays'}")
+    print(f"report: {report}")
+    if result.not_counted:
+        return EXIT_NOT_COUNTED
+    return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+__all__ = ["register", "ProgressBar", "standings_lines"]

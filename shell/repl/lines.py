@@ -1,0 +1,90 @@
+"""Whether a typed line can run: a command with fitting arguments, or a
+valid move of the human to move. The validator asks this before Enter is
+accepted, so that a refused line stays to be fixed."""
+
+from __future__ import annotations
+
+import difflib
+import shlex
+import unicodedata
+from typing import Any, Callable
+
+from prompt_toolkit.validation import ValidationError, Validator
+
+from pybridge.errors import ArenaError, IllegalMoveError
+from pybridge.games.notation import typed_move
+
+from shell.repl import commands as C
+from shell.render import seat_label
+from shell.repl.session import Session
+
+
+def line_problem(line: str, session: Session) -> str | None:
+    """Why ``line`` cannot be run, or None."""
+    line = line.strip()
+    if not line:
+        return None
+    control = next((c for c in line if unicodedata.category(c) == "Cc"), None)
+    if control is not None:
+        return (f"that line has a control character ({control!r}): "
+                "type a move or a command (help lists them)")
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        return f"cannot read that line: {exc}"
+    if not words:
+        return None
+    command = C.lookup(words[0])
+    if command is not None:
+        return command.problem(session, words[1:])
+    return move_problem(line, session)
+
+
+def move_problem(text: str, session: Session) -> str | None:
+    """Why ``text`` is not a move the human to move may play, or None."""
+    match = session.match
+    word = text.split()[0]
+    if match is None:
+        close = difflib.get_close_matches(word, list(C.BY_NAME), n=1)
+        hint = f" — did you mean {close[0]}?" if close else ""
+        return f"{word!r} is not a command{hint} (no game yet: new GAME starts one; help lists commands)"
+    if match.result is not None:
+        return "the game is over: new starts another, undo takes moves back"
+    seat = match.state.current_player
+    if not match.players[seat].is_human:
+        if session.paused:
+            return f"it is {seat_label(match, seat)}'s turn, stopped: go lets it move"
+        return f"it is {seat_label(match, seat)}'s turn"
+    if text in match.state.valid_moves():
+        return None
+    try:
+        match.state.move(typed_move(match.state, text))
+    except IllegalMoveError as exc:
+        reason = exc.reason
+        close = difflib.get_close_matches(word, list(C.BY_NAME), n=1, cutoff=0.75)
+        if close:
+            reason += f" — or did you mean the command {close[0]}?"
+        return reason
+    return None
+
+
+#: Said after every refusal: the line stays to be edited, and what is typed
+#: next is added to it.
+CLEAR_HINT = " (edit the line, or Ctrl-U to clear it)"
+
+
+class LineValidator(Validator):
+    """Refuses a line before Enter is accepted, saying why ``check`` gives
+    and how to clear it."""
+
+    def __init__(self, check: Callable[[str], str | None]) -> None:
+        self.check = check
+
+    def validate(self, document: Any) -> None:
+        try:
+            problem = self.check(document.text)
+        except ArenaError as exc:
+            problem = str(exc)
+        if problem:
+            raise ValidationError(message=problem + CLEAR_HINT,
+                                  cursor_position=len(document.text))
