@@ -317,15 +317,16 @@ move_time(Seconds) :-
 %   wall clock Hard after which a random valid move is played (it checks
 %   its clock between rule calls only, and one call may take long).
 %   Without a move time: the level's time and max(0.8, 1.25 x that);
-%   with a move time T, at most 0.8 T and 0.9 T (the rest is the host's
-%   round trip).
+%   with a move time T, at most 0.7 T and 0.9 T (the search ends by
+%   keeping its tree for the next move, one copy that no clock stops; the
+%   rest is the host's round trip).
 
 general_seconds(Level, Soft, Hard) :-
     generic_ai:level_seconds(Level, Level0),
     Hard0 is max(0.8, 1.25 * Level0),
     move_time(T),
     (   T > 0
-    ->  Soft is min(Level0, 0.8 * T),
+    ->  Soft is min(Level0, 0.7 * T),
         Hard is min(Hard0, 0.9 * T)
     ;   Soft = Level0,
         Hard = Hard0

@@ -353,7 +353,7 @@ class State:
 
     def choose(self, level: int, *, seconds: float = 0, general: bool = False) -> tuple[str, str]:
         """(move, note) of the built-in AI at ``level``. With a move time
-        ``seconds`` the general AI searches for at most 0.8 of it and a game
+        ``seconds`` the general AI searches for at most 0.7 of it and a game
         file's own level is cut at 0.9 of it: a level cut short plays a
         random valid move, and the note says so ('' when none). A built-in
         game's own levels take their own time. ThinkTimeout when the
