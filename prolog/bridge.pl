@@ -11,6 +11,7 @@
             state_value/4,            % +Game, +StateText, +Player, -Value
             display/4,                % +Game, +StateText, +LastMoveText, -Output
             choose/5,                 % +Game, +StateText, +Level, +Seconds, -MoveText
+            choose/6,                 % +Game, +StateText, +Level, +Seconds, -MoveText, -Note
             move_descriptions/3,      % +Game, +StateText, -Pairs
             outcome/4,                % +Game, +StateText, -Winner, -Reason
             rules/2,                  % +Game, -Text
@@ -27,6 +28,7 @@
 :- use_module(library(http/json), [json_write_dict/3]).
 :- use_module(arena).
 :- use_module(gamefile).
+:- use_module(gamefile_view, [with_move_time/3, general_seconds/3]).
 :- use_module(gamecheck).
 
 /** <module> What Python calls: the contract over canonical texts
@@ -296,28 +298,40 @@ display(Game, Text, LastMoveText, Output) :-
     atom_string(Output, Output0).
 
 %!  choose(+Game, +StateText, +Level, +Seconds, -MoveText) is semidet.
+%!  choose(+Game, +StateText, +Level, +Seconds, -MoveText, -Note) is semidet.
 %
-%   The built-in AI's move, within Seconds (0 = no limit). Throws
-%   time_limit_exceeded when the AI takes longer.
+%   The built-in AI's move. Seconds is the move time (0: none): the
+%   general AI and a game file's own levels keep within it
+%   (arena_gamefile_view:with_move_time/3), Note says where a level
+%   overran and a random valid move was played instead ('' when none).
+%   A built-in game's own levels take their own time; the whole is
+%   bounded by ai_safety_seconds/1 (time_limit_exceeded).
 
 choose(Game, Text, Level, Seconds, MoveText) :-
+    choose(Game, Text, Level, Seconds, MoveText, _).
+
+choose(Game, Text, Level, Seconds, MoveText, Note) :-
     text_state(Text, State),
-    (   Seconds > 0
-    ->  call_with_time_limit(Seconds, pick_move(Game, State, Level, Move))
-    ;   pick_move(Game, State, Level, Move)
-    ),
+    ai_safety_seconds(Safety),
+    with_move_time(Seconds,
+                   call_with_time_limit(Safety, pick_move(Game, State, Level, Move)),
+                   Note),
     Game:move_text(Move, MoveText).
+
+ai_safety_seconds(120).
 
 %   pick_move(+Game, +State, +Level, -Move): a negative level -N is the
 %   general AI at level N (player spec mcts:N); a game file's raw view
-%   answers it, a built-in game is searched by generic_ai.
+%   answers it, a built-in game is searched by generic_ai within the
+%   move time's share.
 pick_move(Game, State, Level, Move) :-
     integer(Level),
     Level < 0,
     \+ game_file_raw(Game, _),
     !,
     N is -Level,
-    generic_ai:generic_move(Game, State, N, Move).
+    general_seconds(N, Soft, _),
+    generic_ai:generic_move(Game, State, N, [max_seconds(Soft)], Move).
 pick_move(Game, State, Level, Move) :-
     Game:choose_move(State, Level, Move).
 

@@ -388,7 +388,7 @@ verb(play_move, G, [Text, Move], played(G, Text, Move, J), _{json:J}).
 verb(move_error, G, [Text, Move], move_error(G, Text, Move, R), _{reason:R}).
 verb(value, G, [Text, Player], state_value(G, Text, Player, V), _{value:V}).
 verb(display, G, [Text, Last], bounded_display(G, Text, Last, O), _{output:O}).
-verb(choose, G, [Text, Level, Seconds], choose(G, Text, Level, Seconds, M), _{move:M}).
+verb(choose, G, [Text, Level, Seconds], choose(G, Text, Level, Seconds, M, N), _{move:M, note:N}).
 verb(descriptions, G, [Text], move_descriptions(G, Text, Ps), _{pairs:Ps}).
 verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
 verb(rules, G, [], rules(G, T), _{text:T}).

@@ -1,5 +1,6 @@
 :- module(generic_ai,
           [ generic_move/4,           % +Game, +State, +Level, -Move
+            generic_move/5,           % +Game, +State, +Level, +Options, -Move
             level_seconds/2,          % +Level, -Seconds
             solve_moves/4             % +Game, +State, +Budget, -ScoredMoves
           ]).
@@ -7,6 +8,7 @@
 :- use_module(library(apply)).
 :- use_module(library(assoc)).
 :- use_module(library(error)).
+:- use_module(library(option)).
 :- use_module(library(random)).
 :- use_module('../arena').
 :- use_module(mcts).
@@ -64,10 +66,23 @@ level_budget(Level, Budget) :-
 %   unless Level is a positive integer.
 
 generic_move(Game, State, Level, Move) :-
+    generic_move(Game, State, Level, [], Move).
+
+%!  generic_move(+Game, +State, +Level, +Options, -Move) is semidet.
+%
+%   As generic_move/4; Options: max_seconds(S), the level's time cut to
+%   S seconds (a move time's share).
+
+generic_move(Game, State, Level, Options, Move) :-
     must_be(positive_integer, Level),
     Game:valid_moves(State, Moves),
     Moves = [_|_],
-    level_seconds(Level, Seconds),
+    level_seconds(Level, Seconds0),
+    (   option(max_seconds(Max), Options)
+    ->  must_be(number, Max),
+        Seconds is min(Seconds0, Max)
+    ;   Seconds = Seconds0
+    ),
     get_time(Now),
     Deadline is Now + Seconds,
     (   Level =:= 1

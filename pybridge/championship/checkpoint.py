@@ -2,7 +2,8 @@
 
 ``OUT/tournament.json`` holds what makes the games what they are: the
 game and its options, the settings that change a game (games per pair,
-move time, policy, seed, openings, isolation) and the entrants with their
+move time, policy, seed, openings, isolation, a game file's config term
+and dialect) and the entrants with their
 files' sha256. ``OUT/games.jsonl`` has one line per finished game (its
 record and what each bot printed), appended and fsynced once its log is
 written. A resumed tournament keeps every game whose log has a result
@@ -51,7 +52,10 @@ PLAN = "tournament.json"
 GAMES = "games.jsonl"
 #: Settings that must be the same to resume (the others may change).
 BINDING = ("games_per_pair", "move_time", "policy", "seed", "openings", "opening_plies",
-           "isolation")
+           "isolation", "config", "dialect")
+#: What a plan recorded before a setting existed had (a game file's
+#: --config and --dialect).
+BINDING_DEFAULTS: Mapping[str, Any] = {"config": None, "dialect": "auto"}
 
 
 def plan_document(game: str, options: Mapping[str, Any], settings: Mapping[str, Any],
@@ -74,8 +78,10 @@ def differences(recorded: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[
             out.append(f"{key}: recorded {recorded.get(key)!r}, now {wanted.get(key)!r}")
     rs, ws = recorded.get("settings", {}), wanted["settings"]
     for key in BINDING:
-        if rs.get(key) != ws.get(key):
-            out.append(f"{key}: recorded {rs.get(key)!r}, now {ws.get(key)!r}")
+        then, now = rs.get(key, BINDING_DEFAULTS.get(key)), ws.get(key)
+        if then != now:
+            flag = f" (--{key})" if key in BINDING_DEFAULTS else ""
+            out.append(f"{key}{flag}: recorded {then!r}, now {now!r}")
     re_ = {e["name"]: e for e in recorded.get("entrants", [])}
     we = {e["name"]: e for e in wanted["entrants"]}
     for name in re_.keys() - we.keys():

@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from pybridge.bots.limits import Limits
 from pybridge.bots.player import BotPlayer, keeping_bots_loaded
-from pybridge.games.game import Game, load_game
+from pybridge.games.game import Game, load_tournament_game
 from pybridge.play.match import Match
 from pybridge.play.players import Player, PlayerSpec
 from pybridge.replay.records import header_record, move_record, record_line, result_record
@@ -56,6 +56,10 @@ class Config:
     #: the game file's path as the client has it, for the log, where
     #: ``game`` is a worker's copy of it
     game_path: str | None = None
+    #: a game file's config term (--config; None: the options list) and
+    #: the dialect asked for (--dialect)
+    game_config: str | None = None
+    dialect: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -168,7 +172,8 @@ def opening_of(config: Config, pairing: Pairing) -> tuple[str, ...]:
 def play_game(config: Config, pairing: Pairing) -> GameOutcome:
     """Play one scheduled game to its end, from its opening if it has one
     (not when a classic-protocol bot plays in it)."""
-    game = load_game(config.game, **config.options)
+    game = load_tournament_game(config.game, config.options, config=config.game_config,
+                                dialect=config.dialect)
     seed = game_seed(config.seed, pairing)
     game.seed(seed)
     names = (pairing.first, pairing.second)

@@ -31,7 +31,7 @@ from pybridge.jail import sandbox
 from pybridge.bots.player import WARM, Limits, check_bot
 from pybridge.championship.entrants import MAX_LATE, check_late, entrants, name_warnings, roster
 from pybridge.games.gamefile import GameFileRef
-from pybridge.games.game import load_game
+from pybridge.games.game import load_tournament_game
 from pybridge.play.match import POLICIES
 from pybridge.championship.ratings import as_table, elo_ratings
 from pybridge.championship.scoring import (
@@ -168,6 +168,8 @@ def run_tournament(
     opening_plies: int = 4,
     elo_anchor: tuple[str, float] | None = None,
     resume: bool = False,
+    game_config: str | None = None,
+    dialect: str = "auto",
     scheduler: str | None = None,
     tls_dir: str | None = None,
     insecure_scheduler: bool = False,
@@ -185,7 +187,9 @@ def run_tournament(
     skipped in folders, misleading names. ``progress`` is called
     before the first game and after each. With ``resume`` the tournament
     recorded in ``out`` goes on (same game, settings and entrants, or
-    TournamentError naming the difference). Ctrl-C stops it: the games
+    TournamentError naming the difference). A game file is loaded with
+    the config term ``game_config`` (--config; None: the options list) and
+    ``dialect`` (--dialect); both are recorded with the settings. Ctrl-C stops it: the games
     finished so far are kept and the result says it is not complete.
     Games are played in this process (``jobs`` 1), in ``jobs`` worker
     processes, or on the Dask cluster whose scheduler is at
@@ -207,7 +211,8 @@ def run_tournament(
     late = dict(late or {})
     where = None if scheduler is None else cluster.Scheduler.parse(
         scheduler, tls_dir=tls_dir, insecure=insecure_scheduler)
-    loaded = load_game(game, **dict(options or {}))  # checks game and options
+    loaded = load_tournament_game(game, dict(options or {}), config=game_config,
+                                  dialect=dialect)  # checks game, options and config
     found = roster(specs, house)
     people, not_admitted = check_late(found.entrants, late, max_late)
     warnings = name_warnings(people)
@@ -230,7 +235,7 @@ def run_tournament(
     settings = {"games_per_pair": games_per_pair, "move_time": move_time, "policy": policy,
                 "grades": grades, "jobs": jobs, "seed": seed, "isolation": sandbox.current(),
                 "openings": openings, "opening_plies": opening_plies if openings else None,
-                "max_late": max_late, "zero": list(zero),
+                "config": game_config, "dialect": dialect, "max_late": max_late, "zero": list(zero),
                 "elo_anchor": list(elo_anchor) if elo_anchor else None,
                 "not_admitted": not_admitted, "not_entered": dict(found.not_entered)}
     checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, settings, people),
@@ -245,7 +250,7 @@ def run_tournament(
         game=game, options=loaded.options, specs={e.name: e.spec for e in people},
         refused=refused, policy=policy, move_time=move_time, limits=limits, seed=seed,
         openings=tuple(book), seats=checked.seats, classic=checked.classic,
-        isolation=sandbox.current(),
+        isolation=sandbox.current(), game_config=game_config, dialect=dialect,
     )
     resumed = checkpoint.finished_games(out_dir, games, loaded) if resume \
         else checkpoint.Resumed({}, 0)

@@ -136,7 +136,9 @@ class HostEngine(GameEngine):
         got = self._ask("display", state, last_move, rule="display_game/1")
         return "" if got is None else clean_display(got.get("output", ""))
 
-    def choose(self, state: str, level: int, seconds: float) -> str | None:
+    def choose(self, state: str, level: int, seconds: float) -> tuple[str, str] | None:
+        # the host keeps within the move time by itself (random valid move
+        # past it); the watchdog waits for it a grace longer
         limit = self.host.limits.choose_seconds
         cap = min(seconds, limit) + self.host.limits.grace if seconds > 0 else limit
         try:
@@ -146,7 +148,11 @@ class HostEngine(GameEngine):
             if seconds > 0 and "did not answer within" in str(exc):
                 raise ThinkTimeout(f"ai:{level} chose no move within {seconds:g} s") from None
             raise
-        return None if got is None else _checked(self.id, "move_text/2", got.get("move"))
+        if got is None:
+            return None
+        note = got.get("note", "")
+        return (_checked(self.id, "move_text/2", got.get("move")),
+                clean_line(note, 300) if isinstance(note, str) else "")
 
     def move_descriptions(self, state: str) -> dict[str, str]:
         got = self._ask("descriptions", state, rule="valid_moves/2, move_text/2 or move_description/3")

@@ -97,7 +97,11 @@ class GameEngine(ABC):
     def display(self, state: str, last_move: str) -> str: ...
 
     @abstractmethod
-    def choose(self, state: str, level: int, seconds: float) -> str | None: ...
+    def choose(self, state: str, level: int, seconds: float) -> tuple[str, str] | None:
+        """(move text, note) of the AI at ``level`` (negative: the general
+        AI) within the move time ``seconds`` (0: none); the note says where
+        a level overran and a random valid move was played instead ('':
+        none). None when it found no move."""
 
     @abstractmethod
     def move_descriptions(self, state: str) -> dict[str, str]: ...
@@ -188,10 +192,10 @@ class InProcessEngine(GameEngine):
         assert got is not None
         return text(got["Output"])
 
-    def choose(self, state: str, level: int, seconds: float) -> str | None:
-        got = self._bridge("choose", state, level, float(seconds), outputs=["Move"],
+    def choose(self, state: str, level: int, seconds: float) -> tuple[str, str] | None:
+        got = self._bridge("choose", state, level, float(seconds), outputs=["Move", "Note"],
                            interruptible=True)
-        return None if got is None else text(got["Move"])
+        return None if got is None else (text(got["Move"]), text(got["Note"]))
 
     def move_descriptions(self, state: str) -> dict[str, str]:
         got = self._bridge("move_descriptions", state, outputs=["Pairs"])

@@ -115,6 +115,19 @@ def load_game_file(path: str, *, dialect: str = "auto", config: str | None = Non
     return Game(_file_info(ref), options)
 
 
+def load_tournament_game(game_id: str, options: Mapping[str, Any], *,
+                         config: str | None = None, dialect: str = "auto") -> "Game":
+    """The game ``game_id`` with ``options``; a game file with the config
+    term ``config`` and ``dialect`` (which a built-in game refuses:
+    OptionError)."""
+    if isinstance(game_id, str) and game_id not in games() and gamefile.names_file(game_id):
+        return load_game_file(game_id, dialect=dialect, config=config, **options)
+    if config is not None or dialect != "auto":
+        raise OptionError(f"--config and --dialect are for game files; {game_id} is a "
+                          "built-in game")
+    return load_game(game_id, **options)
+
+
 def load_game_ref(ref: gamefile.GameFileRef, **options: Any) -> "Game":
     """The game of a reference read from a log (see gamefile.from_record)."""
     return Game(_file_info(ref), options)
@@ -332,11 +345,22 @@ class State:
 
     def choose_move(self, level: int, *, seconds: float = 0, general: bool = False) -> str:
         """The move the built-in AI at ``level`` plays (``general``: the
-        arena's general AI, even where the game has levels of its own).
-        ``seconds`` bounds its thinking (ThinkTimeout); Ctrl-C interrupts
-        it (Interrupted)."""
+        arena's general AI, even where the game has levels of its own)
+        within the move time ``seconds`` (0: its level's own time; see
+        :meth:`choose`). Ctrl-C interrupts it (Interrupted)."""
+        return self.choose(level, seconds=seconds, general=general)[0]
+
+    def choose(self, level: int, *, seconds: float = 0, general: bool = False) -> tuple[str, str]:
+        """(move, note) of the built-in AI at ``level``. With a move time
+        ``seconds`` the general AI searches for at most 0.7 of it and a game
+        file's own level is cut at 0.9 of it: a level cut short plays a
+        random valid move, and the note says so ('' when none). A built-in
+        game's own levels take their own time. ThinkTimeout when the
+        game's process does not answer at all."""
         if not isinstance(level, int) or isinstance(level, bool) or level < 1:
             raise ValueError(f"AI level must be a whole number >= 1, got {level!r}")
+        if not seconds >= 0:
+            raise ValueError(f"move time must be 0 (none) or positive, got {seconds!r}")
         got = self._game.engine.choose(self._text, -level if general else level, float(seconds))
         if got is None:
             raise NoMoveError(f"{'mcts' if general else 'ai'}:{level} found no move in {self}")

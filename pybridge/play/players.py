@@ -11,6 +11,7 @@ makes the player of any spec.
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from abc import ABC, abstractmethod
@@ -27,8 +28,10 @@ if TYPE_CHECKING:
 
     from pybridge.games.game import Game, State
 
-#: The think-time cap of a built-in AI, which is trusted and bounds itself.
-AI_SAFETY_SECONDS = 120.0
+#: A bot's seconds per move where no move time is given.
+BOT_MOVE_TIME = 1.0
+#: The warnings a built-in player keeps of one game.
+NOTES_KEPT = 50
 
 _AI = re.compile(r"ai:(\d+)\Z")
 _MCTS = re.compile(r"mcts:(\d+)\Z")
@@ -144,27 +147,66 @@ class HumanPlayer(Player):
 
 class BuiltinPlayer(Player):
     """``random`` (level 1) or ``ai:N``: the game's own choose_move;
-    ``mcts:N``: the general AI."""
+    ``mcts:N``: the general AI. With a move time it keeps within it: a
+    level cut short plays a random valid move (never a forfeit), and its
+    :attr:`output` says so, a line per move."""
 
     def __init__(self, spec: PlayerSpec) -> None:
         super().__init__(spec)
         self.level = 1 if spec.kind == "random" else int(spec.level or 1)
         self.general = spec.kind == "mcts"
+        self._notes: list[str] = []
+        self._shown = 0
+
+    def start(self, game: "Game", seat: str) -> None:
+        self._notes.clear()
+        self._shown = 0
+
+    @property
+    def output(self) -> str:
+        """The warnings of its current or last game, a line each (bounded)."""
+        return "".join(f"{note}\n" for note in self._notes[-NOTES_KEPT:])
+
+    def recent_output(self) -> str:
+        """The warnings since the last call."""
+        new = self._notes[self._shown:]
+        self._shown = len(self._notes)
+        return "".join(f"{note}\n" for note in new[-NOTES_KEPT:])
 
     def choose(self, state: "State", last_move: str | None, *, seconds: float) -> Decision:
         start = time.monotonic()
         try:
-            move = state.choose_move(self.level, seconds=AI_SAFETY_SECONDS,
-                                     general=self.general)
+            move, note = state.choose(self.level, seconds=max(0.0, seconds),
+                                      general=self.general)
         except ThinkTimeout as exc:
-            return Decision(None, Verdict.TIMEOUT, _ms(start), str(exc))
+            if seconds <= 0:
+                return Decision(None, Verdict.TIMEOUT, _ms(start), str(exc))
+            # the game's process did not answer within the move time and
+            # its grace (it was killed): a random valid move all the same
+            try:
+                moves = state.valid_moves()
+            except ArenaError:
+                moves = []
+            if not moves:
+                return Decision(None, Verdict.TIMEOUT, _ms(start), str(exc))
+            move = random.choice(moves)
+            note = f"no answer within {seconds:g} s and its grace: a random valid move instead"
         except NoMoveError as exc:
             return Decision(None, Verdict.NO_MOVE, _ms(start), str(exc))
         except Interrupted:
             raise
         except ArenaError as exc:
             return Decision(None, Verdict.CRASHED, _ms(start), str(exc))
+        if note:
+            self._note(state, note)
         return Decision(move, Verdict.OK, _ms(start))
+
+    def _note(self, state: "State", note: str) -> None:
+        self._notes.append(clean_line(f"warning: {self.spec} as {state.current_player}: {note}",
+                                      300))
+        if len(self._notes) > 2 * NOTES_KEPT:
+            del self._notes[:NOTES_KEPT]
+            self._shown = max(0, self._shown - NOTES_KEPT)
 
 
 def _ms(start: float) -> int:

@@ -37,6 +37,9 @@ def settings_lines(doc: Mapping[str, Any]) -> list[str]:
              f"{setting_text(s.get('games_per_pair'))} games per pair, {setting_text(s.get('move_time'))} s per move, "
              f"on an invalid move: {setting_text(s.get('policy'))}, seed {setting_text(s.get('seed'))}, "
              f"isolation {setting_text(doc.get('isolation'))}"]
+    if s.get("config") is not None or s.get("dialect") not in (None, "auto"):
+        lines.append(f"game file loaded with --config {setting_text(s.get('config') or '(none)')}, "
+                     f"--dialect {setting_text(s.get('dialect') or 'auto')}")
     if s.get("openings"):
         lines.append(f"{setting_text(s['openings'])} openings of {setting_text(s.get('opening_plies'))} random "
                      "plies per pair")

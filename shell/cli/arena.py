@@ -39,8 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a game option (repeatable)")
     p.add_argument("--first", default="human", metavar="SPEC", help="first seat (default human)")
     p.add_argument("--second", default="ai:3", metavar="SPEC", help="second seat (default ai:3)")
-    p.add_argument("--move-time", type=float, default=1.0, metavar="S",
-                   help="seconds a bot may think per move (default 1)")
+    p.add_argument("--move-time", type=float, metavar="S",
+                   help="seconds a bot or built-in AI may think per move (default: 1 for a bot, "
+                        "a built-in AI its level's own time)")
     p.add_argument("--delay", type=float, metavar="S",
                    help="seconds between AI moves when no human plays (default 0.6 in a terminal, else 0)")
     p.add_argument("--replay", metavar="FILE", help="write the game's replay log to FILE (a new file)")
@@ -107,6 +108,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from shell.cli.isolation import apply
 
+    if args.move_time is not None and not args.move_time > 0:
+        raise ValueError(f"--move-time {args.move_time:g}: give a positive number of seconds")
     game = checkgame_cli.load_game_arg(args)
     isolation = apply(args, (args.first, args.second))
     if isolation:

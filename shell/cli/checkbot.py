@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="trial games, seats alternating (default 8): half from the start "
                         "against random, half reaching the later phases")
     p.add_argument("--move-time", type=float, default=1.0, metavar="S",
-                   help="seconds the bot may think per move (default 1)")
+                   help="seconds the bot (and a built-in opponent) may think per move (default 1)")
     add_game_file_options(p)
     add_isolation_option(p)
     p.set_defaults(func=cmd_check_bot)

@@ -24,7 +24,7 @@ def add_shell_options(parser: argparse.ArgumentParser) -> None:
     add_isolation_option(parser)
 
 
-def open_shell(args: argparse.Namespace, *, move_time: float = 1.0, single_game: bool = False,
+def open_shell(args: argparse.Namespace, *, move_time: float | None = None, single_game: bool = False,
                delay: float | None = None) -> Shell:
     """A shell on this terminal, its history and replay logs in the state
     directory; ``args`` holds the shell options."""

@@ -54,8 +54,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("file", metavar="FILE", help="a replay log (.jsonl)")
     p.add_argument("--first", metavar="SPEC", help="first seat (default: as logged)")
     p.add_argument("--second", metavar="SPEC", help="second seat (default: as logged)")
-    p.add_argument("--move-time", type=float, default=1.0, metavar="S",
-                   help="seconds a bot may think per move (default 1)")
+    p.add_argument("--move-time", type=float, metavar="S",
+                   help="seconds a bot or built-in AI may think per move (default: 1 for a bot, "
+                        "a built-in AI its level's own time)")
     p.add_argument("--delay", type=float, metavar="S",
                    help="seconds between AI moves when no human plays (default 0.6 in a terminal, else 0)")
     add_shell_options(p)

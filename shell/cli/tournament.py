@@ -10,6 +10,7 @@ from typing import Any, Sequence, TextIO
 
 from pybridge.text import clean_line
 
+from shell.cli.checkgame import add_game_file_options
 from shell.repl.command import option_items
 from shell.cli.isolation import add_option as add_isolation_option
 from shell.cli.isolation import apply as apply_isolation
@@ -37,7 +38,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--games-per-pair", type=int, default=2, metavar="N",
                    help="games each pair plays, half in each seat (even, default 2)")
     p.add_argument("--move-time", type=float, default=1.0, metavar="S",
-                   help="seconds a bot may think per move (default 1)")
+                   help="seconds a bot or built-in AI may think per move (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="games played at once, in N worker processes (default 1)")
     p.add_argument("--scheduler", metavar="ADDRESS",
@@ -80,6 +81,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="compare the entrants' code and list similar pairs in the report")
     p.add_argument("--threshold", type=float, default=None, metavar="T",
                    help="similarity above which a pair is flagged (with --similarity)")
+    add_game_file_options(p)
     add_isolation_option(p)
     p.set_defaults(func=cmd_tournament)
 
@@ -235,6 +237,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
               + f", {args.move_time:g} s per move, "
               + (f"Dask scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job(s)")
               + f"; results in {out}")
+        if args.config is not None or args.dialect != "auto":
+            print(f"game file loaded with --config {clean_line(args.config or '(none)', 300)}, "
+                  f"--dialect {args.dialect}")
         if isolation:
             print(isolation)
         for name, why in refused.items():
@@ -247,6 +252,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         grades=args.grades, policy=args.on_illegal, seed=args.seed, house=args.house,
         late=late, max_late=args.max_late, zero=args.zero, openings=args.openings,
         opening_plies=args.opening_plies, elo_anchor=anchor, resume=args.resume,
+        game_config=args.config, dialect=args.dialect,
         scheduler=args.scheduler, tls_dir=args.tls_dir,
         insecure_scheduler=args.insecure_scheduler, progress=bar, on_checked=checked,
         on_not_counted=not_counted, on_entrants=print_lines,

@@ -10,7 +10,7 @@ from pybridge.jail import sandbox
 from pybridge.games.analysis import outcome_text
 from pybridge.errors import ArenaError, Interrupted
 from pybridge.games.game import State
-from pybridge.play.players import PlayerSpec
+from pybridge.play.players import BOT_MOVE_TIME, PlayerSpec
 
 from shell.repl.command import (
     COUNT, ISOLATION, LEVEL, SEAT, SECONDS, SPEC, Command, Host, no_args, optional_count,
@@ -195,7 +195,12 @@ def run_go(host: Host, args: list[str]) -> None:
 def run_movetime(host: Host, args: list[str]) -> None:
     if args:
         host.session.set_move_time(float(args[0]))
-    host.say.note(f"a bot may think {host.session.move_time:g} s a move")
+    seconds = host.session.move_time
+    if seconds is None:
+        host.say.note(f"a bot may think {BOT_MOVE_TIME:g} s a move, a built-in AI its level's "
+                      "time (movetime SECONDS sets one for both)")
+    else:
+        host.say.note(f"a bot may think {seconds:g} s a move, and so may a built-in AI")
 
 
 def movetime_args(command: Command, args: list[str]) -> str | None:
@@ -298,9 +303,12 @@ DELAY = Command(
     (SECONDS,), check_args=delay_args,
 )
 MOVETIME = Command(
-    "movetime", "movetime [SECONDS]", "how long a bot may think per move", run_movetime,
-    "Seconds a bot file may take for one move (default 1, as arena play\n"
-    "--move-time); a slower answer loses the game. Without SECONDS: says it.",
+    "movetime", "movetime [SECONDS]", "how long a bot or built-in AI may think per move",
+    run_movetime,
+    "Seconds a bot file or built-in AI may take for one move (as arena play\n"
+    "--move-time). A slower bot loses the game; a built-in AI keeps within\n"
+    "it (cut short, it plays a random valid move and says so). Unset, a bot\n"
+    "has 1 s and a built-in AI its level's time. Without SECONDS: says it.",
     (SECONDS,), check_args=movetime_args,
 )
 ISOLATION = Command(

@@ -54,7 +54,7 @@ class Shell:
         prompt_session: PromptSession[str] | None = None,
         interactive: bool = True,
         history_file: Path | None = None,
-        move_time: float = 1.0,
+        move_time: float | None = None,
         log_dir: Path | None = None,
         delay: float | None = None,
         single_game: bool = False,

@@ -20,7 +20,7 @@ from pybridge.errors import ArenaError
 from pybridge.play.match import Match, Recorder
 from pybridge.games.notation import typed_move
 from pybridge.types import Ply, Result
-from pybridge.play.players import Player, PlayerSpec
+from pybridge.play.players import BOT_MOVE_TIME, Player, PlayerSpec
 from pybridge.bots.seating import make_player
 from pybridge.replay import Rebuilt, Recorders, ReplayError, ReplayWriter, read_replay, rebuild
 
@@ -37,12 +37,13 @@ class Session:
     def __init__(
         self,
         *,
-        move_time: float = 1.0,
+        move_time: float | None = None,
         log_dir: Path | None = None,
         delay: float = 0.0,
         notify: Callable[[str], None] | None = None,
         busy: Callable[[str], AbstractContextManager[object]] | None = None,
     ) -> None:
+        # None: none given; bots then have BOT_MOVE_TIME, built-in AIs their levels' times
         self.move_time = move_time
         self.log_dir = log_dir
         self.delay = delay  # seconds between AI moves when no human plays
@@ -83,7 +84,7 @@ class Session:
             position = position.move(ply.move)
         players = self.seat_players(game, dict(zip(game.players, specs)), line)
         self.end_game()
-        self.match = Match(game, players, move_time=self.move_time,
+        self.match = Match(game, players, move_time=self.move_time or 0.0,
                            state=state, history=history or ())
         self.paused = False
         self.last_result = None
@@ -165,10 +166,10 @@ class Session:
             assert parsed.path is not None
             if not Path(parsed.path).is_file():
                 raise ShellError(f"no bot file {parsed.path!r}")
-        player = make_player(parsed, move_time=self.move_time)
+        player = make_player(parsed, move_time=self.bot_move_time)
         if parsed.kind == "bot":
             with self._busy(f"loading {player.name}"):
-                problem = player.take_over(game, seat, line, max(self.move_time, 1.0))
+                problem = player.take_over(game, seat, line, max(self.bot_move_time, 1.0))
             hello = player.hello
             if hello is not None and not hello.ready:
                 problem = "; ".join(hello.problems) or hello.detail
@@ -191,7 +192,13 @@ class Session:
         for writer in self.writers():
             writer.players({seat: str(p.spec) for seat, p in match.players.items()})
 
+    @property
+    def bot_move_time(self) -> float:
+        """The seconds a bot may think per move."""
+        return BOT_MOVE_TIME if self.move_time is None else self.move_time
+
     def set_move_time(self, seconds: float) -> None:
+        """The move time of bots and built-in AIs alike from now on."""
         self.move_time = seconds
         if self.match is not None:
             self.match.move_time = seconds
