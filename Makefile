@@ -36,6 +36,7 @@ run: setup
 	$(BIN)/arena
 
 test: setup
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -q -n 2
 
 bench: setup

@@ -19,7 +19,8 @@ from pybridge.errors import (
     ThinkTimeout,
     UnknownGameError,
 )
-from pybridge.games.game import Game, Option, State, games, load_game
+from pybridge.games.game import Game, State, games, load_game
+from pybridge.games.options import Option
 
 __all__ = [
     "ArenaError",

@@ -251,7 +251,7 @@ def sha256_file(path: str | os.PathLike[str], *, limit: int | None = None) -> st
         while chunk := f.read(1 << 16):
             seen += len(chunk)
             if limit is not None and seen > limit:
-                raise UnsafeFileError(f"{os.fspath(path)} is larger than {limit} bytes")
+                raise UnsafeFileError(path, f"larger than {limit} bytes")
             h.update(chunk)
     return h.hexdigest()
 

@@ -90,7 +90,7 @@ class MoveReply:
         out = reply.get("out", 0)
         out = out if isinstance(out, int) and not isinstance(out, bool) and out >= 0 else 0
         try:
-            verdict = Verdict(reply.get("verdict"))
+            verdict = Verdict(str(reply.get("verdict")))
         except ValueError:
             verdict = Verdict.CRASHED
             return cls(verdict, ms, None, out, f"bad reply {clean_line(reply, 300)}")

@@ -108,7 +108,9 @@ def _trials(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, rng:
 def _random_prefix(game: Game, seat: str, rng: random.Random) -> list[Ply]:
     """Random plies to a position of a random game where ``seat`` is to
     move (any ply of the game alike, so that every phase comes up)."""
-    state, plies, positions = game.initial_state(), [], []
+    state = game.initial_state()
+    plies: list[Ply] = []
+    positions: list[int] = []
     while not state.is_over():
         if state.current_player == seat:
             positions.append(len(plies))

@@ -117,7 +117,7 @@ def draw_openings(game: Game, count: int, plies: int, seed: int) -> list[tuple[s
     for _ in range(count):
         best: tuple[str, ...] | None = None
         for _attempt in range(200):
-            state, moves = game.initial_state(), []
+            state, moves = game.initial_state(), list[str]()
             while len(moves) < plies and not state.is_over():
                 move = rng.choice(sorted(state.valid_moves()))
                 moves.append(move)
@@ -179,7 +179,8 @@ def play_game(config: Config, pairing: Pairing) -> GameOutcome:
     names = (pairing.first, pairing.second)
     seats = dict(zip(game.players, names))
     opening = opening_of(config, pairing)
-    history, state = [], game.initial_state()
+    history: list[Ply] = []
+    state = game.initial_state()
     for move in opening:
         history.append(Ply(len(history) + 1, state.current_player, move, 0))
         state = state.move(move)

@@ -194,20 +194,20 @@ def standings(
     graded = [r for r in ranked if r["name"] not in house]
     grade_of = grade_table(graded, [r for r in order if r["name"] in excluded - house]) if grades else {}
     out: list[Standing] = []
-    for r in order:
+    for row in order:
         rank = None
-        if r["name"] not in excluded:
-            rank = 1 + sum(1 for o in ranked if o["points"] > r["points"])
-        before = grade_of.get(r["name"])
-        days = late.get(r["name"], 0)
+        if row["name"] not in excluded:
+            rank = 1 + sum(1 for o in ranked if o["points"] > row["points"])
+        before = grade_of.get(row["name"])
+        days = late.get(row["name"], 0)
         grade = late_grade(before, days)
-        if grades and r["name"] in zero and r["name"] not in house:
+        if grades and row["name"] in zero and row["name"] not in house:
             grade = 0.0
-        elo = ratings.get(r["name"])
-        out.append(Standing(rank=rank, grade=grade, house=r["name"] in house, late_days=days,
-                            grade_before_late=before, zeroed=r["name"] in zero,
+        elo = ratings.get(row["name"])
+        out.append(Standing(rank=rank, grade=grade, house=row["name"] in house, late_days=days,
+                            grade_before_late=before, zeroed=row["name"] in zero,
                             elo=None if elo is None else elo[0],
-                            elo_error=None if elo is None else elo[1], **r))
+                            elo_error=None if elo is None else elo[1], **row))
     return out
 
 
@@ -219,7 +219,7 @@ def late_grade(grade: float | None, days: int) -> float | None:
 
 
 def _out_of_ranking(row: Mapping[str, Any]) -> bool:
-    return row["played"] > 0 and row["forfeits"] > FORFEIT_LIMIT * row["played"]
+    return bool(row["played"] > 0 and row["forfeits"] > FORFEIT_LIMIT * row["played"])
 
 
 def half_up(value: Fraction | float, places: int = 2) -> float:

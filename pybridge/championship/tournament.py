@@ -270,7 +270,7 @@ def run_tournament(
                             zero=zero, anchor=elo_anchor)
         doc = standings_document(game, loaded.options, table, records, total=len(games),
                                  complete=complete, settings=settings)
-        doc["isolation"] = answers.isolation_used(settings["isolation"], records)
+        doc["isolation"] = answers.isolation_used(str(settings["isolation"]), records)
         doc["not_counted"] = [{"index": p.index, "first": p.first, "second": p.second,
                                "why": not_counted[p.index]}
                               for p in games if p.index in not_counted]

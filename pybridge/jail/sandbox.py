@@ -133,8 +133,8 @@ def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
 
     argv += ["--ro-bind", str(prolog_dir), PROLOG_MOUNT,
              *bind(bot, f"{BOT_MOUNT}/{bot_name or bot.name}")]
-    for rel, real in sorted((game_files or {}).items()):
-        argv += bind(real, f"{GAME_MOUNT}/{rel}")
+    for rel, source in sorted((game_files or {}).items()):
+        argv += bind(source, f"{GAME_MOUNT}/{rel}")
     if state is not None:
         argv += bind(state, STATE_MOUNT)
     for name, value in (env or {}).items():

@@ -91,7 +91,8 @@ class Spawner:
         ok, value = done.get()
         if not ok:
             raise value
-        return value
+        proc: subprocess.Popen[bytes] = value
+        return proc
 
     def _run(self) -> None:
         while True:

@@ -186,7 +186,7 @@ class Match:
 
     def forfeit(self, seat: str, verdict: Verdict | str, detail: str = "") -> Result:
         """End the game: ``seat`` loses by ``verdict`` (e.g. a bot refused)."""
-        return self._forfeit(seat, Decision(None, verdict, 0, detail))
+        return self._forfeit(seat, Decision(None, Verdict(verdict), 0, detail))
 
     def _judge(self, decision: Decision) -> Decision:
         if decision.verdict != Verdict.OK:

@@ -15,6 +15,7 @@ import random
 import re
 import time
 from abc import ABC, abstractmethod
+from enum import StrEnum
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,13 +43,26 @@ _BOT = re.compile(r"(?P<path>.+?\.(?:pl|prolog|pro))(?::(?P<level>\d+))?\Z")
 _LOOKS_LIKE_FILE = re.compile(r"[/\\.]")
 
 
+class PlayerKind(StrEnum):
+    """Who a spec seats."""
+
+    HUMAN = "human"
+    RANDOM = "random"
+    AI = "ai"  # the game's own levels
+    MCTS = "mcts"  # the arena's general AI
+    BOT = "bot"  # a bot file
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """A parsed player spec; ``str(spec)`` is its canonical text."""
 
-    kind: str  # 'human', 'random', 'ai', 'mcts' or 'bot'
+    kind: PlayerKind
     level: int | None = None
     path: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", PlayerKind(self.kind))
 
     @classmethod
     def parse(cls, text: str) -> "PlayerSpec":
@@ -57,22 +71,22 @@ class PlayerSpec:
             raise ValueError("empty player spec: use human, random, ai:N or a bot file bot.pl[:N]")
         text = text.strip()
         if text in ("human", "random"):
-            return cls(text)
+            return cls(PlayerKind(text))
         if text.startswith("mcts"):
             m = _MCTS.match(text)
             if not m or int(m.group(1)) < 1:
                 raise ValueError(f"bad player spec {text!r}: the general AI is mcts:N with a "
                                  "level N >= 1, e.g. mcts:3")
-            return cls("mcts", level=int(m.group(1)))
+            return cls(PlayerKind.MCTS, level=int(m.group(1)))
         if text.startswith("ai"):
             m = _AI.match(text)
             if not m or int(m.group(1)) < 1:
                 raise ValueError(f"bad player spec {text!r}: an AI is ai:N with a level N >= 1, e.g. ai:3")
-            return cls("ai", level=int(m.group(1)))
+            return cls(PlayerKind.AI, level=int(m.group(1)))
         m = _BOT.match(text)
         if m:
             level = int(m.group("level")) if m.group("level") else None
-            return cls("bot", level=level, path=m.group("path"))
+            return cls(PlayerKind.BOT, level=level, path=m.group("path"))
         if _LOOKS_LIKE_FILE.search(text):
             raise ValueError(
                 f"bad player spec {text!r}: a bot file's name ends in .pl, .prolog or .pro "
@@ -94,8 +108,8 @@ class PlayerSpec:
         if self.kind in ("ai", "mcts"):
             return f"{self.kind}:{self.level}"
         if self.kind == "bot":
-            return self.path if self.level is None else f"{self.path}:{self.level}"
-        return self.kind
+            return f"{self.path}" if self.level is None else f"{self.path}:{self.level}"
+        return str(self.kind)
 
 
 class Player(ABC):

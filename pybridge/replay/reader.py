@@ -84,9 +84,10 @@ class Replay:
         return [m.ply for m in self.moves]
 
     @property
-    def specs(self) -> tuple[str, ...]:
+    def specs(self) -> tuple[str, str]:
         """The seats' specs, first player first."""
-        return tuple(self.players[seat] for seat in self.game.players)
+        first, second = (self.players[seat] for seat in self.game.players)
+        return first, second
 
     def initial_state(self) -> State:
         """The position the game started from."""

@@ -8,7 +8,7 @@ import shlex
 from pybridge.text import clean_line
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "certs", help="make the TLS certificates of a course's Dask cluster",
         description="Makes, in the new folder DIR, a certificate authority and a key and "

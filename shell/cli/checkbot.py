@@ -17,7 +17,7 @@ from shell.cli.isolation import apply as apply_isolation
 EXIT_BAD_BOT = 1
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "check-bot", help="load a bot file, say what it is and whether it may play",
         description="Loads the bot as a tournament would, prints its protocol and the "

@@ -18,7 +18,7 @@ from shell.render import Printer
 from shell.repl.session import Session
 
 #: argument kinds a completer knows: one per position, the last one repeats
-GAME, OPTION, SPEC, SEAT, LEVEL, FILE, COMMAND, COUNT, SECONDS, PLY, ISOLATION = (
+GAME, OPTION, SPEC, SEAT, LEVEL, FILE, COMMAND, COUNT, SECONDS, PLY, ISOLATION_MODE = (
     "game", "option", "spec", "seat", "level", "file", "command", "count",
     "seconds", "ply", "isolation",
 )

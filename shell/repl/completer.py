@@ -51,7 +51,7 @@ def bot_files() -> list[str]:
 
 @functools.lru_cache(maxsize=None)
 def game_title(game_id: str) -> str:
-    return pybridge.load_game(game_id).title
+    return str(pybridge.load_game(game_id).title)
 
 
 @functools.lru_cache(maxsize=None)
@@ -105,7 +105,7 @@ class ShellCompleter(Completer):
         self.kinds: dict[str, Callable[[str, list[str]], Iterable[Completion]]] = {
             K.GAME: self._games, K.OPTION: self._new_options, K.SPEC: self._specs,
             K.SEAT: self._seats, K.LEVEL: self._levels, K.COMMAND: self._commands,
-            K.FILE: self._files, K.ISOLATION: self._isolations,
+            K.FILE: self._files, K.ISOLATION_MODE: self._isolations,
         }
 
     def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:

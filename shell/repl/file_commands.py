@@ -3,6 +3,7 @@ it, watch one."""
 
 from __future__ import annotations
 
+from pybridge.replay import Rebuilt
 from shell.repl.command import FILE, PLY, Command, Host, exactly_one
 from shell.repl.replay_viewer import view_replay
 from shell.repl.session import read_log
@@ -15,7 +16,7 @@ def run_save(host: Host, args: list[str]) -> None:
                   f"(load {path} continues it)")
 
 
-def _read(host: Host, name: str):
+def _read(host: Host, name: str) -> Rebuilt:
     rebuilt = read_log(name)
     for warning in rebuilt.replay.warnings:
         host.say.note(f"warning: {warning}")

@@ -13,7 +13,7 @@ from pybridge.games.game import State
 from pybridge.play.players import BOT_MOVE_TIME, PlayerSpec
 
 from shell.repl.command import (
-    COUNT, ISOLATION, LEVEL, SEAT, SECONDS, SPEC, Command, Host, no_args, optional_count,
+    COUNT, ISOLATION_MODE, LEVEL, SEAT, SECONDS, SPEC, Command, Host, no_args, optional_count,
 )
 from shell.render import BOLD
 from shell.repl.session import Session, ShellError
@@ -318,7 +318,7 @@ ISOLATION = Command(
     "bot). none: the Prolog checks only, the bot running with your\n"
     "rights (for machines where bubblewrap cannot run). Without an\n"
     "argument: says which is in force.",
-    (ISOLATION,), check_args=isolation_args,
+    (ISOLATION_MODE,), check_args=isolation_args,
 )
 STEP = Command(
     "step", "step", "AI vs AI: play one move at a time", run_step,

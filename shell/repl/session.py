@@ -21,6 +21,7 @@ from pybridge.play.match import Match, Recorder
 from pybridge.games.notation import typed_move
 from pybridge.types import Ply, Result
 from pybridge.play.players import BOT_MOVE_TIME, Player, PlayerSpec
+from pybridge.bots.player import BotPlayer
 from pybridge.bots.seating import make_player
 from pybridge.replay import Rebuilt, Recorders, ReplayError, ReplayWriter, read_replay, rebuild
 
@@ -167,7 +168,7 @@ class Session:
             if not Path(parsed.path).is_file():
                 raise ShellError(f"no bot file {parsed.path!r}")
         player = make_player(parsed, move_time=self.bot_move_time)
-        if parsed.kind == "bot":
+        if isinstance(player, BotPlayer):
             with self._busy(f"loading {player.name}"):
                 problem = player.take_over(game, seat, line, max(self.bot_move_time, 1.0))
             hello = player.hello
