@@ -18,8 +18,7 @@ from benchmarks.table import print_table
 from pybridge.engine import hoststate
 from pybridge.bots.player import KEEP_ENV, BotPlayer, BotProcess
 from pybridge.play.players import PlayerSpec
-from pybridge.championship.tournament import run_tournament
-
+from pybridge.championship.tournament import Settings, run_tournament
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 
 ROUND_ROBIN = [
@@ -58,7 +57,10 @@ def round_robin(label: str, env: dict[str, str]) -> list[object]:
     try:
         with tempfile.TemporaryDirectory(prefix="arena-bench-") as out:
             start = time.perf_counter()
-            result = run_tournament("sliding", specs, out=Path(out) / "t", jobs=2, move_time=1.0)
+            result = run_tournament("sliding",
+                                    specs,
+                                    out=Path(out) / "t",
+                                    settings=Settings(jobs=2, move_time=1.0))
             wall = time.perf_counter() - start
     finally:
         for k, v in saved.items():

@@ -19,8 +19,7 @@ from pathlib import Path
 from benchmarks.table import print_table
 from pybridge.championship.certs import make_certificates
 from pybridge.championship.cluster import Scheduler
-from pybridge.championship.tournament import run_tournament
-
+from pybridge.championship.tournament import Settings, run_tournament
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 ROUND_ROBIN = [
     "greedy.pl:1", "greedy.pl:2", "minimax.pl:1", "minimax.pl:2", "minimax.pl:3",
@@ -69,7 +68,10 @@ def _cluster(work: Path, certs: Path) -> tuple[str, list[subprocess.Popen[bytes]
 
 def _run(specs: list[str], out: Path, **where: object) -> list[object]:
     start = time.perf_counter()
-    result = run_tournament("sliding", specs, out=out, move_time=1.0, **where)  # type: ignore[arg-type]
+    result = run_tournament("sliding",
+                            specs,
+                            out=out,
+                            settings=Settings(move_time=1.0, **where))  # type: ignore[arg-type]
     wall = time.perf_counter() - start
     games = len(result.records)
     plies = sum(r.plies for r in result.records)

@@ -20,8 +20,7 @@ from benchmarks.table import print_table
 from pybridge.jail import cgroups
 from pybridge.jail import processes as jail
 from pybridge.bots.player import WARM, BotProcess, keeping_bots_loaded
-from pybridge.championship.tournament import run_tournament
-
+from pybridge.championship.tournament import Settings, run_tournament
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 
 ROUND_ROBIN = ["greedy.pl:1", "greedy.pl:2", "minimax.pl:1", "first_move.pl",
@@ -58,7 +57,10 @@ def round_robin(name: str, label: str) -> list[object]:
     with mode(name), keeping_bots_loaded(), \
             tempfile.TemporaryDirectory(prefix="arena-bench-") as out:
         start = time.perf_counter()
-        result = run_tournament("sliding", specs, out=Path(out) / "t", jobs=1, move_time=1.0)
+        result = run_tournament("sliding",
+                                specs,
+                                out=Path(out) / "t",
+                                settings=Settings(jobs=1, move_time=1.0))
         wall = time.perf_counter() - start
     games = len(result.records)
     plies = sum(r.plies for r in result.records)

@@ -19,15 +19,14 @@ from typing import Any
 
 import distributed.protocol.serialize  # noqa: F401  (the package's name is its function)
 
-import pybridge.championship.cluster
+from pybridge.championship import shipment
 
 serialize_module = sys.modules["distributed.protocol.serialize"]
 
 MODE = os.environ.get("ARENA_ROGUE", "")
 MARKER = os.environ.get("ARENA_ROGUE_MARKER", "/nonexistent/marker")
 # dask may import a preload twice: keep the arena's own task, not ours
-honest_task = vars(pybridge.cluster).setdefault("honest_shipped_task",
-                                                pybridge.cluster.shipped_task)
+honest_task = vars(shipment).setdefault("honest_shipped_task", shipment.shipped_task)
 
 
 class Hostile:
@@ -58,7 +57,7 @@ def rogue_task(*args: Any) -> Any:
     return {**found, "log": _forged_log(found["log"])}
 
 
-pybridge.cluster.shipped_task = rogue_task
+shipment.shipped_task = rogue_task  # the task the client names
 
 if MODE == "pickle":
     honest_serialize = vars(serialize_module).setdefault("honest_serialize",

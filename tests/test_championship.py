@@ -19,7 +19,7 @@ from pybridge.championship.entrants import check_late, entrants, parse_late
 from pybridge.championship.ratings import SCALE, elo_ratings, fit, invert, parse_anchor, score_table
 from pybridge.championship.scoring import Entrant, GameRecord, TournamentError, half_up, schedule, standings
 from pybridge.championship.similar import compare, fingerprints, submissions, tokens
-from pybridge.championship.tournament import run_tournament
+from pybridge.championship.tournament import Settings, run_tournament
 from tests.test_bots import EXAMPLES, HOSTILE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -203,9 +203,11 @@ def test_refused_against_a_bot_without_the_seat_is_lost_by_both(tmp_path: Path) 
     """The issue's case: a bot that does not load as x, a bot with no
     second-seat predicates as o. Neither could play: both lose."""
     out = tmp_path / "out"
-    result = run_tournament("tictactoe", [str(HOSTILE / "syntax_error.pl"),
+    result = run_tournament("tictactoe",
+                            [str(HOSTILE / "syntax_error.pl"),
                                           str(BOTS / "classic_x_only.pl"), "random"],
-                            out=out, grades=True)
+                            out=out,
+                            settings=Settings(grades=True))
     game = next(r for r in result.records
                 if (r.first, r.second) == ("syntax_error", "classic_x_only"))
     assert game.lost_by_both and "neither could play" in game.reason
@@ -269,17 +271,31 @@ def test_non_empty_folder_is_refused_naming_resume(tmp_path: Path) -> None:
     out.mkdir()
     (out / "x").write_text("")
     with pytest.raises(TournamentError, match="is not empty .*--resume"):
-        run_tournament("tictactoe", ["random", "ai:1"], out=out)
+        run_tournament("tictactoe",
+                       ["random", "ai:1"],
+                       out=out)
     with pytest.raises(TournamentError, match="records no tournament"):
-        run_tournament("tictactoe", ["random", "ai:1"], out=out, resume=True)
+        run_tournament("tictactoe",
+                       ["random", "ai:1"],
+                       out=out,
+                       resume=True)
 
 
 def test_resume_with_other_settings_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    run_tournament("tictactoe", ["random", "ai:1"], out=out)
+    run_tournament("tictactoe",
+                   ["random", "ai:1"],
+                   out=out)
     with pytest.raises(TournamentError, match="move_time: recorded 1.0, now 2.0"):
-        run_tournament("tictactoe", ["random", "ai:1"], out=out, resume=True, move_time=2.0)
-    again = run_tournament("tictactoe", ["random", "ai:1"], out=out, resume=True)
+        run_tournament("tictactoe",
+                       ["random", "ai:1"],
+                       out=out,
+                       resume=True,
+                       settings=Settings(move_time=2.0))
+    again = run_tournament("tictactoe",
+                           ["random", "ai:1"],
+                           out=out,
+                           resume=True)
     assert again.complete and again.kept == 2 and len(again.records) == 2
 
 
@@ -289,7 +305,10 @@ def test_resume_with_other_settings_is_refused(tmp_path: Path) -> None:
 def test_openings_are_shared_by_both_seat_orders_and_logged(tmp_path: Path) -> None:
     out = tmp_path / "out"
     bots = [str(EXAMPLES / "minimax.pl:2"), str(EXAMPLES / "first_move.pl")]
-    result = run_tournament("sliding", bots, out=out, openings=3, opening_plies=3)
+    result = run_tournament("sliding",
+                            bots,
+                            out=out,
+                            settings=Settings(openings=3, opening_plies=3))
     assert len(result.records) == 6 and len(schedule(["a", "b"], 2, 3)) == 6
     openings = [r.opening for r in result.records]
     assert all(len(o) == 3 for o in openings) and len(set(openings)) == 3
@@ -378,7 +397,10 @@ def test_similar_reads_code_as_data_only(tmp_path: Path) -> None:
 
 def test_verify_many_files_and_folders(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    run_tournament("tictactoe", ["random", "ai:1"], out=out, games_per_pair=4)
+    run_tournament("tictactoe",
+                   ["random", "ai:1"],
+                   out=out,
+                   settings=Settings(games_per_pair=4))
     logs = sorted((out / "replays").iterdir())
     run = subprocess.run(ARENA + ["verify", str(out / "replays"), str(logs[0])], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)

@@ -23,8 +23,7 @@ import pytest
 
 from pybridge.championship import cluster
 from pybridge.championship.certs import make_certificates
-from pybridge.championship.tournament import run_tournament
-
+from pybridge.championship.tournament import Settings, Watchers, run_tournament
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "prolog" / "bots" / "examples"
 DASK = Path(sys.executable).parent / "dask"
@@ -152,10 +151,18 @@ def _summary(out: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ..
 def test_a_cluster_plays_what_this_machine_plays(dask_cluster: Cluster, bots: list[str],
                                                  tmp_path: Path) -> None:
     assert not any((dask_cluster.work / b.split(":")[0]).exists() for b in bots)
-    local = run_tournament("tictactoe", bots, out=tmp_path / "local", jobs=1, seed=7)
-    two = run_tournament("tictactoe", bots, out=tmp_path / "two", jobs=2, seed=7)
-    remote = run_tournament("tictactoe", bots, out=tmp_path / "remote", seed=7,
-                            **dask_cluster.options)
+    local = run_tournament("tictactoe",
+                           bots,
+                           out=tmp_path / "local",
+                           settings=Settings(jobs=1, seed=7))
+    two = run_tournament("tictactoe",
+                         bots,
+                         out=tmp_path / "two",
+                         settings=Settings(jobs=2, seed=7))
+    remote = run_tournament("tictactoe",
+                            bots,
+                            out=tmp_path / "remote",
+                            settings=Settings(seed=7, **dask_cluster.options))
     assert local.complete and two.complete and remote.complete
     assert len(remote.records) == remote.total == 20
     assert _summary(tmp_path / "remote") == _summary(tmp_path / "local") == _summary(tmp_path / "two")
@@ -173,9 +180,11 @@ def test_a_worker_killed_mid_run_loses_and_doubles_nothing(dask_cluster: Cluster
             _stop(victim)
             killed.append(victim)
 
-    result = run_tournament("tictactoe", bots, out=tmp_path / "t", seed=7, move_time=2,
-                            **dask_cluster.options, progress=progress,
-                            games_per_pair=4)
+    result = run_tournament("tictactoe",
+                            bots,
+                            out=tmp_path / "t",
+                            settings=Settings(seed=7, move_time=2, **dask_cluster.options, games_per_pair=4),
+                            watch=Watchers(progress=progress))
     assert killed, "no worker was killed"
     indices = [r.index for r in result.records]
     assert result.complete and sorted(indices) == list(range(result.total)) == sorted(set(indices))
@@ -211,7 +220,10 @@ def test_a_stopped_client_resumes_on_the_cluster(dask_cluster: Cluster, bots: li
     assert again.returncode == 0, again.stdout + again.stderr
     done = json.loads((out / "standings.json").read_text())
     assert done["complete"] and done["games_played"] == done["games_scheduled"] == 40
-    local = run_tournament("tictactoe", bots, out=tmp_path / "local", seed=7, games_per_pair=4)
+    local = run_tournament("tictactoe",
+                           bots,
+                           out=tmp_path / "local",
+                           settings=Settings(seed=7, games_per_pair=4))
     assert local.complete
     assert _summary(out) == _summary(tmp_path / "local")
 
@@ -238,9 +250,14 @@ def test_a_game_file_travels_with_its_games(dask_cluster: Cluster, tmp_path: Pat
     shutil.copytree(ROOT / "examples" / "games", game)
     monkeypatch.chdir(tmp_path / "client")
     path = str(game / "nim.pl")
-    remote = run_tournament(path, ["random", "ai:1"], out=tmp_path / "remote", seed=3,
-                            **dask_cluster.options)
-    local = run_tournament(path, ["random", "ai:1"], out=tmp_path / "local", seed=3)
+    remote = run_tournament(path,
+                            ["random", "ai:1"],
+                            out=tmp_path / "remote",
+                            settings=Settings(seed=3, **dask_cluster.options))
+    local = run_tournament(path,
+                           ["random", "ai:1"],
+                           out=tmp_path / "local",
+                           settings=Settings(seed=3))
     assert remote.complete and _summary(tmp_path / "remote") == _summary(tmp_path / "local")
     header = json.loads((tmp_path / "remote" / remote.records[0].replay).read_text().splitlines()[0])
     assert header["game_file"]["path"] == str(Path(path).resolve())
@@ -255,8 +272,11 @@ def test_a_scheduler_that_goes_away_stops_the_tournament_clearly(bots: list[str]
                 _stop(own.scheduler)
 
         with pytest.raises(cluster.ClusterError, match="lost the Dask scheduler.*--resume"):
-            run_tournament("tictactoe", bots, out=tmp_path / "t", seed=7, games_per_pair=4,
-                           **own.options, progress=progress)
+            run_tournament("tictactoe",
+                           bots,
+                           out=tmp_path / "t",
+                           settings=Settings(seed=7, games_per_pair=4, **own.options),
+                           watch=Watchers(progress=progress))
     finally:
         own.close()
     kept = json.loads((tmp_path / "t" / "standings.json").read_text())

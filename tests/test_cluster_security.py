@@ -18,7 +18,7 @@ import pytest
 
 from pybridge.championship import cluster
 from pybridge.championship.certs import make_certificates
-from pybridge.championship.tournament import run_tournament
+from pybridge.championship.tournament import Settings, run_tournament
 from tests.test_cluster import ROOT, Cluster, _free_port, _start, _stop, _tls
 
 ROGUE = Path(__file__).resolve().parent / "cluster_rogue.py"
@@ -112,7 +112,10 @@ def test_a_worker_without_the_isolation_asked_is_refused_before_any_game(
     with pytest.raises(cluster.ClusterError, match=r"workers that cannot run bots under bwrap: "
                        r"tls://127\.0\.0\.1:\d+: this worker runs bots with isolation none "
                        r"\(ARENA_ISOLATION=none in its environment\)"):
-        run_tournament("tictactoe", PLAYERS, out=tmp_path / "t", seed=3, **small.options)
+        run_tournament("tictactoe",
+                       PLAYERS,
+                       out=tmp_path / "t",
+                       settings=Settings(seed=3, **small.options))
     doc = json.loads((tmp_path / "t" / "standings.json").read_text())
     assert doc["games_played"] == 0 and not doc["complete"]
 
@@ -122,7 +125,10 @@ def test_a_worker_without_the_isolation_plays_when_none_is_asked(
     small.add_worker("unjailed", tmp_path / "unjailed.log", env={"ARENA_ISOLATION": "none"})
     small.wait_for(1)
     monkeypatch.setenv("ARENA_ISOLATION", "none")
-    result = run_tournament("tictactoe", PLAYERS, out=tmp_path / "t", seed=3, **small.options)
+    result = run_tournament("tictactoe",
+                            PLAYERS,
+                            out=tmp_path / "t",
+                            settings=Settings(seed=3, **small.options))
     assert result.complete and {r.isolation for r in result.records} == {"none"}
     doc = json.loads((tmp_path / "t" / "standings.json").read_text())
     assert doc["isolation"] == "none" and {g["isolation"] for g in doc["games"]} == {"none"}
@@ -164,7 +170,10 @@ def test_a_rogue_worker_s_hostile_pickle_runs_nothing_in_the_client(small: Clust
     small.add_worker("rogue", tmp_path / "rogue.log", extra=["--preload", str(ROGUE)],
                      env={"ARENA_ROGUE": "pickle", "ARENA_ROGUE_MARKER": str(marker)})
     small.wait_for(1)
-    result = run_tournament("tictactoe", PLAYERS, out=tmp_path / "t", seed=3, **small.options)
+    result = run_tournament("tictactoe",
+                            PLAYERS,
+                            out=tmp_path / "t",
+                            settings=Settings(seed=3, **small.options))
     assert not result.records and sorted(result.not_counted) == [0, 1]
     for why in result.not_counted.values():
         assert "not plain data" in why and "serialized with pickle" in why, why

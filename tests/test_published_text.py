@@ -22,7 +22,7 @@ from pybridge.report.markdown import markdown, md
 from pybridge.report.results import gather
 from pybridge.report.html import _entrant, index_html
 from pybridge.championship.scoring import Entrant, Standing, csv_cell, standings_csv
-from pybridge.championship.tournament import run_tournament
+from pybridge.championship.tournament import Settings, run_tournament
 from shell.cli.arena import main
 from tests.test_bots import EXAMPLES
 
@@ -34,7 +34,10 @@ def crafted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A played folder whose standings.json names an entrant with HTML,
     Markdown, an OSC sequence and a table bar, and gives it a path."""
     out = tmp_path_factory.mktemp("text") / "out"
-    run_tournament("tictactoe", ["random", "ai:1"], out=out, games_per_pair=2)
+    run_tournament("tictactoe",
+                   ["random", "ai:1"],
+                   out=out,
+                   settings=Settings(games_per_pair=2))
     doc = json.loads((out / "standings.json").read_text())
     for b in doc["bots"]:
         if b["name"] == "random":

@@ -19,7 +19,7 @@ from pybridge.championship.checkpoint import GAMES, append_game, finished_games,
 from pybridge.replay import ReplayFormatError, read_replay
 from pybridge.report.results import gather
 from pybridge.championship.scoring import GameRecord, schedule
-from pybridge.championship.tournament import run_tournament
+from pybridge.championship.tournament import Settings, run_tournament
 from shell.cli.arena import main
 
 SPECS = ["random", "ai:1"]
@@ -28,7 +28,10 @@ SPECS = ["random", "ai:1"]
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("played") / "out"
-    run_tournament("tictactoe", SPECS, out=out, games_per_pair=2)
+    run_tournament("tictactoe",
+                   SPECS,
+                   out=out,
+                   settings=Settings(games_per_pair=2))
     return out
 
 
@@ -94,7 +97,11 @@ def test_resume_writes_through_no_planted_link(folder: Path, tmp_path: Path) -> 
         (folder / name).symlink_to(victim)
     (folder / "standings.csv").unlink()
     (folder / "standings.csv").symlink_to(victim)
-    result = run_tournament("tictactoe", SPECS, out=folder, games_per_pair=2, resume=True)
+    result = run_tournament("tictactoe",
+                            SPECS,
+                            out=folder,
+                            resume=True,
+                            settings=Settings(games_per_pair=2))
     assert result.kept == 2 and victim.read_text() == "keep\n"
     assert (folder / "standings.csv").read_text().startswith("rank,name")
 
@@ -205,14 +212,21 @@ def test_resume_counts_the_logs_result_and_reports_the_disagreement(folder: Path
     resumed = finished_games(folder, schedule(SPECS, 2))
     assert resumed.kept[0][0].winner == real
     assert len(resumed.disagreements) == 1 and "the log's result counts" in resumed.disagreements[0]
-    result = run_tournament("tictactoe", SPECS, out=folder, games_per_pair=2, resume=True)
+    result = run_tournament("tictactoe",
+                            SPECS,
+                            out=folder,
+                            resume=True,
+                            settings=Settings(games_per_pair=2))
     assert result.records[0].winner == real and result.disagreements
     assert read_games(folder)[0][0].winner == real
 
 
 def test_resume_drops_a_log_of_another_game(folder: Path) -> None:
     other = folder.parent / "c4"
-    run_tournament("connect4", SPECS, out=other, games_per_pair=2)
+    run_tournament("connect4",
+                   SPECS,
+                   out=other,
+                   settings=Settings(games_per_pair=2))
     shutil.copy(other / "replays" / "0001-random-vs-ai_1.jsonl",
                 folder / "replays" / "0001-random-vs-ai_1.jsonl")
     from pybridge.games.game import load_game
@@ -227,7 +241,11 @@ def test_resume_removes_a_planted_link_not_its_target(folder: Path, tmp_path: Pa
     log = folder / "replays" / "0001-random-vs-ai_1.jsonl"
     log.unlink()
     log.symlink_to(victim)
-    result = run_tournament("tictactoe", SPECS, out=folder, games_per_pair=2, resume=True)
+    result = run_tournament("tictactoe",
+                            SPECS,
+                            out=folder,
+                            resume=True,
+                            settings=Settings(games_per_pair=2))
     assert result.kept == 1 and victim.read_text() == "keep\n" and not log.is_symlink()
 
 
@@ -271,6 +289,10 @@ def test_a_games_list_that_is_a_fifo_loses_only_the_bots_output(folder: Path) ->
     report = gather(folder)
     assert len(report.doc["games"]) == 2
     assert any("is not a regular file (a FIFO)" in p for p in report.problems)
-    result = run_tournament("tictactoe", SPECS, out=folder, games_per_pair=2, resume=True)
+    result = run_tournament("tictactoe",
+                            SPECS,
+                            out=folder,
+                            resume=True,
+                            settings=Settings(games_per_pair=2))
     assert result.kept == 2 and "FIFO" in result.disagreements[0]
     assert (folder / GAMES).is_file()

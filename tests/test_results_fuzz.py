@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pybridge.errors import ArenaError
 from pybridge.report.results import gather
 from pybridge.report.html import write_pages
-from pybridge.championship.tournament import run_tournament
+from pybridge.championship.tournament import Settings, run_tournament
 
 SPECS = ["random", "ai:1"]
 FILES = ["standings.json", "games.jsonl", "tournament.json", "similarity.json",
@@ -122,7 +122,10 @@ def mutations(draw: st.DrawFn) -> Mutation:
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("fuzz") / "orig"
-    run_tournament("tictactoe", SPECS, out=out, games_per_pair=2)
+    run_tournament("tictactoe",
+                   SPECS,
+                   out=out,
+                   settings=Settings(games_per_pair=2))
     return out
 
 
@@ -170,7 +173,11 @@ def test_tournament_resume_on_a_crafted_folder(played: Path, changes: list[Mutat
     root, out = _crafted(played, changes)
     try:
         try:
-            result = run_tournament("tictactoe", SPECS, out=out, games_per_pair=2, resume=True)
+            result = run_tournament("tictactoe",
+                                    SPECS,
+                                    out=out,
+                                    resume=True,
+                                    settings=Settings(games_per_pair=2))
         except ArenaError as exc:
             assert str(exc)
         else:

@@ -25,7 +25,9 @@ from pybridge.bots.seating import make_player
 from pybridge.championship.tournament import (
     Entrant,
     GameRecord,
+    Settings,
     TournamentError,
+    Watchers,
     entrants,
     run_tournament,
     schedule,
@@ -190,10 +192,10 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
         shutil.copy(path, hostile / path.name)
     specs = [str(hostile / p.name) for p in HOSTILE_FILES] + HONEST
     out = tmp_path / "out"
-    result = run_tournament(
-        "tictactoe", specs, out=out, move_time=0.5, jobs=3, grades=True,
-        limits=Limits(stack_mb=16, grace=0.2),
-    )
+    result = run_tournament("tictactoe",
+                            specs,
+                            out=out,
+                            settings=Settings(move_time=0.5, jobs=3, grades=True, limits=Limits(stack_mb=16, grace=0.2)))
     assert result.complete and len(result.records) == result.total == len(specs) * (len(specs) - 1)
 
     # every hostile bot gets its verdict whenever it has to move (first seat)
@@ -243,8 +245,10 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
 def test_verdicts_reach_the_replay_logs(tmp_path: Path, policy: str) -> None:
     out = tmp_path / "out"
     # a generous clock: a loaded machine must not turn the verdict into a time loss
-    result = run_tournament("tictactoe", [str(HOSTILE / "garbage_move.pl"), "random"], out=out,
-                            policy=policy, move_time=5)
+    result = run_tournament("tictactoe",
+                            [str(HOSTILE / "garbage_move.pl"), "random"],
+                            out=out,
+                            settings=Settings(policy=policy, move_time=5))
     assert result.complete and len(result.records) == 2
     for r in result.records:
         logged = replay.read_replay(out / r.replay)
@@ -269,7 +273,10 @@ def test_recover_reads_results_from_the_logs(tmp_path: Path) -> None:
     from pybridge.championship.checkpoint import GAMES, finished_games
 
     out = tmp_path / "out"
-    result = run_tournament("tictactoe", ["random", "ai:1"], out=out, games_per_pair=4)
+    result = run_tournament("tictactoe",
+                            ["random", "ai:1"],
+                            out=out,
+                            settings=Settings(games_per_pair=4))
     games = schedule(["random", "ai:1"], 4)
     cut = out / result.records[1].replay
     lines = cut.read_bytes().splitlines(keepends=True)
@@ -306,7 +313,11 @@ def test_interrupted_tournament_keeps_finished_games(tmp_path: Path, jobs: int) 
             raise KeyboardInterrupt  # as Ctrl-C would, between two games
 
     out = tmp_path / "out"
-    result = run_tournament("tictactoe", specs, out=out, jobs=jobs, progress=progress)
+    result = run_tournament("tictactoe",
+                            specs,
+                            out=out,
+                            settings=Settings(jobs=jobs),
+                            watch=Watchers(progress=progress))
     # with 2 workers, the other one's game may have ended meanwhile: its log
     # shows it, and it counts
     played = len(result.records)

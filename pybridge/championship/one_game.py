@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 from pybridge.bots.limits import Limits
 from pybridge.bots.player import BotPlayer, keeping_bots_loaded
 from pybridge.games.game import Game, load_tournament_game
-from pybridge.play.match import Match
+from pybridge.play.match import Match, Policy
 from pybridge.play.players import Player, PlayerSpec
 from pybridge.replay.records import header_record, move_record, record_line, result_record
 from pybridge.championship.scoring import GameRecord, Pairing, TournamentError, game_record
@@ -41,7 +41,7 @@ class Config:
     options: Mapping[str, Any]
     specs: Mapping[str, str]  # entrant name -> spec
     refused: Mapping[str, str]  # entrant name -> why its bot was refused
-    policy: str
+    policy: Policy
     move_time: float
     limits: Limits
     seed: int

@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from pybridge.championship import answers
 from pybridge.championship import checkpoint
@@ -29,10 +29,10 @@ from pybridge.championship import cluster
 from pybridge import safeio
 from pybridge.jail import sandbox
 from pybridge.bots.player import WARM, Limits, check_bot
-from pybridge.championship.entrants import MAX_LATE, check_late, entrants, name_warnings, roster
+from pybridge.championship.entrants import check_late, entrants, name_warnings, roster
 from pybridge.games.gamefile import GameFileRef
 from pybridge.games.game import load_tournament_game
-from pybridge.play.match import POLICIES
+from pybridge.championship.settings import Progress, Settings, Watchers
 from pybridge.championship.ratings import as_table, elo_ratings
 from pybridge.championship.scoring import (
     Entrant,
@@ -59,26 +59,6 @@ from pybridge.championship.one_game import (
 
 #: Seconds between two writes of a running tournament's standings.
 SAVE_EVERY = 1.0
-
-
-@dataclass(frozen=True)
-class Progress:
-    """Where a tournament is: ``done`` of ``total`` games."""
-
-    done: int
-    total: int
-    elapsed: float
-    last: GameRecord | None = None
-    kept: int = 0  # finished before a resume
-    running: int = 0  # games being played now
-    workers: int = 1  # worker processes in use
-
-    @property
-    def remaining(self) -> float | None:
-        """Estimated seconds left (None before the first new game ends)."""
-        if self.done <= self.kept:
-            return None
-        return self.elapsed / (self.done - self.kept) * (self.total - self.done)
 
 
 @dataclass(frozen=True)
@@ -147,200 +127,180 @@ def rated_table(people: Sequence[Entrant], records: Sequence[GameRecord], *, gra
                      ratings=as_table(ratings))
 
 
-def run_tournament(
-    game: str,
-    specs: Sequence[str],
-    *,
-    out: str | os.PathLike[str],
-    options: Mapping[str, Any] | None = None,
-    games_per_pair: int = 2,
-    move_time: float = 1.0,
-    jobs: int = 1,
-    grades: bool = False,
-    policy: str = "forfeit",
-    limits: Limits = Limits(),
-    seed: int = 1,
-    house: Sequence[str] = (),
-    late: Mapping[str, int] | None = None,
-    max_late: int = MAX_LATE,
-    zero: Sequence[str] = (),
-    openings: int = 0,
-    opening_plies: int = 4,
-    elo_anchor: tuple[str, float] | None = None,
-    resume: bool = False,
-    game_config: str | None = None,
-    dialect: str = "auto",
-    scheduler: str | None = None,
-    tls_dir: str | None = None,
-    insecure_scheduler: bool = False,
-    progress: Callable[[Progress], None] | None = None,
-    on_checked: Callable[[dict[str, str]], None] | None = None,
-    on_not_counted: Callable[[Pairing, str], None] | None = None,
-    on_entrants: Callable[[list[str]], None] | None = None,
-) -> TournamentResult:
-    """Run a round robin of ``specs`` (and ``house`` bot files, which get
-    no grade) at ``game`` and write its results in ``out``. Entrants more
-    than ``max_late`` days ``late`` are not admitted. Every bot is loaded
-    once first: ``on_checked`` gets the refused ones (name -> why), which
-    then forfeit every game without a process. ``on_entrants`` gets, before
-    any game, lines about the entrants: submissions not entered, what was
-    skipped in folders, misleading names. ``progress`` is called
-    before the first game and after each. With ``resume`` the tournament
-    recorded in ``out`` goes on (same game, settings and entrants, or
-    TournamentError naming the difference). A game file is loaded with
-    the config term ``game_config`` (--config; None: the options list) and
-    ``dialect`` (--dialect); both are recorded with the settings. Ctrl-C stops it: the games
-    finished so far are kept and the result says it is not complete.
-    Games are played in this process (``jobs`` 1), in ``jobs`` worker
-    processes, or on the Dask cluster whose scheduler is at
-    ``scheduler`` (:mod:`pybridge.championship.cluster`: ``tls://`` with the
-    certificates in ``tls_dir``, or ``tcp://`` with ``insecure_scheduler``);
-    this process writes every result as it arrives, once its log is
-    shown to follow the rules (:mod:`pybridge.championship.answers`). A game whose
-    answer does not count is reported to ``on_not_counted`` (the pairing
-    and why), recorded in ``not_counted`` and left unplayed: the
+def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[str],
+                   settings: Settings = Settings(), resume: bool = False,
+                   watch: Watchers = Watchers()) -> TournamentResult:
+    """Run a round robin of ``specs`` at ``game`` as ``settings`` say and
+    write its results in ``out``. Every bot is loaded once first. With
+    ``resume`` the tournament recorded in ``out`` goes on (same game,
+    settings and entrants, or TournamentError naming the difference).
+    Ctrl-C stops it: the games finished so far are kept and the result
+    says it is not complete. This process writes every result as it
+    arrives, once its log is shown to follow the rules
+    (:mod:`pybridge.championship.answers`); a game whose answer does not
+    count is recorded in ``not_counted`` and left unplayed: the
     tournament is then not complete, and ``resume`` plays it again."""
-    if policy not in POLICIES:
-        raise TournamentError(f"unknown policy {policy!r} (use {' or '.join(POLICIES)})")
-    if jobs < 1:
-        raise TournamentError(f"jobs must be at least 1, got {jobs}")
-    if move_time <= 0:
-        raise TournamentError(f"the move time must be positive, got {move_time}")
-    if max_late < 0:
-        raise TournamentError(f"--max-late must be 0 or more, got {max_late}")
-    late = dict(late or {})
-    where = None if scheduler is None else cluster.Scheduler.parse(
-        scheduler, tls_dir=tls_dir, insecure=insecure_scheduler)
-    loaded = load_tournament_game(game, dict(options or {}), config=game_config,
-                                  dialect=dialect)  # checks game, options and config
-    found = roster(specs, house)
-    people, not_admitted = check_late(found.entrants, late, max_late)
+    where = settings.scheduler_address()
+    loaded = load_tournament_game(game, dict(settings.options), config=settings.game_config,
+                                  dialect=settings.dialect)  # checks game, options and config
+    found = roster(specs, settings.house)
+    people, not_admitted = check_late(found.entrants, dict(settings.late), settings.max_late)
     warnings = name_warnings(people)
-    if on_entrants is not None:
-        on_entrants([f"not entered: {n}: {why}" for n, why in found.not_entered.items()]
-                    + [f"skipped: {what}" for what in found.skipped]
-                    + [f"warning: {w}" for w in warnings])
-    if len(people) < 2:
-        raise TournamentError("fewer than two entrants are admitted")
-    names = [e.name for e in people]
-    for name in zero:
-        if name not in names:
-            raise TournamentError(f"--zero {name!r}: no such entrant (entrants: {', '.join(names)})")
-    if elo_anchor is not None and elo_anchor[0] not in names:
-        raise TournamentError(f"--elo-anchor {elo_anchor[0]!r}: no such entrant "
-                              f"(entrants: {', '.join(names)})")
-    games = schedule(names, games_per_pair, openings)
-    book = draw_openings(loaded, openings, opening_plies, seed) if openings else []
+    if watch.on_entrants is not None:
+        watch.on_entrants([f"not entered: {n}: {why}" for n, why in found.not_entered.items()]
+                          + [f"skipped: {what}" for what in found.skipped]
+                          + [f"warning: {w}" for w in warnings])
+    _check_names(people, settings)
+    games = schedule([e.name for e in people], settings.games_per_pair, settings.openings)
     out_dir = Path(out)
-    settings = {"games_per_pair": games_per_pair, "move_time": move_time, "policy": policy,
-                "grades": grades, "jobs": jobs, "seed": seed, "isolation": sandbox.current(),
-                "openings": openings, "opening_plies": opening_plies if openings else None,
-                "config": game_config, "dialect": dialect, "max_late": max_late, "zero": list(zero),
-                "elo_anchor": list(elo_anchor) if elo_anchor else None,
-                "not_admitted": not_admitted, "not_entered": dict(found.not_entered)}
-    checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, settings, people),
+    recorded = settings.recorded(not_admitted, found.not_entered)
+    checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, recorded, people),
                      resume=resume)
-    checked = check_entrants(game, people, limits=limits, jobs=jobs, game_file=loaded.file)
-    refused = dict(checked.refused)
-    if on_checked is not None:
-        on_checked(dict(refused))
-    if loaded.file is not None:
-        game = loaded.file.path  # a game file: by its absolute path from here on
+    checked = check_entrants(game, people, limits=settings.limits, jobs=settings.jobs,
+                             game_file=loaded.file)
+    if watch.on_checked is not None:
+        watch.on_checked(dict(checked.refused))
+    book = draw_openings(loaded, settings.openings, settings.opening_plies,
+                         settings.seed) if settings.openings else []
     config = Config(
-        game=game, options=loaded.options, specs={e.name: e.spec for e in people},
-        refused=refused, policy=policy, move_time=move_time, limits=limits, seed=seed,
-        openings=tuple(book), seats=checked.seats, classic=checked.classic,
-        isolation=sandbox.current(), game_config=game_config, dialect=dialect,
+        game=loaded.file.path if loaded.file is not None else game,  # a file: by its path
+        options=loaded.options, specs={e.name: e.spec for e in people},
+        refused=dict(checked.refused), policy=settings.policy, move_time=settings.move_time,
+        limits=settings.limits, seed=settings.seed, openings=tuple(book), seats=checked.seats,
+        classic=checked.classic, isolation=sandbox.current(), game_config=settings.game_config,
+        dialect=settings.dialect,
     )
     resumed = checkpoint.finished_games(out_dir, games, loaded) if resume \
         else checkpoint.Resumed({}, 0)
-    kept = resumed.kept
-    for index, (r, o) in list(kept.items()):  # each record derived from its log
-        both = all(cannot_play(config, n, role) for n, role in zip((r.first, r.second), SEATS))
-        reason = f"neither could play: {r.reason}" if both else r.reason
-        kept[index] = (dataclasses.replace(r, lost_by_both=both, reason=reason), o)
+    kept = {index: (_lost_by_both(config, r), o) for index, (r, o) in resumed.kept.items()}
     if resume:
         checkpoint.rewrite_games(out_dir, kept)
-    records: list[GameRecord] = [r for r, _ in kept.values()]
-    not_counted: dict[int, str] = {}
-    start = time.monotonic()
+    run = _Run(out_dir, settings, recorded, people, games, loaded, config, kept, watch)
+    complete = run.play(where)
+    return TournamentResult(config.game, tuple(people),
+                            tuple(sorted(run.records, key=lambda r: r.index)), tuple(run.table),
+                            len(games), out_dir, config.refused, complete, len(kept),
+                            not_admitted, run.not_counted, resumed.disagreements,
+                            dict(found.not_entered), tuple(found.skipped), tuple(warnings))
 
-    def save(complete: bool) -> list[Standing]:
-        table = rated_table(people, records, grades=grades, refused=refused, late=late,
-                            zero=zero, anchor=elo_anchor)
-        doc = standings_document(game, loaded.options, table, records, total=len(games),
-                                 complete=complete, settings=settings)
-        doc["isolation"] = answers.isolation_used(str(settings["isolation"]), records)
+
+def _check_names(people: Sequence[Entrant], settings: Settings) -> None:
+    if len(people) < 2:
+        raise TournamentError("fewer than two entrants are admitted")
+    names = [e.name for e in people]
+    for name in settings.zero:
+        if name not in names:
+            raise TournamentError(f"--zero {name!r}: no such entrant (entrants: {', '.join(names)})")
+    if settings.elo_anchor is not None and settings.elo_anchor[0] not in names:
+        raise TournamentError(f"--elo-anchor {settings.elo_anchor[0]!r}: no such entrant "
+                              f"(entrants: {', '.join(names)})")
+
+
+def _lost_by_both(config: Config, r: GameRecord) -> GameRecord:
+    """A kept game's record, lost by both where neither entrant could play."""
+    both = all(cannot_play(config, n, role) for n, role in zip((r.first, r.second), SEATS))
+    reason = f"neither could play: {r.reason}" if both else r.reason
+    return dataclasses.replace(r, lost_by_both=both, reason=reason)
+
+
+class _Run:
+    """The games of one run of a championship, and its results folder as
+    they come in."""
+
+    def __init__(self, out: Path, settings: Settings, recorded: dict[str, Any],
+                 people: Sequence[Entrant], games: Sequence[Pairing], loaded: Any,
+                 config: Config, kept: Mapping[int, tuple[GameRecord, Any]],
+                 watch: Watchers) -> None:
+        self.out, self.settings, self.recorded = out, settings, recorded
+        self.people, self.games, self.loaded, self.config = people, games, loaded, config
+        self.kept, self.watch = kept, watch
+        self.records: list[GameRecord] = [r for r, _ in kept.values()]
+        self.not_counted: dict[int, str] = {}
+        self.table: list[Standing] = []
+        self.start = time.monotonic()
+        self.saved = 0.0  # when the standings were last written
+
+    def save(self, complete: bool) -> None:
+        s = self.settings
+        self.table = rated_table(self.people, self.records, grades=s.grades,
+                                 refused=self.config.refused, late=dict(s.late), zero=s.zero,
+                                 anchor=s.elo_anchor)
+        doc = standings_document(self.config.game, self.loaded.options, self.table, self.records,
+                                 total=len(self.games), complete=complete,
+                                 settings=self.recorded)
+        doc["isolation"] = answers.isolation_used(self.config.isolation, self.records)
         doc["not_counted"] = [{"index": p.index, "first": p.first, "second": p.second,
-                               "why": not_counted[p.index]}
-                              for p in games if p.index in not_counted]
-        safeio.write_inside(out_dir, "standings.json", json.dumps(doc, indent=2) + "\n")
-        safeio.write_inside(out_dir, "standings.csv", standings_csv(table))
-        return table
+                               "why": self.not_counted[p.index]}
+                              for p in self.games if p.index in self.not_counted]
+        safeio.write_inside(self.out, "standings.json", json.dumps(doc, indent=2) + "\n")
+        safeio.write_inside(self.out, "standings.csv", standings_csv(self.table))
 
-    pool = cluster.Pool(jobs=jobs, scheduler=where, isolation=config.isolation)
-    saved = 0.0  # when the standings were last written
-
-    def finished(outcome: GameOutcome) -> None:
-        nonlocal saved
+    def finished(self, outcome: GameOutcome, pool: cluster.Pool) -> None:
         record = outcome.record
-        safeio.write_inside(out_dir, record.replay, outcome.log)
-        checkpoint.append_game(out_dir, record, outcome.output)
-        records.append(record)
+        safeio.write_inside(self.out, record.replay, outcome.log)
+        checkpoint.append_game(self.out, record, outcome.output)
+        self.records.append(record)
         # the standings of a running tournament, at most every second: the
         # games' logs and games.jsonl are what --resume and report read
-        if time.monotonic() - saved >= SAVE_EVERY:
-            save(False)
-            saved = time.monotonic()
-        if progress is not None:
-            progress(Progress(len(records), len(games), time.monotonic() - start, record,
-                              len(kept), pool.running(), pool.workers()))
+        if time.monotonic() - self.saved >= SAVE_EVERY:
+            self.save(False)
+            self.saved = time.monotonic()
+        if self.watch.progress is not None:
+            self.watch.progress(Progress(len(self.records), len(self.games),
+                                         time.monotonic() - self.start, record, len(self.kept),
+                                         pool.running(), pool.workers()))
 
-    todo = [g for g in games if g.index not in kept]
-    save(not todo)
-    complete = False
-    try:
-        with pool:
-            if progress is not None:
-                progress(Progress(len(records), len(games), 0.0, None, len(kept), 0,
-                                  pool.workers()))
-            shipment = cluster.pack(config.specs, game_file=loaded.file and loaded.file.path)
-            run = f"{out_dir.resolve()}-{time.time_ns()}"
-            pairings = {f"game-{p.index}-{run}": p for p in todo}
-            tasks = [pool.submit(play_game, config, p, shipment.only({p.first, p.second}),
-                                 key=key)
-                     for key, p in pairings.items()]
-            seen = set(kept)
-            for returned in pool.results(tasks):
-                pairing = pairings[returned.key]
-                if pairing.index in seen:  # a game two workers finished counts once
-                    continue
-                try:
-                    outcome = answers.accept(returned.answer, config=config, pairing=pairing,
-                                             game=loaded)
-                except answers.NotCounted as exc:
-                    not_counted[pairing.index] = f"{returned.worker}: {exc.why}"
-                    if on_not_counted is not None:
-                        on_not_counted(pairing, not_counted[pairing.index])
-                    continue
-                seen.add(pairing.index)
-                not_counted.pop(pairing.index, None)  # another worker's answer counted
-                finished(outcome)
-        complete = not not_counted
-    except KeyboardInterrupt:
-        pass
-    finally:
-        WARM.close()  # the bots this process kept loaded (--jobs 1)
-        table = save(complete)  # also when the pool failed: then it is raised
-    return TournamentResult(game, tuple(people), tuple(sorted(records, key=lambda r: r.index)),
-                            tuple(table), len(games), out_dir, refused, complete, len(kept),
-                            not_admitted, not_counted, resumed.disagreements,
-                            dict(found.not_entered), tuple(found.skipped), tuple(warnings))
+    def play(self, where: cluster.Scheduler | None) -> bool:
+        """Play what is left; whether the championship is complete."""
+        todo = [g for g in self.games if g.index not in self.kept]
+        self.save(not todo)
+        pool = cluster.Pool(jobs=self.settings.jobs, scheduler=where,
+                            isolation=self.config.isolation)
+        complete = False
+        try:
+            with pool:
+                if self.watch.progress is not None:
+                    self.watch.progress(Progress(len(self.records), len(self.games), 0.0, None,
+                                                 len(self.kept), 0, pool.workers()))
+                self._answers(pool, todo)
+            complete = not self.not_counted
+        except KeyboardInterrupt:
+            pass
+        finally:
+            WARM.close()  # the bots this process kept loaded (--jobs 1)
+            self.save(complete)  # also when the pool failed: then it is raised
+        return complete
+
+    def _answers(self, pool: cluster.Pool, todo: Sequence[Pairing]) -> None:
+        file = self.loaded.file
+        shipment = cluster.pack(self.config.specs, game_file=file and file.path)
+        run = f"{self.out.resolve()}-{time.time_ns()}"
+        pairings = {f"game-{p.index}-{run}": p for p in todo}
+        tasks = [pool.submit(play_game, self.config, p, shipment.only({p.first, p.second}),
+                             key=key)
+                 for key, p in pairings.items()]
+        seen = set(self.kept)
+        for returned in pool.results(tasks):
+            pairing = pairings[returned.key]
+            if pairing.index in seen:  # a game two workers finished counts once
+                continue
+            try:
+                outcome = answers.accept(returned.answer, config=self.config, pairing=pairing,
+                                         game=self.loaded)
+            except answers.NotCounted as exc:
+                self.not_counted[pairing.index] = f"{returned.worker}: {exc.why}"
+                if self.watch.on_not_counted is not None:
+                    self.watch.on_not_counted(pairing, self.not_counted[pairing.index])
+                continue
+            seen.add(pairing.index)
+            self.not_counted.pop(pairing.index, None)  # another worker's answer counted
+            self.finished(outcome, pool)
 
 
 # the names of pybridge.championship.scoring are importable from here too
 __all__ = [
-    "Checked", "Entrant", "GameRecord", "Pairing", "Progress", "RefusedBot", "Standing",
+    "Checked", "Entrant", "GameRecord", "Pairing", "Progress", "RefusedBot", "Settings",
+    "Standing", "Watchers",
     "TournamentError", "TournamentResult", "check_entrants", "entrants", "grade_table",
     "play_game", "rated_table", "replay_name", "run_tournament", "schedule", "standings",
     "standings_csv", "standings_document",

@@ -12,6 +12,7 @@ A recorder (a replay log writer) sees every move, undo and the result.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from dataclasses import dataclass
 from typing import Callable, Mapping, Protocol, Sequence
 
@@ -21,7 +22,15 @@ from pybridge.play.players import Player
 from pybridge.text import clean_line
 from pybridge.types import Decision, Ply, Result, Verdict
 
-POLICIES = ("forfeit", "random")
+class Policy(StrEnum):
+    """What the referee does with a bad answer: the player forfeits, or a
+    random valid move is played in its place (and logged as such)."""
+
+    FORFEIT = "forfeit"
+    RANDOM = "random"
+
+
+POLICIES = tuple(Policy)
 
 
 class Recorder(Protocol):
@@ -48,7 +57,7 @@ class Match:
         game: Game,
         players: Mapping[str, Player],
         *,
-        policy: str = "forfeit",
+        policy: Policy | str = Policy.FORFEIT,
         move_time: float = 1.0,
         recorder: Recorder | None = None,
         state: State | None = None,
@@ -56,6 +65,7 @@ class Match:
     ) -> None:
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r} (use {' or '.join(POLICIES)})")
+        policy = Policy(policy)
         if set(players) != set(game.players):
             raise ValueError(f"players must sit in seats {game.players}, got {sorted(players)}")
         self.game = game
@@ -297,7 +307,7 @@ class Match:
 
 
 # Ply and Result live in pybridge.types; the shell still imports them here
-__all__ = ["Match", "Ply", "Result", "Recorder", "POLICIES"]
+__all__ = ["Match", "Ply", "Policy", "Result", "Recorder", "POLICIES"]
 
 
 def broken_rule_result(state: State) -> Result:

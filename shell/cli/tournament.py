@@ -246,17 +246,17 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             print(f"refused: {clean_line(name)}: {clean_line(why)}")
         sys.stdout.flush()
 
-    result = tournament.run_tournament(
-        args.game, args.bots, out=out, options=option_items(args.option),
-        games_per_pair=args.games_per_pair, move_time=args.move_time, jobs=args.jobs,
-        grades=args.grades, policy=args.on_illegal, seed=args.seed, house=args.house,
-        late=late, max_late=args.max_late, zero=args.zero, openings=args.openings,
-        opening_plies=args.opening_plies, elo_anchor=anchor, resume=args.resume,
-        game_config=args.config, dialect=args.dialect,
-        scheduler=args.scheduler, tls_dir=args.tls_dir,
-        insecure_scheduler=args.insecure_scheduler, progress=bar, on_checked=checked,
-        on_not_counted=not_counted, on_entrants=print_lines,
-    )
+    settings = tournament.Settings(
+        options=option_items(args.option), games_per_pair=args.games_per_pair,
+        move_time=args.move_time, jobs=args.jobs, grades=args.grades, policy=args.on_illegal,
+        seed=args.seed, house=args.house, late=late, max_late=args.max_late, zero=args.zero,
+        openings=args.openings, opening_plies=args.opening_plies, elo_anchor=anchor,
+        game_config=args.config, dialect=args.dialect, scheduler=args.scheduler,
+        tls_dir=args.tls_dir, insecure_scheduler=args.insecure_scheduler)
+    watch = tournament.Watchers(progress=bar, on_checked=checked, on_not_counted=not_counted,
+                                on_entrants=print_lines)
+    result = tournament.run_tournament(args.game, args.bots, out=out, resume=args.resume,
+                                       settings=settings, watch=watch)
     bar.end()
     for name, days in result.not_admitted.items():
         print(f"not admitted: {clean_line(name)}: {days} days late (more than {args.max_late})")

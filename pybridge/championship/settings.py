@@ -1,0 +1,118 @@
+"""What a championship run is given: its :class:`Settings` (how it is
+played, graded and where) and its :class:`Watchers` (who hears of it as
+it goes, with :class:`Progress`)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from pybridge.bots.limits import Limits
+from pybridge.championship import cluster
+from pybridge.championship.entrants import MAX_LATE
+from pybridge.championship.scoring import GameRecord, Pairing, TournamentError
+from pybridge.jail import sandbox
+from pybridge.play.match import POLICIES, Policy
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a tournament is: ``done`` of ``total`` games."""
+
+    done: int
+    total: int
+    elapsed: float
+    last: GameRecord | None = None
+    kept: int = 0  # finished before a resume
+    running: int = 0  # games being played now
+    workers: int = 1  # worker processes in use
+
+    @property
+    def remaining(self) -> float | None:
+        """Estimated seconds left (None before the first new game ends)."""
+        if self.done <= self.kept:
+            return None
+        return self.elapsed / (self.done - self.kept) * (self.total - self.done)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How a championship is played, graded and where: the game's
+    ``options`` (or a game file's ``game_config`` term and ``dialect``),
+    ``games_per_pair`` (both seats alike), ``openings`` of
+    ``opening_plies`` random plies per pair, the referee's ``policy`` and
+    ``move_time``, the bots' ``limits``; ``house`` bot files play but get
+    no grade; entrants more than ``max_late`` days ``late`` are not
+    admitted, ``zero`` ones get grade 0, ``elo_anchor`` pins one rating.
+    Games run in this process (``jobs`` 1), in ``jobs`` worker processes,
+    or on the Dask cluster at ``scheduler`` (``tls://`` with the
+    certificates in ``tls_dir``, or ``tcp://`` with ``insecure_scheduler``)."""
+
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    games_per_pair: int = 2
+    move_time: float = 1.0
+    jobs: int = 1
+    grades: bool = False
+    policy: Policy = Policy.FORFEIT
+    limits: Limits = Limits()
+    seed: int = 1
+    house: Sequence[str] = ()
+    late: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    max_late: int = MAX_LATE
+    zero: Sequence[str] = ()
+    openings: int = 0
+    opening_plies: int = 4
+    elo_anchor: tuple[str, float] | None = None
+    game_config: str | None = None
+    dialect: str = "auto"
+    scheduler: str | None = None
+    tls_dir: str | None = None
+    insecure_scheduler: bool = False
+
+    def __post_init__(self) -> None:
+        if self.policy not in POLICIES:
+            raise TournamentError(f"unknown policy {self.policy!r} (use {' or '.join(POLICIES)})")
+        object.__setattr__(self, "policy", Policy(self.policy))
+        if self.jobs < 1:
+            raise TournamentError(f"jobs must be at least 1, got {self.jobs}")
+        if self.move_time <= 0:
+            raise TournamentError(f"the move time must be positive, got {self.move_time}")
+        if self.max_late < 0:
+            raise TournamentError(f"--max-late must be 0 or more, got {self.max_late}")
+
+    def scheduler_address(self) -> cluster.Scheduler | None:
+        if self.scheduler is None:
+            return None
+        return cluster.Scheduler.parse(self.scheduler, tls_dir=self.tls_dir,
+                                       insecure=self.insecure_scheduler)
+
+    def recorded(self, not_admitted: Mapping[str, int],
+                 not_entered: Mapping[str, str]) -> dict[str, Any]:
+        """The settings as standings.json and the resume plan record them."""
+        return {"games_per_pair": self.games_per_pair, "move_time": self.move_time,
+                "policy": str(self.policy), "grades": self.grades, "jobs": self.jobs,
+                "seed": self.seed, "isolation": sandbox.current(), "openings": self.openings,
+                "opening_plies": self.opening_plies if self.openings else None,
+                "config": self.game_config, "dialect": self.dialect,
+                "max_late": self.max_late, "zero": list(self.zero),
+                "elo_anchor": list(self.elo_anchor) if self.elo_anchor else None,
+                "not_admitted": dict(not_admitted), "not_entered": dict(not_entered)}
+
+
+@dataclass(frozen=True)
+class Watchers:
+    """Who hears of a running championship: ``on_entrants`` gets, before
+    any game, lines about the entrants (submissions not entered, what was
+    skipped in folders, misleading names); ``on_checked`` the bots refused
+    at loading (name -> why), which then forfeit every game without a
+    process; ``progress`` is called before the first game and after each;
+    ``on_not_counted`` gets a game whose worker's answer did not count."""
+
+    progress: Callable[[Progress], None] | None = None
+    on_checked: Callable[[dict[str, str]], None] | None = None
+    on_not_counted: Callable[[Pairing, str], None] | None = None
+    on_entrants: Callable[[list[str]], None] | None = None
+
+
+__all__ = ["Progress", "Settings", "Watchers"]
