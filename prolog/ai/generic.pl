@@ -1,5 +1,6 @@
 :- module(generic_ai,
           [ generic_move/4,           % +Game, +State, +Level, -Move
+            generic_move/5,           % +Game, +State, +Level, +Options, -Move
             level_seconds/2,          % +Level, -Seconds
             solve_moves/4             % +Game, +State, +Budget, -ScoredMoves
           ]).
@@ -64,7 +65,16 @@ level_budget(Level, Budget) :-
 %   unless Level is a positive integer.
 
 generic_move(Game, State, Level, Move) :-
+    generic_move(Game, State, Level, [], Move).
+
+%!  generic_move(+Game, +State, +Level, +Options, -Move) is semidet.
+%
+%   As generic_move/4, Options added to those of the level's search
+%   (mcts_search/4: e.g. cutoff(K), bias(B)).
+
+generic_move(Game, State, Level, Extra, Move) :-
     must_be(positive_integer, Level),
+    must_be(list, Extra),
     Game:valid_moves(State, Moves),
     Moves = [_|_],
     level_seconds(Level, Seconds),
@@ -74,7 +84,7 @@ generic_move(Game, State, Level, Move) :-
     ->  random_member(Move, Moves)
     ;   Moves = [Move0]
     ->  Move = Move0
-    ;   fallback(level_of_move(Game, State, Level, Deadline, Move0))
+    ;   fallback(level_of_move(Game, State, Level, Extra, Deadline, Move0))
     ->  Move = Move0
     ;   random_member(Move, Moves)
     ).
@@ -85,7 +95,7 @@ fallback(Goal) :-
     catch(Goal, error(_, _), fail),
     !.
 
-level_of_move(Game, State, Level, Deadline, Move) :-
+level_of_move(Game, State, Level, Extra, Deadline, Move) :-
     Game:current_player(State, Player),
     Game:valid_moves(State, Moves),
     findall(M-S1, ( member(M, Moves), Game:move(State, M, S1) ), Children),
@@ -102,7 +112,7 @@ level_of_move(Game, State, Level, Deadline, Move) :-
         ->  Move = Move0
         ;   Level >= 3,
             pairs_keys(Safe, SafeMoves),
-            fallback(searched_move(Game, State, Level, SafeMoves, Deadline, Move0))
+            fallback(searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move0))
         ->  Move = Move0
         ;   safe_move(Game, Player, Safe, Move)
         )
@@ -156,13 +166,13 @@ valued(Game, Player, Children, Scored) :-
             ),
             Scored).
 
-searched_move(Game, State, Level, SafeMoves, Deadline, Move) :-
+searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move) :-
     level_budget(Level, Budget),
     get_time(Now),
     SolveSeconds is (Deadline - Now) / 4,
-    Options = [ deadline(Deadline), decisive(true), reuse(true),
-                root_moves(SafeMoves)
-              ],
+    append(Extra, [ deadline(Deadline), decisive(true), reuse(true),
+                    root_moves(SafeMoves)
+                  ], Options),
     (   solve_moves(Game, State, Budget, SolveSeconds, Scored)
     ->  best_scored(Scored, Value, Bests),
         (   Value =:= 1
