@@ -1,6 +1,7 @@
 :- module(generic_ai,
           [ generic_move/4,           % +Game, +State, +Level, -Move
             generic_move/5,           % +Game, +State, +Level, +Options, -Move
+            set_search_workers/1,     % +N
             level_seconds/2,          % +Level, -Seconds
             solve_moves/4             % +Game, +State, +Budget, -ScoredMoves
           ]).
@@ -58,6 +59,21 @@ level_seconds(Level, Seconds) :-
 
 level_budget(Level, Budget) :-
     Budget is min(4_000_000, 20_000 * 2 ** (Level - 3)).
+
+%!  set_search_workers(+N) is det.
+%
+%   The searches of levels 3 and up run N processes at once from now on
+%   (mcts_search/4's workers(N): root parallelism); 1 at the start.
+
+set_search_workers(N) :-
+    must_be(between(1, 8), N),
+    nb_setval(generic_ai_workers, N).
+
+search_workers(N) :-
+    (   nb_current(generic_ai_workers, N0)
+    ->  N = N0
+    ;   N = 1
+    ).
 
 %!  generic_move(+Game, +State, +Level, -Move) is semidet.
 %
@@ -170,8 +186,9 @@ searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move) :-
     level_budget(Level, Budget),
     get_time(Now),
     SolveSeconds is (Deadline - Now) / 4,
+    search_workers(Workers),
     append(Extra, [ deadline(Deadline), decisive(true), reuse(true),
-                    root_moves(SafeMoves)
+                    root_moves(SafeMoves), workers(Workers)
                   ], Options),
     (   solve_moves(Game, State, Budget, SolveSeconds, Scored)
     ->  best_scored(Scored, Value, Bests),

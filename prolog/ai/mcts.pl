@@ -9,6 +9,7 @@
 :- use_module(library(error)).
 :- use_module(library(random)).
 :- use_module(library(option)).
+:- use_module(library(unix), [fork/1, pipe/2, wait/2, kill/2]).
 :- use_module('../arena').
 
 /** <module> Monte Carlo tree search over the game contract
@@ -145,14 +146,113 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     root_node(Reuse, Game, State, Moves, Root0),
     Root0 = node(StartVisits, _, _, _, _, _),
     ignore(option(start_visits(StartVisits), Options)),
-    search(Ctx, State, Mover, Root0, Root, Start, Deadline, 0, Max, Iterations),
+    option(workers(Workers), Options, 1),
+    must_be(positive_integer, Workers),
+    Search = search(Ctx, State, Mover, Root0, Root, Start, Deadline, 0, Max, Iterations0),
+    (   Workers > 1
+    ->  parallel_search(Search, Helper)
+    ;   call(Search),
+        Helper = none
+    ),
     (   Reuse == true
     ->  nb_setval(mcts_kept_tree, kept(Game, State, Root))
     ;   true
     ),
     Root = node(_, _, _, _, Children, _),
-    maplist(child_stats, Children, Stats0),
+    merged(Helper, Children, Iterations0, Merged, Iterations),
+    maplist(child_stats, Merged, Stats0),
     msort(Stats0, Stats).
+
+%   parallel_search(+Search, -Helper): Search here and, at the same
+%   time, the same search from the same tree in a copy of this process
+%   (fork/1) with a seed of its own: root parallelism, which needs no
+%   shared memory, only the root's counts back through a pipe. Helper is
+%   helped(Iterations, Deltas), Deltas Move-delta(Visits, Wins, Status)
+%   of the copy's root moves beyond the tree they began with, or none
+%   when the copy could not start or did not answer by the deadline
+%   (it is then killed). The copy calls no time limit (a forked process
+%   has no alarm thread) and writes nothing but its answer.
+parallel_search(Search, Helper) :-
+    Search = search(_, _, _, Root0, Root, _, Deadline, _, _, Iterations),
+    flush_output(user_output),
+    flush_output(user_error),
+    (   catch(( pipe(Read, Write), fork(Pid) ), _, fail)
+    ->  (   Pid == child
+        ->  close(Read),
+            helper_search(Search, Root0, Root, Iterations, Write)
+        ;   close(Write),
+            call(Search),
+            helper_answer(Read, Pid, Root, Deadline, Helper)
+        )
+    ;   call(Search),
+        Helper = none
+    ).
+
+helper_search(Search, Root0, Root, Iterations, Write) :-
+    catch(( set_random(seed(random)),
+            call(Search),
+            Root0 = node(_, _, _, _, Children0, _),
+            Root = node(_, _, _, _, Children, _),
+            maplist(delta(Children0), Children, Deltas),
+            format(Write, "~q.~n", [helped(Iterations, Deltas)]),
+            close(Write)
+          ),
+          _,
+          true),
+    halt(0).
+
+delta(Children0, Move-node(V, W, S, _, _, _), Move-delta(DV, DW, S)) :-
+    (   memberchk(Move-node(V0, W0, _, _, _, _), Children0)
+    ->  DV is V - V0,
+        DW is W - W0
+    ;   DV = V,
+        DW = W
+    ).
+
+helper_answer(Read, Pid, Root, Deadline, Helper) :-
+    get_time(Now),
+    (   Root = node(_, _, open, _, _, _)
+    ->  Wait is max(0.0, Deadline - Now) + 0.1
+    ;   Wait = 0.0                      % proven here: no need of the copy
+    ),
+    (   catch(( wait_for_input([Read], [_], Wait),
+                read_term(Read, Helper0, []),
+                Helper0 = helped(_, _)
+              ), _, fail)
+    ->  Helper = Helper0
+    ;   Helper = none,
+        catch(kill(Pid, kill), _, true)
+    ),
+    close(Read),
+    catch(wait(Pid, _), _, true).
+
+%   merged(+Helper, +Children, +Iterations0, -Merged, -Iterations): the
+%   root's children with the helper's visits and wins added; a result
+%   proven by either search holds.
+merged(none, Children, I, Children, I).
+merged(helped(HI, Deltas), Children, I0, Merged, I) :-
+    I is I0 + HI,
+    maplist(merged_child(Deltas), Children, Merged0),
+    findall(M-node(V, W, S, [], [], 0.5),
+            ( member(M-delta(V, W, S), Deltas),
+              V > 0,
+              \+ memberchk(M-_, Children)
+            ),
+            New),
+    append(Merged0, New, Merged).
+
+merged_child(Deltas, Move-node(V0, W0, S0, U, C, H), Move-node(V, W, S, U, C, H)) :-
+    (   memberchk(Move-delta(DV, DW, DS), Deltas)
+    ->  V is V0 + DV,
+        W is W0 + DW,
+        (   S0 == open
+        ->  S = DS
+        ;   S = S0
+        )
+    ;   V = V0,
+        W = W0,
+        S = S0
+    ).
 
 %!  mcts_forget is det.
 %
@@ -427,16 +527,19 @@ default_playout(Game, Policy, Deadline, State, Winner) :-
         Cutoff = inf,
         Scale = none
     ),
-    playout(Game, p(Decisive, Anti, Cutoff, Scale), Deadline, 1, State, Winner).
+    playout(Game, p(Decisive, Anti, Cutoff, Scale), Deadline, 1, State, unknown, Winner).
 
-playout(Game, P, Deadline, N, State, Winner) :-
+%   playout(+Game, +P, +Deadline, +N, +State, +Known, -Winner): Known is
+%   open when State is known not to be over (a decisive ply found it so).
+playout(Game, P, Deadline, N, State, Known, Winner) :-
     (   get_time(Now),
         Now > Deadline
     ->  throw(mcts_out_of_time)
     ;   true
     ),
     P = p(Decisive, Anti, Cutoff, Scale),
-    (   Game:game_over(State, Winner0)
+    (   Known \== open,
+        Game:game_over(State, Winner0)
     ->  Winner = Winner0
     ;   N > Cutoff,
         Game:current_player(State, Player),
@@ -444,7 +547,22 @@ playout(Game, P, Deadline, N, State, Winner) :-
     ->  Winner = score(Player, R)
     ;   Game:valid_moves(State, Moves),
         Moves \== []
-    ->  (   Decisive == true,
+    ->  N1 is N + 1,
+        (   Decisive == true,
+            Anti \== true
+        ->  Game:current_player(State, Player),
+            kids(Moves, Game, State, Player, Kids, Won),
+            (   Won == true
+            ->  Winner = Player
+            ;   random_member(Kid, Kids)
+            ->  (   Kid = over(Winner0)
+                ->  Winner = Winner0
+                ;   Kid = s(State1),
+                    playout(Game, P, Deadline, N1, State1, open, Winner)
+                )
+            ;   Winner = draw           % every move refused
+            )
+        ;   Decisive == true,
             Game:current_player(State, Player),
             winning_move(Game, State, Player, Moves, _)
         ->  Winner = Player
@@ -459,16 +577,35 @@ playout(Game, P, Deadline, N, State, Winner) :-
                 ->  State1 = State2     % take the cell the opponent wins on
                 ;   State1 = State0
                 ),
-                N1 is N + 1,
-                playout(Game, P, Deadline, N1, State1, Winner)
+                playout(Game, P, Deadline, N1, State1, unknown, Winner)
             ;   Winner = draw
             )
         ;   random_member(Move, Moves),
             (   Game:move(State, Move, State1)
-            ->  N1 is N + 1,
-                playout(Game, P, Deadline, N1, State1, Winner)
+            ->  playout(Game, P, Deadline, N1, State1, unknown, Winner)
             ;   Winner = draw
             )
         )
     ;   Winner = draw
+    ).
+
+%   kids(+Moves, +Game, +State, +Player, -Kids, -Won): Won is true when
+%   one of Moves wins at once for Player (Kids then []); else Kids holds
+%   s(State1) for each move whose result is not over and over(Winner)
+%   for each that ends the game otherwise (moves move/3 refuses left
+%   out): the decisive ply plays each move once and keeps what it made.
+kids([], _, _, _, [], false).
+kids([M|Ms], Game, State, Player, Kids, Won) :-
+    (   Game:move(State, M, State1)
+    ->  (   Game:game_over(State1, W)
+        ->  (   W == Player
+            ->  Kids = [],
+                Won = true
+            ;   Kids = [over(W)|Kids1],
+                kids(Ms, Game, State, Player, Kids1, Won)
+            )
+        ;   Kids = [s(State1)|Kids1],
+            kids(Ms, Game, State, Player, Kids1, Won)
+        )
+    ;   kids(Ms, Game, State, Player, Kids, Won)
     ).

@@ -14,7 +14,7 @@ from pybridge.engine import _prolog
 from pybridge.engine.interface import Facts, GameEngine, MoveStats, Search, check_term, options_term
 from pybridge.errors import GameRuleError, ThinkTimeout
 from pybridge.games.gamefile import GameFileRef
-from pybridge.engine.gamehost import GameHost, host_for
+from pybridge.engine.gamehost import GameHost, host_for, search_workers
 from pybridge.games.options import Option
 from pybridge.text import clean, clean_display, clean_line, has_controls
 
@@ -140,8 +140,8 @@ class HostEngine(GameEngine):
         limit = self.host.limits.choose_seconds
         cap = min(seconds, limit) + self.host.limits.grace if seconds > 0 else limit
         try:
-            got = self._ask("choose", state, level, float(seconds), rule="choose_move/3",
-                            limit=limit, cap=cap)
+            got = self._ask("choose", state, level, float(seconds), search_workers(),
+                            rule="choose_move/3", limit=limit, cap=cap)
         except GameRuleError as exc:
             if seconds > 0 and "did not answer within" in str(exc):
                 raise ThinkTimeout(f"ai:{level} chose no move within {seconds:g} s") from None
@@ -187,8 +187,8 @@ class HostEngine(GameEngine):
                                    if isinstance(p, list) and len(p) == 4)]
 
     def search(self, state: str, seconds: float) -> Search | None:
-        got = self._ask("search", state, float(seconds), rule="the general AI's search",
-                        limit=seconds + 5, cap=seconds + 5)
+        got = self._ask("search", state, float(seconds), search_workers(),
+                        rule="the general AI's search", limit=seconds + 5, cap=seconds + 5)
         if got is None:
             return None
         moves = []
