@@ -407,12 +407,13 @@ verb(check, G, [Config, Options, CheckOptions],
      ),
      _{problems:Ps, notes:Ns}).
 verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
-verb(search, G, [Text, Seconds], searched(G, Text, Seconds, 1, N, Ss), _{iterations:N, stats:Ss}).
-verb(search, G, [Text, Seconds, Workers], searched(G, Text, Seconds, Workers, N, Ss),
+verb(search, G, [Text, Seconds], searched(G, Text, Seconds, 1, N, Ss, _),
      _{iterations:N, stats:Ss}).
+verb(search, G, [Text, Seconds, Workers], searched(G, Text, Seconds, Workers, N, Ss, K),
+     _{iterations:N, stats:Ss, searches:K}).
 
 :- public checked_state/3, played/4, typed_move/3, bounded_display/4,
-   searched/6, facts_notes/3,
+   searched/7, facts_notes/3,
    proposal/3.
 
 %   facts_notes(+Game, +Notes0, -Notes): check-game's notes, and which
@@ -436,18 +437,20 @@ proposal(Game, ConfigText, Text) :-
     file_base_name(File, Base),
     propose_adapter(Code, ConfigText, Base, Text).
 
-%   searched(+Game, +Text, +Seconds, +Workers, -N, -Stats): the general
-%   AI's search (as its levels 3 and up run it, in Workers processes)
-%   from the state written as Text for Seconds: its iterations and, per
-%   move, [MoveText, Visits, WinRate, Status], WinRate and Status (open,
-%   win, loss) for the player to move.
+%   searched(+Game, +Text, +Seconds, +Workers, -N, -Stats, -K): the
+%   general AI's search (as its levels 3 and up run it, in Workers
+%   processes) from the state written as Text for Seconds: its
+%   iterations, per move [MoveText, Visits, WinRate, Status], WinRate
+%   and Status (open, win, loss) for the player to move, and the number
+%   of searches whose counts were added.
 
-searched(Game, Text, Seconds, Workers, N, Stats) :-
+searched(Game, Text, Seconds, Workers, N, Stats, K) :-
     must_be(between(0.0, 60.0), Seconds),
     must_be(between(1, 8), Workers),
     game_file_raw(Game, Raw),
     term_string(State, Text),
-    mcts:mcts_search(Raw, State, [seconds(Seconds), decisive(true), workers(Workers)],
+    mcts:mcts_search(Raw, State, [seconds(Seconds), decisive(true), workers(Workers),
+                                  searches(K)],
                      search(N, Stats0)),
     findall([T, V, R, S],
             ( member(M-stats(V, R, S), Stats0),

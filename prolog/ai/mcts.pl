@@ -57,6 +57,25 @@ Options:
     them that are valid)
   - start_visits(-V): the visits of the root when the search began
     (non-zero when a tree was reused)
+  - workers(+N): (default 1) N > 1: root parallelism, the same search
+    run at once in a forked copy of this process (fork/1; never in a
+    process that embeds Prolog in another program), whose root counts
+    are added; an iteration bound holds for each copy
+  - searches(-K): the searches whose counts the result holds (2 when a
+    copy's were added, 1 when it could not start or answer in time)
+  - playout_decisive(+Bool): (default: as decisive) take a win in one
+    in the default playout
+  - cutoff(+K): where the game has value/3, a playout stops after K
+    plies and scores its position with value/3 (default no cutoff)
+  - bias(+B): where the game has value/3, progressive bias: a child's
+    UCB1 score gains B * Prior / (Visits + 1), Prior its value/3 for the
+    player who moved into it squashed into 0..1 (default 0: none)
+
+value/3 is squashed by a logistic curve whose unit is the mean |value|
+seen so far in the search; where it fails or throws the playout plays
+on and the prior is 0.5. Measured on Connect Four (the built-in rules,
+whose value/3 is costly) within a level's time, both lost strength, so
+the general AI's levels do not use them.
 
 A position where the player to move has no valid moves but the game is
 not over (a broken rule) and a move that move/3 refuses count as draws
@@ -160,6 +179,11 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     ),
     Root = node(_, _, _, _, Children, _),
     merged(Helper, Children, Iterations0, Merged, Iterations),
+    (   Helper == none
+    ->  Searches = 1
+    ;   Searches = 2
+    ),
+    ignore(option(searches(Searches), Options)),
     maplist(child_stats, Merged, Stats0),
     msort(Stats0, Stats).
 

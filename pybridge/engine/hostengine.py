@@ -198,7 +198,9 @@ class HostEngine(GameEngine):
                 moves.append(MoveStats(_checked(self.id, "move_text/2", item[0]), item[1],
                                        float(item[2]), item[3]))
         iterations = got.get("iterations")
-        return Search(iterations if isinstance(iterations, int) else 0, tuple(moves))
+        searches = got.get("searches")
+        return Search(iterations if isinstance(iterations, int) else 0, tuple(moves),
+                      searches if isinstance(searches, int) and searches > 0 else 1)
 
     def typed_move(self, typed: str) -> str | None:
         got = self._ask("typed", typed, rule="move_text/2")
