@@ -244,11 +244,11 @@ helper_answer(Read, Pid, Root, Deadline, Helper) :-
                 Helper0 = helped(_, _)
               ), _, fail)
     ->  Helper = Helper0
-    ;   Helper = none,
-        catch(kill(Pid, kill), _, true)
+    ;   Helper = none
     ),
     close(Read),
-    catch(wait(Pid, _), _, true).
+    catch(kill(Pid, kill), _, true),    % done or late: its halt/1 would take
+    catch(wait(Pid, _), _, true).       % 10 to 20 ms of cleanup
 
 %   merged(+Helper, +Children, +Iterations0, -Merged, -Iterations): the
 %   root's children with the helper's visits and wins added; a result
