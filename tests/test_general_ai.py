@@ -192,3 +192,15 @@ def test_progressive_bias_keeps_every_move_and_the_bound() -> None:
     s = pybridge.load_game("connect4").initial_state()
     got = mcts(s, "[iterations(80), seconds(30), bias(1), decisive(true)]")
     assert got["N"] == 80 and got["K"] == 7
+
+
+def test_a_rule_that_never_returns_leaves_no_search_process_behind() -> None:
+    # both processes of the search run into the endless rule: the move
+    # comes when the level's cap strikes, and the copy is ended with it
+    two_cores()
+    game = load_game_file(str(AI_GAMES / "endless_rule.pl"))
+    s = game.initial_state()
+    host = game.engine.host
+    before = len(gamehost._swipl_under(host.pid))
+    assert s.choose_move(4) in s.valid_moves()
+    assert len(gamehost._swipl_under(host.pid)) == before

@@ -205,8 +205,12 @@ parallel_search(Search, Helper) :-
         ->  close(Read),
             helper_search(Search, Root0, Root, Iterations, Write)
         ;   close(Write),
-            call(Search),
-            helper_answer(Read, Pid, Root, Deadline, Helper)
+            setup_call_cleanup(
+                true,
+                ( call(Search),
+                  helper_answer(Read, Root, Deadline, Helper)
+                ),
+                reap(Read, Pid))        % also when the search throws
         )
     ;   call(Search),
         Helper = none
@@ -233,7 +237,7 @@ delta(Children0, Move-node(V, W, S, _, _, _), Move-delta(DV, DW, S)) :-
         DW = W
     ).
 
-helper_answer(Read, Pid, Root, Deadline, Helper) :-
+helper_answer(Read, Root, Deadline, Helper) :-
     get_time(Now),
     (   Root = node(_, _, open, _, _, _)
     ->  Wait is max(0.0, Deadline - Now) + 0.1
@@ -245,10 +249,14 @@ helper_answer(Read, Pid, Root, Deadline, Helper) :-
               ), _, fail)
     ->  Helper = Helper0
     ;   Helper = none
-    ),
-    close(Read),
-    catch(kill(Pid, kill), _, true),    % done or late: its halt/1 would take
-    catch(wait(Pid, _), _, true).       % 10 to 20 ms of cleanup
+    ).
+
+%   reap(+Read, +Pid): the copy ended, done or late (its halt/1 would
+%   take 10 to 20 ms of cleanup), and waited for.
+reap(Read, Pid) :-
+    catch(close(Read), _, true),
+    catch(kill(Pid, kill), _, true),
+    catch(wait(Pid, _), _, true).
 
 %   merged(+Helper, +Children, +Iterations0, -Merged, -Iterations): the
 %   root's children with the helper's visits and wins added; a result
