@@ -193,7 +193,7 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
 %   shared memory, only the root's counts back through a pipe. Helper is
 %   helped(Iterations, Deltas), Deltas Move-delta(Visits, Wins, Status)
 %   of the copy's root moves beyond the tree they began with, or none
-%   when the copy could not start or did not answer by the deadline
+%   when the copy could not start or did not answer by 0.05 s past the deadline
 %   (it is then killed). The copy calls no time limit (a forked process
 %   has no alarm thread) and writes nothing but its answer.
 parallel_search(Search, Helper) :-
@@ -240,7 +240,7 @@ delta(Children0, Move-node(V, W, S, _, _, _), Move-delta(DV, DW, S)) :-
 helper_answer(Read, Root, Deadline, Helper) :-
     get_time(Now),
     (   Root = node(_, _, open, _, _, _)
-    ->  Wait is max(0.0, Deadline - Now) + 0.1
+    ->  Wait is max(0.0, Deadline - Now) + 0.05
     ;   Wait = 0.0                      % proven here: no need of the copy
     ),
     (   catch(( wait_for_input([Read], [_], Wait),
