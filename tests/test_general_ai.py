@@ -13,6 +13,7 @@ import pytest
 import pybridge
 from pybridge.engine import _prolog, gamehost
 from pybridge.games.game import load_game_file
+from pybridge.jail import sandbox
 
 HERE = Path(__file__).resolve().parent
 AI_GAMES = HERE / "gamefiles" / "ai"
@@ -204,3 +205,16 @@ def test_a_rule_that_never_returns_leaves_no_search_process_behind() -> None:
     before = len(gamehost._swipl_under(host.pid))
     assert s.choose_move(4) in s.valid_moves()
     assert len(gamehost._swipl_under(host.pid)) == before
+
+
+def test_the_search_on_two_cores_runs_in_the_jail(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the copy is forked inside the game's jail, under its process limit
+    monkeypatch.setenv(sandbox.ENV, "bwrap")
+    if sandbox._probe() is not None:
+        pytest.skip("bubblewrap cannot run here")
+    two_cores()
+    game = load_game_file(str(CONNECT4))
+    assert game.engine.host.isolation == "bwrap"
+    found = game.initial_state().move("4").search(0.5)
+    assert found is not None and found.searches == 2
+    assert sum(m.visits for m in found.moves) == found.iterations
