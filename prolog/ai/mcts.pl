@@ -431,6 +431,31 @@ new_node(Ctx, State, Mover, node(1, W, S, Untried, [], H), Winner) :-
 %   new node that is not a finished game.
 expand([], _, _, _, open, terminal(draw), draw) :-
     !.                                  % a dead end: a broken rule
+expand(Moves, ctx(Game, _, Playout, true, _), State, Mover, S, Untried, Winner) :-
+    Playout = mcts:default_playout(Game, policy(true, Anti, Cutoff, Scale), Deadline),
+    Anti \== true,
+    Cutoff == inf,
+    !,                                  % the decisive ply serves node and playout
+    Game:current_player(State, Next),
+    kids(Moves, Game, State, Next, Kids, Won),
+    (   Won = won(Win),
+        Next \== Mover
+    ->  S = loss,                       % the player to move wins at once
+        Untried = [Win],
+        Winner = Next
+    ;   S = open,
+        random_permutation(Moves, Untried),
+        (   Won = won(_)
+        ->  Winner = Next
+        ;   random_member(Kid, Kids)
+        ->  (   Kid = over(Winner)
+            ->  true
+            ;   Kid = s(State1),
+                playout(Game, p(true, false, Cutoff, Scale), Deadline, 2, State1, open, Winner)
+            )
+        ;   Winner = draw               % every move refused
+        )
+    ).
 expand(Moves, ctx(Game, _, _, true, _), State, Mover, loss, [Win], Next) :-
     Game:current_player(State, Next),
     Next \== Mover,
@@ -584,7 +609,7 @@ playout(Game, P, Deadline, N, State, Known, Winner) :-
             Anti \== true
         ->  Game:current_player(State, Player),
             kids(Moves, Game, State, Player, Kids, Won),
-            (   Won == true
+            (   Won = won(_)
             ->  Winner = Player
             ;   random_member(Kid, Kids)
             ->  (   Kid = over(Winner0)
@@ -621,8 +646,9 @@ playout(Game, P, Deadline, N, State, Known, Winner) :-
     ;   Winner = draw
     ).
 
-%   kids(+Moves, +Game, +State, +Player, -Kids, -Won): Won is true when
-%   one of Moves wins at once for Player (Kids then []); else Kids holds
+%   kids(+Moves, +Game, +State, +Player, -Kids, -Won): Won is won(Move)
+%   when Move wins at once for Player (Kids then []); else Won is false
+%   and Kids holds
 %   s(State1) for each move whose result is not over and over(Winner)
 %   for each that ends the game otherwise (moves move/3 refuses left
 %   out): the decisive ply plays each move once and keeps what it made.
@@ -632,7 +658,7 @@ kids([M|Ms], Game, State, Player, Kids, Won) :-
     ->  (   Game:game_over(State1, W)
         ->  (   W == Player
             ->  Kids = [],
-                Won = true
+                Won = won(M)
             ;   Kids = [over(W)|Kids1],
                 kids(Ms, Game, State, Player, Kids1, Won)
             )
