@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.engine import _prolog, gamehost
+from pybridge.engine import _prolog, gamehost, hostengine
 from pybridge.games.game import load_game_file
 from pybridge.jail import sandbox
 
@@ -24,10 +24,10 @@ LEVELS = (1, 2, 3)
 @pytest.fixture(autouse=True)
 def one_search_process():
     """Each test says how many processes the search runs (the shell sets two)."""
-    before = gamehost.search_workers()
-    gamehost.set_search_workers(1)
+    before = hostengine.search_workers()
+    hostengine.set_search_workers(1)
     yield
-    gamehost.set_search_workers(before)
+    hostengine.set_search_workers(before)
 
 
 def every_position(state: pybridge.State) -> list[pybridge.State]:
@@ -142,8 +142,8 @@ def test_hint_line_gives_the_search_numbers() -> None:
 
 
 def two_cores() -> None:
-    gamehost.set_search_workers(2)
-    if gamehost.search_workers() < 2:
+    hostengine.set_search_workers(2)
+    if hostengine.search_workers() < 2:
         pytest.skip("one core here: the search runs one process")
 
 
@@ -155,7 +155,7 @@ def test_the_search_on_two_cores_merges_both_counts() -> None:
     assert {m.move for m in found.moves} <= set(s.valid_moves())
     assert sum(m.visits for m in found.moves) == found.iterations
     assert all(m.status == "loss" for m in found.moves if m.move != "5")
-    gamehost.set_search_workers(1)
+    hostengine.set_search_workers(1)
     alone = s.search(0.2)
     assert alone is not None and alone.searches == 1
 

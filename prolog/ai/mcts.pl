@@ -9,8 +9,9 @@
 :- use_module(library(error)).
 :- use_module(library(random)).
 :- use_module(library(option)).
-:- use_module(library(unix), [fork/1, pipe/2, wait/2, kill/2]).
 :- use_module('../arena').
+:- use_module(mcts_playout).
+:- use_module(mcts_parallel).
 
 /** <module> Monte Carlo tree search over the game contract
 
@@ -151,7 +152,7 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
         ->  Policy = policy(PlayDecisive, Anti, inf, none)
         ;   Policy = policy(PlayDecisive, Anti, Cutoff, Scale)
         ),
-        Playout = mcts:default_playout(Game, Policy, Deadline)
+        Playout = mcts_playout:default_playout(Game, Policy, Deadline)
     ),
     Game:valid_moves(State, Moves0),
     (   option(root_moves(Only), Options)
@@ -169,7 +170,7 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     must_be(positive_integer, Workers),
     Search = search(Ctx, State, Mover, Root0, Root, Start, Deadline, 0, Max, Iterations0),
     (   Workers > 1
-    ->  parallel_search(Search, Helper)
+    ->  parallel_search(Search, Root0, Root, Deadline, Iterations0, Helper)
     ;   call(Search),
         Helper = none
     ),
@@ -186,105 +187,6 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     ignore(option(searches(Searches), Options)),
     maplist(child_stats, Merged, Stats0),
     msort(Stats0, Stats).
-
-%   parallel_search(+Search, -Helper): Search here and, at the same
-%   time, the same search from the same tree in a copy of this process
-%   (fork/1) with a seed of its own: root parallelism, which needs no
-%   shared memory, only the root's counts back through a pipe. Helper is
-%   helped(Iterations, Deltas), Deltas Move-delta(Visits, Wins, Status)
-%   of the copy's root moves beyond the tree they began with, or none
-%   when the copy could not start or did not answer by 0.05 s past the deadline
-%   (it is then killed). The copy calls no time limit (a forked process
-%   has no alarm thread) and writes nothing but its answer.
-parallel_search(Search, Helper) :-
-    Search = search(_, _, _, Root0, Root, _, Deadline, _, _, Iterations),
-    flush_output(user_output),
-    flush_output(user_error),
-    (   catch(( pipe(Read, Write), fork(Pid) ), _, fail)
-    ->  (   Pid == child
-        ->  close(Read),
-            helper_search(Search, Root0, Root, Iterations, Write)
-        ;   close(Write),
-            setup_call_cleanup(
-                true,
-                ( call(Search),
-                  helper_answer(Read, Root, Deadline, Helper)
-                ),
-                reap(Read, Pid))        % also when the search throws
-        )
-    ;   call(Search),
-        Helper = none
-    ).
-
-helper_search(Search, Root0, Root, Iterations, Write) :-
-    catch(( set_random(seed(random)),
-            call(Search),
-            Root0 = node(_, _, _, _, Children0, _),
-            Root = node(_, _, _, _, Children, _),
-            maplist(delta(Children0), Children, Deltas),
-            format(Write, "~q.~n", [helped(Iterations, Deltas)]),
-            close(Write)
-          ),
-          _,
-          true),
-    halt(0).
-
-delta(Children0, Move-node(V, W, S, _, _, _), Move-delta(DV, DW, S)) :-
-    (   memberchk(Move-node(V0, W0, _, _, _, _), Children0)
-    ->  DV is V - V0,
-        DW is W - W0
-    ;   DV = V,
-        DW = W
-    ).
-
-helper_answer(Read, Root, Deadline, Helper) :-
-    get_time(Now),
-    (   Root = node(_, _, open, _, _, _)
-    ->  Wait is max(0.0, Deadline - Now) + 0.05
-    ;   Wait = 0.0                      % proven here: no need of the copy
-    ),
-    (   catch(( wait_for_input([Read], [_], Wait),
-                read_term(Read, Helper0, []),
-                Helper0 = helped(_, _)
-              ), _, fail)
-    ->  Helper = Helper0
-    ;   Helper = none
-    ).
-
-%   reap(+Read, +Pid): the copy ended, done or late (its halt/1 would
-%   take 10 to 20 ms of cleanup), and waited for.
-reap(Read, Pid) :-
-    catch(close(Read), _, true),
-    catch(kill(Pid, kill), _, true),
-    catch(wait(Pid, _), _, true).
-
-%   merged(+Helper, +Children, +Iterations0, -Merged, -Iterations): the
-%   root's children with the helper's visits and wins added; a result
-%   proven by either search holds.
-merged(none, Children, I, Children, I).
-merged(helped(HI, Deltas), Children, I0, Merged, I) :-
-    I is I0 + HI,
-    maplist(merged_child(Deltas), Children, Merged0),
-    findall(M-node(V, W, S, [], [], 0.5),
-            ( member(M-delta(V, W, S), Deltas),
-              V > 0,
-              \+ memberchk(M-_, Children)
-            ),
-            New),
-    append(Merged0, New, Merged).
-
-merged_child(Deltas, Move-node(V0, W0, S0, U, C, H), Move-node(V, W, S, U, C, H)) :-
-    (   memberchk(Move-delta(DV, DW, DS), Deltas)
-    ->  V is V0 + DV,
-        W is W0 + DW,
-        (   S0 == open
-        ->  S = DS
-        ;   S = S0
-        )
-    ;   V = V0,
-        W = W0,
-        S = S0
-    ).
 
 %!  mcts_forget is det.
 %
@@ -432,7 +334,7 @@ new_node(Ctx, State, Mover, node(1, W, S, Untried, [], H), Winner) :-
 expand([], _, _, _, open, terminal(draw), draw) :-
     !.                                  % a dead end: a broken rule
 expand(Moves, ctx(Game, _, Playout, true, _), State, Mover, S, Untried, Winner) :-
-    Playout = mcts:default_playout(Game, policy(true, Anti, Cutoff, Scale), Deadline),
+    Playout = mcts_playout:default_playout(Game, policy(true, Anti, Cutoff, Scale), Deadline),
     Anti \== true,
     Cutoff == inf,
     !,                                  % the decisive ply serves node and playout
@@ -473,28 +375,6 @@ prior(bias(_, Scale), Game, State, Mover, H) :-
     ->  H = H0
     ;   H = 0.5
     ).
-
-%   squashed_value(+Game, +State, +Player, +Scale, -R): value/3 of State
-%   for Player through a logistic curve whose unit is the mean |value|
-%   seen so far in this search; fails where value/3 fails, throws or
-%   gives no number.
-squashed_value(Game, State, Player, Scale, R) :-
-    catch(Game:value(State, Player, V), _, fail),
-    number(V),
-    Scale = scale(Sum0, N0),
-    Sum is Sum0 + abs(V),
-    N is N0 + 1,
-    nb_setarg(1, Scale, Sum),
-    nb_setarg(2, Scale, N),
-    Unit is max(1.0e-9, Sum / N),
-    X is max(-30.0, min(30.0, V / Unit)),
-    R is 1 / (1 + exp(-X)).
-
-winning_move(Game, State, Player, Moves, Move) :-
-    member(Move, Moves),
-    Game:move(State, Move, State1),
-    Game:game_over(State1, Player),
-    !.
 
 reward(Winner, Player, R) :-
     (   Winner = score(P, R0)
@@ -553,117 +433,4 @@ best_child(Stats, Move) :-
     ->  max_member(_-Move, Open)
     ;   findall(V-M, member(M-stats(V, _, _), Stats), All),
         max_member(_-Move, All)
-    ).
-
-opponent_winning_reply(Game, Player, State, Reply) :-
-    \+ Game:game_over(State, _),
-    Game:current_player(State, Next),
-    Next \== Player,
-    Game:valid_moves(State, Moves),
-    winning_move(Game, State, Next, Moves, Reply).
-
-%!  default_playout(+Game, +Policy, +Deadline, +State, -Winner) is det.
-%
-%   Random valid moves to the end of the game. Policy is a boolean
-%   (Decisive: take a win in one when there is one), Decisive-Anti, or
-%   policy(Decisive, Anti, Cutoff, Scale): after Cutoff plies the
-%   playout stops and scores its position with value/3, Winner then
-%   score(Player, R), R in 0..1 for Player (through the logistic curve
-%   of squashed_value/5; a position value/3 does not score plays on). A
-%   dead end or a refused move ends it as a draw. Throws
-%   mcts_out_of_time past Deadline.
-
-default_playout(Game, Policy, Deadline, State, Winner) :-
-    (   Policy = policy(Decisive, Anti, Cutoff, Scale)
-    ->  true
-    ;   Policy = Decisive-Anti
-    ->  Cutoff = inf,
-        Scale = none
-    ;   Decisive = Policy,
-        Anti = false,
-        Cutoff = inf,
-        Scale = none
-    ),
-    playout(Game, p(Decisive, Anti, Cutoff, Scale), Deadline, 1, State, unknown, Winner).
-
-%   playout(+Game, +P, +Deadline, +N, +State, +Known, -Winner): Known is
-%   open when State is known not to be over (a decisive ply found it so).
-playout(Game, P, Deadline, N, State, Known, Winner) :-
-    (   get_time(Now),
-        Now > Deadline
-    ->  throw(mcts_out_of_time)
-    ;   true
-    ),
-    P = p(Decisive, Anti, Cutoff, Scale),
-    (   Known \== open,
-        Game:game_over(State, Winner0)
-    ->  Winner = Winner0
-    ;   N > Cutoff,
-        Game:current_player(State, Player),
-        squashed_value(Game, State, Player, Scale, R)
-    ->  Winner = score(Player, R)
-    ;   Game:valid_moves(State, Moves),
-        Moves \== []
-    ->  N1 is N + 1,
-        (   Decisive == true,
-            Anti \== true
-        ->  Game:current_player(State, Player),
-            kids(Moves, Game, State, Player, Kids, Won),
-            (   Won = won(_)
-            ->  Winner = Player
-            ;   random_member(Kid, Kids)
-            ->  (   Kid = over(Winner0)
-                ->  Winner = Winner0
-                ;   Kid = s(State1),
-                    playout(Game, P, Deadline, N1, State1, open, Winner)
-                )
-            ;   Winner = draw           % every move refused
-            )
-        ;   Decisive == true,
-            Game:current_player(State, Player),
-            winning_move(Game, State, Player, Moves, _)
-        ->  Winner = Player
-        ;   Anti == true
-        ->  Game:current_player(State, Player),
-            random_member(Move0, Moves),
-            (   Game:move(State, Move0, State0)
-            ->  (   opponent_winning_reply(Game, Player, State0, Reply),
-                    Reply \== Move0,
-                    memberchk(Reply, Moves),
-                    Game:move(State, Reply, State2)
-                ->  State1 = State2     % take the cell the opponent wins on
-                ;   State1 = State0
-                ),
-                playout(Game, P, Deadline, N1, State1, unknown, Winner)
-            ;   Winner = draw
-            )
-        ;   random_member(Move, Moves),
-            (   Game:move(State, Move, State1)
-            ->  playout(Game, P, Deadline, N1, State1, unknown, Winner)
-            ;   Winner = draw
-            )
-        )
-    ;   Winner = draw
-    ).
-
-%   kids(+Moves, +Game, +State, +Player, -Kids, -Won): Won is won(Move)
-%   when Move wins at once for Player (Kids then []); else Won is false
-%   and Kids holds
-%   s(State1) for each move whose result is not over and over(Winner)
-%   for each that ends the game otherwise (moves move/3 refuses left
-%   out): the decisive ply plays each move once and keeps what it made.
-kids([], _, _, _, [], false).
-kids([M|Ms], Game, State, Player, Kids, Won) :-
-    (   Game:move(State, M, State1)
-    ->  (   Game:game_over(State1, W)
-        ->  (   W == Player
-            ->  Kids = [],
-                Won = won(M)
-            ;   Kids = [over(W)|Kids1],
-                kids(Ms, Game, State, Player, Kids1, Won)
-            )
-        ;   Kids = [s(State1)|Kids1],
-            kids(Ms, Game, State, Player, Kids1, Won)
-        )
-    ;   kids(Ms, Game, State, Player, Kids, Won)
     ).

@@ -505,24 +505,6 @@ def host_for(ref: GameFileRef) -> GameHost:
     return host
 
 
-#: Processes the general AI's search runs at once (root parallelism: a
-#: forked copy of the host searches the same position and its root counts
-#: are added). One unless set_search_workers() says more: only where one
-#: game runs at a time (the shell, ``arena play``) on two cores or more;
-#: tournaments keep one, so ``--jobs 2`` never runs four searches on two.
-_search_workers = 1
-
-
-def set_search_workers(n: int) -> None:
-    """Let the general AI search in ``n`` processes (at most the cores)."""
-    global _search_workers
-    _search_workers = max(1, min(int(n), os.cpu_count() or 1, 8))
-
-
-def search_workers() -> int:
-    return _search_workers
-
-
 def close_all() -> None:
     """End every game host this process started."""
     with _hosts_lock:
@@ -543,5 +525,4 @@ def load_report(ref: GameFileRef) -> tuple[str, tuple[str, ...]]:
     return clean_line(hello.get("dialect", ""), 20), missing
 
 
-__all__ = ["GameHost", "HostLimits", "close_all", "host_for", "load_report", "search_workers",
-           "set_search_workers"]
+__all__ = ["GameHost", "HostLimits", "close_all", "host_for", "load_report"]

@@ -8,13 +8,14 @@ plain text, the game's printed board is cleaned
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Mapping
 
 from pybridge.engine import _prolog
 from pybridge.engine.interface import Facts, GameEngine, MoveStats, Search, check_term, options_term
 from pybridge.errors import GameRuleError, ThinkTimeout
 from pybridge.games.gamefile import GameFileRef
-from pybridge.engine.gamehost import GameHost, host_for, search_workers
+from pybridge.engine.gamehost import GameHost, host_for
 from pybridge.games.options import Option
 from pybridge.text import clean, clean_display, clean_line, has_controls
 
@@ -30,6 +31,25 @@ def _checked(game: str, what: str, value: object, limit: int = 1000) -> str:
         raise GameRuleError("game_rule", f"{game}: {what} gave {clean_line(repr(value), 120)}, "
                             f"not a text of at most {limit} characters without control characters")
     return value
+
+
+#: Processes the general AI's search runs at once (root parallelism: a
+#: forked copy of the host searches the same position and its root counts
+#: are added). One unless set_search_workers() says more: only where one
+#: game runs at a time (the shell, ``arena play``) on two cores or more;
+#: tournaments keep one, so ``--jobs 2`` never runs four searches on two.
+_search_workers = 1
+
+
+def set_search_workers(n: int) -> None:
+    """Let the general AI search in ``n`` processes (at most the cores)."""
+    global _search_workers
+    _search_workers = max(1, min(int(n), os.cpu_count() or 1, 8))
+
+
+def search_workers() -> int:
+    return _search_workers
+
 
 
 class HostEngine(GameEngine):
@@ -207,4 +227,4 @@ class HostEngine(GameEngine):
         return None if got is None else _checked(self.id, "move_text/2", got.get("move"))
 
 
-__all__ = ["HostEngine"]
+__all__ = ["HostEngine", "search_workers", "set_search_workers"]
