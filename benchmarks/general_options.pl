@@ -9,7 +9,8 @@
     SETTING: Rules:Options, Rules file (examples/games/connect4.pl, no
     value/3) or builtin (prolog/games/connect4.pl, with value/3), Options
     a Prolog list added to the general AI's search at LEVEL, e.g.
-    builtin:[cutoff(8)]. Settings play the same seeds, interleaved, the
+    builtin:[cutoff(8)] or file:[workers(2)] (two search processes).
+    Settings play the same seeds, interleaved, the
     general AI's seat alternating; prints wins, draws, losses and the
     longest move per setting.
 */
