@@ -2,14 +2,17 @@
 files, side by side in one run:
 
 - MCTS playouts per second from the start: the file copy of Connect Four
-  (``examples/games/connect4.pl``, only the required contract), the same
-  search on the built-in connect4 rules, and a file Tic-tac-toe; the
-  file's own rules playing random games, the ceiling of any playout;
+  (``examples/games/connect4.pl``, only the required contract) in one
+  search process and in two (root parallelism: a forked copy of the host
+  searches beside it), the same search on the built-in connect4 rules,
+  and a file Tic-tac-toe; the file's own rules playing random games, the
+  ceiling of any playout;
 - strength on Connect Four, seats alternating, each move applied to the
   file copy and to the built-in game (which must agree): the general
   ai:3 against the built-in ai:2 and ai:3 and against a one-ply safe
   player of our own (a win in one, else a move after which the opponent
-  has none, the middle one of those); the longest move of each side;
+  has none, the middle one of those), in one search process and in two;
+  the longest move of each side;
 - where OpenSpiel is installed (``pip install 'prolog-arena[bench]'``):
   the general search against OpenSpiel's MCTS bot on ``connect_four`` at
   equal simulations per move.
@@ -25,7 +28,7 @@ from typing import Callable
 
 import pybridge
 from benchmarks.table import print_table
-from pybridge.engine import _prolog
+from pybridge.engine import _prolog, hostengine
 from pybridge.games.game import load_game_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
@@ -42,10 +45,16 @@ SEARCH = "decisive(true)"                    # as the general AI's levels search
 ANTI = "decisive(true), anti_decisive(true)"  # stronger per playout, slower
 
 
-def host_playouts_per_second(state: pybridge.State) -> float:
+def host_playouts_per_second(state: pybridge.State, workers: int = 1) -> float:
     """The general search's iterations (one playout each) a second from
-    a game file's state, in the file's own host, as its levels run it."""
-    found = state.search(SECONDS)
+    a game file's state, in the file's own host, as its levels run it,
+    in ``workers`` processes."""
+    before = hostengine.search_workers()
+    hostengine.set_search_workers(workers)
+    try:
+        found = state.search(SECONDS)
+    finally:
+        hostengine.set_search_workers(before)
     assert found is not None
     return found.iterations / SECONDS
 
@@ -178,9 +187,11 @@ def main() -> None:
     file_ttt = load_game_file(str(TICTACTOE_FILE))
     builtin = pybridge.load_game("connect4")
     c4_start, ttt_start = file_c4.initial_state(), file_ttt.initial_state()
+    file_random = random_games_per_second(raw_module(CONNECT4_FILE), str(c4_start))
     rows = [
-        ["file connect4, in its host", host_playouts_per_second(c4_start),
-         random_games_per_second(raw_module(CONNECT4_FILE), str(c4_start))],
+        ["file connect4, in its host", host_playouts_per_second(c4_start), file_random],
+        ["file connect4, in its host, 2 processes", host_playouts_per_second(c4_start, 2),
+         file_random],
         ["built-in connect4, in-process", playouts_per_second("connect4", str(builtin.initial_state())),
          random_games_per_second("connect4", str(builtin.initial_state()))],
         ["file tictactoe, in its host", host_playouts_per_second(ttt_start),
@@ -189,7 +200,7 @@ def main() -> None:
     print(f"the general search's playouts/s from the start ({SECONDS:.0f} s), and random games/s "
           "of the same rules alone:")
     print_table(["rules", "playouts/s", "random games/s"], rows)
-    print(f"\nfile ÷ built-in search: {rows[0][1] / rows[1][1]:.2f}")
+    print(f"\nfile ÷ built-in search: {rows[0][1] / rows[2][1]:.2f}")
 
     general: Chooser = lambda a, b: a.choose_move(3)   # noqa: E731
     duels = [
@@ -197,6 +208,16 @@ def main() -> None:
         duel("general ai:3 vs built-in ai:3", general, lambda a, b: b.choose_move(3), GAMES),
         duel("general ai:3 vs one-ply safe", general, lambda a, b: safe_middle(b), GAMES),
     ]
+    hostengine.set_search_workers(2)
+    try:
+        duels += [
+            duel("general ai:3, 2 processes, vs built-in ai:2", general,
+                 lambda a, b: b.choose_move(2), GAMES),
+            duel("general ai:3, 2 processes, vs one-ply safe", general,
+                 lambda a, b: safe_middle(b), GAMES),
+        ]
+    finally:
+        hostengine.set_search_workers(1)
     print(f"\nConnect Four, the general AI on the file copy, {GAMES} games a duel, seats alternating:")
     print_table(["duel", "games", "won", "drawn", "lost", "score", "mean ms", "max ms",
                  "other max ms"], duels)

@@ -389,6 +389,11 @@ verb(move_error, G, [Text, Move], move_error(G, Text, Move, R), _{reason:R}).
 verb(value, G, [Text, Player], state_value(G, Text, Player, V), _{value:V}).
 verb(display, G, [Text, Last], bounded_display(G, Text, Last, O), _{output:O}).
 verb(choose, G, [Text, Level, Seconds], choose(G, Text, Level, Seconds, M, N), _{move:M, note:N}).
+verb(choose, G, [Text, Level, Seconds, Workers],
+     ( generic_ai:set_search_workers(Workers),
+       choose(G, Text, Level, Seconds, M, N)
+     ),
+     _{move:M, note:N}).
 verb(descriptions, G, [Text], move_descriptions(G, Text, Ps), _{pairs:Ps}).
 verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
 verb(rules, G, [], rules(G, T), _{text:T}).
@@ -402,10 +407,13 @@ verb(check, G, [Config, Options, CheckOptions],
      ),
      _{problems:Ps, notes:Ns}).
 verb(typed, G, [Typed], typed_move(G, Typed, T), _{move:T}).
-verb(search, G, [Text, Seconds], searched(G, Text, Seconds, N, Ss), _{iterations:N, stats:Ss}).
+verb(search, G, [Text, Seconds], searched(G, Text, Seconds, 1, N, Ss, _),
+     _{iterations:N, stats:Ss}).
+verb(search, G, [Text, Seconds, Workers], searched(G, Text, Seconds, Workers, N, Ss, K),
+     _{iterations:N, stats:Ss, searches:K}).
 
 :- public checked_state/3, played/4, typed_move/3, bounded_display/4,
-   searched/5, facts_notes/3,
+   searched/7, facts_notes/3,
    proposal/3.
 
 %   facts_notes(+Game, +Notes0, -Notes): check-game's notes, and which
@@ -429,16 +437,21 @@ proposal(Game, ConfigText, Text) :-
     file_base_name(File, Base),
     propose_adapter(Code, ConfigText, Base, Text).
 
-%   searched(+Game, +Text, +Seconds, -N, -Stats): the general AI's search
-%   (as its levels 3 and up run it) from the state written as Text for
-%   Seconds: its iterations and, per move, [MoveText, Visits, WinRate,
-%   Status], WinRate and Status (open, win, loss) for the player to move.
+%   searched(+Game, +Text, +Seconds, +Workers, -N, -Stats, -K): the
+%   general AI's search (as its levels 3 and up run it, in Workers
+%   processes) from the state written as Text for Seconds: its
+%   iterations, per move [MoveText, Visits, WinRate, Status], WinRate
+%   and Status (open, win, loss) for the player to move, and the number
+%   of searches whose counts were added.
 
-searched(Game, Text, Seconds, N, Stats) :-
+searched(Game, Text, Seconds, Workers, N, Stats, K) :-
     must_be(between(0.0, 60.0), Seconds),
+    must_be(between(1, 8), Workers),
     game_file_raw(Game, Raw),
     term_string(State, Text),
-    mcts:mcts_search(Raw, State, [seconds(Seconds), decisive(true)], search(N, Stats0)),
+    mcts:mcts_search(Raw, State, [seconds(Seconds), decisive(true), workers(Workers),
+                                  searches(K)],
+                     search(N, Stats0)),
     findall([T, V, R, S],
             ( member(M-stats(V, R, S), Stats0),
               Game:move_text(M, T)

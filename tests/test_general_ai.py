@@ -11,13 +11,23 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.engine import _prolog
+from pybridge.engine import _prolog, gamehost, hostengine
 from pybridge.games.game import load_game_file
+from pybridge.jail import sandbox
 
 HERE = Path(__file__).resolve().parent
 AI_GAMES = HERE / "gamefiles" / "ai"
 CONNECT4 = HERE.parent / "examples" / "games" / "connect4.pl"
 LEVELS = (1, 2, 3)
+
+
+@pytest.fixture(autouse=True)
+def one_search_process():
+    """Each test says how many processes the search runs (the shell sets two)."""
+    before = hostengine.search_workers()
+    hostengine.set_search_workers(1)
+    yield
+    hostengine.set_search_workers(before)
 
 
 def every_position(state: pybridge.State) -> list[pybridge.State]:
@@ -129,3 +139,82 @@ def test_hint_line_gives_the_search_numbers() -> None:
     from shell.repl.game_commands import search_line
     line = search_line(c4("121374"), "5", seconds=1.0)
     assert line.startswith("  general search, ") and "playouts in 1 s: 5 " in line
+
+
+def two_cores() -> None:
+    hostengine.set_search_workers(2)
+    if hostengine.search_workers() < 2:
+        pytest.skip("one core here: the search runs one process")
+
+
+def test_the_search_on_two_cores_merges_both_counts() -> None:
+    two_cores()
+    s = c4("121374")
+    found = s.search(0.5)
+    assert found is not None and found.searches == 2
+    assert {m.move for m in found.moves} <= set(s.valid_moves())
+    assert sum(m.visits for m in found.moves) == found.iterations
+    assert all(m.status == "loss" for m in found.moves if m.move != "5")
+    hostengine.set_search_workers(1)
+    alone = s.search(0.2)
+    assert alone is not None and alone.searches == 1
+
+
+@pytest.mark.parametrize("moves, best", [("121314", "1"), ("121374", "5")])
+def test_two_processes_take_a_win_and_block_a_loss(moves: str, best: str) -> None:
+    two_cores()
+    assert c4(moves).choose_move(4) == best
+
+
+@pytest.mark.parametrize("moves", ["", "44", "4433"])
+def test_two_processes_give_a_legal_move_from_quiet_positions(moves: str) -> None:
+    # no win, no forced block: the move comes from the search on two cores
+    two_cores()
+    s = c4(moves)
+    assert s.choose_move(4) in s.valid_moves()
+
+
+def test_a_value_cutoff_scores_playouts_with_value() -> None:
+    # with cutoff(0) every playout stops at once and scores its position
+    # with value/3 through the logistic curve: scores that are not whole
+    # or half wins show up in the win rates
+    s = pybridge.load_game("connect4").initial_state()
+    got = _prolog.call(
+        f"term_string(S, {_prolog.atom(str(s))}), "
+        "mcts:mcts_search(connect4, S, [iterations(60), seconds(30), cutoff(0)], "
+        "search(N, Stats)), "
+        "findall(F, ( member(_-stats(V, R, _), Stats), F is R * V * 2, "
+        "F =\\= round(F) ), Fractions), length(Fractions, K)")
+    assert got is not None and got["N"] == 60
+    assert got["K"] >= 1
+
+
+def test_progressive_bias_keeps_every_move_and_the_bound() -> None:
+    s = pybridge.load_game("connect4").initial_state()
+    got = mcts(s, "[iterations(80), seconds(30), bias(1), decisive(true)]")
+    assert got["N"] == 80 and got["K"] == 7
+
+
+def test_a_rule_that_never_returns_leaves_no_search_process_behind() -> None:
+    # both processes of the search run into the endless rule: the move
+    # comes when the level's cap strikes, and the copy is ended with it
+    two_cores()
+    game = load_game_file(str(AI_GAMES / "endless_rule.pl"))
+    s = game.initial_state()
+    host = game.engine.host
+    before = len(gamehost._swipl_under(host.pid))
+    assert s.choose_move(4) in s.valid_moves()
+    assert len(gamehost._swipl_under(host.pid)) == before
+
+
+def test_the_search_on_two_cores_runs_in_the_jail(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the copy is forked inside the game's jail, under its process limit
+    monkeypatch.setenv(sandbox.ENV, "bwrap")
+    if sandbox._probe() is not None:
+        pytest.skip("bubblewrap cannot run here")
+    two_cores()
+    game = load_game_file(str(CONNECT4))
+    assert game.engine.host.isolation == "bwrap"
+    found = game.initial_state().move("4").search(0.5)
+    assert found is not None and found.searches == 2
+    assert sum(m.visits for m in found.moves) == found.iterations

@@ -1,6 +1,7 @@
 :- module(generic_ai,
           [ generic_move/4,           % +Game, +State, +Level, -Move
             generic_move/5,           % +Game, +State, +Level, +Options, -Move
+            set_search_workers/1,     % +N
             level_seconds/2,          % +Level, -Seconds
             solve_moves/4             % +Game, +State, +Budget, -ScoredMoves
           ]).
@@ -60,6 +61,21 @@ level_seconds(Level, Seconds) :-
 level_budget(Level, Budget) :-
     Budget is min(4_000_000, 20_000 * 2 ** (Level - 3)).
 
+%!  set_search_workers(+N) is det.
+%
+%   The searches of levels 3 and up run N processes at once from now on
+%   (mcts_search/4's workers(N): root parallelism); 1 at the start.
+
+set_search_workers(N) :-
+    must_be(between(1, 8), N),
+    nb_setval(generic_ai_workers, N).
+
+search_workers(N) :-
+    (   nb_current(generic_ai_workers, N0)
+    ->  N = N0
+    ;   N = 1
+    ).
+
 %!  generic_move(+Game, +State, +Level, -Move) is semidet.
 %
 %   Fails when the game is over (no valid moves). Throws type_error
@@ -70,18 +86,21 @@ generic_move(Game, State, Level, Move) :-
 
 %!  generic_move(+Game, +State, +Level, +Options, -Move) is semidet.
 %
-%   As generic_move/4; Options: max_seconds(S), the level's time cut to
-%   S seconds (a move time's share).
+%   As generic_move/4. Options: max_seconds(S), the level's time cut to S
+%   seconds (a move time's share); the others are added to those of the
+%   level's search (mcts_search/4: e.g. cutoff(K), bias(B)).
 
 generic_move(Game, State, Level, Options, Move) :-
     must_be(positive_integer, Level),
+    must_be(list, Options),
     Game:valid_moves(State, Moves),
     Moves = [_|_],
     level_seconds(Level, Seconds0),
-    (   option(max_seconds(Max), Options)
+    (   selectchk(max_seconds(Max), Options, Extra)
     ->  must_be(number, Max),
         Seconds is min(Seconds0, Max)
-    ;   Seconds = Seconds0
+    ;   Seconds = Seconds0,
+        Extra = Options
     ),
     get_time(Now),
     Deadline is Now + Seconds,
@@ -89,7 +108,7 @@ generic_move(Game, State, Level, Options, Move) :-
     ->  random_member(Move, Moves)
     ;   Moves = [Move0]
     ->  Move = Move0
-    ;   fallback(level_of_move(Game, State, Level, Deadline, Move0))
+    ;   fallback(level_of_move(Game, State, Level, Extra, Deadline, Move0))
     ->  Move = Move0
     ;   random_member(Move, Moves)
     ).
@@ -100,7 +119,7 @@ fallback(Goal) :-
     catch(Goal, error(_, _), fail),
     !.
 
-level_of_move(Game, State, Level, Deadline, Move) :-
+level_of_move(Game, State, Level, Extra, Deadline, Move) :-
     Game:current_player(State, Player),
     Game:valid_moves(State, Moves),
     findall(M-S1, ( member(M, Moves), Game:move(State, M, S1) ), Children),
@@ -117,7 +136,7 @@ level_of_move(Game, State, Level, Deadline, Move) :-
         ->  Move = Move0
         ;   Level >= 3,
             pairs_keys(Safe, SafeMoves),
-            fallback(searched_move(Game, State, Level, SafeMoves, Deadline, Move0))
+            fallback(searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move0))
         ->  Move = Move0
         ;   safe_move(Game, Player, Safe, Move)
         )
@@ -171,13 +190,14 @@ valued(Game, Player, Children, Scored) :-
             ),
             Scored).
 
-searched_move(Game, State, Level, SafeMoves, Deadline, Move) :-
+searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move) :-
     level_budget(Level, Budget),
     get_time(Now),
     SolveSeconds is (Deadline - Now) / 4,
-    Options = [ deadline(Deadline), decisive(true), reuse(true),
-                root_moves(SafeMoves)
-              ],
+    search_workers(Workers),
+    append(Extra, [ deadline(Deadline), decisive(true), reuse(true),
+                    root_moves(SafeMoves), workers(Workers)
+                  ], Options),
     (   solve_moves(Game, State, Budget, SolveSeconds, Scored)
     ->  best_scored(Scored, Value, Bests),
         (   Value =:= 1

@@ -10,6 +10,8 @@
 :- use_module(library(random)).
 :- use_module(library(option)).
 :- use_module('../arena').
+:- use_module(mcts_playout).
+:- use_module(mcts_parallel).
 
 /** <module> Monte Carlo tree search over the game contract
 
@@ -23,12 +25,14 @@ solved exactly rather than estimated.
 
 The tree is an ordinary term rebuilt along the path of each iteration:
 
-    Node = node(Visits, Wins, Status, Untried, Children)
+    Node = node(Visits, Wins, Status, Untried, Children, Prior)
     Wins     = the playout score of the player who moved into the node
                (1 a win, 0.5 a draw)
     Status   = open, win or loss: proven for that player
     Untried  = moves not yet expanded (shuffled), or terminal(Winner)
     Children = list of Move-Node
+    Prior    = value/3 of the node for the player who moved into it,
+               squashed into 0..1 (0.5 without progressive bias)
 
 Options:
 
@@ -54,6 +58,25 @@ Options:
     them that are valid)
   - start_visits(-V): the visits of the root when the search began
     (non-zero when a tree was reused)
+  - workers(+N): (default 1) N > 1: root parallelism, the same search
+    run at once in a forked copy of this process (fork/1; never in a
+    process that embeds Prolog in another program), whose root counts
+    are added; an iteration bound holds for each copy
+  - searches(-K): the searches whose counts the result holds (2 when a
+    copy's were added, 1 when it could not start or answer in time)
+  - playout_decisive(+Bool): (default: as decisive) take a win in one
+    in the default playout
+  - cutoff(+K): where the game has value/3, a playout stops after K
+    plies and scores its position with value/3 (default no cutoff)
+  - bias(+B): where the game has value/3, progressive bias: a child's
+    UCB1 score gains B * Prior / (Visits + 1), Prior its value/3 for the
+    player who moved into it squashed into 0..1 (default 0: none)
+
+value/3 is squashed by a logistic curve whose unit is the mean |value|
+seen so far in the search; where it fails or throws the playout plays
+on and the prior is 0.5. Measured on Connect Four (the built-in rules,
+whose value/3 is costly) within level 3's time, neither won more games
+than plain playouts, so the general AI's levels do not use them.
 
 A position where the player to move has no valid moves but the game is
 not over (a broken rule) and a move that move/3 refuses count as draws
@@ -107,11 +130,29 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     ->  Deadline is min(Deadline0, Deadline1)
     ;   Deadline = Deadline0
     ),
+    option(cutoff(Cutoff), Options, inf),
+    option(bias(BiasWeight), Options, 0),
+    must_be(number, BiasWeight),
+    (   ( Cutoff \== inf ; BiasWeight > 0 ),
+        predicate_property(Game:value(_, _, _), defined)
+    ->  Scale = scale(0, 0)               % running sum and count of |value|
+    ;   Scale = none
+    ),
+    (   BiasWeight > 0,
+        Scale \== none
+    ->  Bias = bias(BiasWeight, Scale)
+    ;   Bias = none
+    ),
     (   option(playout(Playout0), Options)
     ->  strip_module(Module:Playout0, M, P),
         Playout = M:P
-    ;   option(anti_decisive(Anti), Options, false)
-    ->  Playout = mcts:default_playout(Game, Decisive-Anti, Deadline)
+    ;   option(anti_decisive(Anti), Options, false),
+        option(playout_decisive(PlayDecisive), Options, Decisive),
+        (   Scale == none
+        ->  Policy = policy(PlayDecisive, Anti, inf, none)
+        ;   Policy = policy(PlayDecisive, Anti, Cutoff, Scale)
+        ),
+        Playout = mcts_playout:default_playout(Game, Policy, Deadline)
     ),
     Game:valid_moves(State, Moves0),
     (   option(root_moves(Only), Options)
@@ -121,17 +162,30 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     Moves = [_|_],
     Game:current_player(State, Player),
     player_opponent(Game, Player, Mover),
-    Ctx = ctx(Game, C, Playout, Decisive),
+    Ctx = ctx(Game, C, Playout, Decisive, Bias),
     root_node(Reuse, Game, State, Moves, Root0),
-    Root0 = node(StartVisits, _, _, _, _),
+    Root0 = node(StartVisits, _, _, _, _, _),
     ignore(option(start_visits(StartVisits), Options)),
-    search(Ctx, State, Mover, Root0, Root, Start, Deadline, 0, Max, Iterations),
+    option(workers(Workers), Options, 1),
+    must_be(positive_integer, Workers),
+    Search = search(Ctx, State, Mover, Root0, Root, Start, Deadline, 0, Max, Iterations0),
+    (   Workers > 1
+    ->  parallel_search(Search, Root0, Root, Deadline, Iterations0, Helper)
+    ;   call(Search),
+        Helper = none
+    ),
     (   Reuse == true
     ->  nb_setval(mcts_kept_tree, kept(Game, State, Root))
     ;   true
     ),
-    Root = node(_, _, _, _, Children),
-    maplist(child_stats, Children, Stats0),
+    Root = node(_, _, _, _, Children, _),
+    merged(Helper, Children, Iterations0, Merged, Iterations),
+    (   Helper == none
+    ->  Searches = 1
+    ;   Searches = 2
+    ),
+    ignore(option(searches(Searches), Options)),
+    maplist(child_stats, Merged, Stats0),
     msort(Stats0, Stats).
 
 %!  mcts_forget is det.
@@ -145,13 +199,14 @@ root_node(Reuse, Game, State, Moves, Root) :-
     (   Reuse == true,
         nb_current(mcts_kept_tree, kept(Game, State0, Node0)),
         kept_subtree(Game, State0, Node0, State, Node),
-        Node = node(V, W, open, Untried0, Children0),
-        Untried0 \= terminal(_)
+        Node = node(V, W, open, Untried0, Children0, H),
+        Untried0 \= terminal(_),
+        Node = node(_, _, _, _, _, H)
     ->  include(member_of(Moves), Untried0, Untried),
         include(key_member_of(Moves), Children0, Children),
-        Root = node(V, W, open, Untried, Children)
+        Root = node(V, W, open, Untried, Children, H)
     ;   random_permutation(Moves, Untried),
-        Root = node(0, 0, open, Untried, [])
+        Root = node(0, 0, open, Untried, [], 0.5)
     ).
 
 member_of(List, X) :-
@@ -165,15 +220,15 @@ key_member_of(List, X-_) :-
 kept_subtree(_, State0, Node, State, Node) :-
     State0 == State,
     !.
-kept_subtree(Game, State0, node(_, _, _, _, Children), State, Node) :-
-    member(M1-node(_, _, _, _, Grand), Children),
+kept_subtree(Game, State0, node(_, _, _, _, Children, _), State, Node) :-
+    member(M1-node(_, _, _, _, Grand, _), Children),
     Game:move(State0, M1, State1),
     member(M2-Node, Grand),
     Game:move(State1, M2, State2),
     State2 == State,
     !.
 
-child_stats(Move-node(V, W, S, _, _), Move-stats(V, Rate, S)) :-
+child_stats(Move-node(V, W, S, _, _, _), Move-stats(V, Rate, S)) :-
     Rate is W / max(1, V).
 
 search(Ctx, State, Mover, Node0, Node, Start, Deadline, I0, Max, I) :-
@@ -189,7 +244,7 @@ search(Ctx, State, Mover, Node0, Node, Start, Deadline, I0, Max, I) :-
         I = I0
     ).
 
-stop(node(_, _, Status, Untried, Children), Start, Deadline, I, Max) :-
+stop(node(_, _, Status, Untried, Children, _), Start, Deadline, I, Max) :-
     (   Status \== open
     ->  true
     ;   I >= Max
@@ -211,7 +266,7 @@ settled(Children, Start, Deadline, I) :-
     foldl(top_two, Children, 0-0, Best-Second),
     Best - Second > Left.
 
-top_two(_-node(V, _, _, _, _), B0-S0, B-S) :-
+top_two(_-node(V, _, _, _, _, _), B0-S0, B-S) :-
     (   V > B0
     ->  B = V,
         S = B0
@@ -225,9 +280,9 @@ top_two(_-node(V, _, _, _, _), B0-S0, B-S) :-
 %   iterate(+Ctx, +State, +Mover, +Node0, -Node, -Winner): one
 %   selection, expansion, playout and backup below Node0, whose state is
 %   State, reached by a move of Mover. Winner is the playout's winner.
-iterate(Ctx, State, Mover, node(V0, W0, S0, Untried0, Children0),
-        node(V, W, S, Untried, Children), Winner) :-
-    Ctx = ctx(Game, _, _, _),
+iterate(Ctx, State, Mover, node(V0, W0, S0, Untried0, Children0, H),
+        node(V, W, S, Untried, Children, H), Winner) :-
+    Ctx = ctx(Game, _, _, _, _),
     (   Untried0 = terminal(Winner)
     ->  Untried = Untried0,
         Children = Children0,
@@ -255,12 +310,13 @@ iterate(Ctx, State, Mover, node(V0, W0, S0, Untried0, Children0),
     W is W0 + R.
 
 %   A move that move/3 refused though valid_moves/2 listed it: a draw.
-refused_node(node(1, 0.5, open, terminal(draw), []), draw).
+refused_node(node(1, 0.5, open, terminal(draw), [], 0.5), draw).
 
-new_node(Ctx, State, Mover, node(1, W, S, Untried, []), Winner) :-
-    Ctx = ctx(Game, _, _, _),
+new_node(Ctx, State, Mover, node(1, W, S, Untried, [], H), Winner) :-
+    Ctx = ctx(Game, _, _, _, Bias),
     (   Game:game_over(State, Winner)
     ->  Untried = terminal(Winner),
+        H = 0.5,
         (   Winner == Mover
         ->  S = win
         ;   Winner == draw
@@ -268,6 +324,7 @@ new_node(Ctx, State, Mover, node(1, W, S, Untried, []), Winner) :-
         ;   S = loss
         )
     ;   Game:valid_moves(State, Moves),
+        prior(Bias, Game, State, Mover, H),
         expand(Moves, Ctx, State, Mover, S, Untried, Winner)
     ),
     reward(Winner, Mover, W).
@@ -276,23 +333,56 @@ new_node(Ctx, State, Mover, node(1, W, S, Untried, []), Winner) :-
 %   new node that is not a finished game.
 expand([], _, _, _, open, terminal(draw), draw) :-
     !.                                  % a dead end: a broken rule
-expand(Moves, ctx(Game, _, _, true), State, Mover, loss, [Win], Next) :-
+expand(Moves, ctx(Game, _, Playout, true, _), State, Mover, S, Untried, Winner) :-
+    Playout = mcts_playout:default_playout(Game, policy(true, Anti, Cutoff, Scale), Deadline),
+    Anti \== true,
+    Cutoff == inf,
+    !,                                  % the decisive ply serves node and playout
+    Game:current_player(State, Next),
+    kids(Moves, Game, State, Next, Kids, Won),
+    (   Won = won(Win),
+        Next \== Mover
+    ->  S = loss,                       % the player to move wins at once
+        Untried = [Win],
+        Winner = Next
+    ;   S = open,
+        random_permutation(Moves, Untried),
+        (   Won = won(_)
+        ->  Winner = Next
+        ;   random_member(Kid, Kids)
+        ->  (   Kid = over(Winner)
+            ->  true
+            ;   Kid = s(State1),
+                playout(Game, p(true, false, Cutoff, Scale), Deadline, 2, State1, open, Winner)
+            )
+        ;   Winner = draw               % every move refused
+        )
+    ).
+expand(Moves, ctx(Game, _, _, true, _), State, Mover, loss, [Win], Next) :-
     Game:current_player(State, Next),
     Next \== Mover,
     winning_move(Game, State, Next, Moves, Win),
     !.                                  % the player to move wins at once
-expand(Moves, ctx(_, _, Playout, _), State, _, open, Untried, Winner) :-
+expand(Moves, ctx(_, _, Playout, _, _), State, _, open, Untried, Winner) :-
     random_permutation(Moves, Untried),
     call(Playout, State, Winner).
 
-winning_move(Game, State, Player, Moves, Move) :-
-    member(Move, Moves),
-    Game:move(State, Move, State1),
-    Game:game_over(State1, Player),
-    !.
+%   prior(+Bias, +Game, +State, +Mover, -H): value/3 of State for Mover,
+%   squashed into 0..1, for progressive bias (0.5 without it).
+prior(none, _, _, _, 0.5).
+prior(bias(_, Scale), Game, State, Mover, H) :-
+    (   squashed_value(Game, State, Mover, Scale, H0)
+    ->  H = H0
+    ;   H = 0.5
+    ).
 
 reward(Winner, Player, R) :-
-    (   Winner == Player
+    (   Winner = score(P, R0)
+    ->  (   P == Player
+        ->  R = R0
+        ;   R is 1 - R0
+        )
+    ;   Winner == Player
     ->  R = 1
     ;   Winner == draw
     ->  R = 0.5
@@ -303,10 +393,10 @@ reward(Winner, Player, R) :-
 %   the player to move here means this node loses for the player who
 %   moved into it; all children (none untried) losing means it wins.
 solved(Untried, Children, S0, S) :-
-    (   memberchk(_-node(_, _, win, _, _), Children)
+    (   memberchk(_-node(_, _, win, _, _, _), Children)
     ->  S = loss
     ;   Untried == [],
-        \+ ( member(_-node(_, _, CS, _, _), Children),
+        \+ ( member(_-node(_, _, CS, _, _, _), Children),
              CS \== loss
            )
     ->  S = win
@@ -315,14 +405,19 @@ solved(Untried, Children, S0, S) :-
 
 %   The open child of highest UCB1 score (children proven lost are
 %   never chosen; a node with a child proven won is never searched).
-select_child(ctx(_, C, _, _), V, Children, Move) :-
+select_child(ctx(_, C, _, _, Bias), V, Children, Move) :-
     LogV is log(max(1, V)),
-    foldl(ucb_best(C, LogV), Children, none-(-1.0e30), Move-_),
+    (   Bias = bias(B, _)
+    ->  true
+    ;   B = 0
+    ),
+    foldl(ucb_best(C, B, LogV), Children, none-(-1.0e30), Move-_),
     Move \== none.
 
-ucb_best(C, LogV, Move-node(V, W, S, _, _), Best0-Score0, Best-Score) :-
+%   UCB1, plus progressive bias B * Prior / (Visits + 1) when B > 0.
+ucb_best(C, B, LogV, Move-node(V, W, S, _, _, H), Best0-Score0, Best-Score) :-
     (   S == open,
-        Score1 is W / V + C * sqrt(LogV / V),
+        Score1 is W / V + C * sqrt(LogV / V) + B * H / (V + 1),
         Score1 > Score0
     ->  Best = Move,
         Score = Score1
@@ -338,64 +433,4 @@ best_child(Stats, Move) :-
     ->  max_member(_-Move, Open)
     ;   findall(V-M, member(M-stats(V, _, _), Stats), All),
         max_member(_-Move, All)
-    ).
-
-opponent_winning_reply(Game, Player, State, Reply) :-
-    \+ Game:game_over(State, _),
-    Game:current_player(State, Next),
-    Next \== Player,
-    Game:valid_moves(State, Moves),
-    winning_move(Game, State, Next, Moves, Reply).
-
-%!  default_playout(+Game, +Decisive, +Deadline, +State, -Winner) is det.
-%
-%   Random valid moves to the end of the game (a win in one first when
-%   Decisive is true). A dead end or a refused move ends it as a draw.
-%   Throws mcts_out_of_time past Deadline.
-
-default_playout(Game, Policy, Deadline, State, Winner) :-
-    (   Policy = Decisive-Anti
-    ->  true
-    ;   Decisive = Policy,
-        Anti = false
-    ),
-    playout(Game, Decisive, Anti, Deadline, 1, State, Winner).
-
-playout(Game, Decisive, Anti, Deadline, N, State, Winner) :-
-    (   get_time(Now),
-        Now > Deadline
-    ->  throw(mcts_out_of_time)
-    ;   true
-    ),
-    (   Game:game_over(State, Winner0)
-    ->  Winner = Winner0
-    ;   Game:valid_moves(State, Moves),
-        Moves \== []
-    ->  (   Decisive == true,
-            Game:current_player(State, Player),
-            winning_move(Game, State, Player, Moves, _)
-        ->  Winner = Player
-        ;   Anti == true
-        ->  Game:current_player(State, Player),
-            random_member(Move0, Moves),
-            (   Game:move(State, Move0, State0)
-            ->  (   opponent_winning_reply(Game, Player, State0, Reply),
-                    Reply \== Move0,
-                    memberchk(Reply, Moves),
-                    Game:move(State, Reply, State2)
-                ->  State1 = State2     % take the cell the opponent wins on
-                ;   State1 = State0
-                ),
-                N1 is N + 1,
-                playout(Game, Decisive, Anti, Deadline, N1, State1, Winner)
-            ;   Winner = draw
-            )
-        ;   random_member(Move, Moves),
-            (   Game:move(State, Move, State1)
-            ->  N1 is N + 1,
-                playout(Game, Decisive, Anti, Deadline, N1, State1, Winner)
-            ;   Winner = draw
-            )
-        )
-    ;   Winner = draw
     ).

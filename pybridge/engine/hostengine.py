@@ -8,6 +8,7 @@ plain text, the game's printed board is cleaned
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Mapping
 
 from pybridge.engine import _prolog
@@ -30,6 +31,25 @@ def _checked(game: str, what: str, value: object, limit: int = 1000) -> str:
         raise GameRuleError("game_rule", f"{game}: {what} gave {clean_line(repr(value), 120)}, "
                             f"not a text of at most {limit} characters without control characters")
     return value
+
+
+#: Processes the general AI's search runs at once (root parallelism: a
+#: forked copy of the host searches the same position and its root counts
+#: are added). One unless set_search_workers() says more: only where one
+#: game runs at a time (the shell, ``arena play``) on two cores or more;
+#: tournaments keep one, so ``--jobs 2`` never runs four searches on two.
+_search_workers = 1
+
+
+def set_search_workers(n: int) -> None:
+    """Let the general AI search in ``n`` processes (at most the cores)."""
+    global _search_workers
+    _search_workers = max(1, min(int(n), os.cpu_count() or 1, 8))
+
+
+def search_workers() -> int:
+    return _search_workers
+
 
 
 class HostEngine(GameEngine):
@@ -142,8 +162,8 @@ class HostEngine(GameEngine):
         limit = self.host.limits.choose_seconds
         cap = min(seconds, limit) + self.host.limits.grace if seconds > 0 else limit
         try:
-            got = self._ask("choose", state, level, float(seconds), rule="choose_move/3",
-                            limit=limit, cap=cap)
+            got = self._ask("choose", state, level, float(seconds), search_workers(),
+                            rule="choose_move/3", limit=limit, cap=cap)
         except GameRuleError as exc:
             if seconds > 0 and "did not answer within" in str(exc):
                 raise ThinkTimeout(f"ai:{level} chose no move within {seconds:g} s") from None
@@ -193,8 +213,8 @@ class HostEngine(GameEngine):
                                    if isinstance(p, list) and len(p) == 4)]
 
     def search(self, state: str, seconds: float) -> Search | None:
-        got = self._ask("search", state, float(seconds), rule="the general AI's search",
-                        limit=seconds + 5, cap=seconds + 5)
+        got = self._ask("search", state, float(seconds), search_workers(),
+                        rule="the general AI's search", limit=seconds + 5, cap=seconds + 5)
         if got is None:
             return None
         moves = []
@@ -204,11 +224,13 @@ class HostEngine(GameEngine):
                 moves.append(MoveStats(_checked(self.id, "move_text/2", item[0]), item[1],
                                        float(item[2]), item[3]))
         iterations = got.get("iterations")
-        return Search(iterations if isinstance(iterations, int) else 0, tuple(moves))
+        searches = got.get("searches")
+        return Search(iterations if isinstance(iterations, int) else 0, tuple(moves),
+                      searches if isinstance(searches, int) and searches > 0 else 1)
 
     def typed_move(self, typed: str) -> str | None:
         got = self._ask("typed", typed, rule="move_text/2")
         return None if got is None else _checked(self.id, "move_text/2", got.get("move"))
 
 
-__all__ = ["HostEngine"]
+__all__ = ["HostEngine", "search_workers", "set_search_workers"]

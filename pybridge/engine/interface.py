@@ -52,6 +52,7 @@ class Search:
 
     iterations: int
     moves: tuple[MoveStats, ...]
+    searches: int = 1   # 2 when a second process searched beside the first
 
     def best(self) -> MoveStats | None:
         """The move the search plays: proven won, else the most visited

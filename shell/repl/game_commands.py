@@ -131,7 +131,8 @@ def search_line(state: State, move: str, seconds: float = 1.0) -> str:
         return ""
     mine = next((m for m in found.moves if m.move == move), None)
     best = found.best()
-    line = f"  general search, {found.iterations:,} playouts in {seconds:g} s: "
+    cores = " on 2 cores" if found.searches > 1 else ""
+    line = f"  general search, {found.iterations:,} playouts in {seconds:g} s{cores}: "
     if mine is None:
         return line + f"{move} not reached yet"
     proven = {"win": ", proven won", "loss": ", proven lost"}.get(mine.status, "")
