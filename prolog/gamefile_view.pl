@@ -1,6 +1,7 @@
 :- module(arena_gamefile_view,
           [ view_predicate/2,         % +Code, ?PI
             view_has/2,               % +Code, +PI
+            own_pi/3,                 % +Code, +PI, -OwnPI
             make_views/4              % +Code, +Raw, +Game, +Title
           ]).
 :- use_module(library(lists)).
@@ -85,6 +86,32 @@ own(Code, Head, Code:Goal) :-
         Goal =.. [Own|Args]
     ;   Goal = Head
     ).
+
+%!  own_pi(+Code, +PI, -Own) is det.
+%
+%   The predicate of Code that contract predicate PI calls: the
+%   adapter's arena_Name, the game's own, or the course variant
+%   (valid_moves/3, choose_move/4, display_game/2, initial_state/1);
+%   PI where Code has none of them.
+
+own_pi(Code, Name/Arity, Own) :-
+    (   adapter_name(Name, Hook),
+        defines(Code, Hook/Arity)
+    ->  Own = Hook/Arity
+    ;   defines(Code, Name/Arity)
+    ->  Own = Name/Arity
+    ;   variant(Name/Arity, Variant),
+        provides(Code, Variant)
+    ->  own_pi(Code, Variant, Own)
+    ;   Own = Name/Arity
+    ).
+own_pi(_, PI, PI) :-
+    PI \= _/_.
+
+variant(valid_moves/2, valid_moves/3).
+variant(choose_move/3, choose_move/4).
+variant(display_game/1, display_game/2).
+variant(initial_state/2, initial_state/1).
 
 %!  view_has(+Code, +PI) is semidet.
 %

@@ -70,12 +70,15 @@ def test_stuck_player_is_a_no_contest(tmp_path: Path, capsys: pytest.CaptureFixt
                           "--second", "ai:3", "--delay", "0", "--no-color",
                           "--replay", str(log)], capsys)
     assert code == 0, err
-    assert ("no contest: the game's rules are broken: valid_moves/2 gave no move for south "
-            "although game_over/2 fails") in out
-    assert "forfeits" not in out
+    assert ("No contest: the game's rules are broken: valid_moves/2 gave no move for south "
+            "although game_over/2 fails.") in out
+    assert "forfeits" not in out and "Draw" not in out
     assert '"termination":"broken_rule"' in log.read_text().splitlines()[-1]
     code, out, err = run(["verify", str(log)], capsys)
     assert code == 0 and "valid: stuck_player, 3 moves" in out, out + err
+    code, out, err = run(["replay", str(log), "--no-color"], capsys)
+    assert code == 0, err
+    assert "no contest (the game's rules are broken" in out and "draw" not in out.lower()
     code, out, err = run(["check-game", str(COURSE / "stuck_player.pl"), "--games", "3"], capsys)
     assert code == 1
     assert re.search(r"valid_moves/2: gave \[\] although game_over/2 fails( \(seen \d+ times\))? "
@@ -145,7 +148,9 @@ def test_display_needing_menu_facts_falls_back(tmp_path: Path,
 def test_halt_in_game_code_is_a_broken_rule(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["check-game", str(COURSE / "halts.pl"), "--games", "2"], capsys)
     assert code == 1, out + err
-    assert "value/3: raw:halts: value/3 called halt(0), which ends the rule here" in out
+    # the user's own names: no internal module (raw:halts), the predicate once
+    assert "value/3: called halt(0), which ends the rule here" in out
+    assert "raw:" not in out and "#game" not in out
     from pybridge.errors import GameRuleError
     from pybridge.game import load_game_file
     state = load_game_file(str(COURSE / "halts.pl")).initial_state()
