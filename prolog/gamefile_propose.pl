@@ -333,11 +333,9 @@ winner_text(Code, Atoms, Names, found(_, _, _, _, _, _, P0, P1)) :-
                ->  portray_clause(arena_winner(W, Who))
                ;   format("% (no player named in ~q: write its line)~n", [W])
                )),
-        (   Atoms == true
-        ->  portray_clause((arena_winner(W, W) :- memberchk(W, [P0, P1, draw])))
-        ;   portray_clause((arena_winner(W, Name) :- arena_player(W, Name))),
-            portray_clause(arena_winner(draw, draw))
-        )
+        portray_clause(arena_winner(P0, N0)),
+        portray_clause(arena_winner(P1, N1)),
+        portray_clause(arena_winner(draw, draw))
     ).
 
 is_player_or_draw(Known, W) :-
@@ -386,7 +384,8 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, _, _)) :-
     at_path(S0, Path, PS0),
     moves_shape(Code, S0, PS0, Own, Ms1, Base, Ms0, Changed),
     (   pass_move(Code, S0, Path, Pass)
-    ->  format("% GUESS: move/3 takes ~q, which valid_moves never lists: a player~n", [Pass]),
+    ->  Guard = true,
+        format("% GUESS: move/3 takes ~q, which valid_moves never lists: a player~n", [Pass]),
         format("% with no other move plays it (as the game's loop does)~n"),
         portray_clause((arena_valid_moves(SV, Ms) :-
                            (   game_over(SV, _)
@@ -396,7 +395,7 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, _, _)) :-
                                ->  Ms = [Pass]
                                ;   Ms = Ms0 ))))
     ;   end_seen(Code, Path, S0, over_with_moves)
-    ->  format("% GUESS: valid_moves lists moves once game_over/2 holds; the game's~n"),
+    ->  Guard = true,  format("% GUESS: valid_moves lists moves once game_over/2 holds; the game's~n"),
         format("% loop asks game_over/2 first~n"),
         portray_clause((arena_valid_moves(SV, Ms0) :-
                            (   game_over(SV, _)
@@ -409,8 +408,8 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, _, _)) :-
     ->  portray_clause((arena_valid_moves(SV, Ms0) :- Base))
     ;   true
     ),
-    move_shape(Code, S0, PS0),
-    (   (   unguarded_clauses(Code, game_over(_, _))
+    move_shape(Code, S0, PS0, Guard),
+    (   (   several_clauses(Code, game_over(_, _))
         ;   end_seen(Code, Path, S0, over_nondet)
         )
     ->  format("~n% game_over/2 leaves a choice point: its first answer, as the game's~n"),
@@ -455,23 +454,30 @@ moves_shape(Code, S0, P0, Own, OwnMs, Base, Ms, Changed) :-
     ),
     (   Base == Own -> Changed = false ; Changed = true ).
 
-%   move_shape(+Code, +S0, +P0): move/3's first answer, where it leaves a
-%   choice point for the first state's first move.
-move_shape(Code, S0, P0) :-
+%   move_shape(+Code, +S0, +P0, +Guard): move/3's first answer, where it
+%   leaves a choice point for the first state's first move; no move once
+%   game_over/2 holds where Guard is true (valid_moves is guarded too).
+move_shape(Code, S0, P0, Guard) :-
     (   moves(Code, S0, P0, [M|_]),
         quiet_det(Code:move(S0, M, _), nondet)
     ->  format("~n% move/3 leaves a choice point: its first answer, as the game's loop~n"),
         format("% takes it~n"),
-        portray_clause((arena_move(S, Mv, S1) :- move(S, Mv, S1), !))
+        (   Guard == true
+        ->  format("% (and no move once the game is over)~n"),
+            portray_clause((arena_move(S, Mv, S1) :- \+ game_over(S, _), move(S, Mv, S1), !))
+        ;   portray_clause((arena_move(S, Mv, S1) :- move(S, Mv, S1), !))
+        )
+    ;   Guard == true
+    ->  format("~n% no move once the game is over, as the game's loop asks game_over/2 first~n"),
+        portray_clause((arena_move(S, Mv, S1) :- \+ game_over(S, _), move(S, Mv, S1)))
     ;   true
     ).
 
-%   unguarded_clauses(+Code, +Head): Head's predicate has more than one
-%   clause and none of them cuts: more than one may answer.
-unguarded_clauses(Code, Head) :-
-    findall(B, code_clause(Code, Head, B), Bodies),
-    Bodies = [_, _|_],
-    \+ ( member(B, Bodies), sub_term(C, B), C == ! ).
+%   several_clauses(+Code, +Head): Head's predicate has more than one
+%   clause: more than one may answer, or a clause that cuts may leave a
+%   choice point of a rule it calls.
+several_clauses(Code, Head) :-
+    findall(B, code_clause(Code, Head, B), [_, _|_]).
 
 quiet_det(Goal, Det) :-
     catch(call_with_time_limit(5, with_output_to(string(_),
