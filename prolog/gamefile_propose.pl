@@ -458,9 +458,12 @@ moves_shape(Code, S0, P0, Own, OwnMs, Base, Ms, Changed) :-
 %   leaves a choice point for the first state's first move; no move once
 %   game_over/2 holds where Guard is true (valid_moves is guarded too).
 move_shape(Code, S0, P0, Guard) :-
-    (   moves(Code, S0, P0, [M|_]),
-        quiet_det(Code:move(S0, M, _), nondet)
-    ->  format("~n% move/3 leaves a choice point: its first answer, as the game's loop~n"),
+    (   (   moves(Code, S0, P0, [M|_]),
+            quiet_det(Code:move(S0, M, _), nondet)
+        ;   Guard == true,
+            several_clauses(Code, move(_, _, _))
+        )
+    ->  format("~n% move/3 may leave a choice point: its first answer, as the game's loop~n"),
         format("% takes it~n"),
         (   Guard == true
         ->  format("% (and no move once the game is over)~n"),
@@ -708,7 +711,7 @@ config_comment(shape) :-
 %   menu's settings): the ones it asserts as they are, or one per player
 %   with the player and its name in the places tried, the first that
 %   lets display_game succeed; else the assertions as lines to fill in.
-setup_text(Code, _, found(S0, _, _, _, _, _, P0, P1)) :-
+setup_text(Code, _, found(S0, Path, _, _, _, _, P0, P1)) :-
     (   display_fails(Code, S0, P0),
         findall(F, asserted_fact(Code, F), Fs0),
         Fs0 \== []
@@ -717,7 +720,8 @@ setup_text(Code, _, found(S0, _, _, _, _, _, P0, P1)) :-
         keysort(NFs, NFs1),
         pairs_values(NFs1, Fs),
         player_names(P0, P1, Pairs),
-        (   setup_facts(Code, S0, P0, Fs, Pairs, Facts)
+        replace_at(S0, Path, P1, S1),
+        (   setup_facts(Code, [S0-P0, S1-P1], Fs, Pairs, Facts)
         ->  format("~n% GUESS: display_game needs facts the game's menu asserts; these~n"),
             format("% let it display the first state: set the values the menu would~n"),
             forall(member(F, Facts), portray_clause(arena_setup(assertz(F))))
@@ -738,14 +742,14 @@ player_names(P0, P1, [P0-N0, P1-N1]) :-
 
 %   setup_facts(+Code, +S0, +P0, +Skeletons, +Pairs, -Facts): facts for
 %   one asserted predicate that make display_game succeed in S0.
-setup_facts(Code, S0, P0, Skeletons, Pairs, Facts) :-
+setup_facts(Code, States, Skeletons, Pairs, Facts) :-
     member(F, Skeletons),
     functor(F, N, A),
     fact_set(F, Skeletons, Pairs, Facts),
     functor(H, N, A),
     setup_call_cleanup(
         forall(member(X, Facts), assertz(Code:X)),
-        \+ display_fails(Code, S0, P0),
+        forall(member(S-P, States), \+ display_fails(Code, S, P)),
         retractall(Code:H)),
     !.
 
@@ -756,6 +760,21 @@ fact_set(F, Skeletons, _, Facts) :-
     ground(F),
     functor(F, N, A),
     findall(G, ( member(G, Skeletons), ground(G), functor(G, N, A) ), Facts).
+fact_set(F, Skeletons, Pairs, Facts) :-
+    \+ ground(F),
+    functor(F, N, A),
+    findall(G, ( member(G, Skeletons), functor(G, N, A) ), Gs),
+    Gs = [_, _|_],
+    % one assertion per player, each naming its player: the rest its name
+    findall(G1, ( member(P-Name, Pairs),
+                  member(G, Gs),
+                  sub_term(T, G), T == P,
+                  copy_term(G, G1),
+                  term_variables(G1, Vs),
+                  maplist(=(Name), Vs) ), Facts),
+    length(Pairs, NP),
+    length(Facts, NP),
+    !.
 fact_set(F, _, Pairs, Facts) :-
     \+ ground(F),
     term_variables(F, Vs),
