@@ -431,11 +431,23 @@ rule_error(Game, PI, _, Error) :-
     rule_fail(Game, PI, "threw: ~w", [Text]).
 
 rule_fail(Game, PI, Format, Args) :-
-    format(atom(What), Format, Args),
+    format(atom(What0), Format, Args),
+    without_code_module(Game, What0, What),
     game_label(Game, Label),
     shown_pi(Game, PI, Shown),
     format(atom(Message), "~w: ~w ~w", [Label, Shown, What]),
     throw(error(game_rule(Message), _)).
+
+%   without_code_module(+Game, +Text0, -Text): Text0 without the game's
+%   code module qualifying its predicates ('code:nim':helper/2).
+without_code_module(Game, Text0, Text) :-
+    (   atom(Game),
+        game_code_of(Game, Code)
+    ->  format(atom(Quoted), "~q:", [Code]),
+        atomic_list_concat(Parts, Quoted, Text0),
+        atomic_list_concat(Parts, Text)
+    ;   Text = Text0
+    ).
 
 %!  game_label(+Game, -Label) is det.
 %
