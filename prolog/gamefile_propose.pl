@@ -572,29 +572,87 @@ value_text(Code, Atoms, found(S0, Path, _, _, Pattern, Var, P0, P1)) :-
             InState = N
         ),
         (   forall(member(_-VP, Pairs), value_number(Code, S0, VP))
-        ->  (   ( Atoms == false ; Map \== none )
-            ->  value_clause(arena_value(S, N, V), PlayerGoal, value(S, Q, V))
-            ;   true
-            )
+        ->  Shape = whole
         ;   sub_state(S0, SubPath),
             at_path(S0, SubPath, Sub),
             forall(member(_-VP, Pairs), value_number(Code, Sub, VP))
-        ->  format("% GUESS: value/3 takes this part of the state (the board?)~n"),
-            pattern(S0, SubPath, B, SP),
-            value_clause(arena_value(SP, N, V), PlayerGoal, value(B, Q, V))
+        ->  Shape = part(SubPath)
         ;   forall(member(P-VP, Pairs),
                    ( replace_at(S0, Path, P, SP0), value_number(Code, SP0, VP) ))
+        ->  Shape = to_move
+        ;   Shape = whole
+        ),
+        (   value_inverted(Code, Path, S0, Shape, Pairs)
+        ->  format("~n% GUESS: value/3 is lower where the player is better off (a won state~n"),
+            format("% has the winner's lower): the arena's is higher~n"),
+            Inverted = true,
+            Call = (value(X, Q, V0), V is -V0)
+        ;   Inverted = false,
+            Call = value(X, Q, V),
+            (   Shape == whole, Atoms == true, Map == none
+            ->  true
+            ;   format("~n% GUESS: value/3 is higher where the player is better off~n")
+            )
+        ),
+        (   Shape = part(SubPath1)
+        ->  format("% GUESS: value/3 takes this part of the state (the board?)~n"),
+            pattern(S0, SubPath1, X, Head),
+            value_clause(arena_value(Head, N, V), PlayerGoal, Call)
+        ;   Shape == to_move
         ->  format("% GUESS: value/3 answers for the player to move only: asked for~n"),
             format("% the other, the state is given with that player to move~n"),
-            copy_term(Pattern-Var, H-_),
-            replace_at(H, Path, InState, B),
-            value_clause(arena_value(H, N, V), PlayerGoal, value(B, Q, V))
-        ;   ( Atoms == false ; Map \== none )
-        ->  value_clause(arena_value(S, N, V), PlayerGoal, value(S, Q, V))
+            copy_term(Pattern-Var, Head-_),
+            replace_at(Head, Path, InState, X),
+            value_clause(arena_value(Head, N, V), PlayerGoal, Call)
+        ;   ( Atoms == false ; Map \== none ; Inverted == true )
+        ->  value_clause(arena_value(X, N, V), PlayerGoal, Call)
         ;   true
         )
     ;   true
     ).
+
+%   value_inverted(+Code, +Path, +S0, +Shape, +Pairs): in the end of a
+%   few random games from S0 won by a player, value/3 (asked as Shape
+%   says) is lower for the winner than for the loser.
+value_inverted(Code, Path, S0, Shape, Pairs) :-
+    get_time(T0),
+    Deadline is T0 + 10,
+    nb_setval(arena_propose_moves, 0),
+    between(1, 4, _),
+    playout_won(Code, Path, S0, Deadline, End, Winner),
+    member(Winner-WV, Pairs),
+    member(Loser-LV, Pairs),
+    Loser \== Winner,
+    shaped_value(Code, Path, End, Shape, Winner, WV, VW),
+    shaped_value(Code, Path, End, Shape, Loser, LV, VL),
+    !,
+    VW < VL.
+
+playout_won(Code, Path, S, Deadline, End, Winner) :-
+    get_time(Now),
+    Now < Deadline,
+    nb_getval(arena_propose_moves, N0),
+    N0 < 2000,
+    N is N0 + 1,
+    nb_setval(arena_propose_moves, N),
+    (   quiet(Code:game_over(S, W))
+    ->  End = S, Winner = W
+    ;   at_path(S, Path, P),
+        moves(Code, S, P, Ms),
+        random_member(M, Ms),
+        quiet(Code:move(S, M, S1)),
+        ground(S1),
+        playout_won(Code, Path, S1, Deadline, End, Winner)
+    ).
+
+shaped_value(Code, _, S, whole, _, VP, V) :-
+    quiet(Code:value(S, VP, V)), number(V).
+shaped_value(Code, _, S, part(SubPath), _, VP, V) :-
+    at_path(S, SubPath, Sub),
+    quiet(Code:value(Sub, VP, V)), number(V).
+shaped_value(Code, Path, S, to_move, P, VP, V) :-
+    replace_at(S, Path, P, S1),
+    quiet(Code:value(S1, VP, V)), number(V).
 
 %   value_players(+Code, +Atoms, +P0, +P1, -Map): where value/3's
 %   clauses name the players with other atoms (b and w for 'Black' and
