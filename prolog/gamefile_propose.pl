@@ -254,12 +254,32 @@ walk(Code, Path, S0, P0, P1) :-
     ;   true
     ).
 
-step(Code, _, S, P, S1) :-
+%   step(+Code, +Path, +S, +P, -S1): the state after the first of S's
+%   first 20 listed moves that changes the value at Path (a move that
+%   keeps the turn, such as a pie rule's, is passed over), else after
+%   the first move.
+step(Code, Path, S, P, S1) :-
     moves(Code, S, P, Ms),
-    member(M, Ms),
-    quiet(Code:move(S, M, S1)),
-    ground(S1),
+    (   first_n(20, Ms, Ms20),
+        member(M, Ms20),
+        quiet(Code:move(S, M, S1)),
+        ground(S1),
+        at_path(S1, Path, P1),
+        P1 \== P
+    ->  true
+    ;   member(M, Ms),
+        quiet(Code:move(S, M, S1)),
+        ground(S1)
+    ),
     !.
+
+first_n(N, List, First) :-
+    length(List, Len),
+    (   Len =< N
+    ->  First = List
+    ;   length(First, N),
+        append(First, _, List)
+    ).
 
 moves(Code, S, P, Ms) :-
     (   defines(Code, valid_moves/2)

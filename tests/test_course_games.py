@@ -200,6 +200,10 @@ PROPOSED = {
         "% what the game's menu would (type, size, difficulty, ...)\n"
         "arena_config(_, [8, 1]).\n",
     ],
+    "pie_count.pl": [
+        "% GUESS: the place in the state that alternated x, o, x\n"
+        "current_player(t(_, A), A).\n",
+    ],
     "count_seats.pl": [
         "% GUESS: value/3 answers for the player to move only: asked for\n"
         "% the other, the state is given with that player to move\n"
@@ -220,7 +224,8 @@ def test_proposal_reads_the_games_code(name: str, tmp_path: Path,
     display_game/2 with the state second (line_levels); winner texts,
     value/3's own player names, a pass move, initial_state's config shape
     (race_texts); value/3 for the player to move only and the facts a
-    menu asserts with the names it reads (count_seats): the proposed
+    menu asserts with the names it reads (count_seats); the player found
+    past a first move that keeps the turn (pie_count): the proposed
     adapter conforms as it is."""
     game = copy_game(tmp_path, name)
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
