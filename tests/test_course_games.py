@@ -204,6 +204,11 @@ PROPOSED = {
         "% GUESS: the place in the state that alternated x, o, x\n"
         "current_player(t(_, A), A).\n",
     ],
+    "low_value.pl": [
+        "% GUESS: value/3 is lower where the player is better off (a won state\n"
+        "% has the winner's lower): the arena's is higher\n"
+        "arena_value(A, B, C) :-\n    value(A, B, D),\n    C is -D.\n",
+    ],
     "count_seats.pl": [
         "% GUESS: value/3 answers for the player to move only: asked for\n"
         "% the other, the state is given with that player to move\n"
@@ -225,7 +230,8 @@ def test_proposal_reads_the_games_code(name: str, tmp_path: Path,
     value/3's own player names, a pass move, initial_state's config shape
     (race_texts); value/3 for the player to move only and the facts a
     menu asserts with the names it reads (count_seats); the player found
-    past a first move that keeps the turn (pie_count): the proposed
+    past a first move that keeps the turn (pie_count); value/3 lower where
+    better, negated (low_value): the proposed
     adapter conforms as it is."""
     game = copy_game(tmp_path, name)
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)

@@ -43,12 +43,19 @@ game_over(st(Board, _), Winner) :-
     ->  Winner = draw
     ).
 
-% the stones a player has with an empty cell beside them
+% 10 for a win, -10 for a loss, else the stones a player has with an
+% empty cell beside them
 value(Board, P, V) :-
     length(Board, N),
-    findall(x, ( between(1, N, I), nth1(I, Board, P),
-                 J is I + 1, nth1(J, Board, e) ), Xs),
-    length(Xs, V).
+    other(P, O),
+    (   append(_, [P, P|_], Board)
+    ->  V = 10
+    ;   append(_, [O, O|_], Board)
+    ->  V = -10
+    ;   findall(x, ( between(1, N, I), nth1(I, Board, P),
+                     J is I + 1, nth1(J, Board, e) ), Xs),
+        length(Xs, V)
+    ).
 
 choose_move(S, easy, M) :-
     valid_moves(S, [M|_]).
