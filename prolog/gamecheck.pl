@@ -151,7 +151,7 @@ playout(Game, State, Left, Acc, Max) :-
     (   Moves == []
     ->  true
     ;   Left =< 0
-    ->  add(Acc, Max, [game_over/2, State, '',
+    ->  add(Game, Acc, Max, [game_over/2, State, '',
                        'the game did not end within the ply bound of a playout'])
     ;   random_member(Move, Moves),
         (   quiet(Game, Game:move(State, Move, State1))
@@ -168,7 +168,7 @@ check_state(Game, Acc, Max, State, Moves) :-
     nb_getval(arena_check_states, NStates0),
     NStates is NStates0 + 1,
     nb_setval(arena_check_states, NStates),
-    Report = add(Acc, Max),
+    Report = add(Game, Acc, Max),
     check_current_player(Game, State, Report),
     check_text(State, Report),
     (   det_call(Game, valid_moves/2, Game:valid_moves(State, Moves0), Det, Report)
@@ -399,8 +399,10 @@ quiet(Game, Goal) :-
     ),
     catch(timed(PI, rule_call(Game, PI, Goal)), error(game_rule(_), _), fail).
 
-add(Acc, Max, [PI, State, Move, Why]) :-
+add(Game, Acc, Max, [PI0, State, Move, Said]) :-
+    arena_gamefile:shown_pi(Game, PI0, PI),
     pi_text(PI, PIText),
+    own_words(Game, PIText, Said, Why),
     (   ground(State)
     ->  format(atom(StateText), "~q", [State])
     ;   StateText = '(non-ground state)'
@@ -422,6 +424,20 @@ add(Acc, Max, [PI, State, Move, Why]) :-
         ->  throw(arena_gamecheck_enough)
         ;   true
         )
+    ).
+
+%   own_words(+Game, +PIText, +Why0, -Why): a rule's error without the
+%   game's name and the predicate the problem already names.
+own_words(Game, PIText, Why0, Why) :-
+    arena_gamefile:game_label(Game, Label),
+    format(atom(Prefix), "~w: ", [Label]),
+    (   atom_concat(Prefix, Rest, Why0)
+    ->  (   atom_concat(PIText, Rest1, Rest),
+            atom_concat(' ', Why, Rest1)
+        ->  true
+        ;   Why = Rest
+        )
+    ;   Why = Why0
     ).
 
 %   same_problem(+Why0, +Why): the same message, or the same up to where

@@ -3,6 +3,8 @@
             game_file_code/2,         % +Game, -CodeModule
             game_file_raw/2,          % +Game, -RawModule
             rule_call/3,              % +Game, +PI, :Goal
+            shown_pi/3,               % +Game, +PI, -ShownPI
+            game_label/2,             % +Game, -Label
             contract_required/1       % ?Name/Arity
           ]).
 :- use_module(library(lists)).
@@ -437,6 +439,67 @@ rule_error(Game, PI, _, Error) :-
     rule_fail(Game, PI, "threw: ~w", [Text]).
 
 rule_fail(Game, PI, Format, Args) :-
-    format(atom(What), Format, Args),
-    format(atom(Message), "~w: ~w ~w", [Game, PI, What]),
+    format(atom(What0), Format, Args),
+    without_code_module(Game, What0, What),
+    game_label(Game, Label),
+    shown_pi(Game, PI, Shown),
+    format(atom(Message), "~w: ~w ~w", [Label, Shown, What]),
     throw(error(game_rule(Message), _)).
+
+%   without_code_module(+Game, +Text0, -Text): Text0 without the game's
+%   code module qualifying its predicates ('code:nim':helper/2).
+without_code_module(Game, Text0, Text) :-
+    (   atom(Game),
+        game_code_of(Game, Code)
+    ->  format(atom(Quoted), "~q:", [Code]),
+        atomic_list_concat(Parts, Quoted, Text0),
+        atomic_list_concat(Parts, Text)
+    ;   Text = Text0
+    ).
+
+%!  game_label(+Game, -Label) is det.
+%
+%   The name a user knows a game by: its module without the views'
+%   prefixes (raw:, det:) and the game host's suffix (#game).
+
+game_label(Game, Label) :-
+    (   atom(Game)
+    ->  strip_prefixes(Game, Game1),
+        (   atom_concat(Label0, '#game', Game1)
+        ->  Label = Label0
+        ;   Label = Game1
+        )
+    ;   Label = Game
+    ).
+
+strip_prefixes(Name, Stripped) :-
+    (   member(Prefix, ['det:', 'raw:']),
+        atom_concat(Prefix, Rest, Name)
+    ->  strip_prefixes(Rest, Stripped)
+    ;   Stripped = Name
+    ).
+
+%!  shown_pi(+Game, +PI, -Shown) is det.
+%
+%   The predicate of the game file behind contract predicate PI, as its
+%   author named it: the adapter's arena_Name/Arity, the game's own, or
+%   the course variant the contract is taken from (valid_moves/3 for
+%   valid_moves/2, ...). PI itself for a built-in game.
+
+shown_pi(Game, PI, Shown) :-
+    (   atom(Game),
+        game_code_of(Game, Code)
+    ->  own_pi(Code, PI, Shown)
+    ;   Shown = PI
+    ).
+
+game_code_of(Game, Code) :-
+    (   game_code(Game, Code)
+    ->  true
+    ;   strip_prefixes(Game, Raw0),
+        atom_concat('raw:', Raw0, Raw),
+        game_raw(Base, Raw)
+    ->  game_code(Base, Code)
+    ;   game_raw(Base, Game),
+        game_code(Base, Code)
+    ).

@@ -1,6 +1,7 @@
 :- module(arena_gamefile_view,
           [ view_predicate/2,         % +Code, ?PI
             view_has/2,               % +Code, +PI
+            own_pi/3,                 % +Code, +PI, -OwnPI
             make_views/5,             % +Code, +Raw, +Game, +Title, +Facts
             with_move_time/3,         % +Seconds, :Goal, -Note
             general_seconds/3         % +Level, -Soft, -Hard
@@ -90,6 +91,32 @@ own(Code, Head, Code:Goal) :-
         Goal =.. [Own|Args]
     ;   Goal = Head
     ).
+
+%!  own_pi(+Code, +PI, -Own) is det.
+%
+%   The predicate of Code that contract predicate PI calls: the
+%   adapter's arena_Name, the game's own, or the course variant
+%   (valid_moves/3, choose_move/4, display_game/2, initial_state/1);
+%   PI where Code has none of them.
+
+own_pi(Code, Name/Arity, Own) :-
+    (   adapter_name(Name, Hook),
+        defines(Code, Hook/Arity)
+    ->  Own = Hook/Arity
+    ;   defines(Code, Name/Arity)
+    ->  Own = Name/Arity
+    ;   variant(Name/Arity, Variant),
+        provides(Code, Variant)
+    ->  own_pi(Code, Variant, Own)
+    ;   Own = Name/Arity
+    ).
+own_pi(_, PI, PI) :-
+    PI \= _/_.
+
+variant(valid_moves/2, valid_moves/3).
+variant(choose_move/3, choose_move/4).
+variant(display_game/1, display_game/2).
+variant(initial_state/2, initial_state/1).
 
 %!  view_has(+Code, +PI) is semidet.
 %
@@ -502,29 +529,40 @@ text_atom(_, T0, T) :-
     !,
     atom_string(T, T0).
 text_atom(Game, T0, _) :-
-    format(atom(Message), "~w: move_text/2 gave ~q, not an atom", [Game, T0]),
+    shown(Game, move_text/2, Label, PI),
+    format(atom(Message), "~w: ~w gave ~q, not an atom", [Label, PI, T0]),
     throw(error(game_rule(Message), _)).
 
-ground_answer(Game, PI, Out) :-
+ground_answer(Game, PI0, Out) :-
     (   \+ acyclic_term(Out)
-    ->  format(atom(Message), "~w: ~w gave a cyclic term", [Game, PI]),
+    ->  shown(Game, PI0, Label, PI),
+        format(atom(Message), "~w: ~w gave a cyclic term", [Label, PI]),
         throw(error(game_rule(Message), _))
     ;   ground(Out)
     ->  true
-    ;   format(atom(Message),
-               "~w: ~w left a non-ground answer: ~q", [Game, PI, Out]),
+    ;   shown(Game, PI0, Label, PI),
+        format(atom(Message),
+               "~w: ~w left a non-ground answer: ~q", [Label, PI, Out]),
         throw(error(game_rule(Message), _))
     ).
+
+%   shown(+Game, +PI, -Label, -Shown): the game and predicate as the
+%   game's author knows them (no internal module, the adapter's name).
+shown(Game, PI, Label, Shown) :-
+    arena_gamefile:game_label(Game, Label),
+    arena_gamefile:shown_pi(Game, PI, Shown).
 
 display_error(_, arena_interrupted) :-
     !,
     throw(arena_interrupted).
 display_error(Game, time_limit_exceeded) :-
     !,
-    format(atom(Message), "~w: display_game/1 did not finish within 5 s (a loop?)", [Game]),
+    shown(Game, display_game/1, Label, PI),
+    format(atom(Message), "~w: ~w did not finish within 5 s (a loop?)", [Label, PI]),
     throw(error(game_rule(Message), _)).
 display_error(Game, Error) :-
-    format(atom(Message), "~w: display_game/1 threw ~q", [Game, Error]),
+    shown(Game, display_game/1, Label, PI),
+    format(atom(Message), "~w: ~w threw ~q", [Label, PI, Error]),
     throw(error(game_rule(Message), _)).
 
 %   initial_goal(+Code, ?Config, ?State, -Goal): initial_state/2 (or the

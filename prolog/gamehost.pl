@@ -398,7 +398,7 @@ verb(descriptions, G, [Text], move_descriptions(G, Text, Ps), _{pairs:Ps}).
 verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
 verb(rules, G, [], rules(G, T), _{text:T}).
 verb(seed, _, [Seed], seed(Seed), _{}).
-verb(propose, G, [Config], proposal(G, Config, T), _{text:T}).
+verb(propose, G, [Config], proposal(G, Config, T, W), _{text:T, why:W}).
 verb(check, G, [Config, Options, CheckOptions],
      ( nb_setval(arena_check_notes, []),
        check_game(G, Config, Options, CheckOptions, Ps),
@@ -414,7 +414,7 @@ verb(search, G, [Text, Seconds, Workers], searched(G, Text, Seconds, Workers, N,
 
 :- public checked_state/3, played/4, typed_move/3, bounded_display/4,
    searched/7, facts_notes/3,
-   proposal/3.
+   proposal/4.
 
 %   facts_notes(+Game, +Notes0, -Notes): check-game's notes, and which
 %   facts the states carry for a game that changes facts
@@ -427,15 +427,20 @@ facts_notes(Game, Notes0, Notes) :-
     ;   Notes = Notes0
     ).
 
-%   proposal(+Game, +ConfigText, -Text): the adapter check-game proposes
-%   for a file without players/1 or current_player/2
-%   (prolog/gamefile_propose.pl); fails when none could be inferred.
+%   proposal(+Game, +ConfigText, -Text, -Why): the adapter check-game
+%   proposes for a file without players/1 or current_player/2
+%   (prolog/gamefile_propose.pl); Text '' and Why saying why when none
+%   could be inferred.
 
-proposal(Game, ConfigText, Text) :-
+proposal(Game, ConfigText, Text, Why) :-
     game_file_code(Game, Code),
     game_path(File),
     file_base_name(File, Base),
-    propose_adapter(Code, ConfigText, Base, Text).
+    (   propose_adapter(Code, ConfigText, Base, Text)
+    ->  Why = ''
+    ;   Text = '',
+        no_proposal_reason(Code, Why)
+    ).
 
 %   searched(+Game, +Text, +Seconds, +Workers, -N, -Stats, -K): the
 %   general AI's search (as its levels 3 and up run it, in Workers

@@ -94,7 +94,14 @@ def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
                 sentence: bool = False) -> str:
     """A result in words: ``x wins (three in a row)``, ``draw (board
     full)``; as a ``sentence``: ``x wins: three in a row.``, ``Draw: board
-    full.``. ``name`` gives the text shown for the winner."""
+    full.``; a no-contest (termination ``broken_rule``) as ``No contest:
+    ...``. ``name`` gives the text shown for the winner."""
+    if getattr(outcome, "termination", "") == "broken_rule":
+        # a no-contest names the broken rule, never a draw
+        reason = outcome.reason
+        if reason.lower().startswith("no contest: "):
+            reason = reason[len("no contest: "):]
+        return f"No contest: {reason}." if sentence else f"no contest ({reason})"
     draw = outcome.winner == "draw"
     if sentence:
         head = "Draw" if draw else f"{name(outcome.winner)} wins"

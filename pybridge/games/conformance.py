@@ -102,9 +102,12 @@ def propose_adapter(ref: Any, config: str | None) -> str:
                                     limit=60, cap=90)
     except (GameRuleError, ArenaError) as exc:
         return f"no adapter proposed: {clean_line(str(exc), 300)}"
-    if got is None or not isinstance(got.get("text"), str):
-        return ("no adapter proposed: no initial state with a place that alternates between "
-                "two players was found (give the config with --config)")
+    if got is None or not isinstance(got.get("text"), str) or not got["text"]:
+        why = got.get("why") if got is not None else None
+        if not isinstance(why, str) or not why:
+            why = ("no initial state with a place that alternates between two players was "
+                   "found (give the config with --config)")
+        return f"no adapter proposed: {clean_line(why, 400)}"
     try:
         with open(target, "x", encoding="utf-8") as out:
             out.write(got["text"])

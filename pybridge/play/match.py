@@ -316,6 +316,6 @@ def broken_rule_result(state: State) -> Result:
     player who would be asked."""
     seat = state.current_player
     return Result("draw", clean_line(
-        f"no contest: the game's rules are broken: valid_moves/2 gave no move for {seat} "
+        f"the game's rules are broken: valid_moves/2 gave no move for {seat} "
         f"although game_over/2 fails", 300), detail=clean_line(str(state), 300),
         termination="broken_rule")
