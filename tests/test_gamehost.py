@@ -11,7 +11,7 @@ import pytest
 
 import pybridge
 from pybridge.jail import sandbox
-from pybridge.engine.gamehost import host_for
+from pybridge.engine.gamehosts import host_for
 
 FILES = Path(__file__).resolve().parent / "gamefiles"
 ROOT = Path(__file__).resolve().parent.parent

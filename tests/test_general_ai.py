@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.engine import _prolog, gamehost, hostengine
+from pybridge.engine import _prolog, hostengine
+from pybridge.jail import spawn
 from pybridge.games.game import load_game_file
 from pybridge.jail import sandbox
 
@@ -202,9 +203,9 @@ def test_a_rule_that_never_returns_leaves_no_search_process_behind() -> None:
     game = load_game_file(str(AI_GAMES / "endless_rule.pl"))
     s = game.initial_state()
     host = game.engine.host
-    before = len(gamehost._swipl_under(host.pid))
+    before = len(spawn.swipl_under(host.pid))
     assert s.choose_move(4) in s.valid_moves()
-    assert len(gamehost._swipl_under(host.pid)) == before
+    assert len(spawn.swipl_under(host.pid)) == before
 
 
 def test_the_search_on_two_cores_runs_in_the_jail(monkeypatch: pytest.MonkeyPatch) -> None:

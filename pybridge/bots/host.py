@@ -31,7 +31,6 @@ import os
 import queue
 import secrets
 import shutil
-import signal
 import subprocess
 import tempfile
 import threading
@@ -44,7 +43,8 @@ from pybridge.engine import _prolog
 from pybridge.engine import hoststate
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
-from pybridge.jail.spawn import FATAL, Tail, drain, kill_group, read_lines, reap, sane_name, spawn
+from pybridge.jail.launch import start_host
+from pybridge.jail.spawn import FATAL, Tail, drain, exit_words, kill_group, read_lines, reap, sane_name
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.bots.command import game_environment, host_command
 from pybridge.bots.limits import Hello, HelloStatus, Limits, MoveReply
@@ -103,8 +103,6 @@ class BotProcess:
         self._arrived = 0.0
         sandbox.check(isolation)
         seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-        req_r, req_w = os.pipe()
-        rep_r, rep_w = os.pipe()
         if isolation == "bwrap":
             self._dir = ""
             prolog, bot = Path(sandbox.PROLOG_MOUNT), f"{sandbox.BOT_MOUNT}/{sane_name(self.path)}"
@@ -113,70 +111,32 @@ class BotProcess:
             prolog, bot = PROLOG_DIR, str(self.path)
         game_env, game_files = game_environment(game_file, isolation, self.name)
         state = hoststate.path()
-        host = host_command(state, prolog, bot, isolation, game_file is not None, game_id, seat,
-                            level, seed, limits, move_time, req_r, rep_w, _unchecked)
+
+        def command(req_fd: int, rep_fd: int) -> list[str]:
+            return host_command(state, prolog, bot, isolation, game_file is not None, game_id,
+                                seat, level, seed, limits, move_time, req_fd, rep_fd, _unchecked)
+
         try:
             self.jail = jail.Jail(processes=limits.processes,
                                   memory_bytes=(limits.memory_mb + 32) * 1024 * 1024,
                                   bwrap=isolation == "bwrap")
         except OSError as exc:
-            for fd in (req_r, req_w, rep_r, rep_w):
-                os.close(fd)
             raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
-        command = sandbox.limited(host, sandbox.Limits(
-            limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time), limits.open_files,
-            self.jail.nproc))
-        copies: list[int] = []  # files bubblewrap copies in (a jail with a user of its own)
-        if self.jail.uid is not None:  # the host opens its pipes again by /proc/self/fd
-            for fd in (req_r, rep_w):
-                os.fchown(fd, self.jail.uid, self.jail.uid)
-
-        def copied(path: Path) -> int:
-            copies.append(os.open(path, os.O_RDONLY | os.O_CLOEXEC))
-            return copies[-1]
-
-        if isolation == "bwrap":
-            try:
-                argv = sandbox.bwrap_argv(
-                    command, prolog_dir=PROLOG_DIR, bot=self.path.resolve(),
-                    game_files=game_files, env=game_env, bot_name=sane_name(self.path),
-                    state=state, copied=copied if self.jail.uid is not None else None)
-            except OSError as exc:
-                for fd in (req_r, req_w, rep_r, rep_w, *copies):
-                    os.close(fd)
-                self.jail.close()
-                raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
-            env = {"PATH": os.environ.get("PATH", os.defpath)}
-            cwd = "/"
-        else:
-            argv = command
-            env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8",
-                   "HOME": self._dir, **game_env}
-            cwd = self._dir
-        if "SWI_HOME_DIR" in os.environ and isolation == "none":
-            env["SWI_HOME_DIR"] = os.environ["SWI_HOME_DIR"]
-        argv = self.jail.enter(argv)
-        log.debug("%s: start %s", self.name, " ".join(argv))
         try:
-            self._proc: subprocess.Popen[bytes] = spawn(
-                argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT, cwd=cwd, env=env, pass_fds=(req_r, rep_w, *copies),
-                start_new_session=True, close_fds=True,
-            )
-        except BaseException as exc:
-            for fd in (req_r, req_w, rep_r, rep_w, *copies):
-                os.close(fd)
+            started = start_host(
+                command, isolation=isolation, its_jail=self.jail, limits=sandbox.Limits(
+                    limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time),
+                    limits.open_files, self.jail.nproc),
+                prolog_dir=PROLOG_DIR, main_file=self.path, game_files=game_files,
+                state=state, env=game_env, workdir=self._dir, what=f"bot {self.name}")
+        except BaseException:
             if self._dir:
                 shutil.rmtree(self._dir, ignore_errors=True)
             self.jail.close()
-            if isinstance(exc, OSError):
-                raise ArenaError(f"cannot start swipl for bot {self.name}: {exc}") from None
             raise
-        self.jail.started(self._proc.pid)
-        for fd in (req_r, rep_w, *copies):
-            os.close(fd)
-        self._requests = os.fdopen(req_w, "wb")
-        replies = os.fdopen(rep_r, "rb")
+        self._proc: subprocess.Popen[bytes] = started.proc
+        self._requests = started.requests
+        replies = started.replies
         # if close() is never called: at garbage collection or exit
         self._finalizer = weakref.finalize(self, reap, self._proc, self._dir,
                                            (self._requests, replies), self.jail)
@@ -337,14 +297,7 @@ class BotProcess:
         except subprocess.TimeoutExpired:
             self.kill()
             code = self._proc.returncode
-        if code is not None and code < 0:
-            try:
-                what = signal.Signals(-code).name
-            except ValueError:
-                what = f"signal {-code}"
-            self.exit_note = f"killed by {what}"
-        else:
-            self.exit_note = f"exit status {code}"
+        self.exit_note = exit_words(code)
         tail = self.stderr.text().strip().splitlines()[-3:]
         if tail:
             self.exit_note += ": " + " / ".join(t[:200] for t in tail)

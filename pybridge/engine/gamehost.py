@@ -17,7 +17,6 @@ character is a broken rule, the game's printed board is cleaned
 
 from __future__ import annotations
 
-import atexit
 import json
 import logging
 import os
@@ -29,17 +28,18 @@ import subprocess
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pybridge.engine import _prolog
 from pybridge.games import sources as gamesources
 from pybridge.engine import hoststate
+from pybridge.engine.hostlimits import HostLimits
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.engine._prolog import PROLOG_DIR
-from pybridge.jail.spawn import Tail, drain, read_lines, reap, sane_name, spawn
+from pybridge.jail.launch import start_host
+from pybridge.jail.spawn import Tail, drain, exit_words, read_lines, reap, signal_swipl
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, Interrupted
 from pybridge.games.gamefile import GameFileRef, game_id, sha256_of
 from pybridge.text import clean, clean_line
@@ -47,26 +47,6 @@ from pybridge.text import clean, clean_line
 log = logging.getLogger(__name__)
 
 HOST = PROLOG_DIR / "gamehost.pl"
-
-
-@dataclass(frozen=True)
-class HostLimits:
-    """What a game host may use. ``rule_seconds`` is the limit of one rule
-    call (as prolog/gamefile.pl sets it); ``request_seconds`` bounds a
-    whole request however many rules it calls."""
-
-    rule_seconds: float = 5.0
-    load_seconds: float = 20.0
-    choose_seconds: float = 60.0
-    check_seconds: float = 900.0
-    request_seconds: float = 60.0
-    grace: float = 1.0
-    stack_mb: int = 512
-    memory_mb: int = 2048
-    cpu_seconds: int = 3600
-    open_files: int = 64
-    output_bytes: int = 64 * 1024
-    text_bytes: int = 4096
 
 
 class GameHost:
@@ -132,8 +112,6 @@ class GameHost:
                                   bwrap=self.isolation == "bwrap")
         except OSError as exc:
             raise ArenaError(f"cannot start the host of game {self.id}: {exc}") from None
-        req_r, req_w = os.pipe()
-        rep_r, rep_w = os.pipe()
         swipl = os.path.realpath(shutil.which("swipl") or "swipl")
         prolog = Path(sandbox.PROLOG_MOUNT) if self.isolation == "bwrap" else PROLOG_DIR
         seed = int.from_bytes(os.urandom(4), "big") if self._seed is None else self._seed
@@ -144,60 +122,30 @@ class GameHost:
         else:
             host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-debug",
                     str(prolog / "gamehost.pl"), "--"]
-        host += ["--in-fd", str(req_r), "--out-fd", str(rep_w),
+
+        def command(req_fd: int, rep_fd: int) -> list[str]:
+            return host + [
+                "--in-fd", str(req_fd), "--out-fd", str(rep_fd),
                 "--stack-mb", str(self.limits.stack_mb), "--seed", str(seed), "--name", self.id,
                 "--dialect", self.ref.dialect,
                 "--jail", "true" if self.isolation == "bwrap" else "false", self._inside]
-        command = sandbox.limited(host, sandbox.Limits(
-            self.limits.memory_mb * 1024 * 1024, self.limits.cpu_seconds,
-            self.limits.open_files, self.jail.nproc))
-        copies: list[int] = []  # files bubblewrap copies in (a jail with a user of its own)
-        if self.jail.uid is not None:  # the host opens its pipes again by /proc/self/fd
-            for fd in (req_r, rep_w):
-                os.fchown(fd, self.jail.uid, self.jail.uid)
 
-        def copied(path: Path) -> int:
-            copies.append(os.open(path, os.O_RDONLY | os.O_CLOEXEC))
-            return copies[-1]
-
-        if self.isolation == "bwrap":
-            path = Path(self.ref.path)
-            argv = sandbox.bwrap_argv(command, prolog_dir=PROLOG_DIR, bot=path,
-                                      game_files=game_files, bot_name=sane_name(path),
-                                      state=state,
-                                      copied=copied if self.jail.uid is not None else None)
-            env = {"PATH": os.environ.get("PATH", os.defpath)}
-            cwd = "/"
-        else:
+        if self.isolation != "bwrap":
             self._dir = tempfile.mkdtemp(prefix="arena-game-")
-            argv = command
-            env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8",
-                   "HOME": self._dir}
-            if "SWI_HOME_DIR" in os.environ:
-                env["SWI_HOME_DIR"] = os.environ["SWI_HOME_DIR"]
-            cwd = self._dir
-        argv = self.jail.enter(argv)
-        log.debug("game %s: start %s", self.id, " ".join(argv))
         try:
-            proc = spawn(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, cwd=cwd, env=env,
-                          pass_fds=(req_r, rep_w, *copies), start_new_session=True,
-                          close_fds=True)
-        except BaseException as exc:
-            for fd in (req_r, req_w, rep_r, rep_w, *copies):
-                os.close(fd)
+            started = start_host(
+                command, isolation=self.isolation, its_jail=self.jail, limits=sandbox.Limits(
+                    self.limits.memory_mb * 1024 * 1024, self.limits.cpu_seconds,
+                    self.limits.open_files, self.jail.nproc),
+                prolog_dir=PROLOG_DIR, main_file=Path(self.ref.path), game_files=game_files,
+                state=state, env={}, workdir=self._dir, what=f"swipl for game {self.id}")
+        except BaseException:
             self.jail.close()
-            if isinstance(exc, OSError):
-                raise ArenaError(f"cannot start swipl for game {self.id}: {exc}") from None
             raise
-        self.jail.started(proc.pid)
-        for fd in copies:
-            os.close(fd)
-        os.close(req_r)
-        os.close(rep_w)
+        proc = started.proc
         self._proc = proc
-        self._requests = os.fdopen(req_w, "wb")
-        replies = os.fdopen(rep_r, "rb")
+        self._requests = started.requests
+        replies = started.replies
         self._replies = replies
         self._lines = queue.Queue()
         self._fatal = threading.Event()
@@ -410,17 +358,7 @@ class GameHost:
         """Send SIGUSR1 to the host's swipl, which answers with a note naming
         the rule it runs; False when there is no such process."""
         proc = self._proc
-        if proc is None or proc.poll() is not None:
-            return False
-        pids = [proc.pid] if self.isolation != "bwrap" else _swipl_under(proc.pid)
-        sent = False
-        for pid in pids:
-            try:
-                os.kill(pid, signal.SIGUSR1)
-                sent = True
-            except OSError:
-                pass
-        return sent
+        return proc is not None and signal_swipl(proc, self.isolation == "bwrap", signal.SIGUSR1)
 
     def _gone(self, rule: str) -> GameRuleError:
         proc = self._proc
@@ -432,10 +370,8 @@ class GameHost:
                 code = None
             if self._fatal.is_set():
                 note = "its process hit a fatal error (out of memory, or a process it started)"
-            elif code is not None and code < 0:
-                note = f"its process was killed by signal {-code}"
             elif code is not None:
-                note = f"its process ended (exit status {code})"
+                note = f"its process ended ({exit_words(code)})"
         self.kill()
         tail = self.output.text().strip().splitlines()[-2:]
         said = (": " + " / ".join(clean_line(t, 200) for t in tail)) if tail else ""
@@ -450,79 +386,4 @@ class GameHost:
         self.request("seed", [str(self._seed)], rule="seed")
 
 
-def _swipl_under(pid: int) -> list[int]:
-    """The swipl processes among the descendants of ``pid`` (in a jail,
-    bubblewrap's)."""
-    children: dict[int, list[int]] = {}
-    comms: dict[int, str] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        head, _, tail = stat.rpartition(")")
-        comms[int(entry)] = head.partition("(")[2]
-        children.setdefault(int(tail.split()[1]), []).append(int(entry))
-    found, todo = [], list(children.get(pid, []))
-    while todo:
-        p = todo.pop()
-        if comms.get(p, "").startswith("swipl"):
-            found.append(p)
-        todo.extend(children.get(p, []))
-    return found
-
-
-# -- one host per game file --------------------------------------------------
-
-#: The limits of the hosts host_for/1 starts.
-LIMITS = HostLimits()
-
-_hosts: dict[tuple[str, str, str, str], GameHost] = {}
-_hosts_lock = threading.Lock()
-
-
-def host_for(ref: GameFileRef) -> GameHost:
-    """The running host of the game file ``ref`` (started and loaded on
-    first use; GameFileError when refused)."""
-    isolation = sandbox.current()
-    key = (ref.path, ref.sha256, ref.dialect, isolation)
-    with _hosts_lock:
-        host = _hosts.get(key)
-        if host is None:
-            host = GameHost(ref, isolation=isolation, limits=LIMITS)
-            _hosts[key] = host
-    with host._lock:
-        if not host.hello:
-            try:
-                host._start()
-            except BaseException:
-                with _hosts_lock:
-                    _hosts.pop(key, None)
-                host.kill()
-                raise
-    return host
-
-
-def close_all() -> None:
-    """End every game host this process started."""
-    with _hosts_lock:
-        hosts = list(_hosts.values())
-        _hosts.clear()
-    for host in hosts:
-        host.close()
-
-
-atexit.register(close_all)
-
-
-def load_report(ref: GameFileRef) -> tuple[str, tuple[str, ...]]:
-    """(dialect in force, required predicates it lacks) of a game file,
-    loaded in its host; GameFileError when it is refused."""
-    hello = host_for(ref).hello
-    missing = tuple(clean_line(m, 100) for m in hello.get("missing", []))
-    return clean_line(hello.get("dialect", ""), 20), missing
-
-
-__all__ = ["GameHost", "HostLimits", "close_all", "host_for", "load_report"]
+__all__ = ["GameHost"]

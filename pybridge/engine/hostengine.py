@@ -15,7 +15,8 @@ from pybridge.engine import _prolog
 from pybridge.engine.interface import Facts, GameEngine, MoveStats, Search, check_term, options_term
 from pybridge.errors import GameRuleError, ThinkTimeout
 from pybridge.games.gamefile import GameFileRef
-from pybridge.engine.gamehost import GameHost, host_for
+from pybridge.engine.gamehost import GameHost
+from pybridge.engine.gamehosts import host_for
 from pybridge.games.options import Option
 from pybridge.text import clean, clean_display, clean_line, has_controls
 
@@ -62,7 +63,7 @@ class HostEngine(GameEngine):
 
     @property
     def host(self) -> GameHost:
-        """The file's running host (a new one after gamehost.close_all())."""
+        """The file's running host (a new one after gamehosts.close_all())."""
         return host_for(self.ref)
 
     def _ask(self, verb: str, *args: Any, rule: str, limit: float | None = None,

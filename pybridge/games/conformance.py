@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pybridge.engine import _prolog
 from pybridge.errors import ArenaError, GameFileError, GameRuleError
-from pybridge.engine.gamehost import host_for
+from pybridge.engine.gamehosts import host_for
 from pybridge.games.game import games as builtin_games, load_game, load_game_file
 from pybridge.text import clean_line
 

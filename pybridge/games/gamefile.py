@@ -133,9 +133,9 @@ def load_report(ref: GameFileRef) -> tuple[str, str, tuple[str, ...]]:
     """(name of the game, dialect, required predicates it lacks) of a game
     file, loaded in its own host process (pybridge/engine/gamehost.py), never in
     this process; GameFileError when it is refused."""
-    from pybridge.engine import gamehost
+    from pybridge.engine import gamehosts
 
-    dialect, missing = gamehost.load_report(ref)
+    dialect, missing = gamehosts.load_report(ref)
     key = (ref.path, ref.sha256, ref.dialect)
     with _lock:
         if key not in _bases:

@@ -156,5 +156,54 @@ def reap(proc: "subprocess.Popen[bytes]", workdir: str, pipes: tuple[IO[bytes], 
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-__all__ = ["FATAL", "Spawner", "Tail", "drain", "kill_group", "read_lines", "reap", "sane_name",
-           "spawn"]
+def exit_words(code: int | None) -> str:
+    """How a process ended, in words: 'killed by SIGKILL', 'exit status 1'."""
+    if code is not None and code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit status {code}"
+
+
+def swipl_under(pid: int) -> list[int]:
+    """The swipl processes among the descendants of ``pid`` (in a jail,
+    bubblewrap's)."""
+    children: dict[int, list[int]] = {}
+    comms: dict[int, str] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        head, _, tail = stat.rpartition(")")
+        comms[int(entry)] = head.partition("(")[2]
+        children.setdefault(int(tail.split()[1]), []).append(int(entry))
+    found, todo = [], list(children.get(pid, []))
+    while todo:
+        p = todo.pop()
+        if comms.get(p, "").startswith("swipl"):
+            found.append(p)
+        todo.extend(children.get(p, []))
+    return found
+
+
+def signal_swipl(proc: "subprocess.Popen[bytes]", jailed: bool, signum: int) -> bool:
+    """Send ``signum`` to the swipl of the host ``proc`` (under bubblewrap,
+    the swipl below it); False when there is no such process."""
+    if proc.poll() is not None:
+        return False
+    sent = False
+    for pid in swipl_under(proc.pid) if jailed else [proc.pid]:
+        try:
+            os.kill(pid, signum)
+            sent = True
+        except OSError:
+            pass
+    return sent
+
+
+__all__ = ["FATAL", "Spawner", "Tail", "drain", "exit_words", "kill_group", "read_lines", "reap",
+           "sane_name", "signal_swipl", "spawn", "swipl_under"]
