@@ -12,7 +12,7 @@ import pytest
 import pybridge
 from pybridge.games.analysis import outcome_text, solved_outcome
 from pybridge.bots.player import BotPlayer, bot_path, check_bot
-from pybridge.games.notation import typed_move
+from pybridge.games.notation import read_move
 from pybridge.play.players import PlayerSpec
 from pybridge.types import Ply
 from shell.repl.loop import Shell
@@ -91,9 +91,10 @@ def test_no_move_names_the_call_that_failed(tmp_path: Path) -> None:
 
 def test_moves_are_typed_as_text_or_as_prolog_terms() -> None:
     sliding = pybridge.load_game("sliding").initial_state()
-    assert typed_move(sliding, "5") == "5"
-    assert typed_move(sliding, "[1,2]") == "1-2"
-    assert typed_move(sliding, "nonsense(") == "nonsense("
+    assert read_move(sliding, "5").move == "5"
+    assert read_move(sliding, "[1,2]").move is None  # a slide, before the stones are down
+    assert read_move(sliding, "nonsense(").move is None
+    assert read_move(sliding, "nonsense(").problem
     shell = quiet_shell()
     for line in ("new sliding --first human --second human", "5", "1", "3", "7", "4", "6"):
         shell.execute(line)

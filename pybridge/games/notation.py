@@ -1,22 +1,40 @@
 """Moves as people type them: the game's move text, or the move's Prolog
 term as a bot would return it (``[1,2]`` for the slide ``1-2`` of sliding,
-``5`` for cell 5), for every game."""
+``5`` for cell 5), for every game. A typed move is read here, once, into
+a :class:`TypedMove` that the shell shows or plays."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from pybridge.errors import IllegalMoveError
 from pybridge.games.game import State
 
 
-def typed_move(state: State, typed: str) -> str:
-    """The move text ``typed`` stands for: itself when the game reads it
-    as a move text, else the text of the move whose Prolog term it is, if
-    the game has one; else ``typed`` unchanged (the rules then say why it
-    is not a move)."""
+@dataclass(frozen=True)
+class TypedMove:
+    """A typed move read against a position: ``move`` is the canonical
+    move text it stands for when the rules allow it there, else
+    ``problem`` says why they do not."""
+
+    typed: str
+    move: str | None
+    problem: str | None = None
+
+
+def read_move(state: State, typed: str) -> TypedMove:
+    """What ``typed`` is at ``state``: itself when the game reads it as a
+    valid move text, else the move whose Prolog term it is, if the game
+    has one; the rules say why it is not a valid move."""
     typed = typed.strip()
     if typed in state.valid_moves():
-        return typed
+        return TypedMove(typed, typed)
     got = state.game.engine.typed_move(typed)
-    return typed if got is None else got
+    text = typed if got is None else got
+    try:
+        return TypedMove(typed, state.canonical_move(text))
+    except IllegalMoveError as exc:
+        return TypedMove(typed, None, exc.reason)
 
 
-__all__ = ["typed_move"]
+__all__ = ["TypedMove", "read_move"]

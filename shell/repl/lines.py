@@ -11,8 +11,7 @@ from typing import Any, Callable
 
 from prompt_toolkit.validation import ValidationError, Validator
 
-from pybridge.errors import ArenaError, IllegalMoveError
-from pybridge.games.notation import typed_move
+from pybridge.errors import ArenaError
 
 from shell.repl import commands as C
 from shell.render import seat_label
@@ -55,17 +54,12 @@ def move_problem(text: str, session: Session) -> str | None:
         if session.paused:
             return f"it is {seat_label(match, seat)}'s turn, stopped: go lets it move"
         return f"it is {seat_label(match, seat)}'s turn"
-    if text in match.state.valid_moves():
-        return None
-    try:
-        match.state.move(typed_move(match.state, text))
-    except IllegalMoveError as exc:
-        reason = exc.reason
+    reason = session.read_move(text).problem
+    if reason is not None:
         close = difflib.get_close_matches(word, list(C.BY_NAME), n=1, cutoff=0.75)
         if close:
             reason += f" — or did you mean the command {close[0]}?"
-        return reason
-    return None
+    return reason
 
 
 #: Said after every refusal: the line stays to be edited, and what is typed

@@ -18,7 +18,7 @@ from typing import Callable
 import pybridge
 from pybridge.errors import ArenaError
 from pybridge.play.match import Match, Recorder
-from pybridge.games.notation import typed_move
+from pybridge.games.notation import TypedMove, read_move
 from pybridge.types import Ply, Result
 from pybridge.play.players import BOT_MOVE_TIME, Player, PlayerSpec
 from pybridge.bots.player import BotPlayer
@@ -44,6 +44,7 @@ class Session:
         notify: Callable[[str], None] | None = None,
         busy: Callable[[str], AbstractContextManager[object]] | None = None,
     ) -> None:
+        self._last_read: tuple[pybridge.State, TypedMove] | None = None
         # None: none given; bots then have BOT_MOVE_TIME, built-in AIs their levels' times
         self.move_time = move_time
         self.log_dir = log_dir
@@ -211,11 +212,25 @@ class Session:
 
     # -- moves ---------------------------------------------------------------------
 
+    def read_move(self, text: str) -> TypedMove:
+        """``text`` read as a move at the game's position, once: the line
+        the prompt checked is the line played."""
+        assert self.match is not None
+        state = self.match.state
+        last = self._last_read
+        if last is not None and last[0] is state and last[1].typed == text.strip():
+            return last[1]
+        read = read_move(state, text)
+        self._last_read = (state, read)
+        return read
+
     def play(self, text: str, *, ms: int = 0) -> Ply:
         """The human to move plays ``text`` (the move's text or its Prolog
-        term); the game goes on after it."""
+        term); the game goes on after it. IllegalMoveError if it is none."""
         assert self.match is not None
-        ply = self.match.play(typed_move(self.match.state, text), ms=ms)
+        read = self.read_move(text)
+        # refused by the match, which says why
+        ply = self.match.play(read.move if read.move is not None else read.typed, ms=ms)
         self.paused = False
         self._track()
         return ply
