@@ -190,13 +190,16 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
     hostile.mkdir()
     for path in HOSTILE_FILES:
         shutil.copy(path, hostile / path.name)
-    specs = [str(hostile / p.name) for p in HOSTILE_FILES] + HONEST
+    # a gauntlet: every hostile bot (and an honest one) against one honest house bot
+    specs = [str(hostile / p.name) for p in HOSTILE_FILES] + HONEST[1:]
     out = tmp_path / "out"
-    result = run_tournament("tictactoe",
-                            specs,
-                            out=out,
-                            settings=Settings(move_time=0.5, jobs=3, grades=True, limits=Limits(stack_mb=16, grace=0.2)))
-    assert result.complete and len(result.records) == result.total == len(specs) * (len(specs) - 1)
+    result = run_tournament("tictactoe", specs, out=out,
+                            settings=Settings(move_time=1.0, jobs=3, grades=True,
+                                              limits=Limits(stack_mb=16, grace=0.2),
+                                              house=HONEST[:1], gauntlet=True))
+    assert result.complete and len(result.records) == result.total == 2 * len(specs)
+    house = Path(HONEST[0].split(".pl")[0]).name
+    assert all(house in (r.first, r.second) for r in result.records)
 
     # every hostile bot gets its verdict whenever it has to move (first seat)
     for path in HOSTILE_FILES:
@@ -215,8 +218,10 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
     # the honest bots' games against each other are as when played alone
     names = [Path(s.split(".pl")[0]).name for s in HONEST]
     game = pybridge.load_game("tictactoe")
+    compared = 0
     for r in result.records:
         if {r.first, r.second} == set(names):
+            compared += 1
             alone = dict(zip((r.first, r.second), game.players))
             specs_by_name = dict(zip(names, HONEST))
             seats = {alone[n]: make_player(specs_by_name[n]) for n in names}
@@ -226,6 +231,7 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
             assert [p.move for p in logged.plies] == [p.move for p in match.history]
             assert r.forfeit is None
             replay.verify(out / r.replay)
+    assert compared == 2  # one in each seat
 
     # files: standings, one log per game, nothing else anywhere
     doc = json.loads((out / "standings.json").read_text())
@@ -434,3 +440,28 @@ def test_standings_lines_show_unranked_entrants() -> None:
                                 "points", "grade"]
     assert lines[2].split() == ["1", "a", "2", "2", "0", "0", "0", "6", "10.00"]
     assert lines[3].split() == ["-", "b", "2", "0", "0", "2", "2", "0", "0.00"]
+
+
+def test_a_gauntlet_pairs_every_entrant_with_each_house_player_only() -> None:
+    games = schedule(["a", "b", "h1", "c", "h2"], 2, against={"h1", "h2"})
+    pairs = [frozenset((g.first, g.second)) for g in games]
+    assert len(games) == 3 * 2 * 2 and len(set(pairs)) == 6
+    assert all(len(p & {"h1", "h2"}) == 1 for p in pairs)
+    firsts = [g.first for g in games]
+    assert all(firsts.count(n) == 2 for n in ("a", "b", "c"))  # one of its two games per house player
+
+
+def test_a_gauntlet_needs_house_players_and_entrants(tmp_path: Path) -> None:
+    with pytest.raises(TournamentError, match="a gauntlet needs house players"):
+        run_tournament("tictactoe", [str(EXAMPLES / "greedy.pl"), str(EXAMPLES / "minimax.pl")],
+                       out=tmp_path / "out", settings=Settings(gauntlet=True))
+    result = run_tournament("tictactoe", [str(EXAMPLES / "greedy.pl"), "random", "ai:1"],
+                            out=tmp_path / "g", settings=Settings(gauntlet=True))
+    assert {frozenset((r.first, r.second)) for r in result.records} == \
+        {frozenset(("greedy", "random")), frozenset(("greedy", "ai:1"))}
+    doc = json.loads((tmp_path / "g" / "standings.json").read_text())
+    assert doc["settings"]["gauntlet"] is True
+    from pybridge.report.markdown import markdown
+    from pybridge.report.results import gather
+
+    assert "a gauntlet: every entrant played the house players only" in markdown(gather(tmp_path / "g"))

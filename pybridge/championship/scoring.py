@@ -122,11 +122,14 @@ class Standing:
 # -- schedule, standings, grades --------------------------------------------------
 
 
-def schedule(names: Sequence[str], games_per_pair: int = 2, openings: int = 0) -> list[Pairing]:
+def schedule(names: Sequence[str], games_per_pair: int = 2, openings: int = 0,
+             against: Collection[str] | None = None) -> list[Pairing]:
     """Every pair ``games_per_pair`` times, seats alternating (so each
     plays first in half of them), rounds interleaved so that early
     results cover every entrant. With ``openings`` N, every pair plays
-    that for each of N openings (both seat orders from the same one)."""
+    that for each of N openings (both seat orders from the same one).
+    A gauntlet (``against`` given): only the pairs of one of ``against``
+    and one of the others."""
     if games_per_pair < 2 or games_per_pair % 2:
         raise TournamentError(
             f"games per pair must be even and at least 2 (each pair plays both seats "
@@ -134,7 +137,8 @@ def schedule(names: Sequence[str], games_per_pair: int = 2, openings: int = 0) -
         )
     if openings < 0:
         raise TournamentError(f"openings must be 0 or more, got {openings}")
-    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+             if against is None or (a in against) != (b in against)]
     games: list[Pairing] = []
     for opening in (range(openings) if openings else [None]):
         for round_ in range(games_per_pair):

@@ -44,7 +44,8 @@ class Settings:
     ``opening_plies`` random plies per pair, the referee's ``policy`` and
     ``move_time``, the bots' ``limits``; ``house`` bot files play but get
     no grade; entrants more than ``max_late`` days ``late`` are not
-    admitted, ``zero`` ones get grade 0, ``elo_anchor`` pins one rating.
+    admitted, ``zero`` ones get grade 0, ``elo_anchor`` pins one rating;
+    in a ``gauntlet`` every entrant plays the house players only.
     Games run in this process (``jobs`` 1), in ``jobs`` worker processes,
     or on the Dask cluster at ``scheduler`` (``tls://`` with the
     certificates in ``tls_dir``, or ``tcp://`` with ``insecure_scheduler``)."""
@@ -69,6 +70,8 @@ class Settings:
     scheduler: str | None = None
     tls_dir: str | None = None
     insecure_scheduler: bool = False
+    #: every entrant plays the house players only, not each other
+    gauntlet: bool = False
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -97,7 +100,8 @@ class Settings:
                 "config": self.game_config, "dialect": self.dialect,
                 "max_late": self.max_late, "zero": list(self.zero),
                 "elo_anchor": list(self.elo_anchor) if self.elo_anchor else None,
-                "not_admitted": dict(not_admitted), "not_entered": dict(not_entered)}
+                "not_admitted": dict(not_admitted), "not_entered": dict(not_entered),
+                **({"gauntlet": True} if self.gauntlet else {})}
 
 
 @dataclass(frozen=True)

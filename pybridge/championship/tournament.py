@@ -151,7 +151,8 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
                           + [f"skipped: {what}" for what in found.skipped]
                           + [f"warning: {w}" for w in warnings])
     _check_names(people, settings)
-    games = schedule([e.name for e in people], settings.games_per_pair, settings.openings)
+    games = schedule([e.name for e in people], settings.games_per_pair, settings.openings,
+                     against={e.name for e in people if e.house} if settings.gauntlet else None)
     out_dir = Path(out)
     recorded = settings.recorded(not_admitted, found.not_entered)
     checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, recorded, people),
@@ -187,6 +188,9 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
 def _check_names(people: Sequence[Entrant], settings: Settings) -> None:
     if len(people) < 2:
         raise TournamentError("fewer than two entrants are admitted")
+    if settings.gauntlet and (all(e.house for e in people) or not any(e.house for e in people)):
+        raise TournamentError("a gauntlet needs house players (built-in players or --house "
+                              "files) and entrants to play them")
     names = [e.name for e in people]
     for name in settings.zero:
         if name not in names:

@@ -40,6 +40,8 @@ def settings_lines(doc: Mapping[str, Any]) -> list[str]:
     if s.get("config") is not None or s.get("dialect") not in (None, "auto"):
         lines.append(f"game file loaded with --config {setting_text(s.get('config') or '(none)')}, "
                      f"--dialect {setting_text(s.get('dialect') or 'auto')}")
+    if s.get("gauntlet") is True:
+        lines.append("a gauntlet: every entrant played the house players only")
     if s.get("openings"):
         lines.append(f"{setting_text(s['openings'])} openings of {setting_text(s.get('opening_plies'))} random "
                      "plies per pair")

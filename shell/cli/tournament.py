@@ -33,6 +33,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--house", action="append", default=[], metavar="FILE",
                    help="a bot file that plays and ranks but gets no grade (repeatable; "
                         "random and ai:N are house players always)")
+    p.add_argument("--gauntlet", action="store_true",
+                   help="every entrant plays the house players only, not each other (a quick "
+                        "check of many submissions against reference players)")
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option (repeatable)")
     p.add_argument("--games-per-pair", type=int, default=2, metavar="N",
@@ -232,7 +235,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
               f"{clean_line(pairing.second)}): {clean_line(why, 600)}", file=sys.stderr)
 
     def checked(refused: dict[str, str]) -> None:
-        print(f"{args.game}: {args.games_per_pair} games per pair"
+        print(f"{args.game}: " + ("a gauntlet against the house players, " if args.gauntlet else "")
+              + f"{args.games_per_pair} games per pair"
               + (f", {args.openings} openings of {args.opening_plies} plies" if args.openings else "")
               + f", {args.move_time:g} s per move, "
               + (f"Dask scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job(s)")
@@ -252,7 +256,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         seed=args.seed, house=args.house, late=late, max_late=args.max_late, zero=args.zero,
         openings=args.openings, opening_plies=args.opening_plies, elo_anchor=anchor,
         game_config=args.config, dialect=args.dialect, scheduler=args.scheduler,
-        tls_dir=args.tls_dir, insecure_scheduler=args.insecure_scheduler)
+        tls_dir=args.tls_dir, insecure_scheduler=args.insecure_scheduler,
+        gauntlet=args.gauntlet)
     watch = tournament.Watchers(progress=bar, on_checked=checked, on_not_counted=not_counted,
                                 on_entrants=print_lines)
     result = tournament.run_tournament(args.game, args.bots, out=out, resume=args.resume,
