@@ -5,6 +5,7 @@ the adapter check-game proposes, written beside the game and checked."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -83,6 +84,21 @@ def test_stuck_player_is_a_no_contest(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 1
     assert re.search(r"valid_moves/2: gave \[\] although game_over/2 fails( \(seen \d+ times\))? "
                      r"in state s\(3,south\)", out)
+
+
+def test_a_tournament_lists_a_no_contest_as_such(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    code, said, err = run(["tournament", str(COURSE / "stuck_player.pl"), "random", "ai:1",
+                           "--out", str(out)], capsys)
+    assert code == 0, err
+    lines = [line for line in said.splitlines() if line.startswith("game ")]
+    assert len(lines) == 2 and all("no contest (the game's rules are broken" in line
+                                   for line in lines), said
+    doc = json.loads((out / "standings.json").read_text())
+    assert [g["termination"] for g in doc["games"]] == ["broken_rule", "broken_rule"]
+    assert all(b["drawn"] == 2 and b["forfeits"] == 0 for b in doc["bots"])  # counted as draws
+    assert "no contest" in (out / "report.md").read_text()
 
 
 def test_general_ai_reachable_as_mcts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

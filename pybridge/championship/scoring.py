@@ -70,7 +70,8 @@ class GameRecord:
     (policy random); ``replay`` the log's path relative to OUT;
     ``opening`` the opening's moves; ``lost_by_both`` when neither seat
     could play; ``ms`` each entrant's move times (mean, max, moves);
-    ``isolation`` what the bots ran under."""
+    ``isolation`` what the bots ran under; ``termination`` 'broken_rule'
+    for a no-contest (the game's rules were stuck: counted as a draw)."""
 
     index: int
     first: str
@@ -86,6 +87,7 @@ class GameRecord:
     lost_by_both: bool = False
     ms: Mapping[str, tuple[float, int, int]] = field(default_factory=dict)
     isolation: str | None = None  # what its worker ran the bots with (None: not known)
+    termination: str = ""
 
     @property
     def loser(self) -> str | None:
@@ -287,6 +289,7 @@ def game_record(pairing: Pairing, players: Sequence[str], result: Result, histor
         reason=result.reason, forfeit=result.forfeit, replaced=replaced,
         plies=len(history), seconds=round(seconds, 3), replay=replay_name(pairing),
         opening=tuple(opening), lost_by_both=lost_by_both, ms=ms,
+        termination=result.termination,
     )
 
 
@@ -322,7 +325,8 @@ def game_document(r: GameRecord) -> dict[str, Any]:
             "reason": r.reason, "forfeit": r.forfeit, "plies": r.plies, "replay": r.replay,
             "opening": list(r.opening) or None, "lost_by_both": r.lost_by_both,
             "seconds": r.seconds, "replaced": dict(r.replaced),
-            "ms": {n: list(v) for n, v in r.ms.items()}, "isolation": r.isolation}
+            "ms": {n: list(v) for n, v in r.ms.items()}, "isolation": r.isolation,
+            **({"termination": r.termination} if r.termination else {})}
 
 
 def record_from_document(d: Mapping[str, Any]) -> GameRecord:
@@ -335,6 +339,7 @@ def record_from_document(d: Mapping[str, Any]) -> GameRecord:
         lost_by_both=bool(d.get("lost_by_both")),
         ms={n: (float(v[0]), int(v[1]), int(v[2])) for n, v in (d.get("ms") or {}).items()},
         isolation=d["isolation"] if d.get("isolation") in ("bwrap", "none") else None,
+        termination="broken_rule" if d.get("termination") == "broken_rule" else "",
     )
 
 

@@ -128,13 +128,15 @@ def _entrant_md(e: EntrantReport) -> list[str]:
 def _result(g: Mapping[str, Any]) -> str:
     if g.get("lost_by_both"):
         return f"lost by both ({g['reason']})"
-    return result_text(_Outcome(g["winner"], g["reason"]))
+    termination = "broken_rule" if g.get("termination") == "broken_rule" else ""
+    return result_text(_Outcome(g["winner"], g["reason"], termination))
 
 
 @dataclass(frozen=True)
 class _Outcome:
     winner: str
     reason: str
+    termination: str = ""
 
 
 def result_of(g: Mapping[str, Any]) -> str:
