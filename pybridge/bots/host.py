@@ -25,7 +25,6 @@ Every line exchanged is logged at DEBUG on the ``pybridge.bots.host`` logger.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import queue
@@ -43,7 +42,7 @@ from pybridge.engine import _prolog
 from pybridge.engine import hoststate
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
-from pybridge.jail.launch import start_host
+from pybridge.jail.launch import reply_object, start_host
 from pybridge.jail.spawn import FATAL, Tail, drain, exit_words, kill_group, read_lines, reap, sane_name
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.bots.command import game_environment, host_command
@@ -268,11 +267,8 @@ class BotProcess:
         if got is None:
             return self._gone()
         log.debug("%s > %s", self.name, got[:500].decode("utf-8", "replace").rstrip())
-        try:
-            reply = json.loads(got)
-        except ValueError:
-            reply = None
-        if not isinstance(reply, dict):
+        reply = reply_object(got)
+        if reply is None:
             self.kill()
             return f"bad reply {clean_line(got[:200])}"
         if reply.get("child") == "gone" and "nonce" not in reply:

@@ -17,7 +17,6 @@ character is a broken rule, the game's printed board is cleaned
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import queue
@@ -38,7 +37,7 @@ from pybridge.engine.hostlimits import HostLimits
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.engine._prolog import PROLOG_DIR
-from pybridge.jail.launch import start_host
+from pybridge.jail.launch import reply_object, start_host
 from pybridge.jail.spawn import Tail, drain, exit_words, read_lines, reap, signal_swipl
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, Interrupted
 from pybridge.games.gamefile import GameFileRef, game_id, sha256_of
@@ -321,11 +320,8 @@ class GameHost:
             if got is None:
                 raise self._gone(rule)
             log.debug("game %s > %s", self.id, got[:500].decode("utf-8", "replace").rstrip())
-            try:
-                reply = json.loads(got)
-            except ValueError:
-                reply = None
-            if not isinstance(reply, dict):
+            reply = reply_object(got)
+            if reply is None:
                 self.kill()
                 raise GameRuleError("game_rule", f"{self.id}: the game's process wrote "
                                     f"{clean_line(got[:100])} on its reply channel "
