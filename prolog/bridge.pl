@@ -28,7 +28,7 @@
 :- use_module(library(http/json), [json_write_dict/3]).
 :- use_module(arena).
 :- use_module(gamefile).
-:- use_module(gamefile_view, [with_move_time/3, general_seconds/3]).
+:- use_module(gamefile_move_time, [with_move_time/3, general_seconds/3]).
 :- use_module(gamecheck).
 
 /** <module> What Python calls: the contract over canonical texts
@@ -302,7 +302,7 @@ display(Game, Text, LastMoveText, Output) :-
 %
 %   The built-in AI's move. Seconds is the move time (0: none): the
 %   general AI and a game file's own levels keep within it
-%   (arena_gamefile_view:with_move_time/3), Note says where a level
+%   (arena_gamefile_move_time:with_move_time/3), Note says where a level
 %   overran and a random valid move was played instead ('' when none).
 %   A built-in game's own levels take their own time; the whole is
 %   bounded by ai_safety_seconds/1 (time_limit_exceeded).

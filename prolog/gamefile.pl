@@ -10,11 +10,11 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
-:- use_module(library(sandbox)).
 :- use_module(library(time)).
 :- use_module(gamefile_read).
 :- use_module(gamefile_view).
 :- use_module(gamefile_facts).
+:- use_module(gamefile_safety).
 :- use_module(ai/generic, []).
 :- use_module(sicstus_lib, []).
 
@@ -26,7 +26,8 @@ then every contract predicate it defines and its attribute hooks are
 proved safe with library(sandbox) before anything of it runs. The code
 module gets its own put_attr/3, get_attr/3 and del_attr/2 (its own
 module only as attribute module) and no put_attrs/2, get_attrs/2,
-del_attrs/1 or reads of global variables (install_shadows/1). Two
+del_attrs/1 or reads of global variables (install_shadows/1, in
+prolog/gamefile_safety.pl). Two
 modules are made over the code module, each exporting the contract of
 prolog/arena.pl:
 
@@ -45,6 +46,8 @@ error(game_rule(Message), _), Message naming the predicate.
 :- dynamic
     game_code/2,                    % Game, CodeModule
     game_raw/2.                     % Game, RawModule
+
+%!  contract_required(?PI) is nondet.
 
 %!  contract_required(?PI) is nondet.
 
@@ -139,67 +142,6 @@ missing_required(Code, Missing) :-
             ),
             Missing).
 
-%   install_shadows(+Code): the code module's own definitions of the
-%   built-ins that reach attributes and global variables, made before
-%   its program is loaded (gamefile_read refuses a file that defines
-%   them). Another module's attribute runs that module's wake-up code
-%   when its variable is bound (`freeze` calls its value as a goal), so
-%   a game's code may use only its own module as an attribute module.
-
-install_shadows(Code) :-
-    forall(code_shadow(Head, Code, Body),
-           ( functor(Head, Name, Arity),
-             functor(Generic, Name, Arity),
-             Code:redefine_system_predicate(Generic),
-             assertz(Code:(Head :- Body))
-           )),
-    findall(Code:Name/Arity,
-            ( code_shadow(H, Code, _), functor(H, Name, Arity) ),
-            PIs),
-    compile_predicates(PIs).
-
-code_shadow(halt, _, arena_gamefile:game_halt(0)).
-code_shadow(halt(S), _, arena_gamefile:game_halt(S)).
-code_shadow(put_attr(V, M, A), C, arena_gamefile:game_put_attr(C, V, M, A)).
-code_shadow(get_attr(V, M, A), C, arena_gamefile:game_get_attr(C, V, M, A)).
-code_shadow(del_attr(V, M), C, arena_gamefile:game_del_attr(C, V, M)).
-code_shadow(put_attrs(_, A), _, arena_gamefile:not_for_games(put_attrs/2, A)).
-code_shadow(get_attrs(_, A), _, arena_gamefile:not_for_games(get_attrs/2, A)).
-code_shadow(del_attrs(A), _, arena_gamefile:not_for_games(del_attrs/1, A)).
-code_shadow(b_getval(_, A), _, arena_gamefile:not_for_games(b_getval/2, A)).
-code_shadow(nb_getval(_, A), _, arena_gamefile:not_for_games(nb_getval/2, A)).
-code_shadow(nb_current(_, A), _, arena_gamefile:not_for_games(nb_current/2, A)).
-
-%   game_put_attr(+Code, ?Var, +Module, +Value) and the others: the
-%   built-in, Module being the game's code module Code. Not public: the
-%   sandbox would then prove them by their bodies.
-
-game_put_attr(Code, Var, Module, Value) :-
-    own_attribute_module(Code, Module),
-    put_attr(Var, Module, Value).
-
-game_get_attr(Code, Var, Module, Value) :-
-    own_attribute_module(Code, Module),
-    get_attr(Var, Module, Value).
-
-game_del_attr(Code, Var, Module) :-
-    own_attribute_module(Code, Module),
-    del_attr(Var, Module).
-
-own_attribute_module(Code, Module) :-
-    (   Module == Code
-    ->  true
-    ;   must_be(atom, Module),
-        permission_error(use, attribute_module, Module)
-    ).
-
-%   game_halt(+Status): halt/0,1 called by game code ends that call as
-%   an error of the rule that reached it, never the process.
-game_halt(Status) :-
-    format(atom(Message), "called halt(~q), which ends the rule here (the arena \c
-                           goes on)", [Status]),
-    throw(error(game_rule_halt(Message), _)).
-
 %   run_setup(+Game, +Code): the adapter's arena_setup(Goal) goals, in
 %   order, each once under the limits of a rule.
 run_setup(Game, Code) :-
@@ -212,18 +154,6 @@ run_setup(Game, Code) :-
                ))
     ;   true
     ).
-
-not_for_games(PI, _) :-
-    permission_error(call, game_code, PI).
-
-%   attribute_hook(+Code, -PI): a hook Code defines that the system
-%   calls for an attribute of Code's (checked like the contract).
-attribute_hook(Code, Name/Arity) :-
-    member(Name/Arity, [attr_unify_hook/2, attribute_goals/3, attr_portray_hook/2,
-                        project_attributes/2]),
-    functor(Head, Name, Arity),
-    current_predicate(Code:Name/Arity),
-    \+ predicate_property(Code:Head, imported_from(_)).
 
 %   load_program(+Code, +File, +Dialect, +Program, -Problems)
 %
@@ -266,11 +196,6 @@ load_problem(File, Message, Problem) :-
 load_problem(File, Message, Problem) :-
     format(atom(Problem), "~w: loading: ~q", [File, Message]).
 
-message_to_codes(Message, Codes) :-
-    '$messages':translate_message(Message, Lines, []),
-    with_output_to(codes(Codes),
-                   print_message_lines(current_output, '', Lines)).
-
 :- multifile user:message_hook/3.
 user:message_hook(Message, Kind, _) :-
     nb_current(arena_gamefile_loading, true),
@@ -280,92 +205,6 @@ user:message_hook(Message, Kind, _) :-
         nb_setval(arena_gamefile_messages, [Message|Messages])
     ;   true
     ).
-
-%   safety_problems(+Code, +PIs, -Problems)
-%
-%   library(sandbox) must prove every contract predicate safe, with all
-%   it reaches. Output to the current stream is allowed here, as a bot's
-%   is (the output is captured), and so is reading from standard input,
-%   which is empty while game code runs.
-
-safety_problems(Code, PIs, Problems) :-
-    setup_call_cleanup(
-        b_setval(arena_gamefile_checking, true),
-        convlist(unsafe_problem(Code), PIs, Problems),
-        b_setval(arena_gamefile_checking, false)).
-
-unsafe_problem(Code, Name/Arity, Problem) :-
-    functor(Head, Name, Arity),
-    catch(( safe_goal(Code:Head), fail ),
-          Error,
-          true),
-    nonvar(Error),
-    unsafe_text(Error, Why),
-    format(atom(Problem), "~w/~w is not safe: ~w", [Name, Arity, Why]).
-
-unsafe_text(error(permission_error(call, sandboxed, Goal), _), Text) :-
-    strip_module(Goal, _, Shadow),
-    shadow_text(Shadow, Text0),
-    !,
-    Text = Text0.
-unsafe_text(Error, Text) :-
-    catch(message_to_codes(Error, Codes), _, fail),
-    !,
-    atom_codes(Text0, Codes),
-    normalize_space(atom(Text), Text0).
-unsafe_text(Error, Text) :-
-    format(atom(Text), "~q", [Error]).
-
-:- multifile sandbox:safe_primitive/1.
-sandbox:safe_primitive(system:write(_)) :- checking.
-sandbox:safe_primitive(system:writeq(_)) :- checking.
-sandbox:safe_primitive(system:print(_)) :- checking.
-sandbox:safe_primitive(system:write_canonical(_)) :- checking.
-sandbox:safe_primitive(system:nl) :- checking.
-sandbox:safe_primitive(system:tab(_)) :- checking.
-sandbox:safe_primitive(system:put_char(_)) :- checking.
-sandbox:safe_primitive(system:read(_)) :- checking.
-sandbox:safe_primitive(system:read_term(_, _)) :- checking.
-sandbox:safe_primitive(system:get_char(_)) :- checking.
-sandbox:safe_primitive(system:peek_char(_)) :- checking.
-sandbox:safe_primitive(system:skip(_)) :- checking.
-
-sandbox:safe_primitive(arena_gamefile:game_put_attr(C, _, M, _)) :-
-    own_attribute_module_(C, M).
-sandbox:safe_primitive(arena_gamefile:game_get_attr(C, _, M, _)) :-
-    own_attribute_module_(C, M).
-sandbox:safe_primitive(arena_gamefile:game_del_attr(C, _, M)) :-
-    own_attribute_module_(C, M).
-
-%   own_attribute_module_(+Code, +Module): Module is Code; fails for
-%   another (the sandbox then refuses the call), an instantiation error
-%   when unbound (the sandbox then tries the goal as called).
-own_attribute_module_(Code, Module) :-
-    (   var(Module)
-    ->  instantiation_error(Module)
-    ;   Module == Code
-    ).
-
-shadow_text(game_put_attr(_, _, M, _), Text) :-
-    attribute_text(put_attr/3, M, Text).
-shadow_text(game_get_attr(_, _, M, _), Text) :-
-    attribute_text(get_attr/3, M, Text).
-shadow_text(game_del_attr(_, _, M), Text) :-
-    attribute_text(del_attr/2, M, Text).
-shadow_text(not_for_games(PI, _), Text) :-
-    format(atom(Text), "it calls ~q, which game code may not call (it reaches \c
-                        other modules' attributes or the system's global \c
-                        variables)", [PI]).
-
-attribute_text(PI, Module, Text) :-
-    format(atom(Text), "it calls ~q with attribute module ~q: game code may use \c
-                        only its own module as an attribute module (another \c
-                        module's attribute can run goals when its variable is \c
-                        bound)", [PI, Module]).
-
-checking :-
-    nb_current(arena_gamefile_checking, true),
-    b_getval(arena_gamefile_checking, true).
 
 %!  rule_call(+Game, +PI, :Goal) is semidet.
 %

@@ -12,6 +12,8 @@
 :- use_module(bridge).
 :- use_module(gamefile).
 :- use_module(gamefile_propose).
+:- use_module(host_protocol, [protocol_streams/1, request/1, write_note/1, write_line/1]).
+:- use_module(gamehost_state).
 
 /** <module> Hosts one game file in its own swipl process
 
@@ -29,9 +31,11 @@ does, with prolog/gamefile.pl (the file read as data, its course
 variants mapped onto the contract, every rule call limited; with
 `--jail true` the jail is the wall and the game may use what Prolog
 offers, without library(sandbox)'s proof), and
-answers the referee's questions with the predicates of prolog/bridge.pl.
-The protocol runs on two pipes of its own (file descriptors N and M),
-never on the standard streams, which carry only what the game prints.
+answers the referee's questions with the predicates of prolog/bridge.pl
+(prolog/gamehost_state.pl bounds the states and texts they give).
+The protocol runs on two pipes of its own (file descriptors N and M,
+prolog/host_protocol.pl), never on the standard streams, which carry
+only what the game prints.
 Requests are Prolog terms read as data, never called; each carries a
 nonce that its reply repeats. Replies are one JSON object per line:
 
@@ -61,18 +65,13 @@ back as quoted atoms. End of input ends the process.
 :- initialization(main, main).
 
 :- dynamic
-    protocol_stream/2,              % Role (in, out), Stream
     in_game/0,                      % This process is a game's fork
     game_base/1,                    % Module of the game (its id)
     game_path/1,                    % the game file's absolute path
     noted/2.                        % PI, Time of the last note
 
-%!  state_limit(-Bytes) is det.
-%!  display_limit(-Characters) is det.
 %!  reply_limit(-Bytes) is det.
 
-state_limit(262_144).
-display_limit(65_536).
 reply_limit(1_000_000).
 
 %!  main is det.
@@ -148,29 +147,6 @@ flag_option('--jail', Jail, jail(Jail)) :-
 flag_option('--dialect', D, dialect(D)) :-
     must_be(oneof([auto, swi, sicstus4]), D).
 
-%   protocol_streams(+Options): opens the protocol pipes, kept in this
-%   module only; the game's input is an empty stream and its output goes
-%   to stderr, which the caller drains into a bounded buffer.
-
-protocol_streams(Options) :-
-    option(in_fd(InFd), Options),
-    option(out_fd(OutFd), Options),
-    format(atom(InPath), "/proc/self/fd/~d", [InFd]),
-    format(atom(OutPath), "/proc/self/fd/~d", [OutFd]),
-    open(InPath, read, In, [encoding(utf8)]),
-    open(OutPath, write, Out, [encoding(utf8)]),
-    assertz(protocol_stream(in, In)),
-    assertz(protocol_stream(out, Out)),
-    open_string("", Empty),
-    set_stream(Empty, alias(user_input)),
-    set_input(Empty),
-    set_stream(user_error, alias(user_output)),
-    set_output(user_error).
-
-request(Request) :-
-    protocol_stream(in, In),
-    catch(read_term(In, Request, []), _, Request = bad_request).
-
 %!  reply(+Nonce, +Dict) is det.
 %
 %   One line of JSON; an answer larger than reply_limit/1 is replaced
@@ -192,10 +168,7 @@ reply(Nonce, Dict) :-
                                        _{nonce:Nonce, error:_{kind:game_rule, message:Message}},
                                        [width(0)]))
     ),
-    protocol_stream(out, Out),
-    write(Out, Out0),
-    nl(Out),
-    flush_output(Out).
+    write_line(Out0).
 
 %   The watchdog's notes. Every rule call is recorded (a global
 %   variable); a note is written only for a rule that starts when the
@@ -222,10 +195,7 @@ arena_gamefile:rule_hook(_Game, PI, Seconds) :-
 
 note(PI, Seconds, Asked) :-
     format(string(Text), "~w", [PI]),
-    protocol_stream(out, Out),
-    json_write_dict(Out, _{rule:Text, limit:Seconds, asked:Asked}, [width(0)]),
-    nl(Out),
-    flush_output(Out).
+    write_note(_{rule:Text, limit:Seconds, asked:Asked}).
 
 :- public asked/1.
 
@@ -259,10 +229,7 @@ fork_game(Nonce) :-
             (   Status == exited(0)
             ->  true
             ;   format(string(Detail), "~w", [Status]),
-                protocol_stream(out, Out),
-                json_write_dict(Out, _{child:gone, detail:Detail}, [width(0)]),
-                nl(Out),
-                flush_output(Out)
+                write_note(_{child:gone, detail:Detail})
             )
         )
     ).
@@ -295,22 +262,6 @@ load_reply(File, Dialect0, Reply) :-
     ;   Result == false
     ->  Reply = _{fail:true}
     ;   error_reply(Result, Reply)
-    ).
-
-:- public info/4.
-
-%   info(+Game, -Title, -Players, -Options): game_info/4, options as JSON.
-
-info(Game, Title, Players, Options) :-
-    game_info(Game, Title, Players, Options0),
-    maplist(option_json, Options0, Options).
-
-option_json([Name, Default0, Help], [Name, Default, Help]) :-
-    (   number(Default0)
-    ->  Default = Default0
-    ;   atom(Default0)
-    ->  Default = Default0
-    ;   format(string(Default), "~q", [Default0])
     ).
 
 error_reply(error(Kind, Message0), _{error:_{kind:Kind, message:Message}}) :-
@@ -412,9 +363,7 @@ verb(search, G, [Text, Seconds], searched(G, Text, Seconds, 1, N, Ss, _),
 verb(search, G, [Text, Seconds, Workers], searched(G, Text, Seconds, Workers, N, Ss, K),
      _{iterations:N, stats:Ss, searches:K}).
 
-:- public checked_state/3, played/4, typed_move/3, bounded_display/4,
-   searched/7, facts_notes/3,
-   proposal/4.
+:- public facts_notes/3, proposal/4.
 
 %   facts_notes(+Game, +Notes0, -Notes): check-game's notes, and which
 %   facts the states carry for a game that changes facts
@@ -441,73 +390,3 @@ proposal(Game, ConfigText, Text, Why) :-
     ;   Text = '',
         no_proposal_reason(Code, Why)
     ).
-
-%   searched(+Game, +Text, +Seconds, +Workers, -N, -Stats, -K): the
-%   general AI's search (as its levels 3 and up run it, in Workers
-%   processes) from the state written as Text for Seconds: its
-%   iterations, per move [MoveText, Visits, WinRate, Status], WinRate
-%   and Status (open, win, loss) for the player to move, and the number
-%   of searches whose counts were added.
-
-searched(Game, Text, Seconds, Workers, N, Stats, K) :-
-    must_be(between(0.0, 60.0), Seconds),
-    must_be(between(1, 8), Workers),
-    game_file_raw(Game, Raw),
-    term_string(State, Text),
-    mcts:mcts_search(Raw, State, [seconds(Seconds), decisive(true), workers(Workers),
-                                  searches(K)],
-                     search(N, Stats0)),
-    findall([T, V, R, S],
-            ( member(M-stats(V, R, S), Stats0),
-              Game:move_text(M, T)
-            ),
-            Stats).
-
-%   bounded_display(+Game, +Text, +Last, -Output): what display_game/1
-%   prints, cut to display_limit/1 characters.
-
-bounded_display(Game, Text, Last, Output) :-
-    display(Game, Text, Last, Output0),
-    display_limit(Limit),
-    (   atom_length(Output0, L),
-        L > Limit
-    ->  sub_atom(Output0, 0, Limit, _, Cut),
-        format(atom(Output), "~w~n[~D more characters not shown]~n", [Cut, L - Limit])
-    ;   Output = Output0
-    ).
-
-%   checked_state(:Goal, ?Text0, -Text): Goal makes the state text Text0,
-%   which must be no longer than state_limit/1.
-
-checked_state(Goal, Text0, Text) :-
-    call(Goal),
-    bounded_state(Text0),
-    Text = Text0.
-
-bounded_state(Text) :-
-    state_limit(Limit),
-    (   atom_length(Text, L),
-        L > Limit
-    ->  format(atom(Message), "a state's text is longer than ~D bytes", [Limit]),
-        throw(error(game_rule(Message), _))
-    ;   true
-    ).
-
-played(Game, Text, Move, Json) :-
-    play_move(Game, Text, Move, Json),
-    state_limit(Limit),
-    (   string_length(Json, L),
-        L > 4 * Limit
-    ->  format(atom(Message), "a state's text is longer than ~D bytes", [Limit]),
-        throw(error(game_rule(Message), _))
-    ;   true
-    ).
-
-%   typed_move(+Typed, -Text): the move text of the move term written
-%   as Typed, as a bot would return it.
-
-typed_move(Game, Typed, Text) :-
-    catch(term_string(T, Typed), _, fail),
-    ground(T),
-    Game:move_text(T, Text),
-    atom(Text).

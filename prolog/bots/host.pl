@@ -7,12 +7,12 @@
 :- use_module(library(option)).
 :- use_module(library(random)).
 :- use_module(library(time)).
-:- use_module(library(http/json)).
 :- use_module(library(unix), [fork/1, wait/2]).
 :- use_module(host_load).
 :- use_module(host_args).
 :- use_module(host_reply).
 :- use_module(host_unchecked).
+:- use_module('../host_protocol').
 
 /** <module> Hosts one untrusted bot in its own swipl process
 
@@ -31,10 +31,10 @@ every game already compiled; run from source, the host loads its game.
 
 host_load.pl reads, checks and loads the bot; host_reply.pl words the
 verdict of a move; this module serves a line protocol on two pipes of
-its own (file descriptors N and M), never on the standard streams, which
-carry what the bot prints: requests are Prolog terms (read as data,
-never called), replies one JSON object per line. Every request carries a
-nonce, which its reply repeats.
+its own (file descriptors N and M, prolog/host_protocol.pl), never on
+the standard streams, which carry what the bot prints: requests are
+Prolog terms (read as data, never called), replies one JSON object per
+line. Every request carries a nonce, which its reply repeats.
 
 The host loads nothing of the bot before its first request,
 `load(Nonce).`. First reply, after loading:
@@ -84,7 +84,6 @@ message term made by the bot is never turned into text.
     in_game/0,                      % This process is a game's child
     kept/0,                         % Loaded to fork games from
     output_base/1,                  % Bytes printed before the fork
-    protocol_stream/2,              % Role (in, out), Stream
     current_nonce/1,                % Nonce of the request being served
     own_moves/1.                    % Count
 
@@ -190,46 +189,6 @@ load_game(Game) :-
 :- prolog_load_context(directory, Dir),
    assertz(host_directory(Dir)).
 
-%!  protocol_streams(+Options) is det.
-%
-%   Opens the protocol pipes, kept in this module only, and points the
-%   bot's input at an empty stream and its output at stderr.
-
-protocol_streams(Options) :-
-    option(in_fd(InFd), Options),
-    option(out_fd(OutFd), Options),
-    format(atom(InPath), "/proc/self/fd/~d", [InFd]),
-    format(atom(OutPath), "/proc/self/fd/~d", [OutFd]),
-    open(InPath, read, In, [encoding(utf8)]),
-    open(OutPath, write, Out, [encoding(utf8)]),
-    assertz(protocol_stream(in, In)),
-    assertz(protocol_stream(out, Out)),
-    open_string("", Empty),
-    set_stream(Empty, alias(user_input)),
-    set_stream(user_error, alias(user_output)),
-    set_input(Empty),
-    set_output(user_error).
-
-%!  request(-Request) is det.
-%
-%   The next request, a term read from the protocol input (read as
-%   data, never called); end_of_file at the end.
-
-request(Request) :-
-    protocol_stream(in, In),
-    catch(read_term(In, Request, []), _, Request = bad_request).
-
-%!  reply(+Nonce, +Dict) is det.
-%
-%   Writes Dict, with the request's nonce, as one line of JSON on the
-%   protocol stream.
-
-reply(Nonce, Dict) :-
-    protocol_stream(out, Out),
-    json_write_dict(Out, Dict.put(nonce, Nonce), [width(0)]),
-    nl(Out),
-    flush_output(Out).
-
 %!  serve(+Protocol, +Seat, +Options) is det.
 %
 %   Answers requests until end of input.
@@ -294,10 +253,7 @@ fork_game(Nonce, Seed) :-
         (   Status == exited(0)
         ->  true
         ;   format(string(Detail), "~w", [Status]),
-            protocol_stream(out, Out),
-            json_write_dict(Out, _{child:gone, detail:Detail}, [width(0)]),
-            nl(Out),
-            flush_output(Out)
+            write_note(_{child:gone, detail:Detail})
         )
     ).
 

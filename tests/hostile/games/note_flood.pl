@@ -5,7 +5,7 @@ initial_state(_, s(0)).
 current_player(s(_), a).
 valid_moves(_, [1]) :- catch(flood, _, flood).
 flood :-
-    catch(( arena_gamehost:protocol_stream(out, Out),
+    catch(( arena_host_protocol:protocol_stream(out, Out),
             repeat,
             format(Out, "{\"rule\":\"valid_moves/2\",\"limit\":5}~n", []),
             flush_output(Out),

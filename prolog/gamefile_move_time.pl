@@ -1,0 +1,143 @@
+:- module(arena_gamefile_move_time,
+          [ with_move_time/3,         % +Seconds, :Goal, -Note
+            general_seconds/3         % +Level, -Soft, -Hard
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(error)).
+:- use_module(library(time)).
+:- use_module(library(random)).
+
+:- meta_predicate with_move_time(+, 0, -).
+
+/** <module> A game file's levels under the move time
+
+The choose_move of a game file's raw view (prolog/gamefile_view.pl)
+calls own_move/6 for the game's own levels and capped_generic_move/4 for
+the general AI; with_move_time/3 gives them the move time, and a level
+that overruns its clock or throws gives way to a random valid move.
+*/
+
+:- public capped_generic_move/4, own_move/6.
+
+%!  with_move_time(+Seconds, :Goal, -Note) is semidet.
+%
+%   Goal (a choose_move) with the move time Seconds (0: none) known to
+%   the levels it runs: the general AI searches until general_seconds/3,
+%   a game's own level is cut at own_seconds/1. Note says where a level
+%   overran or threw and a random valid move was played instead ('' when
+%   none).
+
+with_move_time(Seconds, Goal, Note) :-
+    must_be(number, Seconds),
+    (   Seconds >= 0
+    ->  true
+    ;   domain_error(move_time, Seconds)
+    ),
+    setup_call_cleanup(( nb_setval(arena_move_time, Seconds),
+                         nb_setval(arena_choose_note, '')
+                       ),
+                       once(Goal),
+                       nb_setval(arena_move_time, 0)),
+    nb_getval(arena_choose_note, Note).
+
+move_time(Seconds) :-
+    (   nb_current(arena_move_time, Seconds0),
+        number(Seconds0)
+    ->  Seconds = Seconds0
+    ;   Seconds = 0
+    ).
+
+%!  general_seconds(+Level, -Soft, -Hard) is det.
+%
+%   The general AI's time at Level: its search's deadline Soft, and the
+%   wall clock Hard after which a random valid move is played (it checks
+%   its clock between rule calls only, and one call may take long).
+%   Without a move time: the level's time and max(0.8, 1.25 x that);
+%   with a move time T, at most 0.7 T and 0.9 T (the search ends by
+%   keeping its tree for the next move, one copy that no clock stops; the
+%   rest is the host's round trip).
+
+general_seconds(Level, Soft, Hard) :-
+    generic_ai:level_seconds(Level, Level0),
+    Hard0 is max(0.8, 1.25 * Level0),
+    move_time(T),
+    (   T > 0
+    ->  Soft is min(Level0, 0.7 * T),
+        Hard is min(Hard0, 0.9 * T)
+    ;   Soft = Level0,
+        Hard = Hard0
+    ).
+
+%!  own_seconds(-Seconds) is det.
+%
+%   The wall clock a game's own level may take: 0.9 x the move time, 0.9 s
+%   without one.
+
+own_seconds(Seconds) :-
+    move_time(T),
+    (   T > 0
+    ->  Seconds is 0.9 * T
+    ;   Seconds = 0.9
+    ).
+
+%!  own_move(+Det, +State, +Level, -Move, :Own, ?OwnMove) is semidet.
+%
+%   The game's own level (Own binds OwnMove), given own_seconds/1 of wall
+%   clock: a level that reads a human's move from the empty input in a
+%   loop, sleeps or searches too long gives way to a random valid move,
+%   and the note says so. The general AI plays a level the game does not
+%   have (Own fails).
+
+own_move(Det, S, L, M, Own, M) :-
+    own_seconds(Cap),
+    catch(call_with_time_limit(Cap, (Own -> Got = own ; Got = none)),
+          Error,
+          ( search_error(Error), Got = late(Error) )),
+    (   Got == own
+    ->  true
+    ;   Got = late(Error)
+    ->  Det:valid_moves(S, Moves),
+        random_member(M, Moves),
+        overrun_note(Error, "the game's own choose_move", L, Cap)
+    ;   capped_generic_move(Det, S, L, M)
+    ).
+
+%!  capped_generic_move(+Det, +State, +Level, -Move) is semidet.
+%
+%   The general AI's move, within general_seconds/3's Hard of wall clock
+%   even where one call of a rule takes long; past that, a random valid
+%   move.
+
+capped_generic_move(Det, S, L, M) :-
+    Det:valid_moves(S, Moves),
+    Moves = [_|_],
+    (   integer(L), L > 1
+    ->  general_seconds(L, Soft, Cap),
+        catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, [max_seconds(Soft)],
+                                                                M0)),
+              Error,
+              ( search_error(Error),
+                random_member(M0, Moves),
+                overrun_note(Error, "the general AI", L, Cap)
+              ))
+    ->  M = M0
+    ;   random_member(M, Moves)
+    ).
+
+%   overrun_note(+Error, +Who, +Level, +Cap): the note of a level that
+%   met its clock (or threw) and was replaced by a random valid move.
+overrun_note(Error, Who, Level, Cap) :-
+    (   Error == time_limit_exceeded
+    ->  format(atom(Note), "~w at level ~w took over its ~2f s: a random \c
+                           valid move instead", [Who, Level, Cap])
+    ;   format(atom(Note), "~w at level ~w threw ~q: a random valid move instead",
+               [Who, Level, Error])
+    ),
+    nb_setval(arena_choose_note, Note).
+
+%   search_error(+Error): the general AI's search met the clock or a rule
+%   that throws something other than an error term (throw(oops)) deep
+%   in the search: the move is chosen at random. Interrupts go on.
+search_error(Error) :-
+    \+ memberchk(Error, [arena_interrupted, '$aborted']),
+    \+ Error = error(game_rule(_), _).

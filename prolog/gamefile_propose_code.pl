@@ -1,0 +1,169 @@
+:- module(arena_gamefile_propose_code,
+          [ defines/2,                % +Code, +Name/Arity
+            quiet/1,                  % :Goal
+            quiet_det/2,              % :Goal, -Det
+            code_clause/3,            % ?Code, ?Head, -Body
+            code_config/2,            % +Code, -Config
+            shape_config/2,           % +Code, -Config
+            winner_term/2,            % +Code, -Winner
+            text_has/2,               % +Term, +Words
+            several_clauses/2,        % +Code, +Head
+            level_term/2,             % +Code, -Level
+            list_to_set_v/2,          % +List, -Set
+            value_players/5,          % +Code, +Atoms, +P0, +P1, -Map
+            asserted_fact/2           % +Code, -Fact
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+
+/** <module> The adapter proposal's reading of the game's own code
+
+What a proposed adapter takes from the clauses of the game's code module
+(prolog/gamefile_propose.pl): the configs its play/0 passes to
+initial_state/2, the shape initial_state/2 takes apart, game_over/2's
+winner terms, choose_move's AI levels, the names value/3 gives the
+players and the facts its menu asserts; and the quiet, time-limited call
+of its predicates the trial games use.
+*/
+
+defines(Code, Name/Arity) :-
+    functor(Head, Name, Arity),
+    current_predicate(Name, Code:Head),
+    \+ predicate_property(Code:Head, imported_from(_)).
+
+quiet(Goal) :-
+    catch(call_with_time_limit(5, with_output_to(string(_), once(Goal))), _, fail).
+
+%   code_config(+Code, -Config): a ground config the game's own code
+%   passes to initial_state/2 (its play/0 or menu).
+code_config(Code, Config) :-
+    code_clause(Code, _, Body),
+    sub_term(Call, Body),
+    compound(Call),
+    Call = initial_state(Config, _),
+    ground(Config).
+
+%   shape_config(+Code, -Config): the term initial_state/2's first clause
+%   takes apart ([Type, Size, Level, Mode], Size-Mode), its variables
+%   filled with a board size in one place and 1 elsewhere.
+shape_config(Code, Config) :-
+    once(( code_clause(Code, initial_state(C0, _), Body),
+           shape(C0, Body, Shape)
+         )),
+    term_variables(Shape, Vars),
+    Vars \== [],
+    length(Vars, N),
+    member(Size, [8, 6, 5, 7, 9, 10, 4, 3]),
+    between(1, N, I),
+    copy_term(Vars-Shape, Vs-Config),
+    nth1(I, Vs, Size),
+    maplist(one_if_free, Vs).
+
+shape(C0, _, C0) :-
+    nonvar(C0),
+    !.
+shape(C0, Body, Shape) :-
+    sub_term(G, Body),
+    compound(G),
+    G = (A = B),
+    (   A == C0, nonvar(B)
+    ->  Shape = B
+    ;   B == C0, nonvar(A)
+    ->  Shape = A
+    ),
+    !.
+
+one_if_free(V) :-
+    (   var(V) -> V = 1 ; true ).
+
+%   code_clause(?Code, ?Head, -Body): a clause of the game's own code.
+code_clause(Code, Head, Body) :-
+    (   nonvar(Head)
+    ->  true
+    ;   current_predicate(Code:Name/Arity),
+        functor(Head, Name, Arity)
+    ),
+    \+ predicate_property(Code:Head, imported_from(_)),
+    predicate_property(Code:Head, number_of_clauses(_)),
+    catch(clause(Code:Head, Body), _, fail).
+
+%   winner_term(+Code, -W): a ground winner game_over/2's clauses give,
+%   in the head or bound in the body (Winner = white).
+winner_term(Code, W) :-
+    code_clause(Code, game_over(_, W0), Body),
+    (   ground(W0)
+    ->  W = W0
+    ;   var(W0),
+        sub_term(G, Body),
+        compound(G),
+        G = (A = B),
+        (   A == W0 -> W = B ; B == W0 -> W = A ),
+        ground(W)
+    ).
+
+text_has(W, Words) :-
+    (   atomic(W) -> true ; W = _-_ ; true ),
+    term_to_atom(W, A0),
+    downcase_atom(A0, A),
+    member(Word0, Words),
+    atom(Word0),
+    downcase_atom(Word0, Word),
+    sub_atom(A, _, _, _, Word),
+    !.
+
+%   several_clauses(+Code, +Head): Head's predicate has more than one
+%   clause: more than one may answer, or a clause that cuts may leave a
+%   choice point of a rule it calls.
+several_clauses(Code, Head) :-
+    findall(B, code_clause(Code, Head, B), [_, _|_]).
+
+quiet_det(Goal, Det) :-
+    catch(call_with_time_limit(5, with_output_to(string(_),
+              ( call_cleanup(Goal, Done = true),
+                ( Done == true -> Det = det ; Det = nondet ),
+                ! ))),
+          _, fail).
+
+%   value_players(+Code, +Atoms, +P0, +P1, -Map): where value/3's
+%   clauses name the players with other atoms (b and w for 'Black' and
+%   'White', each the start of one player's name), [P0-B, P1-W]; else
+%   none.
+value_players(Code, true, P0, P1, [P0-A0, P1-A1]) :-
+    findall(A, ( code_clause(Code, value(_, A, _), _), atom(A),
+                 A \== P0, A \== P1 ), As0),
+    sort(As0, As),
+    As \== [],
+    prefix_of(As, P0, A0),
+    prefix_of(As, P1, A1),
+    A0 \== A1,
+    !.
+value_players(_, _, _, _, none).
+
+prefix_of(As, P, A) :-
+    downcase_atom(P, LP),
+    findall(A1, ( member(A1, As), downcase_atom(A1, LA), sub_atom(LP, 0, _, _, LA) ), [A]).
+
+level_term(Code, L) :-
+    (   defines(Code, choose_move/3)
+    ->  code_clause(Code, choose_move(_, L, _), _)
+    ;   defines(Code, choose_move/4)
+    ->  code_clause(Code, choose_move(_, _, L, _), _)
+    ).
+
+list_to_set_v(L0, L) :-
+    foldl([X, A0, A]>>( ( member(Y, A0), Y =@= X ) -> A = A0 ; append(A0, [X], A) ),
+          L0, [], L).
+
+%   asserted_fact(+Code, -Fact): a fact the code asserts whose predicate
+%   has no clause when the game is loaded (a menu's setting).
+asserted_fact(Code, Fact) :-
+    code_clause(Code, _, Body),
+    sub_term(G, Body),
+    compound(G),
+    G =.. [A, Fact0],
+    memberchk(A, [assert, asserta, assertz]),
+    (   Fact0 = _:Fact -> true ; Fact = Fact0 ),
+    callable(Fact),
+    functor(Fact, N, Ar),
+    functor(H, N, Ar),
+    \+ catch(clause(Code:H, _), _, fail).

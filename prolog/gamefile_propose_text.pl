@@ -1,0 +1,358 @@
+:- module(arena_gamefile_propose_text,
+          [ adapter_text/4            % +Code, +FileBase, +Found, -Text
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(pairs)).
+:- use_module(gamefile_propose_code).
+:- use_module(gamefile_propose_trial).
+
+/** <module> The text of a proposed adapter
+
+adapter_text/4 writes the adapter (`NAME-arena.pl`) that
+prolog/gamefile_propose.pl found: players/1 and current_player/2 over the
+alternating place, the winner mapping, wrappers of the game's predicates
+where its code or its trial games show they differ from the contract,
+its AI levels, its config and the facts its menu asserts.
+*/
+
+adapter_text(Code, FileBase, Found, Text) :-
+    Found = found(_, _, _, _, _, _, P0, P1),
+    (   atom(P0), atom(P1), P0 \== draw, P1 \== draw
+    ->  Names = [P0, P1], Atoms = true
+    ;   Names = [player1, player2], Atoms = false
+    ),
+    with_output_to(string(Text),
+      ( format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
+        format("% It plays the file unchanged and adds what the arena needs. Lines marked~n"),
+        format("% GUESS were inferred from a few legal moves: confirm them against the~n"),
+        format("% game's code, then run `arena check-game` on this file.~n~n"),
+        format(":- consult(~q).~n~n", [FileBase]),
+        format("players(~q).~n~n", [Names]),
+        players_text(Atoms, Names, Found),
+        winner_text(Code, Atoms, Names, Found),
+        player_wrappers(Code, Atoms, Found),
+        value_text(Code, Atoms, Found),
+        level_text(Code),
+        config_text(Code, Found),
+        setup_text(Code, Atoms, Found)
+      )).
+
+players_text(true, _, found(_, _, _, _, Pattern, Var, P0, P1)) :-
+    format("% GUESS: the place in the state that alternated ~q, ~q, ~q~n", [P0, P1, P0]),
+    portray_clause(current_player(Pattern, Var)).
+players_text(false, [N0, N1], found(_, _, _, _, Pattern, Var, P0, P1)) :-
+    format("% GUESS: the game's players ~q and ~q, by the place in the state that~n", [P0, P1]),
+    format("% alternated; rename ~q and ~q at will~n", [N0, N1]),
+    portray_clause(arena_player(P0, N0)),
+    portray_clause(arena_player(P1, N1)),
+    nl,
+    portray_clause((current_player(Pattern, Name) :- arena_player(Var, Name))).
+
+%   winner_text(+Code, +Atoms, +Names, +Found): the winner mapping; the
+%   winner terms game_over/2's clauses name that are not the players
+%   are mapped by the player (or draw) their text names.
+winner_text(Code, Atoms, Names, found(_, _, _, _, _, _, P0, P1)) :-
+    findall(W, winner_term(Code, W), Ws0),
+    list_to_set(Ws0, Ws1),
+    exclude(is_player_or_draw([P0, P1, draw]), Ws1, Ws),
+    (   Ws == []
+    ->  (   Atoms == true
+        ->  format("~n% GUESS: the game's winner terms are the players (and draw)~n"),
+            portray_clause(arena_winner(W, W))
+        ;   format("~n% GUESS: the game's winner terms are its players (and draw)~n"),
+            portray_clause((arena_winner(W, Name) :- arena_player(W, Name))),
+            portray_clause(arena_winner(draw, draw))
+        )
+    ;   format("~n% GUESS: game_over/2's winner terms, by the player their text names~n"),
+        Names = [N0, N1],
+        forall(member(W, Ws),
+               (   named_winner(W, [P0-N0, P1-N1], Names, Who)
+               ->  portray_clause(arena_winner(W, Who))
+               ;   format("% (no player named in ~q: write its line)~n", [W])
+               )),
+        portray_clause(arena_winner(P0, N0)),
+        portray_clause(arena_winner(P1, N1)),
+        portray_clause(arena_winner(draw, draw))
+    ).
+
+is_player_or_draw(Known, W) :-
+    memberchk(W, Known).
+
+named_winner(W, _, _, draw) :-
+    text_has(W, [draw, tie, empate, nobody]),
+    !.
+named_winner(W, Pairs, _, Who) :-
+    findall(N, ( member(P-N, Pairs), atomic(P), \+ number(P),
+                 text_has(W, [P]) ), [Who]).
+
+%   player_wrappers(+Code, +Atoms, +Found): the game's predicates that
+%   take a player, given the game's own player term; a pass move.
+player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, _, _)) :-
+    nl,
+    (   defines(Code, valid_moves/2)
+    ->  Own = valid_moves(SV, Ms1)
+    ;   copy_term(Pattern0-Var0, SV-P),
+        Own = valid_moves(SV, P, Ms1)
+    ),
+    at_path(S0, Path, PS0),
+    moves_shape(Code, S0, PS0, Own, Ms1, Base, Ms0, Changed),
+    (   pass_move(Code, S0, Path, Pass)
+    ->  Guard = true,
+        format("% GUESS: move/3 takes ~q, which valid_moves never lists: a player~n", [Pass]),
+        format("% with no other move plays it (as the game's loop does)~n"),
+        portray_clause((arena_valid_moves(SV, Ms) :-
+                           (   game_over(SV, _)
+                           ->  Ms = []
+                           ;   Base,
+                               (   Ms0 == []
+                               ->  Ms = [Pass]
+                               ;   Ms = Ms0 ))))
+    ;   end_seen(Code, Path, S0, over_with_moves)
+    ->  Guard = true,  format("% GUESS: valid_moves lists moves once game_over/2 holds; the game's~n"),
+        format("% loop asks game_over/2 first~n"),
+        portray_clause((arena_valid_moves(SV, Ms0) :-
+                           (   game_over(SV, _)
+                           ->  Ms0 = []
+                           ;   Base )))
+    ;   (   Atoms == false,
+            \+ defines(Code, valid_moves/2)
+        ;   Changed == true
+        )
+    ->  portray_clause((arena_valid_moves(SV, Ms0) :- Base))
+    ;   true
+    ),
+    move_shape(Code, S0, PS0, Guard),
+    (   (   several_clauses(Code, game_over(_, _))
+        ;   end_seen(Code, Path, S0, over_nondet)
+        )
+    ->  format("~n% game_over/2 leaves a choice point: its first answer, as the game's~n"),
+        format("% loop takes it~n"),
+        portray_clause((arena_game_over(S, W) :- game_over(S, W), !))
+    ;   true
+    ),
+    (   Atoms == false,
+        defines(Code, choose_move/4),
+        \+ defines(Code, choose_move/3)
+    ->  copy_term(Pattern0-Var0, S1-P1),
+        portray_clause((arena_choose_move(S1, L, M) :- choose_move(S1, P1, L, M)))
+    ;   true
+    ),
+    display_wrapper(Code, Atoms, S0, Pattern0, Var0).
+
+%   moves_shape(+Code, +S0, +P0, +Own, ?OwnMs, -Base, -Ms, -Changed):
+%   the game's valid_moves call Own as the contract wants it: its first
+%   answer where it leaves a choice point, each move once where it
+%   lists one twice (in the first state). Changed is true when Base is
+%   not Own.
+moves_shape(Code, S0, P0, Own, OwnMs, Base, Ms, Changed) :-
+    (   defines(Code, valid_moves/2)
+    ->  Goal = Code:valid_moves(S0, Ms0)
+    ;   Goal = Code:valid_moves(S0, P0, Ms0)
+    ),
+    (   quiet_det(Goal, Det)
+    ->  true
+    ;   Det = det, Ms0 = []
+    ),
+    (   Det == nondet
+    ->  format("% valid_moves leaves a choice point: its first answer, as the game's~n"),
+        format("% loop takes it~n"),
+        Once = once(Own)
+    ;   Once = Own
+    ),
+    (   msort(Ms0, Sorted), length(Sorted, N), sort(Ms0, Set), length(Set, N1), N1 < N
+    ->  format("% valid_moves lists some moves twice: each once~n"),
+        Base = (Once, list_to_set(OwnMs, Ms))
+    ;   Base = Once,
+        Ms = OwnMs
+    ),
+    (   Base == Own -> Changed = false ; Changed = true ).
+
+%   move_shape(+Code, +S0, +P0, +Guard): move/3's first answer, where it
+%   leaves a choice point for the first state's first move; no move once
+%   game_over/2 holds where Guard is true (valid_moves is guarded too).
+move_shape(Code, S0, P0, Guard) :-
+    (   (   moves(Code, S0, P0, [M|_]),
+            quiet_det(Code:move(S0, M, _), nondet)
+        ;   Guard == true,
+            several_clauses(Code, move(_, _, _))
+        )
+    ->  format("~n% move/3 may leave a choice point: its first answer, as the game's loop~n"),
+        format("% takes it~n"),
+        (   Guard == true
+        ->  format("% (and no move once the game is over)~n"),
+            portray_clause((arena_move(S, Mv, S1) :- \+ game_over(S, _), move(S, Mv, S1), !))
+        ;   portray_clause((arena_move(S, Mv, S1) :- move(S, Mv, S1), !))
+        )
+    ;   Guard == true
+    ->  format("~n% no move once the game is over, as the game's loop asks game_over/2 first~n"),
+        portray_clause((arena_move(S, Mv, S1) :- \+ game_over(S, _), move(S, Mv, S1)))
+    ;   true
+    ).
+
+%   display_wrapper: display_game/2 given the state first and the player,
+%   or, where that fails, the state second.
+display_wrapper(Code, Atoms, S0, Pattern0, Var0) :-
+    (   defines(Code, display_game/2),
+        \+ defines(Code, display_game/1)
+    ->  copy_term(Pattern0-Var0, S3-P3),
+        at_path_var(S0, Pattern0, Var0, P0),
+        (   quiet(Code:display_game(S0, P0))
+        ->  (   Atoms == false
+            ->  portray_clause((arena_display_game(S3) :- display_game(S3, P3)))
+            ;   true
+            )
+        ;   quiet(Code:display_game(_, S0))
+        ->  format("~n% GUESS: display_game/2 takes the state second~n"),
+            portray_clause((arena_display_game(S) :- display_game(_, S)))
+        ;   true
+        )
+    ;   true
+    ).
+
+at_path_var(S0, Pattern0, Var0, P0) :-
+    copy_term(Pattern0-Var0, S0-P0).
+
+%   value_text(+Code, +Atoms, +Found): value/3 as the contract has it:
+%   for either player, given the whole state.
+value_text(Code, Atoms, found(S0, Path, _, _, Pattern, Var, P0, P1)) :-
+    (   defines(Code, value/3)
+    ->  value_players(Code, Atoms, P0, P1, Map),
+        (   Map == none
+        ->  Pairs = [P0-P0, P1-P1],
+            player_goal(Atoms, Q, N, PlayerGoal),
+            (   Atoms == true -> InState = N ; InState = Q )
+        ;   Pairs = Map,
+            format("~n% GUESS: value/3 names the players otherwise~n"),
+            forall(member(P-VP, Map), portray_clause(arena_value_player(P, VP))),
+            PlayerGoal = arena_value_player(N, Q),
+            InState = N
+        ),
+        (   forall(member(_-VP, Pairs), value_number(Code, S0, VP))
+        ->  Shape = whole
+        ;   sub_state(S0, SubPath),
+            at_path(S0, SubPath, Sub),
+            forall(member(_-VP, Pairs), value_number(Code, Sub, VP))
+        ->  Shape = part(SubPath)
+        ;   forall(member(P-VP, Pairs),
+                   ( replace_at(S0, Path, P, SP0), value_number(Code, SP0, VP) ))
+        ->  Shape = to_move
+        ;   Shape = whole
+        ),
+        (   value_inverted(Code, Path, S0, Shape, Pairs)
+        ->  format("~n% GUESS: value/3 is lower where the player is better off (a won state~n"),
+            format("% has the winner's lower): the arena's is higher~n"),
+            Inverted = true,
+            Call = (value(X, Q, V0), V is -V0)
+        ;   Inverted = false,
+            Call = value(X, Q, V),
+            (   Shape == whole, Atoms == true, Map == none
+            ->  true
+            ;   format("~n% GUESS: value/3 is higher where the player is better off~n")
+            )
+        ),
+        (   Shape = part(SubPath1)
+        ->  format("% GUESS: value/3 takes this part of the state (the board?)~n"),
+            pattern(S0, SubPath1, X, Head),
+            value_clause(arena_value(Head, N, V), PlayerGoal, Call)
+        ;   Shape == to_move
+        ->  format("% GUESS: value/3 answers for the player to move only: asked for~n"),
+            format("% the other, the state is given with that player to move~n"),
+            copy_term(Pattern-Var, Head-_),
+            replace_at(Head, Path, InState, X),
+            value_clause(arena_value(Head, N, V), PlayerGoal, Call)
+        ;   ( Atoms == false ; Map \== none ; Inverted == true )
+        ->  value_clause(arena_value(X, N, V), PlayerGoal, Call)
+        ;   true
+        )
+    ;   true
+    ).
+
+value_clause(Head, PlayerGoal, Call) :-
+    (   PlayerGoal == true
+    ->  portray_clause((Head :- Call))
+    ;   portray_clause((Head :- PlayerGoal, Call))
+    ).
+
+player_goal(true, P, P, true).
+player_goal(false, P, N, arena_player(P, N)).
+
+%   level_text(+Code): the game's AI levels named with atoms (easy_ai,
+%   hard) or terms holding the level (pc-L), from choose_move's clauses,
+%   where no clause takes an integer level.
+level_text(Code) :-
+    findall(L, level_term(Code, L), Ls0),
+    (   Ls0 \== [],
+        \+ ( member(L, Ls0), ( integer(L) ; var(L) ) )
+    ->  exclude(human_level, Ls0, Ls1),
+        list_to_set_v(Ls1, Ls),
+        (   member(T, Ls), \+ ground(T),
+            term_variables(T, [V])
+        ->  format("~n% GUESS: the game's AI levels hold the arena's level~n"),
+            portray_clause((arena_level(V, T)))
+        ;   include(ground, Ls, Named),
+            Named = [_|_]
+        ->  format("~n% GUESS: the game's AI levels, weakest first, as the arena's 1, 2, ...~n"),
+            forall(nth1(I, Named, T), portray_clause(arena_level(I, T)))
+        ;   true
+        )
+    ;   true
+    ).
+
+human_level(L) :-
+    ground(L),
+    text_has(L, [human, player, person, humano, jogador]).
+
+config_text(Code, found(_, _, Config, From, _, _, _, _)) :-
+    (   From == none
+    ->  format("~n% initial_state/1 of the 2021/22 contract~n"),
+        portray_clause((arena_initial_state(_, S) :- initial_state(S)))
+    ;   defines(Code, initial_state/2)
+    ->  config_comment(From),
+        portray_clause(arena_config(_, Config))
+    ;   true
+    ).
+
+config_comment(given) :-
+    format("~n% the config given to check-game~n").
+config_comment(code) :-
+    format("~n% GUESS: the config the game's own code passes to initial_state/2~n").
+config_comment(usual) :-
+    format("~n% GUESS: the config initial_state/2 accepted (a board size?)~n").
+config_comment(shape) :-
+    format("~n% GUESS: initial_state/2's config filled in with a size and ones: set~n"),
+    format("% what the game's menu would (type, size, difficulty, ...)~n").
+
+%   setup_text(+Code, +Atoms, +Found): where display_game fails in the
+%   first state, the facts the game's code asserts but never has (a
+%   menu's settings): the ones it asserts as they are, or one per player
+%   with the player and its name in the places tried, the first that
+%   lets display_game succeed; else the assertions as lines to fill in.
+setup_text(Code, _, found(S0, Path, _, _, _, _, P0, P1)) :-
+    (   display_fails(Code, S0, P0),
+        findall(F, asserted_fact(Code, F), Fs0),
+        Fs0 \== []
+    ->  list_to_set_v(Fs0, Fs1),
+        map_list_to_pairs([F, N]>>( term_variables(F, Vs), length(Vs, N) ), Fs1, NFs),
+        keysort(NFs, NFs1),
+        pairs_values(NFs1, Fs),
+        player_names(P0, P1, Pairs),
+        replace_at(S0, Path, P1, S1),
+        (   setup_facts(Code, [S0-P0, S1-P1], Fs, Pairs, Facts)
+        ->  format("~n% GUESS: display_game needs facts the game's menu asserts; these~n"),
+            format("% let it display the first state: set the values the menu would~n"),
+            forall(member(F, Facts), portray_clause(arena_setup(assertz(F))))
+        ;   format("~n% GUESS: display_game fails in the first state: it needs facts the~n"),
+            format("% game's menu asserts; fill in their values and uncomment:~n"),
+            forall(member(F, Fs),
+                   ( with_output_to(string(T), portray_clause(arena_setup(assertz(F)))),
+                     format("% ~s", [T]) ))
+        )
+    ;   true
+    ).
+
+player_names(P0, P1, [P0-N0, P1-N1]) :-
+    (   atom(P0), atom(P1)
+    ->  N0 = P0, N1 = P1
+    ;   N0 = player1, N1 = player2
+    ).

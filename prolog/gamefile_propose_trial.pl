@@ -1,0 +1,364 @@
+:- module(arena_gamefile_propose_trial,
+          [ initial/5,                % +Code, +ConfigText, -Config, -From, -State
+            path_candidates/2,        % +State, -Paths
+            at_path/3,                % +Term, +Path, -Sub
+            replace_at/4,             % +Term, +Path, +New, -Term1
+            walk/5,                   % +Code, +Path, +S0, +P0, -P1
+            moves/4,                  % +Code, +State, +Player, -Moves
+            pattern/4,                % +State, +Path, -Var, -Pattern
+            end_seen/4,               % +Code, +Path, +S0, ?What
+            pass_move/4,              % +Code, +S0, +Path, -Pass
+            value_inverted/5,         % +Code, +Path, +S0, +Shape, +Pairs
+            value_number/3,           % +Code, +State, +Player
+            sub_state/2,              % +State, -Path
+            setup_facts/5,            % +Code, +States, +Skeletons, +Pairs, -Facts
+            display_fails/3           % +Code, +State, +Player
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(pairs)).
+:- use_module(library(random)).
+:- use_module(gamefile_propose_code).
+
+/** <module> The adapter proposal's trial games
+
+The states the proposal (prolog/gamefile_propose.pl) plays through in
+the game's code module: the first state, the place in it that alternates
+between the players, a few random games to their ends (how game_over/2
+and valid_moves behave there, value/3's sign), and the menu facts that
+let display_game/2 succeed.
+*/
+
+%   initial(+Code, +ConfigText, -Config, -From, -State): the config
+%   given, else those the game's own code passes to initial_state/2, the
+%   usual board sizes and initial_state/2's own shape filled in; on
+%   backtracking the next one initial_state accepts with a ground state.
+%   From says where the config came from.
+initial(Code, ConfigText, Config, From, S) :-
+    (   defines(Code, initial_state/2)
+    ->  (   ConfigText \== ''
+        ->  term_string(Config, ConfigText),
+            Candidates = [given-Config]
+        ;   findall(C, code_config(Code, C), Cs0),
+            list_to_set(Cs0, Cs),
+            findall(code-C, member(C, Cs), Own),
+            findall(usual-C, member(C, [8, 7, 6, 5, 9, 10, 4, 3, 1, [], default]), Usual),
+            findall(shape-C, shape_config(Code, C), Shaped),
+            append([Own, Usual, Shaped], Candidates)
+        ),
+        % configs whose first state the rules answer quickly first
+        member(Pass, [fast, any]),
+        member(From-Config, Candidates),
+        quiet(Code:initial_state(Config, S)),
+        ground(S),
+        (   Pass == fast
+        ->  fast(Code, S)
+        ;   \+ fast(Code, S)
+        )
+    ;   defines(Code, initial_state/1),
+        From = none,
+        quiet(Code:initial_state(S))
+    ),
+    ground(S).
+
+%   fast(+Code, +S): valid_moves and value/3 answer in S within a second
+%   (a board too large for the game's own search is passed over).
+fast(Code, S) :-
+    catch(call_with_time_limit(1,
+              with_output_to(string(_),
+                  ( (   defines(Code, valid_moves/2)
+                    ->  ignore(catch(Code:valid_moves(S, _), E1, not_late(E1)))
+                    ;   ignore(catch(Code:valid_moves(S, _, _), E1, not_late(E1)))
+                    ),
+                    (   defines(Code, value/3)
+                    ->  ignore(catch(Code:value(S, _, _), E2, not_late(E2)))
+                    ;   true
+                    ) ))),
+          time_limit_exceeded, fail).
+
+not_late(E) :-
+    (   E == time_limit_exceeded
+    ->  throw(E)
+    ;   true
+    ).
+
+%   path_candidates(+State, -Paths): paths to atomic subterms, shallow
+%   first.
+path_candidates(S, Paths) :-
+    findall(L-P, ( between(1, 3, L), length(P, L), atomic_path(S, P) ), LPs),
+    pairs_values(LPs, Paths).
+
+atomic_path(T, [I]) :-
+    compound(T),
+    \+ is_board(T),
+    functor(T, _, A),
+    between(1, A, I),
+    arg(I, T, X),
+    atomic(X),
+    X \== [].
+atomic_path(T, [I|Is]) :-
+    Is = [_|_],
+    compound(T),
+    \+ is_board(T),
+    functor(T, _, A),
+    between(1, A, I),
+    arg(I, T, X),
+    atomic_path(X, Is).
+
+% a list of lists (a board) is not searched for the player
+is_board(L) :-
+    is_list(L),
+    L = [_|_],
+    forall(member(X, L), is_list(X)).
+
+at_path(T, [], T).
+at_path(T, [I|Is], X) :-
+    compound(T),
+    arg(I, T, Y),
+    at_path(Y, Is, X).
+
+%   replace_at(+T, +Path, +New, -T1): T with New at Path, sharing the
+%   rest.
+replace_at(_, [], New, New).
+replace_at(T, [I|Is], New, T1) :-
+    T =.. [F|As],
+    nth1(I, As, A, Rest),
+    replace_at(A, Is, New, A1),
+    nth1(I, As1, A1, Rest),
+    T1 =.. [F|As1].
+
+%   walk(+Code, +Path, +S0, +P0, -P1): three moves from S0, the value at
+%   Path alternating P0, P1, P0, P1.
+walk(Code, Path, S0, P0, P1) :-
+    step(Code, Path, S0, P0, S1),
+    at_path(S1, Path, P1),
+    P1 \== P0,
+    step(Code, Path, S1, P1, S2),
+    at_path(S2, Path, P0b),
+    P0b == P0,
+    (   step(Code, Path, S2, P0, S3)
+    ->  at_path(S3, Path, P1b),
+        P1b == P1
+    ;   true
+    ).
+
+%   step(+Code, +Path, +S, +P, -S1): the state after the first of S's
+%   first 20 listed moves that changes the value at Path (a move that
+%   keeps the turn, such as a pie rule's, is passed over), else after
+%   the first move.
+step(Code, Path, S, P, S1) :-
+    moves(Code, S, P, Ms),
+    (   first_n(20, Ms, Ms20),
+        member(M, Ms20),
+        quiet(Code:move(S, M, S1)),
+        ground(S1),
+        at_path(S1, Path, P1),
+        P1 \== P
+    ->  true
+    ;   member(M, Ms),
+        quiet(Code:move(S, M, S1)),
+        ground(S1)
+    ),
+    !.
+
+first_n(N, List, First) :-
+    length(List, Len),
+    (   Len =< N
+    ->  First = List
+    ;   length(First, N),
+        append(First, _, List)
+    ).
+
+moves(Code, S, P, Ms) :-
+    (   defines(Code, valid_moves/2)
+    ->  quiet(Code:valid_moves(S, Ms))
+    ;   quiet(Code:valid_moves(S, P, Ms))
+    ),
+    Ms = [_|_].
+
+%   pattern(+State, +Path, -Var, -Pattern): State's shape with Var at
+%   Path and fresh variables elsewhere.
+pattern(_, [], Var, Var).
+pattern(T, [I|Is], Var, P) :-
+    functor(T, N, A),
+    functor(P, N, A),
+    arg(I, T, X),
+    arg(I, P, Y),
+    pattern(X, Is, Var, Y).
+
+%   end_seen(+Code, +Path, +S0, ?What): a few random games from S0 (at
+%   most 400 moves in all, 10 s) reach an end where What holds:
+%   over_with_moves (game_over/2 holds and valid_moves still lists
+%   moves) or over_nondet (game_over/2 leaves a choice point).
+end_seen(Code, Path, S0, What) :-
+    get_time(T0),
+    Deadline is T0 + 10,
+    nb_setval(arena_propose_moves, 0),
+    between(1, 4, _),
+    playout_end(Code, Path, S0, Deadline, What),
+    !.
+
+playout_end(Code, Path, S, Deadline, What) :-
+    get_time(Now),
+    Now < Deadline,
+    nb_getval(arena_propose_moves, N0),
+    N0 < 400,
+    N is N0 + 1,
+    nb_setval(arena_propose_moves, N),
+    at_path(S, Path, P),
+    (   quiet(Code:game_over(S, _))
+    ->  end_is(What, Code, S, P)
+    ;   moves(Code, S, P, Ms),
+        random_member(M, Ms),
+        quiet(Code:move(S, M, S1)),
+        ground(S1),
+        playout_end(Code, Path, S1, Deadline, What)
+    ).
+
+end_is(over_with_moves, Code, S, P) :-
+    moves(Code, S, P, _).
+end_is(over_nondet, Code, S, _) :-
+    quiet_det(Code:game_over(S, _), nondet).
+
+%   pass_move(+Code, +S0, +Path, -Pass): an atom move/3's clauses take
+%   (`skipped`, `pass`) that is not among the first state's moves.
+pass_move(Code, S0, Path, Pass) :-
+    code_clause(Code, move(_, Pass, _), _),
+    atom(Pass),
+    at_path(S0, Path, P),
+    moves(Code, S0, P, Ms),
+    \+ memberchk(Pass, Ms),
+    !.
+
+%   value_inverted(+Code, +Path, +S0, +Shape, +Pairs): in the end of a
+%   few random games from S0 won by a player, value/3 (asked as Shape
+%   says) is lower for the winner than for the loser.
+value_inverted(Code, Path, S0, Shape, Pairs) :-
+    get_time(T0),
+    Deadline is T0 + 10,
+    nb_setval(arena_propose_moves, 0),
+    between(1, 4, _),
+    playout_won(Code, Path, S0, Deadline, End, Winner),
+    member(Winner-WV, Pairs),
+    member(Loser-LV, Pairs),
+    Loser \== Winner,
+    shaped_value(Code, Path, End, Shape, Winner, WV, VW),
+    shaped_value(Code, Path, End, Shape, Loser, LV, VL),
+    !,
+    VW < VL.
+
+playout_won(Code, Path, S, Deadline, End, Winner) :-
+    get_time(Now),
+    Now < Deadline,
+    nb_getval(arena_propose_moves, N0),
+    N0 < 2000,
+    N is N0 + 1,
+    nb_setval(arena_propose_moves, N),
+    (   quiet(Code:game_over(S, W))
+    ->  End = S, Winner = W
+    ;   at_path(S, Path, P),
+        moves(Code, S, P, Ms),
+        random_member(M, Ms),
+        quiet(Code:move(S, M, S1)),
+        ground(S1),
+        playout_won(Code, Path, S1, Deadline, End, Winner)
+    ).
+
+shaped_value(Code, _, S, whole, _, VP, V) :-
+    quiet(Code:value(S, VP, V)), number(V).
+shaped_value(Code, _, S, part(SubPath), _, VP, V) :-
+    at_path(S, SubPath, Sub),
+    quiet(Code:value(Sub, VP, V)), number(V).
+shaped_value(Code, Path, S, to_move, P, VP, V) :-
+    replace_at(S, Path, P, S1),
+    quiet(Code:value(S1, VP, V)), number(V).
+
+value_number(Code, S, P) :-
+    quiet(Code:value(S, P, V)),
+    number(V).
+
+%   sub_state(+S, -Path): a part of the state, one or two levels down,
+%   that is a list or a compound (the board).
+sub_state(S, [I]) :-
+    compound(S),
+    functor(S, _, A),
+    between(1, A, I),
+    arg(I, S, X),
+    compound(X).
+sub_state(S, [I, J]) :-
+    compound(S),
+    \+ is_list(S),
+    functor(S, _, A),
+    between(1, A, I),
+    arg(I, S, X),
+    compound(X),
+    \+ is_list(X),
+    functor(X, _, B),
+    between(1, B, J),
+    arg(J, X, Y),
+    compound(Y).
+
+%   setup_facts(+Code, +S0, +P0, +Skeletons, +Pairs, -Facts): facts for
+%   one asserted predicate that make display_game succeed in S0.
+setup_facts(Code, States, Skeletons, Pairs, Facts) :-
+    member(F, Skeletons),
+    functor(F, N, A),
+    fact_set(F, Skeletons, Pairs, Facts),
+    functor(H, N, A),
+    setup_call_cleanup(
+        forall(member(X, Facts), assertz(Code:X)),
+        forall(member(S-P, States), \+ display_fails(Code, S, P)),
+        retractall(Code:H)),
+    !.
+
+%   fact_set(+F, +Skeletons, +Pairs, -Facts): the ground facts asserted
+%   for F's predicate, or F once per player, each of its variables the
+%   player's term or its name (one place the player first).
+fact_set(F, Skeletons, _, Facts) :-
+    ground(F),
+    functor(F, N, A),
+    findall(G, ( member(G, Skeletons), ground(G), functor(G, N, A) ), Facts).
+fact_set(F, Skeletons, Pairs, Facts) :-
+    \+ ground(F),
+    functor(F, N, A),
+    findall(G, ( member(G, Skeletons), functor(G, N, A) ), Gs),
+    Gs = [_, _|_],
+    % one assertion per player, each naming its player: the rest its name
+    findall(G1, ( member(P-Name, Pairs),
+                  member(G, Gs),
+                  sub_term(T, G), T == P,
+                  copy_term(G, G1),
+                  term_variables(G1, Vs),
+                  maplist(=(Name), Vs) ), Facts),
+    length(Pairs, NP),
+    length(Facts, NP),
+    !.
+fact_set(F, _, Pairs, Facts) :-
+    \+ ground(F),
+    term_variables(F, Vs),
+    length(Vs, K),
+    K =< 4,
+    length(Roles, K),
+    between(1, K, NP),
+    roles(Roles, NP),
+    findall(G, ( member(P-Name, Pairs),
+                 copy_term(Vs-F, Ws-G),
+                 maplist(role_value(P, Name), Roles, Ws) ), Facts).
+
+roles([], 0).
+roles([R|Rs], N) :-
+    (   R = player, N > 0, N1 is N - 1
+    ;   R = name, N1 = N
+    ),
+    roles(Rs, N1).
+
+role_value(P, _, player, P).
+role_value(_, Name, name, Name).
+
+display_fails(Code, S0, P0) :-
+    (   defines(Code, display_game/1)
+    ->  \+ quiet(Code:display_game(S0))
+    ;   defines(Code, display_game/2)
+    ->  \+ quiet(Code:display_game(S0, P0)),
+        \+ quiet(Code:display_game(_, S0))
+    ).

@@ -1,0 +1,185 @@
+:- module(arena_gamefile_safety,
+          [ install_shadows/1,        % +Code
+            attribute_hook/2,         % +Code, -PI
+            safety_problems/3,        % +Code, +PIs, -Problems
+            unsafe_text/2,            % +Error, -Text
+            message_to_codes/2        % +Message, -Codes
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+:- use_module(library(sandbox)).
+
+/** <module> What a game file's code may reach
+
+The code module of a game file (prolog/gamefile.pl) gets its own
+halt/0,1, put_attr/3, get_attr/3 and del_attr/2 (its own module only as
+attribute module) and no put_attrs/2, get_attrs/2, del_attrs/1 or reads
+of global variables; outside the jail, library(sandbox) proves its
+contract predicates and attribute hooks safe before anything of it runs.
+*/
+
+%   install_shadows(+Code): the code module's own definitions of the
+%   built-ins that reach attributes and global variables, made before
+%   its program is loaded (gamefile_read refuses a file that defines
+%   them). Another module's attribute runs that module's wake-up code
+%   when its variable is bound (`freeze` calls its value as a goal), so
+%   a game's code may use only its own module as an attribute module.
+
+install_shadows(Code) :-
+    forall(code_shadow(Head, Code, Body),
+           ( functor(Head, Name, Arity),
+             functor(Generic, Name, Arity),
+             Code:redefine_system_predicate(Generic),
+             assertz(Code:(Head :- Body))
+           )),
+    findall(Code:Name/Arity,
+            ( code_shadow(H, Code, _), functor(H, Name, Arity) ),
+            PIs),
+    compile_predicates(PIs).
+
+code_shadow(halt, _, arena_gamefile_safety:game_halt(0)).
+code_shadow(halt(S), _, arena_gamefile_safety:game_halt(S)).
+code_shadow(put_attr(V, M, A), C, arena_gamefile_safety:game_put_attr(C, V, M, A)).
+code_shadow(get_attr(V, M, A), C, arena_gamefile_safety:game_get_attr(C, V, M, A)).
+code_shadow(del_attr(V, M), C, arena_gamefile_safety:game_del_attr(C, V, M)).
+code_shadow(put_attrs(_, A), _, arena_gamefile_safety:not_for_games(put_attrs/2, A)).
+code_shadow(get_attrs(_, A), _, arena_gamefile_safety:not_for_games(get_attrs/2, A)).
+code_shadow(del_attrs(A), _, arena_gamefile_safety:not_for_games(del_attrs/1, A)).
+code_shadow(b_getval(_, A), _, arena_gamefile_safety:not_for_games(b_getval/2, A)).
+code_shadow(nb_getval(_, A), _, arena_gamefile_safety:not_for_games(nb_getval/2, A)).
+code_shadow(nb_current(_, A), _, arena_gamefile_safety:not_for_games(nb_current/2, A)).
+
+%   game_put_attr(+Code, ?Var, +Module, +Value) and the others: the
+%   built-in, Module being the game's code module Code. Not public: the
+%   sandbox would then prove them by their bodies.
+
+game_put_attr(Code, Var, Module, Value) :-
+    own_attribute_module(Code, Module),
+    put_attr(Var, Module, Value).
+
+game_get_attr(Code, Var, Module, Value) :-
+    own_attribute_module(Code, Module),
+    get_attr(Var, Module, Value).
+
+game_del_attr(Code, Var, Module) :-
+    own_attribute_module(Code, Module),
+    del_attr(Var, Module).
+
+own_attribute_module(Code, Module) :-
+    (   Module == Code
+    ->  true
+    ;   must_be(atom, Module),
+        permission_error(use, attribute_module, Module)
+    ).
+
+%   game_halt(+Status): halt/0,1 called by game code ends that call as
+%   an error of the rule that reached it, never the process.
+game_halt(Status) :-
+    format(atom(Message), "called halt(~q), which ends the rule here (the arena \c
+                           goes on)", [Status]),
+    throw(error(game_rule_halt(Message), _)).
+
+not_for_games(PI, _) :-
+    permission_error(call, game_code, PI).
+
+%   attribute_hook(+Code, -PI): a hook Code defines that the system
+%   calls for an attribute of Code's (checked like the contract).
+attribute_hook(Code, Name/Arity) :-
+    member(Name/Arity, [attr_unify_hook/2, attribute_goals/3, attr_portray_hook/2,
+                        project_attributes/2]),
+    functor(Head, Name, Arity),
+    current_predicate(Code:Name/Arity),
+    \+ predicate_property(Code:Head, imported_from(_)).
+
+%   message_to_codes(+Message, -Codes): the text print_message/2 gives.
+message_to_codes(Message, Codes) :-
+    '$messages':translate_message(Message, Lines, []),
+    with_output_to(codes(Codes),
+                   print_message_lines(current_output, '', Lines)).
+
+%   safety_problems(+Code, +PIs, -Problems)
+%
+%   library(sandbox) must prove every contract predicate safe, with all
+%   it reaches. Output to the current stream is allowed here, as a bot's
+%   is (the output is captured), and so is reading from standard input,
+%   which is empty while game code runs.
+
+safety_problems(Code, PIs, Problems) :-
+    setup_call_cleanup(
+        b_setval(arena_gamefile_checking, true),
+        convlist(unsafe_problem(Code), PIs, Problems),
+        b_setval(arena_gamefile_checking, false)).
+
+unsafe_problem(Code, Name/Arity, Problem) :-
+    functor(Head, Name, Arity),
+    catch(( safe_goal(Code:Head), fail ),
+          Error,
+          true),
+    nonvar(Error),
+    unsafe_text(Error, Why),
+    format(atom(Problem), "~w/~w is not safe: ~w", [Name, Arity, Why]).
+
+unsafe_text(error(permission_error(call, sandboxed, Goal), _), Text) :-
+    strip_module(Goal, _, Shadow),
+    shadow_text(Shadow, Text0),
+    !,
+    Text = Text0.
+unsafe_text(Error, Text) :-
+    catch(message_to_codes(Error, Codes), _, fail),
+    !,
+    atom_codes(Text0, Codes),
+    normalize_space(atom(Text), Text0).
+unsafe_text(Error, Text) :-
+    format(atom(Text), "~q", [Error]).
+
+:- multifile sandbox:safe_primitive/1.
+sandbox:safe_primitive(system:write(_)) :- checking.
+sandbox:safe_primitive(system:writeq(_)) :- checking.
+sandbox:safe_primitive(system:print(_)) :- checking.
+sandbox:safe_primitive(system:write_canonical(_)) :- checking.
+sandbox:safe_primitive(system:nl) :- checking.
+sandbox:safe_primitive(system:tab(_)) :- checking.
+sandbox:safe_primitive(system:put_char(_)) :- checking.
+sandbox:safe_primitive(system:read(_)) :- checking.
+sandbox:safe_primitive(system:read_term(_, _)) :- checking.
+sandbox:safe_primitive(system:get_char(_)) :- checking.
+sandbox:safe_primitive(system:peek_char(_)) :- checking.
+sandbox:safe_primitive(system:skip(_)) :- checking.
+
+sandbox:safe_primitive(arena_gamefile_safety:game_put_attr(C, _, M, _)) :-
+    own_attribute_module_(C, M).
+sandbox:safe_primitive(arena_gamefile_safety:game_get_attr(C, _, M, _)) :-
+    own_attribute_module_(C, M).
+sandbox:safe_primitive(arena_gamefile_safety:game_del_attr(C, _, M)) :-
+    own_attribute_module_(C, M).
+
+%   own_attribute_module_(+Code, +Module): Module is Code; fails for
+%   another (the sandbox then refuses the call), an instantiation error
+%   when unbound (the sandbox then tries the goal as called).
+own_attribute_module_(Code, Module) :-
+    (   var(Module)
+    ->  instantiation_error(Module)
+    ;   Module == Code
+    ).
+
+shadow_text(game_put_attr(_, _, M, _), Text) :-
+    attribute_text(put_attr/3, M, Text).
+shadow_text(game_get_attr(_, _, M, _), Text) :-
+    attribute_text(get_attr/3, M, Text).
+shadow_text(game_del_attr(_, _, M), Text) :-
+    attribute_text(del_attr/2, M, Text).
+shadow_text(not_for_games(PI, _), Text) :-
+    format(atom(Text), "it calls ~q, which game code may not call (it reaches \c
+                        other modules' attributes or the system's global \c
+                        variables)", [PI]).
+
+attribute_text(PI, Module, Text) :-
+    format(atom(Text), "it calls ~q with attribute module ~q: game code may use \c
+                        only its own module as an attribute module (another \c
+                        module's attribute can run goals when its variable is \c
+                        bound)", [PI, Module]).
+
+checking :-
+    nb_current(arena_gamefile_checking, true),
+    b_getval(arena_gamefile_checking, true).
