@@ -151,8 +151,15 @@ level_term(Code, L) :-
     ).
 
 list_to_set_v(L0, L) :-
-    foldl([X, A0, A]>>( ( member(Y, A0), Y =@= X ) -> A = A0 ; append(A0, [X], A) ),
-          L0, [], L).
+    foldl(add_variant, L0, [], L).
+
+%   add_variant(+X, +A0, -A): A0 with X added unless a variant is in it.
+add_variant(X, A0, A) :-
+    (   member(Y, A0),
+        Y =@= X
+    ->  A = A0
+    ;   append(A0, [X], A)
+    ).
 
 %   asserted_fact(+Code, -Fact): a fact the code asserts whose predicate
 %   has no clause when the game is loaded (a menu's setting).

@@ -323,6 +323,11 @@ config_comment(shape) :-
     format("~n% GUESS: initial_state/2's config filled in with a size and ones: set~n"),
     format("% what the game's menu would (type, size, difficulty, ...)~n").
 
+%   variable_count(+Term, -N): how many variables Term holds.
+variable_count(Term, N) :-
+    term_variables(Term, Vs),
+    length(Vs, N).
+
 %   setup_text(+Code, +Atoms, +Found): where display_game fails in the
 %   first state, the facts the game's code asserts but never has (a
 %   menu's settings): the ones it asserts as they are, or one per player
@@ -333,7 +338,7 @@ setup_text(Code, _, found(S0, Path, _, _, _, _, P0, P1)) :-
         findall(F, asserted_fact(Code, F), Fs0),
         Fs0 \== []
     ->  list_to_set_v(Fs0, Fs1),
-        map_list_to_pairs([F, N]>>( term_variables(F, Vs), length(Vs, N) ), Fs1, NFs),
+        map_list_to_pairs(variable_count, Fs1, NFs),
         keysort(NFs, NFs1),
         pairs_values(NFs1, Fs),
         player_names(P0, P1, Pairs),
