@@ -45,6 +45,9 @@ SEARCH = "decisive(true)"                    # as the general AI's levels search
 ANTI = "decisive(true), anti_decisive(true)"  # stronger per playout, slower
 
 
+#: The move time the general AI plays the duels at (as arena play --move-time).
+MOVE_TIME = 1.0
+
 def host_playouts_per_second(state: pybridge.State, workers: int = 1) -> float:
     """The general search's iterations (one playout each) a second from
     a game file's state, in the file's own host, as its levels run it,
@@ -202,7 +205,8 @@ def main() -> None:
     print_table(["rules", "playouts/s", "random games/s"], rows)
     print(f"\nfile ÷ built-in search: {rows[0][1] / rows[2][1]:.2f}")
 
-    general: Chooser = lambda a, b: a.choose_move(3)   # noqa: E731
+    # as in a match at --move-time 1: level 3 takes its share of the move time
+    general: Chooser = lambda a, b: a.choose_move(3, seconds=MOVE_TIME)   # noqa: E731
     duels = [
         duel("general ai:3 vs built-in ai:2", general, lambda a, b: b.choose_move(2), GAMES),
         duel("general ai:3 vs built-in ai:3", general, lambda a, b: b.choose_move(3), GAMES),
@@ -218,7 +222,8 @@ def main() -> None:
         ]
     finally:
         hostengine.set_search_workers(1)
-    print(f"\nConnect Four, the general AI on the file copy, {GAMES} games a duel, seats alternating:")
+    print(f"\nConnect Four, the general AI on the file copy at a move time of {MOVE_TIME:g} s, "
+          f"{GAMES} games a duel, seats alternating:")
     print_table(["duel", "games", "won", "drawn", "lost", "score", "mean ms", "max ms",
                  "other max ms"], duels)
     rows_os = [openspiel_duel(GAMES, SEARCH, "general MCTS"),

@@ -52,20 +52,32 @@ move_time(Seconds) :-
 %   The general AI's time at Level: its search's deadline Soft, and the
 %   wall clock Hard after which a random valid move is played (it checks
 %   its clock between rule calls only, and one call may take long).
-%   Without a move time: the level's time and max(0.8, 1.25 x that);
-%   with a move time T, at most 0.7 T and 0.9 T (the search ends by
-%   keeping its tree for the next move, one copy that no clock stops; the
-%   rest is the host's round trip).
+%   Without a move time: the level's time and max(0.8, 1.25 x that).
+%   With a move time T, a share of it that grows with the level: levels
+%   1 and 2 their own time (at most 0.7 T), level 3 0.4 T, level 4 0.55 T,
+%   5 and up 0.7 T; Hard at most 0.9 T (the search ends by keeping its
+%   tree for the next move, one copy that no clock stops; the rest is the
+%   host's round trip).
 
 general_seconds(Level, Soft, Hard) :-
     generic_ai:level_seconds(Level, Level0),
     Hard0 is max(0.8, 1.25 * Level0),
     move_time(T),
     (   T > 0
-    ->  Soft is min(Level0, 0.7 * T),
-        Hard is min(Hard0, 0.9 * T)
+    ->  level_share(Level, Level0, T, Soft),
+        Hard is min(max(Hard0, Soft), 0.9 * T)
     ;   Soft = Level0,
         Hard = Hard0
+    ).
+
+level_share(Level, Level0, T, Soft) :-
+    (   Level =< 2
+    ->  Soft is min(Level0, 0.7 * T)
+    ;   Level =:= 3
+    ->  Soft is 0.4 * T
+    ;   Level =:= 4
+    ->  Soft is 0.55 * T
+    ;   Soft is 0.7 * T
     ).
 
 %!  own_seconds(-Seconds) is det.
