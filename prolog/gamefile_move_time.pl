@@ -125,7 +125,7 @@ capped_generic_move(Det, S, L, M) :-
     Moves = [_|_],
     (   integer(L), L > 1
     ->  general_seconds(L, Soft, Cap),
-        catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, [max_seconds(Soft)],
+        catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, [seconds(Soft)],
                                                                 M0)),
               Error,
               ( search_error(Error),

@@ -86,21 +86,26 @@ generic_move(Game, State, Level, Move) :-
 
 %!  generic_move(+Game, +State, +Level, +Options, -Move) is semidet.
 %
-%   As generic_move/4. Options: max_seconds(S), the level's time cut to S
-%   seconds (a move time's share); the others are added to those of the
-%   level's search (mcts_search/4: e.g. cutoff(K), bias(B)).
+%   As generic_move/4. Options: seconds(S), the time to think instead of
+%   the level's own (a share of the move time); max_seconds(S), that time
+%   cut to S seconds; the others are added to those of the level's search
+%   (mcts_search/4: e.g. cutoff(K), bias(B)).
 
 generic_move(Game, State, Level, Options, Move) :-
     must_be(positive_integer, Level),
     must_be(list, Options),
     Game:valid_moves(State, Moves),
     Moves = [_|_],
-    level_seconds(Level, Seconds0),
-    (   selectchk(max_seconds(Max), Options, Extra)
+    (   selectchk(seconds(Seconds0), Options, Options1)
+    ->  must_be(number, Seconds0)
+    ;   level_seconds(Level, Seconds0),
+        Options1 = Options
+    ),
+    (   selectchk(max_seconds(Max), Options1, Extra)
     ->  must_be(number, Max),
         Seconds is min(Seconds0, Max)
     ;   Seconds = Seconds0,
-        Extra = Options
+        Extra = Options1
     ),
     get_time(Now),
     Deadline is Now + Seconds,
