@@ -7,7 +7,7 @@
 /** <module> Playouts of a game file with and without its facts carried
 
 Run by benchmarks/bench_facts.py in a swipl of its own (our own bench
-game files, loaded through prolog/gamefile.pl as the game host loads
+game files, loaded through prolog/gamefile/load.pl as the game host loads
 them). Facts is on or off: off sets the flag arena_game_facts to false,
 so the states of a game that asserts carry no facts (it then plays
 wrongly where it reads them back).

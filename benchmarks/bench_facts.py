@@ -1,5 +1,5 @@
 """What carrying a game's asserted facts with its states costs
-(prolog/gamefile_facts.pl): random playouts per second of CPU and the
+(prolog/gamefile/facts.pl): random playouts per second of CPU and the
 general AI's search iterations per second, side by side, on tic-tac-toe
 written three ways:
 
@@ -13,7 +13,7 @@ written three ways:
   asserted facts (without carrying them it cannot play: not measured).
 
 Each row runs in a swipl of its own, loading our own bench files through
-prolog/gamefile.pl as the game host does (no jail, no host protocol).
+prolog/gamefile/load.pl as the game host does (no jail, no host protocol).
 """
 
 from __future__ import annotations

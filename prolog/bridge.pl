@@ -27,8 +27,8 @@
 :- use_module(library(time)).
 :- use_module(library(http/json), [json_write_dict/3]).
 :- use_module(arena).
-:- use_module(gamefile).
-:- use_module(gamefile_move_time, [with_move_time/3, general_seconds/3]).
+:- use_module(gamefile/load).
+:- use_module(gamefile/move_time, [with_move_time/3, general_seconds/3]).
 :- use_module(gamecheck).
 
 /** <module> What Python calls: the contract over canonical texts
@@ -389,7 +389,7 @@ seed(Seed) :-
 
 %!  load_file_game(+File, +Dialect0, +Base, -Dialect, -Missing, -Present) is det.
 %
-%   Loads the game file File as game Base (prolog/gamefile.pl). The game
+%   Loads the game file File as game Base (prolog/gamefile/load.pl). The game
 %   host (prolog/gamehost.pl) calls it in its jail; the referee's engine
 %   never does (benchmarks/bench_gamehost.py, to compare, alone). Missing
 %   lists the required predicates it lacks (then Base cannot be played),

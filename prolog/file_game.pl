@@ -12,7 +12,7 @@
             display_game/1,           % +State
             move_text/2               % ?Move, ?Text
           ]).
-:- use_module(gamefile).
+:- use_module(gamefile/load).
 
 /** <module> A game file, as a bot host loads a game
 
@@ -21,7 +21,7 @@ saved state). For a game file it loads this module and calls
 file_game:load_from_environment/0 (not exported: a bot may call what
 the game exports), which loads the file named by the environment
 variable ARENA_GAME_FILE (dialect ARENA_GAME_DIALECT: auto, swi or
-sicstus4) through prolog/gamefile.pl, checks and limits included (in
+sicstus4) through prolog/gamefile/load.pl, checks and limits included (in
 a jail, ARENA_GAME_JAIL=true, as the game host loads it), and
 passes every contract predicate on to it. value/3 throws an existence
 error for a game without one.

@@ -8,7 +8,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(random)).
-:- use_module(gamefile).
+:- use_module(gamefile/load).
 
 /** <module> What the conformance check asks in one position
 

@@ -10,8 +10,8 @@
 :- use_module(library(http/json)).
 :- use_module(library(unix), [fork/1, wait/2]).
 :- use_module(bridge).
-:- use_module(gamefile).
-:- use_module(gamefile_propose).
+:- use_module(gamefile/load).
+:- use_module(gamefile/propose).
 :- use_module(host_protocol, [protocol_streams/1, request/1, write_note/1, write_line/1]).
 :- use_module(gamehost_state).
 
@@ -27,7 +27,7 @@ off, as
           [--stack-mb S] [--seed X] [--dialect D] [--name ID] [--jail true] GAMEFILE
 
 The referee's own Prolog engine never loads a game file: this process
-does, with prolog/gamefile.pl (the file read as data, its course
+does, with prolog/gamefile/load.pl (the file read as data, its course
 variants mapped onto the contract, every rule call limited; with
 `--jail true` the jail is the wall and the game may use what Prolog
 offers, without library(sandbox)'s proof), and
@@ -367,7 +367,7 @@ verb(search, G, [Text, Seconds, Workers], searched(G, Text, Seconds, Workers, N,
 
 %   facts_notes(+Game, +Notes0, -Notes): check-game's notes, and which
 %   facts the states carry for a game that changes facts
-%   (prolog/gamefile_facts.pl).
+%   (prolog/gamefile/facts.pl).
 
 facts_notes(Game, Notes0, Notes) :-
     (   game_file_code(Game, Code),
@@ -378,7 +378,7 @@ facts_notes(Game, Notes0, Notes) :-
 
 %   proposal(+Game, +ConfigText, -Text, -Why): the adapter check-game
 %   proposes for a file without players/1 or current_player/2
-%   (prolog/gamefile_propose.pl); Text '' and Why saying why when none
+%   (prolog/gamefile/propose.pl); Text '' and Why saying why when none
 %   could be inferred.
 
 proposal(Game, ConfigText, Text, Why) :-

@@ -12,7 +12,7 @@
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(bridge).
-:- use_module(gamefile).
+:- use_module(gamefile/load).
 
 :- meta_predicate checked_state(0, ?, -).
 

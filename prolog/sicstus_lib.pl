@@ -23,7 +23,7 @@
 
 /** <module> What SICStus 4 offers that SWI-Prolog's emulation lacks
 
-A game file's code module (prolog/gamefile.pl) has this module among
+A game file's code module (prolog/gamefile/load.pl) has this module among
 its import modules, after its own definitions: a game that defines one
 of these names uses its own, a game that only calls it gets this one,
 as under SICStus. `X^Goal` called as a goal (SICStus runs Goal; SWI

@@ -7,7 +7,7 @@
 /** <module> The one reader of untrusted Prolog text
 
 A bot (prolog/bots/host_load.pl) and a game file and the files beside
-it (prolog/gamefile_read.pl) are read here term by term, as data: never
+it (prolog/gamefile/read.pl) are read here term by term, as data: never
 consulted, no term or goal expansion, no directive run. What a term
 means, and which directives run, is the caller's to decide, in Step.
 

@@ -16,7 +16,7 @@ MAX_LINES = 450
 READER = "untrusted_read.pl"
 
 #: The files that read untrusted Prolog text, each through the reader.
-READER_USERS = ("gamefile_read.pl", "bots/host_load.pl")
+READER_USERS = ("gamefile/read.pl", "bots/host_load.pl")
 
 #: Other reads of terms allowed: a host's requests, which come from the
 #: arena over its own pipe (file, calling predicate); the bot host and the
@@ -74,7 +74,7 @@ check(Module, Pred) :-
     ;   format("~w none~n", [Module])
     ).
 main :-
-    use_module(prolog(gamefile)),
+    use_module(prolog('gamefile/load')),
     use_module(prolog('bots/host_load')),
     check(arena_gamefile_read, read_untrusted_file(_, _, _, _, _, _)),
     check(arena_host_load, read_untrusted_file(_, _, _, _, _, _)),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class HostLimits:
     """What a game host may use. ``rule_seconds`` is the limit of one rule
-    call (as prolog/gamefile.pl sets it); ``request_seconds`` bounds a
+    call (as prolog/gamefile/load.pl sets it); ``request_seconds`` bounds a
     whole request however many rules it calls."""
 
     rule_seconds: float = 5.0

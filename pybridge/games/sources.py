@@ -1,7 +1,7 @@
 """The files a game file loads: what a jail mounts and a Dask task ships
 for it, each file alone, never its folder.
 
-prolog/gamefile_read.pl reads a game file and every file of the game's
+prolog/gamefile/read.pl reads a game file and every file of the game's
 folder that a load directive names (use_module/1,2, ensure_loaded/1,
 consult/1, include/1, reexport/1, ``[File, ...]``). This finds the same
 files from outside, by text: every name in such a directive that is a

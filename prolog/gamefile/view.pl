@@ -6,8 +6,8 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(gamefile_facts).
-:- use_module(gamefile_checked).
+:- use_module(facts).
+:- use_module(checked).
 
 /** <module> The contract over a game file's own predicates
 
@@ -15,8 +15,8 @@ make_views/4 builds two modules over the code module of a game file:
 the raw view, which maps the course's variants and the documented
 defaults onto the contract of prolog/arena.pl, and the game, which calls
 the raw view under limits (arena_gamefile:rule_call/3) and checks what
-comes back (prolog/gamefile_checked.pl). A level the game does not have,
-and its own levels, run under the move time (prolog/gamefile_move_time.pl).
+comes back (prolog/gamefile/checked.pl). A level the game does not have,
+and its own levels, run under the move time (prolog/gamefile/move_time.pl).
 Variants and defaults:
 
 | contract                    | taken from, in order                                     |

@@ -4,13 +4,13 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
-:- use_module(gamefile_propose_code).
-:- use_module(gamefile_propose_trial).
+:- use_module(propose_code).
+:- use_module(propose_trial).
 
 /** <module> The text of a proposed adapter
 
 adapter_text/4 writes the adapter (`NAME-arena.pl`) that
-prolog/gamefile_propose.pl found: players/1 and current_player/2 over the
+prolog/gamefile/propose.pl found: players/1 and current_player/2 over the
 alternating place, the winner mapping, wrappers of the game's predicates
 where its code or its trial games show they differ from the contract,
 its AI levels, its config and the facts its menu asserts.

@@ -11,12 +11,12 @@
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(time)).
-:- use_module(gamefile_read).
-:- use_module(gamefile_view).
-:- use_module(gamefile_facts).
-:- use_module(gamefile_safety).
-:- use_module(ai/generic, []).
-:- use_module(sicstus_lib, []).
+:- use_module(read).
+:- use_module(view).
+:- use_module(facts).
+:- use_module(safety).
+:- use_module('../ai/generic', []).
+:- use_module('../sicstus_lib', []).
 
 /** <module> Game files: untrusted games loaded, checked and wrapped
 
@@ -27,7 +27,7 @@ proved safe with library(sandbox) before anything of it runs. The code
 module gets its own put_attr/3, get_attr/3 and del_attr/2 (its own
 module only as attribute module) and no put_attrs/2, get_attrs/2,
 del_attrs/1 or reads of global variables (install_shadows/1, in
-prolog/gamefile_safety.pl). Two
+prolog/gamefile/safety.pl). Two
 modules are made over the code module, each exporting the contract of
 prolog/arena.pl:
 
@@ -62,7 +62,7 @@ contract_required(game_over/2).
 %
 %   Loads File (an absolute path) as game Base (an atom no other module
 %   has). Dialect is auto, swi or sicstus4. Info is a dict: dialect,
-%   facts (true when its states carry its facts: prolog/gamefile_facts.pl),
+%   facts (true when its states carry its facts: prolog/gamefile/facts.pl),
 %   missing (required predicates it lacks, as Name/Arity atoms), present
 %   (what it defines of the contract and its variants). Throws
 %   error(game_refused(Reasons), _) when File is refused, Reasons a list

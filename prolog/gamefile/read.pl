@@ -5,7 +5,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
-:- use_module(untrusted_read).
+:- use_module('../untrusted_read').
 
 :- dynamic skipped_entry/1.
 

@@ -11,7 +11,7 @@
 
 /** <module> A game file's levels under the move time
 
-The choose_move of a game file's raw view (prolog/gamefile_view.pl)
+The choose_move of a game file's raw view (prolog/gamefile/view.pl)
 calls own_move/6 for the game's own levels and capped_generic_move/4 for
 the general AI; with_move_time/3 gives them the move time, and a level
 that overruns its clock or throws gives way to a random valid move.

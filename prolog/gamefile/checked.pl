@@ -6,7 +6,7 @@
 
 /** <module> The checked view of a game file
 
-The game module over a game file's raw view (prolog/gamefile_view.pl):
+The game module over a game file's raw view (prolog/gamefile/view.pl):
 each of the raw view's predicates called under the limits of a rule
 (arena_gamefile:rule_call/3) and its answer checked: ground, acyclic,
 a move among the valid ones, move text an atom, a display within 5 s

@@ -4,9 +4,9 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(gamefile_propose_code).
-:- use_module(gamefile_propose_trial).
-:- use_module(gamefile_propose_text).
+:- use_module(propose_code).
+:- use_module(propose_trial).
+:- use_module(propose_text).
 
 /** <module> An adapter proposed for a game file without players/current_player
 

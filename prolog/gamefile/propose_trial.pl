@@ -18,11 +18,11 @@
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(random)).
-:- use_module(gamefile_propose_code).
+:- use_module(propose_code).
 
 /** <module> The adapter proposal's trial games
 
-The states the proposal (prolog/gamefile_propose.pl) plays through in
+The states the proposal (prolog/gamefile/propose.pl) plays through in
 the game's code module: the first state, the place in it that alternates
 between the players, a few random games to their ends (how game_over/2
 and valid_moves behave there, value/3's sign), and the menu facts that

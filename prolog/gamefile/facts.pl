@@ -17,7 +17,7 @@
 Course games keep part of their state in the database: a menu asserts
 the board size, move/3 asserts and retracts the pieces, choose_move/3
 memoises. A game whose program changes facts (program_changes_facts/1)
-gets a raw view (prolog/gamefile_view.pl) whose states are
+gets a raw view (prolog/gamefile/view.pl) whose states are
 
     '$arena_facts'(State, Facts)
 
@@ -202,7 +202,7 @@ facts_leave(Code, State, '$arena_facts'(State, Facts)) :-
 
 %!  facts_view_clause(+Code, +Clause0, -Clause) is det.
 %
-%   Clause is Clause0 of the raw view (prolog/gamefile_view.pl) over
+%   Clause is Clause0 of the raw view (prolog/gamefile/view.pl) over
 %   states that carry the facts of Code. choose_move/3 passes its state
 %   on as it is: the general AI searches the raw view, and the view's
 %   own_state/3 gives the game's own levels the game's state.

@@ -12,7 +12,7 @@
 
 /** <module> What a game file's code may reach
 
-The code module of a game file (prolog/gamefile.pl) gets its own
+The code module of a game file (prolog/gamefile/load.pl) gets its own
 halt/0,1, put_attr/3, get_attr/3 and del_attr/2 (its own module only as
 attribute module) and no put_attrs/2, get_attrs/2, del_attrs/1 or reads
 of global variables; outside the jail, library(sandbox) proves its
