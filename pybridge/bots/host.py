@@ -46,7 +46,7 @@ from pybridge.jail.launch import reply_object, start_host
 from pybridge.jail.spawn import FATAL, Tail, drain, exit_words, kill_group, read_lines, reap, sane_name
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.bots.command import game_environment, host_command
-from pybridge.bots.limits import Hello, HelloStatus, Limits, MoveReply
+from pybridge.bots.limits import Hello, HelloStatus, Limits, MoveReply, SeatRole
 from pybridge.errors import ArenaError
 from pybridge.games.gamefile import GameFileRef
 from pybridge.text import clean, clean_line
@@ -71,7 +71,7 @@ class BotProcess:
         self,
         path: str | Path,
         game_id: str,
-        seat: str,
+        seat: SeatRole | str,
         *,
         level: int = DEFAULT_LEVEL,
         move_time: float = 1.0,
@@ -86,7 +86,7 @@ class BotProcess:
         # bot without the Prolog-level check, to show that the jail holds
         self.path = Path(path)
         self.game_id = game_id
-        self.seat = seat
+        self.seat = seat = SeatRole(seat)
         self.name = clean_line(name, 200)
         self.limits = limits
         self.move_time = move_time

@@ -43,6 +43,15 @@ class Limits:
         return int(120 + 100 * move_time)
 
 
+class SeatRole(StrEnum):
+    """Which seat a bot host is loaded for: the first or the second
+    player's, or either (a check, before the seats are known)."""
+
+    FIRST = "first"
+    SECOND = "second"
+    ANY = "any"
+
+
 class HelloStatus(StrEnum):
     """How a bot host's loading of its bot ended."""
 
@@ -102,4 +111,4 @@ class MoveReply:
                    clean_line(reply.get("detail", "")), None if raw is None else clean_line(raw))
 
 
-__all__ = ["Hello", "HelloStatus", "Limits", "MoveReply"]
+__all__ = ["Hello", "HelloStatus", "Limits", "MoveReply", "SeatRole"]

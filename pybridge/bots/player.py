@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from pybridge.jail import sandbox
 from pybridge.bots.host import DEFAULT_LEVEL, HOST, BotProcess, Hello, Limits
+from pybridge.bots.limits import SeatRole
 from pybridge.games.gamefile import GameFileRef
 from pybridge.safeio import sha256_file
 from pybridge.errors import ArenaError, IllegalMoveError
@@ -168,7 +169,7 @@ class BotPlayer(Player):
         self._asked = False
         self._told = []
         self._output_seen = self._output_said = 0
-        role = ("first", "second")[game.players.index(seat)]
+        role = (SeatRole.FIRST, SeatRole.SECOND)[game.players.index(seat)]
         key = self._warm_key(game, role)
         if key is not None:
             proc = WARM.take(key)
@@ -357,7 +358,7 @@ def check_bot(game_id: str, path: str, *, limits: Limits = Limits(),
     ``game_id`` (the game file ``game_file`` if given) in check mode (any seat)."""
     spec = PlayerSpec.parse(path)
     p = bot_path(spec.path if spec.kind == "bot" and spec.path else path)
-    with BotProcess(p, game_id, "any", limits=limits, name=p.stem,
+    with BotProcess(p, game_id, SeatRole.ANY, limits=limits, name=p.stem,
                     isolation=isolation, game_file=game_file) as proc:
         hello = proc.load()
         return BotCheck(str(p), game_id, hello, proc.stderr.text())

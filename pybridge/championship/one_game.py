@@ -14,9 +14,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from pybridge.bots.limits import Limits
+from pybridge.bots.limits import Limits, SeatRole
 from pybridge.bots.player import BotPlayer, keeping_bots_loaded
 from pybridge.games.game import Game, load_tournament_game
+from pybridge.jail.sandbox import Isolation
 from pybridge.play.match import Match, Policy
 from pybridge.play.players import Player, PlayerSpec
 from pybridge.replay.records import header_record, move_record, record_line, result_record
@@ -27,7 +28,7 @@ from pybridge.types import Decision, Ply, Result, Verdict
 
 #: What is kept of a bot's output per game.
 OUTPUT_LIMIT = 2048
-SEATS = ("first", "second")
+SEATS = (SeatRole.FIRST, SeatRole.SECOND)
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class Config:
     #: of the local copy); ``specs`` stay as the client gave them, for the logs
     files: Mapping[str, str] = field(default_factory=dict)
     #: the isolation every game's bots must run under ('bwrap' or 'none')
-    isolation: str = "bwrap"
+    isolation: Isolation = Isolation.BWRAP
     #: the game file's path as the client has it, for the log, where
     #: ``game`` is a worker's copy of it
     game_path: str | None = None

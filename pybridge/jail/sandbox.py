@@ -25,12 +25,21 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from enum import StrEnum
 from typing import Callable, Mapping, Sequence
 
 from pybridge.jail import cgroups
 from pybridge.errors import ArenaError
 
-MODES = ("bwrap", "none")
+class Isolation(StrEnum):
+    """How bot and game host processes are isolated: bubblewrap's jail, or
+    none (this user's rights, the Prolog-level checks only)."""
+
+    BWRAP = "bwrap"
+    NONE = "none"
+
+
+MODES = tuple(Isolation)
 
 #: Where things appear inside the sandbox.
 PROLOG_MOUNT = "/arena/prolog"
@@ -197,11 +206,11 @@ def use(mode: str) -> None:
     os.environ[ENV] = mode
 
 
-def current() -> str:
+def current() -> Isolation:
     """The isolation in force: bwrap unless :func:`use` said otherwise (a
     user without bubblewrap must say ``none`` explicitly)."""
     mode = os.environ.get(ENV, "bwrap")
-    return mode if mode in MODES else "bwrap"
+    return Isolation(mode) if mode in MODES else Isolation.BWRAP
 
 
 def describe(mode: str) -> str:
@@ -214,5 +223,5 @@ def describe(mode: str) -> str:
             f"{cgroups.describe()} per bot)")
 
 
-__all__ = ["IsolationError", "Limits", "MODES", "bwrap_argv", "check",
+__all__ = ["Isolation", "IsolationError", "Limits", "MODES", "bwrap_argv", "check",
            "current", "describe", "limited", "system_binds", "use"]
