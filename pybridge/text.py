@@ -74,7 +74,13 @@ def without_colour(text: str) -> str:
 
 def has_controls(text: str) -> bool:
     """Whether ``text`` holds a control character (newline and tab too)."""
-    return _CONTROLS_NO_LINES.search(text) is not None
+    return first_control(text) is not None
 
 
-__all__ = ["DETAIL_LIMIT", "clean", "clean_display", "clean_line", "has_controls", "without_colour"]
+def first_control(text: str) -> str | None:
+    """The first control character of ``text`` (newline and tab too), if any."""
+    found = _CONTROLS_NO_LINES.search(text)
+    return None if found is None else found.group()
+
+
+__all__ = ["DETAIL_LIMIT", "clean", "clean_display", "clean_line", "first_control", "has_controls", "without_colour"]

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import difflib
 import shlex
-import unicodedata
 from typing import Any, Callable
 
 from prompt_toolkit.validation import ValidationError, Validator
 
 from pybridge.errors import ArenaError
+from pybridge.text import first_control
 
 from shell.repl import commands as C
 from shell.render import seat_label
@@ -23,7 +23,7 @@ def line_problem(line: str, session: Session) -> str | None:
     line = line.strip()
     if not line:
         return None
-    control = next((c for c in line if unicodedata.category(c) == "Cc"), None)
+    control = first_control(line)
     if control is not None:
         return (f"that line has a control character ({control!r}): "
                 "type a move or a command (help lists them)")

@@ -16,7 +16,6 @@ import sys
 import threading
 import time
 import traceback
-import unicodedata
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, TextIO
@@ -36,7 +35,7 @@ from pybridge.play.players import Player
 from shell.repl import commands as C
 from shell.repl.completer import MoveDescriptions, ShellCompleter
 from shell.repl.lines import LineValidator, line_problem
-from pybridge.text import without_colour
+from pybridge.text import clean_line
 from shell.render import (
     BOLD, CYAN, GREEN, YELLOW, Printer, describe_ply, describe_result,
     seat_label, status_line,
@@ -312,8 +311,7 @@ class Shell:
         if len(lines) > most:
             self.say.note(f"  | ({len(lines) - most} lines before these)")
         for line in lines[-most:]:
-            shown = "".join(c for c in without_colour(line) if unicodedata.category(c) != "Cc")
-            self.say.note(f"  | {shown[:200]}")
+            self.say.note(f"  | {clean_line(line, 200)}")
 
     def line_typed(self, seconds: float) -> bool:
         """Wait up to ``seconds``; whether a line typed at the terminal is
