@@ -123,7 +123,7 @@ class BotProcess:
             raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
         try:
             started = start_host(
-                command, isolation=isolation, its_jail=self.jail, limits=sandbox.Limits(
+                command, isolation=isolation, its_jail=self.jail, limits=sandbox.RLimits(
                     limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time),
                     limits.open_files, self.jail.nproc),
                 prolog_dir=PROLOG_DIR, main_file=self.path, game_files=game_files,

@@ -133,7 +133,7 @@ class GameHost:
             self._dir = tempfile.mkdtemp(prefix="arena-game-")
         try:
             started = start_host(
-                command, isolation=self.isolation, its_jail=self.jail, limits=sandbox.Limits(
+                command, isolation=self.isolation, its_jail=self.jail, limits=sandbox.RLimits(
                     self.limits.memory_mb * 1024 * 1024, self.limits.cpu_seconds,
                     self.limits.open_files, self.jail.nproc),
                 prolog_dir=PROLOG_DIR, main_file=Path(self.ref.path), game_files=game_files,

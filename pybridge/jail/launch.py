@@ -32,7 +32,7 @@ class Started:
 
 
 def start_host(command: Callable[[int, int], list[str]], *, isolation: str, its_jail: jail.Jail,
-               limits: sandbox.Limits, prolog_dir: Path, main_file: Path,
+               limits: sandbox.RLimits, prolog_dir: Path, main_file: Path,
                game_files: Mapping[str, Path], state: Path | None, env: Mapping[str, str],
                workdir: str, what: str) -> Started:
     """Start ``command(request_fd, reply_fd)`` (swipl's command line) in

@@ -54,7 +54,7 @@ class IsolationError(ArenaError, RuntimeError):
 
 
 @dataclass(frozen=True)
-class Limits:
+class RLimits:
     """rlimits set by ``prlimit`` on the host before it starts."""
 
     memory_bytes: int
@@ -152,7 +152,7 @@ def bwrap_argv(command: Sequence[str], *, prolog_dir: Path, bot: Path,
     return argv
 
 
-def limited(command: Sequence[str], limits: Limits) -> list[str]:
+def limited(command: Sequence[str], limits: RLimits) -> list[str]:
     """``command`` run under ``prlimit``, so that the limits hold from its
     first instruction and for everything it starts."""
     nproc = [] if limits.processes is None else [f"--nproc={limits.processes}"]
@@ -223,5 +223,5 @@ def describe(mode: str) -> str:
             f"{cgroups.describe()} per bot)")
 
 
-__all__ = ["Isolation", "IsolationError", "Limits", "MODES", "bwrap_argv", "check",
+__all__ = ["Isolation", "IsolationError", "MODES", "RLimits", "bwrap_argv", "check",
            "current", "describe", "limited", "system_binds", "use"]
