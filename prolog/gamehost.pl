@@ -12,7 +12,8 @@
 :- use_module(bridge).
 :- use_module(gamefile/load).
 :- use_module(gamefile/propose).
-:- use_module(host_protocol, [protocol_streams/1, request/1, write_note/1, write_line/1]).
+:- use_module(host_protocol, [host_arguments/5, protocol_streams/1, request/1, write_note/1,
+                              write_line/1]).
 :- use_module(gamehost_state).
 
 /** <module> Hosts one game file in its own swipl process
@@ -114,33 +115,9 @@ main :-
     halt(0).
 
 arguments(Argv, Options, File) :-
-    phrase(argument_list(Options, Files), Argv),
-    (   Files = [File0]
-    ->  absolute_file_name(File0, File)
-    ;   domain_error(one_game_file, Files)
-    ).
+    host_arguments(Argv, flag_option, one_game_file, Options, File).
 
-argument_list([Option|Options], Files) -->
-    [Flag, Value],
-    { flag_option(Flag, Value, Option) },
-    !,                                  % green: one reading of a flag
-    argument_list(Options, Files).
-argument_list(Options, [File|Files]) -->
-    [File],
-    !,                                  % green: anything else is the file
-    argument_list(Options, Files).
-argument_list([], []) -->
-    [].
-
-flag_option('--in-fd', Text, in_fd(N)) :-
-    atom_number(Text, N).
-flag_option('--out-fd', Text, out_fd(N)) :-
-    atom_number(Text, N).
-flag_option('--stack-mb', Text, stack_mb(N)) :-
-    atom_number(Text, N),
-    must_be(positive_integer, N).
-flag_option('--seed', Text, seed(N)) :-
-    atom_number(Text, N).
+%   flag_option(+Flag, +Value, -Option): the game host's own flags.
 flag_option('--name', Name, name(Name)).
 flag_option('--jail', Jail, jail(Jail)) :-
     must_be(boolean, Jail).

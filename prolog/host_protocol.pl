@@ -1,12 +1,16 @@
 :- module(arena_host_protocol,
-          [ protocol_streams/1,       % +Options
+          [ host_arguments/5,         % +Argv, :Flag, +What, -Options, -File
+            protocol_streams/1,       % +Options
             request/1,                % -Request
             reply/2,                  % +Nonce, +Dict
             write_note/1,             % +Dict
             write_line/1              % +Text
           ]).
 :- use_module(library(option)).
+:- use_module(library(error)).
 :- use_module(library(http/json)).
+
+:- meta_predicate host_arguments(+, 3, +, -, -).
 
 /** <module> The pipes between the arena and a host process
 
@@ -18,6 +22,48 @@ data, never called, each with a nonce; replies are one JSON object per
 line, repeating the nonce. Lines without a nonce are notes (a child
 process gone, the rule the game host is running).
 */
+
+%!  host_arguments(+Argv, :Flag, +What, -Options, -File) is det.
+%
+%   A host's command line: flag-value pairs and one file (absolute; a
+%   domain error What otherwise). The flags both hosts take are read
+%   here (--in-fd N, --out-fd M, --stack-mb N, --seed N), the host's own
+%   by call(Flag, Name, Value, Option); a pair no flag reads is a file.
+
+host_arguments(Argv, Flag, What, Options, File) :-
+    phrase(argument_list(Flag, Options, Files), Argv),
+    (   Files = [File0]
+    ->  absolute_file_name(File0, File)
+    ;   domain_error(What, Files)
+    ).
+
+argument_list(Flag, [Option|Options], Files) -->
+    [Name, Value],
+    { flag_option(Flag, Name, Value, Option) },
+    !,                                  % green: one reading of a flag
+    argument_list(Flag, Options, Files).
+argument_list(Flag, Options, [File|Files]) -->
+    [File],
+    !,                                  % green: anything else is a file
+    argument_list(Flag, Options, Files).
+argument_list(_, [], []) -->
+    [].
+
+flag_option(_, '--in-fd', Text, in_fd(N)) :-
+    !,
+    atom_number(Text, N).
+flag_option(_, '--out-fd', Text, out_fd(N)) :-
+    !,
+    atom_number(Text, N).
+flag_option(_, '--stack-mb', Text, stack_mb(N)) :-
+    !,
+    atom_number(Text, N),
+    must_be(positive_integer, N).
+flag_option(_, '--seed', Text, seed(N)) :-
+    !,
+    atom_number(Text, N).
+flag_option(Flag, Name, Value, Option) :-
+    call(Flag, Name, Value, Option).
 
 :- dynamic
     protocol_stream/2.              % Role (in, out), Stream
