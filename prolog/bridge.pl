@@ -38,7 +38,7 @@ Every predicate here takes and returns atoms, numbers and lists of them,
 so that nothing but ground data crosses to Python and no goal is ever
 built from user text: Python embeds user text only as quoted atoms,
 which are parsed here as data. Only what the shipping code calls is
-here; tests/bridge_test.pl and benchmarks/bench.pl add their own.
+here; tests/support/bridge_test.pl and benchmarks/bench.pl add their own.
 */
 
 :- meta_predicate

@@ -1,10 +1,14 @@
-"""Shared fixtures: every game in the registry, with its options for tests."""
+"""Shared fixtures: every game in the registry, with its options for tests;
+tic-tac-toe; an empty working folder; the files hostile bots attack."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 import pybridge
+from tests.support.corpus import PWNED, SENTINEL
 
 GAMES = pybridge.games()
 
@@ -37,3 +41,27 @@ def _isolation_restored(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv(sandbox.ENV, "bwrap")
     else:
         monkeypatch.setenv(sandbox.ENV, "none")
+
+
+@pytest.fixture(scope="module")
+def ttt() -> pybridge.Game:
+    return pybridge.load_game("tictactoe")
+
+
+@pytest.fixture()
+def in_empty_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    return cwd
+
+
+@pytest.fixture(scope="module")
+def sentinel():
+    """A file the hostile bots try to delete (left in place: test runs at
+    the same time share it); the one they try to create must not appear."""
+    SENTINEL.write_text("keep me\n")
+    PWNED.unlink(missing_ok=True)
+    yield
+    assert SENTINEL.exists(), "a bot deleted the sentinel file"
+    assert not PWNED.exists(), "a bot created a file"

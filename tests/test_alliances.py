@@ -16,7 +16,7 @@ import pybridge
 from pybridge.engine import _prolog
 from pybridge.errors import IllegalMoveError
 from benchmarks import inprocess
-from tests.crosscheck import compare
+from tests.support.crosscheck import compare
 from tests.reference.alliances import (
     ALLY,
     CELLS,

@@ -12,7 +12,7 @@ import pytest
 
 import pybridge
 from pybridge.engine import _prolog
-from tests import bridge_extras, rulecheck
+from tests.support import bridge_extras, rulecheck
 from tests.reference.alliances import Alliances, State, distance, value
 
 

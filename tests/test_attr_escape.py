@@ -21,7 +21,7 @@ from pybridge.play.match import Match
 from pybridge.play.players import PlayerSpec
 from pybridge.bots.seating import make_player
 
-from .test_bots import expectation
+from tests.support.corpus import expectation
 
 HERE = Path(__file__).resolve().parent
 ESCAPE = HERE / "hostile" / "escape"
@@ -30,11 +30,6 @@ GAMES = sorted((ESCAPE / "game").glob("*.pl"))
 PWNED = Path("/tmp/arena-escape-pwned")
 LIMITS = Limits(stack_mb=64, grace=0.5)
 ARENA = str(Path(sys.executable).with_name("arena"))
-
-
-@pytest.fixture(scope="module")
-def ttt() -> pybridge.Game:
-    return pybridge.load_game("tictactoe")
 
 
 @pytest.fixture(autouse=True)

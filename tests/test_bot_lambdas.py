@@ -26,11 +26,6 @@ LIMITS = Limits(stack_mb=64, grace=0.5)
 PLAYS = {"compiled": "1", "called": "9", "shared": "9", "nested": "1", "call_n": "1"}
 
 
-@pytest.fixture(scope="module")
-def ttt() -> pybridge.Game:
-    return pybridge.load_game("tictactoe")
-
-
 def swipl_preferred(path: Path, moves: list[str]) -> str:
     """preferred/2 of the bot's file consulted by plain swipl."""
     goal = f"preferred([{', '.join(moves)}], M), format('~w~n', [M]), flush_output"

@@ -18,67 +18,19 @@ from pybridge.play.match import Match
 from pybridge.types import Ply, Result
 from pybridge.play.players import PlayerSpec
 from pybridge.bots.seating import make_player
+from tests.support.corpus import BOTS, EXAMPLES, HOSTILE, HOSTILE_FILES, expectation
+from tests.support.processes import alive, settle
 
-HERE = Path(__file__).resolve().parent
-HOSTILE = HERE / "hostile"
-EXAMPLES = HERE.parent / "prolog" / "bots" / "examples"
-HELPERS = HERE / "bots"
-PWNED = Path("/tmp/arena-hostile-pwned")
-SENTINEL = Path("/tmp/arena-hostile-sentinel")
+#: The hostile bots try to delete the sentinel file and create another.
+pytestmark = pytest.mark.usefixtures("sentinel")
 
 #: Small stacks so that runaway recursion overflows long before its time
 #: is up; a short grace so that the watchdog's case stays quick.
 LIMITS = Limits(stack_mb=32, grace=0.3)
 
 
-def expectation(path: Path) -> tuple[str, list[str]]:
-    """(verdict, words the detail must contain) from ``% expect: ...``."""
-    m = re.match(r"% expect: (\w+)(.*)", path.read_text().splitlines()[0])
-    assert m, f"{path} lacks its '% expect:' line"
-    return m.group(1), m.group(2).split()
-
-
-#: One bot of every kind (the tournament test plays them all) ...
-HOSTILE_FILES = sorted(HOSTILE.glob("*.pl"))
 #: ... and other ways to do the same harm, checked one by one.
 VARIANT_FILES = sorted(p for p in (HOSTILE / "variants").glob("*.pl") if p.stem != "memory_db")
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # a zombie is not alive
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
-    except OSError:
-        return False
-
-
-def settle(condition, seconds: float = 5.0) -> bool:
-    """Wait for ``condition()``: a bot's stderr is drained by its own thread,
-    so what it printed may arrive a little after its reply."""
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    return bool(condition())
-
-
-@pytest.fixture(scope="module")
-def ttt() -> pybridge.Game:
-    return pybridge.load_game("tictactoe")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def sentinel():
-    """A file the hostile bots try to delete (left in place: test runs at
-    the same time share it); the one they try to create must not appear."""
-    SENTINEL.write_text("keep me\n")
-    PWNED.unlink(missing_ok=True)
-    yield
-    assert SENTINEL.exists(), "a bot deleted the sentinel file"
-    assert not PWNED.exists(), "a bot created a file"
 
 
 def test_corpus_is_large_enough() -> None:
@@ -276,7 +228,7 @@ def test_classic_bot_refuses_a_game_it_would_have_played_otherwise(ttt: pybridge
 def test_classic_bot_whose_moves_the_referee_replaced_plays_on(ttt: pybridge.Game) -> None:
     """Policy random: a replaced move is not a reason to replay the game
     to the bot (it would answer the same bad move again)."""
-    bot = make_player(str(HELPERS / "classic_stubborn.pl"))
+    bot = make_player(str(BOTS / "classic_stubborn.pl"))
     with Match(ttt, {"x": bot, "o": make_player("random")}, policy="random") as match:
         result = match.run()
     assert result.forfeit is None
@@ -286,7 +238,7 @@ def test_classic_bot_whose_moves_the_referee_replaced_plays_on(ttt: pybridge.Gam
 
 
 def test_classic_bot_playing_one_side_only(ttt: pybridge.Game) -> None:
-    path = HELPERS / "classic_x_only.pl"
+    path = BOTS / "classic_x_only.pl"
     check = check_bot("tictactoe", str(path))
     assert check.hello.ready and check.hello.seats == ("first",)
     bot = make_player(str(path))
@@ -299,21 +251,21 @@ def test_classic_bot_playing_one_side_only(ttt: pybridge.Game) -> None:
 def test_level_reaches_the_bot(ttt: pybridge.Game) -> None:
     state = ttt.initial_state()
     for level in (1, 4, 9):
-        bot = make_player(f"{HELPERS / 'level_echo.pl'}:{level}")
+        bot = make_player(f"{BOTS / 'level_echo.pl'}:{level}")
         with bot:
             bot.start(ttt, "x")
             assert bot.choose(state, None, seconds=2).move == str(level)
 
 
 def test_allowed_directives_and_grammar_rules(ttt: pybridge.Game) -> None:
-    bot = make_player(str(HELPERS / "directives.pl"))
+    bot = make_player(str(BOTS / "directives.pl"))
     with Match(ttt, {"x": bot, "o": make_player("random")}) as match:
         ply = match.step()
     assert isinstance(ply, Ply) and ply.move == "5", ply
 
 
 def test_refusal_lists_every_problem_with_its_line() -> None:
-    check = check_bot("tictactoe", str(HELPERS / "many_problems.pl"))
+    check = check_bot("tictactoe", str(BOTS / "many_problems.pl"))
     assert not check.hello.ready
     detail = check.hello.detail
     for expected in ("line 2: directive initialization", "line 4:", "line 6: a clause for module user"):
@@ -378,7 +330,7 @@ def test_a_move_that_is_no_move_term_is_shown_as_the_term_it_is() -> None:
     """A slide written F-T is not a sliding move ([F,T] is); the verdict
     shows the term in canonical form and a valid move term beside it."""
     sliding = pybridge.load_game("sliding")
-    bot = BotPlayer(PlayerSpec.parse(str(HELPERS / "dash_slides.pl")), limits=LIMITS)
+    bot = BotPlayer(PlayerSpec.parse(str(BOTS / "dash_slides.pl")), limits=LIMITS)
     state = sliding.initial_state()
     for move in ["1", "2", "3", "4", "5", "6"]:
         state = state.move(move)
@@ -391,7 +343,7 @@ def test_a_move_that_is_no_move_term_is_shown_as_the_term_it_is() -> None:
 
 
 def test_warnings_name_singletons_and_hidden_rules() -> None:
-    check = check_bot("tictactoe", str(HELPERS / "sloppy.pl"))
+    check = check_bot("tictactoe", str(BOTS / "sloppy.pl"))
     assert check.hello.ready
     assert check.hello.warnings == (
         "line 3: singleton variable Level (used once: misspelt? write _Level if meant)",
@@ -404,7 +356,7 @@ def test_warnings_name_singletons_and_hidden_rules() -> None:
 
 
 def test_writing_to_a_stream_is_refused_with_how_to_print_instead() -> None:
-    check = check_bot("tictactoe", str(HELPERS / "debug_to_stderr.pl"))
+    check = check_bot("tictactoe", str(BOTS / "debug_to_stderr.pl"))
     assert not check.hello.ready
     assert check.hello.problems == (
         "line 2: choose_move/3 calls format/3 with a stream, which a bot may not; without one "

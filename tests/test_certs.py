@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pybridge.championship.certs import CertificateError, file_names, make_certificates
-from tests.test_cluster import ROOT
+from tests.support.corpus import ROOT
 
 
 def _arena(*args: str) -> subprocess.CompletedProcess[str]:

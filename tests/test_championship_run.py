@@ -17,9 +17,8 @@ from pathlib import Path
 
 from pybridge import replay
 from pybridge.championship.scoring import half_up, late_grade
-from tests.test_bots import EXAMPLES, HOSTILE
-from tests.test_championship import BOTS, DISGUISED
-from tests.test_tournament import interrupt_after_games
+from tests.support.corpus import BOTS, DISGUISED, EXAMPLES, HOSTILE
+from tests.support.processes import interrupt_after_games
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = [sys.executable, "-m", "shell"]

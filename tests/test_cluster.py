@@ -11,115 +11,20 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from pybridge.championship import cluster
-from pybridge.championship.certs import make_certificates
 from pybridge.championship.tournament import Settings, Watchers, run_tournament
+from tests.support.cluster import Cluster, free_port, stop
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "prolog" / "bots" / "examples"
-DASK = Path(sys.executable).parent / "dask"
 BOTS = ["greedy.pl:1", "minimax.pl:2", "first_move.pl", "tictactoe_classic.pl", "random.pl"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start(args: list[str], cwd: Path, log: Path,
-           env: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([str(DASK), *args], cwd=cwd, stdout=log.open("wb"),
-                            stderr=subprocess.STDOUT, start_new_session=True,
-                            env={**os.environ, **(env or {})})
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-
-
-def _tls(certs: Path, role: str) -> list[str]:
-    return ["--tls-ca-file", str(certs / "ca.pem"), "--tls-cert", str(certs / f"{role}.pem"),
-            "--tls-key", str(certs / f"{role}-key.pem")]
-
-
-class Cluster:
-    """A scheduler and its workers, each a process group of its own: on
-    TLS with the certificates in ``certs`` (made here unless given), or
-    on plain TCP (``tls`` False)."""
-
-    def __init__(self, base: Path, *, tls: bool = True, workers: int = 2,
-                 certs: Path | None = None) -> None:
-        self.base = base
-        self.work = base / "workers"  # the workers' folder: no bot path of the client's
-        self.work.mkdir()
-        self.certs = certs or make_certificates(base / "certs").folder if tls else None
-        port = str(_free_port())
-        self.address = f"{'tls' if tls else 'tcp'}://127.0.0.1:{port}"
-        protocol = ["--protocol", "tls", *_tls(self.certs, "scheduler")] if self.certs else []
-        self.scheduler = _start(["scheduler", "--host", "127.0.0.1", "--port", port,
-                                 "--no-dashboard", *protocol], self.work, base / "scheduler.log")
-        self.workers: list[subprocess.Popen[bytes]] = []
-        for i in range(workers):
-            self.add_worker(f"w{i}", base / f"worker{i}.log")
-        self.wait_for(workers)
-
-    @property
-    def options(self) -> dict[str, object]:
-        """What run_tournament needs to use this cluster."""
-        if self.certs is None:
-            return {"scheduler": self.address, "insecure_scheduler": True}
-        return {"scheduler": self.address, "tls_dir": str(self.certs)}
-
-    @property
-    def argv(self) -> list[str]:
-        """The same as `arena tournament` options."""
-        if self.certs is None:
-            return ["--scheduler", self.address, "--insecure-scheduler"]
-        return ["--scheduler", self.address, "--tls-dir", str(self.certs)]
-
-    def add_worker(self, name: str, log: Path, *, extra: Sequence[str] = (),
-                   env: Mapping[str, str] | None = None) -> subprocess.Popen[bytes]:
-        tls = _tls(self.certs, "worker") if self.certs else []
-        worker = _start(["worker", self.address, "--nthreads", "1", "--no-nanny",
-                         "--no-dashboard", "--name", name, *tls, *extra], self.work, log,
-                        env=env)
-        self.workers.append(worker)
-        return worker
-
-    def client(self) -> Any:
-        from distributed import Client
-
-        security = cluster.Scheduler.parse(self.address, tls_dir=self.options.get("tls_dir"),
-                                           insecure=self.certs is None).security()
-        return Client(self.address, timeout="5s", security=security)
-
-    def wait_for(self, n: int) -> None:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with self.client() as client:
-                    if n:
-                        client.wait_for_workers(n, timeout=60)
-                return
-            except (OSError, TimeoutError):
-                if time.monotonic() > deadline:
-                    raise
-
-    def close(self) -> None:
-        for proc in [*self.workers, self.scheduler]:
-            _stop(proc)
 
 
 @pytest.fixture(scope="module")
@@ -177,7 +82,7 @@ def test_a_worker_killed_mid_run_loses_and_doubles_nothing(dask_cluster: Cluster
     def progress(p) -> None:
         if p.done == 3 and not killed:
             victim = dask_cluster.workers[0]
-            _stop(victim)
+            stop(victim)
             killed.append(victim)
 
     result = run_tournament("tictactoe",
@@ -239,7 +144,7 @@ def test_a_worker_of_another_version_is_refused(dask_cluster: Cluster,
 
 def test_no_scheduler_there_is_said_clearly() -> None:
     with pytest.raises(cluster.ClusterError, match="cannot reach a Dask scheduler"):
-        with cluster.Pool(scheduler=cluster.Scheduler.parse(f"tcp://127.0.0.1:{_free_port()}",
+        with cluster.Pool(scheduler=cluster.Scheduler.parse(f"tcp://127.0.0.1:{free_port()}",
                                                             insecure=True)):
             pass
 
@@ -269,7 +174,7 @@ def test_a_scheduler_that_goes_away_stops_the_tournament_clearly(bots: list[str]
     try:
         def progress(p) -> None:
             if p.done == 3:
-                _stop(own.scheduler)
+                stop(own.scheduler)
 
         with pytest.raises(cluster.ClusterError, match="lost the Dask scheduler.*--resume"):
             run_tournament("tictactoe",
@@ -288,14 +193,14 @@ def test_without_dask_a_scheduler_is_refused_clearly(monkeypatch: pytest.MonkeyP
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
     with pytest.raises(cluster.ClusterError, match=r"pip install 'prolog-arena\[cluster\]'"):
-        with cluster.Pool(scheduler=cluster.Scheduler.parse(f"tcp://127.0.0.1:{_free_port()}",
+        with cluster.Pool(scheduler=cluster.Scheduler.parse(f"tcp://127.0.0.1:{free_port()}",
                                                             insecure=True)):
             pass
     # the command line says it in one line, and nothing is played
     from shell.cli.arena import main
 
     code = main(["tournament", "tictactoe", "random", "ai:1", "--out", str(tmp_path / "out"),
-                 "--scheduler", f"tcp://127.0.0.1:{_free_port()}", "--insecure-scheduler"])
+                 "--scheduler", f"tcp://127.0.0.1:{free_port()}", "--insecure-scheduler"])
     err = capsys.readouterr().err
     assert code != 0 and "pip install 'prolog-arena[cluster]'" in err and "Traceback" not in err
     assert not (tmp_path / "out" / "replays").exists() or \

@@ -19,9 +19,10 @@ import pytest
 from pybridge.championship import cluster
 from pybridge.championship.certs import make_certificates
 from pybridge.championship.tournament import Settings, run_tournament
-from tests.test_cluster import ROOT, Cluster, _free_port, _start, _stop, _tls
+from tests.support.cluster import Cluster, free_port, start, stop, tls_options
+from tests.support.corpus import ROOT
 
-ROGUE = Path(__file__).resolve().parent / "cluster_rogue.py"
+ROGUE = Path(__file__).resolve().parent / "support" / "cluster_rogue.py"
 PLAYERS = ["random", "ai:1"]
 
 
@@ -48,7 +49,7 @@ def test_plain_tcp_is_refused_unless_asked_and_then_warned(tmp_path: Path) -> No
     assert said.returncode == 2 and "refusing the unencrypted scheduler address" in said.stderr
     assert "Traceback" not in said.stderr and not (tmp_path / "t").exists()
     said = _arena("tournament", "tictactoe", "random", "ai:1", "--out", str(tmp_path / "t"),
-                  "--scheduler", f"tcp://127.0.0.1:{_free_port()}", "--insecure-scheduler",
+                  "--scheduler", f"tcp://127.0.0.1:{free_port()}", "--insecure-scheduler",
                   cwd=tmp_path)
     assert said.stderr.startswith("warning: the Dask scheduler tcp://127.0.0.1:")
     assert "cannot reach a Dask scheduler" in said.stderr and said.returncode == 2
@@ -81,10 +82,10 @@ def test_tls_needs_the_certificate_folder(tmp_path: Path) -> None:
 def test_no_certificate_no_entry(small: Cluster, tmp_path: Path) -> None:
     stranger = make_certificates(tmp_path / "stranger").folder  # another course's authority
     intruders = [
-        _start(["worker", small.address, "--nthreads", "1", "--no-nanny", "--no-dashboard",
-                "--name", "stranger", "--death-timeout", "15", *_tls(stranger, "worker")],
+        start(["worker", small.address, "--nthreads", "1", "--no-nanny", "--no-dashboard",
+                "--name", "stranger", "--death-timeout", "15", *tls_options(stranger, "worker")],
                small.work, tmp_path / "stranger.log"),
-        _start(["worker", small.address.replace("tls://", "tcp://"), "--nthreads", "1",
+        start(["worker", small.address.replace("tls://", "tcp://"), "--nthreads", "1",
                 "--no-nanny", "--no-dashboard", "--name", "plain", "--death-timeout", "15"],
                small.work, tmp_path / "plain.log"),
     ]
@@ -93,7 +94,7 @@ def test_no_certificate_no_entry(small: Cluster, tmp_path: Path) -> None:
             assert proc.wait(timeout=120) != 0  # never joined: gave up at its death timeout
     finally:
         for proc in intruders:
-            _stop(proc)
+            stop(proc)
     with small.client() as client:
         assert not client.scheduler_info()["workers"]
     for tls_dir in (str(stranger), None):  # a client of another course, a client without TLS
@@ -155,7 +156,7 @@ def test_a_rogue_worker_s_forged_result_is_not_counted_and_resume_plays_it(
     assert doc["games_played"] == 0 and not doc["complete"] and len(doc["not_counted"]) == 2
     assert not any((out / "replays").iterdir())  # a forged log is never written
     for proc in small.workers:
-        _stop(proc)
+        stop(proc)
     small.add_worker("honest", tmp_path / "honest.log")
     small.wait_for(1)
     again = _arena(*argv, "--resume", cwd=tmp_path)

@@ -9,7 +9,7 @@ import pytest
 
 import pybridge
 from pybridge.errors import IllegalMoveError, OptionError, UnknownGameError
-from tests import bridge_extras
+from tests.support import bridge_extras
 
 PLAYOUTS = 12
 MAX_PLIES = 400

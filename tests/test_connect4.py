@@ -12,8 +12,8 @@ import pytest
 
 import pybridge
 from pybridge.errors import OptionError
-from tests import bridge_extras
-from tests.crosscheck import random_games
+from tests.support import bridge_extras
+from tests.support.crosscheck import random_games
 from tests.reference.connect4 import ConnectFour, State
 
 

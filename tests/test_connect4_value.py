@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import pybridge
-from tests import rulecheck
+from tests.support import rulecheck
 from tests.reference.connect4 import ConnectFour, State, mover_value, value
 
 SIZES = [(7, 6, 4), (4, 4, 3), (5, 4, 4), (6, 5, 3), (8, 7, 5), (12, 10, 6)]

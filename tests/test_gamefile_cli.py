@@ -16,7 +16,7 @@ from prompt_toolkit.document import Document
 
 from shell.cli.arena import main
 from shell.repl.loop import Shell
-from tests.shell_driver import ENTER, TAB, drive
+from tests.support.shell_driver import ENTER, TAB, drive
 
 ROOT = Path(__file__).resolve().parent.parent
 NIM = ROOT / "examples" / "games" / "nim.pl"

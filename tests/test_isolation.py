@@ -25,7 +25,8 @@ from pybridge.play.players import PlayerSpec
 from pybridge.bots.seating import make_player
 from pybridge.text import clean
 
-from .test_bots import alive, expectation
+from tests.support.corpus import expectation
+from tests.support.processes import alive, descendants, needs_bwrap
 
 HERE = Path(__file__).resolve().parent
 ESCAPE = HERE / "hostile" / "escape"
@@ -34,36 +35,7 @@ PWNED = Path("/tmp/arena-escape-pwned")
 LIMITS = Limits(stack_mb=64, grace=0.5)
 RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
-BWRAP_PROBLEM = sandbox._probe()
-needs_bwrap = pytest.mark.skipif(
-    BWRAP_PROBLEM is not None,
-    reason=f"bubblewrap cannot run on this machine: {BWRAP_PROBLEM}")
-
 ATTACKS = sorted(ESCAPE.glob("*.pl"))
-
-
-def descendants(pid: int) -> set[int]:
-    """Every process under ``pid`` (read from /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-@pytest.fixture(scope="module")
-def ttt() -> pybridge.Game:
-    return pybridge.load_game("tictactoe")
 
 
 @pytest.fixture(autouse=True)

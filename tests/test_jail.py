@@ -30,8 +30,7 @@ from pybridge.play.match import Match
 from pybridge.play.players import PlayerSpec
 from pybridge.bots.seating import make_player
 
-from .test_bots import alive, settle
-from .test_isolation import needs_bwrap
+from tests.support.processes import alive, needs_bwrap, settle
 
 HERE = Path(__file__).resolve().parent
 JAIL = HERE / "hostile" / "jail"
@@ -39,11 +38,6 @@ EXAMPLES = HERE.parent / "prolog" / "bots" / "examples"
 LIMITS = Limits(stack_mb=128, grace=1.0, processes=24)
 
 pytestmark = needs_bwrap
-
-
-@pytest.fixture(scope="module")
-def ttt() -> pybridge.Game:
-    return pybridge.load_game("tictactoe")
 
 
 def unchecked(name: str, **kwargs: Any) -> BotProcess:

@@ -1,6 +1,7 @@
 """The shape of the Python code: packages depend downwards only, no module
-imports itself through others, no module grows past 400 lines, and every
-project file a module or test names exists."""
+imports itself through others, no module grows past 400 lines, no test
+module imports another (what tests share is in tests/support/ and
+tests/conftest.py), and every project file a module or test names exists."""
 
 from __future__ import annotations
 
@@ -127,3 +128,26 @@ def test_every_cited_project_file_exists() -> None:
             if "<" in cited or "*" in cited or not (ROOT / cited).exists():
                 missing.add(f"{path.relative_to(ROOT)}: {cited}")
     assert sorted(missing) == []
+
+
+def _test_modules_imported(path: Path) -> set[str]:
+    """The test modules (``test_*``) that the file at ``path`` imports,
+    absolutely or relatively, anywhere in it."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            names = [base] + [f"{base.rstrip('.')}.{a.name}" if node.module else f"{base}{a.name}"
+                              for a in node.names]
+        else:
+            continue
+        found |= {n for n in names if re.fullmatch(r"(tests)?\.+test_\w+", n)}
+    return found
+
+
+def test_no_test_module_imports_another() -> None:
+    imports = {str(p.relative_to(ROOT)): sorted(_test_modules_imported(p))
+               for p in sorted((ROOT / "tests").rglob("*.py"))}
+    assert {path: names for path, names in imports.items() if names} == {}

@@ -21,11 +21,6 @@ PYBRIDGE = Path(pybridge.__file__).parent
 EXAMPLES = PYBRIDGE.parent / "prolog" / "bots" / "examples"
 
 
-@pytest.fixture(scope="module")
-def ttt() -> pybridge.Game:
-    return pybridge.load_game("tictactoe")
-
-
 # -- who may move ----------------------------------------------------------------
 
 

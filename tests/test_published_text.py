@@ -24,7 +24,7 @@ from pybridge.report.html import _entrant, index_html
 from pybridge.championship.scoring import Entrant, Standing, csv_cell, standings_csv
 from pybridge.championship.tournament import Settings, run_tournament
 from shell.cli.arena import main
-from tests.test_bots import EXAMPLES
+from tests.support.corpus import EXAMPLES
 
 HOSTILE_NAME = '<img src=x onerror="alert(1)">[x](javascript:alert(1))\x1b]52;c;AAAA\x07|*b*'
 

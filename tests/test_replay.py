@@ -25,7 +25,7 @@ from pybridge.replay import (
 from pybridge.bots.seating import make_player
 from pybridge.types import Ply, Result
 
-from .replay_games import RngPlayer, play_logged
+from tests.support.replay_games import RngPlayer, play_logged
 
 SEEDS = (1, 2, 3)
 

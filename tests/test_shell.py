@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pybridge
 from shell.repl.loop import Shell
-from tests.shell_driver import CTRL_U, ENTER, TAB, drive
+from tests.support.shell_driver import CTRL_U, ENTER, TAB, drive
 
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from shell.repl import commands as C
 from pybridge.text import without_colour
 from shell.repl.loop import Shell
-from tests.shell_driver import ENTER, drive
+from tests.support.shell_driver import ENTER, drive
 
 WORDS = [c.name for c in C.COMMANDS] + ["1", "5", "9", "10", "0", "-1", "x", "o", "ai:3",
                                          "random", "human", "tictactoe", "--first", "=", "'", '"']

@@ -12,8 +12,7 @@ import sys
 from pathlib import Path
 
 from pybridge.championship.similar import MAX_SOURCE, collect, comparison
-from tests.test_bots import EXAMPLES
-from tests.test_championship import DISGUISED
+from tests.support.corpus import DISGUISED, EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = [sys.executable, "-m", "shell"]

@@ -11,8 +11,8 @@ import pytest
 
 import pybridge
 from pybridge.engine import _prolog
-from tests import bridge_extras
-from tests.crosscheck import compare, enumerate_all, perft, random_games
+from tests.support import bridge_extras
+from tests.support.crosscheck import compare, enumerate_all, perft, random_games
 from tests.reference.sliding import Sliding, State, solve
 
 _STATE = re.compile(r"state\(\[([xoe,]*)\],([xo]),(\d+),(\d+)\)\Z")

@@ -12,7 +12,7 @@ import pytest
 
 import pybridge
 from pybridge.games.analysis import outcome_text
-from tests import rulecheck
+from tests.support import rulecheck
 from tests.reference.sliding import Sliding, State, outcome, solve, value
 
 Solved = dict[tuple[tuple[str, ...], str], int | None]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import pybridge
-from tests import bridge_extras
-from tests.crosscheck import enumerate_all, perft, random_games
+from tests.support import bridge_extras
+from tests.support.crosscheck import enumerate_all, perft, random_games
 from tests.reference.tictactoe import TicTacToe
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import pybridge
 from pybridge.games.analysis import outcome_text
-from tests import rulecheck
+from tests.support import rulecheck
 from tests.reference.tictactoe import State, TicTacToe, solved, value
 
 

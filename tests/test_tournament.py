@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -34,7 +32,8 @@ from pybridge.championship.tournament import (
     standings,
 )
 from shell.cli.tournament import ProgressBar, standings_lines
-from tests.test_bots import EXAMPLES, HOSTILE, HOSTILE_FILES, PWNED, SENTINEL, expectation
+from tests.support.corpus import EXAMPLES, HOSTILE, HOSTILE_FILES, PWNED, SENTINEL, expectation
+from tests.support.processes import host_processes, interrupt_after_games
 
 ROOT = Path(__file__).resolve().parent.parent
 ARENA = [sys.executable, "-m", "shell"]
@@ -42,22 +41,6 @@ ARENA = [sys.executable, "-m", "shell"]
 #: Deterministic honest bots: their games against each other can be
 #: compared move by move with a game played alone.
 HONEST = [str(EXAMPLES / "minimax.pl:2"), str(EXAMPLES / "tictactoe_classic.pl")]
-
-
-def host_processes(marker: str) -> list[int]:
-    """Processes whose command line mentions ``marker``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            state = (entry / "stat").read_text().split()[2]
-        except OSError:
-            continue
-        if marker in cmdline and "--in-fd" in cmdline and state != "Z":
-            found.append(int(entry.name))
-    return found
 
 
 def record(index: int, first: str, second: str, winner: str, forfeit: str | None = None) -> GameRecord:
@@ -172,14 +155,6 @@ def test_progress_bar_on_a_terminal_and_off() -> None:
 
 
 # -- championships -----------------------------------------------------------------
-
-
-@pytest.fixture()
-def in_empty_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    cwd = tmp_path / "cwd"
-    cwd.mkdir()
-    monkeypatch.chdir(cwd)
-    return cwd
 
 
 def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -> None:
@@ -339,26 +314,6 @@ def test_interrupted_tournament_keeps_finished_games(tmp_path: Path, jobs: int) 
     while host_processes(str(tmp_path)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert host_processes(str(tmp_path)) == []
-
-
-def interrupt_after_games(proc: "subprocess.Popen[str]", games: int,
-                          timeout: float) -> tuple[str, str]:
-    """Read a tournament's output until ``games`` games are done, then
-    press Ctrl-C as a terminal does (its whole foreground group); (all it
-    printed, its stderr)."""
-    assert proc.stdout is not None
-    lines = []
-    try:
-        for line in proc.stdout:
-            lines.append(line)
-            if sum(1 for x in lines if x.startswith("game ")) == games:
-                os.killpg(proc.pid, signal.SIGINT)
-                break
-        rest, err = proc.communicate(timeout=timeout)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    return "".join(lines) + rest, err
 
 
 def test_ctrl_c_on_the_command_line(tmp_path: Path) -> None:

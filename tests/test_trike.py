@@ -18,8 +18,8 @@ from benchmarks.duel import player
 from pybridge.errors import IllegalMoveError, OptionError
 from pybridge.play.match import Match
 from pybridge.bots.seating import make_player
-from tests import bridge_extras
-from tests.crosscheck import compare, enumerate_all
+from tests.support import bridge_extras
+from tests.support.crosscheck import compare, enumerate_all
 from tests.reference.trike import Trike
 
 COURSE_AI = "trusted:prolog/bots/examples/trike_course_ai.pl"
@@ -101,7 +101,7 @@ def scores(state: pybridge.State) -> tuple[int, int]:
 
 def test_random_games_agree_on_sizes_3_to_9() -> None:
     """1,050 seeded random games: moves, player to move, game end and
-    winner at every ply (tests.crosscheck.compare), then the final score
+    winner at every ply (tests.support.crosscheck.compare), then the final score
     and values. The reference asserts that no game ends in a tie."""
     rng = random.Random("trike-random-games")
     winners: Counter[str] = Counter()

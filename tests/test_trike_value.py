@@ -10,7 +10,7 @@ import pytest
 
 import pybridge
 from pybridge.engine import _prolog
-from tests import rulecheck
+from tests.support import rulecheck
 from tests.reference.trike import State, Trike, value
 
 

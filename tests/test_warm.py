@@ -15,7 +15,7 @@ import pybridge
 from pybridge.bots.player import WARM, BotPlayer, BotProcess, Limits, WarmBots, keeping_bots_loaded
 from pybridge.play.match import Match
 from pybridge.play.players import PlayerSpec
-from tests.test_isolation import descendants
+from tests.support.processes import descendants
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 LIMITS = Limits(stack_mb=64, grace=0.3)

@@ -1,4 +1,4 @@
-"""What tests ask of Prolog beyond the shipping bridge: ``tests/bridge_test.pl``,
+"""What tests ask of Prolog beyond the shipping bridge: ``tests/support/bridge_test.pl``,
 loaded on first use into the process's Prolog engine."""
 
 from __future__ import annotations

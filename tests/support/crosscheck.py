@@ -6,7 +6,7 @@ import random
 from typing import Any, Protocol
 
 import pybridge
-from tests import bridge_extras
+from tests.support import bridge_extras
 
 
 class Reference(Protocol):

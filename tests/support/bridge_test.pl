@@ -12,7 +12,7 @@
 
 /** <module> What the tests call in Prolog beyond the bridge
 
-Loaded by tests/bridge_extras.py. Like prolog/bridge.pl, it takes and
+Loaded by tests/support/bridge_extras.py. Like prolog/bridge.pl, it takes and
 returns state texts, move texts and numbers.
 */
 

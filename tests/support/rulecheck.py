@@ -9,8 +9,8 @@ from typing import Any, Callable, Iterator
 
 import pybridge
 from pybridge.engine import _prolog
-from tests import bridge_extras
-from tests.crosscheck import Reference
+from tests.support import bridge_extras
+from tests.support.crosscheck import Reference
 
 
 def values(states: list[pybridge.State], player: str) -> list[float]:
@@ -110,7 +110,7 @@ def late_position(game: pybridge.Game, seed: Any, left: int = 1) -> pybridge.Sta
 
 def not_det(state: pybridge.State, texts: list[str]) -> list[str]:
     """The det and semidet contract calls on ``state`` that leave a
-    choice point or throw (see tests/bridge_test.pl not_det/4); ``texts``
+    choice point or throw (see tests/support/bridge_test.pl not_det/4); ``texts``
     are given to illegal_move_reason/3."""
     got = bridge_extras.call("not_det", state.game.id, str(state), texts, outputs=["Goals"])
     assert got is not None
