@@ -3,12 +3,19 @@ tic-tac-toe; an empty working folder; the files hostile bots attack."""
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
 
-import pybridge
-from tests.support.corpus import PWNED, SENTINEL
+# The Ctrl-C tests need SIGINT's default: a suite started in the background
+# of a non-interactive shell inherits it ignored, and so would every
+# process it starts.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+import pybridge  # noqa: E402  (Prolog starts with SIGINT as set above)
+from tests.support.corpus import PWNED, SENTINEL  # noqa: E402
 
 GAMES = pybridge.games()
 
