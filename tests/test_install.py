@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import site
 import subprocess
 import sys
@@ -26,8 +27,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     the test needs no network)."""
     base = tmp_path_factory.mktemp("install")
     wheels = base / "wheels"
+    # built from a copy of the sources: a build/ folder left in the tree
+    # would add the files of an older build to the wheel
+    source = base / "source"
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "--quiet", "-w", str(wheels), str(ROOT)],
+                    "--quiet", "-w", str(wheels), str(source)],
                    check=True, cwd=base, capture_output=True)
     (wheel,) = wheels.glob("prolog_arena-*.whl")
     env = base / "venv"
