@@ -170,7 +170,11 @@ class Pool:
                         time.sleep(WAIT_STEP)
                         continue
                     for future in done.next_batch(block=False):
+                        if pressed.is_set():
+                            raise KeyboardInterrupt
                         yield self._dask_answer(future)
+                if pressed.is_set():  # during the last answers: still a Ctrl-C
+                    raise KeyboardInterrupt
         except (OSError, TimeoutError, CancelledError) as exc:
             raise ClusterError(f"lost the Dask scheduler at {self._address()} "
                                f"({type(exc).__name__}): the games finished so far are kept; "
@@ -198,6 +202,8 @@ class Pool:
     def _local_results(self, futures: list[Future[Any]]) -> Iterator[Returned]:
         with _ctrl_c_between_waits() as pressed:
             yield from self._local_answers(futures, pressed)
+            if pressed.is_set():  # during the last answers: still a Ctrl-C
+                raise KeyboardInterrupt
 
     def _local_answers(self, futures: list[Future[Any]],
                        pressed: threading.Event) -> Iterator[Returned]:
@@ -208,6 +214,8 @@ class Pool:
             done, pending = wait(pending, timeout=WAIT_STEP, return_when=FIRST_COMPLETED)
             lost = []
             for future in done:
+                if pressed.is_set():
+                    raise KeyboardInterrupt
                 key = self._keys.pop(future)
                 try:
                     outcome = future.result()
