@@ -130,7 +130,8 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _crafted(played: Path, changes: list[Mutation]) -> tuple[Path, Path]:
-    root = Path(tempfile.mkdtemp(prefix="arena-fuzz-"))
+    # beside the played folder, in pytest's temporary folders: one per example
+    root = Path(tempfile.mkdtemp(prefix="crafted-", dir=played.parent))
     shutil.copytree(played, root / "orig")
     shutil.copytree(played, root / "out")
     (root / "outside").mkdir()
