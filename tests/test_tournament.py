@@ -419,4 +419,8 @@ def test_a_gauntlet_needs_house_players_and_entrants(tmp_path: Path) -> None:
     from pybridge.report.markdown import markdown
     from pybridge.report.results import gather
 
-    assert "a gauntlet: every entrant played the house players only" in markdown(gather(tmp_path / "g"))
+    report = gather(tmp_path / "g")
+    assert "a gauntlet: every entrant played the house players only" in markdown(report)
+    # house players never meet in a gauntlet: no game, not 0 points
+    assert report.crosstable["random"]["ai:1"] is None
+    assert report.crosstable["greedy"]["random"] is not None

@@ -84,11 +84,14 @@ def index_html(report: Report) -> str:
 def _crosstable(report: Report) -> list[str]:
     names = [e.name for e in report.entrants]
     out = ["<h2 id=\"crosstable\">Crosstable</h2>",
-           "<p class=muted>points of the row's entrant against the column's</p>",
+           "<p class=muted>points of the row's entrant against the column's (–: no game "
+           "between them)</p>",
            "<div style=\"overflow-x:auto\"><table><tr><th></th>"
            + "".join(f"<th>{_e(n)}</th>" for n in names) + "</tr>"]
     for a in names:
-        cells = "".join("<td class=muted>·</td>" if a == b else f"<td>{report.crosstable[a][b]}</td>"
+        cells = "".join("<td class=muted>·</td>" if a == b
+                        else "<td class=muted>–</td>" if report.crosstable[a][b] is None
+                        else f"<td>{report.crosstable[a][b]}</td>"
                         for b in names)
         out.append(f"<tr><th class=name>{_e(a)}</th>{cells}</tr>")
     return out + ["</table></div>"]

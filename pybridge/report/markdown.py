@@ -86,12 +86,13 @@ def markdown(report: Report) -> str:
         out.append("| " + " | ".join(_md_cell(c) for c in standing_cells(b)) + " |")
     out += ["", "rank -: out of the ranking (over 10% of its games lost by forfeit); "
             "(house): ranked, not graded; elo_error: half the 95% interval.", "",
-            "## Crosstable (points of the row against the column)", ""]
+            "## Crosstable (points of the row against the column; –: no game between them)", ""]
     names = [e.name for e in report.entrants]
     out.append("| | " + " | ".join(_md_cell(n) for n in names) + " |")
     out.append("|---|" + "---|" * len(names))
     for a in names:
-        cells = ["" if a == b else str(report.crosstable[a][b]) for b in names]
+        cells = ["" if a == b else "–" if report.crosstable[a][b] is None
+                 else str(report.crosstable[a][b]) for b in names]
         out.append(f"| {_md_cell(a)} | " + " | ".join(cells) + " |")
     out += ["", "## Similar programs", ""]
     flagged = [p for p in report.similar if p.get("flagged")]

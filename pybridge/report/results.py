@@ -65,7 +65,8 @@ class Report:
     out: Path
     doc: Mapping[str, Any]
     entrants: list[EntrantReport]
-    crosstable: dict[str, dict[str, int]]
+    #: points of the row's entrant against the column's (None: they played no game)
+    crosstable: dict[str, dict[str, int | None]]
     similar: list[Mapping[str, Any]]
     rebuilt: dict[int, Rebuilt] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
@@ -210,14 +211,15 @@ def gather(out: str | os.PathLike[str]) -> Report:
         problems.append(f"what the bots printed is not shown: {clean_line(exc)}")
     bots = doc["bots"]
     people = {b["name"]: EntrantReport(b["name"], b) for b in bots}
-    cross = {a: {b: 0 for b in names if b != a} for a in names}
+    cross: dict[str, dict[str, int | None]] = {a: {b: None for b in names if b != a}
+                                                for a in names}
     times: dict[str, list[tuple[float, int, int]]] = {n: [] for n in names}
     said_: dict[str, list[str]] = {n: [] for n in names}
     for r, g in zip(records, doc["games"]):
         a, b = g["first"], g["second"]
         both = g.get("lost_by_both")
         for me, other in ((a, b), (b, a)):
-            cross[me][other] += POINTS[outcome_for(r, me)]
+            cross[me][other] = (cross[me][other] or 0) + POINTS[outcome_for(r, me)]
             people[me].games.append(g)
             if g.get("forfeit") and (g["winner"] != me or both):
                 people[me].forfeits.append({**g, "position": _final_position(rebuilt[g["index"]])})
