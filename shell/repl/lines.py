@@ -1,11 +1,13 @@
-"""Whether a typed line can run: a command with fitting arguments, or a
-valid move of the human to move. The validator asks this before Enter is
-accepted, so that a refused line stays to be fixed."""
+"""A typed line, read once (:func:`read_line`): a command with fitting
+arguments, or a valid move of the human to move, or why it cannot run.
+The validator asks this before Enter is accepted, so that a refused line
+stays to be fixed; the loop runs the same reading."""
 
 from __future__ import annotations
 
 import difflib
 import shlex
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from prompt_toolkit.validation import ValidationError, Validator
@@ -14,29 +16,47 @@ from pybridge.errors import ArenaError
 from pybridge.text import first_control
 
 from shell.repl import commands as C
+from shell.repl.command import Command
 from shell.render import seat_label
 from shell.repl.session import Session
 
 
-def line_problem(line: str, session: Session) -> str | None:
-    """Why ``line`` cannot be run, or None."""
+@dataclass(frozen=True)
+class ReadLine:
+    """What a typed line is: a ``command`` with its ``args``, or a ``move``
+    to play (as typed); ``problem`` says why it cannot run. An empty line
+    is none of these."""
+
+    command: Command | None = None
+    args: tuple[str, ...] = ()
+    move: str | None = None
+    problem: str | None = None
+
+
+def read_line(line: str, session: Session) -> ReadLine:
+    """``line`` read against the session: once, for the check and the run."""
     line = line.strip()
     if not line:
-        return None
+        return ReadLine()
     control = first_control(line)
     if control is not None:
-        return (f"that line has a control character ({control!r}): "
-                "type a move or a command (help lists them)")
+        return ReadLine(problem=f"that line has a control character ({control!r}): "
+                                "type a move or a command (help lists them)")
     try:
         words = shlex.split(line)
     except ValueError as exc:
-        return f"cannot read that line: {exc}"
+        return ReadLine(problem=f"cannot read that line: {exc}")
     if not words:
-        return None
+        return ReadLine()
     command = C.lookup(words[0])
     if command is not None:
-        return command.problem(session, words[1:])
-    return move_problem(line, session)
+        return ReadLine(command, tuple(words[1:]), problem=command.problem(session, words[1:]))
+    return ReadLine(move=line, problem=move_problem(line, session))
+
+
+def line_problem(line: str, session: Session) -> str | None:
+    """Why ``line`` cannot be run, or None."""
+    return read_line(line, session).problem
 
 
 def move_problem(text: str, session: Session) -> str | None:

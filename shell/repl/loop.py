@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import select
-import shlex
 import sys
 import threading
 import time
@@ -32,9 +31,8 @@ from pybridge.errors import ArenaError, Interrupted
 from pybridge.types import Ply, Result
 from pybridge.play.players import Player
 
-from shell.repl import commands as C
 from shell.repl.completer import MoveDescriptions, ShellCompleter
-from shell.repl.lines import LineValidator, line_problem
+from shell.repl.lines import LineValidator, line_problem, read_line
 from pybridge.text import clean_line
 from shell.render import (
     BOLD, CYAN, GREEN, YELLOW, Printer, describe_ply, describe_result,
@@ -181,15 +179,13 @@ class Shell:
                 self.advance(one=True)
             return
         try:
-            problem = self.check(line)
-            if problem:
-                raise ShellError(problem)
-            words = shlex.split(line)
-            command = C.lookup(words[0])
-            if command is not None:
-                command.run(self, words[1:])
-            else:
-                self.play_move(line)
+            read = read_line(line, self.session)
+            if read.problem:
+                raise ShellError(read.problem)
+            if read.command is not None:
+                read.command.run(self, list(read.args))
+            elif read.move is not None:
+                self.play_move(read.move)
         except (ShellError, ValueError, ArenaError) as exc:
             self.say.error(str(exc))
         except (KeyboardInterrupt, Interrupted):
