@@ -15,7 +15,7 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 import pybridge  # noqa: E402  (Prolog starts with SIGINT as set above)
-from tests.support.corpus import PWNED, SENTINEL  # noqa: E402
+from tests.support.corpus import PLAYED_SPECS, PWNED, SENTINEL  # noqa: E402
 
 GAMES = pybridge.games()
 
@@ -72,3 +72,14 @@ def sentinel():
     yield
     assert SENTINEL.exists(), "a bot deleted the sentinel file"
     assert not PWNED.exists(), "a bot created a file"
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of a finished two-game tic-tac-toe tournament of
+    PLAYED_SPECS: tests copy it before they change anything."""
+    from pybridge.championship.tournament import Settings, run_tournament
+
+    out = tmp_path_factory.mktemp("played") / "out"
+    run_tournament("tictactoe", PLAYED_SPECS, out=out, settings=Settings(games_per_pair=2))
+    return out

@@ -19,20 +19,11 @@ from pybridge.championship.checkpoint import GAMES, append_game, finished_games,
 from pybridge.replay import ReplayFormatError, read_replay
 from pybridge.report.results import gather
 from pybridge.championship.scoring import GameRecord, schedule
+from tests.support.corpus import PLAYED_SPECS
 from pybridge.championship.tournament import Settings, run_tournament
 from shell.cli.arena import main
 
-SPECS = ["random", "ai:1"]
-
-
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("played") / "out"
-    run_tournament("tictactoe",
-                   SPECS,
-                   out=out,
-                   settings=Settings(games_per_pair=2))
-    return out
+SPECS = PLAYED_SPECS
 
 
 @pytest.fixture

@@ -12,16 +12,16 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pybridge.errors import ArenaError
 from pybridge.report.results import gather
 from pybridge.report.html import write_pages
+from tests.support.corpus import PLAYED_SPECS
 from pybridge.championship.tournament import Settings, run_tournament
 
-SPECS = ["random", "ai:1"]
+SPECS = PLAYED_SPECS
 FILES = ["standings.json", "games.jsonl", "tournament.json", "similarity.json",
          "replays/0001-random-vs-ai_1.jsonl", "replays/0002-ai_1-vs-random.jsonl"]
 
@@ -117,16 +117,6 @@ def mutations(draw: st.DrawFn) -> Mutation:
                 path.write_text("\n".join(lines) + "\n")
 
     return mutate
-
-
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("fuzz") / "orig"
-    run_tournament("tictactoe",
-                   SPECS,
-                   out=out,
-                   settings=Settings(games_per_pair=2))
-    return out
 
 
 def _crafted(played: Path, changes: list[Mutation]) -> tuple[Path, Path]:

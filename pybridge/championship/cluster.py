@@ -173,8 +173,6 @@ class Pool:
                         if pressed.is_set():
                             raise KeyboardInterrupt
                         yield self._dask_answer(future)
-                if pressed.is_set():  # during the last answers: still a Ctrl-C
-                    raise KeyboardInterrupt
         except (OSError, TimeoutError, CancelledError) as exc:
             raise ClusterError(f"lost the Dask scheduler at {self._address()} "
                                f"({type(exc).__name__}): the games finished so far are kept; "
@@ -202,8 +200,6 @@ class Pool:
     def _local_results(self, futures: list[Future[Any]]) -> Iterator[Returned]:
         with _ctrl_c_between_waits() as pressed:
             yield from self._local_answers(futures, pressed)
-            if pressed.is_set():  # during the last answers: still a Ctrl-C
-                raise KeyboardInterrupt
 
     def _local_answers(self, futures: list[Future[Any]],
                        pressed: threading.Event) -> Iterator[Returned]:
@@ -281,6 +277,8 @@ def _ctrl_c_between_waits() -> Iterator[threading.Event]:
     previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.set())
     try:
         yield pressed
+        if pressed.is_set():  # pressed during the last answers: still a Ctrl-C
+            raise KeyboardInterrupt
     finally:
         signal.signal(signal.SIGINT, previous)
 

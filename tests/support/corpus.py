@@ -72,3 +72,8 @@ pick([M|Ms], S, I, D, A, B, Bst0, Bst) :-
     A1 is max(A, V),
     ( A1 >= B -> Bst = Bst1 ; pick(Ms, S, I, D, A1, B, Bst1, Bst) ).
 """
+
+
+#: The entrants of the small finished tournament the results-folder tests
+#: start from (the ``played`` fixture).
+PLAYED_SPECS = ["random", "ai:1"]
