@@ -6,12 +6,16 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 import pybridge
 from shell.repl.loop import Shell
 from tests.support.shell_driver import CTRL_U, ENTER, TAB, drive
 
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
+
+GAMEFILES = Path(__file__).resolve().parent / "gamefiles"
 
 
 def completions(shell: Shell, text: str) -> dict[str, str]:
@@ -439,3 +443,26 @@ def test_step_mode_plays_one_move_per_enter_even_after_a_pause() -> None:
     assert len(shell.session.match.history) == 1
     shell.execute("")
     assert len(shell.session.match.history) == 2
+
+
+def test_a_typed_move_whose_rule_never_returns_is_refused_and_the_game_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a half-finished game: move/3 loops on a listed move. Typed at the
+    # prompt, it is refused naming the rule (the check and the play read
+    # the line once), the shell and the game stay as they were, and the
+    # next move plays in a new host
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    shell = Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
+    shell.execute(f"new {GAMEFILES / 'loop_on_move.pl'} --first human --second human")
+    match = shell.session.match
+    assert match is not None
+    before = (str(match.state), tuple(match.history))
+    problem = shell.check("3")
+    assert problem is not None and "move/3" in problem
+    shell.execute("3")
+    out = shell.out.getvalue()
+    assert f"error: {problem}" in out and "internal error" not in out
+    assert (str(match.state), tuple(match.history)) == before
+    shell.execute("1")
+    assert [p.move for p in match.history] == ["1"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pybridge.errors import IllegalMoveError
+from pybridge.errors import GameRuleError, IllegalMoveError
 from pybridge.games.game import State
 
 
@@ -25,16 +25,21 @@ class TypedMove:
 def read_move(state: State, typed: str) -> TypedMove:
     """What ``typed`` is at ``state``: itself when the game reads it as a
     valid move text, else the move whose Prolog term it is, if the game
-    has one; the rules say why it is not a valid move."""
+    has one; the rules say why it is not a valid move, or which of them
+    broke when they applied it."""
     typed = typed.strip()
-    if typed in state.valid_moves():
-        return TypedMove(typed, typed)
-    got = state.game.engine.typed_move(typed)
-    text = typed if got is None else got
+    text = typed
+    if typed not in state.valid_moves():
+        got = state.game.engine.typed_move(typed)
+        text = typed if got is None else got
     try:
-        return TypedMove(typed, state.canonical_move(text))
+        move = state.canonical_move(text)
+        state.move(move)  # the rules apply it now (kept for the play): a broken rule shows here
     except IllegalMoveError as exc:
         return TypedMove(typed, None, exc.reason)
+    except GameRuleError as exc:
+        return TypedMove(typed, None, str(exc))
+    return TypedMove(typed, move)
 
 
 __all__ = ["TypedMove", "read_move"]
