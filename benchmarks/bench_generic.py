@@ -45,6 +45,9 @@ SEARCH = "decisive(true)"                    # as the general AI's levels search
 ANTI = "decisive(true), anti_decisive(true)"  # stronger per playout, slower
 
 
+#: The time a move of both sides in the equal-time duel with OpenSpiel.
+EQUAL_SECONDS = 0.5
+
 #: The move time the general AI plays the duels at (as arena play --move-time).
 MOVE_TIME = 1.0
 
@@ -143,10 +146,33 @@ def duel(name: str, mine: Chooser, theirs: Chooser, games: int) -> list[object]:
             sum(mine_ms) / max(1, len(mine_ms)), worst_mine * 1000, worst_theirs * 1000]
 
 
-def openspiel_duel(games: int, search: str, name: str) -> list[object] | None:
+def openspiel_rate() -> float | None:
+    """OpenSpiel's MCTS bot's simulations a second on ``connect_four``
+    from the start (its first moves), or None without OpenSpiel."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts as os_mcts
+    except ImportError:
+        return None
+    spiel = pyspiel.load_game("connect_four")
+    sims = 1000
+    bot = os_mcts.MCTSBot(spiel, 2, sims, os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                          random_state=np.random.RandomState(0), solve=True)
+    state = spiel.new_initial_state()
+    start = time.monotonic()
+    for _ in range(4):
+        state.apply_action(bot.step(state))
+    return 4 * sims / (time.monotonic() - start)
+
+
+def openspiel_duel(games: int, search: str, name: str,
+                   seconds: float | None = None) -> list[object] | None:
     """The general search with the options ``search`` on the built-in
-    rules against OpenSpiel's MCTS bot (random rollouts, solver) at
-    SIMULATIONS simulations a move each; None without OpenSpiel."""
+    rules against OpenSpiel's MCTS bot (random rollouts, solver): at
+    SIMULATIONS simulations a move each, or, given ``seconds``, the
+    general search for that long and OpenSpiel for as many simulations
+    as it runs in that time (openspiel_rate); None without OpenSpiel."""
     try:
         import numpy as np
         import pyspiel
@@ -155,9 +181,13 @@ def openspiel_duel(games: int, search: str, name: str) -> list[object] | None:
         return None
     spiel = pyspiel.load_game("connect_four")
     builtin = pybridge.load_game("connect4")
+    rate = openspiel_rate() if seconds is not None else None
+    theirs = SIMULATIONS if rate is None or seconds is None else max(1, round(rate * seconds))
+    mine = (f"iterations({SIMULATIONS}), seconds(1.0e9)" if seconds is None
+            else f"seconds({seconds})")
     won = drawn = lost = 0
     for i in range(games):
-        bot = os_mcts.MCTSBot(spiel, 2, SIMULATIONS,
+        bot = os_mcts.MCTSBot(spiel, 2, theirs,
                               os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)),
                               random_state=np.random.RandomState(1000 + i), solve=True)
         builtin.seed(i)
@@ -167,8 +197,8 @@ def openspiel_duel(games: int, search: str, name: str) -> list[object] | None:
             if s.current_player == me:
                 got = _prolog.call(
                     f"term_string(S, {_prolog.atom(str(s))}), "
-                    f"mcts:mcts_move(connect4, S, [iterations({SIMULATIONS}), seconds(1.0e9), "
-                    f"{search}], M), format(atom(T), '~w', [M])")
+                    f"mcts:mcts_move(connect4, S, [{mine}, {search}], M), "
+                    f"format(atom(T), '~w', [M])")
                 assert got is not None
                 move = _prolog.text(got["T"])
             else:
@@ -181,8 +211,9 @@ def openspiel_duel(games: int, search: str, name: str) -> list[object] | None:
         drawn += winner == "draw"
         lost += winner not in (me, "draw")
     score = (won + drawn / 2) / games
-    return [f"{name} vs OpenSpiel MCTS, {SIMULATIONS} simulations each",
-            games, won, drawn, lost, f"{100 * score:.0f}%"]
+    how = (f"{SIMULATIONS} simulations each" if seconds is None
+           else f"{seconds:g} s each ({theirs} simulations for OpenSpiel)")
+    return [f"{name} vs OpenSpiel MCTS, {how}", games, won, drawn, lost, f"{100 * score:.0f}%"]
 
 
 def main() -> None:
@@ -227,7 +258,8 @@ def main() -> None:
     print_table(["duel", "games", "won", "drawn", "lost", "score", "mean ms", "max ms",
                  "other max ms"], duels)
     rows_os = [openspiel_duel(GAMES, SEARCH, "general MCTS"),
-               openspiel_duel(GAMES, ANTI, "general MCTS, anti-decisive playouts")]
+               openspiel_duel(GAMES, ANTI, "general MCTS, anti-decisive playouts"),
+               openspiel_duel(GAMES, SEARCH, "general MCTS", seconds=EQUAL_SECONDS)]
     if rows_os[0] is None:
         print("\nOpenSpiel not installed (pip install 'prolog-arena[bench]'): its duel skipped")
     else:

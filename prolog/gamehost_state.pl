@@ -13,6 +13,7 @@
 :- use_module(library(error)).
 :- use_module(bridge).
 :- use_module(gamefile/load).
+:- use_module(gamefile/memo).
 
 :- meta_predicate checked_state(0, ?, -).
 
@@ -56,9 +57,10 @@ searched(Game, Text, Seconds, Workers, N, Stats, K) :-
     must_be(between(1, 8), Workers),
     game_file_raw(Game, Raw),
     term_string(State, Text),
-    mcts:mcts_search(Raw, State, [seconds(Seconds), decisive(true), workers(Workers),
-                                  searches(K)],
-                     search(N, Stats0)),
+    with_rule_memo(Raw,
+                   mcts:mcts_search(Raw, State, [seconds(Seconds), decisive(true),
+                                                 workers(Workers), searches(K)],
+                                    search(N, Stats0))),
     findall([T, V, R, S],
             ( member(M-stats(V, R, S), Stats0),
               Game:move_text(M, T)

@@ -6,6 +6,8 @@ kept from one move to the next. Strength is measured in benchmarks."""
 
 from __future__ import annotations
 
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -221,3 +223,19 @@ def test_the_search_on_two_cores_runs_in_the_jail(monkeypatch: pytest.MonkeyPatc
     found = game.initial_state().move("4").search(0.5)
     assert found is not None and found.searches == 2
     assert sum(m.visits for m in found.moves) == found.iterations
+
+
+def test_game_over_is_remembered_per_state_during_a_search() -> None:
+    """tests/memo_unit.pl (prolog/gamefile/memo.pl): one computation of
+    game_over/2 per state inside a search, its own rules' calls included;
+    a winner given is asked each time; unwrapped after, even on a throw;
+    a game that keeps facts is searched without it."""
+    unit = HERE / "memo_unit.pl"
+    run = subprocess.run(
+        ["swipl", "-g", f"consult('{unit.as_posix()}'), run_tests", "-t", "halt"],
+        capture_output=True, text=True, timeout=60,
+    )
+    output = run.stdout + run.stderr
+    assert run.returncode == 0, output
+    assert "Warning" not in output and "ERROR" not in output, output
+    assert re.search(r"All 5 tests passed", output), output

@@ -168,7 +168,7 @@ load_program(Code, File, Dialect, Program, Problems) :-
         ( open_string(Text, In),
           b_setval(arena_gamefile_loading, true)
         ),
-        catch(load_files(Code:SourceId, [stream(In), silent(true)]),
+        catch(load_files(Code:SourceId, [stream(In), silent(true), optimise(true)]),
               Error,
               nb_setval(arena_gamefile_messages, [Error])),
         ( close(In),

@@ -6,6 +6,7 @@
 :- use_module(library(error)).
 :- use_module(library(time)).
 :- use_module(library(random)).
+:- use_module(memo).
 
 :- meta_predicate with_move_time(+, 0, -).
 
@@ -125,8 +126,10 @@ capped_generic_move(Det, S, L, M) :-
     Moves = [_|_],
     (   integer(L), L > 1
     ->  general_seconds(L, Soft, Cap),
-        catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, [seconds(Soft)],
-                                                                M0)),
+        catch(call_with_time_limit(Cap,
+                                   with_rule_memo(Det, generic_ai:generic_move(Det, S, L,
+                                                                               [seconds(Soft)],
+                                                                               M0))),
               Error,
               ( search_error(Error),
                 random_member(M0, Moves),

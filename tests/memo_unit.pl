@@ -1,0 +1,84 @@
+% Unit tests of prolog/gamefile/memo.pl: game_over/2 remembered per
+% state while a search runs, on a game file loaded in this process.
+:- use_module('../prolog/gamefile/load').
+:- use_module('../prolog/gamefile/memo').
+:- use_module(library(plunit)).
+
+:- dynamic computed/1.
+
+file(Name, Path) :-
+    module_property(arena_gamefile_memo, file(Memo)),
+    file_directory_name(Memo, GameFile),
+    file_directory_name(GameFile, Prolog),
+    file_directory_name(Prolog, Root),
+    directory_file_path(Root, Name, Path).
+
+loaded(File, Base, Code, Raw) :-
+    once(file(File, Path)),
+    once(load_game_file(Path, swi, Base, Base, _)),
+    arena_gamefile:game_code(Base, Code),
+    arena_gamefile:game_raw(Base, Raw).
+
+%   counted(+Code): each computation of Code's game_over/2 (under any
+%   memo, which wraps outside it) adds one to computed/1.
+counted(Code) :-
+    retractall(computed(_)),
+    assertz(computed(0)),
+    wrap_predicate(Code:game_over(_, _), count, W, (memo_unit:count, W)).
+
+played(_, [], S, S).
+played(Code, [M|Ms], S0, S) :-
+    Code:move(S0, M, S1),
+    played(Code, Ms, S1, S).
+
+count :-
+    retract(computed(N)),
+    N1 is N + 1,
+    assertz(computed(N1)).
+
+:- begin_tests(rule_memo).
+
+test(one_computation_per_state, [Before-Inside == 2-1]) :-
+    loaded('examples/games/connect4.pl', memo_c4, Code, Raw),
+    counted(Code),
+    Code:initial_state([], S),
+    ignore(Code:game_over(S, _)), ignore(Code:game_over(S, _)),
+    computed(Before),
+    retractall(computed(_)), assertz(computed(0)),
+    with_rule_memo(Raw, ( \+ Code:game_over(S, _), \+ Code:game_over(S, _),
+                          Code:move(S, 4, S1),      % its own rule asks again
+                          \+ Code:game_over(S1, _) )),
+    computed(Inside0),
+    Inside is Inside0 - 1.                          % S1's own
+
+test(the_answer_is_remembered, [W1-W2-N == x-x-1]) :-
+    loaded('examples/games/connect4.pl', memo_c4_won, Code, Raw),
+    counted(Code),
+    Code:initial_state([], S),
+    once(played(Code, [1, 2, 1, 2, 1, 2, 1], S, Won)),
+    retractall(computed(_)), assertz(computed(0)),
+    with_rule_memo(Raw, ( Code:game_over(Won, W1), Code:game_over(Won, W2) )),
+    computed(N).
+
+test(a_winner_given_is_asked_each_time, [N == 2]) :-
+    loaded('examples/games/connect4.pl', memo_c4_given, Code, Raw),
+    counted(Code),
+    Code:initial_state([], S),
+    retractall(computed(_)), assertz(computed(0)),
+    with_rule_memo(Raw, ( \+ Code:game_over(S, x), \+ Code:game_over(S, x) )),
+    computed(N).
+
+test(unwrapped_after_the_search_even_when_it_throws) :-
+    loaded('examples/games/connect4.pl', memo_c4_throw, Code, Raw),
+    catch(with_rule_memo(Raw, ( current_predicate_wrapper(Code:game_over(_, _),
+                                                          arena_memo, _, _),
+                                throw(stop) )),
+          stop, true),
+    \+ current_predicate_wrapper(Code:game_over(_, _), arena_memo, _, _).
+
+test(a_game_that_keeps_facts_is_not_remembered) :-
+    loaded('tests/gamefiles/course/asserted_board.pl', memo_stateful, Code, Raw),
+    with_rule_memo(Raw, \+ current_predicate_wrapper(Code:game_over(_, _),
+                                                      arena_memo, _, _)).
+
+:- end_tests(rule_memo).
