@@ -225,6 +225,17 @@ PROPOSED = {
         "% has the winner's lower): the arena's is higher\n"
         "arena_value(A, B, C) :-\n    value(A, B, D),\n    C is -D.\n",
     ],
+    "out_of_stones.pl": [
+        "% GUESS: the game's loop ends the game itself where its state is so:\n"
+        "% (game_loop/1's clause ending as draw)\n"
+        "arena_game_over([_, _, 0, _], draw) :-\n    !.\n",
+        "arena_move(A, B, C) :-\n    \\+ arena_game_over(A, _),\n",
+        "% else the game's own game_over/2\n",
+    ],
+    "no_turn.pl": [
+        "% GUESS: in a few random games the player to move had no move while\n",
+        "arena_game_over(A, draw) :-\n    once(valid_moves(A, B)),\n    B==[].\n",
+    ],
     "count_seats.pl": [
         "% GUESS: value/3 answers for the player to move only: asked for\n"
         "% the other, the state is given with that player to move\n"
@@ -247,8 +258,10 @@ def test_proposal_reads_the_games_code(name: str, tmp_path: Path,
     (race_texts); value/3 for the player to move only and the facts a
     menu asserts with the names it reads (count_seats); the player found
     past a first move that keeps the turn (pie_count); value/3 lower where
-    better, negated (low_value): the proposed
-    adapter conforms as it is."""
+    better, negated (low_value); the game loop's own end on a pattern of
+    the state (out_of_stones); a player left without a move while the
+    game is not over, a draw marked for the user to replace with what the
+    loop does (no_turn): the proposed adapter conforms as it is."""
     game = copy_game(tmp_path, name)
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
     assert code == 1, out + err

@@ -11,7 +11,8 @@
             level_term/2,             % +Code, -Level
             list_to_set_v/2,          % +List, -Set
             value_players/5,          % +Code, +Atoms, +P0, +P1, -Map
-            asserted_fact/2           % +Code, -Fact
+            asserted_fact/2,          % +Code, -Fact
+            loop_ends/4               % +Code, +S0, +Winners, -Ends
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -174,3 +175,34 @@ asserted_fact(Code, Fact) :-
     functor(Fact, N, Ar),
     functor(H, N, Ar),
     \+ catch(clause(Code:H, _), _, fail).
+
+%   loop_ends(+Code, +S0, +Winners, -Ends): the game loop's own ends: the
+%   loop is a predicate one of whose clauses passes its argument I to
+%   game_over/2; Ends are end(Name/Arity, Pattern, Winner) for each of
+%   its other clauses whose argument I is a pattern (not S0's shape),
+%   that neither calls the loop again nor game_over/2, and whose body
+%   names one of Winners (`show_winner(draw)`).
+loop_ends(Code, S0, Winners, Ends) :-
+    (   code_clause(Code, Loop, Body),
+        compound(Loop),
+        sub_term(Call, Body),
+        compound(Call),
+        Call = game_over(X, _),
+        var(X),
+        arg(I, Loop, Y),
+        Y == X
+    ->  functor(Loop, Name, Arity),
+        findall(end(Name/Arity, Pattern, Winner),
+                ( functor(Head, Name, Arity),
+                  code_clause(Code, Head, Body1),
+                  arg(I, Head, Pattern),
+                  nonvar(Pattern),
+                  \+ S0 = Pattern,
+                  \+ ( sub_term(G, Body1), compound(G),
+                        ( functor(G, Name, Arity) ; G = game_over(_, _) ) ),
+                  once(( sub_term(Winner, Body1), atom(Winner),
+                         memberchk(Winner, Winners) ))
+                ),
+                Ends)
+    ;   Ends = []
+    ).

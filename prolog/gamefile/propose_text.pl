@@ -88,7 +88,7 @@ named_winner(W, Pairs, _, Who) :-
 
 %   player_wrappers(+Code, +Atoms, +Found): the game's predicates that
 %   take a player, given the game's own player term; a pass move.
-player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, _, _)) :-
+player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
     nl,
     (   defines(Code, valid_moves/2)
     ->  Own = valid_moves(SV, Ms1)
@@ -97,12 +97,18 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, _, _)) :-
     ),
     at_path(S0, Path, PS0),
     moves_shape(Code, S0, PS0, Own, Ms1, Base, Ms0, Changed),
+    loop_ends(Code, S0, [draw, PA, PB], Ends),
+    (   Ends == []
+    ->  OverName = game_over
+    ;   OverName = arena_game_over          % the loop's own ends too
+    ),
+    Over =.. [OverName, SV, _],
     (   pass_move(Code, S0, Path, Pass)
     ->  Guard = true,
         format("% GUESS: move/3 takes ~q, which valid_moves never lists: a player~n", [Pass]),
         format("% with no other move plays it (as the game's loop does)~n"),
         portray_clause((arena_valid_moves(SV, Ms) :-
-                           (   game_over(SV, _)
+                           (   Over
                            ->  Ms = []
                            ;   Base,
                                (   Ms0 == []
@@ -112,7 +118,14 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, _, _)) :-
     ->  Guard = true,  format("% GUESS: valid_moves lists moves once game_over/2 holds; the game's~n"),
         format("% loop asks game_over/2 first~n"),
         portray_clause((arena_valid_moves(SV, Ms0) :-
-                           (   game_over(SV, _)
+                           (   Over
+                           ->  Ms0 = []
+                           ;   Base )))
+    ;   Ends \== []
+    ->  Guard = true,
+        format("% no move once the game's loop ends the game (below)~n"),
+        portray_clause((arena_valid_moves(SV, Ms0) :-
+                           (   Over
                            ->  Ms0 = []
                            ;   Base )))
     ;   (   Atoms == false,
@@ -122,13 +135,32 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, _, _)) :-
     ->  portray_clause((arena_valid_moves(SV, Ms0) :- Base))
     ;   true
     ),
-    move_shape(Code, S0, PS0, Guard),
-    (   (   several_clauses(Code, game_over(_, _))
+    move_shape(Code, S0, PS0, Guard, OverName),
+    (   Ends \== []
+    ->  format("~n% GUESS: the game's loop ends the game itself where its state is so:~n"),
+        forall(member(end(LoopPI, Pat, Win), Ends),
+               ( format("% (~w's clause ending as ~q)~n", [LoopPI, Win]),
+                 portray_clause((arena_game_over(Pat, Win) :- !)) ))
+    ;   true
+    ),
+    (   \+ pass_move(Code, S0, Path, _),
+        end_seen(Code, Path, S0, dead_end)
+    ->  copy_term(SV-Base-Ms0, SD-BaseD-MsD),
+        format("~n% GUESS: in a few random games the player to move had no move while~n"),
+        format("% game_over/2 failed; the game's loop decides what then happens (the~n"),
+        format("% game ends, the player passes or loses a piece). Here the game ends~n"),
+        format("% as a draw: write what the loop does.~n"),
+        portray_clause((arena_game_over(S, W) :- game_over(S, W), !)),
+        portray_clause((arena_game_over(SD, draw) :- BaseD, MsD == []))
+    ;   (   several_clauses(Code, game_over(_, _))
         ;   end_seen(Code, Path, S0, over_nondet)
         )
     ->  format("~n% game_over/2 leaves a choice point: its first answer, as the game's~n"),
         format("% loop takes it~n"),
         portray_clause((arena_game_over(S, W) :- game_over(S, W), !))
+    ;   Ends \== []
+    ->  format("~n% else the game's own game_over/2~n"),
+        portray_clause((arena_game_over(S, W) :- game_over(S, W)))
     ;   true
     ),
     (   Atoms == false,
@@ -168,10 +200,12 @@ moves_shape(Code, S0, P0, Own, OwnMs, Base, Ms, Changed) :-
     ),
     (   Base == Own -> Changed = false ; Changed = true ).
 
-%   move_shape(+Code, +S0, +P0, +Guard): move/3's first answer, where it
-%   leaves a choice point for the first state's first move; no move once
-%   game_over/2 holds where Guard is true (valid_moves is guarded too).
-move_shape(Code, S0, P0, Guard) :-
+%   move_shape(+Code, +S0, +P0, +Guard, +OverName): move/3's first
+%   answer, where it leaves a choice point for the first state's first
+%   move; no move once OverName/2 (game_over, or the adapter's own
+%   arena_game_over) holds where Guard is true (valid_moves is guarded).
+move_shape(Code, S0, P0, Guard, OverName) :-
+    Over =.. [OverName, S, _],
     (   (   moves(Code, S0, P0, [M|_]),
             quiet_det(Code:move(S0, M, _), nondet)
         ;   Guard == true,
@@ -181,12 +215,12 @@ move_shape(Code, S0, P0, Guard) :-
         format("% takes it~n"),
         (   Guard == true
         ->  format("% (and no move once the game is over)~n"),
-            portray_clause((arena_move(S, Mv, S1) :- \+ game_over(S, _), move(S, Mv, S1), !))
+            portray_clause((arena_move(S, Mv, S1) :- \+ Over, move(S, Mv, S1), !))
         ;   portray_clause((arena_move(S, Mv, S1) :- move(S, Mv, S1), !))
         )
     ;   Guard == true
     ->  format("~n% no move once the game is over, as the game's loop asks game_over/2 first~n"),
-        portray_clause((arena_move(S, Mv, S1) :- \+ game_over(S, _), move(S, Mv, S1)))
+        portray_clause((arena_move(S, Mv, S1) :- \+ Over, move(S, Mv, S1)))
     ;   true
     ).
 

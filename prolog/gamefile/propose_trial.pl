@@ -170,11 +170,15 @@ first_n(N, List, First) :-
     ).
 
 moves(Code, S, P, Ms) :-
+    listed(Code, S, P, Ms),
+    Ms = [_|_].
+
+%   listed(+Code, +S, +P, -Ms): valid_moves' first answer, [] too.
+listed(Code, S, P, Ms) :-
     (   defines(Code, valid_moves/2)
     ->  quiet(Code:valid_moves(S, Ms))
     ;   quiet(Code:valid_moves(S, P, Ms))
-    ),
-    Ms = [_|_].
+    ).
 
 %   pattern(+State, +Path, -Var, -Pattern): State's shape with Var at
 %   Path and fresh variables elsewhere.
@@ -189,7 +193,8 @@ pattern(T, [I|Is], Var, P) :-
 %   end_seen(+Code, +Path, +S0, ?What): a few random games from S0 (at
 %   most 400 moves in all, 10 s) reach an end where What holds:
 %   over_with_moves (game_over/2 holds and valid_moves still lists
-%   moves) or over_nondet (game_over/2 leaves a choice point).
+%   moves), over_nondet (game_over/2 leaves a choice point) or dead_end
+%   (valid_moves lists none while game_over/2 fails).
 end_seen(Code, Path, S0, What) :-
     get_time(T0),
     Deadline is T0 + 10,
@@ -208,11 +213,14 @@ playout_end(Code, Path, S, Deadline, What) :-
     at_path(S, Path, P),
     (   quiet(Code:game_over(S, _))
     ->  end_is(What, Code, S, P)
-    ;   moves(Code, S, P, Ms),
-        random_member(M, Ms),
-        quiet(Code:move(S, M, S1)),
-        ground(S1),
-        playout_end(Code, Path, S1, Deadline, What)
+    ;   listed(Code, S, P, Ms),
+        (   Ms == []
+        ->  What = dead_end
+        ;   random_member(M, Ms),
+            quiet(Code:move(S, M, S1)),
+            ground(S1),
+            playout_end(Code, Path, S1, Deadline, What)
+        )
     ).
 
 end_is(over_with_moves, Code, S, P) :-
