@@ -68,13 +68,14 @@ test(a_winner_given_is_asked_each_time, [N == 2]) :-
     with_rule_memo(Raw, ( \+ Code:game_over(S, x), \+ Code:game_over(S, x) )),
     computed(N).
 
-test(unwrapped_after_the_search_even_when_it_throws) :-
+test(nothing_remembered_after_the_search_even_when_it_throws, [N == 2]) :-
     loaded('examples/games/connect4.pl', memo_c4_throw, Code, Raw),
-    catch(with_rule_memo(Raw, ( current_predicate_wrapper(Code:game_over(_, _),
-                                                          arena_memo, _, _),
-                                throw(stop) )),
-          stop, true),
-    \+ current_predicate_wrapper(Code:game_over(_, _), arena_memo, _, _).
+    counted(Code),
+    Code:initial_state([], S),
+    catch(with_rule_memo(Raw, ( \+ Code:game_over(S, _), throw(stop) )), stop, true),
+    retractall(computed(_)), assertz(computed(0)),
+    \+ Code:game_over(S, _), \+ Code:game_over(S, _),
+    computed(N).
 
 test(a_game_that_keeps_facts_is_not_remembered) :-
     loaded('tests/gamefiles/course/asserted_board.pl', memo_stateful, Code, Raw),

@@ -21,11 +21,13 @@ on them.
 
 slots(4096).
 
-%!  with_rule_memo(+Raw, :Goal) is semidet.
+%!  with_rule_memo(+View, :Goal) is semidet.
 %
-%   Goal (a search of the game whose raw view, or its det: view, is View) with the game's
-%   game_over/2 remembered; Goal alone for a built-in game, a game that
-%   keeps facts, or one whose game_over/2 is already remembered.
+%   Goal (a search of the game whose raw view, or its det: view, is
+%   View) with the game's game_over/2 remembered; Goal alone for a
+%   built-in game or a game that keeps facts. The wrapper stays on the
+%   predicate once put there (unwrap_predicate/2 miscounts its name's
+%   references under pyswip); outside a search it remembers nothing.
 
 with_rule_memo(View, Goal) :-
     (   (   atom_concat('det:', Raw, View)
@@ -39,19 +41,21 @@ with_rule_memo(View, Goal) :-
         functor(Head, Name, 2),
         predicate_property(Code:Head, defined),
         predicate_property(Code:Head, implementation_module(Module)),
-        \+ predicate_property(Module:Head, built_in),
-        \+ current_predicate_wrapper(Module:Head, arena_memo, _, _)
-    ->  slots(N),
+        \+ predicate_property(Module:Head, built_in)
+    ->  (   current_predicate_wrapper(Module:Head, arena_memo, _, _)
+        ->  true
+        ;   wrap_predicate(Module:Head, arena_memo, Wrapped,
+                           arena_gamefile_memo:remembered(Head, Wrapped))
+        ),
+        (   nb_current(arena_memo_cache, Outer)
+        ->  true
+        ;   Outer = []
+        ),
+        slots(N),
         functor(Cache, slots, N),
-        setup_call_cleanup(
-            ( nb_setval(arena_memo_cache, Cache),
-              wrap_predicate(Module:Head, arena_memo, Wrapped,
-                             arena_gamefile_memo:remembered(Head, Wrapped))
-            ),
-            Goal,
-            ( unwrap_predicate(Module:Head, arena_memo),
-              nb_setval(arena_memo_cache, [])
-            ))
+        setup_call_cleanup(nb_setval(arena_memo_cache, Cache),
+                           Goal,
+                           nb_setval(arena_memo_cache, Outer))
     ;   call(Goal)
     ).
 
@@ -64,9 +68,9 @@ remembered(Head, Wrapped) :-
     arg(1, Head, State),
     arg(2, Head, Winner),
     (   var(Winner),
-        ground(State),
-        nb_getval(arena_memo_cache, Cache),
-        compound(Cache)
+        nb_current(arena_memo_cache, Cache),
+        compound(Cache),
+        ground(State)
     ->  term_hash(State, Hash),
         functor(Cache, _, N),
         I is Hash mod N + 1,
