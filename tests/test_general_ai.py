@@ -6,8 +6,6 @@ kept from one move to the next. Strength is measured in benchmarks."""
 
 from __future__ import annotations
 
-import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from pybridge.engine import _prolog, hostengine
 from pybridge.jail import spawn
 from pybridge.games.game import load_game_file
 from pybridge.jail import sandbox
+from tests.support.plunit import run_plunit
 from tests.support.processes import needs_bwrap
 
 HERE = Path(__file__).resolve().parent
@@ -231,12 +230,5 @@ def test_game_over_is_remembered_per_state_during_a_search() -> None:
     a winner given is asked each time; nothing remembered after, even on
     a throw;
     a game that keeps facts is searched without it."""
-    unit = HERE / "memo_unit.pl"
-    run = subprocess.run(
-        ["swipl", "-g", f"consult('{unit.as_posix()}'), run_tests", "-t", "halt"],
-        capture_output=True, text=True, timeout=60,
-    )
-    output = run.stdout + run.stderr
-    assert run.returncode == 0, output
-    assert "Warning" not in output and "ERROR" not in output, output
-    assert re.search(r"All 5 tests passed", output), output
+    output = run_plunit(HERE / "memo_unit.pl")
+    assert "All 5 tests passed" in output, output

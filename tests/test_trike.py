@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 from pathlib import Path
 from collections import Counter
 from typing import Any
@@ -20,6 +19,7 @@ from pybridge.play.match import Match
 from pybridge.bots.seating import make_player
 from tests.support import bridge_extras
 from tests.support.crosscheck import compare, enumerate_all
+from tests.support.plunit import run_plunit
 from tests.reference.trike import Trike
 
 COURSE_AI = "trusted:prolog/bots/examples/trike_course_ai.pl"
@@ -294,12 +294,4 @@ def test_plunit_units() -> None:
     """tests/trike_unit.pl: determinism (a choice point left by a det
     predicate is a plunit warning, failed here), failing illegal moves,
     errors for malformed terms."""
-    unit = Path(__file__).with_name("trike_unit.pl")
-    run = subprocess.run(
-        ["swipl", "-g", f"consult('{unit.as_posix()}'), run_tests", "-t", "halt"],
-        capture_output=True, text=True, timeout=60,
-    )
-    output = run.stdout + run.stderr
-    assert run.returncode == 0, output
-    assert "Warning" not in output and "ERROR" not in output, output
-    assert re.search(r"All \d+ tests passed", output), output
+    run_plunit(Path(__file__).with_name("trike_unit.pl"))
