@@ -14,6 +14,7 @@
 :- use_module(read).
 :- use_module(view).
 :- use_module(facts).
+:- use_module(memo).
 :- use_module(safety).
 :- use_module('../ai/generic', []).
 :- use_module('../sicstus_lib', []).
@@ -83,7 +84,11 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     ),
     install_shadows(Code),
     add_import_module(Code, arena_sicstus_lib, end),
-    load_program(Code, File, Dialect, Program, LoadProblems),
+    (   jailed
+    ->  remembering_program(Code, Program, Loaded)
+    ;   Loaded = Program
+    ),
+    load_program(Code, File, Dialect, Loaded, LoadProblems),
     (   LoadProblems \== []
     ->  throw(error(game_refused(LoadProblems), _))
     ;   true

@@ -1,8 +1,10 @@
 :- module(arena_gamefile_memo,
-          [ with_rule_memo/2           % +View, :Goal
+          [ remembering_program/3,    % +Code, +Program0, -Program
+            with_rule_memo/2           % +View, :Goal
           ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
 :- use_module(facts).
-:- use_module(view).
 
 :- meta_predicate with_rule_memo(+, 0).
 
@@ -10,24 +12,54 @@
 
 A course game's rules call game_over/2 again and again on one state: its
 valid_moves/2 and move/3 check that the game is not over, and a search
-asks it of every child. While the general AI searches a game file, its
-game_over/2 (the game's own predicate, so its own rules' calls too) keeps
-the answer of the last 4,096 ground states it was asked, by the state's
-hash. Inside the search a state's game_over/2 is its first answer, as
-the contract (semidet) has it. A game that keeps facts in the database
-(prolog/gamefile/facts.pl) is searched without it: its answer may depend
-on them.
+asks it of every child. A game file loaded in the game host's jail has
+its game_over/2 clauses renamed '$arena_game_over'/2 as it loads
+(remembering_program/3), and game_over/2 asks them through remembered/2,
+so its own rules' calls go through it too. While the general AI searches
+(with_rule_memo/2), remembered/2 keeps the answer of the last 4,096
+ground states it was asked, by the state's hash; outside a search it
+only calls the game's clauses. Inside a search a state's game_over/2 is
+its first answer, as the contract (semidet) has it. A game that changes
+facts, or declares game_over/2 (dynamic, multifile, ...), loads as it
+is: its answer may depend on more than the state.
 */
 
 slots(4096).
 
+%!  remembering_program(+Code, +Program0, -Program) is det.
+%
+%   Program0 (the terms of a game file for module Code) with its
+%   game_over/2 clauses renamed and game_over/2 defined over them
+%   through remembered/2; Program0 itself where the game changes facts,
+%   names game_over/2 in a directive, or has no game_over/2 clause.
+
+remembering_program(Code, Program0, Program) :-
+    (   \+ program_changes_facts(Program0),
+        \+ ( member((:- Directive), Program0), sub_term(game_over/2, Directive) ),
+        maplist(renamed, Program0, Program1, Renamed),
+        memberchk(true, Renamed)
+    ->  Head = game_over(S, W),
+        append(Program1,
+               [(Head :- arena_gamefile_memo:remembered(Head, Code:'$arena_game_over'(S, W)))],
+               Program)
+    ;   Program = Program0
+    ).
+
+renamed(Term0, Term, true) :-
+    (   Term0 = (game_over(S, W) :- Body)
+    ->  Term = ('$arena_game_over'(S, W) :- Body)
+    ;   Term0 = game_over(S, W)
+    ->  Term = '$arena_game_over'(S, W)
+    ),
+    !.
+renamed(Term, Term, false).
+
 %!  with_rule_memo(+View, :Goal) is semidet.
 %
 %   Goal (a search of the game whose raw view, or its det: view, is
-%   View) with the game's game_over/2 remembered; Goal alone for a
-%   built-in game or a game that keeps facts. The wrapper stays on the
-%   predicate once put there (unwrap_predicate/2 miscounts its name's
-%   references under pyswip); outside a search it remembers nothing.
+%   View) with the game's game_over/2 remembered; Goal alone for a game
+%   loaded as it is (a built-in game, a game outside the jail, a game
+%   that changes facts).
 
 with_rule_memo(View, Goal) :-
     (   (   atom_concat('det:', Raw, View)
@@ -36,18 +68,8 @@ with_rule_memo(View, Goal) :-
         ),
         arena_gamefile:game_raw(Game, Raw),
         arena_gamefile:game_code(Game, Code),
-        \+ facts_kept(Code),
-        own_pi(Code, game_over/2, Name/2),
-        functor(Head, Name, 2),
-        predicate_property(Code:Head, defined),
-        predicate_property(Code:Head, implementation_module(Module)),
-        \+ predicate_property(Module:Head, built_in)
-    ->  (   current_predicate_wrapper(Module:Head, arena_memo, _, _)
-        ->  true
-        ;   wrap_predicate(Module:Head, arena_memo, Wrapped,
-                           arena_gamefile_memo:remembered(Head, Wrapped))
-        ),
-        (   nb_current(arena_memo_cache, Outer)
+        current_predicate(Code:'$arena_game_over'/2)
+    ->  (   nb_current(arena_memo_cache, Outer)
         ->  true
         ;   Outer = []
         ),
@@ -61,10 +83,11 @@ with_rule_memo(View, Goal) :-
 
 :- public remembered/2.
 
-%   remembered(+Head, :Wrapped): Head (game_over(State, Winner)) from the
-%   cache when its State is there, else Wrapped's first answer (or its
-%   failure) kept there. A call with the winner given is not remembered.
-remembered(Head, Wrapped) :-
+%   remembered(+Head, :Goal): Head (game_over(State, Winner)) from the
+%   cache when its State is there, else Goal's first answer (or its
+%   failure) kept there. Outside a search, a non-ground state or a
+%   winner given: Goal.
+remembered(Head, Goal) :-
     arg(1, Head, State),
     arg(2, Head, Winner),
     (   var(Winner),
@@ -78,7 +101,7 @@ remembered(Head, Wrapped) :-
         (   Entry = seen(State0, Answer),
             State0 == State
         ->  true
-        ;   (   call(Wrapped)
+        ;   (   call(Goal)
             ->  Answer = over(Winner)
             ;   Answer = not_over
             ),
@@ -88,5 +111,5 @@ remembered(Head, Wrapped) :-
             )
         ),
         Answer = over(Winner)
-    ;   call(Wrapped)
+    ;   call(Goal)
     ).

@@ -77,13 +77,22 @@ shape(C0, Body, Shape) :-
 one_if_free(V) :-
     (   var(V) -> V = 1 ; true ).
 
-%   code_clause(?Code, ?Head, -Body): a clause of the game's own code.
+%   code_clause(?Code, ?Head, -Body): a clause of the game's own code
+%   (game_over/2's as the file wrote them: prolog/gamefile/memo.pl).
 code_clause(Code, Head, Body) :-
-    (   nonvar(Head)
-    ->  true
-    ;   current_predicate(Code:Name/Arity),
+    (   var(Head)
+    ->  current_predicate(Code:Name/Arity),
+        Name/Arity \== '$arena_game_over'/2,
         functor(Head, Name, Arity)
+    ;   true
     ),
+    own_clause(Code, Head, Body).
+
+own_clause(Code, game_over(S, W), Body) :-
+    current_predicate(Code:'$arena_game_over'/2),
+    !,
+    catch(clause(Code:'$arena_game_over'(S, W), Body), _, fail).
+own_clause(Code, Head, Body) :-
     \+ predicate_property(Code:Head, imported_from(_)),
     predicate_property(Code:Head, number_of_clauses(_)),
     catch(clause(Code:Head, Body), _, fail).
