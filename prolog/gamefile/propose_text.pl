@@ -167,6 +167,7 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
         defines(Code, choose_move/4),
         \+ defines(Code, choose_move/3)
     ->  copy_term(Pattern0-Var0, S1-P1),
+        format("~n% the game's choose_move/4, given the player~n"),
         portray_clause((arena_choose_move(S1, L, M) :- choose_move(S1, P1, L, M)))
     ;   true
     ),

@@ -191,23 +191,32 @@ pattern(T, [I|Is], Var, P) :-
     pattern(X, Is, Var, Y).
 
 %   end_seen(+Code, +Path, +S0, ?What): a few random games from S0 (at
-%   most 400 moves in all, 10 s) reach an end where What holds:
+%   most 400 moves in all, 2,000 for a dead end; 10 s) reach an end
+%   where What holds:
 %   over_with_moves (game_over/2 holds and valid_moves still lists
 %   moves), over_nondet (game_over/2 leaves a choice point) or dead_end
 %   (valid_moves lists none while game_over/2 fails).
 end_seen(Code, Path, S0, What) :-
+    end_budget(What, Games, Moves),
     get_time(T0),
     Deadline is T0 + 10,
     nb_setval(arena_propose_moves, 0),
-    between(1, 4, _),
-    playout_end(Code, Path, S0, Deadline, What),
+    between(1, Games, _),
+    playout_end(Code, Path, S0, Deadline, Moves, What),
     !.
 
-playout_end(Code, Path, S, Deadline, What) :-
+%   end_budget(?What, -Games, -Moves): a dead end may come late in a
+%   game and in few of them: more games are played to find one.
+end_budget(What, 16, 2000) :-
+    What == dead_end,
+    !.
+end_budget(_, 4, 400).
+
+playout_end(Code, Path, S, Deadline, Moves, What) :-
     get_time(Now),
     Now < Deadline,
     nb_getval(arena_propose_moves, N0),
-    N0 < 400,
+    N0 < Moves,
     N is N0 + 1,
     nb_setval(arena_propose_moves, N),
     at_path(S, Path, P),
@@ -219,7 +228,7 @@ playout_end(Code, Path, S, Deadline, What) :-
         ;   random_member(M, Ms),
             quiet(Code:move(S, M, S1)),
             ground(S1),
-            playout_end(Code, Path, S1, Deadline, What)
+            playout_end(Code, Path, S1, Deadline, Moves, What)
         )
     ).
 
