@@ -85,7 +85,7 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     install_shadows(Code),
     add_import_module(Code, arena_sicstus_lib, end),
     (   jailed
-    ->  remembering_program(Code, Program, Loaded)
+    ->  remembering_program(Program, Loaded)
     ;   Loaded = Program
     ),
     load_program(Code, File, Dialect, Loaded, LoadProblems),

@@ -1,5 +1,5 @@
 :- module(arena_gamefile_memo,
-          [ remembering_program/3,    % +Code, +Program0, -Program
+          [ remembering_program/2,    % +Program0, -Program
             with_rule_memo/2           % +View, :Goal
           ]).
 :- use_module(library(lists)).
@@ -14,10 +14,10 @@ A course game's rules call game_over/2 again and again on one state: its
 valid_moves/2 and move/3 check that the game is not over, and a search
 asks it of every child. A game file loaded in the game host's jail has
 its game_over/2 clauses renamed '$arena_game_over'/2 as it loads
-(remembering_program/3), and game_over/2 asks them through remembered/2,
-so its own rules' calls go through it too. While the general AI searches
-(with_rule_memo/2), remembered/2 keeps the answer of the last 4,096
-ground states it was asked, by the state's hash; outside a search it
+(remembering_program/2), and game_over/2 asks them through a cache, so
+its own rules' calls go through it too. While the general AI searches
+(with_rule_memo/2), the cache keeps the answer of the last 4,096 ground
+states it was asked, by the state's hash; outside a search game_over/2
 only calls the game's clauses. Inside a search a state's game_over/2 is
 its first answer, as the contract (semidet) has it. A game that changes
 facts, or declares game_over/2 (dynamic, multifile, ...), loads as it
@@ -26,22 +26,31 @@ is: its answer may depend on more than the state.
 
 slots(4096).
 
-%!  remembering_program(+Code, +Program0, -Program) is det.
+%!  remembering_program(+Program0, -Program) is det.
 %
-%   Program0 (the terms of a game file for module Code) with its
-%   game_over/2 clauses renamed and game_over/2 defined over them
-%   through remembered/2; Program0 itself where the game changes facts,
+%   Program0 (the terms of a game file) with its game_over/2 clauses
+%   renamed and game_over/2 defined over them through the cache; Program0 itself where the game changes facts,
 %   names game_over/2 in a directive, or has no game_over/2 clause.
 
-remembering_program(Code, Program0, Program) :-
+remembering_program(Program0, Program) :-
     (   \+ program_changes_facts(Program0),
         \+ ( member((:- Directive), Program0), sub_term(game_over/2, Directive) ),
         maplist(renamed, Program0, Program1, Renamed),
         memberchk(true, Renamed)
-    ->  Head = game_over(S, W),
-        append(Program1,
-               [(Head :- arena_gamefile_memo:remembered(Head, Code:'$arena_game_over'(S, W)))],
-               Program)
+    ->  append(Program1, [Front], Program),
+        Front = (game_over(S, W) :-
+                    (   arena_gamefile_memo:memo_slot(S, W, Slot)
+                    ->  (   arena_gamefile_memo:memo_seen(Slot, S, Answer)
+                        ->  true
+                        ;   (   '$arena_game_over'(S, W0)
+                            ->  Answer = over(W0)
+                            ;   Answer = not_over
+                            ),
+                            arena_gamefile_memo:memo_keep(Slot, S, Answer)
+                        ),
+                        Answer = over(W)
+                    ;   '$arena_game_over'(S, W)
+                    ))
     ;   Program = Program0
     ).
 
@@ -81,35 +90,30 @@ with_rule_memo(View, Goal) :-
     ;   call(Goal)
     ).
 
-:- public remembered/2.
+:- public memo_slot/3, memo_seen/3, memo_keep/3.
 
-%   remembered(+Head, :Goal): Head (game_over(State, Winner)) from the
-%   cache when its State is there, else Goal's first answer (or its
-%   failure) kept there. Outside a search, a non-ground state or a
-%   winner given: Goal.
-remembered(Head, Goal) :-
-    arg(1, Head, State),
-    arg(2, Head, Winner),
-    (   var(Winner),
-        nb_current(arena_memo_cache, Cache),
-        compound(Cache),
-        ground(State)
-    ->  term_hash(State, Hash),
-        functor(Cache, _, N),
-        I is Hash mod N + 1,
-        arg(I, Cache, Entry),
-        (   Entry = seen(State0, Answer),
-            State0 == State
-        ->  true
-        ;   (   call(Goal)
-            ->  Answer = over(Winner)
-            ;   Answer = not_over
-            ),
-            (   ground(Answer)
-            ->  nb_setarg(I, Cache, seen(State, Answer))
-            ;   true
-            )
-        ),
-        Answer = over(Winner)
-    ;   call(Goal)
+%   memo_slot(+State, ?Winner, -Slot): inside a search, for a ground
+%   State asked with Winner free, the slot of the cache it hashes to;
+%   fails otherwise (the game's clauses are then asked as they are).
+memo_slot(State, Winner, slot(Cache, I)) :-
+    var(Winner),
+    nb_current(arena_memo_cache, Cache),
+    compound(Cache),
+    ground(State),
+    term_hash(State, Hash),
+    functor(Cache, _, N),
+    I is Hash mod N + 1.
+
+%   memo_seen(+Slot, +State, -Answer): the slot holds State's answer,
+%   over(Winner) or not_over.
+memo_seen(slot(Cache, I), State, Answer) :-
+    arg(I, Cache, seen(State0, Answer)),
+    State0 == State.
+
+%   memo_keep(+Slot, +State, +Answer): Answer kept for State (a winner
+%   left unbound is not kept).
+memo_keep(slot(Cache, I), State, Answer) :-
+    (   ground(Answer)
+    ->  nb_setarg(I, Cache, seen(State, Answer))
+    ;   true
     ).
