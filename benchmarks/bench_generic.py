@@ -265,8 +265,9 @@ def main() -> None:
           f"{GAMES} games a duel, seats alternating:")
     print_table(["duel", "games", "won", "drawn", "lost", "score", "mean ms", "max ms",
                  "other max ms"], duels)
-    rows_os = [openspiel_duel(GAMES, SEARCH, "general MCTS"),
-               openspiel_duel(GAMES, ANTI, "general MCTS, anti-decisive playouts"),
+    # at equal simulations a game takes about a second: three times the games
+    rows_os = [openspiel_duel(3 * GAMES, SEARCH, "general MCTS"),
+               openspiel_duel(3 * GAMES, ANTI, "general MCTS, anti-decisive playouts"),
                openspiel_duel(GAMES, SEARCH, "general MCTS", seconds=EQUAL_SECONDS)]
     if rows_os[0] is None:
         print("\nOpenSpiel not installed (pip install 'prolog-arena[bench]'): its duel skipped")
