@@ -83,4 +83,12 @@ test(a_game_that_keeps_facts_loads_as_it_is) :-
     loaded('tests/gamefiles/course/asserted_board.pl', memo_stateful, Code, _),
     \+ current_predicate(Code:'$arena_game_over'/2).
 
+test(a_game_that_declares_game_over_loads_as_it_is) :-
+    remembering_program([(:- dynamic(game_over/2)), game_over(s(1), x)], Program),
+    Program == [(:- dynamic(game_over/2)), game_over(s(1), x)].
+
+test(the_clauses_renamed_and_a_front_added, [Renamed == ['$arena_game_over'(s(1), x)]]) :-
+    remembering_program([game_over(s(1), x)], [Renamed0, (game_over(_, _) :- _)]),
+    Renamed = [Renamed0].
+
 :- end_tests(rule_memo).
