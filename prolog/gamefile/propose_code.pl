@@ -186,22 +186,28 @@ asserted_fact(Code, Fact) :-
     \+ catch(clause(Code:H, _), _, fail).
 
 %   loop_ends(+Code, +S0, +Winners, -Ends): the game loop's own ends: the
-%   loop is a predicate one of whose clauses passes its argument I to
-%   game_over/2; Ends are end(Name/Arity, Pattern, Winner) for each of
+%   loop is a predicate, not one of the contract's, that calls itself and
+%   one of whose clauses passes its argument I to game_over/2; Ends are end(Name/Arity, Pattern, Winner) for each of
 %   its other clauses whose argument I is a pattern (not S0's shape),
 %   that neither calls the loop again nor game_over/2, and whose body
 %   names one of Winners (`show_winner(draw)`).
 loop_ends(Code, S0, Winners, Ends) :-
     (   code_clause(Code, Loop, Body),
         compound(Loop),
+        functor(Loop, Name, Arity),
+        \+ contract_name(Name),
         sub_term(Call, Body),
         compound(Call),
         Call = game_over(X, _),
         var(X),
         arg(I, Loop, Y),
-        Y == X
-    ->  functor(Loop, Name, Arity),
-        findall(end(Name/Arity, Pattern, Winner),
+        Y == X,
+        functor(Again, Name, Arity),
+        code_clause(Code, Again, BodyAgain),       % a loop: it calls itself
+        sub_term(G0, BodyAgain),
+        compound(G0),
+        functor(G0, Name, Arity)
+    ->  findall(end(Name/Arity, Pattern, Winner),
                 ( functor(Head, Name, Arity),
                   code_clause(Code, Head, Body1),
                   arg(I, Head, Pattern),
@@ -215,3 +221,7 @@ loop_ends(Code, S0, Winners, Ends) :-
                 Ends)
     ;   Ends = []
     ).
+
+contract_name(Name) :-
+    memberchk(Name, [initial_state, valid_moves, move, game_over, value, choose_move,
+                     display_game, current_player, players]).
