@@ -99,8 +99,8 @@ memo_slot(State, Winner, slot(Cache, I)) :-
     var(Winner),
     nb_current(arena_memo_cache, Cache),
     compound(Cache),
-    ground(State),
     term_hash(State, Hash),
+    nonvar(Hash),                       % State is ground
     functor(Cache, _, N),
     I is Hash mod N + 1.
 
