@@ -232,6 +232,16 @@ PROPOSED = {
         "arena_move(A, B, C) :-\n    \\+ arena_game_over(A, _),\n",
         "% else the game's own game_over/2\n",
     ],
+    "two_part.pl": [
+        "% A turn has two parts, as the game's loop plays it: a move of move/3,\n",
+        "% GUESS: the place in the state that alternated red, blue, red over whole turns\n"
+        "current_player(turn(_-A, _, _), A).\n",
+        "% as rounds(A) gives it and changes by -1 after each whole turn\n"
+        "arena_initial_state(_, turn(A, first, B)) :-\n    size(C),\n"
+        "    initial_state(C, A),\n    rounds(B).\n",
+        "        move(A, D, H, E),\n        F=first,\n        G is C-1\n",
+        "arena_game_over(turn(A, _, B), C) :-\n    game_over(A, C, B),\n    !.\n",
+    ],
     "no_turn.pl": [
         "% GUESS: in a few random games the player to move had no move while\n",
         "arena_game_over(A, draw) :-\n    once(valid_moves(A, B)),\n    B==[].\n",
@@ -261,7 +271,9 @@ def test_proposal_reads_the_games_code(name: str, tmp_path: Path,
     better, negated (low_value); the game loop's own end on a pattern of
     the state (out_of_stones); a player left without a move while the
     game is not over, a draw marked for the user to replace with what the
-    loop does (no_turn): the proposed adapter conforms as it is."""
+    loop does (no_turn); a turn of two parts (move/3, then move/4 given
+    the first) with game_over/3 taking the rounds the loop counts down
+    from a menu fact (two_part): the proposed adapter conforms as it is."""
     game = copy_game(tmp_path, name)
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
     assert code == 1, out + err

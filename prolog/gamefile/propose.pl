@@ -7,6 +7,7 @@
 :- use_module(propose_code).
 :- use_module(propose_trial).
 :- use_module(propose_text).
+:- use_module(propose_turns).
 
 /** <module> An adapter proposed for a game file without players/current_player
 
@@ -45,6 +46,9 @@ then says what the game has instead.
 
 %!  propose_adapter(+Code, +ConfigText, +FileBase, -Text) is semidet.
 
+propose_adapter(Code, ConfigText, FileBase, Text) :-
+    two_part_adapter(Code, ConfigText, FileBase, Text),
+    !.
 propose_adapter(Code, ConfigText, FileBase, Text) :-
     initial(Code, ConfigText, Config, From, S0),
     path_candidates(S0, Paths),

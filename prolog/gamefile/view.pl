@@ -38,7 +38,9 @@ game whose move/3 means something else (a half turn) can still be
 mapped. arena_level(+Level, -GameLevel) maps the arena's integer levels
 onto the game's own (`2` to `computer-2`, `hard_bot`); arena_setup(Goal)
 names goals run once after loading, in order (facts a menu would
-assert).
+assert); arena_without(PI) (value/3, choose_move/3 or /4) says the
+game's own PI means something else, and the arena does as if it had
+none.
 */
 
 %!  view_predicate(+Code, ?PI) is nondet.
@@ -62,7 +64,7 @@ known(PI) :-
                  display_game/1, display_game/2, move_text/2,
                  move_description/3, illegal_move_reason/3,
                  outcome_reason/2, rules/1, arena_config/2, arena_winner/2,
-                 arena_level/2, arena_setup/1
+                 arena_level/2, arena_setup/1, arena_without/1
                ]).
 
 defines(Code, Name/Arity) :-
@@ -73,11 +75,21 @@ defines(Code, Name/Arity) :-
 %   provides(+Code, +PI): Code defines PI or the adapter's arena_Name
 %   of the same arity.
 provides(Code, Name/Arity) :-
+    \+ without(Code, Name/Arity),
     (   adapter_name(Name, Own),
         defines(Code, Own/Arity)
     ->  true
     ;   defines(Code, Name/Arity)
     ).
+
+%   without(+Code, +PI): the adapter says arena_without(PI): the game's
+%   own PI (an optional one) means something else, and the arena does
+%   as if the game had none.
+without(Code, PI) :-
+    memberchk(PI, [value/3, choose_move/3, choose_move/4]),
+    defines(Code, arena_without/1),
+    catch(Code:arena_without(PI), _, fail),
+    !.
 
 adapter_name(Name, Own) :-
     \+ sub_atom(Name, 0, _, _, arena_),
