@@ -241,6 +241,7 @@ PROPOSED = {
         "    initial_state(C, A),\n    rounds(B).\n",
         "        move(A, D, H, E),\n        F=first,\n        G is C-1\n",
         "arena_game_over(turn(A, _, B), C) :-\n    game_over(A, C, B),\n    !.\n",
+        "% something else): the arena does as if it had none\narena_without(value/3).\n",
     ],
     "no_turn.pl": [
         "% GUESS: in a few random games the player to move had no move while\n",
@@ -273,7 +274,8 @@ def test_proposal_reads_the_games_code(name: str, tmp_path: Path,
     game is not over, a draw marked for the user to replace with what the
     loop does (no_turn); a turn of two parts (move/3, then move/4 given
     the first) with game_over/3 taking the rounds the loop counts down
-    from a menu fact (two_part): the proposed adapter conforms as it is."""
+    from a menu fact, and a value/3 that rates a cell set aside
+    (two_part): the proposed adapter conforms as it is."""
     game = copy_game(tmp_path, name)
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
     assert code == 1, out + err

@@ -2,7 +2,7 @@
 % loop: place a mark on an empty cell (move/3), then slide that mark one
 % cell left or right or leave it (move/4, given the cell). game_over/3
 % takes the rounds left, which the loop counts down from a menu fact;
-% the row's length is another. No players/1 or current_player/2:
+% the row's length is another; value/3 rates a cell, not a player. No players/1 or current_player/2:
 % check-game proposes the adapter.
 size(7).
 rounds(6).
@@ -50,6 +50,12 @@ game_over(Cells-_, draw, Left) :-
     ;   \+ memberchk(e, Cells)
     ),
     !.
+
+% how central a cell is, for the game's own hints: a cell, not a player
+value(Cells-_, I, V) :-
+    integer(I),
+    length(Cells, N),
+    V is N - abs(2 * I - N - 1).
 
 display_game(Cells-P) :-
     atomic_list_concat(Cells, ' ', Row),
