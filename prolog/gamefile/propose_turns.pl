@@ -80,8 +80,9 @@ over(Code, Over) :-
 %   loop_count(+Code, -Start, -Count, -Step): the loop (a predicate of
 %   the game's own that calls itself) passes its argument J to
 %   game_over/3 third; its recursive call passes Count + Step there; the
-%   clause that first calls the loop gives J by Start (`total_pieces(T)`)
-%   or as a number.
+%   clause that first calls the loop gives J by Start (`total_pieces(T)`,
+%   a predicate of the game's own that answers an integer) or as a
+%   number.
 loop_count(Code, Start, Count, Step) :-
     code_clause(Code, Loop, Body),
     compound(Loop),
@@ -105,6 +106,9 @@ loop_count(Code, Start, Count, Step) :-
         sub_term(Start, Body3), compound(Start), Start \== Call,
         \+ functor(Start, ',', 2),
         arg(_, Start, A), A == TS,
+        functor(Start, SName, SArity),
+        defines(Code, SName/SArity),            % the game's own (a menu fact), not I/O
+        \+ \+ ( quiet(Code:Start), integer(TS) ),
         Count = TS
     ),
     !.
