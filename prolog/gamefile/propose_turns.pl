@@ -58,7 +58,7 @@ whole_turn(Code, S0, S2) :-
 first_moves(Code, S0, Ms) :-
     (   defines(Code, valid_moves/2)
     ->  quiet(Code:valid_moves(S0, Ms0))
-    ;   findall(M, quiet(Code:move(S0, M, _)), Ms0)
+    ;   quiet(findall(M, Code:move(S0, M, _), Ms0))
     ),
     length(Ms0, N),
     N20 is min(N, 20),
@@ -132,11 +132,15 @@ turns_text(Code, FileBase, Config, From, S0, [P0, P1], Pattern-Var, Over) :-
     portray_clause(current_player(turn(Pattern, _, _), Var)),
     nl,
     count_text(Over, Code, Config, From),
+    (   defines(Code, valid_moves/2)
+    ->  FirstMoves = valid_moves(S, Ms)
+    ;   FirstMoves = findall(M0, move(S, M0, _), Ms)      % the first part's moves
+    ),
     portray_clause((arena_valid_moves(turn(S, Part, N), Ms) :-
                         (   arena_game_over(turn(S, Part, N), _)
                         ->  Ms = []
                         ;   Part == first
-                        ->  valid_moves(S, Ms)
+                        ->  FirstMoves
                         ;   Part = then(M1),
                             valid_moves(S, M1, Ms)
                         ))),
