@@ -301,3 +301,21 @@ def test_no_proposal_names_the_other_contract_year(tmp_path: Path,
     assert ("no adapter proposed: the game has move/4 (a move with a phase or player) but no "
             "move/3: write the adapter by hand") in out
     assert not (tmp_path / "phases-arena.pl").exists()
+
+
+def test_two_part_proposal_without_valid_moves_2(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A two-part game with no valid_moves/2: the first part's moves are
+    move/3's own, and the proposed adapter still conforms and plays."""
+    text = (COURSE / "two_part.pl").read_text()
+    bare = text.replace("valid_moves(S, Moves) :-\n    findall(I, move(S, I, _), Moves).\n", "")
+    assert bare != text
+    game = tmp_path / "two_part_bare.pl"
+    game.write_text(bare)
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 1, out + err
+    adapter = (tmp_path / "two_part_bare-arena.pl").read_text()
+    assert "    ->  findall(E, move(A, E, _), D)\n" in adapter
+    code, out, err = run(["check-game", str(tmp_path / "two_part_bare-arena.pl"), "--games", "3"],
+                         capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
