@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pybridge
 from benchmarks.table import print_table
@@ -150,9 +150,9 @@ def duel(name: str, mine: Chooser, theirs: Chooser, games: int) -> list[object]:
             sum(mine_ms) / max(1, len(mine_ms)), worst_mine * 1000, worst_theirs * 1000]
 
 
-def openspiel_rate() -> float | None:
-    """OpenSpiel's MCTS bot's simulations a second on ``connect_four``
-    from the start (its first moves), or None without OpenSpiel."""
+def spiel_mcts(simulations: int, seed: int) -> tuple[Any, Any] | None:
+    """OpenSpiel's ``connect_four`` and its MCTS bot (random rollouts,
+    solver) at ``simulations`` a move, seeded; None without OpenSpiel."""
     try:
         import numpy as np
         import pyspiel
@@ -160,9 +160,20 @@ def openspiel_rate() -> float | None:
     except ImportError:
         return None
     spiel = pyspiel.load_game("connect_four")
+    bot = os_mcts.MCTSBot(spiel, 2, simulations,
+                          os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
+                          random_state=np.random.RandomState(1000 + seed), solve=True)
+    return spiel, bot
+
+
+def openspiel_rate() -> float | None:
+    """OpenSpiel's MCTS bot's simulations a second on ``connect_four``
+    from the start (its first moves), or None without OpenSpiel."""
     sims = 1000
-    bot = os_mcts.MCTSBot(spiel, 2, sims, os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-                          random_state=np.random.RandomState(0), solve=True)
+    got = spiel_mcts(sims, 0)
+    if got is None:
+        return None
+    spiel, bot = got
     state = spiel.new_initial_state()
     start = time.monotonic()
     for _ in range(4):
@@ -173,38 +184,32 @@ def openspiel_rate() -> float | None:
 def openspiel_duel(games: int, search: str, name: str,
                    seconds: float | None = None) -> list[object] | None:
     """The general search with the options ``search`` on the built-in
-    rules against OpenSpiel's MCTS bot (random rollouts, solver): at
-    SIMULATIONS simulations a move each, or, given ``seconds``, the
-    general search for that long and OpenSpiel for as many simulations
-    as it runs in that time (openspiel_rate); None without OpenSpiel."""
-    try:
-        import numpy as np
-        import pyspiel
-        from open_spiel.python.algorithms import mcts as os_mcts
-    except ImportError:
-        return None
-    spiel = pyspiel.load_game("connect_four")
-    builtin = pybridge.load_game("connect4")
+    rules against OpenSpiel's MCTS bot: at SIMULATIONS simulations a move
+    each, or, given ``seconds``, the general search for that long and
+    OpenSpiel for as many simulations as it runs in that time
+    (openspiel_rate); None without OpenSpiel."""
     rate = openspiel_rate() if seconds is not None else None
     theirs = SIMULATIONS if rate is None or seconds is None else max(1, round(rate * seconds))
     mine = (f"iterations({SIMULATIONS}), seconds(1.0e9)" if seconds is None
             else f"seconds({seconds})")
+    builtin = pybridge.load_game("connect4")
     won = drawn = lost = 0
     for i in range(games):
-        bot = os_mcts.MCTSBot(spiel, 2, theirs,
-                              os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)),
-                              random_state=np.random.RandomState(1000 + i), solve=True)
+        got = spiel_mcts(theirs, i)
+        if got is None:
+            return None
+        spiel, bot = got
         builtin.seed(i)
         s, o = builtin.initial_state(), spiel.new_initial_state()
         me = ("x", "o")[i % 2]
         while not s.is_over():
             if s.current_player == me:
-                got = _prolog.call(
+                answer = _prolog.call(
                     f"term_string(S, {_prolog.atom(str(s))}), "
                     f"mcts:mcts_move(connect4, S, [{mine}, {search}], M), "
                     f"format(atom(T), '~w', [M])")
-                assert got is not None
-                move = _prolog.text(got["T"])
+                assert answer is not None
+                move = _prolog.text(answer["T"])
             else:
                 move = str(bot.step(o) + 1)
             s = s.move(move)

@@ -7,6 +7,7 @@
 :- use_module(library(option)).
 :- use_module(library(random)).
 :- use_module(gamecheck_position).
+:- use_module(prefix).
 
 /** <module> Conformance of a game to the contract
 
@@ -109,7 +110,7 @@ exhaustive(Game, States, Plies, Budget, Acc, Max) :-
                 ),
                 Next0),
         sort(Next0, Next1),
-        take(Budget1, Next1, Next),
+        first_n(Budget1, Next1, Next),
         exhaustive(Game, Next, Plies - 1, Budget1, Acc, Max)
     ;   true
     ).

@@ -2,13 +2,13 @@
           [ check_state/5,            % +Game, +Acc, +Max, +State, -Moves
             quiet/2,                  % +Game, :Goal
             add/4,                    % +Game, +Acc, +Max, +Problem
-            pi_text/2,                % +PI, -Text
-            take/3                    % +N, +List, -Taken
+            pi_text/2                 % +PI, -Text
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(random)).
 :- use_module(gamefile/load).
+:- use_module(prefix).
 
 /** <module> What the conformance check asks in one position
 
@@ -206,7 +206,7 @@ check_move(Game, State, Move, Report) :-
 check_unlisted(Game, State, Moves, Acc, Report) :-
     arg(3, Acc, Pool),
     findall(M, ( member(M, Pool), \+ memberchk(M, Moves) ), Unlisted0),
-    take(6, Unlisted0, Unlisted),
+    first_n(6, Unlisted0, Unlisted),
     forall(member(M, Unlisted),
            (   catch(quiet(Game, Game:move(State, M, _)), error(game_rule(_), _), fail)
            ->  call(Report, [move/3, State, M, 'accepted a move that valid_moves/2 does not list'])
@@ -342,11 +342,3 @@ pi_text(Name/Arity, Text) :-
     format(atom(Text), "~w/~w", [Name, Arity]).
 pi_text(Name, Name).
 
-%   take(+N, +List, -Taken): List's first N elements.
-take(N, List, Taken) :-
-    length(List, Len),
-    (   Len =< N
-    ->  Taken = List
-    ;   length(Taken, N),
-        append(Taken, _, List)
-    ).

@@ -29,6 +29,19 @@ def copy_game(tmp_path: Path, name: str) -> Path:
     return target
 
 
+def conforms(game: Path, capsys: pytest.CaptureFixture[str], games: int = 5) -> None:
+    """check-game on ``game`` finds nothing wrong."""
+    code, out, err = run(["check-game", str(game), "--games", str(games)], capsys)
+    assert code == 0, out + err
+    assert "conforms to the game contract" in out
+
+
+def plays(game: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``game`` played by ai:1 against ai:3."""
+    return run(["play", str(game), "--first", "ai:1", "--second", "ai:3",
+                "--delay", "0", "--no-color"], capsys)
+
+
 def test_proposed_adapter_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = copy_game(tmp_path, "take_stones.pl")
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
@@ -45,11 +58,8 @@ def test_proposed_adapter_round_trip(tmp_path: Path, capsys: pytest.CaptureFixtu
             "% let it display the first state: set the values the menu would\n"
             "arena_setup(assertz(player_name(1, 'Ann'))).\n"
             "arena_setup(assertz(player_name(2, 'Bob'))).\n") in text
-    code, out, err = run(["check-game", str(adapter), "--games", "5"], capsys)
-    assert code == 0, out + err
-    assert "conforms to the game contract" in out
-    code, out, err = run(["play", str(adapter), "--first", "ai:1", "--second", "ai:3",
-                          "--delay", "0", "--no-color"], capsys)
+    conforms(adapter, capsys)
+    code, out, err = plays(adapter, capsys)
     assert code == 0, err
     assert "game over" in out and "wins" in out
     assert "Traceback" not in out + err
@@ -123,11 +133,8 @@ def test_course_pattern_checks_and_plays(name: str, capsys: pytest.CaptureFixtur
     read_line/peek_code/put_code, format columns); a 2022/23 move/4 with a
     phase through an adapter (arena_move/3, arena_level/2, arena_setup/1);
     a pass move inside move/3."""
-    code, out, err = run(["check-game", str(COURSE / name), "--games", "5"], capsys)
-    assert code == 0, out + err
-    assert "conforms to the game contract" in out
-    code, out, err = run(["play", str(COURSE / name), "--first", "ai:1", "--second", "ai:3",
-                          "--delay", "0", "--no-color"], capsys)
+    conforms(COURSE / name, capsys)
+    code, out, err = plays(COURSE / name, capsys)
     assert code == 0, err
     assert "game over" in out and ("wins" in out or "Draw" in out)
     assert "forfeits" not in out and "Traceback" not in out + err
@@ -185,8 +192,7 @@ def test_undefined_helper_loads_and_is_named(capsys: pytest.CaptureFixture[str])
     assert re.search(r"value/3: threw: .*Unknown procedure: no_such_helper/2 "
                      r"\(seen \d+ times\) in state s\(2,a\)", out)
     assert "code:" not in out and "raw:" not in out
-    code, out, err = run(["play", str(COURSE / "undefined_helper.pl"), "--first", "ai:1",
-                          "--second", "ai:3", "--delay", "0", "--no-color"], capsys)
+    code, out, err = plays(COURSE / "undefined_helper.pl", capsys)
     assert code == 0 and "a (ai:1) wins" in out, out + err
 
 
@@ -284,11 +290,8 @@ def test_proposal_reads_the_games_code(name: str, tmp_path: Path,
     text = adapter.read_text()
     for lines in PROPOSED[name]:
         assert lines in text, lines
-    code, out, err = run(["check-game", str(adapter), "--games", "5"], capsys)
-    assert code == 0, out + err
-    assert "conforms to the game contract" in out
-    code, out, err = run(["play", str(adapter), "--first", "ai:1", "--second", "ai:3",
-                          "--delay", "0", "--no-color"], capsys)
+    conforms(adapter, capsys)
+    code, out, err = plays(adapter, capsys)
     assert code == 0, err
     assert "game over" in out and "No contest" not in out and "Traceback" not in out + err
 
@@ -316,6 +319,4 @@ def test_two_part_proposal_without_valid_moves_2(tmp_path: Path,
     assert code == 1, out + err
     adapter = (tmp_path / "two_part_bare-arena.pl").read_text()
     assert "    ->  findall(E, move(A, E, _), D)\n" in adapter
-    code, out, err = run(["check-game", str(tmp_path / "two_part_bare-arena.pl"), "--games", "3"],
-                         capsys)
-    assert code == 0 and "conforms to the game contract" in out, out + err
+    conforms(tmp_path / "two_part_bare-arena.pl", capsys, games=3)

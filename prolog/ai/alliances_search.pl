@@ -13,6 +13,7 @@
 :- use_module(library(random)).
 :- use_module(library(pairs)).
 :- use_module('../arena').
+:- use_module('../prefix').
 
 /** <module> Alliances search: level 2's greedy play and level 3's alpha-beta
 
@@ -114,14 +115,6 @@ searched_or_off(Root, Refuted, M) :-
     (   memberchk(M, Root)
     ->  true
     ;   Refuted /\ (1 << Bit) =:= 0
-    ).
-
-first_n(N, List, Prefix) :-
-    length(List, Len),
-    (   Len =< N
-    ->  Prefix = List
-    ;   length(Prefix, N),
-        append(Prefix, _, List)
     ).
 
 %   root_search(+Moves, +State, +Deadline, +Search0, -Search): the root

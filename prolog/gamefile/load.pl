@@ -84,7 +84,12 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     ),
     install_shadows(Code),
     add_import_module(Code, arena_sicstus_lib, end),
-    (   jailed
+    (   program_changes_facts(Program)
+    ->  Changes = true
+    ;   Changes = false
+    ),
+    (   jailed,
+        Changes == false                % its game_over/2 may depend on facts
     ->  remembering_program(Program, Loaded)
     ;   Loaded = Program
     ),
@@ -108,7 +113,7 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     file_base_name(File, BaseName),
     file_name_extension(Stem, _, BaseName),
     run_setup(Base, Code),
-    (   program_changes_facts(Program),
+    (   Changes == true,
         \+ current_prolog_flag(arena_game_facts, false)   % benchmarks/bench_facts.py
     ->  facts_begin(Code, Program),
         Facts = true

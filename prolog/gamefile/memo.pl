@@ -4,7 +4,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(facts).
+:- use_module(view).
 
 :- meta_predicate with_rule_memo(+, 0).
 
@@ -29,12 +29,13 @@ slots(4096).
 %!  remembering_program(+Program0, -Program) is det.
 %
 %   Program0 (the terms of a game file) with its game_over/2 clauses
-%   renamed and game_over/2 defined over them through the cache; Program0 itself where the game changes facts,
-%   names game_over/2 in a directive, or has no game_over/2 clause.
+%   renamed and game_over/2 defined over them through the cache;
+%   Program0 itself where it names game_over/2 in a directive or has no
+%   game_over/2 clause. prolog/gamefile/load.pl does not give it a game
+%   that changes facts.
 
 remembering_program(Program0, Program) :-
-    (   \+ program_changes_facts(Program0),
-        \+ ( member((:- Directive), Program0), sub_term(game_over/2, Directive) ),
+    (   \+ ( member((:- Directive), Program0), sub_term(game_over/2, Directive) ),
         maplist(renamed, Program0, Program1, Renamed),
         memberchk(true, Renamed)
     ->  append(Program1, [Front], Program),
@@ -71,7 +72,7 @@ renamed(Term, Term, false).
 %   that changes facts).
 
 with_rule_memo(View, Goal) :-
-    (   (   atom_concat('det:', Raw, View)
+    (   (   det_view(Raw, View)
         ->  true
         ;   Raw = View
         ),

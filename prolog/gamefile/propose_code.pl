@@ -12,7 +12,9 @@
             list_to_set_v/2,          % +List, -Set
             value_players/5,          % +Code, +Atoms, +P0, +P1, -Map
             asserted_fact/2,          % +Code, -Fact
-            loop_ends/4               % +Code, +S0, +Winners, -Ends
+            loop_ends/4,              % +Code, +S0, +Winners, -Ends
+            loop_count/4,             % +Code, -Start, -Count, -Step
+            config_goal/3             % +Code, -Given, -Config
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -225,3 +227,59 @@ loop_ends(Code, S0, Winners, Ends) :-
 contract_name(Name) :-
     memberchk(Name, [initial_state, valid_moves, move, game_over, value, choose_move,
                      display_game, current_player, players]).
+
+%   loop_count(+Code, -Start, -Count, -Step): the loop (a predicate of
+%   the game's own that calls itself) passes its argument J to
+%   game_over/3 third; its recursive call passes Count + Step there; the
+%   clause that first calls the loop gives J by Start (`total_pieces(T)`,
+%   a predicate of the game's own that answers an integer) or as a
+%   number.
+loop_count(Code, Start, Count, Step) :-
+    code_clause(Code, Loop, Body),
+    compound(Loop),
+    functor(Loop, Name, Arity),
+    sub_term(G, Body), compound(G), G = game_over(_, _, T), var(T),
+    arg(J, Loop, T1), T1 == T,
+    functor(Again, Name, Arity),
+    code_clause(Code, Again, Body2),
+    arg(J, Again, TL), var(TL),
+    sub_term(Rec, Body2), compound(Rec), functor(Rec, Name, Arity),
+    arg(J, Rec, TN), var(TN), TN \== TL,
+    sub_term(Is, Body2), compound(Is), Is = (TN2 is E), TN2 == TN,
+    step(E, TL, Step),
+    code_clause(Code, Caller, Body3),
+    \+ functor(Caller, Name, Arity),
+    sub_term(Call, Body3), compound(Call), functor(Call, Name, Arity),
+    arg(J, Call, TS),
+    (   integer(TS)
+    ->  Start = true, Count = TS
+    ;   var(TS),
+        given_by(Code, Body3, Call, TS, Start),
+        \+ \+ ( quiet(Code:Start), integer(TS) ),
+        Count = TS
+    ),
+    !.
+
+step(X - K, T, Step) :- X == T, integer(K), Step is -K.
+step(X + K, T, K) :- X == T, integer(K).
+
+%   config_goal(+Code, -Given, -Config): the game's own code calls
+%   initial_state(Config, _) with Config given by the goal Given of the
+%   same clause (`size(Size)`, a fact of its menu) that answers here.
+config_goal(Code, Given, Config) :-
+    code_clause(Code, _, Body),
+    sub_term(Call, Body), compound(Call), Call = initial_state(Config, _),
+    var(Config),
+    given_by(Code, Body, Call, Config, Given),
+    \+ \+ quiet(Code:Given),
+    !.
+
+%   given_by(+Code, +Body, +Call, +Var, -Given): a goal of Body other than
+%   Call that names Var, a predicate of the game's own (a menu fact, not
+%   I/O).
+given_by(Code, Body, Call, Var, Given) :-
+    sub_term(Given, Body), compound(Given), Given \== Call,
+    \+ functor(Given, ',', 2),
+    arg(_, Given, A), A == Var,
+    functor(Given, Name, Arity),
+    defines(Code, Name/Arity).

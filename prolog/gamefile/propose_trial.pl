@@ -19,6 +19,7 @@
 :- use_module(library(pairs)).
 :- use_module(library(random)).
 :- use_module(propose_code).
+:- use_module('../prefix').
 
 /** <module> The adapter proposal's trial games
 
@@ -161,13 +162,6 @@ step(Code, Path, S, P, S1) :-
     ),
     !.
 
-first_n(N, List, First) :-
-    length(List, Len),
-    (   Len =< N
-    ->  First = List
-    ;   length(First, N),
-        append(First, _, List)
-    ).
 
 moves(Code, S, P, Ms) :-
     listed(Code, S, P, Ms),

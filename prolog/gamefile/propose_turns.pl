@@ -4,6 +4,7 @@
 :- use_module(library(lists)).
 :- use_module(propose_code).
 :- use_module(propose_trial).
+:- use_module('../prefix').
 
 /** <module> An adapter proposed for a game whose turn has two parts
 
@@ -60,10 +61,7 @@ first_moves(Code, S0, Ms) :-
     ->  quiet(Code:valid_moves(S0, Ms0))
     ;   quiet(findall(M, Code:move(S0, M, _), Ms0))
     ),
-    length(Ms0, N),
-    N20 is min(N, 20),
-    length(Ms, N20),
-    append(Ms, _, Ms0).
+    first_n(20, Ms0, Ms).
 
 %   over(+Code, -Over): how the game ends: game_over/2, or game_over/3
 %   with the count the loop keeps, count(Start, Count, Step) from the
@@ -76,45 +74,6 @@ over(Code, Over) :-
     ->  Over = count(Start, Count, Step)
     ;   Over = count(unknown)
     ).
-
-%   loop_count(+Code, -Start, -Count, -Step): the loop (a predicate of
-%   the game's own that calls itself) passes its argument J to
-%   game_over/3 third; its recursive call passes Count + Step there; the
-%   clause that first calls the loop gives J by Start (`total_pieces(T)`,
-%   a predicate of the game's own that answers an integer) or as a
-%   number.
-loop_count(Code, Start, Count, Step) :-
-    code_clause(Code, Loop, Body),
-    compound(Loop),
-    functor(Loop, Name, Arity),
-    sub_term(G, Body), compound(G), G = game_over(_, _, T), var(T),
-    arg(J, Loop, T1), T1 == T,
-    functor(Again, Name, Arity),
-    code_clause(Code, Again, Body2),
-    arg(J, Again, TL), var(TL),
-    sub_term(Rec, Body2), compound(Rec), functor(Rec, Name, Arity),
-    arg(J, Rec, TN), var(TN), TN \== TL,
-    sub_term(Is, Body2), compound(Is), Is = (TN2 is E), TN2 == TN,
-    step(E, TL, Step),
-    code_clause(Code, Caller, Body3),
-    \+ functor(Caller, Name, Arity),
-    sub_term(Call, Body3), compound(Call), functor(Call, Name, Arity),
-    arg(J, Call, TS),
-    (   integer(TS)
-    ->  Start = true, Count = TS
-    ;   var(TS),
-        sub_term(Start, Body3), compound(Start), Start \== Call,
-        \+ functor(Start, ',', 2),
-        arg(_, Start, A), A == TS,
-        functor(Start, SName, SArity),
-        defines(Code, SName/SArity),            % the game's own (a menu fact), not I/O
-        \+ \+ ( quiet(Code:Start), integer(TS) ),
-        Count = TS
-    ),
-    !.
-
-step(X - K, T, Step) :- X == T, integer(K), Step is -K.
-step(X + K, T, K) :- X == T, integer(K).
 
 turns_text(Code, FileBase, Config, From, S0, [P0, P1], Pattern-Var, Over) :-
     format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
@@ -206,16 +165,3 @@ count_text(Over, Code, Config, From) :-
     ;   portray_clause((arena_initial_state(_, turn(S, first, none)) :- ConfigGoal))
     ),
     nl.
-
-%   config_goal(+Code, -Given, -Config): the game's own code calls
-%   initial_state(Config, _) with Config given by the goal Given of the
-%   same clause (`size(Size)`, a fact of its menu) that answers here.
-config_goal(Code, Given, Config) :-
-    code_clause(Code, _, Body),
-    sub_term(Call, Body), compound(Call), Call = initial_state(Config, _),
-    var(Config),
-    sub_term(Given, Body), compound(Given), Given \== Call,
-    \+ functor(Given, ',', 2),
-    arg(_, Given, A), A == Config,
-    \+ \+ quiet(Code:Given),
-    !.

@@ -2,7 +2,8 @@
           [ view_predicate/2,         % +Code, ?PI
             view_has/2,               % +Code, +PI
             own_pi/3,                 % +Code, +PI, -OwnPI
-            make_views/5              % +Code, +Raw, +Game, +Title, +Facts
+            make_views/5,             % +Code, +Raw, +Game, +Title, +Facts
+            det_view/2                % ?Raw, ?Det
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -168,7 +169,7 @@ make_views(Code, Raw, Game, Title, Facts) :-
     findall(Clause, game_clause(Code, Raw, Game, Clause), GameClauses),
     define(Game, GameClauses).
 
-%   det_view(+Raw, -Det): the module the general AI searches, the raw
+%   det_view(?Raw, ?Det): the module the general AI searches, the raw
 %   view with each rule's first answer only (a course move/3 may have
 %   millions of answers, and the contract wants one).
 det_view(Raw, Det) :-
