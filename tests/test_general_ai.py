@@ -98,6 +98,19 @@ def test_blocks_a_loss_in_one(level: int) -> None:
     assert s.choose_move(level) == "5"
 
 
+@pytest.mark.parametrize("level", [3, 4])
+def test_a_win_two_moves_of_one_turn_away(level: int) -> None:
+    """A turn of two moves by one player: the solver proves the first
+    move that lets the second win a win, not a loss (its backup does not
+    take every move to hand the turn over)."""
+    s = load_game_file(str(AI_GAMES / "two_steps.pl")).initial_state()
+    found = s.search(0.5)
+    assert found is not None
+    assert {m.move: m.status for m in found.moves}["1"] == "win"
+    assert s.choose_move(level) == "1"
+    assert s.move("1").choose_move(level) == "1"
+
+
 def mcts(state: pybridge.State, options: str) -> dict[str, object]:
     got = _prolog.call(
         f"term_string(S, {_prolog.atom(str(state))}), "

@@ -294,7 +294,8 @@ iterate(Ctx, State, Mover, node(V0, W0, S0, Untried0, Children0, H),
         ;   refused_node(Child, Winner)
         ),
         Children = [Move-Child|Children0],
-        solved(Untried, Children, S0, S)
+        same(Player, Mover, Same),
+        solved(Untried, Children, Same, S0, S)
     ;   Game:current_player(State, Player),
         select_child(Ctx, V0, Children0, Move),
         selectchk(Move-Child0, Children0, Move-Child, Children),
@@ -303,7 +304,8 @@ iterate(Ctx, State, Mover, node(V0, W0, S0, Untried0, Children0, H),
         ;   refused_node(Child, Winner)
         ),
         Untried = [],
-        solved([], Children, S0, S)
+        same(Player, Mover, Same),
+        solved([], Children, Same, S0, S)
     ),
     V is V0 + 1,
     reward(Winner, Mover, R),
@@ -376,6 +378,12 @@ prior(bias(_, Scale), Game, State, Mover, H) :-
     ;   H = 0.5
     ).
 
+same(Player, Mover, Same) :-
+    (   Player == Mover
+    ->  Same = true
+    ;   Same = false
+    ).
+
 reward(Winner, Player, R) :-
     (   Winner = score(P, R0)
     ->  (   P == Player
@@ -389,19 +397,25 @@ reward(Winner, Player, R) :-
     ;   R = 0
     ).
 
-%   solved(+Untried, +Children, +Status0, -Status): a child that wins for
-%   the player to move here means this node loses for the player who
-%   moved into it; all children (none untried) losing means it wins.
-solved(Untried, Children, S0, S) :-
+%   solved(+Untried, +Children, +Same, +Status0, -Status): a child that
+%   wins for the player to move here means this node loses for the player
+%   who moved into it; all children (none untried) losing means it wins.
+%   Same is true where both are one player (a turn of two moves, a pass
+%   back): then a child's result is this node's.
+solved(Untried, Children, Same, S0, S) :-
     (   memberchk(_-node(_, _, win, _, _, _), Children)
-    ->  S = loss
+    ->  solved_for(Same, loss, S)
     ;   Untried == [],
         \+ ( member(_-node(_, _, CS, _, _, _), Children),
              CS \== loss
            )
-    ->  S = win
+    ->  solved_for(Same, win, S)
     ;   S = S0
     ).
+
+solved_for(true, loss, win).
+solved_for(true, win, loss).
+solved_for(false, S, S).
 
 %   The open child of highest UCB1 score (children proven lost are
 %   never chosen; a node with a child proven won is never searched).
