@@ -91,4 +91,13 @@ test(the_clauses_renamed_and_a_front_added, [Renamed == ['$arena_game_over'(s(1)
     remembering_program([game_over(s(1), x)], [Renamed0, (game_over(_, _) :- _)]),
     Renamed = [Renamed0].
 
+test(a_state_too_large_turns_the_cache_off, [Off-N == off-2]) :-
+    loaded('tests/gamefiles/ai/long_state.pl', memo_long, Code, Raw),
+    counted(Code),
+    Code:initial_state([], S),
+    retractall(computed(_)), assertz(computed(0)),
+    with_rule_memo(Raw, ( \+ Code:game_over(S, _), \+ Code:game_over(S, _),
+                          nb_getval(arena_memo_cache, Off) )),
+    computed(N).
+
 :- end_tests(rule_memo).

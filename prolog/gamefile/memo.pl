@@ -17,7 +17,7 @@ its game_over/2 clauses renamed '$arena_game_over'/2 as it loads
 (remembering_program/2), and game_over/2 asks them through a cache, so
 its own rules' calls go through it too. While the general AI searches
 (with_rule_memo/2), the cache keeps the answer of the last 4,096 ground
-states it was asked, by the state's hash; outside a search game_over/2
+states it was asked (of at most 1,024 cells each), by the state's hash; outside a search game_over/2
 only calls the game's clauses. Inside a search a state's game_over/2 is
 its first answer, as the contract (semidet) has it. A game that changes
 facts, or declares game_over/2 (dynamic, multifile, ...), loads as it
@@ -112,9 +112,18 @@ memo_seen(slot(Cache, I), State, Answer) :-
     State0 == State.
 
 %   memo_keep(+Slot, +State, +Answer): Answer kept for State (a winner
-%   left unbound is not kept).
+%   left unbound is not kept). A state over state_cells/1 turns the
+%   cache off for the rest of the search: copying and hashing such
+%   states would cost more than the rule, and the cache would hold
+%   4,096 of them.
 memo_keep(slot(Cache, I), State, Answer) :-
-    (   ground(Answer)
+    (   \+ ground(Answer)
+    ->  true
+    ;   state_cells(Max),
+        term_size(State, Cells),
+        Cells =< Max
     ->  nb_setarg(I, Cache, seen(State, Answer))
-    ;   true
+    ;   nb_setval(arena_memo_cache, off)
     ).
+
+state_cells(1024).
