@@ -28,7 +28,7 @@ from pybridge.engine import _prolog
 from pybridge.engine import gamehost
 from pybridge.engine import hoststate
 from pybridge.jail import sandbox
-from pybridge.games.gamefile import GameFileRef, resolve
+from pybridge.models.gamefile import GameFileRef, resolve
 
 CONNECT4 = Path(__file__).resolve().parent.parent / "examples" / "games" / "connect4.pl"
 STARTS = 5

@@ -20,7 +20,7 @@ from pybridge.errors import (
     UnknownGameError,
 )
 from pybridge.games.game import Game, State, games, load_game
-from pybridge.games.options import Option
+from pybridge.models.options import Option
 
 __all__ = [
     "ArenaError",

@@ -1,4 +1,4 @@
-"""The files a game file loads (pybridge/games/sources.py): what its jail
+"""The files a game file loads (pybridge/models/sources.py): what its jail
 mounts and what a Dask task ships, each file alone, never its folder."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pybridge.championship import cluster
-from pybridge.games import sources as gamesources
+from pybridge.models import sources as gamesources
 
 
 def course(tmp_path: Path) -> Path:

@@ -372,7 +372,7 @@ def test_crafted_logs_name_files_that_are_not_games(
 
 
 def gamefile_sha(path: Path) -> str:
-    from pybridge.games.gamefile import sha256_of
+    from pybridge.models.gamefile import sha256_of
 
     return sha256_of(path)
 

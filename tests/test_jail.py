@@ -20,8 +20,8 @@ import pytest
 import pybridge
 from pybridge.bots.limits import MoveReply
 from pybridge.bots import player as bots
-from pybridge.games import gamefile
-from pybridge.games import sources as gamesources
+from pybridge.models import gamefile
+from pybridge.models import sources as gamesources
 from pybridge.jail import cgroups
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from pybridge.bots.limits import Limits
 from pybridge.errors import ArenaError
-from pybridge.games import sources as gamesources
-from pybridge.games.gamefile import GameFileRef
+from pybridge.models import sources as gamesources
+from pybridge.models.gamefile import GameFileRef
 from pybridge.jail import sandbox
 
 

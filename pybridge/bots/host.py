@@ -48,7 +48,7 @@ from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.bots.command import game_environment, host_command
 from pybridge.bots.limits import Hello, HelloStatus, Limits, MoveReply, SeatRole
 from pybridge.errors import ArenaError
-from pybridge.games.gamefile import GameFileRef
+from pybridge.models.gamefile import GameFileRef
 from pybridge.text import clean, clean_line
 from pybridge.types import Verdict
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from pybridge.jail import sandbox
 from pybridge.bots.host import DEFAULT_LEVEL, HOST, BotProcess, Hello, Limits
 from pybridge.bots.limits import SeatRole
-from pybridge.games.gamefile import GameFileRef
+from pybridge.models.gamefile import GameFileRef
 from pybridge.safeio import sha256_file
 from pybridge.errors import ArenaError, IllegalMoveError
 from pybridge.play.players import BOT_SUFFIXES, Player, PlayerSpec

@@ -16,7 +16,7 @@ from typing import Any
 
 from pybridge.championship import answers
 from pybridge.championship.scheduler import ClusterError
-from pybridge.games import sources as gamesources
+from pybridge.models import sources as gamesources
 from pybridge.jail import sandbox
 from pybridge.play.players import PlayerSpec
 
@@ -55,7 +55,7 @@ class Shipment:
 
 def pack(specs: Mapping[str, str], *, game_file: str | None = None) -> Shipment:
     """The contents of the bot files ``specs`` name, and of the game file
-    ``game_file`` with the files it loads (pybridge.games.sources), to ship."""
+    ``game_file`` with the files it loads (pybridge.models.sources), to ship."""
     files = []
     for name, text in specs.items():
         spec = PlayerSpec.parse(text)

@@ -30,7 +30,7 @@ from pybridge import safeio
 from pybridge.jail import sandbox
 from pybridge.bots.player import WARM, Limits, check_bot
 from pybridge.championship.entrants import check_late, entrants, name_warnings, roster
-from pybridge.games.gamefile import GameFileRef
+from pybridge.models.gamefile import GameFileRef
 from pybridge.games.game import load_tournament_game
 from pybridge.championship.settings import Progress, Settings, Watchers
 from pybridge.championship.ratings import as_table, elo_ratings

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from pybridge.engine import _prolog
-from pybridge.games import sources as gamesources
+from pybridge.models import sources as gamesources
 from pybridge.engine import hoststate
 from pybridge.engine.hostlimits import HostLimits
 from pybridge.jail import processes as jail
@@ -40,7 +40,7 @@ from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.jail.launch import reply_object, start_host
 from pybridge.jail.spawn import Tail, drain, exit_words, read_lines, reap, signal_swipl
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, Interrupted
-from pybridge.games.gamefile import GameFileRef, game_id, sha256_of
+from pybridge.models.gamefile import GameFileRef, game_id, sha256_of
 from pybridge.text import clean, clean_line
 
 log = logging.getLogger(__name__)

@@ -1,5 +1,6 @@
 """The game hosts of this process: one per game file (by path, content,
-dialect and isolation), started and loaded on first use, all ended at exit."""
+dialect and isolation), started and loaded on first use, all ended at exit;
+loading a game file is asking its host."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import threading
 
 from pybridge.engine.gamehost import GameHost
 from pybridge.engine.hostlimits import HostLimits
-from pybridge.games.gamefile import GameFileRef
+from pybridge.errors import GameFileError
+from pybridge.models.gamefile import GameFileRef, game_id
 from pybridge.jail import sandbox
 from pybridge.text import clean_line
 
@@ -17,6 +19,8 @@ LIMITS = HostLimits()
 
 _hosts: dict[tuple[str, str, str, str], GameHost] = {}
 _hosts_lock = threading.Lock()
+_names: dict[tuple[str, str, str], str] = {}
+_names_lock = threading.Lock()
 
 
 def host_for(ref: GameFileRef) -> GameHost:
@@ -53,12 +57,30 @@ def close_all() -> None:
 atexit.register(close_all)
 
 
-def load_report(ref: GameFileRef) -> tuple[str, tuple[str, ...]]:
-    """(dialect in force, required predicates it lacks) of a game file,
-    loaded in its host; GameFileError when it is refused."""
+def load(ref: GameFileRef) -> tuple[str, str]:
+    """(name of the game, dialect in force) of a loaded game file;
+    GameFileError names what is refused or missing."""
+    base, dialect, missing = load_report(ref)
+    if missing:
+        raise GameFileError(
+            f"game file {ref.path} lacks {', '.join(missing)} (required: players/1, "
+            "initial_state/2, current_player/2, valid_moves/2, move/3, game_over/2)")
+    return base, dialect
+
+
+def load_report(ref: GameFileRef) -> tuple[str, str, tuple[str, ...]]:
+    """(name of the game, dialect in force, required predicates it lacks) of
+    a game file, loaded in its host, never in this process; GameFileError
+    when it is refused. The name is the file's game id, numbered apart for
+    each content and dialect."""
     hello = host_for(ref).hello
     missing = tuple(clean_line(m, 100) for m in hello.get("missing", []))
-    return clean_line(hello.get("dialect", ""), 20), missing
+    dialect = clean_line(hello.get("dialect", ""), 20)
+    key = (ref.path, ref.sha256, ref.dialect)
+    with _names_lock:
+        if key not in _names:
+            _names[key] = f"{game_id(ref)}#{len(_names) + 1}"
+        return _names[key], dialect, missing
 
 
-__all__ = ["LIMITS", "close_all", "host_for", "load_report"]
+__all__ = ["LIMITS", "close_all", "host_for", "load", "load_report"]

@@ -14,10 +14,10 @@ from typing import Any, Mapping
 from pybridge.engine import _prolog
 from pybridge.engine.interface import Facts, GameEngine, MoveStats, Search, check_term, options_term
 from pybridge.errors import GameRuleError, ThinkTimeout
-from pybridge.games.gamefile import GameFileRef
+from pybridge.models.gamefile import GameFileRef
 from pybridge.engine.gamehost import GameHost
 from pybridge.engine.gamehosts import host_for
-from pybridge.games.options import Option
+from pybridge.models.options import Option
 from pybridge.text import clean, clean_display, clean_line, has_controls
 
 #: The rules a request for a state's facts calls, named when the host dies

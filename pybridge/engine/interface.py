@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from pybridge.engine import _prolog
 from pybridge.engine._prolog import text
-from pybridge.games.options import Option
+from pybridge.models.options import Option
 
 #: A state's player to move, valid move texts, and winner ('none' while on).
 Facts = tuple[str, tuple[str, ...], str]

@@ -7,11 +7,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from pybridge.games import gamefile
+from pybridge.models import gamefile
 from pathlib import Path
 
 from pybridge.engine import _prolog
 from pybridge.errors import ArenaError, GameFileError, GameRuleError
+from pybridge.engine import gamehosts
 from pybridge.engine.gamehosts import host_for
 from pybridge.games.game import games as builtin_games, load_game, load_game_file
 from pybridge.text import clean_line
@@ -61,7 +62,7 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
         source, used = "built-in", ""
     else:
         ref = gamefile.resolve(spec, dialect=dialect, config=config)
-        _, used, missing = gamefile.load_report(ref)
+        _, used, missing = gamehosts.load_report(ref)
         source = ref.path
         if missing:
             proposal = ""

@@ -14,11 +14,12 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from pybridge.engine import _prolog
-from pybridge.games import gamefile
+from pybridge.engine import _prolog, gamehosts
+from pybridge.engine.hostengine import HostEngine
+from pybridge.models import gamefile
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.engine.interface import GameEngine, InProcessEngine, Search
-from pybridge.games.options import Option, coerce as _coerce, option_message as _option_message
+from pybridge.models.options import Option, coerce as _coerce, option_message as _option_message
 from pybridge.errors import (
     GameRuleError,
     IllegalMoveError,
@@ -76,9 +77,7 @@ def _info(game_id: str) -> _GameInfo:
 
 
 def _file_info(ref: gamefile.GameFileRef) -> _GameInfo:
-    from pybridge.engine.hostengine import HostEngine
-
-    module, _ = gamefile.load(ref)
+    module, _ = gamehosts.load(ref)
     with _loaded_lock:
         if module not in _loaded:
             _loaded[module] = _describe(gamefile.game_id(ref), module, HostEngine(ref), ref)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from pybridge.games import gamefile
+from pybridge.models import gamefile
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, StateTextError
 from pybridge.games.game import Game, State, games, load_game, load_game_ref
 from pybridge.play.players import PlayerSpec

@@ -26,7 +26,7 @@ def add_game_file_options(parser: argparse.ArgumentParser) -> None:
 def load_game_arg(args: argparse.Namespace) -> Any:
     """The game ``args.game`` names (an id or a file) with its options."""
     import pybridge
-    from pybridge.games import gamefile
+    from pybridge.models import gamefile
     from pybridge.games.game import load_game_file
 
     options = option_items(args.option)

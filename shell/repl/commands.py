@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 
 import pybridge
-from pybridge.games import gamefile
+from pybridge.models import gamefile
 from pybridge.play.players import PlayerSpec
 
 from shell.repl import file_commands as F

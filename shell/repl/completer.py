@@ -20,7 +20,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, Path
 from prompt_toolkit.document import Document
 
 import pybridge
-from pybridge.games import gamefile
+from pybridge.models import gamefile
 from pybridge.jail import sandbox
 from pybridge.play.players import BOT_SUFFIXES
 

@@ -1,16 +1,15 @@
 """Game files: games written outside the arena, named by their path.
 
 A game file is loaded in a process of its own, jailed like a bot
-(pybridge/engine/gamehost.py, prolog/gamehost.pl): the referee's Prolog engine
-never loads it. Logs record a file game by :class:`GameFileRef`: its
-path and SHA-256, so that replaying a log can say when the file is gone
-or has changed since.
+(pybridge/engine/gamehosts.py, prolog/gamehost.pl): the referee's Prolog
+engine never loads it. Logs record a file game by :class:`GameFileRef`:
+its path and SHA-256, so that replaying a log can say when the file is
+gone or has changed since.
 """
 
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,9 +19,6 @@ from pybridge.text import clean_line
 
 DIALECTS = ("auto", "swi", "sicstus4")
 SUFFIXES = (".pl", ".pro", ".prolog")
-
-_bases: dict[tuple[str, str, str], str] = {}
-_lock = threading.Lock()
 
 
 def is_game_path(spec: str) -> bool:
@@ -118,31 +114,5 @@ def game_id(ref: GameFileRef) -> str:
     return stem if re.match(r"[a-z]", stem) else f"game_{stem}"
 
 
-def load(ref: GameFileRef) -> tuple[str, str]:
-    """(Prolog module of the game, dialect in force) of a loaded game file;
-    GameFileError names what is refused or missing."""
-    base, dialect, missing = load_report(ref)
-    if missing:
-        raise GameFileError(
-            f"game file {ref.path} lacks {', '.join(missing)} (required: players/1, "
-            "initial_state/2, current_player/2, valid_moves/2, move/3, game_over/2)")
-    return base, dialect
-
-
-def load_report(ref: GameFileRef) -> tuple[str, str, tuple[str, ...]]:
-    """(name of the game, dialect, required predicates it lacks) of a game
-    file, loaded in its own host process (pybridge/engine/gamehost.py), never in
-    this process; GameFileError when it is refused."""
-    from pybridge.engine import gamehosts
-
-    dialect, missing = gamehosts.load_report(ref)
-    key = (ref.path, ref.sha256, ref.dialect)
-    with _lock:
-        if key not in _bases:
-            _bases[key] = f"{game_id(ref)}#{len(_bases) + 1}"
-        return _bases[key], dialect, missing
-
-
-__all__ = ["DIALECTS", "GameFileRef", "from_record", "game_id", "is_game_path", "load", "load_report",
-           "names_file",
+__all__ = ["DIALECTS", "GameFileRef", "from_record", "game_id", "is_game_path", "names_file",
            "resolve", "sha256_of"]
