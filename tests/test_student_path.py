@@ -146,8 +146,52 @@ def test_check_bot_reaches_every_phase_and_reports_each(tmp_path: Path) -> None:
     assert run.returncode == 1, run.stdout + run.stderr
     out = run.stdout
     assert "games from random positions, the bot told the position" in out
-    assert re.search(r"^  moves like \d+ +\d+ made, slowest \d+ ms$", out, re.M), out
-    assert re.search(r"^  moves like \d-\d +0 made; lost by no_move \d+$", out, re.M), out
+    assert re.search(r"^  moves like \d+ +(\d+) asked, \1 made, slowest \d+ ms$", out, re.M), out
+    assert re.search(r"^  moves like \d-\d +(\d+) asked, 0 made; lost by no_move \1$", out, re.M), out
     assert "the bot failed: choose_move(State, 2, _)" in out
     assert "State = state([" in out and "to slide a stone" in out
     assert "\x1b[" not in out
+
+
+def test_check_bot_takes_a_classic_bot_into_the_sliding_phase() -> None:
+    """A classic bot that places well but cannot slide: random loses to it
+    while stones are placed and a player that wins when it can beats it
+    there, so only a partner that blocks but never wins brings it to a slide."""
+    import re
+    import subprocess
+    import sys
+
+    bot = Path(__file__).resolve().parent / "bots" / "classic_no_slide.pl"
+    run = subprocess.run([sys.executable, "-m", "shell.cli.arena", "check-bot", "sliding", str(bot),
+                          "--games", "6"],
+                         capture_output=True, text=True, timeout=300,
+                         cwd=Path(__file__).resolve().parent.parent)
+    out = run.stdout
+    assert run.returncode == 1, out + run.stderr
+    assert "a sparring partner (blocks, never wins)" in out
+    assert re.search(r"^  moves like \d-\d +(\d+) asked, 0 made; lost by no_move \1$", out, re.M), out
+    assert re.search(r"the bot failed: [xo]_responde\(", out), out
+
+
+def test_kinds_the_trials_never_reached_are_named() -> None:
+    from pybridge.bots.trial import kinds
+
+    found = kinds([], [("9", "1"), ("9-9", "1-2")])
+    assert [(k.examples, k.reached, k.asked) for k in found] == [("1", False, 0), ("1-2", False, 0)]
+
+
+def test_the_sparring_partner_blocks_and_never_wins() -> None:
+    import random
+
+    from pybridge.bots.trial import SparringPlayer
+
+    game = pybridge.load_game("tictactoe")
+    partner = SparringPlayer(random.Random(0))
+    # x threatens 1-2-3; o must block at 3
+    state = game.initial_state().move("1").move("5").move("2")
+    for _ in range(20):
+        assert partner.choose(state, "2", seconds=0).move == "3"
+    # o could win at 9 (5, 7 taken... 1-5-9): it plays elsewhere
+    state = game.initial_state().move("2").move("1").move("4").move("5").move("8")
+    moves = {partner.choose(state, "8", seconds=0).move for _ in range(40)}
+    assert "9" not in moves and moves

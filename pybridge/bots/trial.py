@@ -1,8 +1,9 @@
 """A bot's trial games for ``check-bot``: some from the start against
 random, the rest reaching the later phases of the game (from random
-positions for a PFL bot, which is told the position; against the game's
-greedy AI for a classic bot, which keeps its own board and must play
-from the start), with what it did in each kind of position."""
+positions for a PFL bot, which is told the position; against a sparring
+partner that blocks but never wins for a classic bot, which keeps its own
+board and must play from the start), with what it did in each kind of
+position, and the kinds of position the game has that no trial reached."""
 
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ from typing import Iterator, Sequence
 from pybridge.bots.player import keeping_bots_loaded
 from pybridge.games.game import Game, State
 from pybridge.play.match import Match
-from pybridge.play.players import PlayerSpec
+from pybridge.play.players import Player, PlayerKind, PlayerSpec
 from pybridge.bots.seating import make_player
-from pybridge.types import Ply, Result
+from pybridge.types import Decision, Ply, Result, Verdict
+
+#: The name the sparring partner goes by in check-bot's lines.
+SPARRING = "a sparring partner (blocks, never wins)"
 
 
 def move_kind(state: State) -> tuple[str, str]:
@@ -36,7 +40,7 @@ class TrialGame:
     """One trial game: where it started, whom the bot met, how it went."""
 
     number: int
-    setting: str  # 'start', 'position' (from a random position) or 'longer' (against an AI)
+    setting: str  # 'start', 'position' (from a random position) or 'longer' (sparring)
     bot_seat: str
     opponent: str
     start_plies: int  # random plies played before the bot's first turn
@@ -58,10 +62,44 @@ class Kind:
 
     key: str
     examples: str
-    made: int = 0
+    made: int = 0  # moves the bot made; asked = made + the problems' count
     slowest: int = 0
     problems: dict[str, int] = field(default_factory=dict)
     seen: int = 0  # positions of this kind in the games, either seat to move
+    reached: bool = True  # False: the game has it, no trial game came to it
+
+    @property
+    def asked(self) -> int:
+        return self.made + sum(self.problems.values())
+
+
+class SparringPlayer(Player):
+    """An opponent that keeps the game going so that a bot meets every
+    phase: it takes no move that wins while another move is left, avoids
+    moves that let the other side win at once, and blocks such a win where
+    it can; otherwise it plays at random."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(PlayerSpec(PlayerKind.RANDOM))
+        self.rng = rng
+
+    @property
+    def name(self) -> str:
+        return SPARRING
+
+    def choose(self, state: State, last_move: str | None, *, seconds: float) -> Decision:
+        me = state.current_player
+        moves = state.valid_moves()
+        quiet = [m for m in moves if state.move(m).game_over() != me] or moves
+        safe = [m for m in quiet if not _wins_at_once(state.move(m), me)] or quiet
+        return Decision(self.rng.choice(safe), Verdict.OK, 0)
+
+
+def _wins_at_once(state: State, me: str) -> bool:
+    """Whether the player to move in ``state``, not ``me``, has a move that wins."""
+    if state.is_over() or state.current_player == me:
+        return False
+    return any(state.move(m).game_over() == state.current_player for m in state.valid_moves())
 
 
 def trial_games(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, *,
@@ -89,10 +127,10 @@ def _trials(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, rng:
         if later and protocol != "classic":
             setting, opponent, history = "position", "random", _random_prefix(game, bot_seat, rng)
         elif later:
-            setting, opponent, history = "longer", "ai:2", []
+            setting, opponent, history = "longer", SPARRING, []
         else:
             setting, opponent, history = "start", "random", []
-        other = make_player(opponent)
+        other = SparringPlayer(rng) if setting == "longer" else make_player(opponent)
         players = {seat: (bot if n == mine else other) for n, seat in enumerate(game.players)}
         with Match(game, players, move_time=move_time, history=history) as match:
             result = match.run()
@@ -129,9 +167,25 @@ def _positions(game: Game, history: Sequence[Ply]) -> list[tuple[State, Ply]]:
     return out
 
 
-def kinds(games: Sequence[TrialGame]) -> list[Kind]:
+def game_kinds(game: Game, *, games: int = 30, seed: int = 7) -> list[tuple[str, str]]:
+    """The kinds of position (:func:`move_kind`) that ``games`` random games
+    of ``game`` go through, in the order first met."""
+    rng = random.Random(seed)
+    found: dict[str, str] = {}
+    for _ in range(games):
+        state = game.initial_state()
+        while not state.is_over():
+            key, examples = move_kind(state)
+            found.setdefault(key, examples)
+            state = state.move(rng.choice(state.valid_moves()))
+    return list(found.items())
+
+
+def kinds(games: Sequence[TrialGame],
+          known: Sequence[tuple[str, str]] = ()) -> list[Kind]:
     """What the bot did per kind of position, in the order first seen;
-    kinds that came up only on the opponent's turns are listed too."""
+    kinds that came up only on the opponent's turns are listed too, and
+    last the ``known`` kinds of the game that no trial game reached."""
     found: dict[str, Kind] = {}
 
     def kind(state: State) -> Kind:
@@ -150,7 +204,11 @@ def kinds(games: Sequence[TrialGame]) -> list[Kind]:
     for trial in games:
         for key, examples in trial.seen:
             found.setdefault(key, Kind(key, examples))
+    for key, examples in known:
+        if key not in found:
+            found[key] = Kind(key, examples, reached=False)
     return list(found.values())
 
 
-__all__ = ["Kind", "TrialGame", "kinds", "move_kind", "trial_games"]
+__all__ = ["Kind", "SPARRING", "SparringPlayer", "TrialGame", "game_kinds", "kinds", "move_kind",
+           "trial_games"]

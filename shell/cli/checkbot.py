@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from pybridge.bots.trial import TrialGame, kinds, trial_games
+from pybridge.bots.trial import TrialGame, game_kinds, kinds, trial_games
 from pybridge.text import clean_line
 from pybridge.types import result_text
 
@@ -80,12 +80,12 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
             print(now)
             heading = now
         _print_trial(game, trial)
-    return _summary(trials, args.games)
+    return _summary(trials, args.games, game_kinds(game))
 
 
 def _heading(trial: TrialGame, move_time: float) -> str:
     if trial.setting == "longer":
-        return (f"games against {trial.opponent}, which plays on into the later phases "
+        return (f"games against {trial.opponent}, to reach the later phases "
                 f"({move_time:g} s per move):")
     if trial.setting == "position":
         return f"games from random positions, the bot told the position ({move_time:g} s per move):"
@@ -114,19 +114,23 @@ def _print_trial(game: Any, trial: TrialGame) -> None:
             print(f"       {line[:200]}")
 
 
-def _summary(trials: list[TrialGame], count: int) -> int:
-    found = kinds(trials)
+def _summary(trials: list[TrialGame], count: int, known: list[tuple[str, str]]) -> int:
+    found = kinds(trials, known)
+    unchecked = [k for k in found if k.asked == 0]
     if len(found) > 1 or any(k.problems or not k.made for k in found):
         print("by kind of move asked for:")
         width = max(len(k.examples) for k in found) + len("moves like ")
         for k in found:
             label = f"moves like {k.examples}".ljust(width)
-            if k.made == 0 and not k.problems:
+            if not k.reached:
+                print(f"  {label}  never reached in the trial games: not checked")
+                continue
+            if k.asked == 0:
                 print(f"  {label}  never asked of the bot (seen only on the opponent's "
                       "turns): not checked")
                 continue
             problems = ", ".join(f"{v} {n}" for v, n in sorted(k.problems.items()))
-            print(f"  {label}  {k.made} made"
+            print(f"  {label}  {k.asked} asked, {k.made} made"
                   + (f", slowest {k.slowest} ms" if k.made else "")
                   + (f"; lost by {problems}" if problems else ""))
     forfeits: dict[str, int] = {}
@@ -139,6 +143,13 @@ def _summary(trials: list[TrialGame], count: int) -> int:
         kinds_text = ", ".join(f"{verdict} {n}" for verdict, n in sorted(forfeits.items()))
         print(f"verdict after playing: {bad} of {count} games lost by forfeit ({kinds_text})")
         return EXIT_BAD_BOT
+    if unchecked:
+        what = "; ".join(f"moves like {k.examples}" for k in unchecked)
+        print(f"verdict after playing: no forfeit, but these kinds of move were never asked of "
+              f"the bot and are not checked: {what} (more games: --games N)")
+        return 0
+    print(f"verdict after playing: no forfeit in {count} game{'s' * (count != 1)}; every kind "
+          "of move the game has was asked of the bot")
     return 0
 
 
