@@ -18,8 +18,8 @@
             rev/2,                    % +List, ?Reversed
             nth/3                     % ?N, ?List, ?Elem
           ]).
-:- use_module(library(lists)).
-:- use_module(library(apply)).
+:- use_module(library(lists), []).
+:- use_module(library(apply), []).
 
 /** <module> What SICStus 4 offers that SWI-Prolog's emulation lacks
 
@@ -28,6 +28,13 @@ its import modules, after its own definitions: a game that defines one
 of these names uses its own, a game that only calls it gets this one,
 as under SICStus. `X^Goal` called as a goal (SICStus runs Goal; SWI
 raises an existence error) is here too.
+
+This module imports nothing: whatever it imported would be visible in
+every game's code module while the game compiles, where `swipl FILE`
+knows only what the file itself loads (a `[X]>>Goal` passed to an
+imported include/3 would be compiled by library(yall), sharing no
+variable with its clause, where plain swipl calls it as it is). Its
+calls of libraries are qualified.
 */
 
 :- meta_predicate
@@ -87,7 +94,7 @@ transpose([Row|Rows], Columns) :-
 
 transpose_([], _, []).
 transpose_([_|Rest], Rows, [Column|Columns]) :-
-    maplist(list_first_rest, Rows, Column, Rests),
+    apply:maplist(list_first_rest, Rows, Column, Rests),
     transpose_(Rest, Rests, Columns).
 
 list_first_rest([X|Xs], X, Xs).
@@ -113,8 +120,8 @@ rotate_list(Amount, List, Rotated) :-
     ->  Rotated = []
     ;   K is Amount mod N,
         length(Front, K),
-        append(Front, Back, List),
-        append(Back, Front, Rotated)
+        lists:append(Front, Back, List),
+        lists:append(Back, Front, Rotated)
     ).
 
 %!  cumlist(:Pred, ?Xs, ?V0, ?Vs) is nondet.
@@ -141,8 +148,8 @@ cumlist(P, [X|Xs], [Y|Ys], [Z|Zs], V0, [V|Vs]) :-
 %   Zs is Pred applied to every pair of Xs and Ys, Xs major.
 
 map_product(P, Xs, Ys, Zs) :-
-    findall(X-Y, ( member(X, Xs), member(Y, Ys) ), Pairs),
-    maplist(pair_call(P), Pairs, Zs).
+    findall(X-Y, ( lists:member(X, Xs), lists:member(Y, Ys) ), Pairs),
+    apply:maplist(pair_call(P), Pairs, Zs).
 
 pair_call(P, X-Y, Z) :-
     call(P, X, Y, Z).
@@ -156,11 +163,11 @@ keys_and_values([K-V|Ps], [K|Ks], [V|Vs]) :-
 %!  rev(+List, ?Reversed) is det.
 
 rev(List, Reversed) :-
-    reverse(List, Reversed).
+    lists:reverse(List, Reversed).
 
 %!  nth(?N, ?List, ?Elem) is nondet.
 %
 %   SICStus 3's nth/3: nth1/3.
 
 nth(N, List, Elem) :-
-    nth1(N, List, Elem).
+    lists:nth1(N, List, Elem).

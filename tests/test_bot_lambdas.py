@@ -23,7 +23,7 @@ LIMITS = Limits(stack_mb=64, grace=0.5)
 
 #: What each bot plays on tictactoe's empty board (moves 1..9), as its
 #: comment explains: the first move where swipl compiles the lambda.
-PLAYS = {"compiled": "1", "called": "9", "shared": "9", "nested": "1", "call_n": "1"}
+PLAYS = {"compiled": "1", "called": "9", "shared": "9", "nested": "1", "call_n": "1", "global": "9"}
 
 
 def swipl_preferred(path: Path, moves: list[str]) -> str:

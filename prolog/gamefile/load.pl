@@ -168,25 +168,37 @@ run_setup(Game, Code) :-
 %   load_program(+Code, +File, +Dialect, +Program, -Problems)
 %
 %   Compiles Program (terms already checked) into module Code; the
-%   messages loading prints are collected as Problems instead.
+%   messages loading prints are collected as Problems instead. It is
+%   compiled optimised (arithmetic compiled) where that loads cleanly;
+%   where it does not (swipl -O refuses some clauses plain swipl loads,
+%   such as a lambda inside a lambda comparing the outer's variable), it
+%   is compiled again as plain swipl compiles it, and only those
+%   problems count.
 
 load_program(Code, File, Dialect, Program, Problems) :-
     with_output_to(string(Text), write_program(Dialect, Program)),
     atomic_list_concat([File, ' as ', Code], SourceId),   % one source per load
+    compile_text(Code, SourceId, Text, true, Messages0),
+    (   Messages0 == []
+    ->  Messages = []
+    ;   compile_text(Code, SourceId, Text, false, Messages)
+    ),
+    convlist(load_problem(File), Messages, Problems).
+
+compile_text(Code, SourceId, Text, Optimise, Messages) :-
     nb_setval(arena_gamefile_messages, []),
     setup_call_cleanup(
         ( open_string(Text, In),
           b_setval(arena_gamefile_loading, true)
         ),
-        catch(load_files(Code:SourceId, [stream(In), silent(true), optimise(true)]),
+        catch(load_files(Code:SourceId, [stream(In), silent(true), optimise(Optimise)]),
               Error,
               nb_setval(arena_gamefile_messages, [Error])),
         ( close(In),
           b_setval(arena_gamefile_loading, false)
         )),
     nb_getval(arena_gamefile_messages, Messages),
-    nb_setval(arena_gamefile_messages, []),
-    convlist(load_problem(File), Messages, Problems).
+    nb_setval(arena_gamefile_messages, []).
 
 write_program(Dialect, Program) :-
     (   Dialect == sicstus4
