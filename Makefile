@@ -4,12 +4,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test bench swipl bwrap clean
+.PHONY: setup run test bench swipl bwrap browser clean
 
-setup: swipl bwrap $(STAMP)
+setup: swipl bwrap browser $(STAMP)
 
 # Debian packages, each installed only when its command is missing:
-# SWI-Prolog, and bubblewrap, which isolates bot processes.
+# SWI-Prolog, bubblewrap, which isolates bot processes, and headless
+# Chromium with its WebDriver, in which the tests open the game pages.
 define apt_install
 	@command -v $(1) >/dev/null 2>&1 || { \
 	  echo "$(1) not found: installing Debian package $(2)"; \
@@ -25,6 +26,10 @@ swipl:
 
 bwrap:
 	$(call apt_install,bwrap,bubblewrap)
+
+browser:
+	$(call apt_install,chromium,chromium)
+	$(call apt_install,chromedriver,chromium-driver)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

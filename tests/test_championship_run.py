@@ -194,8 +194,8 @@ def test_a_twelve_entrant_championship_interrupted_and_resumed(tmp_path: Path) -
     page = parse(out / f"games/{game['index'] + 1:04d}.html")
     assert page.external == [] and "../index.html" in page.links
     text = (out / f"games/{game['index'] + 1:04d}.html").read_text()
-    assert text.count("class=frame") == game["plies"] + 2  # start, each move, the result
-    assert "(opening)" in text
+    assert text.count("data-ply=") == game["plies"] + 1  # the start and each move
+    assert "class=result>" in text and "<span class=tag>opening</span>" in text
     shutil.rmtree(out / "games")
     (out / "index.html").unlink()
     run = subprocess.run(ARENA + ["report", str(out)], cwd=tmp_path, capture_output=True,

@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from abc import ABC, abstractmethod
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from pybridge.engine import _prolog
 from pybridge.engine._prolog import text
 from pybridge.models.options import Option
+from pybridge.text import without_colour
 
 #: A state's player to move, valid move texts, and winner ('none' while on).
 Facts = tuple[str, tuple[str, ...], str]
@@ -107,6 +108,17 @@ class GameEngine(ABC):
     @abstractmethod
     def move_descriptions(self, state: str) -> dict[str, str]: ...
 
+    def displays(self, shown: Sequence[tuple[str, str]], *, color: bool = True) -> list[str]:
+        """:meth:`display` of each (state, last move) of ``shown`` (without
+        colour codes unless ``color``); an engine may answer all in one call."""
+        got = [self.display(state, last) for state, last in shown]
+        return got if color else [without_colour(board) for board in got]
+
+    def played_descriptions(self, played: Sequence[tuple[str, str]]) -> list[str]:
+        """The description of each (state, move) of ``played``: the move's
+        in that state ('' when none)."""
+        return [self.move_descriptions(state).get(move, "") for state, move in played]
+
     @abstractmethod
     def outcome(self, state: str) -> tuple[str, str] | None: ...
 
@@ -192,6 +204,17 @@ class InProcessEngine(GameEngine):
         got = self._bridge("display", state, last_move, outputs=["Output"])
         assert got is not None
         return text(got["Output"])
+
+    def displays(self, shown: Sequence[tuple[str, str]], *, color: bool = True) -> list[str]:
+        got = self._bridge("displays", [list(p) for p in shown], color, outputs=["Outputs"])
+        assert got is not None
+        return [text(o) if color else without_colour(text(o)) for o in got["Outputs"]]
+
+    def played_descriptions(self, played: Sequence[tuple[str, str]]) -> list[str]:
+        got = self._bridge("played_descriptions", [list(p) for p in played],
+                           outputs=["Descriptions"])
+        assert got is not None
+        return [text(d) for d in got["Descriptions"]]
 
     def choose(self, state: str, level: int, seconds: float) -> tuple[str, str] | None:
         got = self._bridge("choose", state, level, float(seconds), outputs=["Move", "Note"],

@@ -1,7 +1,7 @@
 """The championship's pages: ``OUT/index.html`` (settings, standings,
-crosstable, similar pairs, a section per entrant) and a replay page per
-game in ``OUT/games/`` (every board, move by move). Self-contained: one
-inline style sheet and a few lines of inline script, nothing fetched.
+crosstable, similar pairs, a section per entrant) and a page per game in
+``OUT/games/`` (:mod:`pybridge.report.gamepage`). Self-contained: one
+inline style sheet, the game pages' own script, nothing fetched.
 """
 
 from __future__ import annotations
@@ -9,11 +9,14 @@ from __future__ import annotations
 import html
 import os
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
+from urllib.parse import quote
 
 from pybridge.safeio import write_inside
 from pybridge.errors import ArenaError
 from pybridge.replay import ReplayError
+from pybridge.report.gamepage import GamePage, game_html as _game_page, page as _page, e as _e
+from pybridge.report.gamepage import unavailable_html
 from pybridge.report.markdown import (
     STANDING_COLUMNS,
     markdown,
@@ -28,33 +31,8 @@ from pybridge.report.results import (
     game_page,
     gather,
     notes,
-    replay_frames,
 )
 from pybridge.text import clean, clean_line
-
-STYLE = """
-body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;color:#222;padding:0 1em}
-table{border-collapse:collapse;margin:.5em 0}
-th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right}
-th{background:#f0f0f0}td.name,th.name{text-align:left}
-tr.house td{color:#666;font-style:italic}
-pre{background:#f7f7f7;border:1px solid #ddd;padding:.5em;overflow-x:auto}
-.flag{color:#a00;font-weight:bold}.muted{color:#777}
-section.entrant{border-top:2px solid #ddd;margin-top:2em}
-.frame{display:inline-block;vertical-align:top;margin:.3em}
-.frame pre{margin:.2em 0}
-"""
-
-
-def _e(text: object) -> str:
-    return html.escape(clean_line(text), quote=True)
-
-
-def _page(title: str, body: Iterable[str], script: str = "") -> str:
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{_e(title)}</title><style>{STYLE}</style></head><body>\n"
-            + "\n".join(body)
-            + (f"\n<script>{script}</script>" if script else "") + "\n</body></html>\n")
 
 
 def index_html(report: Report) -> str:
@@ -83,17 +61,27 @@ def index_html(report: Report) -> str:
 
 def _crosstable(report: Report) -> list[str]:
     names = [e.name for e in report.entrants]
+    pairs: dict[frozenset[str], list[int]] = {}
+    for g in report.doc.get("games", []):
+        pairs.setdefault(frozenset((g["first"], g["second"])), []).append(g["index"])
     out = ["<h2 id=\"crosstable\">Crosstable</h2>",
            "<p class=muted>points of the row's entrant against the column's (–: no game "
-           "between them)</p>",
-           "<div style=\"overflow-x:auto\"><table><tr><th></th>"
+           "between them), then a link to each of their games</p>",
+           "<div class=scroll><table><tr><th></th>"
            + "".join(f"<th>{_e(n)}</th>" for n in names) + "</tr>"]
     for a in names:
-        cells = "".join("<td class=muted>·</td>" if a == b
-                        else "<td class=muted>–</td>" if report.crosstable[a][b] is None
-                        else f"<td>{report.crosstable[a][b]}</td>"
-                        for b in names)
-        out.append(f"<tr><th class=name>{_e(a)}</th>{cells}</tr>")
+        cells = []
+        for b in names:
+            points = None if a == b else report.crosstable[a][b]
+            if a == b:
+                cells.append("<td class=muted>·</td>")
+            elif points is None:
+                cells.append("<td class=muted>–</td>")
+            else:
+                links = " ".join(f"<a href=\"{game_page(i)}\" title=\"game {i + 1}\">{i + 1}</a>"
+                                 for i in pairs.get(frozenset((a, b)), []))
+                cells.append(f"<td class=pair>{points}{links and ' ' + links}</td>")
+        out.append(f"<tr><th class=name>{_e(a)}</th>{''.join(cells)}</tr>")
     return out + ["</table></div>"]
 
 
@@ -136,39 +124,32 @@ def _entrant(e: EntrantReport) -> list[str]:
     return out + ["</section>"]
 
 
-_STEP = """
-var f=document.querySelectorAll('.frame'),i=0;
-function show(n){i=Math.max(0,Math.min(f.length-1,n));
-for(var k=0;k<f.length;k++)f[k].style.display=(k==i||all)?'inline-block':'none';
-document.getElementById('at').textContent=(i+1)+' / '+f.length;}
-var all=false;
-document.getElementById('prev').onclick=function(){show(i-1)};
-document.getElementById('next').onclick=function(){show(i+1)};
-document.getElementById('all').onclick=function(){all=!all;show(i)};
-document.onkeydown=function(ev){if(ev.key=='ArrowLeft')show(i-1);if(ev.key=='ArrowRight')show(i+1)};
-show(0);
-"""
-
-
 def game_html(report: Report, game: Mapping[str, Any]) -> str:
-    title = f"game {game['index'] + 1}: {clean_line(game['first'])} vs {clean_line(game['second'])}"
-    body = [f"<p><a href=\"../index.html\">standings</a></p><h1>{_e(title)}</h1>",
-            f"<p>{_e(result_of(game))}</p>"]
+    """The page of one game of the championship, ``games/NNNN.html``."""
+    index = game["index"]
+    first, second = game["first"], game["second"]
+    links = [("standings", "../index.html"),
+             (clean_line(first, 80), f"../index.html#{anchor(first)}"),
+             (clean_line(second, 80), f"../index.html#{anchor(second)}")]
+    count = len(report.doc.get("games", []))
+    if index > 0:
+        links.append((f"← game {index}", "../" + game_page(index - 1)))
+    if index + 1 < count:
+        links.append((f"game {index + 2} →", "../" + game_page(index + 1)))
+    lines = [result_of(game)]
     if game.get("opening"):
-        body.append(f"<p>opening: {_e(' '.join(game['opening']))}</p>")
-    if game["index"] not in report.rebuilt:
-        return _page(title, body + ["<p class=flag>its log did not verify: see the notes of "
-                                    "the standings</p>"])
+        lines.append(f"opening: {' '.join(game['opening'])}")
+    log = "../" + quote(game["replay"]) if isinstance(game.get("replay"), str) else None
+    rebuilt = report.rebuilt.get(index)
+    names = dict(zip(rebuilt.replay.game.players, (first, second))) if rebuilt else {}
+    page_ = GamePage(f"game {index + 1}: {clean_line(first)} vs {clean_line(second)}", names,
+                     links, log, len(game.get("opening") or ()), lines)
+    if rebuilt is None:
+        return unavailable_html(page_, "its log did not verify: see the notes of the standings")
     try:
-        frames = replay_frames(report, game)
+        return _game_page(rebuilt, page_)
     except (ReplayError, ArenaError, ValueError) as exc:
-        return _page(title, body + [f"<p class=flag>log unreadable: {_e(exc)}</p>"])
-    body.append("<p><button id=prev>◀ previous</button> <span id=at></span> "
-                "<button id=next>next ▶</button> <button id=all>all boards</button> "
-                "(arrow keys step)</p>")
-    for caption, board in frames:
-        body.append(f"<div class=frame><b>{_e(caption)}</b><pre>{html.escape(clean(board))}</pre></div>")
-    return _page(title, body, _STEP)
+        return unavailable_html(page_, f"log unreadable: {clean_line(exc)}")
 
 
 def write_report(out: str | os.PathLike[str]) -> Path:

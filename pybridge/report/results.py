@@ -34,7 +34,6 @@ from pybridge.championship.scoring import (
     standings,
 )
 from pybridge.text import clean, clean_line
-from pybridge.types import result_text
 
 #: What is shown of an entrant's output in all (the games' outputs joined).
 SHOWN_OUTPUT = 4096
@@ -304,28 +303,6 @@ def _final_position(rebuilt: Rebuilt) -> str:
         return f"(position unavailable: {clean_line(exc)})"
 
 
-def replay_frames(report: Report, game: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """(caption, board) for the start and after every move of a game."""
-    rebuilt = report.rebuilt[game["index"]]
-    replay = rebuilt.replay
-    opening = len(game.get("opening") or ())
-    frames = []
-    for pos in rebuilt.positions:
-        ply = pos.logged.ply if pos.logged else None
-        if ply is None:
-            caption = "start"
-        else:
-            tag = " (opening)" if ply.number <= opening else f" ({ply.ms} ms)"
-            caption = f"{ply.number}. {ply.player} plays {clean_line(ply.move)}{tag}"
-            if ply.verdict != "ok":
-                caption += f" — referee: {ply.verdict}, a random move instead"
-        frames.append((caption, clean(pos.state.display(color=False, last_move=ply.move if ply
-                                                         else None).rstrip())))
-    if replay.result is not None:
-        frames.append((clean_line(result_text(replay.result)), frames[-1][1]))
-    return frames
-
-
 def notes(report: Report) -> list[str]:
     """What a reader must know about these results: warnings about names,
     games not counted, results the logs corrected."""
@@ -334,4 +311,4 @@ def notes(report: Report) -> list[str]:
 
 
 __all__ = ["EntrantReport", "Report", "SIMILARITY", "anchor", "game_page", "gather", "notes",
-           "replay_frames", "setting_text"]
+           "setting_text"]

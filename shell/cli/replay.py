@@ -42,6 +42,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="show a logged game position by position")
     p.add_argument("file", metavar="FILE", help="a replay log (.jsonl)")
     p.add_argument("--step", action="store_true", help="wait for Enter between moves")
+    p.add_argument("--html", metavar="OUT.html",
+                   help="write the game's page (every board, the moves, #ply=K links) "
+                        "instead of printing it")
     add_shell_options(p)
     p.set_defaults(func=cmd_replay)
 
@@ -144,6 +147,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.html:
+        return _checked(args.file, lambda: _replay_html(args.file, args.html))
     say = Printer(sys.stdout, color_wanted(args.no_color))
 
     def run() -> int:
@@ -171,6 +176,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
 
     return _checked(args.file, run)
+
+
+def _replay_html(file: str, out: str) -> int:
+    from urllib.parse import quote
+
+    from pybridge.report.gamepage import log_html
+    from pybridge.safeio import write_atomically
+
+    replay = read_replay(file)
+    _warn(replay)
+    rebuilt = rebuild(replay)
+    folder = os.path.dirname(os.path.abspath(out))
+    write_atomically(out, log_html(rebuilt, quote(os.path.relpath(os.path.abspath(file), folder))))
+    print(f"{out}: the page of {summary(rebuilt)}")
+    return 0
 
 
 def describe_ply(ply: Ply) -> str:
