@@ -193,7 +193,8 @@ def game_html(rebuilt: Rebuilt, page_: GamePage) -> str:
         "<option value=1000 selected>1 s</option><option value=500>0.5 s</option>"
         "<option value=200>0.2 s</option></select></label></div>",
         f"<p id=status>{e(plies[0]['status'])}</p>",
-        f"<pre id=board>{html.escape(plies[0]['board'])}</pre>",
+        # the parser drops a newline just after <pre>: this one, not the board's
+        f"<pre id=board>\n{html.escape(plies[0]['board'])}</pre>",
         f"<p id=caption>{e(plies[0]['caption'])}</p>",
         "<p class=muted>← → step, Home/End: the start and the end, Space: play or pause; "
         "click a move to see it; the address (#ply=K) shows this position to anyone.</p>",
