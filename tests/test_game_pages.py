@@ -236,3 +236,60 @@ def test_the_probe_sees_a_script_that_runs(driver: Any, tmp_path: Path) -> None:
     open_page(driver, url(page))
     time.sleep(0.3)
     assert driver.execute_script("return window.pwned") == "name"
+
+
+@pytest.mark.parametrize("game_id", ["connect4", "alliances", "sliding", str(HOSTILE)])
+def test_boards_in_one_call_are_the_displays_one_by_one(game_id: str) -> None:
+    import random
+
+    import pybridge
+    from pybridge.games.boards import boards, played_descriptions
+
+    game = load_game_file(game_id) if game_id.endswith(".pl") else pybridge.load_game(game_id)
+    rng = random.Random(3)
+    state = game.initial_state()
+    shown_, played = [(state, None)], []
+    while not state.is_over() and len(played) < 40:
+        move = rng.choice(state.valid_moves())
+        played.append((state, move))
+        state = state.move(move)
+        shown_.append((state, move))
+    assert boards(shown_) == [s.display(color=False, last_move=m) for s, m in shown_]
+    assert boards(shown_[:3], color=True) == [s.display(last_move=m) for s, m in shown_[:3]]
+    assert played_descriptions(played) == [s.move_descriptions()[m] for s, m in played]
+    assert any(played_descriptions(played))
+
+
+def _data(page: Path) -> dict[str, Any]:
+    text = page.read_text()
+    start = text.index('<script type="application/json" id="game-data">')
+    block = text[text.index(">", start) + 1:text.index("</script>", start)]
+    got: dict[str, Any] = json.loads(block)
+    return got
+
+
+def test_an_unfinished_log_ends_with_the_player_to_move(
+        tmp_path: Path, championship: Path) -> None:
+    lines = _first_log(championship).read_text().splitlines()
+    log = tmp_path / "unfinished.jsonl"
+    log.write_text("\n".join(lines[:4]) + "\n")  # the header and three moves
+    page = tmp_path / "unfinished.html"
+    assert main(["replay", str(log), "--html", str(page)]) == 0
+    data = _data(page)
+    assert len(data["plies"]) == 4 and data["over"] is False
+    assert data["plies"][-1]["status"].endswith("to move (the log ends here)")
+
+
+def test_the_policy_admits_the_page_script_alone(championship: Path) -> None:
+    import base64
+    import hashlib
+
+    text = (championship / "games/0001.html").read_text()
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', text)
+    assert policy is not None
+    scripts = re.findall(r"<script>(.*?)</script>", text, re.S)
+    assert len(scripts) == 1
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    assert f"script-src 'sha256-{digest}';" in policy.group(1)
+    assert "default-src 'none'" in policy.group(1) and "unsafe" not in policy.group(1)
+    assert "Content-Security-Policy" in (championship / "index.html").read_text()
