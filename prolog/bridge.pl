@@ -9,9 +9,6 @@
             play_move/4,              % +Game, +StateText, +MoveText, -Json
             move_error/4,             % +Game, +StateText, +MoveText, -Reason
             state_value/4,            % +Game, +StateText, +Player, -Value
-            display/4,                % +Game, +StateText, +LastMoveText, -Output
-            displays/4,               % +Game, +Pairs, +Colour, -Outputs
-            played_descriptions/3,    % +Game, +Pairs, -Descriptions
             choose/5,                 % +Game, +StateText, +Level, +Seconds, -MoveText
             choose/6,                 % +Game, +StateText, +Level, +Seconds, -MoveText, -Note
             move_descriptions/3,      % +Game, +StateText, -Pairs
@@ -32,6 +29,7 @@
 :- use_module(gamefile/load).
 :- use_module(gamefile/move_time, [with_move_time/3, general_seconds/3]).
 :- use_module(gamecheck).
+:- reexport(bridge_display).    % display/4, displays/4, played_descriptions/3
 
 /** <module> What Python calls: the contract over canonical texts
 
@@ -277,64 +275,6 @@ state_value(Game, Text, Player, Value) :-
     text_state(Text, State),
     Game:value(State, Player, Value0),
     Value is float(Value0).
-
-%!  display(+Game, +StateText, +LastMoveText, -Output) is det.
-%
-%   Output is what display_game prints, with ANSI colour codes; LastMoveText
-%   is '' when there is no last move to mark.
-
-display(Game, Text, LastMoveText, Output) :-
-    set_prolog_flag(color_term, true),
-    display_pair(Game, true, [Text, LastMoveText], Output).
-
-display_goal(Game, Text, LastMoveText, Goal) :-
-    text_state(Text, State),
-    (   LastMoveText \== '',
-        Game:move_text(Last, LastMoveText),
-        current_predicate(Game:display_game/2)
-    ->  Goal = Game:display_game(State, [last_move(Last)])
-    ;   Goal = Game:display_game(State)
-    ).
-
-%!  displays(+Game, +Pairs, +Colour, -Outputs) is det.
-%
-%   Outputs are what display_game prints for the [StateText, LastMoveText]
-%   pairs of Pairs, in one call (a game's every position, for its page);
-%   with ANSI colour codes if Colour is true. Without colour, ansi_format/3
-%   writes plain text, and fast.
-
-displays(Game, Pairs, Colour, Outputs) :-
-    must_be(boolean, Colour),
-    setup_call_cleanup(
-        set_prolog_flag(color_term, Colour),
-        maplist(display_pair(Game, Colour), Pairs, Outputs),
-        set_prolog_flag(color_term, true)).
-
-display_pair(Game, Colour, [Text, LastMoveText], Output) :-
-    display_goal(Game, Text, LastMoveText, Goal),
-    with_output_to(string(Output0),
-                   ( current_output(Out),
-                     set_stream(Out, tty(Colour)),
-                     Goal
-                   )),
-    atom_string(Output, Output0).
-
-%!  played_descriptions(+Game, +Pairs, -Descriptions) is det.
-%
-%   For each [StateText, MoveText] of Pairs, the move's description in
-%   that state ('' when the game gives none or the move is not valid).
-
-played_descriptions(Game, Pairs, Descriptions) :-
-    maplist(played_description(Game), Pairs, Descriptions).
-
-played_description(Game, [Text, MoveText], Description) :-
-    text_state(Text, State),
-    (   current_predicate(Game:move_description/3),
-        Game:move_text(Move, MoveText),
-        Game:move_description(State, Move, Description0)
-    ->  text_atom(Description0, Description)
-    ;   Description = ''
-    ).
 
 %!  choose(+Game, +StateText, +Level, +Seconds, -MoveText) is semidet.
 %!  choose(+Game, +StateText, +Level, +Seconds, -MoveText, -Note) is semidet.

@@ -293,3 +293,22 @@ def test_the_policy_admits_the_page_script_alone(championship: Path) -> None:
     assert f"script-src 'sha256-{digest}';" in policy.group(1)
     assert "default-src 'none'" in policy.group(1) and "unsafe" not in policy.group(1)
     assert "Content-Security-Policy" in (championship / "index.html").read_text()
+
+
+def test_what_a_move_decided_is_shown_under_it(championship: Path) -> None:
+    from dataclasses import dataclass, replace
+
+    from pybridge.report.gamepage import GamePage, game_html
+
+    @dataclass(frozen=True)
+    class Noted:  # a position with what its move decided, as the log says
+        state: Any
+        logged: Any
+        note: str = ""
+
+    rebuilt = verify(_first_log(championship))
+    noted = [Noted(p.state, p.logged, "<i>x takes the centre</i>" if k == 1 else "")
+             for k, p in enumerate(rebuilt.positions)]
+    text = game_html(replace(rebuilt, positions=tuple(noted)), GamePage("g", {}))
+    assert "<span class=note>&lt;i&gt;x takes the centre&lt;/i&gt;</span>" in text
+    assert text.count("class=note>") == 1

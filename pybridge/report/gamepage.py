@@ -58,7 +58,8 @@ nav{margin:.3em 0}nav a{margin-right:1em}
 #moves a:hover{background:#eef3ff}
 #moves a[aria-current]{background:#dbe7ff;font-weight:bold}
 #moves .mv{font-family:monospace;font-size:1.1em;font-weight:600}
-#moves .desc{display:block;color:#555;font-size:.85em;font-weight:normal}
+#moves .description{display:block;color:#555;font-size:.85em;font-weight:normal}
+#moves .note{display:block;color:#060;font-size:.85em;font-weight:bold}
 #moves .tag{color:#a60;font-size:.85em;font-weight:normal}
 #moves li.result{padding:.35em .5em;font-weight:bold;color:#060}
 """
@@ -132,7 +133,8 @@ def _tags(page_: GamePage, ply: Ply) -> str:
 
 def frames(rebuilt: Rebuilt, page_: GamePage) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
     """(plies, moves): per ply its board, status line and caption; per
-    move its number, who played it, its text, description, tags, time."""
+    move its number, who played it, its text, what it is (description),
+    what it decided (the game's note), tags, time."""
     positions = rebuilt.positions
     lasts = [p.logged.ply.move if p.logged else None for p in positions]
     shown = boards([(p.state, last) for p, last in zip(positions, lasts)])
@@ -153,10 +155,13 @@ def frames(rebuilt: Rebuilt, page_: GamePage) -> tuple[list[dict[str, str]], lis
             ply = pos.logged.ply
             move = {"n": str(ply.number), "who": ply.player, "move": clean_line(ply.move, MOVE_LIMIT),
                     "description": clean_line(said[k - 1], DESCRIPTION_LIMIT),
+                    # what the move decided, where the log or the game says it
+                    "note": clean_line(getattr(pos, "note", ""), DESCRIPTION_LIMIT),
                     "tags": clean_line(_tags(page_, ply)), "ms": str(ply.ms)}
             moves.append(move)
             caption = f"{ply.number}. {_who(page_, ply.player)} played {move['move']}"
             caption += f" — {move['description']}" if move["description"] else ""
+            caption += f": {move['note']}" if move["note"] else ""
             caption += f" ({move['tags']})" if move["tags"] else ""
         plies.append({"board": clean(board.rstrip(), BOARD_LIMIT),
                       "status": clean_line(status), "caption": caption})
@@ -164,7 +169,8 @@ def frames(rebuilt: Rebuilt, page_: GamePage) -> tuple[list[dict[str, str]], lis
 
 
 def _move_item(k: int, move: Mapping[str, str]) -> str:
-    desc = f"<span class=desc>{html.escape(move['description'])}</span>" if move["description"] else ""
+    desc = "".join(f"<span class={kind}>{html.escape(move[kind])}</span>"
+                   for kind in ("description", "note") if move[kind])
     tag = f" <span class=tag>{html.escape(move['tags'])}</span>" if move["tags"] else ""
     return (f"<li><a href=\"#ply={k}\" data-ply={k} title=\"{move['ms']} ms\">{move['n']}. "
             f"{html.escape(move['who'])} <span class=mv>{html.escape(move['move'])}</span>{tag}"
