@@ -184,7 +184,10 @@ def test_a_twelve_entrant_championship_interrupted_and_resumed(tmp_path: Path) -
     ann_col = [r for r in index.rows if r and r[0] == ""][0].index("ann")
     won = sum(3 if g["winner"] == "bob" else 1 if g["winner"] == "draw" else 0
               for g in doc["games"] if {g["first"], g["second"]} == {"bob", "ann"})
-    assert cross[ann_col] == str(won)
+    points, *games = cross[ann_col].split()  # the points, then a link to each of their games
+    assert points == str(won)
+    assert sorted(map(int, games)) == [g["index"] + 1 for g in doc["games"]
+                                       if {g["first"], g["second"]} == {"bob", "ann"}]
     pages = [link for link in index.links if link.startswith("games/")]
     assert len(set(pages)) == doc["games_scheduled"]
     html = (out / "index.html").read_text()

@@ -102,10 +102,15 @@ def test_a_game_page_steps_clicks_and_links_to_the_logs_positions(
     open_page(driver, url(page, "#ply=1"))
     driver.find_element(By.CSS_SELECTOR, "#speed option[value='200']").click()
     driver.find_element(By.ID, "play").click()
-    time.sleep(1.0)
+    deadline = time.monotonic() + 10
+    while int(shown(driver)["hash"].removeprefix("#ply=")) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    driver.find_element(By.ID, "play").click()  # pause
     now = shown(driver)
     k = int(now["hash"].removeprefix("#ply="))
     assert k >= 3 and now["board"] == boards[k]
+    time.sleep(0.5)
+    assert shown(driver)["hash"] == f"#ply={k}"  # paused
     assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 

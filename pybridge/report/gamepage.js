@@ -51,10 +51,12 @@
   }
 
   function toggle() {
-    if (timer !== null) { stop(); return; }
+    if (timer !== null || last === 0) { stop(); return; }
     if (at === last) show(0, true);
     play.textContent = "\u275A\u275A pause";
-    timer = setInterval(function () { show(at + 1, true); }, parseInt(speed.value, 10));
+    timer = setInterval(function () {
+      if (at >= last) stop(); else show(at + 1, true);
+    }, parseInt(speed.value, 10));
   }
 
   $("first").onclick = function () { show(0, true); };
