@@ -55,6 +55,7 @@ def test_the_wheel_holds_every_prolog_file(installed: Path) -> None:
     here = {p.relative_to(ROOT / "prolog").as_posix() for p in (ROOT / "prolog").rglob("*.pl")}
     assert shipped == here
     assert any(n.endswith("licenses/LICENSE") for n in names)
+    assert "pybridge/report/gamepage.js" in names  # the game pages' script
 
 
 def _arena(installed: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
