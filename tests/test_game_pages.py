@@ -19,7 +19,7 @@ from pybridge.replay import ReplayWriter, verify
 from pybridge.report.gamepage import BOARD_LIMIT, json_block
 from pybridge.report.html import write_report
 from pybridge.text import clean
-from pybridge.types import Ply, Result
+from pybridge.types import Ply, Result, Verdict
 from shell.cli.arena import main
 from tests.support import browser
 from tests.support.browser import open_page, press, shown, url
@@ -169,7 +169,8 @@ def _hostile_log(path: Path) -> Path:
         while not state.is_over():
             move = state.valid_moves()[ply % 2]
             ply += 1
-            log.move(Ply(ply, state.current_player, move, 1))
+            replaced = {"verdict": Verdict.TIMEOUT, "raw": NAMES[1]} if ply == 2 else {}
+            log.move(Ply(ply, state.current_player, move, 1, **replaced))  # type: ignore[arg-type]
             state = state.move(move)
         outcome = state.outcome()
         assert outcome is not None
@@ -204,6 +205,7 @@ def test_hostile_names_moves_and_boards_run_no_script(
         link.click()
         captions.append(driver.find_element(By.ID, "caption").text)
     assert '</script><script>window.pwned="move"</script>' in captions[3]  # shown, as text
+    assert f"referee: timeout, it answered {NAMES[1]}" in captions[2]
     assert """<img src=x onerror="window.pwned='move'">""" in captions[4]
     _ran_nothing(driver)
 

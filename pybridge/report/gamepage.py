@@ -109,7 +109,8 @@ def json_block(element_id: str, data: Any) -> str:
 class GamePage:
     """What a game page shows besides the game: its title, the name shown
     for each seat, the links above it (label, address), the address of
-    its log, and how many plies were a set opening."""
+    its log, how many plies were a set opening, and lines of text under
+    the title."""
 
     title: str
     names: Mapping[str, str]
@@ -157,7 +158,7 @@ def frames(rebuilt: Rebuilt, page_: GamePage) -> tuple[list[dict[str, str]], lis
                     "description": clean_line(said[k - 1], DESCRIPTION_LIMIT),
                     # what the move decided, where the log or the game says it
                     "note": clean_line(getattr(pos, "note", ""), DESCRIPTION_LIMIT),
-                    "tags": clean_line(_tags(page_, ply)), "ms": str(ply.ms)}
+                    "tags": clean_line(_tags(page_, ply), DESCRIPTION_LIMIT), "ms": str(ply.ms)}
             moves.append(move)
             caption = f"{ply.number}. {_who(page_, ply.player)} played {move['move']}"
             caption += f" — {move['description']}" if move["description"] else ""
