@@ -20,6 +20,7 @@ import atexit
 import concurrent.futures
 import logging
 import queue
+import re
 import signal
 import threading
 from typing import Any, Iterable, Mapping
@@ -50,21 +51,18 @@ INSTALL_HINT = (
 )
 
 
+#: What a quoted atom escapes: the backslash, the quote, C0 controls and DEL.
+_ATOM_ESCAPED = re.compile(r"[\\'\x00-\x1f\x7f]")
+
+
+def _atom_escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    return "\\\\" if ch == "\\" else "\\'" if ch == "'" else f"\\x{ord(ch):x}\\"
+
+
 def atom(text: str) -> str:
     """Prolog source text of a quoted atom whose name is ``text``."""
-    out = ["'"]
-    for ch in text:
-        code = ord(ch)
-        if ch == "\\":
-            out.append("\\\\")
-        elif ch == "'":
-            out.append("\\'")
-        elif code < 0x20 or code == 0x7F:
-            out.append(f"\\x{code:x}\\")
-        else:
-            out.append(ch)
-    out.append("'")
-    return "".join(out)
+    return "'" + _ATOM_ESCAPED.sub(_atom_escape, text) + "'"
 
 
 def term(value: Any) -> str:
