@@ -114,6 +114,28 @@ def test_a_game_page_steps_clicks_and_links_to_the_logs_positions(
     assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
+def test_a_game_page_works_from_a_web_server(driver: Any, championship: Path) -> None:
+    import functools
+    import http.server
+    import threading
+
+    from selenium.webdriver.common.keys import Keys
+
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(championship))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        boards = expected_boards(_first_log(championship))
+        open_page(driver, f"http://127.0.0.1:{server.server_address[1]}/games/0001.html#ply=2")
+        assert shown(driver)["board"] == boards[2]
+        press(driver, Keys.ARROW_RIGHT)
+        assert (shown(driver)["board"], shown(driver)["hash"]) == (boards[3], "#ply=3")
+        assert driver.current_url.endswith("/games/0001.html#ply=3")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_the_index_links_each_pair_and_entrant_to_its_games(championship: Path) -> None:
     index = (championship / "index.html").read_text()
     crosstable = index[index.index('id="crosstable"'):index.index('id="similar"')]

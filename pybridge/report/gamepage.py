@@ -191,10 +191,11 @@ def game_html(rebuilt: Rebuilt, page_: GamePage) -> str:
         items.append(f"<li class=result>{e(plies[-1]['status'])}</li>")
     body += [
         "<div class=game><div class=view>",
-        "<div class=controls><button id=first title=\"the start (Home)\">|◀</button>"
-        "<button id=prev title=\"one ply back (←)\">◀</button><span id=at>ply 0</span>"
-        "<button id=next title=\"one ply on (→)\">▶</button>"
-        "<button id=last title=\"the end (End)\">▶|</button>"
+        "<div class=controls><button id=first aria-label=\"the start\" title=\"the start (Home)\">|◀</button>"
+        "<button id=prev aria-label=\"one ply back\" title=\"one ply back (←)\">◀</button>"
+        "<span id=at>ply 0</span>"
+        "<button id=next aria-label=\"one ply on\" title=\"one ply on (→)\">▶</button>"
+        "<button id=last aria-label=\"the end\" title=\"the end (End)\">▶|</button>"
         "<button id=play title=\"play the moves one by one (Space)\">▶ play</button>"
         "<label>every <select id=speed><option value=2000>2 s</option>"
         "<option value=1000 selected>1 s</option><option value=500>0.5 s</option>"
