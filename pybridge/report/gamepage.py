@@ -45,7 +45,8 @@ td.pair a{font-size:.8em;margin-left:.3em}
 nav{margin:.3em 0}nav a{margin-right:1em}
 .game{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
 .view{flex:1 1 28em;min-width:0}
-#board{font-size:1.05em;line-height:1.25;margin:.4em 0;min-height:8em;width:fit-content;min-width:20em;max-width:100%;box-sizing:border-box}
+#board{font-size:1.05em;line-height:1.25;margin:.4em 0;min-height:8em;min-width:20em}
+#board{width:fit-content;max-width:100%;box-sizing:border-box}
 #status{font-weight:bold;margin:.4em 0}#status.over{color:#060}
 #caption{margin:.2em 0;min-height:1.3em}
 .controls{display:flex;flex-wrap:wrap;gap:.4em;align-items:center;margin:.5em 0}
@@ -154,7 +155,8 @@ def frames(rebuilt: Rebuilt, page_: GamePage) -> tuple[list[dict[str, str]], lis
         caption = "start"
         if pos.logged is not None:
             ply = pos.logged.ply
-            move = {"n": str(ply.number), "who": ply.player, "move": clean_line(ply.move, MOVE_LIMIT),
+            move = {"n": str(ply.number), "who": ply.player,
+                    "move": clean_line(ply.move, MOVE_LIMIT),
                     "description": clean_line(said[k - 1], DESCRIPTION_LIMIT),
                     # what the move decided, where the log or the game says it
                     "note": clean_line(getattr(pos, "note", ""), DESCRIPTION_LIMIT),
@@ -191,7 +193,8 @@ def game_html(rebuilt: Rebuilt, page_: GamePage) -> str:
         items.append(f"<li class=result>{e(plies[-1]['status'])}</li>")
     body += [
         "<div class=game><div class=view>",
-        "<div class=controls><button id=first aria-label=\"the start\" title=\"the start (Home)\">|◀</button>"
+        "<div class=controls>"
+        "<button id=first aria-label=\"the start\" title=\"the start (Home)\">|◀</button>"
         "<button id=prev aria-label=\"one ply back\" title=\"one ply back (←)\">◀</button>"
         "<span id=at>ply 0</span>"
         "<button id=next aria-label=\"one ply on\" title=\"one ply on (→)\">▶</button>"
@@ -241,5 +244,5 @@ def unavailable_html(page_: GamePage, why: str) -> str:
     return page(page_.title, body + [f"<p class=flag>{e(why)}</p>"])
 
 
-__all__ = ["BOARD_LIMIT", "GamePage", "STYLE", "e", "frames", "game_html", "json_block", "log_html", "page",
-           "policy", "unavailable_html"]
+__all__ = ["BOARD_LIMIT", "GamePage", "STYLE", "e", "frames", "game_html", "json_block", "log_html",
+           "page", "policy", "unavailable_html"]
