@@ -9,6 +9,7 @@
 :- use_module(policy, [safe_library/1, head_problem/2, own_definition/1]).
 :- use_module(lambdas, [record_imports/2]).
 :- use_module('../untrusted_read', [double_quotes_value/1]).
+:- use_module('../sandbox_keys', [var_name_problem/2]).
 
 /** <module> The directives a bot may use, run for it
 
@@ -103,6 +104,12 @@ library_directive(Spec, Imports, Result) :-
                [S, Ls])
     ).
 
+declaration(dynamic, Specs, Result) :-
+    sub_term(Sub, Specs),
+    nonvar(Sub),
+    Sub = Name/Arity,
+    var_name_problem(Name/Arity, Result),
+    !.
 declaration(dynamic, Specs, Result) :-
     bot_module(Bot),
     (   pi_list(Specs, PIs)

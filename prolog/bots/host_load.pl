@@ -19,6 +19,7 @@
 :- use_module(lambdas).
 :- use_module(system_access).
 :- use_module('../untrusted_read').
+:- use_module('../sandbox_keys').
 
 /** <module> Reads, checks and loads one untrusted bot
 
@@ -30,7 +31,8 @@ prolog/untrusted_read.pl, the allowed directives run here
 Refused, each problem reported with its line: syntax errors; the
 directives directives.pl does not allow; clauses for other modules, for
 built-in predicates or for expansion hooks, and goals qualified with
-another module (policy.pl); and any clause of the bot (not only what
+another module (policy.pl); '$VAR' terms, which would poison the
+sandbox's proofs (prolog/sandbox_keys.pl); and any clause of the bot (not only what
 the entry points reach: attribute hooks are called from outside) that
 library(sandbox) safe_goal/1 does not prove safe with policy.pl's
 allowlist (check.pl). A goal built at run time cannot be proved safe.
@@ -167,6 +169,9 @@ clause_problems(Clause, Line, Problems, Tail) :-
     ),
     (   head_problem(Head, Problem)
     ->  Problems = [Line-Problem|Tail]
+    ;   var_term_problem(Clause, Why)
+    ->  format(atom(Problem), "the clause ~w", [Why]),
+        Problems = [Line-Problem|Tail]
     ;   body_problem(Body, Problem)
     ->  Problems = [Line-Problem|Tail]
     ;   functor(Head, Name, Arity),

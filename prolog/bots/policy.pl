@@ -13,6 +13,7 @@
 :- use_module(library(sandbox)).
 :- use_module(bot_facts).
 :- use_module(bot_text).
+:- use_module('../sandbox_keys').
 
 /** <module> What an untrusted bot may call
 
@@ -39,7 +40,8 @@ the bot safe with it), with these changes:
     get_attrs/2, del_attrs/1 and reading global variables are refused.
 
 A clause of the bot may not define a built-in that is ISO, a control
-construct or a meta-predicate, nor an expansion hook (head_problem/2),
+construct or a meta-predicate, nor an expansion hook, nor '$VAR'/N
+(head_problem/2; prolog/sandbox_keys.pl),
 nor name a module other than the game (body_problem/2). The libraries
 a bot may load are safe_library/1. What reaches the system is taken
 from the bot's process after loading (system_access.pl).
@@ -245,6 +247,10 @@ head_problem(Head, Problem) :-
     !,
     bounded_text(Head, H),
     format(atom(Problem), "~s cannot be a clause head", [H]).
+head_problem(Head, Problem) :-
+    functor(Head, Name, Arity),
+    var_name_problem(Name/Arity, Problem),
+    !.
 head_problem(Head, Problem) :-
     functor(Head, Name, Arity),
     memberchk(Name, [goal_expansion, term_expansion]),
