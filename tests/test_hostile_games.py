@@ -94,7 +94,7 @@ def load(name: str, jail: bool) -> pybridge.Game | None:
     """The hostile game ``name``; None where bubblewrap cannot run (then a
     game file is refused, saying how to run without it)."""
     if not jail:
-        with pytest.raises(sandbox.IsolationError, match="isolation none"):
+        with pytest.raises(sandbox.IsolationError, match="bubblewrap"):
             pybridge.load_game(str(GAMES / name))
         return None
     return pybridge.load_game(str(GAMES / name))

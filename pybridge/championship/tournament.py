@@ -233,6 +233,8 @@ class _Run:
                                  total=len(self.games), complete=complete,
                                  settings=self.recorded)
         doc["isolation"] = answers.isolation_used(self.config.isolation, self.records)
+        if doc["isolation"] == "none" and sandbox.code_trusted():
+            doc["trust_code"] = True  # without the jail: code the user declared their own
         doc["not_counted"] = [{"index": p.index, "first": p.first, "second": p.second,
                                "why": self.not_counted[p.index]}
                               for p in self.games if p.index in self.not_counted]

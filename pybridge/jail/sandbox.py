@@ -13,11 +13,15 @@ process ends). :mod:`pybridge.jail.processes` bounds its processes and memory
 together and kills any process but the host between moves.
 
 ``isolation`` is ``"bwrap"`` or ``"none"``. :func:`check` says once, with
-the fix, why bubblewrap cannot be used here.
+the way to get the jail, why bubblewrap cannot be used here; without the
+jail only code the user declared their own (:func:`trust_code`) runs, and
+submission folders and handed-in logs never (:func:`require_jail`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import os
 import re
@@ -26,7 +30,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from enum import StrEnum
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from pybridge.jail import cgroups
 from pybridge.errors import ArenaError
@@ -161,13 +165,19 @@ def limited(command: Sequence[str], limits: RLimits) -> list[str]:
             "--fsize=0", f"--nofile={limits.open_files}", "--core=0", *nproc, "--", *command]
 
 
+#: How to get the jail where bubblewrap cannot run; never "run without it".
+GET_THE_JAIL = ("to get the jail: install bubblewrap (Debian: apt-get install bubblewrap, or "
+                "make setup), and let users create user namespaces (sysctl "
+                "kernel.unprivileged_userns_clone=1, user.max_user_namespaces > 0), or run "
+                "the arena as root")
+
+
 @functools.lru_cache(maxsize=1)
 def _probe() -> str | None:
-    """None when bubblewrap works here, else why not and what to do."""
+    """None when bubblewrap works here, else why not and how to get it."""
     bwrap = shutil.which("bwrap")
     if bwrap is None:
-        return ("bubblewrap is not installed: install it (Debian: apt-get install bubblewrap, "
-                "or make setup) or pass --isolation none to run bots without OS isolation")
+        return f"bubblewrap is not installed, so bots and game files have no jail; {GET_THE_JAIL}"
     try:
         done = subprocess.run(
             [bwrap, "--unshare-all", "--unshare-user", "--die-with-parent", "--new-session",
@@ -176,23 +186,77 @@ def _probe() -> str | None:
              "-f", "none", "-q", "-g", "halt"],
             capture_output=True, text=True, timeout=30, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"bubblewrap cannot run ({exc}); pass --isolation none to run bots without it"
+        return f"bubblewrap cannot run ({exc}); {GET_THE_JAIL}"
     if done.returncode != 0:
         why = " ".join(done.stderr.split())[:200] or f"exit status {done.returncode}"
-        return (f"bubblewrap cannot create a sandbox here ({why}); user namespaces may be "
-                "disabled (sysctl kernel.unprivileged_userns_clone=1 or "
-                "user.max_user_namespaces > 0 enables them), or pass --isolation none")
+        return (f"bubblewrap cannot create a jail here ({why}): user namespaces may be "
+                f"disabled; {GET_THE_JAIL}")
     return None
 
 
+#: Without the jail, code runs only where the user declared it their own.
+TRUST_ENV = "ARENA_TRUST_CODE"
+
+NOT_TRUSTED = ("without the jail (isolation none) the arena runs only code you declare your "
+               "own: add --trust-code (in the shell: isolation none trust-code) when every bot "
+               "and game file named is yours; submission folders and handed-in logs need "
+               "the jail")
+
+
+def trust_code(trusted: bool = True) -> None:
+    """Declare (or take back) that every bot and game file run from now on,
+    here and in worker processes, is the user's own."""
+    if trusted:
+        os.environ[TRUST_ENV] = "1"
+    else:
+        os.environ.pop(TRUST_ENV, None)
+
+
+def code_trusted() -> bool:
+    """The user declared the code run here their own (``--trust-code``)."""
+    return os.environ.get(TRUST_ENV) == "1"
+
+
 def check(mode: str) -> None:
-    """Raise IsolationError when ``mode`` cannot be used here."""
+    """Raise IsolationError when ``mode`` cannot be used here: bubblewrap
+    that cannot run, or no jail for code not declared the user's own."""
     if mode not in MODES:
         raise ValueError(f"unknown isolation {mode!r}: use bwrap or none")
     if mode == "bwrap":
         problem = _probe()
         if problem is not None:
             raise IsolationError(problem)
+    elif not code_trusted():
+        raise IsolationError(NOT_TRUSTED)
+
+
+_OWN_LOGS: contextvars.ContextVar[bool] = contextvars.ContextVar("own_logs", default=False)
+
+
+@contextlib.contextmanager
+def own_logs() -> Iterator[None]:
+    """Within: the logs read are the ones this command has just written
+    (a tournament's report of its own games), not handed in."""
+    token = _OWN_LOGS.set(True)
+    try:
+        yield
+    finally:
+        _OWN_LOGS.reset(token)
+
+
+def require_jail_for_log() -> None:
+    """Raise IsolationError unless a log naming a game file may be read
+    here: inside the jail, or a log this command wrote itself."""
+    if not _OWN_LOGS.get():
+        require_jail("a log naming a game file (its rules replay its moves)")
+
+
+def require_jail(what: str) -> None:
+    """Raise IsolationError unless the jail is in force: ``what`` (a
+    submission folder, a handed-in log) is never the user's own code."""
+    if current() != Isolation.BWRAP:
+        raise IsolationError(f"{what} runs only inside the jail (isolation bwrap), "
+                             f"--trust-code or not; {GET_THE_JAIL}")
 
 
 ENV = "ARENA_ISOLATION"
@@ -219,9 +283,11 @@ def describe(mode: str) -> str:
         return ("isolation: bwrap (own pid, network, IPC and mount namespaces; "
                 "read-only view of SWI-Prolog, the rules, the bot and the game's files, "
                 f"nothing writable; {cgroups.describe()} per jail)")
-    return ("isolation: none (bots run with this user's rights, Prolog sandbox only; "
-            f"{cgroups.describe()} per bot)")
+    trusted = ", code declared the user's own (--trust-code)" if code_trusted() else ""
+    return ("isolation: none (bots and game files run with this user's rights, no jail"
+            f"{trusted}; {cgroups.describe()} per bot)")
 
 
-__all__ = ["Isolation", "IsolationError", "MODES", "RLimits", "bwrap_argv", "check",
-           "current", "describe", "limited", "system_binds", "use"]
+__all__ = ["GET_THE_JAIL", "Isolation", "IsolationError", "MODES", "RLimits", "TRUST_ENV",
+           "bwrap_argv", "check", "code_trusted", "current", "describe", "limited",
+           "own_logs", "require_jail", "require_jail_for_log", "system_binds", "trust_code", "use"]

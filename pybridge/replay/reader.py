@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from pybridge.models import gamefile
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, StateTextError
 from pybridge.games.game import Game, State, games, load_game, load_game_ref
+from pybridge.jail import sandbox
 from pybridge.play.players import PlayerSpec
 from pybridge.safeio import MAX_JSON_DEPTH, MAX_LOG, UnsafeFileError, json_depth, read_inside, read_regular
 from pybridge.types import BAD_VERDICTS, Ply, Result, Verdict
@@ -248,6 +249,11 @@ class _Reader:
         if game_file is None and game_id not in games():
             raise self.error(line, f"unknown game {game_id!r} (games here: {', '.join(games())})")
         options = self.field(line, record, "options", dict, what, optional=True) or {}
+        if game_file is not None:
+            try:
+                sandbox.require_jail_for_log()
+            except sandbox.IsolationError as exc:
+                raise self.error(line, str(exc)) from None
         try:
             if game_file is not None:
                 game = load_game_ref(gamefile.from_record(game_file), **options)

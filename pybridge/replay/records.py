@@ -15,7 +15,8 @@ A log is a header, then one record per event, each on its own line::
 kinds, a result of the rules and a forfeit). Optional fields: in the
 header ``state`` (a start position other than the initial one),
 ``opening`` (a tournament game's opening moves) and ``game_file`` (a game
-file's path, SHA-256, dialect and config); ``verdict``, ``detail``, ``raw`` in
+file's path, SHA-256, dialect and config), ``trust_code`` (true: played
+without the jail, the code declared the user's own); ``verdict``, ``detail``, ``raw`` in
 a move the referee replaced; ``ply`` in an undo (the ply taken back);
 ``forfeit`` and ``detail`` in a forfeit result; the ``players`` record
 (seats changed mid-game). An ``undo`` after the result takes back the
@@ -30,6 +31,7 @@ from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
 from pybridge.games.game import Game, State
+from pybridge.jail import sandbox
 from pybridge.play.players import PlayerSpec
 from pybridge.types import Ply, Result, Verdict
 
@@ -69,6 +71,8 @@ def header_record(
         "players": {seat: str(PlayerSpec.parse(players[seat])) for seat in game.players},
         "started": started or now_text(),
     }
+    if sandbox.current() == sandbox.Isolation.NONE and sandbox.code_trusted():
+        record["trust_code"] = True  # played without the jail, the code declared the user's
     if game.file is not None:
         record["game_file"] = game.file.record()
         if game_path:

@@ -27,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="arena",
         description="Prolog Arena: board games with Prolog rules. Without a command: the interactive shell.",
     )
-    add_shell_options(parser)
+    add_shell_options(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("games", help="list the games, their players and options")
@@ -62,10 +62,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if getattr(args, "isolation", None):
-            from pybridge.jail import sandbox
+        from shell.cli.isolation import put_in_force
 
-            sandbox.use(args.isolation)
+        note = put_in_force(args)
+        if note:
+            print(note, file=sys.stderr)
         if args.command is None:
             return run_shell(args)
         return int(args.func(args) or 0)

@@ -8,6 +8,7 @@ from typing import Any
 
 from pybridge.text import clean_line
 
+from shell.cli.isolation import add_option as add_isolation_option
 from shell.repl.command import option_items
 
 EXIT_CONFORMS = 0
@@ -50,6 +51,7 @@ def register(sub: Any) -> None:
     p.add_argument("--time", type=float, default=60.0, metavar="S",
                    help="seconds the check may take; then a partial report (default 60)")
     add_game_file_options(p)
+    add_isolation_option(p)
     p.set_defaults(func=cmd_check_game)
 
 

@@ -19,9 +19,14 @@ def state_dir() -> Path:
     return Path(base) / "prolog-arena"
 
 
-def add_shell_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR is honoured too)")
-    add_isolation_option(parser)
+def add_shell_options(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """The shell's options; ``top`` for the ``arena`` parser itself (a
+    subcommand's leaves them unset unless written there, so that a value
+    written before the subcommand holds)."""
+    parser.add_argument("--no-color", action="store_true",
+                        default=False if top else argparse.SUPPRESS,
+                        help="no colours (NO_COLOR is honoured too)")
+    add_isolation_option(parser, top=top)
 
 
 def open_shell(args: argparse.Namespace, *, move_time: float | None = None, single_game: bool = False,

@@ -31,6 +31,7 @@ from pybridge.replay import (
 from pybridge.types import Ply, result_text
 
 from shell.cli.common import add_shell_options, open_shell
+from shell.cli.isolation import add_option as add_isolation_option
 from shell.render import BOLD, GREEN, YELLOW, Printer, color_wanted
 from shell.repl.session import ShellError
 
@@ -51,6 +52,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("verify", help="check replay logs against the rules (exit 0 valid, 1 illegal, 2 unreadable)")
     p.add_argument("files", nargs="+", metavar="PATH",
                    help="replay logs (.jsonl) and folders of them (searched below)")
+    add_isolation_option(p)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("resume", help="continue an unfinished logged game, appending to its log")

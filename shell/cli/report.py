@@ -11,6 +11,8 @@ from typing import Any
 
 from pybridge.text import clean, clean_line
 
+from shell.cli.isolation import add_option as add_isolation_option
+
 EXIT_FLAGGED = 1
 
 
@@ -19,6 +21,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                        description="Rebuilds OUT/report.md, OUT/index.html and the replay pages "
                                    "OUT/games/*.html from a finished or partial tournament folder.")
     p.add_argument("dir", metavar="DIR", help="a tournament's --out folder")
+    add_isolation_option(p)
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("similar", help="rank pairs of submissions by the similarity of their code",
@@ -32,6 +35,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="flag pairs scoring above T (0..1, default 0.6)")
     p.add_argument("--json", action="store_true",
                    help='print {"pairs": [{"a", "b", "score", "flagged"}, ...]}')
+    add_isolation_option(p)
     p.set_defaults(func=cmd_similar)
 
 

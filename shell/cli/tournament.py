@@ -6,8 +6,10 @@ import argparse
 import shutil
 import sys
 import time
+from pathlib import Path
 from typing import Any, Sequence, TextIO
 
+from pybridge.jail import sandbox
 from pybridge.text import clean_line
 
 from shell.cli.checkgame import add_game_file_options
@@ -216,6 +218,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         raise ValueError("--resume needs --out DIR: the folder of the tournament to continue")
     bar = ProgressBar(sys.stdout)
     isolation = apply_isolation(args, [*args.bots, *args.house])
+    folders = [b for b in args.bots if _names_folder(b)]
+    if folders:
+        sandbox.require_jail(f"a folder of submissions ({clean_line(folders[0])})")
     late = parse_late(args.late, args.late_file)
     anchor = parse_anchor(args.elo_anchor) if args.elo_anchor else None
 
@@ -282,7 +287,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         for k in compared.skipped:
             print(f"similarity: not compared: {clean_line(k.submission)}: {clean_line(k.file)}: "
                   f"{clean_line(k.reason)}")
-    report = write_report(result.out, similar=compared, notes=False)  # shown above
+    with sandbox.own_logs():  # the logs this run wrote or verified at its resume
+        report = write_report(result.out, similar=compared, notes=False)  # shown above
     played = len(result.records)
     if result.not_counted:
         print(f"not counted: {len(result.not_counted)} game(s) whose worker's answer was "
@@ -298,6 +304,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if result.not_counted:
         return EXIT_NOT_COUNTED
     return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+def _names_folder(spec: str) -> bool:
+    """``spec`` (PATH, NAME=PATH or PATH:LEVEL) names a folder."""
+    path = spec.split("=", 1)[1] if "=" in spec else spec
+    return Path(path).is_dir() or Path(path.rsplit(":", 1)[0]).is_dir()
 
 
 __all__ = ["register", "ProgressBar", "standings_lines"]

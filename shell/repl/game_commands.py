@@ -217,14 +217,19 @@ def run_isolation(host: Host, args: list[str]) -> None:
     if args:
         if args[0] == "bwrap":
             sandbox.check("bwrap")  # IsolationError names the fix
+        elif args[1:] != ["trust-code"]:
+            raise sandbox.IsolationError(sandbox.NOT_TRUSTED)
+        else:
+            sandbox.trust_code()
         sandbox.use(args[0])
         host.say.note("from the next bot process on:")
     host.say.note(sandbox.describe(sandbox.current()))
 
 
 def isolation_args(command: Command, args: list[str]) -> str | None:
-    if len(args) > 1 or (args and args[0] not in sandbox.MODES):
-        return f"usage: {command.usage} (bwrap or none)"
+    if (len(args) > 2 or (args and args[0] not in sandbox.MODES)
+            or args[1:] not in ([], ["trust-code"]) or args == ["bwrap", "trust-code"]):
+        return f"usage: {command.usage} (bwrap, or none trust-code for your own code only)"
     return None
 
 
@@ -313,12 +318,14 @@ MOVETIME = Command(
     (SECONDS,), check_args=movetime_args,
 )
 ISOLATION = Command(
-    "isolation", "isolation [bwrap|none]", "how bot files are isolated", run_isolation,
-    "bwrap (the default): every bot process runs in a bubblewrap sandbox\n"
+    "isolation", "isolation [bwrap|none trust-code]", "how bot files are isolated",
+    run_isolation,
+    "bwrap (the default): every bot process runs in a bubblewrap jail\n"
     "(own namespaces, a read-only view of SWI-Prolog, the rules and the\n"
-    "bot). none: the Prolog checks only, the bot running with your\n"
-    "rights (for machines where bubblewrap cannot run). Without an\n"
-    "argument: says which is in force.",
+    "bot). none trust-code: no jail, for bots and game files that are\n"
+    "your own only (as arena --trust-code); others' code needs the jail:\n"
+    "install bubblewrap and allow user namespaces. Without an argument:\n"
+    "says which is in force.",
     (ISOLATION_MODE,), check_args=isolation_args,
 )
 STEP = Command(
