@@ -6,6 +6,7 @@
 :- use_module(bot_facts).
 :- use_module(bot_text).
 :- use_module(policy, [attribute_shadow/3]).
+:- use_module(game_ai, [checking_bot_predicate/2]).
 
 /** <module> Proves a bot's clauses safe, or says why not
 
@@ -30,7 +31,7 @@ check_clauses(Entries, Problems) :-
     findall(Problem,
             ( member(Name/Arity, PIs),
               functor(Head, Name, Arity),
-              catch(safe_goal(Bot:Head), E, true),
+              catch(checking_bot_predicate(Name/Arity, safe_goal(Bot:Head)), E, true),
               nonvar(E),
               entry_problem(E, Name/Arity, Problem)
             ),

@@ -15,6 +15,7 @@
 :- use_module(bot_text).
 :- use_module(policy).
 :- use_module(check).
+:- use_module(game_ai, [game_ai_calls/1]).
 :- use_module(directives).
 :- use_module(lambdas).
 :- use_module(system_access).
@@ -49,7 +50,9 @@ translation: error_text/2 writes errors itself, with bounded_text/2
 %!  load_bot(+File, +Seat, -Hello) is det.
 %
 %   Reads, checks and loads the bot in File. Hello is the first reply:
-%   ready with the protocol, or refused with every problem found.
+%   ready with the protocol (and the calls of the game's own AI it makes,
+%   game_ai.pl, which the referee refuses unless allowed), or refused
+%   with every problem found.
 
 load_bot(File, Seat, Hello) :-
     bot_module(Bot),
@@ -74,7 +77,9 @@ load_bot(File, Seat, Hello) :-
         findall(Line-Text, bot_warning(Line, Text), Warnings0),
         keysort(Warnings0, Warnings1),
         problem_lines(Warnings1, Warnings),
-        Hello = _{status:ready, protocol:Protocol, seats:Seats, warnings:Warnings}
+        game_ai_calls(GameAI),
+        Hello = _{status:ready, protocol:Protocol, seats:Seats, warnings:Warnings,
+                  game_ai:GameAI}
     ;   keysort(Problems, Sorted),
         problem_lines(Sorted, Lines),
         atomic_list_concat(Lines, '; ', Detail0),

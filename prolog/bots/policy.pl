@@ -14,6 +14,7 @@
 :- use_module(bot_facts).
 :- use_module(bot_text).
 :- use_module('../sandbox_keys').
+:- use_module(game_ai, []).             % its safe_meta/2 hook goes first
 
 /** <module> What an untrusted bot may call
 
@@ -32,7 +33,8 @@ the bot safe with it), with these changes:
     write_option/1.
   - write/1, writeq/1, write_canonical/1, nl/0, tab/1, put_char/1 are
     safe: the bot's current output is its own captured output.
-  - Calls to the game's exported, non-meta predicates are trusted.
+  - Calls to the game's exported, non-meta predicates are trusted
+    (those of its AI are recorded first: game_ai.pl).
   - put_attr/3, get_attr/3 and del_attr/2 are the bot's own, allowing
     only the bot's module as attribute module: the sandbox allows any
     module whose hooks are safe, and `freeze`, which has none, calls

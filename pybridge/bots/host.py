@@ -35,6 +35,7 @@ import tempfile
 import threading
 import time
 import weakref
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -177,7 +178,10 @@ class BotProcess:
                 ms=int(reply.get("ms", 0)),
                 problems=tuple(clean(p) for p in reply.get("problems", ())),
                 warnings=tuple(clean(w) for w in reply.get("warnings", ())),
+                game_ai=tuple(clean(c, 300) for c in reply.get("game_ai", ()))[:20],
             )
+            if hello.ready and hello.game_ai and not self.limits.game_ai:
+                hello = game_ai_refusal(hello)
             self.jail.found_host()
             self.jail.sweep()
             self.jail.pause()
@@ -334,6 +338,15 @@ class BotProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def game_ai_refusal(hello: Hello) -> Hello:
+    """The refusal of a bot whose ``hello`` shows calls of the game's own AI."""
+    calls = "; ".join(hello.game_ai)
+    detail = (f"the bot calls the game's own AI ({calls}): a bot must choose its moves "
+              "itself, with the game's rules (valid_moves, move, value, ...); a tournament "
+              "may allow it with --allow-game-ai")
+    return replace(hello, status=HelloStatus.REFUSED, detail=detail, problems=(detail,))
 
 
 __all__ = ["BotProcess", "DEFAULT_LEVEL", "HOST", "Hello", "Limits"]

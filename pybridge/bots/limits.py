@@ -19,7 +19,8 @@ class Limits:
     after its move time the referee waits for a reply before it kills the
     process; a reply that comes more than ``clock_grace`` seconds after
     the move time is a timeout all the same. ``processes`` bounds the
-    tasks of its jail (processes and threads, pybridge.jail.processes)."""
+    tasks of its jail (processes and threads, pybridge.jail.processes).
+    ``game_ai``: it may call the game's own AI (``--allow-game-ai``)."""
 
     stack_mb: int = 256
     memory_mb: int = 1024
@@ -31,6 +32,7 @@ class Limits:
     open_files: int = 64
     processes: int = 64
     output_bytes: int = 64 * 1024
+    game_ai: bool = False
 
     def inferences_for(self, move_time: float) -> int:
         if self.inferences is not None:
@@ -70,6 +72,7 @@ class Hello:
     ms: int = 0
     problems: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()  # loaded all the same (singletons, hidden rules)
+    game_ai: tuple[str, ...] = ()  # its calls of the game's own AI ("f/2 calls g:choose_move/3")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", HelloStatus(self.status))

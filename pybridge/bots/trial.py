@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
+from pybridge.bots.limits import Limits
 from pybridge.bots.player import keeping_bots_loaded
 from pybridge.games.game import Game, State
 from pybridge.play.match import Match
@@ -103,26 +104,32 @@ def _wins_at_once(state: State, me: str) -> bool:
 
 
 def trial_games(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, *,
-                protocol: str, move_time: float, seed: int = 1) -> Iterator[TrialGame]:
+                protocol: str, move_time: float, seed: int = 1,
+                limits: Limits | None = None) -> Iterator[TrialGame]:
     """``count`` trial games of the bot (seats alternating among ``seats``,
-    indices of game.players): the first half (rounded up) from the start
-    against random, the rest reaching later phases."""
+    indices of game.players), under ``limits`` if given: the first half
+    (rounded up) from the start against random, the rest reaching later
+    phases."""
     rng = random.Random(seed)
     from_start = (count + 1) // 2
     # the bot is loaded once; each game is played in a fresh copy of it
     with keeping_bots_loaded() as kept:
         try:
-            yield from _trials(game, spec, seats, count, rng, from_start, protocol, move_time)
+            def bot() -> Player:
+                return make_player(spec, move_time=move_time, limits=limits)
+
+            yield from _trials(game, bot, seats, count, rng, from_start, protocol, move_time)
         finally:
             kept.close()
 
 
-def _trials(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, rng: random.Random,
-            from_start: int, protocol: str, move_time: float) -> Iterator[TrialGame]:
+def _trials(game: Game, make_bot: Callable[[], Player], seats: Sequence[int], count: int,
+            rng: random.Random, from_start: int, protocol: str,
+            move_time: float) -> Iterator[TrialGame]:
     for i in range(count):
         mine = seats[i % len(seats)]
         bot_seat = game.players[mine]
-        bot = make_player(spec, move_time=move_time)
+        bot = make_bot()
         later = i >= from_start
         if later and protocol != "classic":
             setting, opponent, history = "position", "random", _random_prefix(game, bot_seat, rng)

@@ -101,6 +101,7 @@ class Settings:
                 "max_late": self.max_late, "zero": list(self.zero),
                 "elo_anchor": list(self.elo_anchor) if self.elo_anchor else None,
                 "not_admitted": dict(not_admitted), "not_entered": dict(not_entered),
+                "allow_game_ai": self.limits.game_ai,
                 **({"gauntlet": True} if self.gauntlet else {})}
 
 

@@ -93,11 +93,13 @@ class TournamentResult:
 @dataclass(frozen=True)
 class Checked:
     """What loading every bot once showed: the refused ones with why, the
-    seats each loaded bot can play, the classic-protocol ones."""
+    seats each loaded bot can play, the classic-protocol ones, and the
+    calls of the game's own AI each makes (where --allow-game-ai let it)."""
 
     refused: Mapping[str, str]
     seats: Mapping[str, tuple[str, ...]]
     classic: frozenset[str]
+    game_ai: Mapping[str, tuple[str, ...]]
 
 
 def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
@@ -115,6 +117,7 @@ def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
         refused={n: h.detail for n, h in hellos.items() if not h.ready},
         seats={n: tuple(h.seats) for n, h in hellos.items() if h.ready and h.seats},
         classic=frozenset(n for n, h in hellos.items() if h.ready and h.protocol == "classic"),
+        game_ai={n: h.game_ai for n, h in hellos.items() if h.ready and h.game_ai},
     )
 
 
@@ -176,6 +179,8 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
     kept = {index: (_lost_by_both(config, r), o) for index, (r, o) in resumed.kept.items()}
     if resume:
         checkpoint.rewrite_games(out_dir, kept)
+    if checked.game_ai:  # named in standings.json: who used the game's own AI
+        recorded = {**recorded, "game_ai": {n: list(c) for n, c in checked.game_ai.items()}}
     run = _Run(out_dir, settings, recorded, people, games, loaded, config, kept, watch)
     complete = run.play(where)
     return TournamentResult(config.game, tuple(people),
@@ -233,6 +238,8 @@ class _Run:
                                  total=len(self.games), complete=complete,
                                  settings=self.recorded)
         doc["isolation"] = answers.isolation_used(self.config.isolation, self.records)
+        if self.recorded.get("game_ai"):
+            doc["game_ai"] = self.recorded["game_ai"]
         if doc["isolation"] == "none" and sandbox.code_trusted():
             doc["trust_code"] = True  # without the jail: code the user declared their own
         doc["not_counted"] = [{"index": p.index, "first": p.first, "second": p.second,

@@ -34,13 +34,16 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                         "against random, half reaching the later phases")
     p.add_argument("--move-time", type=float, default=1.0, metavar="S",
                    help="seconds the bot (and a built-in opponent) may think per move (default 1)")
+    p.add_argument("--allow-game-ai", action="store_true",
+                   help="let the bot call the game's own AI (choose_move, its searches), as "
+                        "a tournament with --allow-game-ai does; refused otherwise")
     add_game_file_options(p)
     add_isolation_option(p)
     p.set_defaults(func=cmd_check_bot)
 
 
 def cmd_check_bot(args: argparse.Namespace) -> int:
-    from pybridge.bots.player import check_bot
+    from pybridge.bots.player import Limits, check_bot
     from pybridge.play.players import PlayerSpec
 
     game = load_game_arg(args)
@@ -48,7 +51,8 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
     if spec.kind != "bot" or spec.path is None:
         raise ValueError(f"{args.file!r} is not a bot file (FILE.pl or FILE.pl:LEVEL)")
     isolation = apply_isolation(args, (args.file,))
-    check = check_bot(game.id, spec.path, game_file=game.file)
+    check = check_bot(game.id, spec.path, game_file=game.file,
+                      limits=Limits(game_ai=args.allow_game_ai))
     hello = check.hello
     print(f"bot:      {clean_line(check.path)}")
     print(f"game:     {game.id}")
@@ -63,6 +67,8 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
     print(f"verdict:  ok (loaded and checked in {hello.ms} ms)")
     for warning in hello.warnings:
         print(f"warning:  {warning}")
+    for call in hello.game_ai:
+        print(f"game AI:  {call} (allowed by --allow-game-ai)")
     if len(hello.seats) == 1:
         other = "second" if hello.seats[0] == "first" else "first"
         print(f"warning:  it plays {hello.seats[0]} only: in a tournament it forfeits every game "
@@ -73,7 +79,7 @@ def cmd_check_bot(args: argparse.Namespace) -> int:
     trials = []
     heading = ""
     for trial in trial_games(game, spec, indices, args.games, protocol=hello.protocol,
-                             move_time=args.move_time):
+                             move_time=args.move_time, limits=Limits(game_ai=args.allow_game_ai)):
         trials.append(trial)
         now = _heading(trial, args.move_time)
         if now != heading:

@@ -82,6 +82,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="random plies of an opening (default 4)")
     p.add_argument("--elo-anchor", metavar="NAME=ELO",
                    help="rate NAME at ELO (default: the mean rating is 0)")
+    p.add_argument("--allow-game-ai", action="store_true",
+                   help="let bots call the game's own AI (choose_move, its searches); "
+                        "without it such a bot is refused; standings.json names who used it")
     p.add_argument("--similarity", action="store_true",
                    help="compare the entrants' code and list similar pairs in the report")
     p.add_argument("--threshold", type=float, default=None, metavar="T",
@@ -207,6 +210,7 @@ def print_lines(lines: Sequence[str]) -> None:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    from pybridge.bots.limits import Limits
     from pybridge.championship import tournament
     from pybridge.championship.entrants import parse_late
     from pybridge.championship.ratings import parse_anchor
@@ -262,7 +266,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         openings=args.openings, opening_plies=args.opening_plies, elo_anchor=anchor,
         game_config=args.config, dialect=args.dialect, scheduler=args.scheduler,
         tls_dir=args.tls_dir, insecure_scheduler=args.insecure_scheduler,
-        gauntlet=args.gauntlet)
+        gauntlet=args.gauntlet, limits=Limits(game_ai=args.allow_game_ai))
     watch = tournament.Watchers(progress=bar, on_checked=checked, on_not_counted=not_counted,
                                 on_entrants=print_lines)
     result = tournament.run_tournament(args.game, args.bots, out=out, resume=args.resume,
