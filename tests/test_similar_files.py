@@ -107,3 +107,76 @@ def test_a_tournament_lists_the_played_files_it_could_not_compare(tmp_path: Path
     found = similar_pairs(SimpleNamespace(entrants=people), None)
     assert [(k.submission, "too large" in k.reason) for k in found.skipped] == [("big", True)]
     assert found.pairs[0].flagged and {found.pairs[0].a, found.pairs[0].b} == {"a", "b"}
+
+
+#: Four lines that would change how the files read after them parse, were
+#: operators shared between submissions (the last one aimed at every module).
+OPERATORS = """
+:- op(0, xfx, is).
+:- op(0, xfy, ->).
+:- op(0, xfx, =:=).
+:- op(0, xfx, user:(>=)).
+"""
+
+
+def test_operators_of_one_submission_do_not_touch_another(tmp_path: Path) -> None:
+    subs = tmp_path / "subs"
+    for name in ("a_copy", "b_original", "c_other"):
+        (subs / name).mkdir(parents=True)
+    (subs / "a_copy" / "bot.pl").write_text((EXAMPLES / "minimax.pl").read_text() + OPERATORS)
+    shutil.copy(EXAMPLES / "minimax.pl", subs / "b_original" / "bot.pl")
+    shutil.copy(EXAMPLES / "greedy.pl", subs / "c_other" / "bot.pl")
+    found = comparison(collect([str(subs)])[0])
+    top = found.pairs[0]
+    assert (top.a, top.b, top.flagged, top.score) == ("a_copy", "b_original", True, 1.0)
+    assert found.skipped == []
+
+
+def test_operators_of_one_file_do_not_touch_the_next(tmp_path: Path) -> None:
+    (tmp_path / "one").mkdir()
+    (tmp_path / "one" / "a_ops.pl").write_text(OPERATORS)
+    shutil.copy(EXAMPLES / "minimax.pl", tmp_path / "one" / "b_copy.pl")
+    shutil.copy(EXAMPLES / "minimax.pl", tmp_path / "two.pl")
+    found = comparison(collect([str(tmp_path / "one"), str(tmp_path / "two.pl")])[0])
+    assert found.pairs[0].score == 1.0 and found.skipped == []
+
+
+def test_a_file_with_a_syntax_error_is_listed_not_scored(tmp_path: Path) -> None:
+    subs = tmp_path / "subs"
+    for name in ("ann", "bob", "eve"):
+        (subs / name).mkdir(parents=True)
+    shutil.copy(EXAMPLES / "minimax.pl", subs / "ann" / "bot.pl")
+    (subs / "bob" / "bot.pl").write_text(DISGUISED)
+    (subs / "eve" / "bot.pl").write_text("choose_move(S, _, M) :-\n    valid_moves(S, [M|_].\n"
+                                         + DISGUISED)
+    run = subprocess.run(ARENA + ["similar", str(subs), "--json"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stderr
+    doc = json.loads(run.stdout)
+    assert all("eve" not in (p["a"], p["b"]) for p in doc["pairs"]), doc["pairs"]
+    assert (doc["pairs"][0]["a"], doc["pairs"][0]["b"], doc["pairs"][0]["flagged"]) == \
+        ("ann", "bob", True)
+    [eve] = [k for k in doc["skipped"] if k["submission"] == "eve"]
+    assert Path(eve["file"]).name == "bot.pl" and "syntax error at line 1" in eve["reason"]
+
+
+def test_each_submission_is_read_in_the_jail(tmp_path: Path) -> None:
+    from pybridge.championship.prolog_terms import _command
+    from pybridge.jail import sandbox
+
+    (tmp_path / "secret.txt").write_text("not for the reader")
+    bot = tmp_path / "bot.pl"
+    bot.write_text("a.\n")
+    helper = tmp_path / "helper" / "read_terms.pl"
+    helper.parent.mkdir()
+    helper.write_text("")
+    argv, seen = _command(helper, [str(bot)], 1.0)
+    if sandbox.current() == "bwrap":
+        assert "--unshare-all" in argv and seen == [f"{sandbox.GAME_MOUNT}/0.pl"]
+        assert str(bot) in argv and str(tmp_path) not in argv  # the file, never its folder
+    os.environ.pop(sandbox.TRUST_ENV)
+    sandbox.use("none")
+    import pytest
+
+    with pytest.raises(sandbox.IsolationError, match="trust-code"):
+        _command(helper, [str(bot)], 1.0)

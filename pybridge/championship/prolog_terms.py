@@ -4,11 +4,17 @@ normalised (variables numbered in order of appearance, the file's own
 predicate names replaced by ``p_ARITY``) and written in canonical form
 without operators. Nothing read is ever called: the helper only reads
 terms, applies ``op/3`` directives to its own reading, and writes.
+
+The files of one submission are read in a process of their own, in the
+jail (bubblewrap: only those files mounted, read-only), each file in a
+module of its own: no file's operators touch another's reading. Without
+the jail, only where the code is declared the user's own (--trust-code).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -16,6 +22,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from pybridge.errors import ArenaError
+from pybridge.jail import sandbox
+from pybridge.text import clean_line
 
 #: Seconds to read one file (each file has its own budget).
 READ_SECONDS = 10.0
@@ -39,8 +47,10 @@ files(Seconds) :-
 
 file(F, Seconds) :-
     format("file\t~w~n", [F]),
+    flag(arena_file, I, I + 1),
+    format(atom(M), "cmp_~d", [I]),             % a module of its own: its operators
     catch(call_with_time_limit(Seconds,
-                               setup_call_cleanup(open(F, read, S), read_all(S, Cs), close(S))),
+                               setup_call_cleanup(open(F, read, S), read_all(S, M, Cs), close(S))),
           E, (Cs = [], message_to_codes(E, T), format("error\t~w~n", [T]))),
     findall(N/A, (member(c(_, _, C), Cs), head_pi(C, N, A)), PIs0),
     sort(PIs0, PIs),
@@ -48,9 +58,9 @@ file(F, Seconds) :-
 
 message_to_codes(E, T) :- term_to_atom(E, T).
 
-read_all(S, Cs) :-
+read_all(S, M, Cs) :-
     stream_property(S, position(P0)),
-    catch(read_term(S, T, [module(cmp), term_position(TP), syntax_errors(error),
+    catch(read_term(S, T, [module(M), term_position(TP), syntax_errors(error),
                            variable_names(_)]),
           error(syntax_error(What), _), (T = '$syntax_error'(What))),
     stream_property(S, position(P1)),
@@ -61,16 +71,20 @@ read_all(S, Cs) :-
     ->  T = '$syntax_error'(W),
         stream_position_data(char_count, P0, From),
         format("syntax\t~d\t~d\t~q~n", [From, To, W]),
-        read_all(S, Cs)
+        read_all(S, M, Cs)
     ;   stream_position_data(char_count, TP, From0),
-        (   subsumes_term((:- op(_, _, _)), T)
-        ->  T = (:- op(Pr, Ty, Ns)),
-            catch(op(Pr, Ty, cmp:Ns), _, true)
+        (   subsumes_term((:- op(_, _, _)), T),
+            T = (:- op(Pr, Ty, Ns)),
+            plain_names(Ns)                     % never Module:Name: another module's
+        ->  catch(op(Pr, Ty, M:Ns), _, true)
         ;   true
         ),
         Cs = [c(From0, To, T)|Rest],
-        read_all(S, Rest)
+        read_all(S, M, Rest)
     ).
+
+plain_names(N) :- atom(N), !.
+plain_names(Ns) :- is_list(Ns), maplist(atom, Ns).
 
 head_pi((:- _), _, _) :- !, fail.
 head_pi((H :- _), N, A) :- !, head_pi(H, N, A).
@@ -120,58 +134,112 @@ class SourceFile:
     clauses: tuple[Clause, ...]
     unread: tuple[tuple[int, int], ...]  # spans SWI-Prolog could not read
     error: str | None = None
+    syntax: tuple[str, ...] = ()  # its syntax errors, "line L: what"
 
 
 def read_files(paths: Sequence[str | os.PathLike[str]], *, seconds: float = READ_SECONDS
                ) -> list[SourceFile]:
-    """Every clause of each file in ``paths``, normalised (see the module
-    doc), each file read within ``seconds`` (one that takes longer has the
-    error ``time_limit_exceeded`` and no clauses; the others are read).
-    TermsError if SWI-Prolog cannot be run or stops answering."""
+    """Every clause of each file in ``paths`` (the files of one submission),
+    normalised (see the module doc), each file read within ``seconds`` (one
+    that takes longer has the error ``time_limit_exceeded`` and no clauses;
+    the others are read). TermsError if SWI-Prolog cannot be run or stops
+    answering; IsolationError when there is no jail and the code is not
+    declared the user's own."""
     if not paths:
         return []
+    real = [os.path.abspath(p) for p in paths]
     with tempfile.TemporaryDirectory(prefix="arena-terms-") as tmp:
         helper = Path(tmp) / "read_terms.pl"
         helper.write_text(_HELPER, encoding="utf-8")
+        argv, seen = _command(helper, real, seconds)
         try:
             # the file names go in on stdin: a .pl argument would be loaded
             run = subprocess.run(
-                ["swipl", "--no-packs", "-q", "-g", "main", "-t", "halt", str(helper)],
-                input=f"{seconds:g}\n" + "".join(os.path.abspath(p) + "\n" for p in paths),
+                argv, input=f"{seconds:g}\n" + "".join(f + "\n" for f in seen),
                 capture_output=True, encoding="utf-8", errors="replace",
-                timeout=seconds * len(paths) + 10,
+                timeout=seconds * len(paths) + 20,
                 cwd=tmp, env={**os.environ, "LANG": "C.UTF-8"},
             )
         except FileNotFoundError:
             raise TermsError("swipl is not installed (Debian package swi-prolog-nox)") from None
         except subprocess.TimeoutExpired:
             raise TermsError(f"reading {len(paths)} files took over "
-                             f"{seconds * len(paths) + 10:g} s") from None
-    return _parse(run.stdout, [os.path.abspath(p) for p in paths])
+                             f"{seconds * len(paths) + 20:g} s") from None
+    if not run.stdout and run.returncode != 0:
+        raise TermsError(f"the reader of {len(paths)} files failed: "
+                         f"{' '.join(run.stderr.split())[:300]}")
+    inside = _parse(run.stdout, seen)
+    return [SourceFile(path, f.clauses, f.unread, f.error, _syntax_lines(path, f.syntax))
+            for path, f in zip(real, inside)]
 
 
-def _parse(output: str, paths: Sequence[str]) -> list[SourceFile]:
+def _command(helper: Path, paths: Sequence[str], seconds: float) -> tuple[list[str], list[str]]:
+    """The reader's command line, and the files' paths as it sees them: in
+    the jail, only the helper and these files mounted, read-only."""
+    mode = sandbox.current()
+    sandbox.check(mode)
+    swipl = os.path.realpath(shutil.which("swipl") or "swipl")
+    limits = sandbox.RLimits(memory_bytes=1024 * 2**20, open_files=64,
+                             cpu_seconds=int(seconds * len(paths)) + 10)
+    if mode != sandbox.Isolation.BWRAP:
+        return sandbox.limited([swipl, "--no-packs", "-q", "-g", "main", "-t", "halt",
+                                str(helper)], limits), list(paths)
+    names = {f"{i}{Path(p).suffix}": Path(p) for i, p in enumerate(paths)}
+    command = sandbox.limited([swipl, "--no-packs", "-q", "-g", "main", "-t", "halt",
+                               f"{sandbox.BOT_MOUNT}/read_terms.pl"], limits)
+    argv = sandbox.bwrap_argv(command, prolog_dir=helper.parent, bot=helper,
+                              game_files=names, bot_name="read_terms.pl")
+    return argv, [f"{sandbox.GAME_MOUNT}/{name}" for name in names]
+
+
+def _syntax_lines(path: str, spans: Sequence[tuple[int, int, str]]) -> tuple[str, ...]:
+    """Each syntax error as ``line L: what``."""
+    if not spans:
+        return ()
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        text = ""
+    return tuple(f"line {text.count(chr(10), 0, start) + 1}: {clean_line(what, 200)}"
+                 for start, _, what in spans)
+
+
+@dataclass(frozen=True)
+class _Read:
+    """One file as the helper's output tells it."""
+
+    path: str
+    clauses: tuple[Clause, ...]
+    unread: tuple[tuple[int, int], ...]
+    error: str | None
+    syntax: tuple[tuple[int, int, str], ...]
+
+
+def _parse(output: str, paths: Sequence[str]) -> list[_Read]:
     """The helper's output, one tab-separated record a line, as SourceFiles."""
     files: dict[str, dict[str, Any]] = {}
     current: dict[str, Any] | None = None
     for line in output.splitlines():
         kind, _, rest = line.partition("\t")
         if kind == "file":
-            current = files.setdefault(rest, {"clauses": [], "unread": [], "error": None})
+            current = files.setdefault(rest, {"clauses": [], "unread": [], "syntax": [],
+                                              "error": None})
         elif current is None:
             continue
         elif kind == "clause":
             start, end, text = rest.split("\t", 2)
             current["clauses"].append(Clause(int(start), int(end), text))
         elif kind == "syntax":
-            start, end, _ = rest.split("\t", 2)
+            start, end, what = rest.split("\t", 2)
             current["unread"].append((int(start), int(end)))
+            current["syntax"].append((int(start), int(end), what))
         elif kind == "error":
             current["error"] = rest
     out = []
     for path in paths:
-        got = files.get(path, {"clauses": [], "unread": [], "error": "not read"})
-        out.append(SourceFile(path, tuple(got["clauses"]), tuple(got["unread"]), got["error"]))
+        got = files.get(path, {"clauses": [], "unread": [], "syntax": [], "error": "not read"})
+        out.append(_Read(path, tuple(got["clauses"]), tuple(got["unread"]), got["error"],
+                         tuple(got["syntax"])))
     return out
 
 

@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -266,16 +267,21 @@ def comparison(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
     if not 0 <= threshold <= 1:
         raise TournamentError(f"the threshold is a share from 0 to 1, got {threshold}")
     skipped = [Skipped(s.name, f, why) for s in subs for f, why in s.skipped]
-    files = [f for s in subs for f in s.files]
-    read = dict(zip(files, read_files(files, seconds=seconds)))
+    with ThreadPoolExecutor(max_workers=2) as pool:  # a process (and jail) per submission
+        read = {f: source for s, sources in zip(subs, pool.map(
+                    lambda s: read_files(s.files, seconds=seconds), subs))
+                for f, source in zip(s.files, sources)}
+    unread: set[str] = set()
     for s in subs:
         for f in s.files:
-            error = read[f].error
-            if error is not None:
-                why = (f"not read within {seconds:g} s" if "time_limit_exceeded" in error
-                       else f"SWI-Prolog could not read it: {clean_line(error, 200)}")
+            why = _unread(read[f], seconds)
+            if why is not None:
                 skipped.append(Skipped(s.name, f, why))
-    clauses = {s.name: [c for f in s.files for c in _clauses(read[f])] for s in subs}
+                unread.add(f)
+    clauses = {s.name: [c for f in s.files if f not in unread for c in _clauses(read[f])]
+               for s in subs}
+    # a submission with no file read is listed as skipped, never scored 0
+    subs = [s for s in subs if any(f not in unread for f in s.files)]
     prints = {n: frozenset().union(*(c.prints for c in cs)) for n, cs in clauses.items()}
     if len(subs) >= 4:
         counts: dict[int, int] = {}
@@ -297,6 +303,17 @@ def comparison(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
             pairs.append(Pair(a.name, b.name, round(score, 3), flagged, matches))
     pairs.sort(key=lambda p: (-p.score, p.a, p.b))
     return Comparison(pairs, skipped)
+
+
+def _unread(source: SourceFile, seconds: float) -> str | None:
+    """Why ``source`` is not compared: not read, or not all of it."""
+    if source.error is not None:
+        return (f"not read within {seconds:g} s" if "time_limit_exceeded" in source.error
+                else f"SWI-Prolog could not read it: {clean_line(source.error, 200)}")
+    if source.syntax:
+        more = f" (and {len(source.syntax) - 1} more)" if len(source.syntax) > 1 else ""
+        return f"syntax error at {source.syntax[0]}{more}"
+    return None
 
 
 def _matches(a: Sequence[_Clause], b: Sequence[_Clause], boiler: set[int]) -> tuple[Match, ...]:
