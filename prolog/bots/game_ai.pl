@@ -102,7 +102,7 @@ ai_module(Module) :-
     sub_atom(File, 0, _, _, Dir).
 
 :- prolog_load_context(directory, Here),
-   directory_file_path(Here, '../ai', Dir0),
+   atom_concat(Here, '/../ai', Dir0),        % not library(filesex): the host has none
    absolute_file_name(Dir0, Dir, [file_type(directory)]),
    atom_concat(Dir, '/', Slashed),
    assertz(ai_directory(Slashed)).
