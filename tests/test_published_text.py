@@ -148,12 +148,15 @@ def test_hidden_folders_and_unusable_files_are_reported_by_name(tmp_path: Path) 
 
 def test_the_others_play_when_one_file_name_cannot_be_used(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pybridge.jail import sandbox
+
+    if sandbox._probe() is not None:
+        pytest.skip("a folder of submissions plays only in the jail, and bubblewrap cannot run")
     out = tmp_path / "out"
     subs = _submissions(tmp_path)
     (subs / "r\u0430ndom").mkdir()  # a Cyrillic a
     shutil.copy(EXAMPLES / "first_move.pl", subs / "r\u0430ndom" / "bot.pl")
-    code = main(["tournament", "tictactoe", str(subs), "random",
-                 "--out", str(out), "--isolation", "none"])
+    code = main(["tournament", "tictactoe", str(subs), "random", "--out", str(out)])
     printed = capsys.readouterr().out
     assert code == 0
     assert "not entered: bob: bot file 'gr\\x0aeed\\x1by.pl'" in printed

@@ -143,11 +143,16 @@ def test_operators_of_one_file_do_not_touch_the_next(tmp_path: Path) -> None:
 
 def test_a_file_with_a_syntax_error_is_listed_not_scored(tmp_path: Path) -> None:
     subs = tmp_path / "subs"
-    for name in ("ann", "bob", "eve"):
+    for name in ("ann", "bob", "eve", "kim", "lea", "max", "ned"):
         (subs / name).mkdir(parents=True)
+    for name, example in (("lea", "greedy.pl"), ("max", "sliding_pfl.pl"), ("ned", "random.pl")):
+        shutil.copy(EXAMPLES / example, subs / name / "bot.pl")
     shutil.copy(EXAMPLES / "minimax.pl", subs / "ann" / "bot.pl")
     (subs / "bob" / "bot.pl").write_text(DISGUISED)
-    (subs / "eve" / "bot.pl").write_text("choose_move(S, _, M) :-\n    valid_moves(S, [M|_].\n"
+    # eve's file cannot be read at all (a quote never closed): listed, in no pair
+    (subs / "eve" / "bot.pl").write_text("% eve's bot\n\nbroken('.\n" + DISGUISED.replace("'", "`"))
+    # kim's copy hides behind one broken clause: the rest is compared all the same
+    (subs / "kim" / "bot.pl").write_text("choose_move(S, _, M) :- valid_moves(S, [M|_].\n"
                                          + DISGUISED)
     run = subprocess.run(ARENA + ["similar", str(subs), "--json"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
@@ -156,8 +161,11 @@ def test_a_file_with_a_syntax_error_is_listed_not_scored(tmp_path: Path) -> None
     assert all("eve" not in (p["a"], p["b"]) for p in doc["pairs"]), doc["pairs"]
     assert (doc["pairs"][0]["a"], doc["pairs"][0]["b"], doc["pairs"][0]["flagged"]) == \
         ("ann", "bob", True)
-    [eve] = [k for k in doc["skipped"] if k["submission"] == "eve"]
-    assert Path(eve["file"]).name == "bot.pl" and "syntax error at line 1" in eve["reason"]
+    why = {k["submission"]: k["reason"] for k in doc["skipped"]}
+    assert "syntax error at line 1" in why["kim"] and "readable clauses compared" in why["kim"]
+    assert "syntax error at line 3" in why["eve"] and "nothing in it" in why["eve"], why["eve"]
+    kim = [p for p in doc["pairs"] if "kim" in (p["a"], p["b"]) and p["flagged"]]
+    assert {frozenset((p["a"], p["b"])) for p in kim} >= {frozenset(("ann", "kim"))}
 
 
 def test_each_submission_is_read_in_the_jail(tmp_path: Path) -> None:

@@ -200,8 +200,20 @@ def _syntax_lines(path: str, spans: Sequence[tuple[int, int, str]]) -> tuple[str
         text = Path(path).read_text(encoding="utf-8", errors="replace")
     except OSError:
         text = ""
-    return tuple(f"line {text.count(chr(10), 0, start) + 1}: {clean_line(what, 200)}"
-                 for start, _, what in spans)
+    def line(start: int) -> int:  # of the term's first character, after layout and comments
+        while start < len(text):
+            if text[start].isspace():
+                start += 1
+            elif text.startswith("%", start):
+                end = text.find("\n", start)
+                start = len(text) if end < 0 else end
+            elif text.startswith("/*", start) and text.find("*/", start) > 0:
+                start = text.find("*/", start) + 2
+            else:
+                break
+        return text.count("\n", 0, start) + 1
+
+    return tuple(f"line {line(start)}: {clean_line(what, 200)}" for start, _, what in spans)
 
 
 @dataclass(frozen=True)

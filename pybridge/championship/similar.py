@@ -277,7 +277,8 @@ def comparison(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
             why = _unread(read[f], seconds)
             if why is not None:
                 skipped.append(Skipped(s.name, f, why))
-                unread.add(f)
+                if not read[f].clauses:
+                    unread.add(f)
     clauses = {s.name: [c for f in s.files if f not in unread for c in _clauses(read[f])]
                for s in subs}
     # a submission with no file read is listed as skipped, never scored 0
@@ -306,13 +307,16 @@ def comparison(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
 
 
 def _unread(source: SourceFile, seconds: float) -> str | None:
-    """Why ``source`` is not compared: not read, or not all of it."""
+    """Why ``source`` is not compared, or not all of it: not read, or a
+    syntax error (what could be read of it is compared)."""
     if source.error is not None:
         return (f"not read within {seconds:g} s" if "time_limit_exceeded" in source.error
                 else f"SWI-Prolog could not read it: {clean_line(source.error, 200)}")
     if source.syntax:
         more = f" (and {len(source.syntax) - 1} more)" if len(source.syntax) > 1 else ""
-        return f"syntax error at {source.syntax[0]}{more}"
+        rest = (f"; its {len(source.clauses)} readable clauses compared" if source.clauses
+                else "; nothing in it could be read")
+        return f"syntax error at {source.syntax[0]}{more}{rest}"
     return None
 
 
