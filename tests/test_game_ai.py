@@ -79,6 +79,8 @@ def test_a_tournament_refuses_or_names_the_bot(allow: bool, tmp_path: Path) -> N
     assert standings["settings"]["allow_game_ai"] is allow
     if allow:
         assert standings["game_ai"] == {"solver": ["choose_move/3 calls tictactoe:solved_outcome/2"]}
+        report = (tmp_path / "out" / "report.md").read_text()
+        assert "used the game's own AI" in report and "solver" in report
     else:
         assert "game_ai" not in standings
         assert "refused: solver" in run.stdout and "game's own AI" in run.stdout

@@ -104,6 +104,7 @@ def test_trusted_standings_say_so(tmp_path: Path) -> None:
     header = json.loads(next((tmp_path / "out" / "replays").glob("*.jsonl")).read_text()
                         .splitlines()[0])
     assert header["trust_code"] is True
+    assert "declared every bot and game file their own" in (tmp_path / "out" / "report.md").read_text()
 
 
 def test_the_isolation_option_means_the_same_before_and_after_the_subcommand() -> None:

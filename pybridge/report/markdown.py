@@ -40,8 +40,16 @@ def settings_lines(doc: Mapping[str, Any]) -> list[str]:
     if s.get("config") is not None or s.get("dialect") not in (None, "auto"):
         lines.append(f"game file loaded with --config {setting_text(s.get('config') or '(none)')}, "
                      f"--dialect {setting_text(s.get('dialect') or 'auto')}")
+    if doc.get("trust_code") is True:
+        lines.append("played without the jail: the organiser declared every bot and game "
+                     "file their own (--trust-code)")
     if s.get("gauntlet") is True:
         lines.append("a gauntlet: every entrant played the house players only")
+    used = s.get("game_ai")
+    for name, calls in (used.items() if isinstance(used, dict) else ()):
+        shown = "; ".join(setting_text(c) for c in calls) if isinstance(calls, list) else ""
+        lines.append(f"used the game's own AI (allowed by --allow-game-ai): "
+                     f"{setting_text(name)} ({shown})")
     if s.get("openings"):
         lines.append(f"{setting_text(s['openings'])} openings of {setting_text(s.get('opening_plies'))} random "
                      "plies per pair")
