@@ -84,3 +84,17 @@ def test_a_tournament_refuses_or_names_the_bot(allow: bool, tmp_path: Path) -> N
     else:
         assert "game_ai" not in standings
         assert "refused: solver" in run.stdout and "game's own AI" in run.stdout
+
+
+def test_a_bot_calling_a_game_files_ai_is_refused(tmp_path: Path) -> None:
+    from pybridge.games.game import load_game_file
+
+    game = tmp_path / "tiny.pl"
+    game.write_text("players([a, b]).\ninitial_state(_, s(a)).\ncurrent_player(s(P), P).\n"
+                    "valid_moves(s(a), [go]).\nvalid_moves(s(b), []).\n"
+                    "move(s(a), go, s(b)).\ngame_over(s(b), a).\n")
+    bot = tmp_path / "bot.pl"
+    bot.write_text("choose_move(S, M) :- choose_move(S, 2, M).\n")
+    ref = load_game_file(str(game)).file
+    hello = check_bot("tiny", str(bot), game_file=ref).hello
+    assert not hello.ready and "file_game:choose_move/3" in hello.detail, hello
