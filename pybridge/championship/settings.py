@@ -95,7 +95,7 @@ class Settings:
         """The settings as standings.json and the resume plan record them."""
         return {"games_per_pair": self.games_per_pair, "move_time": self.move_time,
                 "policy": str(self.policy), "grades": self.grades, "jobs": self.jobs,
-                "seed": self.seed, "isolation": sandbox.current(), "openings": self.openings,
+                "seed": self.seed, "isolation": str(sandbox.current()), "openings": self.openings,
                 "opening_plies": self.opening_plies if self.openings else None,
                 "config": self.game_config, "dialect": self.dialect,
                 "max_late": self.max_late, "zero": list(self.zero),
