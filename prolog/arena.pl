@@ -51,6 +51,7 @@ to plain behaviour without them:
 | move_description(+State, +Move, -Text)  | a short description of a valid move ("column 4") |
 | illegal_move_reason(+State, +Text, -Reason) | why Text is not a valid move now, in the game's terms |
 | outcome_reason(+State, -Reason)         | why the game ended ("three in a row", "score 5-3") |
+| move_outcome(+State0, +Move, +State, -Text) | semidet: what the valid Move from State0 to State decided, said under the move ("p2 wins green (fence)", "swap: ..."); fails when it decided nothing worth saying |
 | display_game(+State, +Options)          | display_game/1 with options: last_move(Move) marks the last move |
 | rules(-Text)                            | the rules and notation, a few lines         |
 

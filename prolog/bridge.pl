@@ -228,12 +228,25 @@ play_move(Game, Text, MoveText, Json) :-
     ->  Reason = none
     ;   outcome_reason(Game, State1, Over, Reason)
     ),
+    move_note(Game, State, Move, State1, Note),
     maplist(json_text, MoveTexts, Moves),
-    maplist(json_text, [NewText, Canonical, Player, Over, Reason], [S, M, P, O, R]),
+    maplist(json_text, [NewText, Canonical, Player, Over, Reason, Note], [S, M, P, O, R, N]),
     with_output_to(string(Json),
                    json_write_dict(current_output,
-                                   _{state:S, move:M, player:P, moves:Moves, over:O, reason:R},
+                                   _{state:S, move:M, player:P, moves:Moves, over:O, reason:R,
+                                     note:N},
                                    [width(0)])).
+
+%   move_note(+Game, +State0, +Move, +State, -Note): what the move from
+%   State0 to State decided, in the game's words (its optional
+%   move_outcome/4), '' when it says nothing.
+
+move_note(Game, State0, Move, State, Note) :-
+    (   current_predicate(Game:move_outcome/4),
+        Game:move_outcome(State0, Move, State, Note0)
+    ->  text_atom(Note0, Note)
+    ;   Note = ''
+    ).
 
 %   bounded_moves(+Game, +Moves): at most 100,000 moves in a position,
 %   else a broken rule (a game file's answer would be megabytes).

@@ -49,7 +49,9 @@ class Decision:
 @dataclass(frozen=True)
 class Ply:
     """One move played. ``verdict`` is 'ok' unless the referee replaced a bad
-    answer (policy ``random``); ``raw`` is then what the player answered."""
+    answer (policy ``random``); ``raw`` is then what the player answered.
+    ``note`` is what the move decided in the game's words (its optional
+    move_outcome/4: "p2 wins green (fence)"), '' when nothing."""
 
     number: int
     player: str
@@ -58,6 +60,7 @@ class Ply:
     verdict: Verdict = Verdict.OK
     detail: str = ""
     raw: str | None = None
+    note: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "verdict", Verdict(self.verdict))

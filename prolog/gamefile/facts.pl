@@ -187,6 +187,17 @@ facts_enter(Code, Wrapped, State) :-
         facts_fresh(Code)
     ).
 
+%   facts_bare(+Wrapped, -State): the game's own state, its facts left aside.
+
+:- public facts_bare/2.
+
+facts_bare(Wrapped, State) :-
+    (   nonvar(Wrapped),
+        Wrapped = '$arena_facts'(State0, _)
+    ->  State = State0
+    ;   State = Wrapped
+    ).
+
 %!  facts_leave(+Code, +State, -Wrapped) is det.
 %
 %   Wrapped is State with the facts Code holds now.
@@ -207,6 +218,13 @@ facts_leave(Code, State, '$arena_facts'(State, Facts)) :-
 %   on as it is: the general AI searches the raw view, and the view's
 %   own_state/3 gives the game's own levels the game's state.
 
+facts_view_clause(Code, (move_outcome(S0, M, S, T) :- Body0),
+                  (move_outcome(W0, M, W, T) :- Body)) :-
+    !,                                  % green: two states in, the later one's facts hold
+    Body = ( arena_gamefile_facts:facts_bare(W0, S0),
+             arena_gamefile_facts:facts_enter(Code, W, S),
+             Body0
+           ).
 facts_view_clause(Code, (Head0 :- Body0), (Head :- Body)) :-
     functor(Head0, Name, Arity),
     facts_rule(Name/Arity, In, Out),

@@ -64,7 +64,7 @@ known(PI) :-
                  game_over/2, value/3, choose_move/3, choose_move/4, initial_state/1,
                  display_game/1, display_game/2, move_text/2,
                  move_description/3, illegal_move_reason/3,
-                 outcome_reason/2, rules/1, arena_config/2, arena_winner/2,
+                 outcome_reason/2, move_outcome/4, rules/1, arena_config/2, arena_winner/2,
                  arena_level/2, arena_setup/1, arena_without/1
                ]).
 
@@ -313,7 +313,7 @@ raw_clause(Code, _, _, Clause) :-
     ).
 raw_clause(Code, _, _, Clause) :-
     member(Name/Arity, [move_description/3, illegal_move_reason/3,
-                        outcome_reason/2, rules/1]),
+                        outcome_reason/2, move_outcome/4, rules/1]),
     provides(Code, Name/Arity),
     functor(Head, Name, Arity),
     own(Code, Head, G),

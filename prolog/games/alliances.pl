@@ -15,6 +15,7 @@
             move_description/3,       % +State, +Move, -Text
             illegal_move_reason/3,    % +State, +Text, -Reason
             outcome_reason/2,         % +State, -Reason
+            move_outcome/4,           % +State0, +Move, +State, -Text
             rules/1,                  % -Text
             ally/3,                   % ?Player, ?Colour, ?Ally
             colour_winner/3,          % +State, ?Colour, -Winner
@@ -756,6 +757,34 @@ move_description(State, Move, Text) :-
     ->  atomic_list_concat(Gains, ', ', Tail),
         format(string(Text), "~s, ~w", [Base, Tail])
     ;   Text = Base
+    ).
+
+%!  move_outcome(+State0, +Move, +State, -Text) is semidet.
+%
+%   The colours the move settled and how: "p2 wins green (fence)",
+%   "p1 wins orange (connection) and purple (fence)"; fails when it
+%   settled none.
+move_outcome(State0, _Move, State, Text) :-
+    findall(P-Won,
+            ( colour(C),
+              colour_winner(State0, C, none),
+              State = state(_, _, _, Wons),
+              colour_index(C, I),
+              arg(I, Wons, How),
+              how_winner(How, P),
+              P \== none,
+              functor(How, Way, 1),
+              format(atom(Won), "~w (~w)", [C, Way])
+            ),
+            Gains),
+    Gains = [P-_|_],
+    findall(W, member(P-W, Gains), Mine),
+    atomic_list_concat(Mine, ' and ', Colours),
+    (   member(Q-_, Gains), Q \== P
+    ->  findall(W, member(Q-W, Gains), Theirs),
+        atomic_list_concat(Theirs, ' and ', Others),
+        format(string(Text), "~w wins ~w; ~w wins ~w", [P, Colours, Q, Others])
+    ;   format(string(Text), "~w wins ~w", [P, Colours])
     ).
 
 settled(State0, State, Gains) :-

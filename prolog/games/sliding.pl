@@ -16,6 +16,7 @@
             move_description/3,       % +State, +Move, -Text
             illegal_move_reason/3,    % +State, +Text, -Reason
             outcome_reason/2,         % +State, -Reason
+            move_outcome/4,           % +State0, +Move, +State, -Text
             rules/1                   % -Text
           ]).
 :- use_module(library(lists)).
@@ -116,6 +117,18 @@ move(State, Move, state(Board, Opponent, Plies, Max)) :-
     board_move(Board0, Player, Move, Board),
     player_opponent(sliding, Player, Opponent),
     Plies is Plies0 + 1.
+
+%!  move_outcome(+State0, +Move, +State, -Text) is semidet.
+%
+%   The sixth stone placed, the game going on: sliding begins. Fails for
+%   any other move.
+move_outcome(state(Board0, _, _, _), _Move, State, Text) :-
+    placing(Board0),
+    State = state(Board, Player, _, _),
+    \+ placing(Board),
+    \+ game_over(State, _),
+    format(string(Text), "all six stones are placed: from now on a move slides one \c
+                          to a free neighbouring cell (~w first)", [Player]).
 
 %   board_move(+Board0, +Player, +Move, -Board) is semidet.
 board_move(Board0, Player, Move, Board) :-

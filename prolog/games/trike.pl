@@ -15,6 +15,7 @@
             move_description/3,       % +State, +Move, -Text
             illegal_move_reason/3,    % +State, +Text, -Reason
             outcome_reason/2,         % +State, -Reason
+            move_outcome/4,           % +State0, +Move, +State, -Text
             rules/1,                  % -Text
             player_colour/3,          % +State, +Player, -Colour
             pawn_points/3,            % +State, +Player, -Points
@@ -473,6 +474,13 @@ move_description(State, Move, Text) :-
         )
     ).
 
+%!  move_outcome(+State0, +Move, +State, -Text) is semidet.
+%
+%   The pie rule taken: who owns which colour from then on; fails for
+%   any other move.
+move_outcome(_State0, swap, _State,
+             "second swaps (pie rule): second now owns black, first owns white and moves").
+
 %!  illegal_move_reason(+State, +Text, -Reason) is semidet.
 %
 %   Why Text is not a valid move in State; fails when it is one.
@@ -565,11 +573,15 @@ display_game(State, Options) :-
     forall(between(1, Size, R),
            display_row(Size, Board, Pawn, Last, R)),
     player_opponent(trike, Black, White),
-    format("~n   "),
-    ansi_format([bold, fg(red)], "●", []),
-    format(" black: ~w   ", [Black]),
-    ansi_format([bold, fg(cyan)], "○", []),
-    format(" white: ~w   [ ] pawn~n", [White]),
+    format("~n   ~w plays ", [Black]),
+    ansi_format([bold, fg(red)], "● black", []),
+    format(", ~w plays ", [White]),
+    ansi_format([bold, fg(cyan)], "○ white", []),
+    (   Black == second
+    ->  format(" (swapped)")
+    ;   true
+    ),
+    format("   [ ] pawn~n"),
     (   Last == none
     ->  true
     ;   move_text(Last, LastText)

@@ -138,6 +138,8 @@ class HostEngine(GameEngine):
         for key, what in (("move", "move_text/2"), ("player", "current_player/2"),
                           ("over", "game_over/2"), ("reason", "outcome_reason/2")):
             facts[key] = _checked(self.id, what, facts.get(key))
+        note = facts.get("note")
+        facts["note"] = clean_line(note, 300) if isinstance(note, str) else ""
         return facts
 
     def move_error(self, state: str, move: str) -> str | None:

@@ -247,8 +247,9 @@ class State:
         self._facts: _Facts | None = None
         self._outcome: tuple[str, str] | None = None  # once known to be over
         # the last moves applied here: typed or canonical text ->
-        # (canonical text, the new state, its facts and outcome known)
-        self._applied: dict[str, tuple[str, State]] = {}
+        # (canonical text, the new state, its facts and outcome known,
+        # what the move decided)
+        self._applied: dict[str, tuple[str, State, str]] = {}
 
     @property
     def game(self) -> Game:
@@ -305,9 +306,15 @@ class State:
             return move
         return self._apply(move)[0]
 
-    def _apply(self, move: str) -> tuple[str, State]:
-        """(canonical move text, new state) of ``move``, in one query that
-        also tells the new state's player, moves and outcome."""
+    def move_note(self, move: str) -> str:
+        """What ``move`` decides, in the game's words (its optional
+        move_outcome/4: "p2 wins green (fence)"); '' when it says nothing.
+        IllegalMoveError if ``move`` is not valid."""
+        return self._apply(move)[2]
+
+    def _apply(self, move: str) -> tuple[str, State, str]:
+        """(canonical move text, new state, note) of ``move``, in one query
+        that also tells the new state's player, moves and outcome."""
         if not isinstance(move, str):
             raise IllegalMoveError(repr(move), self, "a move is given as text")
         applied = self._applied.get(move)
@@ -320,7 +327,8 @@ class State:
             new._facts = new._seated(facts["player"], tuple(facts["moves"]),
                                      None if over == "none" else over)
             new._outcome = None if over == "none" else (over, facts["reason"])
-            applied = (facts["move"], new)
+            note = facts.get("note")
+            applied = (facts["move"], new, note if isinstance(note, str) else "")
             if len(self._applied) >= 8:
                 self._applied.clear()
             self._applied[move] = self._applied[applied[0]] = applied

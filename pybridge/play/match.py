@@ -13,6 +13,7 @@ A recorder (a replay log writer) sees every move, undo and the result.
 from __future__ import annotations
 
 from enum import StrEnum
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Mapping, Protocol, Sequence
 
@@ -133,7 +134,8 @@ class Match:
             raise IllegalMoveError(move, self.state, "the game is over")
         self._check_turn(move, seat)
         canonical = self.state.canonical_move(move)
-        ply = Ply(len(self._line), self.state.current_player, canonical, ms)
+        ply = Ply(len(self._line), self.state.current_player, canonical, ms,
+                  note=self.state.move_note(canonical))
         self._push(ply)
         self._redo.clear()
         return ply
@@ -172,12 +174,14 @@ class Match:
         decision = self._judge(decision)
         if decision.verdict == Verdict.OK:
             assert decision.move is not None
-            ply = Ply(len(self._line), seat, decision.move, decision.ms)
+            ply = Ply(len(self._line), seat, decision.move, decision.ms,
+                      note=self.state.move_note(decision.move))
         elif self.policy == "random" and decision.verdict != Verdict.REFUSED:
             replacement = self.state.choose_move(1)
             ply = Ply(
                 len(self._line), seat, replacement, decision.ms,
                 decision.verdict, decision.detail, decision.raw,
+                self.state.move_note(replacement),
             )
         else:
             return self._forfeit(seat, decision)
@@ -291,7 +295,7 @@ class Match:
         done = 0
         while done < n and self._redo:
             ply = self._redo.pop()
-            self._push(Ply(len(self._line), ply.player, ply.move, ply.ms, ply.verdict, ply.detail, ply.raw))
+            self._push(dataclasses.replace(ply, number=len(self._line)))
             done += 1
         return done
 

@@ -17,6 +17,7 @@ from pybridge.errors import ArenaError, GameFileError, GameRuleError, StateTextE
 from pybridge.games.game import Game, State, games, load_game, load_game_ref
 from pybridge.jail import sandbox
 from pybridge.play.players import PlayerSpec
+from pybridge.text import clean_line
 from pybridge.safeio import MAX_JSON_DEPTH, MAX_LOG, UnsafeFileError, json_depth, read_inside, read_regular
 from pybridge.types import BAD_VERDICTS, Ply, Result, Verdict
 from pybridge.replay.records import FORMAT, RECORD_TYPES, VERSION
@@ -304,6 +305,7 @@ class _Reader:
         verdict = self.field(line, record, "verdict", str, what, optional=True) or "ok"
         detail = self.field(line, record, "detail", str, what, optional=True) or ""
         raw = self.field(line, record, "raw", str, what, optional=True)
+        note = clean_line(self.field(line, record, "note", str, what, optional=True) or "", 300)
         if number < 1:
             raise self.error(line, f"ply {number}: plies are numbered from 1")
         if player not in self.game.players:
@@ -312,7 +314,8 @@ class _Reader:
             raise self.error(line, f"think time ms {ms} is negative")
         if verdict not in tuple(Verdict):
             raise self.error(line, f"unknown verdict {verdict!r} (verdicts: {', '.join(Verdict)})")
-        self.moves.append(Logged(line, Ply(number, player, move, ms, Verdict(verdict), detail, raw)))
+        self.moves.append(Logged(line, Ply(number, player, move, ms, Verdict(verdict), detail, raw,
+                                               note)))
 
     def read_undo(self, line: int, record: dict[str, Any]) -> None:
         number = self.field(line, record, "ply", int, "an undo record", optional=True)

@@ -18,6 +18,7 @@ header ``state`` (a start position other than the initial one),
 file's path, SHA-256, dialect and config), ``trust_code`` (true: played
 without the jail, the code declared the user's own); ``verdict``, ``detail``, ``raw`` in
 a move the referee replaced; ``ply`` in an undo (the ply taken back);
+``note`` in a move (what it decided, in the game's words);
 ``forfeit`` and ``detail`` in a forfeit result; the ``players`` record
 (seats changed mid-game). An ``undo`` after the result takes back the
 result and the last move, as ``Match.undo`` does; nothing else may follow
@@ -89,6 +90,8 @@ def move_record(ply: Ply) -> dict[str, Any]:
         "type": "move", "ply": ply.number, "player": ply.player,
         "move": ply.move, "ms": ply.ms,
     }
+    if ply.note:
+        record["note"] = ply.note
     if ply.verdict != Verdict.OK:
         record["verdict"] = ply.verdict
         if ply.detail:

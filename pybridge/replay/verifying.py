@@ -30,10 +30,12 @@ class ReplayMismatch(ReplayError):
 @dataclass(frozen=True)
 class Position:
     """A position of a rebuilt game: the start (``logged`` None) or the
-    position after a logged move."""
+    position after a logged move; ``note``, what that move decided (as
+    logged, else as the rules say)."""
 
     state: State
     logged: Logged | None = None
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,12 +90,12 @@ def positions(replay: Replay) -> Iterator[Position]:
                 path, line, f"move {ply.move!r} (ply {ply.number}) is recorded for "
                 f"{ply.player}, but {state.current_player} is to move", ply.move)
         try:
-            state = state.move(ply.move)
+            before, state = state, state.move(ply.move)
         except IllegalMoveError as exc:
             raise ReplayMismatch(
                 path, line, f"illegal move {ply.move!r} by {ply.player} (ply {ply.number}): "
                 f"{exc.reason}", ply.move) from None
-        yield Position(state, logged)
+        yield Position(state, logged, ply.note or before.move_note(ply.move))
 
 
 def check_result(replay: Replay, final: State) -> None:

@@ -169,6 +169,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 if waiting:
                     waiting = _wait(say)
                 say(say.style(GREEN, f"{logged.ply.number}. {describe_ply(logged.ply)}"))
+                if position.note:
+                    say(say.style(BOLD, f"   {position.note}"))
             last = logged.ply.move if logged else None
             say(position.state.display(color=say.color, last_move=last).rstrip())
             found.append(position)

@@ -250,6 +250,8 @@ class Shell:
         match = self.session.match
         assert match is not None
         self.say(self.say.style(GREEN, f"{ply.number}. {describe_ply(match, ply)}"))
+        if ply.note:
+            self.say(self.say.style(BOLD, f"   {ply.note}"))
         self.show_board()
         if match.result is not None:
             self.announce(match.result)

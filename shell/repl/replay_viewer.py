@@ -25,6 +25,8 @@ def view_replay(say: Printer, read: Callable[[str], str], name: str, rebuilt: Re
         move = position.logged.ply if position.logged else None
         heading = f"ply {at}/{last}" + (f": {move.player} played {move.move}" if move else ": start")
         say(say.style(GREEN, heading))
+        if position.note:
+            say(say.style(BOLD, f"   {position.note}"))
         say(position.state.display(color=say.color, last_move=move.move if move else None).rstrip())
         if at == last and rebuilt.result is not None:
             say(say.style(BOLD, describe_result(rebuilt.result)))
