@@ -210,12 +210,12 @@ state_facts(Game, State, Player, MoveTexts, Over) :-
 %
 %   The state S after the move MoveText, in whatever form move_text/2
 %   reads it (`og6`), that move's Canonical text as valid_moves/2 gives
-%   it (`Og6`), and state_info/5 and outcome/4 of S, in one query and one
-%   JSON string (a referee needs all of them after every move; one
-%   string crosses to Python much faster than terms):
-%   {"state":S, "move":Canonical, "player":P, "moves":[...],
-%   "over":WinnerOrNone, "reason":ReasonOrNone}. Fails when MoveText is
-%   not the text of a valid move.
+%   it (`Og6`), state_info/5 and outcome/4 of S, and what the move decided
+%   (move_outcome/4, else ''), in one query and one JSON string (a referee
+%   needs all of them after every move; one string crosses to Python much
+%   faster than terms): {"state":S, "move":Canonical, "player":P,
+%   "moves":[...], "over":WinnerOrNone, "reason":ReasonOrNone, "note":N}.
+%   Fails when MoveText is not the text of a valid move.
 
 play_move(Game, Text, MoveText, Json) :-
     text_state(Text, State),
@@ -228,25 +228,15 @@ play_move(Game, Text, MoveText, Json) :-
     ->  Reason = none
     ;   outcome_reason(Game, State1, Over, Reason)
     ),
-    move_note(Game, State, Move, State1, Note),
-    maplist(json_text, MoveTexts, Moves),
-    maplist(json_text, [NewText, Canonical, Player, Over, Reason, Note], [S, M, P, O, R, N]),
-    with_output_to(string(Json),
-                   json_write_dict(current_output,
-                                   _{state:S, move:M, player:P, moves:Moves, over:O, reason:R,
-                                     note:N},
-                                   [width(0)])).
-
-%   move_note(+Game, +State0, +Move, +State, -Note): what the move from
-%   State0 to State decided, in the game's words (its optional
-%   move_outcome/4), '' when it says nothing.
-
-move_note(Game, State0, Move, State, Note) :-
     (   current_predicate(Game:move_outcome/4),
-        Game:move_outcome(State0, Move, State, Note0)
+        Game:move_outcome(State, Move, State1, Note0)
     ->  text_atom(Note0, Note)
     ;   Note = ''
-    ).
+    ),
+    maplist(json_text, MoveTexts, Moves),
+    maplist(json_text, [NewText, Canonical, Player, Over, Reason, Note], [S, M, P, O, R, N]),
+    Dict = _{state:S, move:M, player:P, moves:Moves, over:O, reason:R, note:N},
+    with_output_to(string(Json), json_write_dict(current_output, Dict, [width(0)])).
 
 %   bounded_moves(+Game, +Moves): at most 100,000 moves in a position,
 %   else a broken rule (a game file's answer would be megabytes).

@@ -246,9 +246,8 @@ class State:
         self._text = state_text
         self._facts: _Facts | None = None
         self._outcome: tuple[str, str] | None = None  # once known to be over
-        # the last moves applied here: typed or canonical text ->
-        # (canonical text, the new state, its facts and outcome known,
-        # what the move decided)
+        # the last moves applied here: typed or canonical text -> (canonical
+        # text, the new state with its facts and outcome, the move's note)
         self._applied: dict[str, tuple[str, State, str]] = {}
 
     @property
@@ -307,9 +306,7 @@ class State:
         return self._apply(move)[0]
 
     def move_note(self, move: str) -> str:
-        """What ``move`` decides, in the game's words (its optional
-        move_outcome/4: "p2 wins green (fence)"); '' when it says nothing.
-        IllegalMoveError if ``move`` is not valid."""
+        """What ``move`` decides in the game's words (move_outcome/4), or ''."""
         return self._apply(move)[2]
 
     def _apply(self, move: str) -> tuple[str, State, str]:
@@ -327,8 +324,7 @@ class State:
             new._facts = new._seated(facts["player"], tuple(facts["moves"]),
                                      None if over == "none" else over)
             new._outcome = None if over == "none" else (over, facts["reason"])
-            note = facts.get("note")
-            applied = (facts["move"], new, note if isinstance(note, str) else "")
+            applied = (facts["move"], new, str(facts.get("note") or ""))
             if len(self._applied) >= 8:
                 self._applied.clear()
             self._applied[move] = self._applied[applied[0]] = applied
