@@ -53,7 +53,7 @@ to plain behaviour without them:
 | outcome_reason(+State, -Reason)         | why the game ended ("three in a row", "score 5-3") |
 | move_outcome(+State0, +Move, +State, -Text) | semidet: what the valid Move from State0 to State decided, said under the move ("p2 wins green (fence)", "swap: ..."); fails when it decided nothing worth saying |
 | display_game(+State, +Options)          | display_game/1 with options: last_move(Move) marks the last move |
-| rules(-Text)                            | the rules and notation, a few lines         |
+| rules(-Text)                            | the rules and notation, a few lines; the first line is the game's one-line description (`arena games`) |
 
 A game's choose_move/3 is usually level_move/5 with its own search for
 level 3 and up; searches live in prolog/ai/ and value/3 never calls

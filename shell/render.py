@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import sys
+import textwrap
 from typing import TextIO
 
 import pybridge
+from pybridge.invocation import command_line
 from pybridge.text import without_colour
 from pybridge.play.match import Match
 from pybridge.types import Ply, Result, result_text
@@ -86,14 +88,53 @@ def describe_result(match: Match, result: Result) -> str:
     return result_text(result, name=lambda seat: seat_label(match, seat), sentence=True)
 
 
-def games_listing() -> list[str]:
-    """Every game: its id, title and players, then its options."""
-    lines = []
+#: The player specs, each with what it is and the range of its level.
+PLAYER_SPECS: tuple[tuple[str, str], ...] = (
+    ("human", "you: type the moves (Tab lists them)"),
+    ("random", "a random valid move"),
+    ("ai:N", "the game's own AI at level N (1 and up): 1 random, 2 greedy, 3 and up "
+             "search, longer as N grows; ai:3 is the default second seat"),
+    ("mcts:N", "the arena's general AI, for any game, at level N (1 to 9): 1 random, "
+               "2 greedy, 3 and up Monte Carlo search of 0.25 s at 3, doubling with "
+               "each level to 16 s at 9"),
+    ("FILE.pl[:N]", "a bot file (its choose_move; run in a sandbox), at level N if given; "
+                    "also .prolog and .pro"),
+)
+
+
+def players_listing(width: int = 100) -> list[str]:
+    """The player specs a seat takes, each with its meaning."""
+    lines = textwrap.wrap("Players, for --first SPEC and --second SPEC (arena play, and new "
+                          "in the shell) or players SPEC SPEC in the shell:", width)
+    for spec, meaning in PLAYER_SPECS:
+        lines += textwrap.wrap(meaning, width, initial_indent=f"  {spec:12} ",
+                               subsequent_indent=" " * 15, break_on_hyphens=False)
+    return lines
+
+
+def game_summary(game: pybridge.Game) -> str:
+    """The game's one-line description: the first line of its rules, if any."""
+    rules = game.rules().strip()
+    return rules.splitlines()[0].strip() if rules else ""
+
+
+def games_listing(width: int = 100) -> list[str]:
+    """Every game: its id, title and description, its players and options;
+    then how to name a game file, and the player specs."""
+    lines = ["Games (arena play GAME, or new GAME in the shell):"]
     for game_id in pybridge.games():
         game = pybridge.load_game(game_id)
-        lines.append(f"{game_id:10} {game.title} — players {' '.join(game.players)} (first moves first)")
+        first, second = game.players
+        summary = game_summary(game)
+        lines += textwrap.wrap(f"{game.title}" + (f" — {summary}" if summary else ""), width,
+                               initial_indent=f"  {game_id:11} ", subsequent_indent=" " * 14)
+        lines.append(f"{'':14}players: {first} (moves first) and {second}")
         for option in game.option_specs:
-            lines.append(f"{'':10}   {option.name}={option.default}: {option.help}")
-    lines.append("a game file: name it by its path wherever a game is named "
-                 "(new ./nim.pl, arena play ./nim.pl, arena check-game ./nim.pl)")
-    return lines
+            lines.append(f"{'':14}option {option.name}={option.default}: {option.help}")
+    example = "./nim.pl"
+    lines.append("  a game file: name it by its path wherever a game is named, e.g.")
+    lines += [f"{'':14}{command_line('play', example)}",
+              f"{'':14}{command_line('check-game', example)}",
+              f"{'':14}new {example}   (in the shell)"]
+    lines.append("")
+    return lines + players_listing(width)

@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: A Game stands on an engine; what both speak of (a game file's reference,
 #: its files, options) lies below them in pybridge.models.
 LAYERS: list[set[str]] = [
-    {"pybridge.errors", "pybridge.types", "pybridge.text", "pybridge.safeio"},
+    {"pybridge.errors", "pybridge.types", "pybridge.text", "pybridge.safeio",
+     "pybridge.invocation"},
     {"pybridge.models"},
     {"pybridge.jail"},
     {"pybridge.engine"},

@@ -861,7 +861,9 @@ outcome_reason(State, Reason) :-
 
 %!  rules(-Text) is det.
 rules(Text) :-
-    Text = "Players p1 (first) and p2 share a supply of 42 orange, 42 purple \c
+    Text = "Connect the sides of a hexagon in three shared colours, each with \c
+            an ally: whoever wins two colours wins.\n\c
+            Players p1 (first) and p2 share a supply of 42 orange, 42 purple \c
             and 42 green discs. A move places a disc of any colour left on \c
             any empty cell. Each colour has two opposite sides of the \c
             hexagon (orange top and bottom, purple upper right and lower \c

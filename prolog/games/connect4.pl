@@ -526,7 +526,8 @@ outcome_reason(state(size(_, _, K), _, _, Result), Reason) :-
 
 %!  rules(-Text) is det.
 rules(Text) :-
-    Text = "Players x (first) and o take turns dropping a disc into a \c
+    Text = "Drop discs into the columns of an upright board: four in a row wins.\n\c
+            Players x (first) and o take turns dropping a disc into a \c
             column that is not full; it falls to the lowest empty cell. \c
             Four in a row (option connect) horizontally, vertically or \c
             diagonally wins; a full board without one is a draw. Options: \c

@@ -405,7 +405,8 @@ outcome_reason(State, Reason) :-
 
 %!  rules(-Text) is det.
 rules(Text) :-
-    Text = "Players x (first) and o have three stones each. While fewer \c
+    Text = "Tic-tac-toe with three stones each, which slide once all six are placed.\n\c
+            Players x (first) and o have three stones each. While fewer \c
             than six stones are on the board, a move places a stone on an \c
             empty cell; afterwards a move slides one of your stones to an \c
             empty neighbouring cell (also diagonally). No passing. Three \c

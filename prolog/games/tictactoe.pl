@@ -242,7 +242,8 @@ outcome_reason(State, Reason) :-
 
 %!  rules(-Text) is det.
 rules(Text) :-
-    Text = "Players x (first) and o take turns placing a stone on an empty \c
+    Text = "Three in a row on a 3x3 board.\n\c
+            Players x (first) and o take turns placing a stone on an empty \c
             cell of the 3x3 board. Three in a row, column or diagonal wins; \c
             a full board without one is a draw.\n\c
             Notation: the cell number, 1..9 row by row from the top left:\n\c

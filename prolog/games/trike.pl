@@ -543,7 +543,9 @@ outcome_reason(State, Reason) :-
 
 %!  rules(-Text) is det.
 rules(Text) :-
-    Text = "A triangle of hexagonal cells. The first player places a black \c
+    Text = "Move a shared pawn across a triangle, leaving your checkers behind \c
+            it; where it is trapped, the most checkers around it win.\n\c
+            A triangle of hexagonal cells. The first player places a black \c
             checker on any cell and the neutral pawn on it. The second \c
             player may then answer swap (the pie rule): the second player \c
             takes black, the first takes white and moves next. Then, in \c

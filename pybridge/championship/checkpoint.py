@@ -132,6 +132,61 @@ def start(out: Path, plan: Mapping[str, Any], *, resume: bool) -> None:
     write_inside(out, PLAN, json.dumps(plan, indent=2) + "\n")
 
 
+@dataclass(frozen=True)
+class RecordedRun:
+    """What a results folder says of the tournament it holds, enough to go
+    on with it from the folder alone: the game as it was named and its
+    options, the entrants as specs (``NAME=SPEC`` where the name is not the
+    spec's own) and house files, and the settings recorded (the binding
+    ones from the plan, the others from standings.json when it has them;
+    ``late``: days late by entrant)."""
+
+    game: str
+    options: Mapping[str, Any]
+    specs: tuple[str, ...]
+    house: tuple[str, ...]
+    settings: Mapping[str, Any]
+    late: Mapping[str, int]
+
+
+def recorded_run(out: Path) -> RecordedRun:
+    """The tournament recorded in ``out`` (TournamentError saying why there
+    is none to go on with)."""
+    try:
+        plan = read_json_inside(out, PLAN)
+    except FileNotFoundError:
+        raise TournamentError(f"cannot resume: {os.fspath(out)!r} records no tournament "
+                              f"(no {PLAN}); name the game and the entrants again") from None
+    except (UnsafeFileError, ValueError) as exc:
+        raise TournamentError(f"cannot resume: {exc}") from None
+    if not _plan_shape(plan) or not isinstance(plan.get("game"), str) \
+            or not isinstance(plan.get("options", {}), dict):
+        raise TournamentError(f"cannot resume: {os.fspath(out / PLAN)!r} is not a "
+                              "tournament's plan")
+    specs: list[str] = []
+    house: list[str] = []
+    for e in plan.get("entrants", []):
+        spec = e.get("spec") or e["name"]
+        text = spec if e["name"] == spec else f"{e['name']}={spec}"
+        (house if e.get("house") and e.get("sha256") else specs).append(text)
+    settings: dict[str, Any] = {}
+    late: dict[str, int] = {}
+    try:
+        standing = read_json_inside(out, "standings.json")
+    except (FileNotFoundError, UnsafeFileError, ValueError):
+        standing = {}
+    if isinstance(standing, dict):
+        if isinstance(standing.get("settings"), dict):
+            settings.update(standing["settings"])
+        for bot in standing.get("bots") or ():
+            if isinstance(bot, dict) and isinstance(bot.get("late_days"), int) \
+                    and bot["late_days"] > 0 and isinstance(bot.get("name"), str):
+                late[bot["name"]] = bot["late_days"]
+    settings.update({k: v for k, v in plan.get("settings", {}).items() if k in BINDING})
+    return RecordedRun(plan["game"], dict(plan.get("options", {})), tuple(specs), tuple(house),
+                       settings, late)
+
+
 def _plan_shape(doc: Any) -> bool:
     """Whether ``doc`` has the shape of a plan :func:`differences` reads."""
     if not isinstance(doc, dict) or not isinstance(doc.get("settings", {}), dict):
@@ -265,5 +320,5 @@ def rewrite_games(out: Path, games: Mapping[int, tuple[GameRecord, Mapping[str, 
     write_inside(out, GAMES, "".join(lines))
 
 
-__all__ = ["BINDING", "GAMES", "PLAN", "Resumed", "append_game", "differences", "finished_games",
+__all__ = ["BINDING", "GAMES", "PLAN", "RecordedRun", "Resumed", "recorded_run", "append_game", "differences", "finished_games",
            "plan_document", "read_games", "rewrite_games", "start", "write_atomically"]

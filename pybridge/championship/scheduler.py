@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from pybridge.errors import ArenaError
+from pybridge.invocation import program
 
 class ClusterError(ArenaError, RuntimeError):
     """The cluster cannot play the games: no scheduler there, a worker of
@@ -52,7 +53,7 @@ class Scheduler:
             if tls_dir is None:
                 raise InsecureSchedulerError(
                     f"the scheduler {address} needs --tls-dir DIR: the folder of the course's "
-                    "certificates (make them with `arena certs DIR`)")
+                    f"certificates (make them with `{program()} certs DIR`)")
             found = Scheduler(address, tls_dir)
             found.security()  # its files are there
             return found
@@ -65,7 +66,7 @@ class Scheduler:
                     f"refusing the unencrypted scheduler address {address}: any program that "
                     "reaches it can join as a worker, read every submission and run code in "
                     f"this process. Use tls://{rest} with --tls-dir DIR (certificates from "
-                    "`arena certs DIR`), or pass --insecure-scheduler to take that risk")
+                    f"`{program()} certs DIR`), or pass --insecure-scheduler to take that risk")
             return Scheduler(f"tcp://{rest}", insecure=True)
         raise InsecureSchedulerError(f"unknown scheduler address scheme {scheme!r} in "
                                      f"{address!r}: use tls://HOST:PORT")
@@ -76,7 +77,7 @@ class Scheduler:
             return None
         return (f"warning: the Dask scheduler {self.address} is unencrypted and admits any "
                 "worker: a worker can read the submissions, and its answers are unpickled "
-                "in this process; use tls:// (arena certs)")
+                f"in this process; use tls:// ({program()} certs)")
 
     def security(self) -> Any:
         """The client's ``distributed.Security`` (None for ``tcp://``)."""
@@ -89,7 +90,7 @@ class Scheduler:
             if not path.is_file():
                 raise InsecureSchedulerError(
                     f"no {path.name} in the certificate folder {folder} (expected "
-                    f"{', '.join(p.name for p in paths)}, as `arena certs DIR` makes them)")
+                    f"{', '.join(p.name for p in paths)}, as `{program()} certs DIR` makes them)")
         return Security(tls_ca_file=str(paths[0]), tls_client_cert=str(paths[1]),
                         tls_client_key=str(paths[2]), require_encryption=True)
 

@@ -261,7 +261,8 @@ class _Run:
         if self.watch.progress is not None:
             self.watch.progress(Progress(len(self.records), len(self.games),
                                          time.monotonic() - self.start, record, len(self.kept),
-                                         pool.running(), pool.workers()))
+                                         min(pool.running(), len(self.games) - len(self.records)),
+                                         pool.workers()))
 
     def play(self, where: cluster.Scheduler | None) -> bool:
         """Play what is left; whether the championship is complete."""

@@ -16,6 +16,7 @@ from pybridge.engine import gamehosts
 from pybridge.engine.gamehosts import host_for
 from pybridge.games.game import games as builtin_games, load_game, load_game_file
 from pybridge.text import clean_line
+from pybridge.invocation import command_line
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def propose_adapter(ref: Any, config: str | None) -> str:
     except OSError as exc:
         return f"no adapter written: {clean_line(str(exc), 300)}"
     return (f"adapter proposed in {clean_line(str(target), 300)}: confirm the lines marked "
-            f"GUESS, then run arena check-game on it")
+            f"GUESS, then run {command_line('check-game', clean_line(str(target), 300))}")
 
 
 def _rule_named(message: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from pybridge.errors import ArenaError
+from pybridge.invocation import command_line
 from pybridge.games.game import Game, State
 from pybridge.play.match import Match, Recorder
 from pybridge.types import Ply, Result
@@ -79,7 +80,8 @@ class ReplayWriter:
             fd = _open_log(path, flags)
         except FileExistsError:
             raise ReplayExistsError(
-                f"replay log {os.fspath(path)!r} exists already (arena resume continues it)"
+                f"replay log {os.fspath(path)!r} exists already "
+                f"({command_line('resume', os.fspath(path))} continues it)"
             ) from None
         writer = cls(path, game, _locked(fd, path))
         with _closing_on_error(writer):

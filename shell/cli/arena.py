@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Sequence
 
 from pybridge.errors import ArenaError, PrologUnavailableError
+from pybridge.invocation import command_line
 
 from shell.cli import certs as certs_cli
 from shell.cli import checkbot as checkbot_cli
@@ -101,7 +102,9 @@ def run_shell(args: argparse.Namespace) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     from shell.render import games_listing
 
-    for line in games_listing():
+    from shell.repl.commands import text_width
+
+    for line in games_listing(text_width()):
         print(line)
     return 0
 
@@ -116,7 +119,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if isolation:
         print(isolation)
     if args.replay and Path(args.replay).exists():
-        raise ValueError(f"replay log {args.replay!r} exists already (arena resume continues it)")
+        raise ValueError(f"replay log {args.replay!r} exists already "
+                         f"({command_line('resume', args.replay)} continues it)")
     shell = open_shell(args, move_time=args.move_time, single_game=True, delay=args.delay)
     # --replay names the log: no second one in the log directory
     shell.start_game(game, (args.first, args.second), log=not args.replay)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import shlex
 
+from pybridge.invocation import program
 from pybridge.text import clean_line
 
 
@@ -50,7 +51,7 @@ def instructions(folder: str, port: int) -> list[str]:
         "2. each worker (one thread each; prolog-arena, SWI-Prolog and bubblewrap installed):",
         f"   dask worker tls://HOST:{port} --nthreads 1 --no-dashboard {tls('worker')}",
         "3. the tournament:",
-        f"   arena tournament GAME BOTS... --scheduler tls://HOST:{port} --tls-dir {shlex.quote(d)}",
+        f"   {program()} tournament GAME BOTS... --scheduler tls://HOST:{port} --tls-dir {shlex.quote(d)}",
     ]
 
 

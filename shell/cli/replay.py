@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from pybridge.championship import checkpoint
+from pybridge.invocation import command_line
 from pybridge.play.players import PlayerSpec
 from pybridge.replay import (
     Rebuilt,
@@ -95,7 +96,7 @@ def summary(rebuilt: Rebuilt) -> str:
     result = rebuilt.result
     if result is not None:
         return (f"{head}, over by the rules ({result_text(result)}) but its result "
-                "was not logged: arena resume writes it")
+                f"was not logged: {command_line('resume', str(replay.path))} writes it")
     return f"{head}, unfinished: {rebuilt.final.current_player} to move"
 
 
@@ -129,7 +130,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 raise OSError(0, "a folder with no .jsonl log in it", file)
             if _tournament_index(Path(file)):
                 raise OSError(0, "a tournament's list of games, not a game log: verify its "
-                              f"folder (arena verify {os.path.dirname(file) or '.'})", file)
+                              f"folder ({command_line('verify', os.path.dirname(file) or '.')})",
+                              file)
             rebuilt = verify(file)
             _warn(rebuilt.replay)
             print(f"{file}: valid: {summary(rebuilt)}")

@@ -11,6 +11,7 @@ from typing import Any, Sequence, TextIO
 
 from pybridge.jail import sandbox
 from pybridge.text import clean_line
+from pybridge.invocation import command_line
 
 from shell.cli.checkgame import add_game_file_options
 from shell.repl.command import option_items
@@ -28,8 +29,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                     "3 points a win, 1 a draw; an invalid move loses the game. "
                     "Writes OUT/standings.json, OUT/standings.csv and OUT/replays/.",
     )
-    p.add_argument("game", metavar="GAME")
-    p.add_argument("bots", nargs="+", metavar="BOT",
+    p.add_argument("game", metavar="GAME", nargs="?",
+                   help="a built-in game's id or a game file (with --resume --out DIR alone: "
+                        "the one the folder records)")
+    p.add_argument("bots", nargs="*", metavar="BOT",
                    help="a bot file bot.pl[:LEVEL], NAME=PATH[:LEVEL], a folder of submission "
                         "folders (one entrant each, named after it), random or ai:N")
     p.add_argument("--house", action="append", default=[], metavar="FILE",
@@ -61,7 +64,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                         "unless --resume)")
     p.add_argument("--resume", action="store_true",
                    help="continue the tournament recorded in --out DIR: finished games are "
-                        "kept, the others played")
+                        "kept, the others played; without GAME and BOTs, as the folder "
+                        "records it")
     p.add_argument("--grades", action="store_true",
                    help="grade 5..10 by the 1999 rule (over 10%% of games lost by invalid "
                         "moves: out of the ranking, 5 x the fraction of valid games)")
@@ -202,6 +206,61 @@ def standings_lines(table: Sequence[Any], *, grades: bool) -> list[str]:
     return lines
 
 
+def from_folder(args: argparse.Namespace) -> None:
+    """Fill ``args`` with the tournament that ``args.out`` records: its
+    game, options and entrants, and the settings it was played with (the
+    ones given on this command line win where the folder does not bind
+    them)."""
+    from pathlib import Path
+
+    from pybridge.championship.checkpoint import recorded_run
+    from pybridge.jail import sandbox
+
+    run = recorded_run(Path(args.out))
+    got = run.settings
+
+    def recorded(key: str, kind: Any, default: Any) -> Any:
+        value = got.get(key)
+        if isinstance(value, bool) != (kind is bool):  # JSON true is no number
+            return default
+        return value if isinstance(value, kind) else default
+
+    args.game, args.bots, args.house = run.game, list(run.specs), list(run.house)
+    args.option = [f"{k}={v}" for k, v in run.options.items()]
+    args.games_per_pair = recorded("games_per_pair", int, args.games_per_pair)
+    args.move_time = float(recorded("move_time", (int, float), args.move_time))
+    args.on_illegal = recorded("policy", str, args.on_illegal)
+    args.seed = recorded("seed", int, args.seed)
+    args.openings = recorded("openings", int, args.openings)
+    args.opening_plies = recorded("opening_plies", int, args.opening_plies)
+    args.config = recorded("config", str, None)
+    args.dialect = recorded("dialect", str, "auto")
+    if args.isolation is None and got.get("isolation") in sandbox.MODES:
+        args.isolation = got["isolation"]
+    args.grades = args.grades or recorded("grades", bool, False)
+    args.gauntlet = args.gauntlet or recorded("gauntlet", bool, False)
+    args.zero = args.zero or [z for z in recorded("zero", list, []) if isinstance(z, str)]
+    if args.max_late == 10:
+        args.max_late = recorded("max_late", int, args.max_late)
+    anchor = recorded("elo_anchor", list, None)
+    if args.elo_anchor is None and anchor and len(anchor) == 2:
+        args.elo_anchor = f"{anchor[0]}={anchor[1]}"
+    if not args.late and not args.late_file:
+        args.late = [f"{name}={days}" for name, days in run.late.items()]
+    print(f"resuming the tournament in {args.out}: {args.game}, "
+          f"{plural(len(run.specs) + len(run.house), 'entrant')}")
+
+
+def plural(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def resume_command(out: Any) -> str:
+    """The command that goes on with the tournament in ``out``."""
+    return command_line("tournament", "--resume", "--out", str(out))
+
+
 def print_lines(lines: Sequence[str]) -> None:
     """Lines about the entrants, shown before the first game."""
     for line in lines:
@@ -217,9 +276,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     from shell.cli.report import similar_pairs, write_report
 
-    out = args.out or f"tournament-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
     if args.resume and not args.out:
         raise ValueError("--resume needs --out DIR: the folder of the tournament to continue")
+    if args.game is None or not args.bots:
+        if not (args.resume and args.game is None):
+            raise ValueError("a tournament needs GAME and its entrants (arena tournament GAME "
+                             "BOT...), or --resume --out DIR alone to go on with one")
+        from_folder(args)
+    out = args.out or f"tournament-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}"
     bar = ProgressBar(sys.stdout)
     isolation = apply_isolation(args, [*args.bots, *args.house])
     folders = [b for b in args.bots if _names_folder(b)]
@@ -267,15 +331,22 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         game_config=args.config, dialect=args.dialect, scheduler=args.scheduler,
         tls_dir=args.tls_dir, insecure_scheduler=args.insecure_scheduler,
         gauntlet=args.gauntlet, limits=Limits(game_ai=args.allow_game_ai))
-    watch = tournament.Watchers(progress=bar, on_checked=checked, on_not_counted=not_counted,
-                                on_entrants=print_lines)
+
+    def progress(state: Any) -> None:
+        if state.last is None and state.kept:  # before the first game
+            left = state.total - state.kept
+            print(f"resumed: {plural(state.kept, 'finished game')} kept, "
+                  f"{plural(left, 'game')} to play", flush=True)
+        bar(state)
+
+    watch = tournament.Watchers(progress=progress, on_checked=checked,
+                                on_not_counted=not_counted, on_entrants=print_lines)
+    assert args.game is not None
     result = tournament.run_tournament(args.game, args.bots, out=out, resume=args.resume,
                                        settings=settings, watch=watch)
     bar.end()
     for name, days in result.not_admitted.items():
         print(f"not admitted: {clean_line(name)}: {days} days late (more than {args.max_late})")
-    if result.kept:
-        print(f"resumed: {result.kept} finished games kept")
     for note in result.disagreements:
         print(f"resume: {clean_line(note)}")
     print()
@@ -297,10 +368,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if result.not_counted:
         print(f"not counted: {len(result.not_counted)} game(s) whose worker's answer was "
               f"refused (listed above and in {result.out / 'standings.json'}); fix or remove "
-              f"those workers, then play them: arena tournament ... --resume --out {result.out}")
+              f"those workers, then play them: {resume_command(result.out)}")
     elif result.interrupted:
         print(f"interrupted: {played} of {result.total} games finished; their results and "
-              f"logs are in {result.out}; to go on: arena tournament ... --resume --out {result.out}")
+              f"logs are in {result.out}; to go on: {resume_command(result.out)}")
     else:
         print(f"{played} games; standings in {result.out / 'standings.json'} and "
               f"{result.out / 'standings.csv'}, logs in {result.out / 'replays'}")

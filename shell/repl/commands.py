@@ -8,6 +8,7 @@ Starting a game, the list of games, help and quit are here; the rest in
 from __future__ import annotations
 
 import difflib
+import shutil
 
 import pybridge
 from pybridge.models import gamefile
@@ -16,7 +17,7 @@ from pybridge.play.players import PlayerSpec
 from shell.repl import file_commands as F
 from shell.repl import game_commands as G
 from shell.repl.command import COMMAND, GAME, OPTION, Command, Host, no_args, option_items
-from shell.render import BOLD, games_listing
+from shell.render import BOLD, games_listing, players_listing
 from shell.repl.session import ShellError
 
 DEFAULT_SEATS = ("human", "ai:3")
@@ -73,8 +74,13 @@ def new_args(command: Command, args: list[str]) -> str | None:
     return None
 
 
+def text_width() -> int:
+    """Columns for wrapped text: the terminal's, within 40..100."""
+    return max(40, min(shutil.get_terminal_size((100, 24)).columns - 1, 100))
+
+
 def run_games(host: Host, args: list[str]) -> None:
-    for line in games_listing():
+    for line in games_listing(text_width()):
         host.say(line)
 
 
@@ -86,6 +92,9 @@ def run_help(host: Host, args: list[str]) -> None:
         say(say.style(BOLD, command.usage) + f"\n  {command.summary}")
         if command.details:
             say("  " + command.details.replace("\n", "\n  "))
+        if command.name in ("players", "new"):
+            for line in players_listing(text_width()):
+                say(line)
         return
     say(say.style(BOLD, "Commands") + " (help COMMAND for details; Tab completes):")
     width = max(len(c.usage) for c in COMMANDS)

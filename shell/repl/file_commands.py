@@ -4,6 +4,7 @@ it, watch one."""
 from __future__ import annotations
 
 from pybridge.replay import Rebuilt
+from pybridge.invocation import command_line
 from shell.repl.command import FILE, PLY, Command, Host, exactly_one
 from shell.repl.replay_viewer import view_replay
 from shell.repl.session import read_log
@@ -13,7 +14,7 @@ def run_save(host: Host, args: list[str]) -> None:
     path = host.session.save(args[0])
     assert host.session.match is not None
     host.say.note(f"saved {len(host.session.match.history)} moves to {path} "
-                  f"(load {path} continues it)")
+                  f"({command_line('resume', str(path), in_shell=True)} continues it)")
 
 
 def _read(host: Host, name: str) -> Rebuilt:

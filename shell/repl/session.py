@@ -9,7 +9,6 @@ bot's load warnings, where an unfinished game is kept) goes to its
 
 from __future__ import annotations
 
-import shlex
 import time
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Callable
 
 import pybridge
 from pybridge.errors import ArenaError
+from pybridge.invocation import command_line
 from pybridge.play.match import Match, Recorder
 from pybridge.games.notation import TypedMove, read_move
 from pybridge.types import Ply, Result
@@ -126,18 +126,21 @@ class Session:
         found = recorder.recorders if isinstance(recorder, Recorders) else [recorder]
         return [r for r in found if isinstance(r, ReplayWriter)]
 
-    def end_game(self) -> None:
+    def end_game(self, *, leaving: bool = False) -> None:
+        """End the game; an unfinished one's log is named with the command
+        that goes on with it (the shell's own, or the arena's when
+        ``leaving`` the shell)."""
         if self.match is not None:
             for writer in self.writers():
                 writer.close()
                 if self.match.result is None and self.match.history:
                     self._notify("unfinished game kept in its replay log; to go on with it:\n"
-                                 f"  arena resume {shlex.quote(str(writer.path))}")
+                                 f"  {command_line('resume', str(writer.path), in_shell=not leaving)}")
             self.match.close()
             self.match = None
 
     def close(self) -> None:
-        self.end_game()
+        self.end_game(leaving=True)
 
     # -- seats -------------------------------------------------------------------
 
