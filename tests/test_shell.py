@@ -245,15 +245,21 @@ def test_leaving_an_unfinished_game_says_where_it_is_kept(tmp_path) -> None:
     from shell.cli.arena import main
 
     shell = logging_shell(tmp_path)
+    from pybridge.invocation import command_line
+
     shell.execute("new connect4 --first human --second human")
     shell.execute("new tictactoe --first human --second human")
     assert "unfinished game kept" not in shell.out.getvalue()
     shell.execute("5")
+    first = shell.session.log_path
+    shell.execute("new tictactoe --first human --second human")  # inside: the shell's load
+    assert f"to go on with it:\n  load {first}\n" in shell.out.getvalue()
+    shell.execute("5")
     shell.execute("1")
-    shell.close()
+    shell.close()  # leaving: the arena's resume, as this terminal runs it
     log = shell.session.log_path
     assert ("unfinished game kept in its replay log; to go on with it:\n"
-            f"  arena resume {log}\n") in shell.out.getvalue()
+            f"  {command_line('resume', str(log))}\n") in shell.out.getvalue()
     # the named command does go on with the game
     assert main(["resume", str(log), "--first", "ai:3", "--second", "ai:3", "--no-color"]) == 0
     assert verify_result(log) is not None

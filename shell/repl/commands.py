@@ -8,7 +8,6 @@ Starting a game, the list of games, help and quit are here; the rest in
 from __future__ import annotations
 
 import difflib
-import shutil
 
 import pybridge
 from pybridge.models import gamefile
@@ -16,6 +15,7 @@ from pybridge.play.players import PlayerSpec
 
 from shell.repl import file_commands as F
 from shell.repl import game_commands as G
+from shell.repl.game_commands import text_width
 from shell.repl.command import COMMAND, GAME, OPTION, Command, Host, no_args, option_items
 from shell.render import BOLD, games_listing, players_listing
 from shell.repl.session import ShellError
@@ -72,11 +72,6 @@ def new_args(command: Command, args: list[str]) -> str | None:
     if args[0] not in pybridge.games() and not gamefile.is_game_path(args[0]):
         return unknown_game(args[0])
     return None
-
-
-def text_width() -> int:
-    """Columns for wrapped text: the terminal's, within 40..100."""
-    return max(40, min(shutil.get_terminal_size((100, 24)).columns - 1, 100))
 
 
 def run_games(host: Host, args: list[str]) -> None:

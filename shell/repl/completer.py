@@ -28,18 +28,38 @@ from shell.repl import command as K
 from shell.repl import commands as C
 from shell.repl.command import Command
 
-BUILTIN_SPECS = ("human", "random", "ai:1", "ai:2", "ai:3", "ai:4")
+#: The built-in player specs offered, with what each is.
+BUILTIN_SPECS = {
+    "human": "you type the moves", "random": "a random valid move",
+    "ai:1": "the game's AI: random", "ai:2": "the game's AI: greedy",
+    "ai:3": "the game's AI: search", "ai:4": "the game's AI: longer search",
+    "mcts:3": "general AI, 0.25 s a move", "mcts:5": "general AI, 1 s a move",
+    "mcts:7": "general AI, 4 s a move",
+}
 FLAGS = ("--first", "--second")
+#: Example bots named after a game by another name than its id.
+GAME_PREFIXES = {"c4": "connect4"}
 
 
-def bot_files() -> list[str]:
-    """Bot files a user may mean: examples shipped with the project, and
-    .pl, .prolog and .pro files in the current directory."""
+def example_game(name: str) -> str | None:
+    """The game an example bot file is for, by its name (``c4_course_ai.pl``:
+    connect4), or None for a bot that plays any game."""
+    prefix = name.split("_", 1)[0] if "_" in name else ""
+    prefix = GAME_PREFIXES.get(prefix, prefix)
+    return prefix if prefix in pybridge.games() else None
+
+
+def bot_files(game: str | None = None) -> list[str]:
+    """Bot files a user may mean: examples shipped with the project (for
+    ``game`` and for any game), and .pl, .prolog and .pro files in the
+    current directory."""
     from pybridge.engine._prolog import PROLOG_DIR
 
     found = []
     examples = PROLOG_DIR / "bots" / "examples"
     for path in sorted(examples.glob("*.pl")):
+        if example_game(path.stem) not in (None, game):
+            continue
         try:
             found.append(str(path.relative_to(Path.cwd())))
         except ValueError:
@@ -71,6 +91,16 @@ def option_values(option: pybridge.Option) -> list[str]:
     return values
 
 
+def visible(paths: PathCompleter, current: str) -> Iterable[Completion]:
+    """The paths ``paths`` completes ``current`` to, without hidden ones
+    (a name beginning with a dot) unless the name typed begins with one."""
+    shown_hidden = os.path.basename(current).startswith(".")
+    for found in paths.get_completions(Document(current, len(current)), CompleteEvent()):
+        name = os.path.basename(current[:len(current) + found.start_position] + found.text)
+        if shown_hidden or not name.startswith("."):
+            yield found
+
+
 class MoveDescriptions:
     """The moves of a position with what each does, kept for the last
     position asked about (every Tab in one position asks again)."""
@@ -92,13 +122,16 @@ class ShellCompleter(Completer):
         moves: Callable[[], Mapping[str, str]],
         applies: Callable[[Command], bool],
         seats: Callable[[], Sequence[str]],
+        game: Callable[[], str | None] = lambda: None,
     ) -> None:
         """``moves``: the moves a human may type now with their meaning
         (none when no human is to move); ``applies``: whether a command can
-        do something now; ``seats``: the seats of the game, if any."""
+        do something now; ``seats``: the seats of the game, if any;
+        ``game``: the id of the game being played, if any."""
         self.moves = moves
         self.applies = applies
         self.seats = seats
+        self.game = game
         self.paths = PathCompleter(expanduser=True)
         self.bot_paths = PathCompleter(
             expanduser=True, file_filter=lambda name: os.path.isdir(name) or name.endswith(BOT_SUFFIXES))
@@ -143,8 +176,7 @@ class ShellCompleter(Completer):
             if game_id.startswith(current):
                 yield Completion(game_id, -len(current), display_meta=game_title(game_id))
         # game files: .pl files and folders, once a path is being typed or here
-        sub = Document(current, len(current))
-        for found in self.bot_paths.get_completions(sub, CompleteEvent()):
+        for found in visible(self.bot_paths, current):
             whole = current[:len(current) + found.start_position] + found.text
             if whole.endswith(".pl") or whole.endswith("/") or "/" in current \
                     or current.startswith((".", "~")):
@@ -174,19 +206,24 @@ class ShellCompleter(Completer):
                 yield Completion(command.name, -len(current), display_meta=command.summary)
 
     def _files(self, current: str, words: list[str]) -> Iterable[Completion]:
-        yield from self.paths.get_completions(Document(current, len(current)), CompleteEvent())
+        yield from visible(self.paths, current)
 
     def _specs(self, current: str, words: list[str]) -> Iterable[Completion]:
-        """Player specs: the built-in ones, the example bots, .pl files here,
-        and any folder or .pl file once a path is being typed."""
+        """Player specs: the built-in ones, the example bots for the game
+        (after ``new GAME``, or the one being played) and for any game, .pl
+        files here, and any folder or .pl file once a path is being typed."""
         offered = set()
-        for spec in (*BUILTIN_SPECS, *bot_files()):
+        game = words[1] if words[0] == "new" and len(words) > 1 else self.game()
+        for spec, meaning in BUILTIN_SPECS.items():
             if spec.startswith(current):
                 offered.add(spec)
-                yield Completion(spec, -len(current))
+                yield Completion(spec, -len(current), display_meta=meaning)
+        for spec in bot_files(game):
+            if spec.startswith(current):
+                offered.add(spec)
+                yield Completion(spec, -len(current), display_meta="bot file")
         if current.startswith((".", "/", "~")) or "/" in current:
-            sub = Document(current, len(current))
-            for found in self.bot_paths.get_completions(sub, CompleteEvent()):
+            for found in visible(self.bot_paths, current):
                 whole = current[:len(current) + found.start_position] + found.text
                 if whole not in offered:
                     yield Completion(whole, -len(current), display=found.display)

@@ -75,6 +75,11 @@ def move_problem(text: str, session: Session) -> str | None:
             return f"it is {seat_label(match, seat)}'s turn, stopped: go lets it move"
         return f"it is {seat_label(match, seat)}'s turn"
     reason = session.read_move(text).problem
+    words = text.split()
+    if reason is not None and len(words) > 1 and not any(c in text for c in "[](),"):
+        # not a move, nor a term written with spaces: words the game would run together
+        return (f"{text.strip()!r} is {len(words)} words: type one move at a time "
+                "(Tab lists them) or a command")
     if reason is not None:
         close = difflib.get_close_matches(word, list(C.BY_NAME), n=1, cutoff=0.75)
         if close:

@@ -17,13 +17,13 @@ import time
 import traceback
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import DummyCompleter
-from prompt_toolkit.formatted_text import ANSI, HTML
+from prompt_toolkit.formatted_text import ANSI
 from prompt_toolkit.history import FileHistory, InMemoryHistory
-from prompt_toolkit.output import ColorDepth
+from prompt_toolkit.output import ColorDepth, Output, create_output
 from prompt_toolkit.validation import DummyValidator
 
 import pybridge
@@ -40,6 +40,17 @@ from shell.render import (
 )
 from shell.repl.session import Session, ShellError
 from shell.repl.thinking import Thinking
+
+
+def output_without_cpr() -> Output:
+    """The terminal's output, asked no cursor position: prompt_toolkit then
+    draws its lines (a refused line's reason) right under the input, not
+    at the foot of the screen (a known height also shows a bottom toolbar,
+    which the shell therefore has none of: the status line is printed)."""
+    output = create_output()
+    if hasattr(output, "enable_cpr"):
+        output.enable_cpr = False
+    return output
 
 
 class Shell:
@@ -76,7 +87,7 @@ class Shell:
         self._moves = MoveDescriptions()
         if prompt_session is None and interactive:
             history = FileHistory(str(history_file)) if history_file else InMemoryHistory()
-            prompt_session = PromptSession(history=history)
+            prompt_session = PromptSession(history=history, output=output_without_cpr())
         self.prompt_session = prompt_session
 
     # -- the loop ------------------------------------------------------------
@@ -117,7 +128,6 @@ class Shell:
             validator=LineValidator(self.check),
             validate_while_typing=False,
             complete_while_typing=False,
-            bottom_toolbar=self.toolbar,
             color_depth=None if self.color else ColorDepth.MONOCHROME,
             pre_run=self.prompt_ready.set,
         )
@@ -148,6 +158,7 @@ class Shell:
             moves=moves,
             applies=lambda command: command.applies(session),
             seats=lambda: session.match.game.players if session.match else (),
+            game=lambda: session.match.game.id if session.match else None,
         )
 
     def prompt_text(self) -> str:
@@ -161,11 +172,6 @@ class Shell:
             waiting = "go lets it move" if self.session.paused else "Enter plays its move"
             return self.say.style(BOLD, f"{match.game.id} {seat} ({waiting})> ")
         return self.say.style(BOLD, f"{match.game.id} {seat}> ")
-
-    def toolbar(self) -> Any:
-        if self.session.match is None:
-            return HTML(" no game · <b>new GAME</b> to start · <b>help</b> · Ctrl-D leaves")
-        return " " + status_line(self.session.match)
 
     def check(self, line: str) -> str | None:
         """Why ``line`` cannot be run, or None. Used before Enter is accepted."""
@@ -239,8 +245,7 @@ class Shell:
         match = self.session.match
         assert match is not None
         self.say(match.state.display(color=self.color, last_move=match.last_move).rstrip())
-        if self.prompt_session is None:  # interactive prompts show it in the toolbar
-            self.say(self.say.style(YELLOW, status_line(match)))
+        self.say(self.say.style(YELLOW, status_line(match)))
 
     def play_move(self, text: str) -> None:
         ms = int((time.monotonic() - self.prompt_started) * 1000) if self.prompt_started else 0
