@@ -83,4 +83,14 @@ def first_control(text: str) -> str | None:
     return None if found is None else found.group()
 
 
-__all__ = ["DETAIL_LIMIT", "clean", "clean_display", "clean_line", "first_control", "has_controls", "without_colour"]
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``count`` and ``noun`` as a person writes them: ``1 game``, ``2 games``,
+    ``1 ply``, ``3 plies`` (``many``: the plural when not noun + s)."""
+    irregular = {"ply": "plies", "reply": "replies", "entry": "entries"}
+    word = noun if count == 1 else (many or irregular.get(noun) or noun + "s")
+    return f"{count:,} {word}" if abs(count) >= 10_000 else f"{count} {word}"
+
+
+__all__ = ["DETAIL_LIMIT", "clean", "clean_display", "clean_line", "first_control", "has_controls",
+           "plural", "without_colour"]
+

@@ -106,11 +106,13 @@ def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
             reason = reason[len("no contest: "):]
         return f"No contest: {reason}." if sentence else f"no contest ({reason})"
     draw = outcome.winner == "draw"
+    # a game without outcome_reason/2 says only "win" or "draw": no reason
+    reason = "" if outcome.reason in ("win", "draw", outcome.winner) else outcome.reason
     if sentence:
         head = "Draw" if draw else f"{name(outcome.winner)} wins"
-        return f"{head}: {outcome.reason}."
+        return f"{head}: {reason}." if reason else f"{head}."
     head = "draw" if draw else f"{name(outcome.winner)} wins"
-    return f"{head} ({outcome.reason})" if outcome.reason else head
+    return f"{head} ({reason})" if reason else head
 
 
 __all__ = [

@@ -51,6 +51,7 @@ def test_proposed_adapter_round_trip(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert f"adapter proposed in {adapter}" in out
     text = adapter.read_text()
     assert "GUESS" in text
+    assert 'title("Take stones").' in text  # after the game, not "take_stones-arena"
     assert "arena_player(1, player1)." in text
     assert "arena_valid_moves(A-B, C) :-" in text
     # display_game/1 needs the facts its menu asserts: those of its code
@@ -62,6 +63,7 @@ def test_proposed_adapter_round_trip(tmp_path: Path, capsys: pytest.CaptureFixtu
     code, out, err = plays(adapter, capsys)
     assert code == 0, err
     assert "game over" in out and "wins" in out
+    assert "New game: Take stones" in out
     assert "Traceback" not in out + err
 
 

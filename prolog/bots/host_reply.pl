@@ -46,13 +46,14 @@ call_argument_text(Arg, Text) :-
 
 outcome_reply(true, Game, State, Move, _, _, Reply) :-
     move_reply_text(Game, State, Move, Reply).
-outcome_reply(inference_limit_exceeded, _, _, _, _, Inferences,
+outcome_reply(inference_limit_exceeded, _, _, _, Seconds, Inferences,
               _{verdict:timeout, detail:Detail}) :-
-    format(string(Detail), "more than ~D inferences", [Inferences]).
+    format(string(Detail), "no move within ~g s: more than ~D inferences, the \c
+                            limit of that move time", [Seconds, Inferences]).
 outcome_reply(error(time_limit_exceeded), _, _, _, Seconds, _,
               _{verdict:timeout, detail:Detail}) :-
     !,
-    format(string(Detail), "no move within ~w s", [Seconds]).
+    format(string(Detail), "no move within ~g s", [Seconds]).
 outcome_reply(error(E), _, _, _, _, _, _{verdict:crashed, detail:Detail}) :-
     error_text(E, Detail).
 

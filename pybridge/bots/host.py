@@ -229,8 +229,8 @@ class BotProcess:
         took = (self._arrived if isinstance(reply, dict) else time.monotonic()) - start
         ms = int(round(took * 1000))
         if reply is None:
-            return MoveReply(Verdict.TIMEOUT, ms, detail=f"no reply within {seconds:g} s; the "
-                                                         "bot's process was killed")
+            return MoveReply(Verdict.TIMEOUT, ms, detail=f"no move within {seconds:g} s: no "
+                                                         "reply, the bot's process was killed")
         if isinstance(reply, str):
             return MoveReply(Verdict.CRASHED, ms, detail=reply)
         self.jail.sweep()  # before the opponent's clock starts
@@ -238,8 +238,9 @@ class BotProcess:
         read = MoveReply.read(reply, ms)
         if seconds > 0 and took > seconds + self.limits.clock_grace:
             return MoveReply(Verdict.TIMEOUT, ms, out=read.out,
-                             detail=f"replied after {took:.2f} s, later than the move time of "
-                                    f"{seconds:g} s and its grace of {self.limits.clock_grace:g} s")
+                             detail=f"no move within {seconds:g} s: it replied after "
+                                    f"{took:.2f} s, later than its grace of "
+                                    f"{self.limits.clock_grace:g} s")
         return read
 
     def _request(self, verb: str, args: str, timeout: float) -> dict[str, Any] | str | None:

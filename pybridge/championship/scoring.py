@@ -370,13 +370,16 @@ def csv_cell(value: object) -> str:
 
 
 def standings_csv(table: Sequence[Standing]) -> str:
+    """standings.csv: the late columns only when some entrant was late."""
+    late = any(s.late_days for s in table)
+    fields = [f for f in CSV_FIELDS if late or f not in ("late_days", "grade_before_late")]
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for s in table:
         row = asdict(s)
         row["path"] = _relative(s.path)
-        writer.writerow({k: csv_cell(row[k]) for k in CSV_FIELDS})
+        writer.writerow({k: csv_cell(row[k]) for k in fields})
     return buf.getvalue()
 
 

@@ -91,9 +91,24 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
                   findings=tuple(getattr(game.engine, "check_notes", ())))
 
 
+#: File and folder names that do not name a game (course submissions).
+GENERIC_NAMES = {"game", "main", "jogo", "src", "projeto", "project", "code", "tp", "pfl"}
+
+
+def game_title(path: Path) -> str:
+    """A title for the game in ``path``: its file's name, or where that says
+    nothing (``src/game.pl``) its folder's; ``tic_tac-toe`` is Tic tac toe."""
+    for name in (path.stem, path.parent.name, path.parent.parent.name):
+        words = re.sub(r"[^A-Za-z0-9]+", " ", name).strip()
+        if words and words.lower() not in GENERIC_NAMES:
+            return words[0].upper() + words[1:]
+    return "Game"
+
+
 def propose_adapter(ref: Any, config: str | None) -> str:
     """Writes the adapter the game's host infers for ``ref`` beside the
-    file as ``NAME-arena.pl``, never over an existing file; says what
+    file as ``NAME-arena.pl``, never over an existing file (with a
+    title/1 named after the file unless the file has one); says what
     became of it."""
     path = Path(ref.path)
     target = path.with_name(f"{path.stem}-arena.pl")
@@ -110,9 +125,17 @@ def propose_adapter(ref: Any, config: str | None) -> str:
             why = ("no initial state with a place that alternates between two players was "
                    "found (give the config with --config)")
         return f"no adapter proposed: {clean_line(why, 400)}"
+    text = got["text"]
+    try:
+        titled = re.search(r"^\s*title\s*\(", path.read_text(errors="replace"), re.MULTILINE)
+    except OSError:
+        titled = None
+    if titled is None and not re.search(r"^title\(", text, re.MULTILINE):
+        text = re.sub(r"^players\(", f'title("{game_title(path)}").\n\nplayers(', text,
+                      count=1, flags=re.MULTILINE)
     try:
         with open(target, "x", encoding="utf-8") as out:
-            out.write(got["text"])
+            out.write(text)
     except OSError as exc:
         return f"no adapter written: {clean_line(str(exc), 300)}"
     return (f"adapter proposed in {clean_line(str(target), 300)}: confirm the lines marked "

@@ -109,8 +109,10 @@ def from_record(record: object) -> GameFileRef:
 
 
 def game_id(ref: GameFileRef) -> str:
-    """The id a file game goes by: its file name without the suffix."""
-    stem = re.sub(r"[^a-z0-9_]", "_", Path(ref.path).stem.lower())
+    """The id a file game goes by: its file name without the suffix (and
+    without the ``-arena`` of an adapter: ``nim-arena.pl`` is nim)."""
+    stem = Path(ref.path).stem.lower()
+    stem = re.sub(r"[^a-z0-9_]", "_", stem.removesuffix("-arena") or stem)
     return stem if re.match(r"[a-z]", stem) else f"game_{stem}"
 
 

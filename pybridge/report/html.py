@@ -18,7 +18,7 @@ from pybridge.replay import ReplayError
 from pybridge.report.gamepage import GamePage, game_html as _game_page, page as _page, e as _e
 from pybridge.report.gamepage import unavailable_html
 from pybridge.report.markdown import (
-    STANDING_COLUMNS,
+    standing_columns,
     markdown,
     result_of,
     settings_lines,
@@ -42,11 +42,12 @@ def index_html(report: Report) -> str:
     if notes(report):
         body += ["<h2 id=\"notes\">Notes</h2>", "<ul>"]
         body += [f"<li class=flag>{_e(n)}</li>" for n in notes(report)] + ["</ul>"]
+    columns = standing_columns(doc.get("bots", []))
     body += ["<h2 id=\"standings\">Standings</h2>", "<table><tr>"
              + "".join(f"<th{' class=name' if c == 'name' else ''}>{_e(c)}</th>"
-                       for c in STANDING_COLUMNS) + "</tr>"]
+                       for c in columns) + "</tr>"]
     for b in doc.get("bots", []):
-        cells = standing_cells(b)
+        cells = standing_cells(b, columns)
         row = [f"<td>{_e(c)}</td>" for c in cells]
         row[1] = f"<td class=name><a href=\"#{anchor(b['name'])}\">{_e(cells[1])}</a></td>"
         body.append(f"<tr{' class=house' if b.get('house') else ''}>" + "".join(row) + "</tr>")
@@ -92,7 +93,8 @@ def _similar(report: Report) -> list[str]:
     flagged = [p for p in report.similar if p.get("flagged")]
     if not flagged:
         out.append("<p>no pair flagged</p>")
-    out.append("<table><tr><th class=name>a</th><th class=name>b</th><th>score</th><th></th></tr>")
+    out.append("<table><tr><th class=name>a</th><th class=name>b</th><th>score</th>"
+               "<th>flagged</th></tr>")
     for p in report.similar[:20]:
         mark = "<span class=flag>flagged</span>" if p.get("flagged") else ""
         out.append(f"<tr><td class=name>{_e(p['a'])}</td><td class=name>{_e(p['b'])}</td>"

@@ -6,21 +6,33 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from pybridge.report.results import EntrantReport, Report, game_page, notes, setting_text
 from pybridge.text import clean_line
 from pybridge.types import result_text
 
 
-_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&])")
+# what makes emphasis, code, links, images, raw HTML, tables and strikethrough
+# anywhere in a line (and a bracket's parenthesis); GFM's bare links (www.,
+# scheme://, user@host); and a block marker at the start (a heading, a list
+# item, a quote)
+_MARKDOWN = re.compile(r"(?P<c>[\\`*_\[\]<>|~&@]|(?<=\])\(|(?<=www)\.|:(?=//))"
+                       r"|^(?P<lead>\s*\d*)(?P<m>(?<=\d)[.)]|(?<!\d)[#+\-=])(?=\s|$)")
+
+
+def _escaped(m: re.Match[str]) -> str:
+    if m.group("m") is not None:
+        return f"{m.group('lead')}\\{m.group('m')}"
+    return "\\" + m.group("c")
 
 
 def md(text: object, limit: int = 2048) -> str:
     """Entrant-controlled text for report.md: one line, control characters
-    escaped, and every character Markdown or HTML would act on
-    backslash-escaped (no raw HTML, links or emphasis get through)."""
-    return _MARKDOWN.sub(r"\\\1", clean_line(text, limit))
+    escaped, and every character that would make Markdown or HTML of it
+    backslash-escaped (no raw HTML, links or emphasis get through), the
+    rest as written (``1.0 s``, not ``1\\.0 s``)."""
+    return _MARKDOWN.sub(_escaped, clean_line(text, limit))
 
 
 _md_cell = md
@@ -68,17 +80,32 @@ STANDING_COLUMNS = ("rank", "name", "played", "won", "drawn", "lost", "forfeits"
                     "elo", "elo_error", "late_days", "grade_before_late", "grade")
 
 
-def standing_cells(b: Mapping[str, Any]) -> list[str]:
+#: The columns shown only when some entrant was late.
+LATE_COLUMNS = ("late_days", "grade_before_late")
+
+
+def standing_columns(bots: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """The standings' columns for ``bots``: the late ones only if any was late."""
+    if any(b.get("late_days") for b in bots):
+        return STANDING_COLUMNS
+    return tuple(c for c in STANDING_COLUMNS if c not in LATE_COLUMNS)
+
+
+def standing_cells(b: Mapping[str, Any],
+                   columns: Sequence[str] = STANDING_COLUMNS) -> list[str]:
+    """The cells of ``b``'s row, for ``columns``."""
     def num(v: Any, fmt: str) -> str:
         return "" if v is None else format(v, fmt)
 
-    return ["-" if b.get("rank") is None else str(b["rank"]),
+    cells = ["-" if b.get("rank") is None else str(b["rank"]),
             clean_line(b["name"]) + (" (house)" if b.get("house") else ""),
             str(b["played"]), str(b["won"]), str(b["drawn"]), str(b["lost"]),
             str(b["forfeits"]), str(b["points"]), num(b.get("elo"), ".0f"),
             num(b.get("elo_error"), ".0f"), str(b.get("late_days") or ""),
             num(b.get("grade_before_late") if b.get("late_days") else None, ".2f"),
             num(b.get("grade"), ".2f")]
+    by_column = dict(zip(STANDING_COLUMNS, cells))
+    return [by_column[c] for c in columns]
 
 
 def markdown(report: Report) -> str:
@@ -88,10 +115,11 @@ def markdown(report: Report) -> str:
     if notes(report):
         out += ["", "## Notes", ""] + [f"- {md(n)}" for n in notes(report)]
     out += ["", "## Standings", ""]
-    out.append("| " + " | ".join(STANDING_COLUMNS) + " |")
-    out.append("|" + "---|" * len(STANDING_COLUMNS))
+    columns = standing_columns(doc.get("bots", []))
+    out.append("| " + " | ".join(columns) + " |")
+    out.append("|" + "---|" * len(columns))
     for b in doc.get("bots", []):
-        out.append("| " + " | ".join(_md_cell(c) for c in standing_cells(b)) + " |")
+        out.append("| " + " | ".join(_md_cell(c) for c in standing_cells(b, columns)) + " |")
     out += ["", "rank -: out of the ranking (over 10% of its games lost by forfeit); "
             "(house): ranked, not graded; elo_error: half the 95% interval.", "",
             "## Crosstable (points of the row against the column; –: no game between them)", ""]
@@ -153,4 +181,4 @@ def result_of(g: Mapping[str, Any]) -> str:
     return clean_line(_result(g))
 
 
-__all__ = ["STANDING_COLUMNS", "markdown", "md", "result_of", "settings_lines", "standing_cells"]
+__all__ = ["LATE_COLUMNS", "STANDING_COLUMNS", "markdown", "standing_columns", "md", "result_of", "settings_lines", "standing_cells"]

@@ -11,6 +11,7 @@ from pybridge.types import result_text
 
 from shell.cli.checkgame import add_game_file_options, load_game_arg
 from pybridge.text import without_colour
+from pybridge.text import plural
 from shell.cli.isolation import add_option as add_isolation_option
 from shell.cli.isolation import apply as apply_isolation
 
@@ -103,9 +104,10 @@ def _print_trial(game: Any, trial: TrialGame) -> None:
     what = result_text(trial.result,
                        name=lambda seat: "bot" if seat == bot_seat else trial.opponent)
     moves = len(trial.plies)
-    start = f" after {trial.start_plies} random plies" if trial.start_plies else ""
+    start = f" after {plural(trial.start_plies, 'random ply', 'random plies')}" \
+        if trial.start_plies else ""
     print(f"  {trial.number}. bot as {bot_seat}{start}: {what}; "
-          f"{moves} move{'s' * (moves != 1)}"
+          f"{plural(moves, 'move')}"
           + (f", slowest {trial.slowest} ms" if moves else ""))
     if trial.failed_at is not None and trial.result.forfeit == "no_move":
         print("     the position it failed in:")
@@ -147,7 +149,8 @@ def _summary(trials: list[TrialGame], count: int, known: list[tuple[str, str]]) 
     if forfeits:
         bad = sum(forfeits.values())
         kinds_text = ", ".join(f"{verdict} {n}" for verdict, n in sorted(forfeits.items()))
-        print(f"verdict after playing: {bad} of {count} games lost by forfeit ({kinds_text})")
+        print(f"verdict after playing: {bad} of {plural(count, 'game')} lost by forfeit "
+              f"({kinds_text})")
         return EXIT_BAD_BOT
     if unchecked:
         what = "; ".join(f"moves like {k.examples}" for k in unchecked)

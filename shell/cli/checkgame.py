@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from pybridge.text import clean_line
+from pybridge.text import clean_line, plural
 
 from shell.cli.isolation import add_option as add_isolation_option
 from shell.repl.command import option_items
@@ -75,14 +75,14 @@ def cmd_check_game(args: argparse.Namespace) -> int:
         print(f"dialect:  {report.dialect}")
     for note in report.notes:
         print(f"not run:  {note}")
-    print(f"checked:  {args.games} random games (seed {args.seed}), every position of the "
-          f"first {args.plies} plies")
+    print(f"checked:  {plural(args.games, 'random game')} (seed {args.seed}), every position "
+          f"of the first {plural(args.plies, 'ply')}")
     for finding in report.findings:
         print(f"          {finding}")
     if report.conforms:
         print("verdict:  conforms to the game contract")
         return EXIT_CONFORMS
-    print(f"verdict:  {len(report.problems)} problem(s)")
+    print(f"verdict:  {plural(len(report.problems), 'problem')}")
     for problem in report.problems:
         print(f"  {problem}")
     if report.proposal:

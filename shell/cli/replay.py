@@ -30,6 +30,7 @@ from pybridge.replay import (
     verify,
 )
 from pybridge.types import Ply, result_text
+from pybridge.text import plural
 
 from shell.cli.common import add_shell_options, open_shell
 from shell.cli.isolation import add_option as add_isolation_option
@@ -250,7 +251,7 @@ def _resume(args: argparse.Namespace, replay: Replay, writer: ReplayWriter) -> i
     if isolation:
         print(isolation)
     shell = open_shell(args, move_time=args.move_time, single_game=True, delay=args.delay)
-    shell.say.note(f"resuming {args.file} after {len(replay.moves)} moves")
+    shell.say.note(f"resuming {args.file} after {plural(len(replay.moves), 'move')}")
     # the log goes on in the same file, not in a new one
     try:
         shell.start_game(game, specs, state=replay.initial_state(), history=replay.plies,

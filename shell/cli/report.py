@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pybridge.text import clean, clean_line
+from pybridge.text import plural
 
 from shell.cli.isolation import add_option as add_isolation_option
 
@@ -100,10 +101,11 @@ def cmd_similar(args: argparse.Namespace) -> int:
     flagged = [p for p in pairs if p.flagged]
     width = max(len(p.a) + len(p.b) for p in pairs) + 3
     compared = sum(len(s.files) for s in subs)
-    print(f"{len(subs)} submissions ({compared} files), {len(pairs)} pairs; flagged above "
+    print(f"{plural(len(subs), 'submission')} ({plural(compared, 'file')}), "
+          f"{plural(len(pairs), 'pair')}; flagged above "
           f"{threshold:g}: {len(flagged)}")
     if skipped:
-        print(f"skipped {len(skipped)} files or folders:")
+        print(f"skipped {plural(len(skipped), 'file or folder', 'files or folders')}:")
         for k in skipped:
             print(_skipped_line(k))
     for p in pairs[:max(10, len(flagged))]:

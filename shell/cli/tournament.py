@@ -12,6 +12,7 @@ from typing import Any, Sequence, TextIO
 from pybridge.jail import sandbox
 from pybridge.text import clean_line
 from pybridge.invocation import command_line
+from pybridge.text import plural
 
 from shell.cli.checkgame import add_game_file_options
 from shell.repl.command import option_items
@@ -251,11 +252,6 @@ def from_folder(args: argparse.Namespace) -> None:
           f"{plural(len(run.specs) + len(run.house), 'entrant')}")
 
 
-def plural(n: int, noun: str) -> str:
-    """``1 game``, ``2 games``."""
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
 def resume_command(out: Any) -> str:
     """The command that goes on with the tournament in ``out``."""
     return command_line("tournament", "--resume", "--out", str(out))
@@ -309,10 +305,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     def checked(refused: dict[str, str]) -> None:
         print(f"{args.game}: " + ("a gauntlet against the house players, " if args.gauntlet else "")
-              + f"{args.games_per_pair} games per pair"
-              + (f", {args.openings} openings of {args.opening_plies} plies" if args.openings else "")
+              + f"{plural(args.games_per_pair, 'game')} per pair"
+              + (f", {plural(args.openings, 'opening')} of {plural(args.opening_plies, 'ply')}"
+                 if args.openings else "")
               + f", {args.move_time:g} s per move, "
-              + (f"Dask scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job(s)")
+              + (f"Dask scheduler {args.scheduler}" if args.scheduler
+                 else plural(args.jobs, 'job'))
               + f"; results in {out}")
         if args.config is not None or args.dialect != "auto":
             print(f"game file loaded with --config {clean_line(args.config or '(none)', 300)}, "
@@ -346,7 +344,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                                        settings=settings, watch=watch)
     bar.end()
     for name, days in result.not_admitted.items():
-        print(f"not admitted: {clean_line(name)}: {days} days late (more than {args.max_late})")
+        print(f"not admitted: {clean_line(name)}: {plural(days, 'day')} late "
+              f"(more than {args.max_late})")
     for note in result.disagreements:
         print(f"resume: {clean_line(note)}")
     print()
@@ -356,7 +355,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     compared = similar_pairs(result, args.threshold) if args.similarity else None
     if compared is not None:
         flagged = [p for p in compared.pairs if p.flagged]
-        print(f"similarity: {len(flagged)} pair(s) flagged"
+        print(f"similarity: {plural(len(flagged), 'pair')} flagged"
               + "".join(f"\n  {clean_line(p.a)} ~ {clean_line(p.b)}: {p.score:.2f}"
                         for p in flagged))
         for k in compared.skipped:
@@ -366,14 +365,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         report = write_report(result.out, similar=compared, notes=False)  # shown above
     played = len(result.records)
     if result.not_counted:
-        print(f"not counted: {len(result.not_counted)} game(s) whose worker's answer was "
+        print(f"not counted: {plural(len(result.not_counted), 'game')} whose worker's answer was "
               f"refused (listed above and in {result.out / 'standings.json'}); fix or remove "
               f"those workers, then play them: {resume_command(result.out)}")
     elif result.interrupted:
         print(f"interrupted: {played} of {result.total} games finished; their results and "
               f"logs are in {result.out}; to go on: {resume_command(result.out)}")
     else:
-        print(f"{played} games; standings in {result.out / 'standings.json'} and "
+        print(f"{plural(played, 'game')}; standings in {result.out / 'standings.json'} and "
               f"{result.out / 'standings.csv'}, logs in {result.out / 'replays'}")
     print(f"report: {report}")
     if result.not_counted:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pybridge.replay import Rebuilt
 from pybridge.invocation import command_line
+from pybridge.text import plural
 from shell.repl.command import FILE, PLY, Command, Host, exactly_one
 from shell.repl.replay_viewer import view_replay
 from shell.repl.session import read_log
@@ -13,7 +14,7 @@ from shell.repl.session import read_log
 def run_save(host: Host, args: list[str]) -> None:
     path = host.session.save(args[0])
     assert host.session.match is not None
-    host.say.note(f"saved {len(host.session.match.history)} moves to {path} "
+    host.say.note(f"saved {plural(len(host.session.match.history), 'move')} to {path} "
                   f"({command_line('resume', str(path), in_shell=True)} continues it)")
 
 
@@ -29,7 +30,7 @@ def run_load(host: Host, args: list[str]) -> None:
     session = host.session
     host.keep_open()
     host.start_game(replay.game, replay.specs, state=replay.initial_state(),
-                    history=replay.plies, heading=f"Loaded {args[0]} ({len(replay.plies)} moves)")
+                    history=replay.plies, heading=f"Loaded {args[0]} ({plural(len(replay.plies), 'move')})")
     if session.match is not None and session.match.result is None and replay.result is not None:
         # a recorded forfeit: the rules alone do not end the game
         session.conclude(replay.result)

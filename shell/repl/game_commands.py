@@ -12,6 +12,7 @@ from pybridge.games.analysis import outcome_text
 from pybridge.errors import ArenaError, Interrupted
 from pybridge.games.game import State
 from pybridge.play.players import BOT_MOVE_TIME, PlayerSpec
+from pybridge.text import plural
 
 from shell.repl.command import (
     COUNT, ISOLATION_MODE, LEVEL, SEAT, SECONDS, SPEC, Command, Host, no_args, optional_count,
@@ -204,7 +205,7 @@ def search_line(state: State, move: str, seconds: float = 1.0) -> str:
     line += (f"{move} scored {100 * mine.win_rate:.0f}% in {mine.visits:,} "
              f"visit{'s' * (mine.visits != 1)}{proven}")
     if best is not None and best.move != move:
-        line += f"; its own pick {best.move} ({100 * best.win_rate:.0f}%, {best.visits:,} visits)"
+        line += f"; its own pick {best.move} ({100 * best.win_rate:.0f}%, {plural(best.visits, 'visit')})"
     return line
 
 

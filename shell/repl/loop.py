@@ -34,6 +34,7 @@ from pybridge.play.players import Player
 from shell.repl.completer import MoveDescriptions, ShellCompleter
 from shell.repl.lines import LineValidator, line_problem, read_line
 from pybridge.text import clean_line
+from pybridge.text import plural
 from shell.render import (
     BOLD, CYAN, GREEN, YELLOW, Printer, describe_ply, describe_result,
     seat_label, status_line,
@@ -312,7 +313,7 @@ class Shell:
         recent = getattr(player, "recent_output", None)
         lines = recent().splitlines() if recent else []
         if len(lines) > most:
-            self.say.note(f"  | ({len(lines) - most} lines before these)")
+            self.say.note(f"  | ({plural(len(lines) - most, 'line')} before these)")
         for line in lines[-most:]:
             self.say.note(f"  | {clean_line(line, 200)}")
 

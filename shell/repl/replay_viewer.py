@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from pybridge.replay import Rebuilt, describe_result
+from pybridge.text import plural
 
 from shell.render import BOLD, GREEN, Printer
 
@@ -19,7 +20,7 @@ def view_replay(say: Printer, read: Callable[[str], str], name: str, rebuilt: Re
     last = len(positions) - 1
     at = min(at, last)
     seats = " vs ".join(f"{seat} ({spec})" for seat, spec in replay.players.items())
-    say(say.style(BOLD, f"Replay of {name}: {replay.game.title}, {seats}, {last} moves"))
+    say(say.style(BOLD, f"Replay of {name}: {replay.game.title}, {seats}, {plural(last, 'move')}"))
     while True:
         position = positions[at]
         move = position.logged.ply if position.logged else None
