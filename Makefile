@@ -1,10 +1,12 @@
-# Prolog Arena: `make run` opens the shell, `make test` runs every test.
+# Prolog Arena: `make run` opens the shell, `make test` runs every test;
+# `make install` puts `arena` on the PATH (a link in ~/.local/bin).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+PREFIX ?= $(HOME)/.local
 
-.PHONY: setup run test bench swipl bwrap browser clean
+.PHONY: setup run test bench install swipl bwrap browser clean
 
 setup: swipl bwrap browser $(STAMP)
 
@@ -46,6 +48,15 @@ test: setup
 
 bench: setup
 	$(BIN)/python -m benchmarks
+
+# A link to this checkout's arena: it stays up to date with the checkout.
+install: setup
+	mkdir -p $(PREFIX)/bin
+	ln -sfn $(CURDIR)/$(BIN)/arena $(PREFIX)/bin/arena
+	@echo "arena is $(PREFIX)/bin/arena (a link to $(CURDIR)/$(BIN)/arena)"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) \
+	  echo "$(PREFIX)/bin is not on your PATH: add  export PATH=\"$(PREFIX)/bin:\$$PATH\"" \
+	       "to ~/.bashrc (or ~/.profile), or type  . $(BIN)/activate  in each new terminal";; esac
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache
