@@ -32,7 +32,7 @@ from pybridge.report.results import (
     gather,
     notes,
 )
-from pybridge.text import clean, clean_line
+from pybridge.text import clean, clean_line, plural
 
 
 def index_html(report: Report) -> str:
@@ -108,7 +108,7 @@ def _entrant(e: EntrantReport) -> list[str]:
            + (" — house player" if e.row.get("house") else "") + "</p>"]
     if e.moves:
         out.append(f"<p>time per move: mean {e.ms_mean} ms, max {e.ms_max} ms "
-                   f"({e.moves} moves)</p>")
+                   f"({plural(e.moves, 'move')})</p>")
     out.append("<table><tr><th>game</th><th class=name>first</th><th class=name>second</th>"
                "<th class=name>result</th></tr>")
     for g in e.games:

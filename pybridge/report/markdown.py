@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from pybridge.report.results import EntrantReport, Report, game_page, notes, setting_text
-from pybridge.text import clean_line
+from pybridge.text import clean_line, plural
 from pybridge.types import result_text
 
 
@@ -38,6 +38,14 @@ def md(text: object, limit: int = 2048) -> str:
 _md_cell = md
 
 
+def counted(value: Any, noun: str, many: str | None = None) -> str:
+    """A count read from a results folder, with its noun: plural() for a
+    whole number, else the value as text and the plural."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return plural(value, noun, many)
+    return f"{setting_text(value)} {many or plural(2, noun).split(' ', 1)[1]}"
+
+
 def settings_lines(doc: Mapping[str, Any]) -> list[str]:
     """The championship's settings in words (text to escape on output)."""
     s = doc.get("settings", {})
@@ -46,7 +54,7 @@ def settings_lines(doc: Mapping[str, Any]) -> list[str]:
     lines = [f"game {setting_text(doc.get('game'))} (options: {shown}); {setting_text(doc.get('games_played'))} of "
              f"{setting_text(doc.get('games_scheduled'))} games played"
              + ("" if doc.get("complete") is True else " (not complete)"),
-             f"{setting_text(s.get('games_per_pair'))} games per pair, {setting_text(s.get('move_time'))} s per move, "
+             f"{counted(s.get('games_per_pair'), 'game')} per pair, {setting_text(s.get('move_time'))} s per move, "
              f"on an invalid move: {setting_text(s.get('policy'))}, seed {setting_text(s.get('seed'))}, "
              f"isolation {setting_text(doc.get('isolation'))}"]
     if s.get("config") is not None or s.get("dialect") not in (None, "auto"):
@@ -63,15 +71,15 @@ def settings_lines(doc: Mapping[str, Any]) -> list[str]:
         lines.append(f"used the game's own AI (allowed by --allow-game-ai): "
                      f"{setting_text(name)} ({shown})")
     if s.get("openings"):
-        lines.append(f"{setting_text(s['openings'])} openings of {setting_text(s.get('opening_plies'))} random "
-                     "plies per pair")
+        lines.append(f"{counted(s['openings'], 'opening')} of "
+                     f"{counted(s.get('opening_plies'), 'random ply', 'random plies')} per pair")
     if s.get("grades") is True:
         lines.append(f"grades 5..10 (1999 rule), one point off per day late; "
                      f"more than {setting_text(s.get('max_late'))} days late: not admitted")
     for key, what in (("not_admitted", "not admitted"), ("not_entered", "not entered")):
         found = s.get(key)
         for name, why in (found.items() if isinstance(found, dict) else ()):
-            detail = f"{setting_text(why)} days late" if key == "not_admitted" else setting_text(why)
+            detail = f"{counted(why, 'day')} late" if key == "not_admitted" else setting_text(why)
             lines.append(f"{what}: {setting_text(name)} ({detail})")
     return lines
 
@@ -147,7 +155,8 @@ def markdown(report: Report) -> str:
 def _entrant_md(e: EntrantReport) -> list[str]:
     out = [f"- path: {md(e.row.get('path') or '(built-in)')}"]
     if e.moves:
-        out.append(f"- time per move: mean {e.ms_mean} ms, max {e.ms_max} ms over {e.moves} moves")
+        out.append(f"- time per move: mean {e.ms_mean} ms, max {e.ms_max} ms over "
+                   f"{plural(e.moves, 'move')}")
     out += ["", "| game | first | second | result | log |", "|---|---|---|---|---|"]
     for g in e.games:
         out.append(f"| [{g['index'] + 1}]({game_page(g['index'])}) | {_md_cell(g['first'])} | "
