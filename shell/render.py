@@ -97,15 +97,15 @@ PLAYER_SPECS: tuple[tuple[str, str], ...] = (
     ("mcts:N", "the arena's general AI, for any game, at level N (1 to 9): 1 random, "
                "2 greedy, 3 and up Monte Carlo search of 0.25 s at 3, doubling with "
                "each level to 16 s at 9"),
-    ("FILE.pl[:N]", "a bot file (its choose_move; run in a sandbox), at level N if given; "
-                    "also .prolog and .pro"),
+    ("FILE.pl[:N]", "a bot file (.pl, .prolog or .pro; it runs in a sandbox), passed "
+                    "level N if given"),
 )
 
 
 def players_listing(width: int = 100) -> list[str]:
     """The player specs a seat takes, each with its meaning."""
-    lines = textwrap.wrap("Players, for --first SPEC and --second SPEC (arena play, and new "
-                          "in the shell) or players SPEC SPEC in the shell:", width)
+    lines = textwrap.wrap("Player specs, for --first SPEC and --second SPEC (and players "
+                          "SPEC SPEC in the shell):", width)
     for spec, meaning in PLAYER_SPECS:
         lines += textwrap.wrap(meaning, width, initial_indent=f"  {spec:12} ",
                                subsequent_indent=" " * 15, break_on_hyphens=False)

@@ -89,7 +89,7 @@ def move_problem(text: str, session: Session) -> str | None:
 
 #: Said after every refusal: the line stays to be edited, and what is typed
 #: next is added to it.
-CLEAR_HINT = " (edit the line, or Ctrl-U to clear it)"
+CLEAR_HINT = " (Ctrl-U clears the line)"
 
 
 class LineValidator(Validator):
