@@ -149,7 +149,7 @@ def test_pie_rule() -> None:
     # the second player owns black now; the first moves, with white
     assert s2.current_player == "first"
     assert "swap" not in s2.valid_moves()
-    assert "black: second" in s2.display(color=False)
+    assert "second plays ● black, first plays ○ white (swapped)" in s2.display(color=False)
     s3 = s2.move("c1")
     assert "○" in s3.display(color=False)
     assert s3.current_player == "second"
