@@ -369,7 +369,7 @@ def test_check_bot_command() -> None:
     assert "line 3: choose_move/3 calls shell/1, which a bot may not call" in run.stdout
     run = subprocess.run(ARENA + ["check-bot", "tictactoe", str(HOSTILE / "throws.pl"), "--games", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert run.returncode == 1 and "1 of 1 games lost by forfeit (crashed 1)" in run.stdout
+    assert run.returncode == 1 and "1 game of 1 lost by forfeit (crashed 1)" in run.stdout
     assert "0 moves;" not in run.stdout and "slowest" not in run.stdout
     run = subprocess.run(ARENA + ["check-bot", "tictactoe", str(ROOT / "tests" / "bots" / "classic_x_only.pl"),
                                   "--games", "1"],

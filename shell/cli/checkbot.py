@@ -149,7 +149,7 @@ def _summary(trials: list[TrialGame], count: int, known: list[tuple[str, str]]) 
     if forfeits:
         bad = sum(forfeits.values())
         kinds_text = ", ".join(f"{verdict} {n}" for verdict, n in sorted(forfeits.items()))
-        print(f"verdict after playing: {bad} of {plural(count, 'game')} lost by forfeit "
+        print(f"verdict after playing: {plural(bad, 'game')} of {count} lost by forfeit "
               f"({kinds_text})")
         return EXIT_BAD_BOT
     if unchecked:
