@@ -230,3 +230,24 @@ def test_trike_says_who_owns_which_colour_after_the_swap() -> None:
     text = shell.out.getvalue()
     assert "2. second plays swap\n   second swaps (pie rule): second now owns black" in text
     assert "second plays ● black, first plays ○ white (swapped)" in text
+
+
+def test_a_long_refusal_wraps_instead_of_being_cut() -> None:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.layout import Window, walk
+    from prompt_toolkit.output import DummyOutput
+
+    from shell.repl.loop import wrap_refusals
+
+    def toolbars(session: PromptSession[str]) -> list[Window]:
+        return [c for c in walk(session.layout.container) if isinstance(c, Window)
+                and "ValidationToolbar" in getattr(getattr(c.content, "text", None),
+                                                   "__qualname__", "")]
+
+    with create_pipe_input() as pipe:
+        session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
+        [window] = toolbars(session)
+        assert not window.wrap_lines()
+        wrap_refusals(session)
+        assert window.wrap_lines() and window.preferred_height(20, 10).max > 1

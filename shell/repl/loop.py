@@ -21,7 +21,9 @@ from typing import TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import DummyCompleter
+from prompt_toolkit.filters import to_filter
 from prompt_toolkit.formatted_text import ANSI
+from prompt_toolkit.layout import Dimension, Window, walk
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.output import ColorDepth, Output, create_output
 from prompt_toolkit.validation import DummyValidator
@@ -52,6 +54,17 @@ def output_without_cpr() -> Output:
     if hasattr(output, "enable_cpr"):
         output.enable_cpr = False
     return output
+
+
+def wrap_refusals(session: PromptSession[str]) -> None:
+    """Let a refused line's reason wrap onto more lines: prompt_toolkit's
+    validation toolbar is one line high, and cuts a long reason."""
+    for container in walk(session.layout.container):
+        text = getattr(getattr(container, "content", None), "text", None)
+        if isinstance(container, Window) \
+                and getattr(text, "__qualname__", "").startswith("ValidationToolbar."):
+            container.height = Dimension(min=1)
+            container.wrap_lines = to_filter(True)
 
 
 class Shell:
@@ -89,6 +102,7 @@ class Shell:
         if prompt_session is None and interactive:
             history = FileHistory(str(history_file)) if history_file else InMemoryHistory()
             prompt_session = PromptSession(history=history, output=output_without_cpr())
+            wrap_refusals(prompt_session)
         self.prompt_session = prompt_session
 
     # -- the loop ------------------------------------------------------------
