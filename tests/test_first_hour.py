@@ -251,3 +251,19 @@ def test_a_long_refusal_wraps_instead_of_being_cut() -> None:
         assert not window.wrap_lines()
         wrap_refusals(session)
         assert window.wrap_lines() and window.preferred_height(20, 10).max > 1
+
+
+def test_make_install_links_arena_and_says_how_to_reach_it(tmp_path: Path) -> None:
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(["make", "-s", "install", f"PREFIX={tmp_path}"], cwd=root,
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    link = tmp_path / "bin" / "arena"
+    assert link.is_symlink() and link.resolve() == (root / ".venv" / "bin" / "arena").resolve()
+    assert f"{tmp_path}/bin is not on your PATH" in done.stdout
+    assert ". .venv/bin/activate" in done.stdout
+    games = subprocess.run([str(link), "games"], capture_output=True, text=True, timeout=120)
+    assert games.returncode == 0 and "tictactoe" in games.stdout
