@@ -50,7 +50,7 @@ bench: setup
 	$(BIN)/python -m benchmarks
 
 # A link to this checkout's arena: it stays up to date with the checkout.
-install: setup
+install: swipl bwrap $(STAMP)
 	mkdir -p $(PREFIX)/bin
 	ln -sfn $(CURDIR)/$(BIN)/arena $(PREFIX)/bin/arena
 	@echo "arena is $(PREFIX)/bin/arena (a link to $(CURDIR)/$(BIN)/arena)"

@@ -95,10 +95,8 @@ def test_a_log_without_notes_reads_and_the_rules_give_them(tmp_path: Path) -> No
     assert "pie rule" in rebuilt.positions[2].note
 
 
-def test_a_game_page_captions_the_move_with_its_note(tmp_path: Path) -> None:
-    from types import SimpleNamespace
-
-    from pybridge.report.results import replay_frames
+def test_a_game_page_shows_the_move_s_logged_note(tmp_path: Path) -> None:
+    from pybridge.report.gamepage import GamePage, game_html
 
     log = tmp_path / "swap.jsonl"
     header = {"type": "header", "format": "prolog-arena-replay", "version": 1,
@@ -107,9 +105,9 @@ def test_a_game_page_captions_the_move_with_its_note(tmp_path: Path) -> None:
               "started": "2026-12-01T10:00:00Z"}
     moves = [{"type": "move", "ply": 1, "player": "first", "move": "b1", "ms": 0},
              {"type": "move", "ply": 2, "player": "second", "move": "swap", "ms": 0,
-              "note": "second swaps (pie rule)"}]
+              "note": "the log's own words"}]
     log.write_text("".join(json.dumps(r) + "\n" for r in [header, *moves]))
-    report = SimpleNamespace(rebuilt={0: rebuild(read_replay(log))})
-    captions = [caption for caption, _ in replay_frames(report, {"index": 0})]
-    assert captions[2] == "2. second plays swap (0 ms) — second swaps (pie rule)"
-    assert "—" not in captions[1]
+    rebuilt = rebuild(read_replay(log))
+    assert rebuilt.positions[2].note == "the log's own words"  # the log's, not the rules'
+    text = game_html(rebuilt, GamePage("g", {}))
+    assert text.count("class=note>") == 1 and "the log&#x27;s own words" in text
