@@ -4,6 +4,7 @@ escapes; colour is removed when the user asked for none."""
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import textwrap
 from typing import TextIO
@@ -138,3 +139,60 @@ def games_listing(width: int = 100) -> list[str]:
               f"{'':14}new {example}   (in the shell)"]
     lines.append("")
     return lines + players_listing(width)
+
+
+def text_width() -> int:
+    """Columns for wrapped text: the terminal's, within 40..100."""
+    return max(40, min(shutil.get_terminal_size((100, 24)).columns - 1, 100))
+
+
+def wrapped(text: str, width: int) -> str:
+    """``text`` wrapped at word boundaries, later lines indented by two."""
+    return "\n".join(textwrap.wrap(text, width, subsequent_indent="    ",
+                                   break_on_hyphens=False, break_long_words=False))
+
+
+#: Up to this many moves, `moves` lists each with its description.
+MOVES_LISTED = 40
+
+
+def moves_summary(described: dict[str, str], player: str, width: int) -> list[str]:
+    """Many moves, grouped: the moves whose descriptions begin with the
+    same word (Alliances: the colour) on wrapped lines, groups that differ
+    only in their moves' common prefix once (Alliances: every colour on
+    the same empty cells), then each move whose description says more
+    than its first part (after a comma: what the move decides) on a line
+    of its own."""
+    groups: dict[str, list[str]] = {}
+    telling: list[tuple[str, str]] = []
+    for move, meaning in described.items():
+        head = meaning.split(" ", 1)[0].strip(",") if meaning else ""
+        groups.setdefault(head, []).append(move)
+        if "," in meaning:
+            telling.append((move, meaning))
+    lines = [f"{len(described)} valid moves for {player}, grouped (Tab after a few "
+             "letters describes each):"]
+    # groups whose moves are one prefix (a colour letter) before the same rests
+    alike: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+    for head, moves in groups.items():
+        prefix = os.path.commonprefix(moves) if len(moves) > 1 else ""
+        alike.setdefault(tuple(m[len(prefix):] for m in moves), []).append((head, prefix))
+    for rests, heads in alike.items():
+        if len(heads) > 1 and all(prefix for _, prefix in heads):
+            prefixes = [p for _, p in heads]
+            label = (f"  {', '.join(h for h, _ in heads)} ({len(rests)} each): "
+                     f"{', '.join(prefixes[:-1])} or {prefixes[-1]} followed by ")
+        else:
+            head, prefix = heads[0]
+            label = f"  {head} ({len(rests)}): " if head else f"  ({len(rests)}): "
+            rests = tuple(prefix + r for r in rests)
+            for head, prefix in heads[1:]:
+                lines += textwrap.wrap(" ".join(prefix + r for r in rests), width,
+                                       initial_indent=f"  {head} ({len(rests)}): ",
+                                       subsequent_indent=" " * 4, break_on_hyphens=False)
+        lines += textwrap.wrap(" ".join(rests), width, initial_indent=label,
+                               subsequent_indent=" " * 4, break_on_hyphens=False)
+    if telling:
+        lines.append(f"moves that decide something ({len(telling)}):")
+        lines += [f"  {move}  {meaning}" for move, meaning in telling]
+    return lines

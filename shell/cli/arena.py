@@ -102,7 +102,7 @@ def run_shell(args: argparse.Namespace) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     from shell.render import games_listing
 
-    from shell.repl.game_commands import text_width
+    from shell.render import text_width
 
     for line in games_listing(text_width()):
         print(line)

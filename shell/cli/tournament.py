@@ -240,6 +240,7 @@ def from_folder(args: argparse.Namespace) -> None:
         args.isolation = got["isolation"]
     args.grades = args.grades or recorded("grades", bool, False)
     args.gauntlet = args.gauntlet or recorded("gauntlet", bool, False)
+    args.allow_game_ai = args.allow_game_ai or recorded("allow_game_ai", bool, False)
     args.zero = args.zero or [z for z in recorded("zero", list, []) if isinstance(z, str)]
     if args.max_late == 10:
         args.max_late = recorded("max_late", int, args.max_late)

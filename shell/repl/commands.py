@@ -15,7 +15,7 @@ from pybridge.play.players import PlayerSpec
 
 from shell.repl import file_commands as F
 from shell.repl import game_commands as G
-from shell.repl.game_commands import text_width
+from shell.render import text_width
 from shell.repl.command import COMMAND, GAME, OPTION, Command, Host, no_args, option_items
 from shell.render import BOLD, games_listing, players_listing
 from shell.repl.session import ShellError
