@@ -28,6 +28,7 @@ LAYERS: list[set[str]] = [
     {"pybridge.replay"},
     {"pybridge.championship"},
     {"pybridge.report"},
+    {"pybridge.testing"},
     {"pybridge"},  # the public API, pybridge/__init__.py
     {"shell.render"},
     {"shell.repl"},

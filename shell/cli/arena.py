@@ -13,6 +13,7 @@ from pybridge.invocation import command_line
 
 from shell.cli import certs as certs_cli
 from shell.cli import checkbot as checkbot_cli
+from shell.cli import crosscheck as crosscheck_cli
 from shell.cli import replay as replay_cli
 from shell.cli import checkgame as checkgame_cli
 from shell.cli import report as report_cli
@@ -55,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     checkbot_cli.register(sub)
     report_cli.register(sub)
     checkgame_cli.register(sub)
+    crosscheck_cli.register(sub)
     certs_cli.register(sub)
     return parser
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pybridge.testing import Configured
+
 ROWS = "abcdefghijklm"
 ROW_LENGTHS = (5, 8, 9, 10, 11, 12, 11, 12, 11, 10, 9, 8, 5)
 COLOURS = ("orange", "purple", "green")
@@ -148,7 +150,11 @@ class Alliances:
         return State(cells, opponent, tuple(supply), tuple(won))
 
 
-Reference = Alliances
+class Reference(Configured):
+    """These rules in the pybridge.testing Reference protocol (for
+    ``arena cross-check alliances tests/reference/alliances.py``)."""
+
+    rules = Alliances
 
 
 def distance(s: State, player: str, colour: str) -> int | None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pybridge.testing import Configured
+
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
@@ -71,7 +73,11 @@ class ConnectFour:
         return State(tuple(columns), "o" if s.to_move == "x" else "x")
 
 
-Reference = ConnectFour
+class Reference(Configured):
+    """These rules in the pybridge.testing Reference protocol (for
+    ``arena cross-check connect4 tests/reference/connect4.py``)."""
+
+    rules = ConnectFour
 
 
 # --- The evaluation value/3 documents, computed from its description -------

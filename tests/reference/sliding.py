@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from pybridge.testing import Configured
 # the open lines' score of the same 3x3 board (value/3's rule of thumb)
 from tests.reference.tictactoe import line_score
 
@@ -146,7 +147,11 @@ def solve(ref: Sliding) -> dict[tuple[tuple[str, ...], str], int | None]:
     return value
 
 
-Reference = Sliding
+class Reference(Configured):
+    """These rules in the pybridge.testing Reference protocol (for
+    ``arena cross-check sliding tests/reference/sliding.py``)."""
+
+    rules = Sliding
 
 
 def value(ref: Sliding, s: State, player: str) -> int:

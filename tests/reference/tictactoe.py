@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pybridge.testing import Configured
+
 LINES = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
     (0, 3, 6), (1, 4, 7), (2, 5, 8),
@@ -44,7 +46,11 @@ class TicTacToe:
         cells = s.cells[:i] + (s.to_move,) + s.cells[i + 1:]
         return State(cells, "o" if s.to_move == "x" else "x")
 
-Reference = TicTacToe
+class Reference(Configured):
+    """These rules in the pybridge.testing Reference protocol (for
+    ``arena cross-check tictactoe tests/reference/tictactoe.py``)."""
+
+    rules = TicTacToe
 
 
 def line_score(cells: tuple[str, ...], player: str) -> int:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pybridge.testing import Configured
+
 PLAYERS = ("first", "second")
 DIRECTIONS = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, 0), (1, 1))
 ROWS = "abcdefghijklmnopqrs"
@@ -126,7 +128,11 @@ class Trike:
         return State(s.size, cells, (r, c), self.other(mover), s.black, s.plies + 1)
 
 
-Reference = Trike
+class Reference(Configured):
+    """These rules in the pybridge.testing Reference protocol (for
+    ``arena cross-check trike tests/reference/trike.py``)."""
+
+    rules = Trike
 
 
 def value(ref: Trike, s: State, player: str) -> int:

@@ -1,15 +1,20 @@
-"""Helpers that compare a game's Prolog rules with its Python reference."""
+"""Helpers that compare a game's Prolog rules with its Python reference,
+through pybridge.testing (the API a course uses): the same facts of a
+position (player to move, valid moves, game over, winner) are compared."""
 
 from __future__ import annotations
 
-import random
 from typing import Any, Protocol
 
 import pybridge
+from pybridge.testing import compare_lines, differs
+from pybridge.testing.sides import GameSide, ReferenceSide
 from tests.support import bridge_extras
 
 
 class Reference(Protocol):
+    """A tests/reference rules object, its options fixed when it was made."""
+
     players: tuple[str, str]
 
     def initial(self) -> Any: ...
@@ -18,15 +23,37 @@ class Reference(Protocol):
     def play(self, s: Any, move: str) -> Any: ...
 
 
+class Fixed:
+    """A tests/reference rules object (``Trike(5)``) in the
+    pybridge.testing Reference protocol: the options it was made with."""
+
+    def __init__(self, rules: Reference) -> None:
+        self.rules = rules
+        self.players = rules.players
+
+    def initial(self, options: dict[str, Any]) -> Any:
+        return self.rules.initial()
+
+    def moves(self, s: Any) -> list[str]:
+        return self.rules.moves(s)
+
+    def play(self, s: Any, move: str) -> Any:
+        return self.rules.play(s, move)
+
+    def winner(self, s: Any) -> str | None:
+        return self.rules.winner(s)
+
+    def to_move(self, s: Any) -> str:
+        return str(s.to_move)
+
+
 def compare(state: pybridge.State, ref: Reference, r: Any) -> list[str]:
-    """Assert that one position agrees; return its valid moves."""
-    moves = state.valid_moves()
-    assert sorted(moves) == sorted(ref.moves(r)), (str(state), r)
-    assert len(set(moves)) == len(moves), str(state)
-    assert state.game_over() == ref.winner(r), (str(state), r)
-    if moves:
-        assert state.current_player == r.to_move, (str(state), r)
-    return moves
+    """Assert that one position agrees (pybridge.testing's comparison);
+    return its valid moves."""
+    mine = GameSide(state.game).facts(state)
+    theirs = ReferenceSide(Fixed(ref), state.game.options).facts(r)
+    assert differs(mine, theirs) is None, (differs(mine, theirs), str(state), r)
+    return state.valid_moves()
 
 
 def enumerate_all(game: pybridge.Game, ref: Reference) -> int:
@@ -53,19 +80,12 @@ def enumerate_all(game: pybridge.Game, ref: Reference) -> int:
 
 
 def random_games(game: pybridge.Game, ref: Reference, n: int, seed: Any) -> list[str | None]:
-    """Play ``n`` seeded random games move by move in both; the winners."""
-    rng = random.Random(seed)
-    winners = []
-    for _ in range(n):
-        state, r = game.initial_state(), ref.initial()
-        while True:
-            moves = compare(state, ref, r)
-            if not moves:
-                break
-            move = rng.choice(moves)
-            state, r = state.move(move), ref.play(r, move)
-        winners.append(state.game_over())
-    return winners
+    """Play ``n`` seeded random games move by move in both
+    (pybridge.testing.compare_lines); the winners."""
+    summary = compare_lines(game, Fixed(ref), games=n, seed=seed)
+    assert summary.difference is None, summary.difference.report()
+    assert summary.games == n
+    return summary.winners
 
 
 def perft(ref: Reference, r: Any, depth: int, memo: dict[Any, int] | None = None) -> int:

@@ -1,0 +1,299 @@
+"""Random lines played in two implementations at once, compared at every
+position; the first difference found, its line shrunk by delta debugging.
+
+Shrinking is this module's own (ddmin over the line's moves, then over
+single moves): it starts from the line the seeded games found, which
+hypothesis cannot do (its explicit examples are never shrunk), and it
+needs no search that might miss a difference the seeded games saw."""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
+
+from pybridge.testing.sides import Facts, Side, TEXT_LIMIT
+from pybridge.text import clean_line
+
+
+class Aspect(enum.Enum):
+    """What two sides disagree on at a position."""
+
+    OVER = "whether the game is over"
+    WINNER = "the winner"
+    PLAYER = "the player to move"
+    MOVES = "the valid moves"
+    ERROR = "a rule that failed"
+
+
+@dataclass(frozen=True)
+class Said:
+    """What one side says at the position of a difference."""
+
+    facts: Facts | None
+    error: str | None = None
+    board: str | None = None
+
+    def summary(self) -> str:
+        if self.facts is None:
+            return f"error: {self.error}"
+        f = self.facts
+        if f.over:
+            head = "game over, a draw" if f.winner == "draw" else f"game over, {f.winner} wins"
+        else:
+            head = "game goes on" + (f", {f.to_move} to move" if f.to_move else "")
+        return f"{head}, {len(f.moves)} valid move{'s' * (len(f.moves) != 1)}"
+
+
+@dataclass(frozen=True)
+class Difference:
+    """The first position where a game and its reference disagree, and
+    the line of moves from the start that reaches it."""
+
+    aspect: Aspect
+    line: tuple[str, ...]  # the game's move texts
+    reference_line: tuple[str, ...]  # the same moves in the reference's texts
+    game_name: str
+    reference_name: str
+    game: Said
+    reference: Said
+    found_line: tuple[str, ...] = ()  # the line before shrinking
+    found_in: str = ""  # which seeded game found it
+
+    @property
+    def only_game(self) -> list[str]:
+        """Moves the game lists and the reference does not (reference texts)."""
+        return _only(self.game, self.reference)
+
+    @property
+    def only_reference(self) -> list[str]:
+        return _only(self.reference, self.game)
+
+    def report(self) -> str:
+        """The difference as a person reads it."""
+        ply = len(self.line)
+        where = "at the start" if ply == 0 else f"after {ply} move{'s' * (ply != 1)}"
+        out = [f"{self.game_name} and {self.reference_name} differ on {self.aspect.value} {where}"]
+        out.append(f"line:      {_line(self.line)}")
+        if self.reference_line != self.line:
+            out.append(f"  (reference's texts: {_line(self.reference_line)})")
+        if self.found_line and len(self.found_line) != ply:
+            out.append(f"  (shrunk from {len(self.found_line)} moves{self.found_in}: "
+                       f"{_line(self.found_line)})")
+        elif self.found_in:
+            out.append(f"  (found{self.found_in})")
+        out.append(f"game:      {self.game.summary()}")
+        out.append(f"reference: {self.reference.summary()}")
+        if self.only_game:
+            out.append(f"moves only the game lists:      {_line(self.only_game)}")
+        if self.only_reference:
+            out.append(f"moves only the reference lists: {_line(self.only_reference)}")
+        for who, said in (("game", self.game), ("reference", self.reference)):
+            if said.board:
+                out.append(f"{who}'s board:")
+                out.extend("    " + row for row in said.board.rstrip("\n").split("\n"))
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.report()
+
+
+def _only(one: Said, other: Said) -> list[str]:
+    if one.facts is None or other.facts is None:
+        return []
+    return sorted(one.facts.moves - other.facts.moves, key=_move_key)
+
+
+def _line(moves: Sequence[str]) -> str:
+    return clean_line(" ".join(moves), 1000) if moves else "(none: the initial position)"
+
+
+def _move_key(move: str) -> tuple[int, str]:
+    return (len(move), move)
+
+
+@dataclass
+class Summary:
+    """What a run of random lines saw: the first difference (shrunk) or
+    None, and how much was compared."""
+
+    difference: Difference | None
+    games: int = 0  # lines played to the end
+    positions: int = 0
+    winners: list[str | None] = field(default_factory=list)
+    seconds: float = 0.0
+    timed_out: bool = False
+
+
+#: Picks the move at ply ``k`` from the sorted common moves; None ends the line.
+Chooser = Callable[[int, list[str]], "str | None"]
+
+
+class _Stop(Exception):
+    """A replayed line asks for a move one side does not have."""
+
+
+class Pair:
+    """A game and a reference walked together."""
+
+    def __init__(self, game: Side, reference: Side) -> None:
+        self.game = game
+        self.reference = reference
+        self.positions = 0
+
+    def walk(self, choose: Chooser) -> tuple[list[str], list[str], Difference | None, str | None]:
+        """One line: (game's moves, reference's moves, difference or None,
+        winner at the end)."""
+        ours: list[str] = []
+        theirs: list[str] = []
+        g, r = self.game.initial(), self.reference.initial()
+        while True:
+            gf, gerr = _ask(self.game.facts, g)
+            rf, rerr = _ask(self.reference.facts, r)
+            self.positions += 1
+            aspect = differs(gf, rf)
+            if aspect is not None:
+                return ours, theirs, self._difference(aspect, ours, theirs, (g, gf, gerr),
+                                                      (r, rf, rerr)), None
+            assert gf is not None
+            move = choose(len(ours), sorted(gf.moves, key=_move_key)) if gf.moves else None
+            if move is None:
+                return ours, theirs, None, gf.winner
+            if move not in gf.moves:
+                raise _Stop(move)
+            own = self.game.own_move(g, move)
+            try:
+                g2 = self.game.play(g, move)
+            except Exception as exc:
+                return self._failed(ours + [own], theirs + [move], "game", exc, g, r)
+            try:
+                r2 = self.reference.play(r, move)
+            except Exception as exc:
+                return self._failed(ours + [own], theirs + [move], "reference", exc, g, r)
+            ours.append(own)
+            theirs.append(move)
+            g, r = g2, r2
+
+    def _failed(self, ours: list[str], theirs: list[str], who: str, exc: Exception,
+                g: Any, r: Any) -> tuple[list[str], list[str], Difference, None]:
+        error = _error(exc) + f" (playing {clean_line(theirs[-1], TEXT_LIMIT)})"
+        gs = (g, None, error) if who == "game" else (g, _ask(self.game.facts, g)[0], None)
+        rs = (r, None, error) if who == "reference" else (r, _ask(self.reference.facts, r)[0], None)
+        return ours, theirs, self._difference(Aspect.ERROR, ours, theirs, gs, rs), None
+
+    def _difference(self, aspect: Aspect, ours: list[str], theirs: list[str],
+                    gs: tuple[Any, Facts | None, str | None],
+                    rs: tuple[Any, Facts | None, str | None]) -> Difference:
+        return Difference(aspect, tuple(ours), tuple(theirs), self.game.name, self.reference.name,
+                          Said(gs[1], gs[2], _board(self.game, gs[0])),
+                          Said(rs[1], rs[2], _board(self.reference, rs[0])))
+
+
+def _ask(facts: Callable[[Any], Facts], position: Any) -> tuple[Facts | None, str | None]:
+    try:
+        return facts(position), None
+    except Exception as exc:  # a rule that throws is what the report shows
+        return None, _error(exc)
+
+
+def _error(exc: Exception) -> str:
+    return clean_line(f"{type(exc).__name__}: {exc}", TEXT_LIMIT * 2)
+
+
+def _board(side: Side, position: Any) -> str | None:
+    try:
+        return side.board(position)
+    except Exception:  # a display that fails shows no board
+        return None
+
+
+def differs(g: Facts | None, r: Facts | None) -> Aspect | None:
+    """What the game's facts ``g`` and the reference's ``r`` of one
+    position disagree on first (None: a side that failed), or None."""
+    if g is None or r is None:
+        return Aspect.ERROR
+    if g.over != r.over:
+        return Aspect.OVER
+    if g.winner != r.winner:
+        return Aspect.WINNER
+    if g.to_move is not None and r.to_move is not None and g.to_move != r.to_move:
+        return Aspect.PLAYER
+    if g.moves != r.moves:
+        return Aspect.MOVES
+    return None
+
+
+def _first_player(pair: Pair) -> Difference:
+    """The two sides name the same players but another first mover."""
+    g, r = pair.game, pair.reference
+    return Difference(Aspect.PLAYER, (), (), g.name, r.name,
+                      Said(Facts(None, g.players[0], frozenset())),
+                      Said(Facts(None, r.players[0], frozenset())))
+
+
+def _replayer(line: Sequence[str]) -> Chooser:
+    return lambda k, moves: line[k] if k < len(line) else None
+
+
+def run(pair: Pair, *, games: int, seed: int | str, seconds: float | None = None,
+        shrink: bool = True) -> Summary:
+    """``games`` random lines (seeded by ``seed``) through ``pair``; stops
+    at the first difference and shrinks its line, or when ``seconds`` are
+    up (``timed_out``)."""
+    start = time.monotonic()
+    deadline = None if seconds is None else start + seconds
+    rng = random.Random(seed)
+    if pair.game.players != pair.reference.players:
+        return Summary(_first_player(pair))
+    summary = Summary(None)
+    for index in range(games):
+        if deadline is not None and time.monotonic() > deadline:
+            summary.timed_out = True
+            break
+        _, theirs, difference, winner = pair.walk(lambda k, moves: rng.choice(moves))
+        if difference is not None:
+            summary.positions = pair.positions
+            found = f" in game {index + 1} of {games}, seed {seed}"
+            if shrink:
+                difference = shrink_line(pair, difference, theirs, deadline)
+            summary.difference = replace(difference, found_in=found,
+                                         found_line=difference.found_line or difference.line)
+            break
+        summary.games += 1
+        summary.winners.append(winner)
+        summary.positions = pair.positions
+    summary.seconds = time.monotonic() - start
+    return summary
+
+
+def shrink_line(pair: Pair, difference: Difference, line: list[str],
+                deadline: float | None) -> Difference:
+    """``difference`` on the shortest line ddmin finds that still shows a
+    difference of the same aspect (reference texts in ``line``)."""
+    best, moves = difference, list(line)
+
+    def test(candidate: list[str]) -> Difference | None:
+        try:
+            _, _, got, _ = pair.walk(_replayer(candidate))
+        except _Stop:
+            return None
+        return got if got is not None and got.aspect == difference.aspect else None
+
+    chunks = 2
+    while len(moves) >= 1:
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        size = -(-len(moves) // chunks)
+        for begin in range(0, len(moves), size):
+            got = test(moves[:begin] + moves[begin + size:])
+            if got is not None:
+                best, moves = got, list(got.reference_line)
+                chunks = max(chunks - 1, 2)
+                break
+        else:
+            if chunks >= len(moves):
+                break
+            chunks = min(len(moves), chunks * 2)
+    return replace(best, found_line=difference.line)
