@@ -33,6 +33,7 @@ from pybridge.testing.sides import (
     Reference,
     ReferenceSide,
     as_game,
+    game_options,
     reference_side,
 )
 
@@ -44,9 +45,11 @@ def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] 
          players: Mapping[str, str] | None = None, moves: MoveMap | None = None,
          config: str | None = None, dialect: str = "auto") -> Pair:
     """The two sides, loaded; CrossCheckError says why they cannot be
-    compared (a side that does not load, players that do not match)."""
-    loaded = as_game(game, options, config=config, dialect=dialect)
-    ref = reference_side(reference, loaded,
+    compared (a side that does not load, players that do not match).
+    Each option goes to the side that has it (to both where both do); a
+    Python reference gets the game's options and the rest."""
+    loaded, rest = game_options(game, options or {}, config=config, dialect=dialect)
+    ref = reference_side(reference, loaded, rest,
                          name=str(reference) if isinstance(reference, (str, Path)) else None)
     if isinstance(ref, ReferenceSide):
         players = players if players is not None else getattr(ref.reference, "game_players", None)

@@ -275,21 +275,43 @@ def load_reference_file(path: str | Path) -> Any:
                               f"{type(exc).__name__}: {exc}") from None
 
 
-def reference_side(reference: Any, game: Game, *, name: str | None = None) -> Side:
-    """The side ``reference`` names, run with ``game``'s options: a
-    Python file (``.py``), a built-in id, a game file, a :class:`Game`, or
-    a Reference object."""
+def reference_side(reference: Any, game: Game, options: Mapping[str, Any], *,
+                   name: str | None = None) -> Side:
+    """The side ``reference`` names: a Python file (``.py``), a built-in
+    id, a game file, a :class:`Game`, or a Reference object. ``options``:
+    those the game did not take; a Python reference gets them with the
+    game's, a game the ones it has (CrossCheckError names any other)."""
+    if isinstance(reference, (str, Path)) and not is_python_file(reference):
+        base = as_game(reference)
+        own = {o.name for o in base.option_specs}
+        taken = {k: v for k, v in options.items() if k in own}
+        _refuse_unknown(options, own | set(game.options), f"{game.id} or {reference}")
+        return GameSide(as_game(reference, taken) if taken else base, name=name)
+    if isinstance(reference, Game):
+        _refuse_unknown(options, set(game.options), game.id)
+        return GameSide(reference, name=name)
+    everything = {**game.options, **options}
     if is_python_file(reference):
-        return ReferenceSide(load_reference_file(reference), game.options, name or str(reference))
-    if isinstance(reference, (str, Path, Game)):
-        options = None if isinstance(reference, Game) else _shared_options(reference, game)
-        return GameSide(as_game(reference, options), name=name)
+        return ReferenceSide(load_reference_file(reference), everything, name or str(reference))
     if inspect.isclass(reference):
         raise CrossCheckError(f"give a Reference object, not the class {reference.__name__}")
-    return ReferenceSide(reference, game.options, name)
+    return ReferenceSide(reference, everything, name)
 
 
-def _shared_options(reference: str | Path, game: Game) -> dict[str, Any]:
-    """The game's options that the reference game also has."""
-    specs = {o.name for o in as_game(reference).option_specs}
-    return {k: v for k, v in game.options.items() if k in specs}
+def _refuse_unknown(options: Mapping[str, Any], known: set[str], sides: str) -> None:
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise CrossCheckError(f"unknown option {', '.join(unknown)}: neither {clean_line(sides, 400)} "
+                              "has it")
+
+
+def game_options(game: Game | str | Path, options: Mapping[str, Any], *,
+                 config: str | None = None, dialect: str = "auto") -> tuple[Game, dict[str, Any]]:
+    """(the game loaded with the ``options`` it has, the other options)."""
+    if isinstance(game, Game):
+        return game, dict(options)
+    base = as_game(game, config=config, dialect=dialect)
+    own = {o.name for o in base.option_specs}
+    mine = {k: v for k, v in options.items() if k in own}
+    rest = {k: v for k, v in options.items() if k not in own}
+    return (as_game(game, mine, config=config, dialect=dialect) if mine else base), rest
