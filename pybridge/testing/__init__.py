@@ -93,6 +93,7 @@ def assert_same_rules(game: Game | str | Path, reference: Any, *, games: int = 2
                       seconds: float | None = None) -> None:
     """:func:`cross_check`, raising AssertionError with the difference's
     report (line, what each side says, both boards)."""
+    __tracebackhide__ = True  # pytest shows the report, not this frame
     difference = cross_check(game, reference, games=games, seed=seed, options=options,
                              players=players, moves=moves, seconds=seconds)
     if difference is not None:
