@@ -280,3 +280,10 @@ def test_the_course_test_file_fails_readably_on_the_changed_game(tmp_path: Path)
     assert "differ on whether the game is over after 5 moves" in done.stdout
     assert "game over, x wins" in done.stdout and "line:" in done.stdout
     assert "def assert_same_rules" not in done.stdout  # the report, not the helper's code
+
+
+def test_the_docs_show_the_course_test_file_as_it_is() -> None:
+    page = (ROOT / "docs" / "cross-check.md").read_text()
+    example = COURSE_TEST.read_text()
+    body = example[example.index("import os"):]
+    assert body.strip() in page
