@@ -287,3 +287,12 @@ def test_the_docs_show_the_course_test_file_as_it_is() -> None:
     example = COURSE_TEST.read_text()
     body = example[example.index("import os"):]
     assert body.strip() in page
+
+
+def test_a_reference_that_cannot_start_is_unusable() -> None:
+    class NoStart(Misread):
+        def initial(self, options: dict[str, Any]) -> Any:
+            raise RuntimeError("no board today")
+
+    with pytest.raises(CrossCheckError, match="NoStart: no initial state: RuntimeError: no board today"):
+        cross_check("tictactoe", NoStart(), games=3)

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
-from pybridge.testing.sides import Facts, Side, TEXT_LIMIT
+from pybridge.testing.sides import CrossCheckError, Facts, Side, TEXT_LIMIT
 from pybridge.text import clean_line
 
 
@@ -148,7 +148,7 @@ class Pair:
         winner at the end)."""
         ours: list[str] = []
         theirs: list[str] = []
-        g, r = self.game.initial(), self.reference.initial()
+        g, r = _start(self.game), _start(self.reference)
         while True:
             gf, gerr = _ask(self.game.facts, g)
             rf, rerr = _ask(self.reference.facts, r)
@@ -189,6 +189,13 @@ class Pair:
         return Difference(aspect, tuple(ours), tuple(theirs), self.game.name, self.reference.name,
                           Said(gs[1], gs[2], _board(self.game, gs[0])),
                           Said(rs[1], rs[2], _board(self.reference, rs[0])))
+
+
+def _start(side: Side) -> Any:
+    try:
+        return side.initial()
+    except Exception as exc:  # no initial state: nothing to compare
+        raise CrossCheckError(f"{side.name}: no initial state: {_error(exc)}") from None
 
 
 def _ask(facts: Callable[[Any], Facts], position: Any) -> tuple[Facts | None, str | None]:
@@ -277,7 +284,7 @@ def shrink_line(pair: Pair, difference: Difference, line: list[str],
     def test(candidate: list[str]) -> Difference | None:
         try:
             _, _, got, _ = pair.walk(_replayer(candidate))
-        except _Stop:
+        except Exception:  # a move one side lacks, a side that cannot start
             return None
         return got if got is not None and got.aspect == difference.aspect else None
 
