@@ -1,8 +1,8 @@
 """Random lines played in two implementations at once, compared at every
 position; the first difference found, its line shrunk by delta debugging.
 
-Shrinking is this module's own (ddmin over the line's moves, then over
-single moves): it starts from the line the seeded games found, which
+Shrinking is this module's own (ddmin over chunks of the line's moves,
+then over pairs of moves): it starts from the line the seeded games found, which
 hypothesis cannot do (its explicit examples are never shrunk), and it
 needs no search that might miss a difference the seeded games saw."""
 
@@ -275,11 +275,19 @@ def run(pair: Pair, *, games: int, seed: int | str, seconds: float | None = None
     return summary
 
 
+#: A shrunk line's move pairs are tried one by one only up to this length.
+PAIR_LIMIT = 40
+
+#: Tests a candidate line: the difference it shows (of the aspect sought) or None.
+_Test = Callable[[list[str]], "Difference | None"]
+
+
 def shrink_line(pair: Pair, difference: Difference, line: list[str],
                 deadline: float | None) -> Difference:
-    """``difference`` on the shortest line ddmin finds that still shows a
-    difference of the same aspect (reference texts in ``line``)."""
-    best, moves = difference, list(line)
+    """``difference`` on a shorter line that still shows a difference of
+    the same aspect (reference texts in ``line``): ddmin over chunks of
+    moves, then over any two moves (one of each player, in a game that
+    alternates), until neither removes a move or the time is up."""
 
     def test(candidate: list[str]) -> Difference | None:
         try:
@@ -288,10 +296,27 @@ def shrink_line(pair: Pair, difference: Difference, line: list[str],
             return None
         return got if got is not None and got.aspect == difference.aspect else None
 
-    chunks = 2
-    while len(moves) >= 1:
-        if deadline is not None and time.monotonic() > deadline:
+    best = difference
+    moves = list(line)
+    while True:
+        best, moves = _ddmin(best, moves, test, deadline)
+        if len(moves) > PAIR_LIMIT:
             break
+        got = _without_two(moves, test, deadline)
+        if got is None:
+            break
+        best, moves = got, list(got.reference_line)
+    return replace(best, found_line=difference.line)
+
+
+def _up(deadline: float | None) -> bool:
+    return deadline is not None and time.monotonic() > deadline
+
+
+def _ddmin(best: Difference, moves: list[str], test: _Test,
+           deadline: float | None) -> tuple[Difference, list[str]]:
+    chunks = 2
+    while len(moves) >= 1 and not _up(deadline):
         size = -(-len(moves) // chunks)
         for begin in range(0, len(moves), size):
             got = test(moves[:begin] + moves[begin + size:])
@@ -303,4 +328,17 @@ def shrink_line(pair: Pair, difference: Difference, line: list[str],
             if chunks >= len(moves):
                 break
             chunks = min(len(moves), chunks * 2)
-    return replace(best, found_line=difference.line)
+    return best, moves
+
+
+def _without_two(moves: list[str], test: _Test, deadline: float | None) -> Difference | None:
+    """The first difference shown by ``moves`` less two moves an odd
+    distance apart (contiguous pairs are ddmin's), or None."""
+    for i in range(len(moves)):
+        for j in range(i + 3, len(moves), 2):
+            if _up(deadline):
+                return None
+            got = test(moves[:i] + moves[i + 1:j] + moves[j + 1:])
+            if got is not None:
+                return got
+    return None
