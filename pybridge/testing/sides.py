@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping, Protocol, Union
 
 from pybridge.errors import ArenaError
-from pybridge.games import gamefile
+from pybridge.models import gamefile
 from pybridge.games.game import Game, State, games, load_game
 from pybridge.text import clean_display, clean_line
 
