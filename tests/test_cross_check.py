@@ -296,3 +296,12 @@ def test_a_reference_that_cannot_start_is_unusable() -> None:
 
     with pytest.raises(CrossCheckError, match="NoStart: no initial state: RuntimeError: no board today"):
         cross_check("tictactoe", NoStart(), games=3)
+
+
+def test_a_line_that_never_ends_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pybridge.testing import compare
+
+    monkeypatch.setattr(compare, "MAX_PLIES", 3)
+    summary = compare_lines("tictactoe", COURSE_REFERENCE, games=10)
+    assert summary.difference is None and summary.games == 10
+    assert summary.winners == [None] * 10 and summary.positions == 10 * 4

@@ -84,12 +84,13 @@ class Difference:
                        f"{_line(self.found_line)})")
         elif self.found_in:
             out.append(f"  (found{self.found_in})")
-        out.append(f"game:      {self.game.summary()}")
-        out.append(f"reference: {self.reference.summary()}")
+        out.append(f"game:      {clean_line(self.game.summary(), 1000)}")
+        out.append(f"reference: {clean_line(self.reference.summary(), 1000)}")
+        texts = " (reference's texts)" if self.reference_line != self.line else ""
         if self.only_game:
-            out.append(f"moves only the game lists:      {_line(self.only_game)}")
+            out.append(f"moves only the game lists:      {_line(self.only_game)}{texts}")
         if self.only_reference:
-            out.append(f"moves only the reference lists: {_line(self.only_reference)}")
+            out.append(f"moves only the reference lists: {_line(self.only_reference)}{texts}")
         for who, said in (("game", self.game), ("reference", self.reference)):
             if said.board:
                 out.append(f"{who}'s board:")
@@ -135,6 +136,14 @@ class _Stop(Exception):
     """A replayed line asks for a move one side does not have."""
 
 
+class _TimeUp(Exception):
+    """The check's time ran out in the middle of a line."""
+
+
+#: A line is cut (no difference, no winner) after this many moves.
+MAX_PLIES = 5000
+
+
 class Pair:
     """A game and a reference walked together."""
 
@@ -142,6 +151,7 @@ class Pair:
         self.game = game
         self.reference = reference
         self.positions = 0
+        self.deadline: float | None = None
 
     def walk(self, choose: Chooser) -> tuple[list[str], list[str], Difference | None, str | None]:
         """One line: (game's moves, reference's moves, difference or None,
@@ -158,7 +168,10 @@ class Pair:
                 return ours, theirs, self._difference(aspect, ours, theirs, (g, gf, gerr),
                                                       (r, rf, rerr)), None
             assert gf is not None
-            move = choose(len(ours), sorted(gf.moves, key=_move_key)) if gf.moves else None
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise _TimeUp()
+            move = (choose(len(ours), sorted(gf.moves, key=_move_key))
+                    if gf.moves and len(ours) < MAX_PLIES else None)
             if move is None:
                 return ours, theirs, None, gf.winner
             if move not in gf.moves:
@@ -256,10 +269,15 @@ def run(pair: Pair, *, games: int, seed: int | str, seconds: float | None = None
         return Summary(_first_player(pair))
     summary = Summary(None)
     for index in range(games):
-        if deadline is not None and time.monotonic() > deadline:
+        pair.deadline = deadline
+        try:
+            _, theirs, difference, winner = pair.walk(lambda k, moves: rng.choice(moves))
+        except _TimeUp:
             summary.timed_out = True
+            summary.positions = pair.positions
             break
-        _, theirs, difference, winner = pair.walk(lambda k, moves: rng.choice(moves))
+        finally:
+            pair.deadline = None
         if difference is not None:
             summary.positions = pair.positions
             found = f" in game {index + 1} of {games}, seed {seed}"

@@ -150,7 +150,7 @@ class ReferenceSide:
             raise CrossCheckError(f"the reference {type(reference).__name__}.players must be the "
                                   f"player names, first mover first, not {players!r}")
         self.reference = reference
-        self.name = name or type(reference).__name__
+        self.name = clean_line(name or type(reference).__name__, TEXT_LIMIT)
         self.players = tuple(players)
         self.options = dict(options)
         self._to_move = getattr(reference, "to_move", None)

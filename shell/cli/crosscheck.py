@@ -106,7 +106,7 @@ def cmd_cross_check(args: argparse.Namespace) -> int:
     except (ArenaError, ValueError) as exc:
         print(f"arena cross-check: unusable: {clean_line(exc, 1000)}")
         return EXIT_UNUSABLE
-    print(f"game:      {both.game.name} (players {', '.join(both.game.players)})")
+    print(f"game:      {both.game.name} (players {clean_line(', '.join(both.game.players), 200)})")
     print(f"reference: {both.reference.name}")
     print(f"compared:  {summary.positions} positions in {summary.games} whole games "
           f"({summary.seconds:.1f} s)")
