@@ -305,3 +305,16 @@ def test_a_line_that_never_ends_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     summary = compare_lines("tictactoe", COURSE_REFERENCE, games=10)
     assert summary.difference is None and summary.games == 10
     assert summary.winners == [None] * 10 and summary.positions == 10 * 4
+
+
+def test_a_reference_may_carry_its_own_mapping() -> None:
+    class Mapped(Renamed):
+        game_players = {"x": "cross", "o": "nought"}
+
+        def game_move(self, text: str) -> str:
+            return self.CELLS[int(text) - 1]
+
+    assert cross_check("tictactoe", Mapped(), games=30) is None
+    difference = cross_check(CORNER_RULE, Mapped(), games=50, seed=3)
+    assert difference is not None and difference.line == ("1",)
+    assert difference.reference_line == ("a1",) and difference.only_reference == ["c3"]
