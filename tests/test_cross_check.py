@@ -21,8 +21,10 @@ from pybridge.testing import (
     assert_same_rules,
     compare_lines,
     cross_check,
+    pair,
     states,
 )
+from pybridge.testing.sides import GameSide
 from shell.cli.arena import main as arena
 from tests.reference.tictactoe import Reference as TicTacToeReference, TicTacToe
 
@@ -192,6 +194,9 @@ def test_an_option_goes_to_the_side_that_has_it() -> None:
     assert summary.difference is None and summary.games == 20
     assert cross_check("trike", str(ROOT / "tests" / "reference" / "trike.py"),
                        options={"size": 3}, games=20) is None
+    both = pair("trike", "trike", options={"size": 3})
+    assert isinstance(both.reference, GameSide) and isinstance(both.game, GameSide)
+    assert both.game.game.options["size"] == both.reference.game.options["size"] == 3
 
 
 def test_text_from_a_game_file_is_cleaned(capsys: pytest.CaptureFixture[str]) -> None:

@@ -48,8 +48,8 @@ def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] 
     compared (a side that does not load, players that do not match).
     Each option goes to the side that has it (to both where both do); a
     Python reference gets the game's options and the rest."""
-    loaded, rest = game_options(game, options or {}, config=config, dialect=dialect)
-    ref = reference_side(reference, loaded, rest,
+    loaded = game_options(game, options or {}, config=config, dialect=dialect)
+    ref = reference_side(reference, loaded, options or {},
                          name=str(reference) if isinstance(reference, (str, Path)) else None)
     if isinstance(ref, ReferenceSide):
         players = players if players is not None else getattr(ref.reference, "game_players", None)

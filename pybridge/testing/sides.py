@@ -278,9 +278,10 @@ def load_reference_file(path: str | Path) -> Any:
 def reference_side(reference: Any, game: Game, options: Mapping[str, Any], *,
                    name: str | None = None) -> Side:
     """The side ``reference`` names: a Python file (``.py``), a built-in
-    id, a game file, a :class:`Game`, or a Reference object. ``options``:
-    those the game did not take; a Python reference gets them with the
-    game's, a game the ones it has (CrossCheckError names any other)."""
+    id, a game file, a :class:`Game`, or a Reference object. Of the
+    ``options`` given, a game takes the ones it has (CrossCheckError names
+    one that neither side has); a Python reference gets the game's
+    options and those the game does not have."""
     if isinstance(reference, (str, Path)) and not is_python_file(reference):
         base = as_game(reference)
         own = {o.name for o in base.option_specs}
@@ -290,7 +291,7 @@ def reference_side(reference: Any, game: Game, options: Mapping[str, Any], *,
     if isinstance(reference, Game):
         _refuse_unknown(options, set(game.options), game.id)
         return GameSide(reference, name=name)
-    everything = {**game.options, **options}
+    everything = {**game.options, **{k: v for k, v in options.items() if k not in game.options}}
     if is_python_file(reference):
         return ReferenceSide(load_reference_file(reference), everything, name or str(reference))
     if inspect.isclass(reference):
@@ -306,12 +307,12 @@ def _refuse_unknown(options: Mapping[str, Any], known: set[str], sides: str) -> 
 
 
 def game_options(game: Game | str | Path, options: Mapping[str, Any], *,
-                 config: str | None = None, dialect: str = "auto") -> tuple[Game, dict[str, Any]]:
-    """(the game loaded with the ``options`` it has, the other options)."""
+                 config: str | None = None, dialect: str = "auto") -> Game:
+    """The game loaded with those of ``options`` it has (all of them for
+    a loaded :class:`Game`: they are the reference's)."""
     if isinstance(game, Game):
-        return game, dict(options)
+        return game
     base = as_game(game, config=config, dialect=dialect)
     own = {o.name for o in base.option_specs}
     mine = {k: v for k, v in options.items() if k in own}
-    rest = {k: v for k, v in options.items() if k not in own}
-    return (as_game(game, mine, config=config, dialect=dialect) if mine else base), rest
+    return as_game(game, mine, config=config, dialect=dialect) if mine else base
