@@ -19,7 +19,8 @@ DESCRIPTION = """\
 Plays random lines in GAME and REFERENCE at once (the same moves) and at
 every position compares the player to move, the set of valid moves,
 whether the game is over and the winner; stops at the first difference
-and shows the shortest line that still shows it.
+and shows the line of moves to it, shrunk while it still shows one.
+--config and --dialect are GAME's.
 
 REFERENCE is a built-in game's id, another game file, or a Python file
 with a class Reference (players; initial(options) -> state; moves(state)
