@@ -128,8 +128,13 @@ class Summary:
     timed_out: bool = False
 
 
-#: Picks the move at ply ``k`` from the sorted common moves; None ends the line.
-Chooser = Callable[[int, list[str]], "str | None"]
+#: Picks the move at ply ``k`` from the sorted common moves, given whether a
+#: move ends the game in the reference; None ends the line.
+Chooser = Callable[[int, list[str], Callable[[str], bool]], "str | None"]
+
+#: One line in this many avoids, while it can, the moves that end the game:
+#: such lines reach the full boards, draws and rare ends that random play misses.
+PROLONGED = 4
 
 
 class _Stop(Exception):
@@ -170,7 +175,7 @@ class Pair:
             assert gf is not None
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise _TimeUp()
-            move = (choose(len(ours), sorted(gf.moves, key=_move_key))
+            move = (choose(len(ours), sorted(gf.moves, key=_move_key), self._ender(r))
                     if gf.moves and len(ours) < MAX_PLIES else None)
             if move is None:
                 return ours, theirs, None, gf.winner
@@ -188,6 +193,15 @@ class Pair:
             ours.append(own)
             theirs.append(move)
             g, r = g2, r2
+
+    def _ender(self, r: Any) -> Callable[[str], bool]:
+        """Whether a move ends the game in the reference from ``r``."""
+        def ends(move: str) -> bool:
+            try:
+                return self.reference.facts(self.reference.play(r, move)).over
+            except Exception:  # the line itself will show it
+                return False
+        return ends
 
     def _failed(self, ours: list[str], theirs: list[str], who: str, exc: Exception,
                 g: Any, r: Any) -> tuple[list[str], list[str], Difference, None]:
@@ -254,7 +268,16 @@ def _first_player(pair: Pair) -> Difference:
 
 
 def _replayer(line: Sequence[str]) -> Chooser:
-    return lambda k, moves: line[k] if k < len(line) else None
+    return lambda k, moves, ends: line[k] if k < len(line) else None
+
+
+def _random(rng: random.Random, prolong: bool) -> Chooser:
+    def choose(k: int, moves: list[str], ends: Callable[[str], bool]) -> str:
+        if not prolong:
+            return rng.choice(moves)
+        order = rng.sample(moves, len(moves))
+        return next((m for m in order if not ends(m)), order[0])
+    return choose
 
 
 def run(pair: Pair, *, games: int, seed: int | str, seconds: float | None = None,
@@ -271,7 +294,7 @@ def run(pair: Pair, *, games: int, seed: int | str, seconds: float | None = None
     for index in range(games):
         pair.deadline = deadline
         try:
-            _, theirs, difference, winner = pair.walk(lambda k, moves: rng.choice(moves))
+            _, theirs, difference, winner = pair.walk(_random(rng, index % PROLONGED == 1))
         except _TimeUp:
             summary.timed_out = True
             summary.positions = pair.positions
@@ -351,9 +374,9 @@ def _ddmin(best: Difference, moves: list[str], test: _Test,
 
 def _without_two(moves: list[str], test: _Test, deadline: float | None) -> Difference | None:
     """The first difference shown by ``moves`` less two moves an odd
-    distance apart (contiguous pairs are ddmin's), or None."""
+    distance apart, or None."""
     for i in range(len(moves)):
-        for j in range(i + 3, len(moves), 2):
+        for j in range(i + 1, len(moves), 2):
             if _up(deadline):
                 return None
             got = test(moves[:i] + moves[i + 1:j] + moves[j + 1:])
