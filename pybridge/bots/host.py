@@ -239,7 +239,7 @@ class BotProcess:
         if seconds > 0 and took > seconds + self.limits.clock_grace:
             return MoveReply(Verdict.TIMEOUT, ms, out=read.out,
                              detail=f"no move within {seconds:g} s: it replied after "
-                                    f"{took:.2f} s, later than its grace of "
+                                    f"{took:.2f} s, past the move time and its grace of "
                                     f"{self.limits.clock_grace:g} s")
         return read
 

@@ -134,7 +134,7 @@ def check_determinism(game: pybridge.Game, texts: list[str], seeds: int = 3) -> 
 def hint_line(new: str, moves: list[str], level: int) -> str:
     """The line the shell's ``hint LEVEL`` prints after ``new`` (the rest
     of a ``new`` command: the game and its options) and ``moves``, both
-    seats human."""
+    seats human, its wrapped lines joined."""
     import io
 
     from shell.repl.loop import Shell
@@ -144,9 +144,15 @@ def hint_line(new: str, moves: list[str], level: int) -> str:
     for move in moves:
         shell.execute(move)
     shell.execute(f"hint {level}")
-    lines = [line for line in shell.out.getvalue().splitlines() if "would play" in line]
-    assert len(lines) == 1, shell.out.getvalue()[-2000:]
-    return lines[0]
+    out = shell.out.getvalue().splitlines()
+    starts = [k for k, line in enumerate(out) if "would play" in line]
+    assert len(starts) == 1, shell.out.getvalue()[-2000:]
+    parts = [out[starts[0]]]
+    for line in out[starts[0] + 1:]:  # the shell wraps a long hint, indented
+        if not line.startswith("    "):
+            break
+        parts.append(line.strip())
+    return " ".join(parts)
 
 
 def move_text(game_id: str, move: str) -> str | None:
