@@ -47,6 +47,7 @@ from pybridge.championship.scoring import (
     standings_csv,
     standings_document,
 )
+from pybridge.text import clean_line
 from pybridge.championship.one_game import (
     SEATS,
     Config,
@@ -301,8 +302,10 @@ class _Run:
             try:
                 outcome = answers.accept(returned.answer, config=self.config, pairing=pairing,
                                          game=self.loaded)
-            except answers.NotCounted as exc:
-                self.not_counted[pairing.index] = f"{returned.worker}: {exc.why}"
+            except Exception as exc:  # noqa: BLE001  one game's answer never stops the run
+                why = exc.why if isinstance(exc, answers.NotCounted) else \
+                    clean_line(f"its answer could not be checked: {type(exc).__name__}: {exc}", 500)
+                self.not_counted[pairing.index] = f"{returned.worker}: {why}"
                 if self.watch.on_not_counted is not None:
                     self.watch.on_not_counted(pairing, self.not_counted[pairing.index])
                 continue

@@ -366,9 +366,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         report = write_report(result.out, similar=compared, notes=False)  # shown above
     played = len(result.records)
     if result.not_counted:
-        print(f"not counted: {plural(len(result.not_counted), 'game')} whose worker's answer was "
-              f"refused (listed above and in {result.out / 'standings.json'}); fix or remove "
-              f"those workers, then play them: {resume_command(result.out)}")
+        print(f"not counted: {plural(len(result.not_counted), 'game')} whose answer was "
+              f"refused or that stopped (listed above and in {result.out / 'standings.json'}); "
+              f"fix what they name (a worker, the game), then play them: "
+              f"{resume_command(result.out)}")
     elif result.interrupted:
         print(f"interrupted: {played} of {result.total} games finished; their results and "
               f"logs are in {result.out}; to go on: {resume_command(result.out)}")
