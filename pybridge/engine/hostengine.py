@@ -13,13 +13,14 @@ from typing import Any, Callable, Concatenate, Mapping, ParamSpec, TypeVar
 
 from pybridge.engine import _prolog
 from pybridge.engine.interface import Facts, GameEngine, MoveStats, Search, check_term, options_term
-from pybridge.errors import ArenaError, GameRuleError, ThinkTimeout
+from pybridge.errors import ArenaError, GameFileError, GameRuleError, ThinkTimeout
 from pybridge.jail.replies import BadReply, json_value
 from pybridge.models.gamefile import GameFileRef
 from pybridge.engine.gamehost import GameHost
 from pybridge.engine.gamehosts import host_for
 from pybridge.models.options import Option
 from pybridge.text import clean, clean_display, clean_line, has_controls
+from pybridge.types import players_problem
 
 #: The rules a request for a state's facts calls, named when the host dies
 #: before it could say which one ran.
@@ -112,6 +113,9 @@ class HostEngine(GameEngine):
         if not isinstance(listed, list):
             raise GameRuleError("game_rule", f"{self.id}: players/1 gave no list")
         players = tuple(_checked(self.id, "players/1", p, 200) for p in listed)
+        problem = players_problem(players)
+        if problem is not None:
+            raise GameFileError(f"game file {self.ref.path} refused: {problem}")
         options = []
         found = info.get("options", [])
         for item in found if isinstance(found, list) else ():

@@ -21,7 +21,6 @@ from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.engine.interface import GameEngine, InProcessEngine, Search
 from pybridge.models.options import Option, coerce as _coerce, option_message as _option_message
 from pybridge.errors import (
-    GameFileError,
     GameRuleError,
     IllegalMoveError,
     NoMoveError,
@@ -32,7 +31,6 @@ from pybridge.errors import (
 )
 
 from pybridge.text import clean_line, without_colour
-from pybridge.types import players_problem
 
 GAMES_DIR = PROLOG_DIR / "games"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -91,10 +89,6 @@ def _file_info(ref: gamefile.GameFileRef) -> _GameInfo:
 def _describe(game_id: str, module: str, engine: GameEngine,
               ref: gamefile.GameFileRef | None) -> _GameInfo:
     title, players, options = engine.describe()
-    problem = players_problem(players)
-    if problem is not None:
-        where = ref.path if ref is not None else game_id
-        raise GameFileError(f"game file {where} refused: {problem}")
     return _GameInfo(id=game_id, title=title, players=players, options=options,
                      module=module, engine=engine, file=ref)
 

@@ -16,7 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from pybridge.championship.checkpoint import read_games
+from pybridge import signing
+from pybridge.championship.checkpoint import PLAN, read_games, seat_specs
+from pybridge.play.players import PlayerSpec
+from pybridge.signing import Seal
 from pybridge.championship.entrants import name_warnings
 from pybridge.errors import ArenaError
 from pybridge.championship.ratings import as_table, elo_ratings
@@ -109,8 +112,19 @@ def _number(value: Any, default: float = 0.0) -> float:
         and math.isfinite(value) else default
 
 
+@dataclass(frozen=True)
+class _Checks:
+    """What every listed game's log is checked against beside the rules:
+    the folder's signatures (``accept``: count what they do not prove) and
+    the entrants' specs from tournament.json (None: not recorded)."""
+
+    seal: Seal
+    accept: bool
+    specs: Mapping[str, str] | None
+
+
 def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: set[int],
-            logs: dict[tuple[str, ...], int]) -> tuple[GameRecord, Rebuilt]:
+            logs: dict[tuple[str, ...], int], checks: _Checks) -> tuple[GameRecord, Rebuilt]:
     """A listed game's record derived from its verified log; TournamentError
     saying why the game cannot be counted."""
     if not isinstance(g, dict):
@@ -129,6 +143,11 @@ def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: se
     if parts in logs:
         raise TournamentError(f"game {index + 1}: its log is game {logs[parts] + 1}'s")
     logs[parts] = index
+    relative = "/".join(parts)
+    if checks.seal.doubtful(relative) and not checks.accept:
+        raise TournamentError(f"game {index + 1}: " + (
+            f"{relative}: unsigned" if checks.seal.problem else checks.seal.why(relative))
+            + " (--accept-altered counts it)")
     rebuilt = verify(g["replay"], root=out)
     replay = rebuilt.replay
     game = replay.game
@@ -138,9 +157,17 @@ def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: se
                               f"{dict(game.options)}, not of this tournament's game")
     if replay.result is None:
         raise TournamentError(f"game {index + 1}: its log records no result")
+    pairing = Pairing(index, first, second)
+    if checks.specs is not None and all(n in checks.specs for n in (first, second)):
+        seats = seat_specs(game.players, pairing, checks.specs)
+        if dict(replay.header.players) != seats:
+            raise TournamentError(f"game {index + 1}: its log seats "
+                                  f"{clean_line(dict(replay.header.players), 200)}, but "
+                                  f"{clean_line(first)} plays first and {clean_line(second)} "
+                                  "second in standings.json")
     opening = replay.header.opening
     both = g.get("lost_by_both") is True and replay.result.forfeit is not None
-    record = game_record(Pairing(index, first, second), game.players, replay.result,
+    record = game_record(pairing, game.players, replay.result,
                          replay.plies, _number(g.get("seconds")), opening=opening,
                          lost_by_both=both)
     record = dataclasses.replace(record, replay=g["replay"])
@@ -156,12 +183,36 @@ def _claim(g: Mapping[str, Any]) -> tuple[Any, Any, Any]:
     return g.get("winner"), reason, g.get("forfeit")
 
 
-def gather(out: str | os.PathLike[str]) -> Report:
+def _plan_specs(out: Path) -> Mapping[str, str] | None:
+    """The entrants' specs tournament.json records (None: none readable)."""
+    try:
+        plan = read_json_inside(out, PLAN)
+    except (FileNotFoundError, UnsafeFileError):
+        return None
+    people = plan.get("entrants") if isinstance(plan, dict) else None
+    if not isinstance(people, list):
+        return None
+    specs = {e["name"]: e["spec"] for e in people if isinstance(e, dict)
+             and isinstance(e.get("name"), str) and isinstance(e.get("spec"), str)}
+    try:
+        for spec in specs.values():
+            PlayerSpec.parse(spec)
+    except ValueError:
+        return None
+    return specs
+
+
+def gather(out: str | os.PathLike[str], *, accept_altered: bool = False) -> Report:
     """Everything the report shows, from the folder ``out``: each game's
     result from its log, replayed through the rules (a game whose log
-    does not verify is listed as a problem and not counted), the table
-    computed from those results."""
+    does not verify, or seats other entrants than standings.json says, is
+    listed as a problem and not counted), the table computed from those
+    results. A log the folder's signatures do not prove (altered,
+    unsigned) is not counted, and an altered standings.json gives no
+    grades, unless ``accept_altered``."""
     out = Path(out)
+    seal = signing.check(out)
+    checks = _Checks(seal, accept_altered, _plan_specs(out))
     try:
         doc = read_json_inside(out, STANDINGS)
     except FileNotFoundError:
@@ -183,9 +234,10 @@ def gather(out: str | os.PathLike[str]) -> Report:
     disagreements: list[str] = []
     seen: set[int] = set()
     logs: dict[tuple[str, ...], int] = {}
+    problems += seal.notes()
     for g in listed_games:
         try:
-            record, log = _derive(out, doc, set(names), g, seen, logs)
+            record, log = _derive(out, doc, set(names), g, seen, logs, checks)
         except (TournamentError, ReplayError, ArenaError) as exc:
             problems.append(f"not counted: {clean_line(exc)}")
             continue
@@ -202,7 +254,12 @@ def gather(out: str | os.PathLike[str]) -> Report:
         records.append(record)
         rebuilt[record.index] = log
     records.sort(key=lambda r: r.index)
-    doc = _recomputed(doc, people_, records)
+    graded = doc.get("settings", {}).get("grades") is True
+    if graded and seal.doubtful(STANDINGS) and not accept_altered:
+        graded = False
+        problems.append(f"no grades: {STANDINGS} (its late days, zeroes and settings) is not "
+                        "proven by the signatures (--accept-altered grades all the same)")
+    doc = _recomputed(doc, people_, records, graded)
     try:
         outputs = {i: o for i, (_, o) in read_games(out).items()}
     except UnsafeFileError as exc:
@@ -241,7 +298,7 @@ def gather(out: str | os.PathLike[str]) -> Report:
 
 
 def _recomputed(doc: Mapping[str, Any], people: Sequence[Entrant],
-                records: Sequence[GameRecord]) -> dict[str, Any]:
+                records: Sequence[GameRecord], graded: bool) -> dict[str, Any]:
     """standings.json with its games and table made again from ``records``."""
     settings = doc.get("settings", {})
     rows = {b["name"]: b for b in doc["bots"]}
@@ -258,7 +315,7 @@ def _recomputed(doc: Mapping[str, Any], people: Sequence[Entrant],
             and isinstance(anchor_[1], (int, float)) and math.isfinite(anchor_[1]):
         anchored = (anchor_[0], float(anchor_[1]))
     ratings = as_table(elo_ratings([e.name for e in people], records, anchor=anchored))
-    table = standings(people, records, grades=settings.get("grades") is True, late=late,
+    table = standings(people, records, grades=graded, late=late,
                       zero=zero, ratings=ratings)
     games = [game_document(r) for r in records]
     for r, g in zip(records, games):
