@@ -21,7 +21,7 @@ from pybridge.bots.host import BotProcess
 from pybridge.engine import gamehost, gamehosts
 from pybridge.engine.hostengine import HostEngine
 from pybridge.errors import GameFileError, GameRuleError
-from pybridge.games import gamefile
+from pybridge.models import gamefile
 from pybridge.jail import replies, sandbox
 from pybridge.jail.replies import BadReply, read_reply
 from pybridge.types import Verdict
