@@ -265,6 +265,25 @@ def seat_specs(players: Sequence[str], pairing: Pairing, specs: Mapping[str, str
             for seat, name in zip(players, (pairing.first, pairing.second))}
 
 
+def recorded_specs(out: Path) -> Mapping[str, str] | None:
+    """The entrants' specs tournament.json records (None: none readable)."""
+    try:
+        plan = read_json_inside(out, PLAN)
+    except (FileNotFoundError, UnsafeFileError):
+        return None
+    people = plan.get("entrants") if isinstance(plan, dict) else None
+    if not isinstance(people, list):
+        return None
+    specs = {e["name"]: e["spec"] for e in people if isinstance(e, dict)
+             and isinstance(e.get("name"), str) and isinstance(e.get("spec"), str)}
+    try:
+        for spec in specs.values():
+            PlayerSpec.parse(spec)
+    except ValueError:
+        return None
+    return specs
+
+
 def finished_games(out: Path, pairings: Iterable[Pairing], game: Game | None = None, *,
                    specs: Mapping[str, str] | None = None, seal: Seal | None = None,
                    accept_altered: bool = False) -> Resumed:
@@ -352,5 +371,5 @@ def rewrite_games(out: Path, games: Mapping[int, tuple[GameRecord, Mapping[str, 
 
 
 __all__ = ["BINDING", "GAMES", "PLAN", "RecordedRun", "Resumed", "recorded_run", "append_game",
-           "differences", "finished_games", "plan_document", "read_games", "rewrite_games",
-           "seat_specs", "start", "write_atomically"]
+           "differences", "finished_games", "plan_document", "read_games", "recorded_specs",
+           "rewrite_games", "seat_specs", "start", "write_atomically"]

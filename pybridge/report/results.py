@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from pybridge import signing
-from pybridge.championship.checkpoint import PLAN, read_games, seat_specs
-from pybridge.play.players import PlayerSpec
+from pybridge.championship.checkpoint import read_games, recorded_specs, seat_specs
 from pybridge.signing import Seal
 from pybridge.championship.entrants import name_warnings
 from pybridge.errors import ArenaError
@@ -54,6 +53,9 @@ class EntrantReport:
     ms_max: int | None = None
     moves: int = 0
     output: str = ""
+    #: why its bot was refused at loading, and how many games it lost so
+    refused: str = ""
+    refused_games: int = 0
 
 
 @dataclass
@@ -183,25 +185,6 @@ def _claim(g: Mapping[str, Any]) -> tuple[Any, Any, Any]:
     return g.get("winner"), reason, g.get("forfeit")
 
 
-def _plan_specs(out: Path) -> Mapping[str, str] | None:
-    """The entrants' specs tournament.json records (None: none readable)."""
-    try:
-        plan = read_json_inside(out, PLAN)
-    except (FileNotFoundError, UnsafeFileError):
-        return None
-    people = plan.get("entrants") if isinstance(plan, dict) else None
-    if not isinstance(people, list):
-        return None
-    specs = {e["name"]: e["spec"] for e in people if isinstance(e, dict)
-             and isinstance(e.get("name"), str) and isinstance(e.get("spec"), str)}
-    try:
-        for spec in specs.values():
-            PlayerSpec.parse(spec)
-    except ValueError:
-        return None
-    return specs
-
-
 def gather(out: str | os.PathLike[str], *, accept_altered: bool = False) -> Report:
     """Everything the report shows, from the folder ``out``: each game's
     result from its log, replayed through the rules (a game whose log
@@ -212,7 +195,7 @@ def gather(out: str | os.PathLike[str], *, accept_altered: bool = False) -> Repo
     grades, unless ``accept_altered``."""
     out = Path(out)
     seal = signing.check(out)
-    checks = _Checks(seal, accept_altered, _plan_specs(out))
+    checks = _Checks(seal, accept_altered, recorded_specs(out))
     try:
         doc = read_json_inside(out, STANDINGS)
     except FileNotFoundError:
@@ -277,7 +260,12 @@ def gather(out: str | os.PathLike[str], *, accept_altered: bool = False) -> Repo
         for me, other in ((a, b), (b, a)):
             cross[me][other] = (cross[me][other] or 0) + POINTS[outcome_for(r, me)]
             people[me].games.append(g)
-            if g.get("forfeit") and (g["winner"] != me or both):
+            if g.get("forfeit") == "refused" and (g["winner"] != me or both):
+                # refused at loading: said once, not once per game
+                people[me].refused_games += 1
+                logged = rebuilt[g["index"]].replay.result
+                people[me].refused = people[me].refused or clean(logged.detail if logged else "")
+            elif g.get("forfeit") and (g["winner"] != me or both):
                 people[me].forfeits.append({**g, "position": _final_position(rebuilt[g["index"]])})
         for n, (mean, worst, moves) in (g.get("ms") or {}).items():
             times[n].append((mean, worst, moves))
