@@ -151,7 +151,7 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
                                   dialect=settings.dialect)  # checks game, options and config
     found = roster(specs, settings.house)
     people, not_admitted = check_late(found.entrants, dict(settings.late), settings.max_late)
-    warnings = name_warnings(people)
+    warnings = found.renamed + name_warnings(people)
     if watch.on_entrants is not None:
         watch.on_entrants([f"not entered: {n}: {why}" for n, why in found.not_entered.items()]
                           + [f"skipped: {what}" for what in found.skipped]
@@ -161,6 +161,8 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
                      against={e.name for e in people if e.house} if settings.gauntlet else None)
     out_dir = Path(out)
     recorded = settings.recorded(not_admitted, found.not_entered)
+    if found.renamed:
+        recorded["renamed"] = list(found.renamed)
     # the signatures as they were, before this run writes anything
     seal = signing.check(out_dir) if resume and out_dir.is_dir() else None
     checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, recorded, people),

@@ -280,7 +280,9 @@ def gather(out: str | os.PathLike[str], *, accept_altered: bool = False) -> Repo
             e.ms_max = max(w for _, w, _ in times[n])
         e.output = clean("\n".join(said_[n]), SHOWN_OUTPUT)
     similar = _similar(out, problems)
-    warnings = name_warnings(people_)
+    renamed = doc.get("settings", {}).get("renamed")
+    warnings = [clean_line(r, 500) for r in (renamed if isinstance(renamed, list) else ())
+                if isinstance(r, str)] + name_warnings(people_)
     return Report(out, doc, [people[n] for n in names], cross, similar, rebuilt, problems,
                   disagreements, warnings)
 
