@@ -26,6 +26,7 @@ from pybridge.jail import replies, sandbox
 from pybridge.jail.replies import BadReply, read_reply
 from pybridge.types import Verdict
 from shell.cli.arena import main
+from tests.support.processes import needs_bwrap
 
 HERE = Path(__file__).resolve().parent
 FAKE = HERE / "support" / "fake_host.py"
@@ -137,7 +138,8 @@ def _ref(tmp_path: Path) -> gamefile.GameFileRef:
 @pytest.mark.parametrize("mode, why", [
     ("deep:load", "nest deeper than 32"), ("deep:info", "nest deeper than 32"),
     ("long:info", "longer than"), ("utf8:load", "not UTF-8"), ("array:info", "not an object"),
-    ("types:info", "players/1 gave no list"), ("types:load", "could not be loaded")])
+    ("types:info", "players/1 gave no list"),
+    ("types:load", "not a list of strings")])
 def test_a_bad_reply_of_a_game_host_is_the_games_fault(fake: Callable[[Any, str], None],
                                                        mode: str, why: str,
                                                        tmp_path: Path) -> None:
@@ -183,3 +185,20 @@ def test_a_game_whose_players_nest_100000_deep_gets_a_verdict(
     assert code == 2, out + err
     assert "nest deeper than 32" in out + err and "players/1" in out + err
     assert "Traceback" not in out + err and "RecursionError" not in out + err
+
+
+# -- a jailed bot after the bypass ------------------------------------------
+
+@needs_bwrap
+def test_a_bot_past_the_check_writing_a_deep_reply_crashes_only_itself(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import pybridge
+
+    monkeypatch.setenv(sandbox.ENV, "bwrap")
+    state = pybridge.load_game("tictactoe").initial_state()
+    with BotProcess(HERE / "hostile" / "jail" / "deep_reply.pl", "tictactoe", "first",
+                    isolation="bwrap", _unchecked=True) as proc:
+        assert proc.load().ready
+        reply = proc.move(str(state), None, 5.0)
+    assert reply.verdict is Verdict.CRASHED, reply
+    assert "nest deeper than 32" in reply.detail, reply.detail

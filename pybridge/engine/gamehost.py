@@ -38,6 +38,7 @@ from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.jail.launch import start_host
+from pybridge.jail import replies
 from pybridge.jail.replies import BadReply, read_reply
 from pybridge.jail.spawn import Tail, drain, exit_words, read_lines, reap, signal_swipl
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, Interrupted
@@ -175,6 +176,14 @@ class GameHost:
         if reply.get("ok") is not True:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded")
+        try:
+            for key in ("missing", "warnings"):
+                replies.texts(reply, key)
+            replies.text(reply, "dialect")
+        except BadReply as exc:
+            self.kill()
+            raise GameFileError(f"game file {self.ref.path} could not be loaded: the game's "
+                                f"process gave {exc}") from None
         self.hello = reply
         self.kept = False
         if not reply.get("missing"):

@@ -25,8 +25,8 @@ def answer(mode: str, verb: str, nonce: str) -> bytes:
         return b"[1, 2, 3]\n"
     if mode == "types":   # every field of the wrong type
         if verb == "load":
-            return ("{" + n + ',"status":"ready","seats":7,"ms":"soon","protocol":[1],'
-                    '"problems":{"a":1},"warnings":3}\n').encode()
+            return ("{" + n + ',"ok":true,"status":"ready","seats":7,"ms":"soon","protocol":[1],'
+                    '"problems":{"a":1},"warnings":3,"missing":5}\n').encode()
         if verb == "info":
             return ("{" + n + ',"ok":true,"title":["t"],"players":"ab",'
                     '"options":{"w":1}}\n').encode()
