@@ -49,3 +49,30 @@ def test_any_exception_in_one_game_costs_that_game_only(tmp_path: Path,
     again = run_tournament("tictactoe", ["random", "ai:1", "ai:2"], out=out,
                            settings=Settings(move_time=1.0), resume=True)
     assert again.complete and again.kept == 5 and len(again.records) == 6
+
+
+def test_an_exception_reading_one_kept_log_never_stops_a_resume_or_a_report(
+        played: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from pybridge.championship import checkpoint
+    from pybridge.report import results
+
+    out = tmp_path / "out"
+    shutil.copytree(played, out)
+    real = checkpoint.verify
+
+    def verify(relative: Any, **kwargs: Any) -> Any:
+        if str(relative).startswith("replays/0001"):
+            raise TypeError("a log no reader expected")
+        return real(relative, **kwargs)
+
+    monkeypatch.setattr(checkpoint, "verify", verify)
+    monkeypatch.setattr(results, "verify", verify)
+    report = results.gather(out)
+    assert [g["index"] for g in report.doc["games"]] == [1]
+    assert any("TypeError" in p for p in report.problems), report.problems
+    result = run_tournament("tictactoe", ["random", "ai:1"], out=out, resume=True,
+                            settings=Settings(games_per_pair=2))
+    assert result.complete and result.kept == 1 and len(result.records) == 2
+    assert any("TypeError" in n for n in result.disagreements), result.disagreements

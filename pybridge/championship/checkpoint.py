@@ -333,6 +333,10 @@ def finished_games(out: Path, pairings: Iterable[Pairing], game: Game | None = N
             continue
         except (ReplayError, ArenaError, OSError, ValueError):
             ok = False
+        except Exception as exc:  # noqa: BLE001  one log never stops a resume: played again
+            ok = False
+            notes.append(f"game {pairing.index + 1} ({relative}): its log could not be "
+                         f"checked ({type(exc).__name__}: {clean_line(exc, 200)}): played again")
         if not ok:
             try:
                 remove_inside(out, relative)

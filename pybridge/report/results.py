@@ -228,6 +228,10 @@ def gather(out: str | os.PathLike[str], *, accept_altered: bool = False) -> Repo
             problems.append(f"not counted: game {g.get('index', 0) + 1}: its log: "
                             f"{clean_line(getattr(exc, 'strerror', None) or exc)}")
             continue
+        except Exception as exc:  # noqa: BLE001  one game never stops the report
+            problems.append(f"not counted: a game whose log could not be checked "
+                            f"({type(exc).__name__}: {clean_line(exc, 200)})")
+            continue
         said = _claim(g)
         derived = _claim(game_document(record))
         if said != derived:
