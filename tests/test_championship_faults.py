@@ -1,8 +1,8 @@
 """An exception in one game never stops a championship or its resume
-(issue 32): a game whose rule throws, and a game that raises anything
-at all (here RecursionError, as a 100,000-deep reply once did), is not
-counted and named; the other games are played and counted, and
-``--resume`` goes on."""
+(issue 32): a game whose rule throws mid-game is a no-contest naming the
+rule (and verifies so); a game that raises anything else at all (here
+RecursionError, as a 100,000-deep reply once did) is not counted and
+named; the other games are played and counted, and ``--resume`` goes on."""
 
 from __future__ import annotations
 
@@ -18,15 +18,20 @@ from pybridge.championship.tournament import run_tournament
 GAMES = Path(__file__).resolve().parent / "hostile" / "games"
 
 
-def test_a_game_whose_rule_throws_is_not_counted_and_the_run_goes_on(tmp_path: Path) -> None:
+def test_a_game_whose_rule_throws_is_a_no_contest_naming_the_rule(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    result = run_tournament(str(GAMES / "throws_mid_game.pl"), ["random", "ai:1"], out=out,
+    bot = tmp_path / "first_move.pl"
+    bot.write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]).\n")
+    entrants = ["random", str(bot)]
+    result = run_tournament(str(GAMES / "throws_mid_game.pl"), entrants, out=out,
                             settings=Settings(move_time=1.0))
-    assert not result.complete and len(result.not_counted) == result.total == 2
-    assert all("move/3 threw" in why for why in result.not_counted.values()), result.not_counted
-    again = run_tournament(str(GAMES / "throws_mid_game.pl"), ["random", "ai:1"], out=out,
+    assert result.complete and len(result.records) == result.total == 2, result.not_counted
+    for r in result.records:
+        assert r.termination == "broken_rule" and "move/3 threw" in r.reason, r
+        assert r.forfeit is None and r.plies in (1, 2)
+    again = run_tournament(str(GAMES / "throws_mid_game.pl"), entrants, out=out,
                            settings=Settings(move_time=1.0), resume=True)
-    assert len(again.not_counted) == 2 and again.records == ()
+    assert again.kept == 2 and again.complete       # the no-contests verify from their logs
 
 
 def test_any_exception_in_one_game_costs_that_game_only(tmp_path: Path,
@@ -76,3 +81,20 @@ def test_an_exception_reading_one_kept_log_never_stops_a_resume_or_a_report(
                             settings=Settings(games_per_pair=2))
     assert result.complete and result.kept == 1 and len(result.records) == 2
     assert any("TypeError" in n for n in result.disagreements), result.disagreements
+
+
+def test_a_no_contest_claimed_where_the_rules_hold_does_not_verify(played: Path,
+                                                                   tmp_path: Path) -> None:
+    import json
+
+    from pybridge.replay import ReplayMismatch, verify
+
+    lines = (played / "replays" / "0001-random-vs-ai_1.jsonl").read_text().splitlines()
+    header, first = (json.loads(line) for line in lines[:2])
+    moves = [str(c) for c in range(1, 10) if str(c) != first["move"]]
+    forged = {"type": "result", "winner": "draw", "termination": "broken_rule",
+              "reason": "the game's rules are broken: move/3 threw", "detail": moves[0]}
+    log = tmp_path / "forged.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in (header, first, forged)))
+    with pytest.raises(ReplayMismatch, match="applies by the rules"):
+        verify(log)
