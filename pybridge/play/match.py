@@ -192,10 +192,12 @@ class Match:
         decision = self._judge(decision)
         if decision.verdict == Verdict.OK:
             assert decision.move is not None
+            self._attempt = decision.move   # move_note/2 applies it already
             ply = Ply(len(self._line), seat, decision.move, decision.ms,
                       note=self.state.move_note(decision.move))
         elif self.policy == "random" and decision.verdict != Verdict.REFUSED:
             replacement = self.state.choose_move(1)
+            self._attempt = replacement
             ply = Ply(
                 len(self._line), seat, replacement, decision.ms,
                 decision.verdict, decision.detail, decision.raw,
@@ -203,7 +205,6 @@ class Match:
             )
         else:
             return self._forfeit(seat, decision)
-        self._attempt = ply.move
         self._push(ply)
         self._redo.clear()
         return ply
