@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Callable, Protocol
+from typing import Callable, Protocol, Sequence
 
 
 class Verdict(StrEnum):
@@ -93,6 +93,28 @@ class Outcome(Protocol):
     def reason(self) -> str: ...
 
 
+#: The words the arena itself writes where a player's name would stand (a
+#: winner ``draw``; a game not over, ``none``): never a player's name.
+RESULT_WORDS = frozenset({"draw", "none"})
+
+
+def players_problem(players: Sequence[str]) -> str | None:
+    """Why ``players`` (a game's players/1) cannot be a game's two seats:
+    not two, the same twice, empty, or one of :data:`RESULT_WORDS`; None
+    when they can."""
+    if len(players) != 2:
+        return f"players/1 gives {len(players)} players, not two"
+    if players[0] == players[1]:
+        return f"players/1 names the player {players[0]!r} twice"
+    for p in players:
+        if not p.strip():
+            return "players/1 names a player with an empty name"
+        if p in RESULT_WORDS:
+            return (f"players/1 names a player {p!r}, a word the arena writes for a result "
+                    f"({' and '.join(sorted(RESULT_WORDS))} are not player names)")
+    return None
+
+
 def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
                 sentence: bool = False) -> str:
     """A result in words: ``x wins (three in a row)``, ``draw (board
@@ -116,5 +138,6 @@ def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
 
 
 __all__ = [
-    "BAD_VERDICTS", "Decision", "Outcome", "Ply", "Result", "Verdict", "result_text",
+    "BAD_VERDICTS", "Decision", "Outcome", "Ply", "RESULT_WORDS", "Result", "Verdict",
+    "players_problem", "result_text",
 ]

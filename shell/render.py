@@ -11,7 +11,7 @@ from typing import TextIO
 
 import pybridge
 from pybridge.invocation import command_line
-from pybridge.text import without_colour
+from pybridge.text import clean_display, without_colour
 from pybridge.play.match import Match
 from pybridge.types import Ply, Result, result_text
 
@@ -43,6 +43,10 @@ class Printer:
         self.color = color
 
     def __call__(self, text: str = "", *, end: str = "\n") -> None:
+        # whatever reached this text (a log, a folder, a game), the terminal
+        # obeys only colours: OSC (title, clipboard), cursor moves and every
+        # other control character are shown escaped
+        text = clean_display(text, 1 << 20)
         if not self.color:
             text = without_colour(text)
         self.out.write(text + end)

@@ -27,11 +27,14 @@ def game_id(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_state_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Shell history and automatic replay logs go to a temporary folder,
-    for this process and the arena processes tests start."""
+    """Shell history, automatic replay logs and the results key go to
+    temporary folders, for this process and the arena processes tests start."""
     import os
 
     os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.mktemp("state"))
+    # the results key (pybridge.signing) is made in a config folder of the tests' own
+    os.environ["XDG_CONFIG_HOME"] = str(tmp_path_factory.mktemp("config"))
+    os.environ.pop("ARENA_RESULTS_KEY", None)
 
 
 @pytest.fixture(autouse=True)

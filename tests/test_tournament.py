@@ -214,8 +214,9 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
     assert doc["isolation"] == doc["settings"]["isolation"] == sandbox.current()
     assert {b["name"] for b in doc["bots"]} == {e.name for e in result.entrants}
     assert len(list((out / "replays").iterdir())) == result.total
-    assert sorted(p.name for p in out.iterdir()) == ["games.jsonl", "replays", "standings.csv",
-                                                     "standings.json", "tournament.json"]
+    assert sorted(p.name for p in out.iterdir()) == ["games.jsonl", "replays", "signatures.json",
+                                                     "standings.csv", "standings.json",
+                                                     "tournament.json"]
     assert list(in_empty_dir.iterdir()) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cwd", "hostile", "out"]
     assert SENTINEL.exists() and not PWNED.exists()

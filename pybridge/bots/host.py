@@ -43,7 +43,8 @@ from pybridge.engine import _prolog
 from pybridge.engine import hoststate
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
-from pybridge.jail.launch import reply_object, start_host
+from pybridge.jail import replies
+from pybridge.jail.launch import start_host
 from pybridge.jail.spawn import FATAL, Tail, drain, exit_words, kill_group, read_lines, reap, sane_name
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.bots.command import game_environment, host_command
@@ -60,6 +61,22 @@ HOST = PROLOG_DIR / "bots" / "host.pl"
 #: The level passed to a PFL bot when its spec names none (``bot.pl``):
 #: every PFL project plays its best at level 2.
 DEFAULT_LEVEL = 2
+
+def _hello(reply: dict[str, Any]) -> Hello:
+    """How loading went, from the host's reply; BadReply for a field of the
+    wrong type."""
+    status = reply.get("status")
+    return Hello(
+        HelloStatus.READY if status == "ready" else HelloStatus.REFUSED,
+        protocol=clean_line(replies.text(reply, "protocol"), 40),
+        seats=tuple(clean_line(s, 40) for s in replies.texts(reply, "seats")),
+        detail=clean(replies.text(reply, "detail"), 4096),
+        ms=replies.integer(reply, "ms"),
+        problems=tuple(clean(p) for p in replies.texts(reply, "problems")),
+        warnings=tuple(clean(w) for w in replies.texts(reply, "warnings")),
+        game_ai=tuple(clean(c, 300) for c in replies.texts(reply, "game_ai"))[:20],
+    )
+
 
 class BotProcess:
     """One host process with one bot loaded, for one game.
@@ -169,17 +186,12 @@ class BotProcess:
         elif isinstance(reply, str):
             hello = Hello(HelloStatus.REFUSED, detail=f"the bot's process died while loading ({reply})")
         else:
-            status = reply.get("status")
-            hello = Hello(
-                HelloStatus.READY if status == "ready" else HelloStatus.REFUSED,
-                protocol=str(reply.get("protocol", "")),
-                seats=tuple(str(s) for s in reply.get("seats", ())),
-                detail=clean(reply.get("detail", ""), 4096),
-                ms=int(reply.get("ms", 0)),
-                problems=tuple(clean(p) for p in reply.get("problems", ())),
-                warnings=tuple(clean(w) for w in reply.get("warnings", ())),
-                game_ai=tuple(clean(c, 300) for c in reply.get("game_ai", ()))[:20],
-            )
+            try:
+                hello = _hello(reply)
+            except replies.BadReply as exc:
+                self.kill()
+                self.hello = Hello(HelloStatus.REFUSED, detail=f"bad reply to loading: {exc}")
+                return self.hello
             if hello.ready and hello.game_ai and not self.limits.game_ai:
                 hello = game_ai_refusal(hello)
             self.jail.found_host()
@@ -210,7 +222,9 @@ class BotProcess:
         if not isinstance(reply, dict) or reply.get("status") != "ended":
             return False
         deadline = time.monotonic() + 1.0
-        while self.stderr.total < int(reply.get("out", 0)) and time.monotonic() < deadline:
+        out = reply.get("out", 0)
+        out = out if type(out) is int else 0
+        while self.stderr.total < out and time.monotonic() < deadline:
             time.sleep(0.005)
         # the game's process ends itself (its parent reports one killed)
         if not self.jail.game_ended(timeout=1.0):
@@ -272,10 +286,11 @@ class BotProcess:
         if got is None:
             return self._gone()
         log.debug("%s > %s", self.name, got[:500].decode("utf-8", "replace").rstrip())
-        reply = reply_object(got)
-        if reply is None:
+        try:
+            reply = replies.read_reply(got)
+        except replies.BadReply as exc:
             self.kill()
-            return f"bad reply {clean_line(got[:200])}"
+            return f"bad reply: {exc}, starting {clean_line(got[:200].decode('utf-8', 'replace'))}"
         if reply.get("child") == "gone" and "nonce" not in reply:
             self.kill()
             self.exit_note = f"its game's process ended: {clean_line(str(reply.get('detail')))}"

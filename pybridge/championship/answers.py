@@ -16,13 +16,13 @@ the cluster's mutual TLS decides which workers may play at all.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from pybridge.jail import sandbox
 from pybridge.errors import ArenaError
+from pybridge.safeio import UnsafeFileError, load_json
 from pybridge.games.game import Game
 from pybridge.play.players import PlayerSpec
 from pybridge.replay.reader import ReplayError, parse_replay
@@ -69,6 +69,17 @@ def refusal(index: int, why: str, isolation: str) -> dict[str, Any]:
     return {"index": index, "refused": why, "isolation": isolation}
 
 
+FAILURE_KEYS = frozenset({"index", "failed", "isolation"})
+
+
+def failure(index: int, exc: BaseException, isolation: str) -> dict[str, Any]:
+    """What a worker returns for a game that raised ``exc`` (a game's rule
+    that threw, a host's bad answer, a fault of the arena's): the game is
+    not counted, the others go on, and ``--resume`` plays it again."""
+    return {"index": index, "failed": clean_line(f"{type(exc).__name__}: {exc}", 500),
+            "isolation": isolation}
+
+
 def required_isolation(required: str) -> tuple[str, str | None]:
     """The isolation this process runs bots with, and why it cannot play
     a game that requires ``required`` (None: it can)."""
@@ -96,6 +107,8 @@ def accept(found: object, *, config: Config, pairing: Pairing, game: Game) -> Ga
         raise NotCounted(index, f"its answer is a {type(found).__name__}, not a dict")
     if set(found) == REFUSAL_KEYS and isinstance(found["refused"], str):
         raise NotCounted(index, f"the worker refused the game: {clean_line(found['refused'], 500)}")
+    if set(found) == FAILURE_KEYS and isinstance(found["failed"], str):
+        raise NotCounted(index, f"the game stopped: {clean_line(found['failed'], 500)}")
     if set(found) != KEYS:
         raise NotCounted(index, f"its answer has the fields {sorted(map(str, found))[:10]}, "
                                 f"expected {sorted(KEYS)}")
@@ -130,8 +143,8 @@ def verified_record(log: bytes, *, config: Config, pairing: Pairing, game: Game,
     index = pairing.index
     name = replay_name(pairing)
     try:
-        head = json.loads(log.partition(b"\n")[0])
-    except ValueError:
+        head = load_json(log.partition(b"\n")[0], "its log")
+    except UnsafeFileError:
         raise NotCounted(index, "its log's first line is not a JSON header") from None
     if not isinstance(head, dict):
         raise NotCounted(index, "its log's first line is not a JSON header")
@@ -151,7 +164,7 @@ def verified_record(log: bytes, *, config: Config, pairing: Pairing, game: Game,
                                 f"opening {list(opening)}")
     try:
         rebuilt = rebuild(parse_replay(log, name))
-    except ReplayError as exc:
+    except (ReplayError, ArenaError) as exc:   # a broken log, or the rules failing on it
         raise NotCounted(index, f"its log does not follow the rules: {clean_line(exc, 500)}") \
             from None
     replay = rebuilt.replay
@@ -180,5 +193,5 @@ def isolation_used(required: str, records: Mapping[int, GameRecord] | list[GameR
     return "bwrap" if said else required
 
 
-__all__ = ["LOG_BYTES", "NotCounted", "Unreadable", "accept", "answer", "isolation_used",
+__all__ = ["FAILURE_KEYS", "LOG_BYTES", "NotCounted", "Unreadable", "accept", "answer", "failure", "isolation_used",
            "refusal", "required_isolation", "verified_record"]

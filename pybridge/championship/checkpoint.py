@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from pybridge.errors import ArenaError
+from pybridge.play.players import PlayerSpec
+from pybridge.signing import Seal
 from pybridge.games.game import Game
 from pybridge.replay import ReplayError, verify
 from pybridge.safeio import (
@@ -255,17 +257,53 @@ class Resumed:
     disagreements: tuple[str, ...] = ()
 
 
-def finished_games(out: Path, pairings: Iterable[Pairing], game: Game | None = None
-                   ) -> Resumed:
+def seat_specs(players: Sequence[str], pairing: Pairing, specs: Mapping[str, str]
+               ) -> dict[str, str]:
+    """The players a log of ``pairing`` must name in its header: each seat
+    of the game (``players``) with its entrant's spec, as logs write it."""
+    return {seat: str(PlayerSpec.parse(specs[name]))
+            for seat, name in zip(players, (pairing.first, pairing.second))}
+
+
+def recorded_specs(out: Path) -> Mapping[str, str] | None:
+    """The entrants' specs tournament.json records (None: none readable)."""
+    try:
+        plan = read_json_inside(out, PLAN)
+    except (FileNotFoundError, UnsafeFileError):
+        return None
+    people = plan.get("entrants") if isinstance(plan, dict) else None
+    if not isinstance(people, list):
+        return None
+    specs = {e["name"]: e["spec"] for e in people if isinstance(e, dict)
+             and isinstance(e.get("name"), str) and isinstance(e.get("spec"), str)}
+    try:
+        for spec in specs.values():
+            PlayerSpec.parse(spec)
+    except ValueError:
+        return None
+    return specs
+
+
+def finished_games(out: Path, pairings: Iterable[Pairing], game: Game | None = None, *,
+                   specs: Mapping[str, str] | None = None, seal: Seal | None = None,
+                   accept_altered: bool = False) -> Resumed:
     """The games of ``pairings`` already finished in ``out``: each has a log
     (a regular file inside ``out``) of ``game`` whose result verifies
-    through the rules. Each record is derived from its log; games.jsonl
-    gives only what a log does not hold (the bots' output, the game's wall
-    time), and where it says another result, that is reported. Every other
-    log is removed (TournamentError when it cannot be)."""
+    through the rules, whose header seats the pairing's entrants (their
+    ``specs``) and, given the folder's ``seal``, whose signature matches
+    (an altered or unsigned log is kept only with ``accept_altered``).
+    Each record is derived from its log; games.jsonl gives only what a
+    log does not hold (the bots' output, the game's wall time), and where
+    it says another result, that is reported. Every other log is removed
+    (TournamentError when it cannot be)."""
     kept: dict[int, tuple[GameRecord, dict[str, str]]] = {}
     removed = 0
     notes: list[str] = []
+    if seal is not None and seal.problem is not None:
+        notes.append(f"{seal.problem}: " + ("its logs are counted all the same (--accept-altered)"
+                                            if accept_altered else
+                                            "its games are played again (--accept-altered "
+                                            "keeps those whose logs verify)"))
     try:
         listed = read_games(out)
     except UnsafeFileError as exc:
@@ -279,10 +317,26 @@ def finished_games(out: Path, pairings: Iterable[Pairing], game: Game | None = N
             if ok and game is not None:
                 ok = (rebuilt.replay.game.id == game.id
                       and dict(rebuilt.replay.game.options) == dict(game.options))
+            if ok and specs is not None and dict(rebuilt.replay.header.players) != seat_specs(
+                    rebuilt.replay.game.players, pairing, specs):
+                ok = False
+                notes.append(f"game {pairing.index + 1} ({relative}): its log seats "
+                             f"{clean_line(dict(rebuilt.replay.header.players), 200)}, not "
+                             f"{pairing.first} and {pairing.second}: played again")
+            if ok and seal is not None and seal.doubtful(relative):
+                ok = accept_altered
+                if seal.problem is None:    # else said once, for the folder
+                    notes.append(f"game {pairing.index + 1}: {seal.why(relative)}: " + (
+                        "counted all the same (--accept-altered)" if ok
+                        else "played again (--accept-altered keeps it)"))
         except FileNotFoundError:
             continue
         except (ReplayError, ArenaError, OSError, ValueError):
             ok = False
+        except Exception as exc:  # noqa: BLE001  one log never stops a resume: played again
+            ok = False
+            notes.append(f"game {pairing.index + 1} ({relative}): its log could not be "
+                         f"checked ({type(exc).__name__}: {clean_line(exc, 200)}): played again")
         if not ok:
             try:
                 remove_inside(out, relative)
@@ -320,5 +374,6 @@ def rewrite_games(out: Path, games: Mapping[int, tuple[GameRecord, Mapping[str, 
     write_inside(out, GAMES, "".join(lines))
 
 
-__all__ = ["BINDING", "GAMES", "PLAN", "RecordedRun", "Resumed", "recorded_run", "append_game", "differences", "finished_games",
-           "plan_document", "read_games", "rewrite_games", "start", "write_atomically"]
+__all__ = ["BINDING", "GAMES", "PLAN", "RecordedRun", "Resumed", "recorded_run", "append_game",
+           "differences", "finished_games", "plan_document", "read_games", "recorded_specs",
+           "rewrite_games", "seat_specs", "start", "write_atomically"]

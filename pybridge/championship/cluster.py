@@ -184,6 +184,10 @@ class Pool:
             found: Any = future.result()
         except TypeError as exc:  # not msgpack: refused undecoded
             found = answers.Unreadable(str(exc))
+        except (OSError, TimeoutError, CancelledError):
+            raise
+        except Exception as exc:  # noqa: BLE001  the task raised: that game's failure only
+            found = answers.Unreadable(f"the task raised {type(exc).__name__}: {exc}")
         return Returned(str(future.key), found, worker)
 
     def _worker_of(self, future: Any) -> str:
@@ -218,6 +222,8 @@ class Pool:
                 except BrokenProcessPool:
                     lost.append(key)
                     continue
+                except Exception as exc:  # noqa: BLE001  the task raised: that game's only
+                    outcome = answers.Unreadable(f"the task raised {type(exc).__name__}: {exc}")
                 self._queued.pop(key, None)
                 yield Returned(key, outcome, "a worker process of this machine")
             if lost:

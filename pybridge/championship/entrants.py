@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import re
 import unicodedata
+from hashlib import sha256
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
@@ -74,14 +75,32 @@ class Roster:
     entrants: list[Entrant]
     not_entered: dict[str, str] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
+    #: submission folders given another name than their own, and why
+    renamed: list[str] = field(default_factory=list)
 
 
-def _expand(text: str, roster: Roster) -> list[tuple[str | None, str]]:
-    """(explicit name or None, spec text) for one command-line entrant; a
-    submission that cannot play goes to ``roster.not_entered``."""
+@dataclass(frozen=True)
+class _Wanted:
+    """One entrant asked for: its explicit name (None: from its spec), its
+    spec text, whether it is a house player, and the submission folder it
+    comes from (None: the command line named it)."""
+
+    explicit: str | None
+    text: str
+    house: bool = False
+    folder: Path | None = None
+
+
+def _digest(text: str) -> str:
+    return sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:6]
+
+
+def _expand(text: str, roster: Roster, house: bool) -> list[_Wanted]:
+    """The entrants one command-line entrant stands for; a submission that
+    cannot play goes to ``roster.not_entered`` (the others play)."""
     named = _NAMED.match(text)
     if named and not Path(text).exists():
-        return [(named.group("name").strip(), named.group("spec").strip())]
+        return [_Wanted(named.group("name").strip(), named.group("spec").strip(), house)]
     path = Path(text)
     if path.is_dir():
         subs = []
@@ -96,26 +115,50 @@ def _expand(text: str, roster: Roster) -> list[tuple[str | None, str]]:
                 subs.append(p)
         if not subs:
             raise TournamentError(f"folder {clean_line(text)!r} has no submission subfolders")
-        out: list[tuple[str | None, str]] = []
+        out: list[_Wanted] = []
         for sub in subs:
             name = safe_name(sub.name)
+            if name in roster.not_entered:
+                name = f"{name}-{_digest(str(sub))}"
             try:
                 found = submission_file(sub)
-            except TournamentError as exc:
-                roster.not_entered[name] = str(exc)
-                continue
-            why = usable_file_name(found)
-            if why is not None:
-                roster.not_entered[name] = f"bot file '{clean_line(found.name)}': {why}: rename it"
-                continue
-            try:
+                why = usable_file_name(found)
+                if why is not None:
+                    roster.not_entered[name] = (f"bot file '{clean_line(found.name)}': {why}: "
+                                                "rename it")
+                    continue
                 bot_path(str(found))
-            except BotError as exc:
+                sha256_file(found)          # readable, or not entered
+            except (TournamentError, BotError) as exc:
                 roster.not_entered[name] = str(exc)
                 continue
-            out.append((sub.name, str(found)))
+            except OSError as exc:          # one bad folder never stops the others
+                roster.not_entered[name] = f"its bot file cannot be read: {exc.strerror or exc}"
+                continue
+            out.append(_Wanted(sub.name, str(found), house, sub))
         return out
-    return [(None, text)]
+    return [_Wanted(None, text, house)]
+
+
+def _folder_names(wanted: Sequence[_Wanted], names: list[str], roster: Roster) -> None:
+    """Distinct, stable names for submission folders whose names clean to
+    the same name (``bob`` and ``bob!``): a folder whose name is already
+    clean keeps it, the others get a digest of their own name (of their
+    path, for the same name in two folders) added, with a note each."""
+    for i, w in enumerate(wanted):
+        if w.folder is None or names.count(names[i]) < 2:
+            continue
+        exact = [j for j, v in enumerate(wanted) if names[j] == names[i]
+                 and v.folder is not None and v.explicit == names[i]]
+        if exact == [i] and all(v.folder is not None for j, v in enumerate(wanted)
+                                if names[j] == names[i]):
+            continue                                   # the one already named so
+        same = [v for v in wanted if v.folder is not None and v.explicit == w.explicit]
+        base = str(w.folder) if len(same) > 1 else str(w.explicit)
+        new = f"{names[i]}-{_digest(base)}"
+        roster.renamed.append(f"submission folder {clean_line(str(w.folder))!r} plays as "
+                              f"{new!r}: its name cleans to {names[i]!r}, as another entrant's")
+        names[i] = new
 
 
 def entrants(specs: Iterable[str], house: Iterable[str] = ()) -> list[Entrant]:
@@ -134,22 +177,27 @@ def roster(specs: Iterable[str], house: Iterable[str] = ()) -> Roster:
     listed in ``not_entered`` while the others play (a tournament needs
     two entrants still)."""
     found = Roster([])
-    wanted = [(n, s, False) for text in specs for n, s in _expand(text, found)]
-    wanted += [(n, s, True) for text in house for n, s in _expand(text, found)]
-    parsed = [(n, s, h, PlayerSpec.parse(s)) for n, s, h in wanted]
-    stems = [spec.name for n, _, _, spec in parsed if n is None]
-    out: list[Entrant] = []
-    seen: dict[str, str] = {}
-    for explicit, text, house_, spec in parsed:
-        if spec.kind == "human":
-            raise TournamentError("a tournament has no human players (use random, ai:N or bot files)")
-        path = str(bot_path(spec.path)) if spec.kind == "bot" and spec.path else None
-        if explicit is not None:
-            name = safe_name(explicit)
+    wanted = [w for text in specs for w in _expand(text, found, False)]
+    wanted += [w for text in house for w in _expand(text, found, True)]
+    parsed = [(w, PlayerSpec.parse(w.text)) for w in wanted]
+    stems = [spec.name for w, spec in parsed if w.explicit is None]
+    names = []
+    for w, spec in parsed:
+        if w.explicit is not None:
+            name = safe_name(w.explicit)
         else:
             name = spec.name if spec.kind != "bot" else safe_name(spec.name)
             if spec.kind == "bot" and spec.level is not None and stems.count(spec.name) > 1:
                 name = f"{name}:{spec.level}"  # one file at several levels
+        names.append(name)
+    _folder_names(wanted, names, found)
+    out: list[Entrant] = []
+    seen: dict[str, str] = {}
+    for (w, spec), name in zip(parsed, names):
+        text, house_ = w.text, w.house
+        if spec.kind == "human":
+            raise TournamentError("a tournament has no human players (use random, ai:N or bot files)")
+        path = str(bot_path(spec.path)) if spec.kind == "bot" and spec.path else None
         if name in seen:
             raise TournamentError(
                 f"two entrants named {name!r} ({seen[name]} and {clean_line(text)}): "

@@ -23,7 +23,7 @@ from pybridge.play.players import Player, PlayerSpec
 from pybridge.replay.records import header_record, move_record, record_line, result_record
 from pybridge.championship.scoring import GameRecord, Pairing, TournamentError, game_record
 from pybridge.bots.seating import make_player
-from pybridge.text import clean
+from pybridge.text import clean, clean_line
 from pybridge.types import Decision, Ply, Result, Verdict
 
 #: What is kept of a bot's output per game.
@@ -170,6 +170,25 @@ def opening_of(config: Config, pairing: Pairing) -> tuple[str, ...]:
     return tuple(config.openings[pairing.opening])
 
 
+def _refused_game(config: Config, pairing: Pairing, game: Game, seat: str, log: _Log,
+                  history: list[Ply], opening: tuple[str, ...]) -> GameOutcome:
+    """A game with an entrant refused at loading: it is lost by that entrant
+    (by both when both were refused) before any move, so that nothing its
+    opponent does (a timeout, a crash) can give it a point."""
+    name = dict(zip(game.players, (pairing.first, pairing.second)))[seat]
+    result = Result(game.opponent(seat), clean_line(f"{seat} forfeits: refused (its bot was "
+                                                    f"refused at loading)", 300),
+                    forfeit=Verdict.REFUSED, detail=clean_line(config.refused[name], 300))
+    log.result(result)
+    names = (pairing.first, pairing.second)
+    both = all(cannot_play(config, n, role) for n, role in zip(names, SEATS))
+    record = game_record(pairing, game.players, result, history, 0.0, opening=opening,
+                         lost_by_both=both)
+    if both:
+        record = dataclasses.replace(record, reason=f"neither could play: {record.reason}")
+    return GameOutcome(record, b"".join(log.lines), {})
+
+
 def play_game(config: Config, pairing: Pairing) -> GameOutcome:
     """Play one scheduled game to its end, from its opening if it has one
     (not when a classic-protocol bot plays in it)."""
@@ -189,6 +208,9 @@ def play_game(config: Config, pairing: Pairing) -> GameOutcome:
                config.game_path)
     for ply in history:
         log.move(ply)
+    refused = [seat for seat, n in seats.items() if n in config.refused]
+    if refused:
+        return _refused_game(config, pairing, game, refused[0], log, history, opening)
     start = time.monotonic()
     players = {seat: _player(config, n, seed * 2 + i) for i, (seat, n) in enumerate(seats.items())}
     # a worker keeps each bot loaded between its games, each game a fresh copy

@@ -72,6 +72,8 @@ class Settings:
     insecure_scheduler: bool = False
     #: every entrant plays the house players only, not each other
     gauntlet: bool = False
+    #: a resume keeps logs whose signature does not match (or that have none)
+    accept_altered: bool = False
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:

@@ -109,7 +109,11 @@ def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
     isolation, problem = answers.required_isolation(config.isolation)
     if problem is not None:
         return answers.refusal(pairing.index, problem, isolation)
-    return answers.answer(_play_shipped(play, config, pairing, shipment), isolation)
+    try:
+        outcome = _play_shipped(play, config, pairing, shipment)
+    except Exception as exc:   # noqa: BLE001  one game's failure is that game's, never the run's
+        return answers.failure(pairing.index, exc, isolation)
+    return answers.answer(outcome, isolation)
 
 
 def _play_shipped(play: Callable[[Any, Any], Any], config: Any, pairing: Any,

@@ -26,7 +26,7 @@ from typing import Any, Mapping, Sequence
 from pybridge.championship import answers
 from pybridge.championship import checkpoint
 from pybridge.championship import cluster
-from pybridge import safeio
+from pybridge import safeio, signing
 from pybridge.jail import sandbox
 from pybridge.bots.player import WARM, Limits, check_bot
 from pybridge.championship.entrants import check_late, entrants, name_warnings, roster
@@ -47,6 +47,7 @@ from pybridge.championship.scoring import (
     standings_csv,
     standings_document,
 )
+from pybridge.text import clean_line
 from pybridge.championship.one_game import (
     SEATS,
     Config,
@@ -84,6 +85,8 @@ class TournamentResult:
     skipped: tuple[str, ...] = ()
     #: names that mislead (like a built-in player's, or like each other)
     warnings: tuple[str, ...] = ()
+    #: on a resume, the files the folder's signatures did not prove
+    signatures: tuple[str, ...] = ()
 
     @property
     def interrupted(self) -> bool:
@@ -148,7 +151,7 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
                                   dialect=settings.dialect)  # checks game, options and config
     found = roster(specs, settings.house)
     people, not_admitted = check_late(found.entrants, dict(settings.late), settings.max_late)
-    warnings = name_warnings(people)
+    warnings = found.renamed + name_warnings(people)
     if watch.on_entrants is not None:
         watch.on_entrants([f"not entered: {n}: {why}" for n, why in found.not_entered.items()]
                           + [f"skipped: {what}" for what in found.skipped]
@@ -158,8 +161,13 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
                      against={e.name for e in people if e.house} if settings.gauntlet else None)
     out_dir = Path(out)
     recorded = settings.recorded(not_admitted, found.not_entered)
+    if found.renamed:
+        recorded["renamed"] = list(found.renamed)
+    # the signatures as they were, before this run writes anything
+    seal = signing.check(out_dir) if resume and out_dir.is_dir() else None
     checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, recorded, people),
                      resume=resume)
+    signer = signing.Signer(out_dir, keep=seal)
     checked = check_entrants(game, people, limits=settings.limits, jobs=settings.jobs,
                              game_file=loaded.file)
     if watch.on_checked is not None:
@@ -174,20 +182,25 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
         classic=checked.classic, isolation=sandbox.current(), game_config=settings.game_config,
         dialect=settings.dialect,
     )
-    resumed = checkpoint.finished_games(out_dir, games, loaded) if resume \
+    resumed = checkpoint.finished_games(out_dir, games, loaded, specs=config.specs, seal=seal,
+                                        accept_altered=settings.accept_altered) if resume \
         else checkpoint.Resumed({}, 0)
     kept = {index: (_lost_by_both(config, r), o) for index, (r, o) in resumed.kept.items()}
     if resume:
         checkpoint.rewrite_games(out_dir, kept)
+        signer.prune()
+        signer.sign(checkpoint.GAMES)
+    signer.sign(checkpoint.PLAN)
     if checked.game_ai:  # named in standings.json: who used the game's own AI
         recorded = {**recorded, "game_ai": {n: list(c) for n, c in checked.game_ai.items()}}
-    run = _Run(out_dir, settings, recorded, people, games, loaded, config, kept, watch)
+    run = _Run(out_dir, settings, recorded, people, games, loaded, config, kept, watch, signer)
     complete = run.play(where)
     return TournamentResult(config.game, tuple(people),
                             tuple(sorted(run.records, key=lambda r: r.index)), tuple(run.table),
                             len(games), out_dir, config.refused, complete, len(kept),
                             not_admitted, run.not_counted, resumed.disagreements,
-                            dict(found.not_entered), tuple(found.skipped), tuple(warnings))
+                            dict(found.not_entered), tuple(found.skipped), tuple(warnings),
+                            tuple(seal.notes()) if seal is not None else ())
 
 
 def _check_names(people: Sequence[Entrant], settings: Settings) -> None:
@@ -219,8 +232,8 @@ class _Run:
     def __init__(self, out: Path, settings: Settings, recorded: dict[str, Any],
                  people: Sequence[Entrant], games: Sequence[Pairing], loaded: Any,
                  config: Config, kept: Mapping[int, tuple[GameRecord, Any]],
-                 watch: Watchers) -> None:
-        self.out, self.settings, self.recorded = out, settings, recorded
+                 watch: Watchers, signer: signing.Signer) -> None:
+        self.out, self.settings, self.recorded, self.signer = out, settings, recorded, signer
         self.people, self.games, self.loaded, self.config = people, games, loaded, config
         self.kept, self.watch = kept, watch
         self.records: list[GameRecord] = [r for r, _ in kept.values()]
@@ -247,11 +260,13 @@ class _Run:
                               for p in self.games if p.index in self.not_counted]
         safeio.write_inside(self.out, "standings.json", json.dumps(doc, indent=2) + "\n")
         safeio.write_inside(self.out, "standings.csv", standings_csv(self.table))
+        self.signer.sign("standings.json")
 
     def finished(self, outcome: GameOutcome, pool: cluster.Pool) -> None:
         record = outcome.record
         safeio.write_inside(self.out, record.replay, outcome.log)
         checkpoint.append_game(self.out, record, outcome.output)
+        self.signer.sign(record.replay, checkpoint.GAMES)
         self.records.append(record)
         # the standings of a running tournament, at most every second: the
         # games' logs and games.jsonl are what --resume and report read
@@ -301,8 +316,10 @@ class _Run:
             try:
                 outcome = answers.accept(returned.answer, config=self.config, pairing=pairing,
                                          game=self.loaded)
-            except answers.NotCounted as exc:
-                self.not_counted[pairing.index] = f"{returned.worker}: {exc.why}"
+            except Exception as exc:  # noqa: BLE001  one game's answer never stops the run
+                why = exc.why if isinstance(exc, answers.NotCounted) else \
+                    clean_line(f"its answer could not be checked: {type(exc).__name__}: {exc}", 500)
+                self.not_counted[pairing.index] = f"{returned.worker}: {why}"
                 if self.watch.on_not_counted is not None:
                     self.watch.on_not_counted(pairing, self.not_counted[pairing.index])
                 continue

@@ -37,7 +37,9 @@ from pybridge.engine.hostlimits import HostLimits
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.engine._prolog import PROLOG_DIR
-from pybridge.jail.launch import reply_object, start_host
+from pybridge.jail.launch import start_host
+from pybridge.jail import replies
+from pybridge.jail.replies import BadReply, read_reply
 from pybridge.jail.spawn import Tail, drain, exit_words, read_lines, reap, signal_swipl
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, Interrupted
 from pybridge.models.gamefile import GameFileRef, game_id, sha256_of
@@ -174,6 +176,14 @@ class GameHost:
         if reply.get("ok") is not True:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded")
+        try:
+            for key in ("missing", "warnings"):
+                replies.texts(reply, key)
+            replies.text(reply, "dialect")
+        except BadReply as exc:
+            self.kill()
+            raise GameFileError(f"game file {self.ref.path} could not be loaded: the game's "
+                                f"process gave {exc}") from None
         self.hello = reply
         self.kept = False
         if not reply.get("missing"):
@@ -320,18 +330,21 @@ class GameHost:
             if got is None:
                 raise self._gone(rule)
             log.debug("game %s > %s", self.id, got[:500].decode("utf-8", "replace").rstrip())
-            reply = reply_object(got)
-            if reply is None:
+            try:
+                reply = read_reply(got)
+            except BadReply as exc:
                 self.kill()
-                raise GameRuleError("game_rule", f"{self.id}: the game's process wrote "
-                                    f"{clean_line(got[:100])} on its reply channel "
-                                    "(it was killed)")
+                raise GameRuleError("game_rule", f"{self.id}: {rule}: the game's process wrote "
+                                    f"{exc} on its reply channel, starting "
+                                    f"{clean_line(got[:100].decode('utf-8', 'replace'))} (it was killed)") from None
             if "nonce" not in reply and reply.get("child") == "gone":
                 raise self._gone(rule)
             if "nonce" not in reply and isinstance(reply.get("rule"), str):
                 rule = clean_line(reply["rule"], 80)
                 note = reply.get("limit")
-                limit = float(note) if isinstance(note, (int, float)) and note > 0 else limit
+                if (isinstance(note, (int, float)) and not isinstance(note, bool)
+                        and 0 < note < 1e6):
+                    limit = float(note)
                 if asked:               # the rule that was late: done waiting
                     raise self._late(rule, cap if time.monotonic() >= hard else limit)
                 deadline = min(hard, time.monotonic() + limit + self.limits.grace)

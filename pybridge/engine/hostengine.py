@@ -7,18 +7,20 @@ plain text, the game's printed board is cleaned
 
 from __future__ import annotations
 
-import json
+import functools
 import os
-from typing import Any, Mapping
+from typing import Any, Callable, Concatenate, Mapping, ParamSpec, TypeVar
 
 from pybridge.engine import _prolog
 from pybridge.engine.interface import Facts, GameEngine, MoveStats, Search, check_term, options_term
-from pybridge.errors import GameRuleError, ThinkTimeout
+from pybridge.errors import ArenaError, GameFileError, GameRuleError, ThinkTimeout
+from pybridge.jail.replies import BadReply, json_value
 from pybridge.models.gamefile import GameFileRef
 from pybridge.engine.gamehost import GameHost
 from pybridge.engine.gamehosts import host_for
 from pybridge.models.options import Option
 from pybridge.text import clean, clean_display, clean_line, has_controls
+from pybridge.types import players_problem
 
 #: The rules a request for a state's facts calls, named when the host dies
 #: before it could say which one ran.
@@ -32,6 +34,28 @@ def _checked(game: str, what: str, value: object, limit: int = 1000) -> str:
         raise GameRuleError("game_rule", f"{game}: {what} gave {clean_line(repr(value), 120)}, "
                             f"not a text of at most {limit} characters without control characters")
     return value
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _blamed(method: Callable[Concatenate["HostEngine", _P], _R]
+            ) -> Callable[Concatenate["HostEngine", _P], _R]:
+    """``method`` with any exception raised while it uses the host's answer
+    (a field of the wrong type or shape) made the game's fault: a
+    GameRuleError naming the question, never the referee's crash."""
+    @functools.wraps(method)
+    def asked(self: "HostEngine", *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(self, *args, **kwargs)
+        except ArenaError:
+            raise
+        except (BadReply, TypeError, ValueError, KeyError, IndexError, AttributeError,
+                RecursionError, OverflowError) as exc:
+            raise GameRuleError("game_rule", f"{self.id}: the game's process gave a bad "
+                                f"answer to {method.__name__}: {clean_line(exc, 300)}") from None
+    return asked  # type: ignore[return-value]  # functools.wraps keeps the signature
 
 
 #: Processes the general AI's search runs at once (root parallelism: a
@@ -81,12 +105,20 @@ class HostEngine(GameEngine):
             raise GameRuleError("game_rule", f"{self.id}: the game's process gave a bad state text")
         return value
 
+    @_blamed
     def describe(self) -> tuple[str, tuple[str, ...], tuple[Option, ...]]:
         info = self.host.info
         title = clean_line(info.get("title", self.id), 200) or self.id
-        players = tuple(_checked(self.id, "players/1", p, 200) for p in info.get("players", ()))
+        listed = info.get("players", [])
+        if not isinstance(listed, list):
+            raise GameRuleError("game_rule", f"{self.id}: players/1 gave no list")
+        players = tuple(_checked(self.id, "players/1", p, 200) for p in listed)
+        problem = players_problem(players)
+        if problem is not None:
+            raise GameFileError(f"game file {self.ref.path} refused: {problem}")
         options = []
-        for item in info.get("options", ()):
+        found = info.get("options", [])
+        for item in found if isinstance(found, list) else ():
             if isinstance(item, list) and len(item) == 3:
                 name, default, help_ = item
                 options.append(Option(_checked(self.id, "option/3", name, 100),
@@ -94,6 +126,7 @@ class HostEngine(GameEngine):
                                       clean_line(default, 200), clean_line(help_, 500)))
         return title, players, tuple(options)
 
+    @_blamed
     def begin_game(self, options: Mapping[str, Any], config: str | None) -> None:
         """A fresh copy of the loaded file for a new game, in which the
         game's initial_state/2 runs again (a game may assert there)."""
@@ -104,16 +137,20 @@ class HostEngine(GameEngine):
         else:
             self.new_state(options)
 
+    @_blamed
     def new_state(self, options: Mapping[str, Any]) -> str | None:
         return self._state(self._ask("new_state", rule="initial_state/2",
                                      raw=(options_term(options),)))
 
+    @_blamed
     def new_state_config(self, config: str) -> str | None:
         return self._state(self._ask("new_state_config", config, rule="initial_state/2"))
 
+    @_blamed
     def parse_state(self, state_text: str) -> str | None:
         return self._state(self._ask("parse_state", state_text, rule="current_player/2 or valid_moves/2"))
 
+    @_blamed
     def state_info(self, state: str) -> Facts:
         got = self._ask("state_info", state, rule=_FACTS)
         if got is None:
@@ -126,11 +163,12 @@ class HostEngine(GameEngine):
                 tuple(_checked(self.id, "move_text/2", m) for m in moves),
                 _checked(self.id, "game_over/2", got.get("over")))
 
+    @_blamed
     def play_move(self, state: str, move: str) -> dict[str, Any] | None:
         got = self._ask("play_move", state, move, rule=f"move/3, {_FACTS}")
         if got is None:
             return None
-        facts = json.loads(got["json"]) if isinstance(got.get("json"), str) else None
+        facts = json_value(got["json"]) if isinstance(got.get("json"), str) else None
         if not isinstance(facts, dict) or not isinstance(facts.get("moves"), list):
             raise GameRuleError("game_rule", f"{self.id}: the game's process gave a bad answer")
         facts["state"] = self._state_text(facts.get("state"))
@@ -142,10 +180,12 @@ class HostEngine(GameEngine):
         facts["note"] = clean_line(note, 300) if isinstance(note, str) else ""
         return facts
 
+    @_blamed
     def move_error(self, state: str, move: str) -> str | None:
         got = self._ask("move_error", state, move, rule="move_text/2 or game_over/2")
         return None if got is None else clean_line(got.get("reason", ""), 500)
 
+    @_blamed
     def value(self, state: str, player: str) -> float | None:
         got = self._ask("value", state, player, rule="value/3")
         if got is None:
@@ -155,10 +195,12 @@ class HostEngine(GameEngine):
             raise GameRuleError("game_rule", f"{self.id}: value/3 gave no number")
         return float(value)
 
+    @_blamed
     def display(self, state: str, last_move: str) -> str:
         got = self._ask("display", state, last_move, rule="display_game/1")
         return "" if got is None else clean_display(got.get("output", ""))
 
+    @_blamed
     def choose(self, state: str, level: int, seconds: float) -> tuple[str, str] | None:
         # the host keeps within the move time by itself (random valid move
         # past it); the watchdog waits for it a grace longer
@@ -177,6 +219,7 @@ class HostEngine(GameEngine):
         return (_checked(self.id, "move_text/2", got.get("move")),
                 clean_line(note, 300) if isinstance(note, str) else "")
 
+    @_blamed
     def move_descriptions(self, state: str) -> dict[str, str]:
         got = self._ask("descriptions", state, rule="valid_moves/2, move_text/2 or move_description/3")
         if got is None:
@@ -184,6 +227,7 @@ class HostEngine(GameEngine):
         return {_checked(self.id, "move_text/2", m): clean_line(d, 500)
                 for m, d in got.get("pairs", [])}
 
+    @_blamed
     def outcome(self, state: str) -> tuple[str, str] | None:
         got = self._ask("outcome", state, rule="game_over/2")
         if got is None:
@@ -191,6 +235,7 @@ class HostEngine(GameEngine):
         return (_checked(self.id, "game_over/2", got.get("winner")),
                 _checked(self.id, "outcome_reason/2", got.get("reason")))
 
+    @_blamed
     def rules(self) -> str:
         got = self._ask("rules", rule="rules/1")
         return "" if got is None else clean(got.get("text", ""), 16384)
@@ -198,6 +243,7 @@ class HostEngine(GameEngine):
     def seed(self, seed: int) -> None:
         self.host.seed(seed)
 
+    @_blamed
     def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
               plies: int, max_states: int,
               seconds: float = 60.0) -> list[tuple[str, str, str, str]]:
@@ -207,6 +253,8 @@ class HostEngine(GameEngine):
                              check_term(games, seed, plies, max_states, seconds)))
         if got is None:
             return []
+        if not isinstance(got.get("problems", []), list):
+            raise BadReply("problems that are not a list")
         notes = got.get("notes", [])
         self.check_notes = tuple(self.host.text(str(n)) for n in notes
                                  if isinstance(n, str)) if isinstance(notes, list) else ()
@@ -215,12 +263,15 @@ class HostEngine(GameEngine):
                 for a, b, c, d in (p for p in got.get("problems", [])
                                    if isinstance(p, list) and len(p) == 4)]
 
+    @_blamed
     def search(self, state: str, seconds: float) -> Search | None:
         got = self._ask("search", state, float(seconds), search_workers(),
                         rule="the general AI's search", limit=seconds + 5, cap=seconds + 5)
         if got is None:
             return None
         moves = []
+        if not isinstance(got.get("stats", []), list):
+            raise BadReply("stats that are not a list")
         for item in got.get("stats", []):
             if (isinstance(item, list) and len(item) == 4 and isinstance(item[1], int)
                     and isinstance(item[2], (int, float)) and item[3] in ("open", "win", "loss")):
@@ -231,6 +282,7 @@ class HostEngine(GameEngine):
         return Search(iterations if isinstance(iterations, int) else 0, tuple(moves),
                       searches if isinstance(searches, int) and searches > 0 else 1)
 
+    @_blamed
     def typed_move(self, typed: str) -> str | None:
         got = self._ask("typed", typed, rule="move_text/2")
         return None if got is None else _checked(self.id, "move_text/2", got.get("move"))

@@ -5,14 +5,13 @@ entered before anything runs, and the start from the one spawning thread."""
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import subprocess
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from pybridge.errors import ArenaError
 from pybridge.jail import processes as jail
@@ -83,13 +82,4 @@ def start_host(command: Callable[[int, int], list[str]], *, isolation: str, its_
     return Started(proc, os.fdopen(req_w, "wb"), os.fdopen(rep_r, "rb"))
 
 
-def reply_object(line: bytes) -> dict[str, Any] | None:
-    """A host's reply line as the JSON object it must be, else None."""
-    try:
-        reply = json.loads(line)
-    except ValueError:
-        return None
-    return reply if isinstance(reply, dict) else None
-
-
-__all__ = ["Started", "reply_object", "start_host"]
+__all__ = ["Started", "start_host"]

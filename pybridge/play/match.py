@@ -17,7 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Mapping, Protocol, Sequence
 
-from pybridge.errors import IllegalMoveError, TurnError
+from pybridge.errors import GameRuleError, IllegalMoveError, TurnError
 from pybridge.games.game import Game, State
 from pybridge.play.players import Player
 from pybridge.text import clean_line
@@ -79,6 +79,8 @@ class Match:
         self._line: list[_Position] = [_Position(start)]
         self._redo: list[Ply] = []
         self._started: set[str] = set()
+        self._attempt = ""   # the move being applied, named if a rule throws
+        self._choosing = False
         for ply in history:
             if ply.player != self.state.current_player:
                 raise TurnError(ply.move, self.state, ply.player,
@@ -156,9 +158,23 @@ class Match:
 
     def step(self, *, seconds: float | None = None) -> Ply | Result:
         """Let the (non-human) player to move choose, and referee its answer.
-        Returns the ply played, or the result when the answer forfeits."""
+        Returns the ply played, or the result when the answer forfeits, or
+        a no-contest when one of the game's rules throws (a broken rule,
+        never a player's forfeit)."""
         if self.result is not None:
             return self.result
+        self._attempt = ""
+        self._choosing = False
+        try:
+            return self._step(seconds)
+        except GameRuleError as exc:
+            # a rule the referee applies; not one a player ran while it chose
+            # (that the log cannot show), nor one past the result
+            if self.result is not None or self._choosing:
+                raise
+            return self.conclude(rule_threw_result(exc, self._attempt))
+
+    def _step(self, seconds: float | None) -> Ply | Result:
         seat = self.state.current_player
         player = self.players[seat]
         if player.is_human:
@@ -167,17 +183,21 @@ class Match:
             self._started.add(seat)
             player.start(self.game, seat)
         player.follow(self.line())
+        self._choosing = True
         decision = player.choose(
             self.state, self.last_move,
             seconds=self.move_time if seconds is None else seconds,
         )
+        self._choosing = False
         decision = self._judge(decision)
         if decision.verdict == Verdict.OK:
             assert decision.move is not None
+            self._attempt = decision.move   # move_note/2 applies it already
             ply = Ply(len(self._line), seat, decision.move, decision.ms,
                       note=self.state.move_note(decision.move))
         elif self.policy == "random" and decision.verdict != Verdict.REFUSED:
             replacement = self.state.choose_move(1)
+            self._attempt = replacement
             ply = Ply(
                 len(self._line), seat, replacement, decision.ms,
                 decision.verdict, decision.detail, decision.raw,
@@ -323,3 +343,12 @@ def broken_rule_result(state: State) -> Result:
         f"the game's rules are broken: valid_moves/2 gave no move for {seat} "
         f"although game_over/2 fails", 300), detail=clean_line(str(state), 300),
         termination="broken_rule")
+
+
+def rule_threw_result(exc: GameRuleError, move: str) -> Result:
+    """A no-contest: one of the game's rules threw (or its host answered
+    badly) while ``move`` was applied (or, with ``move`` empty, while the
+    position was read); the detail names the move, for the log's
+    verification to throw again."""
+    return Result("draw", clean_line(f"the game's rules are broken: {exc}", 300),
+                  detail=clean_line(move, 300), termination="broken_rule")

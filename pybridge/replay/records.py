@@ -121,6 +121,8 @@ def result_record(result: Result) -> dict[str, Any]:
             record["detail"] = result.detail
     if result.termination:
         record["termination"] = result.termination
+        if result.detail and result.forfeit is None:
+            record["detail"] = result.detail    # the move a broken rule threw on
     return record
 
 

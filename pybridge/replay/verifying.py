@@ -9,7 +9,7 @@ import os
 from dataclasses import dataclass
 from typing import Iterator
 
-from pybridge.errors import IllegalMoveError
+from pybridge.errors import GameRuleError, IllegalMoveError
 from pybridge.games.game import State
 from pybridge.types import Result, Verdict, result_text
 from pybridge.replay.reader import Logged, Replay, ReplayError, read_replay
@@ -108,8 +108,11 @@ def check_result(replay: Replay, final: State) -> None:
     assert replay.result_line is not None
     line = replay.result_line
     path = replay.path
-    outcome = final.outcome()
     recorded = result_text(result)
+    if result.termination == "broken_rule":
+        _check_broken_rule(replay, final, line, recorded)
+        return
+    outcome = final.outcome()
     if result.forfeit is not None:
         if outcome is not None:
             raise ReplayMismatch(
@@ -125,12 +128,6 @@ def check_result(replay: Replay, final: State) -> None:
                 path, line, f"result {recorded}: {loser} forfeits by an illegal move, but "
                 f"what it answered, {result.detail}, is a valid move there")
         return
-    if result.termination == "broken_rule":
-        if outcome is not None or final.valid_moves():
-            raise ReplayMismatch(
-                path, line, f"result {recorded} (a no-contest for a broken rule), but the "
-                "player to move has valid moves or the game is over")
-        return
     if outcome is None:
         raise ReplayMismatch(
             path, line, f"result {recorded}, but the game is not over by the rules "
@@ -138,6 +135,28 @@ def check_result(replay: Replay, final: State) -> None:
     if (result.winner, result.reason) != outcome:
         raise ReplayMismatch(
             path, line, f"result {recorded}, but the rules say {result_text(Result(*outcome))}")
+
+
+def _check_broken_rule(replay: Replay, final: State, line: int, recorded: str) -> None:
+    """ReplayMismatch unless the rules do break in ``final``: a rule
+    throws there (reading the position, or applying the move the result
+    names), or the player to move has no move in a game not over."""
+    assert replay.result is not None
+    attempted = replay.result.detail
+    try:
+        outcome = final.outcome()
+        moves = final.valid_moves()
+        if attempted and attempted in moves:
+            final.move(attempted)
+            raise ReplayMismatch(
+                replay.path, line, f"result {recorded} (a no-contest for a broken rule), but "
+                f"the move {attempted!r} it names applies by the rules")
+    except GameRuleError:
+        return                      # the rule throws here again
+    if outcome is not None or moves:
+        raise ReplayMismatch(
+            replay.path, line, f"result {recorded} (a no-contest for a broken rule), but the "
+            "player to move has valid moves or the game is over")
 
 
 def rebuild(replay: Replay) -> Rebuilt:

@@ -116,6 +116,9 @@ def _entrant(e: EntrantReport) -> list[str]:
                    f"<td class=name>{_e(g['first'])}</td><td class=name>{_e(g['second'])}</td>"
                    f"<td class=name>{_e(result_of(g))}</td></tr>")
     out.append("</table>")
+    if e.refused_games:
+        out.append(f"<h3>Refused at loading</h3><p>lost all its {e.refused_games} games:</p>"
+                   f"<pre>{html.escape(clean(e.refused or '(no reason recorded)'))}</pre>")
     if e.forfeits:
         out.append("<h3>Forfeits</h3>")
         for f in e.forfeits:

@@ -161,6 +161,9 @@ def _entrant_md(e: EntrantReport) -> list[str]:
     for g in e.games:
         out.append(f"| [{g['index'] + 1}]({game_page(g['index'])}) | {_md_cell(g['first'])} | "
                    f"{_md_cell(g['second'])} | {_md_cell(_result(g))} | {_md_cell(g['replay'])} |")
+    if e.refused_games:
+        out += ["", f"Refused at loading, so lost all its {e.refused_games} games: "
+                    f"{md(e.refused or '(no reason recorded)', 4096)}"]
     if e.forfeits:
         out += ["", "Forfeits:", ""]
         for f in e.forfeits:

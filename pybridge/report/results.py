@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from pybridge.championship.checkpoint import read_games
+from pybridge import signing
+from pybridge.championship.checkpoint import read_games, recorded_specs, seat_specs
+from pybridge.signing import Seal
 from pybridge.championship.entrants import name_warnings
 from pybridge.errors import ArenaError
 from pybridge.championship.ratings import as_table, elo_ratings
@@ -51,6 +53,9 @@ class EntrantReport:
     ms_max: int | None = None
     moves: int = 0
     output: str = ""
+    #: why its bot was refused at loading, and how many games it lost so
+    refused: str = ""
+    refused_games: int = 0
 
 
 @dataclass
@@ -109,8 +114,19 @@ def _number(value: Any, default: float = 0.0) -> float:
         and math.isfinite(value) else default
 
 
+@dataclass(frozen=True)
+class _Checks:
+    """What every listed game's log is checked against beside the rules:
+    the folder's signatures (``accept``: count what they do not prove) and
+    the entrants' specs from tournament.json (None: not recorded)."""
+
+    seal: Seal
+    accept: bool
+    specs: Mapping[str, str] | None
+
+
 def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: set[int],
-            logs: dict[tuple[str, ...], int]) -> tuple[GameRecord, Rebuilt]:
+            logs: dict[tuple[str, ...], int], checks: _Checks) -> tuple[GameRecord, Rebuilt]:
     """A listed game's record derived from its verified log; TournamentError
     saying why the game cannot be counted."""
     if not isinstance(g, dict):
@@ -129,6 +145,11 @@ def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: se
     if parts in logs:
         raise TournamentError(f"game {index + 1}: its log is game {logs[parts] + 1}'s")
     logs[parts] = index
+    relative = "/".join(parts)
+    if checks.seal.doubtful(relative) and not checks.accept:
+        raise TournamentError(f"game {index + 1}: " + (
+            f"{relative}: unsigned" if checks.seal.problem else checks.seal.why(relative))
+            + " (--accept-altered counts it)")
     rebuilt = verify(g["replay"], root=out)
     replay = rebuilt.replay
     game = replay.game
@@ -138,9 +159,17 @@ def _derive(out: Path, doc: Mapping[str, Any], names: set[str], g: Any, seen: se
                               f"{dict(game.options)}, not of this tournament's game")
     if replay.result is None:
         raise TournamentError(f"game {index + 1}: its log records no result")
+    pairing = Pairing(index, first, second)
+    if checks.specs is not None and all(n in checks.specs for n in (first, second)):
+        seats = seat_specs(game.players, pairing, checks.specs)
+        if dict(replay.header.players) != seats:
+            raise TournamentError(f"game {index + 1}: its log seats "
+                                  f"{clean_line(dict(replay.header.players), 200)}, but "
+                                  f"{clean_line(first)} plays first and {clean_line(second)} "
+                                  "second in standings.json")
     opening = replay.header.opening
     both = g.get("lost_by_both") is True and replay.result.forfeit is not None
-    record = game_record(Pairing(index, first, second), game.players, replay.result,
+    record = game_record(pairing, game.players, replay.result,
                          replay.plies, _number(g.get("seconds")), opening=opening,
                          lost_by_both=both)
     record = dataclasses.replace(record, replay=g["replay"])
@@ -156,12 +185,17 @@ def _claim(g: Mapping[str, Any]) -> tuple[Any, Any, Any]:
     return g.get("winner"), reason, g.get("forfeit")
 
 
-def gather(out: str | os.PathLike[str]) -> Report:
+def gather(out: str | os.PathLike[str], *, accept_altered: bool = False) -> Report:
     """Everything the report shows, from the folder ``out``: each game's
     result from its log, replayed through the rules (a game whose log
-    does not verify is listed as a problem and not counted), the table
-    computed from those results."""
+    does not verify, or seats other entrants than standings.json says, is
+    listed as a problem and not counted), the table computed from those
+    results. A log the folder's signatures do not prove (altered,
+    unsigned) is not counted, and an altered standings.json gives no
+    grades, unless ``accept_altered``."""
     out = Path(out)
+    seal = signing.check(out)
+    checks = _Checks(seal, accept_altered, recorded_specs(out))
     try:
         doc = read_json_inside(out, STANDINGS)
     except FileNotFoundError:
@@ -183,15 +217,20 @@ def gather(out: str | os.PathLike[str]) -> Report:
     disagreements: list[str] = []
     seen: set[int] = set()
     logs: dict[tuple[str, ...], int] = {}
+    problems += seal.notes()
     for g in listed_games:
         try:
-            record, log = _derive(out, doc, set(names), g, seen, logs)
+            record, log = _derive(out, doc, set(names), g, seen, logs, checks)
         except (TournamentError, ReplayError, ArenaError) as exc:
             problems.append(f"not counted: {clean_line(exc)}")
             continue
         except (OSError, ValueError) as exc:
             problems.append(f"not counted: game {g.get('index', 0) + 1}: its log: "
                             f"{clean_line(getattr(exc, 'strerror', None) or exc)}")
+            continue
+        except Exception as exc:  # noqa: BLE001  one game never stops the report
+            problems.append(f"not counted: a game whose log could not be checked "
+                            f"({type(exc).__name__}: {clean_line(exc, 200)})")
             continue
         said = _claim(g)
         derived = _claim(game_document(record))
@@ -202,7 +241,12 @@ def gather(out: str | os.PathLike[str]) -> Report:
         records.append(record)
         rebuilt[record.index] = log
     records.sort(key=lambda r: r.index)
-    doc = _recomputed(doc, people_, records)
+    graded = doc.get("settings", {}).get("grades") is True
+    if graded and seal.doubtful(STANDINGS) and not accept_altered:
+        graded = False
+        problems.append(f"no grades: {STANDINGS} (its late days, zeroes and settings) is not "
+                        "proven by the signatures (--accept-altered grades all the same)")
+    doc = _recomputed(doc, people_, records, graded)
     try:
         outputs = {i: o for i, (_, o) in read_games(out).items()}
     except UnsafeFileError as exc:
@@ -220,7 +264,12 @@ def gather(out: str | os.PathLike[str]) -> Report:
         for me, other in ((a, b), (b, a)):
             cross[me][other] = (cross[me][other] or 0) + POINTS[outcome_for(r, me)]
             people[me].games.append(g)
-            if g.get("forfeit") and (g["winner"] != me or both):
+            if g.get("forfeit") == "refused" and (g["winner"] != me or both):
+                # refused at loading: said once, not once per game
+                people[me].refused_games += 1
+                logged = rebuilt[g["index"]].replay.result
+                people[me].refused = people[me].refused or clean(logged.detail if logged else "")
+            elif g.get("forfeit") and (g["winner"] != me or both):
                 people[me].forfeits.append({**g, "position": _final_position(rebuilt[g["index"]])})
         for n, (mean, worst, moves) in (g.get("ms") or {}).items():
             times[n].append((mean, worst, moves))
@@ -235,13 +284,15 @@ def gather(out: str | os.PathLike[str]) -> Report:
             e.ms_max = max(w for _, w, _ in times[n])
         e.output = clean("\n".join(said_[n]), SHOWN_OUTPUT)
     similar = _similar(out, problems)
-    warnings = name_warnings(people_)
+    renamed = doc.get("settings", {}).get("renamed")
+    warnings = [clean_line(r, 500) for r in (renamed if isinstance(renamed, list) else ())
+                if isinstance(r, str)] + name_warnings(people_)
     return Report(out, doc, [people[n] for n in names], cross, similar, rebuilt, problems,
                   disagreements, warnings)
 
 
 def _recomputed(doc: Mapping[str, Any], people: Sequence[Entrant],
-                records: Sequence[GameRecord]) -> dict[str, Any]:
+                records: Sequence[GameRecord], graded: bool) -> dict[str, Any]:
     """standings.json with its games and table made again from ``records``."""
     settings = doc.get("settings", {})
     rows = {b["name"]: b for b in doc["bots"]}
@@ -258,7 +309,7 @@ def _recomputed(doc: Mapping[str, Any], people: Sequence[Entrant],
             and isinstance(anchor_[1], (int, float)) and math.isfinite(anchor_[1]):
         anchored = (anchor_[0], float(anchor_[1]))
     ratings = as_table(elo_ratings([e.name for e in people], records, anchor=anchored))
-    table = standings(people, records, grades=settings.get("grades") is True, late=late,
+    table = standings(people, records, grades=graded, late=late,
                       zero=zero, ratings=ratings)
     games = [game_document(r) for r in records]
     for r, g in zip(records, games):

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
+from pybridge import signing
 from pybridge.championship import checkpoint
 from pybridge.invocation import command_line
 from pybridge.play.players import PlayerSpec
@@ -29,6 +30,7 @@ from pybridge.replay import (
     rebuild,
     verify,
 )
+from pybridge.text import clean, clean_line
 from pybridge.types import Ply, result_text
 from pybridge.text import plural
 
@@ -55,6 +57,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("files", nargs="+", metavar="PATH",
                    help="replay logs (.jsonl) and folders of them (searched below)")
     add_isolation_option(p)
+    p.add_argument("--accept-altered", action="store_true",
+                   help="a tournament's log whose signature does not match (or that has "
+                        "none) is only noted, not counted as a failure (exit 1)")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("resume", help="continue an unfinished logged game, appending to its log")
@@ -75,30 +80,31 @@ def _checked(file: str, action: Callable[[], int]) -> int:
     try:
         return action()
     except ReplayError as exc:
-        print(f"arena: {exc}", file=sys.stderr)
+        print(f"arena: {clean(exc)}", file=sys.stderr)
         return EXIT_MISMATCH if isinstance(exc, ReplayMismatch) else EXIT_UNREADABLE
     except OSError as exc:
-        print(f"arena: {file}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"arena: {clean_line(file)}: {clean(exc.strerror or exc)}", file=sys.stderr)
         return EXIT_UNREADABLE
 
 
 def _warn(replay: Replay) -> None:
     for warning in replay.warnings:
-        print(f"arena: warning: {warning}", file=sys.stderr)
+        print(f"arena: warning: {clean(warning)}", file=sys.stderr)
 
 
 def summary(rebuilt: Rebuilt) -> str:
-    """One line: the game, its moves and how it stands."""
+    """One line: the game, its moves and how it stands (what the log says
+    cleaned: a forfeit's reason is the log's text)."""
     replay = rebuilt.replay
     n = len(replay.moves)
-    head = f"{replay.game.id}, {n} move{'s' * (n != 1)}"
+    head = f"{clean_line(replay.game.id)}, {n} move{'s' * (n != 1)}"
     if replay.result is not None:
-        return f"{head}, {result_text(replay.result)}"
+        return f"{head}, {clean_line(result_text(replay.result))}"
     result = rebuilt.result
     if result is not None:
-        return (f"{head}, over by the rules ({result_text(result)}) but its result "
+        return (f"{head}, over by the rules ({clean_line(result_text(result))}) but its result "
                 f"was not logged: {command_line('resume', str(replay.path))} writes it")
-    return f"{head}, unfinished: {rebuilt.final.current_player} to move"
+    return f"{head}, unfinished: {clean_line(rebuilt.final.current_player)} to move"
 
 
 # -- verify ---------------------------------------------------------------------
@@ -122,9 +128,29 @@ def logs_in(paths: Sequence[str]) -> list[str]:
     return found
 
 
+def _signature(file: str, seals: dict[Path, signing.Seal], accept: bool) -> int:
+    """0, or EXIT_MISMATCH for a log of a results folder that its
+    signatures do not prove (said on stderr; only noted with ``accept``)."""
+    found = signing.folder_of_log(file)
+    if found is None:
+        return 0
+    folder, relative = found
+    if folder not in seals:
+        seals[folder] = signing.check(folder)
+    seal = seals[folder]
+    if not seal.doubtful(relative):
+        return 0
+    kind = "altered" if relative in seal.altered else "unsigned"
+    print(f"arena: {clean_line(file)}: {kind}: {clean_line(seal.why(relative))}"
+          + (" (accepted: --accept-altered)" if accept else ""), file=sys.stderr)
+    return 0 if accept else EXIT_MISMATCH
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     files = logs_in(args.files)
     codes = []
+    seals: dict[Path, signing.Seal] = {}
+    doubtful: list[str] = []
     for file in files:
         def run(file: str = file) -> int:
             if os.path.isdir(file):
@@ -135,14 +161,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
                               file)
             rebuilt = verify(file)
             _warn(rebuilt.replay)
-            print(f"{file}: valid: {summary(rebuilt)}")
-            return 0
+            code = _signature(file, seals, args.accept_altered)
+            if code:
+                doubtful.append(file)
+            print(f"{clean_line(file)}: {'valid' if code == 0 else 'moves valid'}: "
+                  f"{summary(rebuilt)}")
+            return code
 
         codes.append(_checked(file, run))
     if len(files) > 1:
         bad = codes.count(EXIT_MISMATCH)
         unreadable = codes.count(EXIT_UNREADABLE)
-        print(f"{len(files)} logs: {codes.count(0)} valid, {bad} illegal, {unreadable} unreadable")
+        altered = f", {len(doubtful)} altered or unsigned" if doubtful else ""
+        print(f"{len(files)} logs: {codes.count(0)} valid, {bad - len(doubtful)} illegal, "
+              f"{unreadable} unreadable{altered}")
     if EXIT_UNREADABLE in codes:
         return EXIT_UNREADABLE
     return EXIT_MISMATCH if EXIT_MISMATCH in codes else 0
@@ -160,10 +192,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         replay = read_replay(args.file)
         _warn(replay)
         game = replay.game
-        seats = " vs ".join(f"{seat} ({spec})" for seat, spec in replay.header.players.items())
-        options = "".join(f" {k}={v}" for k, v in game.options.items())
-        started = f", started {replay.header.started}" if replay.header.started else ""
-        say(say.style(BOLD, f"{game.title}{options}: {seats}{started}"))
+        seats = " vs ".join(f"{clean_line(seat, 80)} ({clean_line(spec, 300)})"
+                            for seat, spec in replay.header.players.items())
+        options = "".join(f" {clean_line(k, 80)}={clean_line(v, 200)}"
+                          for k, v in game.options.items())
+        started = (f", started {clean_line(replay.header.started, 80)}"
+                   if replay.header.started else "")
+        say(say.style(BOLD, f"{clean_line(game.title)}{options}: {seats}{started}"))
         waiting = args.step
         found = []
         for position in positions(replay):
@@ -201,9 +236,10 @@ def _replay_html(file: str, out: str) -> int:
 
 
 def describe_ply(ply: Ply) -> str:
-    text = f"{ply.player} plays {ply.move}" + (f" ({ply.ms} ms)" if ply.ms else "")
+    text = f"{clean_line(ply.player)} plays {clean_line(ply.move)}" + (
+        f" ({ply.ms} ms)" if ply.ms else "")
     if ply.verdict != "ok":
-        answered = f", it answered {ply.raw!r}" if ply.raw is not None else ""
+        answered = f", it answered {clean_line(repr(ply.raw))}" if ply.raw is not None else ""
         text += f" (referee: {ply.verdict}{answered}; a random move was played instead)"
     return text
 

@@ -23,6 +23,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                                    "OUT/games/*.html from a finished or partial tournament folder.")
     p.add_argument("dir", metavar="DIR", help="a tournament's --out folder")
     add_isolation_option(p)
+    p.add_argument("--accept-altered", action="store_true",
+                   help="count the games whose logs are altered or unsigned (their "
+                        "signatures in DIR/signatures.json do not match) and grade all the same")
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("similar", help="rank pairs of submissions by the similarity of their code",
@@ -40,7 +43,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.set_defaults(func=cmd_similar)
 
 
-def write_report(out: Path, *, similar: Any | None = None, notes: bool = True) -> Path:
+def write_report(out: Path, *, similar: Any | None = None, notes: bool = True,
+                 accept_altered: bool = False) -> Path:
     """The report of the tournament in ``out`` (with ``similar`` pairs saved
     first, when compared); with ``notes``, its notes (names that mislead,
     games not counted, results corrected by the logs) are printed."""
@@ -51,7 +55,7 @@ def write_report(out: Path, *, similar: Any | None = None, notes: bool = True) -
 
     if similar is not None:
         similarity.save(out, similar.pairs, similar.skipped)
-    report = gather(out)
+    report = gather(out, accept_altered=accept_altered)
     for note in notes_of(report) if notes else ():
         print(f"report: {clean_line(note)}")
     return write_pages(report)
@@ -78,7 +82,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     out = Path(args.dir)
     if not out.is_dir():
         raise ValueError(f"no folder {args.dir!r}")
-    print(f"report: {write_report(out)} and {out / 'report.md'}")
+    print(f"report: {write_report(out, accept_altered=args.accept_altered)} and "
+          f"{out / 'report.md'}")
     return 0
 
 

@@ -67,6 +67,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="continue the tournament recorded in --out DIR: finished games are "
                         "kept, the others played; without GAME and BOTs, as the folder "
                         "records it")
+    p.add_argument("--accept-altered", action="store_true",
+                   help="with --resume: keep the games whose logs are altered or unsigned "
+                        "(their signatures in DIR/signatures.json do not match), instead of "
+                        "playing them again")
     p.add_argument("--grades", action="store_true",
                    help="grade 5..10 by the 1999 rule (over 10%% of games lost by invalid "
                         "moves: out of the ranking, 5 x the fraction of valid games)")
@@ -329,7 +333,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         openings=args.openings, opening_plies=args.opening_plies, elo_anchor=anchor,
         game_config=args.config, dialect=args.dialect, scheduler=args.scheduler,
         tls_dir=args.tls_dir, insecure_scheduler=args.insecure_scheduler,
-        gauntlet=args.gauntlet, limits=Limits(game_ai=args.allow_game_ai))
+        gauntlet=args.gauntlet, limits=Limits(game_ai=args.allow_game_ai),
+        accept_altered=args.accept_altered)
 
     def progress(state: Any) -> None:
         if state.last is None and state.kept:  # before the first game
@@ -347,6 +352,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     for name, days in result.not_admitted.items():
         print(f"not admitted: {clean_line(name)}: {plural(days, 'day')} late "
               f"(more than {args.max_late})")
+    for note in result.signatures:
+        print(f"resume: {clean_line(note)}")
     for note in result.disagreements:
         print(f"resume: {clean_line(note)}")
     print()
@@ -363,12 +370,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             print(f"similarity: not compared: {clean_line(k.submission)}: {clean_line(k.file)}: "
                   f"{clean_line(k.reason)}")
     with sandbox.own_logs():  # the logs this run wrote or verified at its resume
-        report = write_report(result.out, similar=compared, notes=False)  # shown above
+        report = write_report(result.out, similar=compared, notes=False,  # shown above
+                              accept_altered=args.accept_altered)
     played = len(result.records)
     if result.not_counted:
-        print(f"not counted: {plural(len(result.not_counted), 'game')} whose worker's answer was "
-              f"refused (listed above and in {result.out / 'standings.json'}); fix or remove "
-              f"those workers, then play them: {resume_command(result.out)}")
+        print(f"not counted: {plural(len(result.not_counted), 'game')} whose answer was "
+              f"refused or that stopped (listed above and in {result.out / 'standings.json'}); "
+              f"fix what they name (a worker, the game), then play them: "
+              f"{resume_command(result.out)}")
     elif result.interrupted:
         print(f"interrupted: {played} of {result.total} games finished; their results and "
               f"logs are in {result.out}; to go on: {resume_command(result.out)}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pybridge.replay import Rebuilt
 from pybridge.invocation import command_line
-from pybridge.text import plural
+from pybridge.text import clean, plural
 from shell.repl.command import FILE, PLY, Command, Host, exactly_one
 from shell.repl.replay_viewer import view_replay
 from shell.repl.session import read_log
@@ -21,7 +21,7 @@ def run_save(host: Host, args: list[str]) -> None:
 def _read(host: Host, name: str) -> Rebuilt:
     rebuilt = read_log(name)
     for warning in rebuilt.replay.warnings:
-        host.say.note(f"warning: {warning}")
+        host.say.note(f"warning: {clean(warning)}")
     return rebuilt
 
 

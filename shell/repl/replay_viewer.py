@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from pybridge.replay import Rebuilt, describe_result
-from pybridge.text import plural
+from pybridge.text import clean, clean_line, plural
 
 from shell.render import BOLD, GREEN, Printer
 
@@ -19,18 +19,21 @@ def view_replay(say: Printer, read: Callable[[str], str], name: str, rebuilt: Re
     replay = rebuilt.replay
     last = len(positions) - 1
     at = min(at, last)
-    seats = " vs ".join(f"{seat} ({spec})" for seat, spec in replay.players.items())
-    say(say.style(BOLD, f"Replay of {name}: {replay.game.title}, {seats}, {plural(last, 'move')}"))
+    seats = " vs ".join(f"{clean_line(seat, 80)} ({clean_line(spec, 300)})"
+                        for seat, spec in replay.players.items())
+    say(say.style(BOLD, f"Replay of {clean_line(name, 300)}: {clean_line(replay.game.title)}, "
+                        f"{seats}, {plural(last, 'move')}"))
     while True:
         position = positions[at]
         move = position.logged.ply if position.logged else None
-        heading = f"ply {at}/{last}" + (f": {move.player} played {move.move}" if move else ": start")
+        heading = f"ply {at}/{last}" + (f": {move.player} played {clean_line(move.move)}"
+                                        if move else ": start")
         say(say.style(GREEN, heading))
         if position.note:
             say(say.style(BOLD, f"   {position.note}"))
         say(position.state.display(color=say.color, last_move=move.move if move else None).rstrip())
         if at == last and rebuilt.result is not None:
-            say(say.style(BOLD, describe_result(rebuilt.result)))
+            say(say.style(BOLD, clean(describe_result(rebuilt.result))))
         try:
             answer = read(f"replay {at}/{last} (Enter next, p back, N jump, q quit)> ")
         except (EOFError, KeyboardInterrupt):
