@@ -312,8 +312,15 @@ pick_move(Game, State, Level, Move) :-
     \+ game_file_raw(Game, _),
     !,
     N is -Level,
-    general_seconds(N, Soft, _),
-    generic_ai:generic_move(Game, State, N, [max_seconds(Soft)], Move).
+    general_seconds(N, Soft, Hard),
+    Check is 0.8 * Hard,
+    generic_ai:generic_move(Game, State, N,
+                            [max_seconds(Soft), check_seconds(Check), note(Note)], Move),
+    (   Note \== ''
+    ->  format(atom(Said), "the general AI at level ~w: ~w", [N, Note]),
+        nb_setval(arena_choose_note, Said)
+    ;   true
+    ).
 pick_move(Game, State, Level, Move) :-
     Game:choose_move(State, Level, Move).
 

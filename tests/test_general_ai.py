@@ -98,6 +98,40 @@ def test_blocks_a_loss_in_one(level: int) -> None:
     assert s.choose_move(level) == "5"
 
 
+def slow_edge(xs: tuple[int, ...], os: tuple[int, ...]) -> pybridge.State:
+    """A position of slow_edge.pl (four in a row on 8 x 8, 64 cells, every
+    game_over/2 call slow), x to move."""
+    board = ["x" if i in xs else "o" if i in os else "e" for i in range(1, 65)]
+    game = load_game_file(str(AI_GAMES / "slow_edge.pl"))
+    return game.state_from_text(f"s([{','.join(board)}],x,8000)")
+
+
+@pytest.mark.parametrize("level", [3, 5])
+def test_slow_rules_still_block_a_line_at_the_edge(level: int) -> None:
+    """o has 62, 63 and 64, the end of the bottom row: only 61 saves x, the
+    last move but three a check in the order of the moves meets (the
+    issue's mcts:3, which played elsewhere at 1 s a move)."""
+    move, note = slow_edge((1, 3, 5, 20), (62, 63, 64)).choose(level, seconds=1.0, general=True)
+    assert (move, note) == ("61", "")
+
+
+@pytest.mark.parametrize("level", [3, 5])
+def test_slow_rules_still_take_a_win_at_the_edge(level: int) -> None:
+    s = slow_edge((57, 58, 59, 20), (62, 63, 64, 1))
+    assert s.choose(level, seconds=1.0, general=True)[0] == "60"
+
+
+def test_a_check_that_cannot_finish_in_time_says_so() -> None:
+    """No threat anywhere: proving every move safe takes 60 x 60 slow
+    calls, more than the time; the move is valid and the note says how
+    far the check got."""
+    s = slow_edge((1, 20), (30, 64))
+    move, note = s.choose(3, seconds=0.5, general=True)
+    assert move in s.valid_moves()
+    assert note.startswith("the general AI at level 3: the check for a loss in one covered ")
+    assert note.endswith(" of 60 moves in time")
+
+
 @pytest.mark.parametrize("level", [3, 4])
 def test_a_win_two_moves_of_one_turn_away(level: int) -> None:
     """A turn of two moves by one player: the solver proves the first

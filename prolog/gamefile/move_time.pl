@@ -126,16 +126,26 @@ capped_generic_move(Det, S, L, M) :-
     Moves = [_|_],
     (   integer(L), L > 1
     ->  general_seconds(L, Soft, Cap),
+        Check is 0.8 * Cap,
         catch(call_with_time_limit(Cap,
                                    with_rule_memo(Det, generic_ai:generic_move(Det, S, L,
-                                                                               [seconds(Soft)],
+                                                                               [ seconds(Soft),
+                                                                                 check_seconds(Check),
+                                                                                 note(Note)
+                                                                               ],
                                                                                M0))),
               Error,
               ( search_error(Error),
                 random_member(M0, Moves),
                 overrun_note(Error, "the general AI", L, Cap)
               ))
-    ->  M = M0
+    ->  M = M0,
+        (   atom(Note),
+            Note \== ''
+        ->  format(atom(Said), "the general AI at level ~w: ~w", [L, Note]),
+            nb_setval(arena_choose_note, Said)
+        ;   true
+        )
     ;   random_member(M, Moves)
     ).
 
