@@ -15,6 +15,7 @@
             outcome/4,                % +Game, +StateText, -Winner, -Reason
             rules/2,                  % +Game, -Text
             seed/1,                   % +Seed
+            prepare_level/2,          % +Game, +Level
             load_file_game/6,         % +File, +Dialect, +Base, -Dialect, -Missing, -Present
             new_state_config/3,       % +Game, +ConfigText, -StateText
             check_game/5              % +Game, +Config, +Options, +CheckOptions, -Problems
@@ -375,6 +376,18 @@ rules(Game, Text) :-
 
 seed(Seed) :-
     set_random(seed(Seed)).
+
+%!  prepare_level(+Game, +Level) is det.
+%
+%   What Game's AI at Level does once per process, done now (the
+%   optional prepare_level/1 of a game: a solver's table), so that no
+%   move's time pays for it.
+
+prepare_level(Game, Level) :-
+    (   current_predicate(Game:prepare_level/1)
+    ->  ignore(Game:prepare_level(Level))
+    ;   true
+    ).
 
 %!  load_file_game(+File, +Dialect0, +Base, -Dialect, -Missing, -Present) is det.
 %

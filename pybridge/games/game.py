@@ -214,6 +214,11 @@ class Game:
         """Seed Prolog's random generator (random moves and AI tie-breaks)."""
         self.engine.seed(int(seed))
 
+    def prepare(self, level: int) -> None:
+        """Do now what the built-in AI at ``level`` does once (a solver's
+        table), so that no move time pays for it."""
+        self.engine.prepare(int(level))
+
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Game)
