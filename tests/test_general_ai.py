@@ -185,10 +185,25 @@ def test_the_search_shows_its_own_numbers() -> None:
     assert pybridge.load_game("connect4").initial_state().search(0.1) is None
 
 
-def test_hint_line_gives_the_search_numbers() -> None:
-    from shell.repl.game_commands import search_line
-    line = search_line(c4("121374"), "5", seconds=1.0)
-    assert line.startswith("  general search, ") and "playouts in 1 s: 5 " in line
+def test_hint_gives_one_move_and_its_reason_within_the_move_time() -> None:
+    import io
+    import time
+
+    from shell.repl.loop import Shell
+
+    out = io.StringIO()
+    shell = Shell(out=out, color=False, prompt_session=None, interactive=False)
+    shell.execute(f"new {CONNECT4} --first human --second human")
+    for move in "121374":
+        shell.execute(move)
+    shell.execute("movetime 0.5")
+    said = len(out.getvalue())
+    start = time.monotonic()
+    shell.execute("hint 5")
+    took = time.monotonic() - start
+    lines = [line for line in out.getvalue()[said:].splitlines() if "would play" in line]
+    assert lines == ["ai:5 would play 5; the level's pick in 0.5 s"]
+    assert took < 1.5                   # loose: a loaded machine is slow
 
 
 @pytest.fixture
