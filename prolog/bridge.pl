@@ -314,7 +314,7 @@ pick_move(Game, State, Level, Move) :-
     !,
     N is -Level,
     general_seconds(N, Soft, Hard),
-    Check is 0.8 * Hard,
+    Check is 0.9 * Hard,
     generic_ai:generic_move(Game, State, N,
                             [max_seconds(Soft), check_seconds(Check), note(Note)], Move),
     (   Note \== ''

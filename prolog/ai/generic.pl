@@ -202,8 +202,12 @@ searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move) :-
     get_time(Now),
     SolveSeconds is (Deadline - Now) / 4,
     search_workers(Workers),
+    (   Level >= 5
+    ->  Settle = false                  % levels 5 and up use all their time
+    ;   Settle = true
+    ),
     append(Extra, [ deadline(Deadline), decisive(true), reuse(true),
-                    root_moves(SafeMoves), workers(Workers)
+                    root_moves(SafeMoves), workers(Workers), settle(Settle)
                   ], Options),
     (   solve_moves(Game, State, Budget, SolveSeconds, Scored)
     ->  best_scored(Scored, Value, Bests),

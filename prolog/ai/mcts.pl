@@ -53,7 +53,8 @@ Options:
     that place pieces on cells it blocks the threat)
   - reuse(+Bool): (default false) start from the subtree of the last
     search's tree (kept per game) that matches State, two plies on or
-    the same position, and keep the new tree for the next search
+    the same position, and keep the new tree for the next search (the
+    search stops sooner by 1.5 x how late the last one ended)
   - root_moves(+Moves): search only these moves of State (those of
     them that are valid)
   - start_visits(-V): the visits of the root when the search began
@@ -62,6 +63,8 @@ Options:
     run at once in a forked copy of this process (fork/1; never in a
     process that embeds Prolog in another program), whose root counts
     are added; an iteration bound holds for each copy
+  - settle(+Bool): (default true) stop early when the most visited
+    move cannot be overtaken in the time left; false: use all the time
   - searches(-K): the searches whose counts the result holds (2 when a
     copy's were added, 1 when it could not start or answer in time)
   - playout_decisive(+Bool): (default: as decisive) take a win in one
@@ -127,9 +130,11 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     get_time(Start),
     Deadline0 is Start + Seconds,
     (   option(deadline(Deadline1), Options)
-    ->  Deadline is min(Deadline0, Deadline1)
-    ;   Deadline = Deadline0
+    ->  Deadline2 is min(Deadline0, Deadline1)
+    ;   Deadline2 = Deadline0
     ),
+    lateness(Reuse, Late),
+    Deadline is Deadline2 - Late,
     option(cutoff(Cutoff), Options, inf),
     option(bias(BiasWeight), Options, 0),
     must_be(number, BiasWeight),
@@ -168,14 +173,23 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     ignore(option(start_visits(StartVisits), Options)),
     option(workers(Workers), Options, 1),
     must_be(positive_integer, Workers),
-    Search = search(Ctx, State, Mover, Root0, Root, Start, Deadline, 0, Max, Iterations0),
+    option(settle(Settle), Options, true),
+    must_be(boolean, Settle),
+    (   Settle == true
+    ->  Stop = stop(Start, Deadline, Max)
+    ;   Stop = stop(none, Deadline, Max)
+    ),
+    Search = search(Ctx, State, Mover, Root0, Root, Stop, 0, Iterations0),
     (   Workers > 1
     ->  parallel_search(Search, Root0, Root, Deadline, Iterations0, Helper)
     ;   call(Search),
         Helper = none
     ),
     (   Reuse == true
-    ->  nb_setval(mcts_kept_tree, kept(Game, State, Root))
+    ->  nb_setval(mcts_kept_tree, kept(Game, State, Root)),
+        get_time(End),
+        Over is max(0, End - Deadline),
+        nb_setval(mcts_late_seconds, Over)
     ;   true
     ),
     Root = node(_, _, _, _, Children, _),
@@ -188,12 +202,25 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     maplist(child_stats, Merged, Stats0),
     msort(Stats0, Stats).
 
+%   lateness(+Reuse, -Seconds): how much sooner than its deadline a
+%   search that keeps its tree stops: 1.5 x how late the last one ended
+%   (its last ply, one call of slow rules or many, and the copy of the
+%   tree, that no clock stops).
+lateness(Reuse, Seconds) :-
+    (   Reuse == true,
+        nb_current(mcts_late_seconds, Last),
+        number(Last)
+    ->  Seconds is 1.5 * Last
+    ;   Seconds = 0
+    ).
+
 %!  mcts_forget is det.
 %
 %   Forget the tree kept by a search with reuse(true).
 
 mcts_forget :-
-    nb_setval(mcts_kept_tree, none).
+    nb_setval(mcts_kept_tree, none),
+    nb_setval(mcts_late_seconds, 0).
 
 root_node(Reuse, Game, State, Moves, Root) :-
     (   Reuse == true,
@@ -231,20 +258,22 @@ kept_subtree(Game, State0, node(_, _, _, _, Children, _), State, Node) :-
 child_stats(Move-node(V, W, S, _, _, _), Move-stats(V, Rate, S)) :-
     Rate is W / max(1, V).
 
-search(Ctx, State, Mover, Node0, Node, Start, Deadline, I0, Max, I) :-
-    (   stop(Node0, Start, Deadline, I0, Max)
+search(Ctx, State, Mover, Node0, Node, Stop, I0, I) :-
+    (   stop(Node0, Stop, I0)
     ->  Node = Node0,
         I = I0
     ;   catch(iterate(Ctx, State, Mover, Node0, Node1, _),
               mcts_out_of_time,
               fail)
     ->  I1 is I0 + 1,
-        search(Ctx, State, Mover, Node1, Node, Start, Deadline, I1, Max, I)
+        search(Ctx, State, Mover, Node1, Node, Stop, I1, I)
     ;   Node = Node0,                   % the clock ran out in a playout
         I = I0
     ).
 
-stop(node(_, _, Status, Untried, Children, _), Start, Deadline, I, Max) :-
+%   stop(+Node, +Stop, +I): Stop = stop(Start, Deadline, Max), Start
+%   none where the search runs to its deadline even when settled.
+stop(node(_, _, Status, Untried, Children, _), stop(Start, Deadline, Max), I) :-
     (   Status \== open
     ->  true
     ;   I >= Max
@@ -252,7 +281,8 @@ stop(node(_, _, Status, Untried, Children, _), Start, Deadline, I, Max) :-
     ;   get_time(Now),
         Now >= Deadline
     ->  true
-    ;   I > 0,
+    ;   Start \== none,
+        I > 0,
         I mod 64 =:= 0,
         Untried == [],
         settled(Children, Start, Deadline, I)

@@ -45,8 +45,8 @@ one_ply_check(Game, State, Children, Deadline, Result, Note) :-
         Result = moves(Moves),
         format(atom(Note), "the check for a win in one did not finish in time \c
                            (~D moves)", [N])
-    ;   safety(Children, Game, Player, Deadline, [], Safe, Unchecked, Lost),
-        choice(Children, Safe, Unchecked, Lost, Moves, Note),
+    ;   safety(Children, Game, Player, Deadline, [], Safe, Unchecked, Lost, Killers),
+        choice(Children, Safe, Unchecked, Lost-Killers, Moves, Note),
         Result = moves(Moves)
     ).
 
@@ -67,26 +67,28 @@ past(Deadline) :-
     get_time(Now),
     Now > Deadline.
 
-%   safety(+Children, +Game, +Player, +Deadline, +Killers, -Safe,
-%   -Unchecked, -Lost): the moves after which the opponent cannot win at
-%   once, those not looked at by Deadline and those after which it can.
-safety([], _, _, _, _, [], [], []).
-safety([M-S|Children], Game, Player, Deadline, Killers0, Safe, Unchecked, Lost) :-
+%   safety(+Children, +Game, +Player, +Deadline, +Killers0, -Safe,
+%   -Unchecked, -Lost, -Killers): the moves after which the opponent
+%   cannot win at once, those not looked at by Deadline and those after
+%   which it can; Killers the opponent's winning replies found.
+safety([], _, _, _, Killers, [], [], [], Killers).
+safety([M-S|Children], Game, Player, Deadline, Killers0, Safe, Unchecked, Lost, Killers) :-
     (   past(Deadline)
     ->  Safe = [],
         Lost = [],
+        Killers = Killers0,
         pairs_keys([M-S|Children], Unchecked)
     ;   catch(reply_verdict(Game, S, Player, Deadline, Killers0, Verdict), error(_, _),
               Verdict = safe)           % a rule that throws: the search will see
     ->  (   Verdict == safe
-        ->  Safe = [M|Safe1], Unchecked = Unchecked1, Lost = Lost1, Killers = Killers0
+        ->  Safe = [M|Safe1], Unchecked = Unchecked1, Lost = Lost1, Killers1 = Killers0
         ;   Verdict = lost(Killer)
         ->  Lost = [M|Lost1], Safe = Safe1, Unchecked = Unchecked1,
-            add_killer(Killer, Killers0, Killers)
-        ;   Unchecked = [M|Unchecked1], Safe = Safe1, Lost = Lost1, Killers = Killers0
+            add_killer(Killer, Killers0, Killers1)
+        ;   Unchecked = [M|Unchecked1], Safe = Safe1, Lost = Lost1, Killers1 = Killers0
         ),
-        block_first(Killers, Killers0, Children, Children1),
-        safety(Children1, Game, Player, Deadline, Killers, Safe1, Unchecked1, Lost1)
+        block_first(Killers1, Killers0, Children, Children1),
+        safety(Children1, Game, Player, Deadline, Killers1, Safe1, Unchecked1, Lost1, Killers)
     ).
 
 add_killer(none, Killers, Killers) :-
@@ -139,8 +141,10 @@ winning_reply([R|Rs], Game, S, Next, Deadline, Verdict) :-
     ;   winning_reply(Rs, Game, S, Next, Deadline, Verdict)
     ).
 
-%   choice(+Children, +Safe, +Unchecked, +Lost, -Moves, -Note)
-choice(Children, Safe, Unchecked, Lost, Moves, Note) :-
+%   choice(+Children, +Safe, +Unchecked, +Lost-Killers, -Moves, -Note):
+%   where no move is known safe in time but a threat is, the moves not
+%   looked at that take a cell the opponent wins on come first.
+choice(Children, Safe, Unchecked, Lost-Killers, Moves, Note) :-
     length(Children, N),
     length(Unchecked, U),
     (   U =:= 0
@@ -157,6 +161,9 @@ choice(Children, Safe, Unchecked, Lost, Moves, Note) :-
             ->  append(Safe, Unchecked, Moves)  % no threat seen: any may do
             ;   Moves = Safe
             )
+        ;   include(member_of(Killers), Unchecked, Blocks),
+            Blocks \== []
+        ->  Moves = Blocks
         ;   Moves = Unchecked
         )
     ).

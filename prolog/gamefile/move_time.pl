@@ -56,7 +56,8 @@ move_time(Seconds) :-
 %   Without a move time: the level's time and max(0.8, 1.25 x that).
 %   With a move time T, a share of it that grows with the level: levels
 %   1 and 2 their own time (at most 0.7 T), level 3 0.4 T, level 4 0.55 T,
-%   5 and up 0.7 T; Hard at most 0.9 T (the search ends by keeping its
+%   5 and up 0.96 T less 30 ms (what the host's request costs around
+%   the search), at least 0.5 T; Hard at most 0.98 T (the search ends by keeping its
 %   tree for the next move, one copy that no clock stops; the rest is the
 %   host's round trip).
 
@@ -66,7 +67,7 @@ general_seconds(Level, Soft, Hard) :-
     move_time(T),
     (   T > 0
     ->  level_share(Level, Level0, T, Soft),
-        Hard is min(max(Hard0, Soft), 0.9 * T)
+        Hard is min(max(Hard0, Soft), 0.98 * T)
     ;   Soft = Level0,
         Hard = Hard0
     ).
@@ -78,7 +79,7 @@ level_share(Level, Level0, T, Soft) :-
     ->  Soft is 0.4 * T
     ;   Level =:= 4
     ->  Soft is 0.55 * T
-    ;   Soft is 0.7 * T
+    ;   Soft is max(0.5 * T, 0.96 * T - 0.03)
     ).
 
 %!  own_seconds(-Seconds) is det.
@@ -126,7 +127,7 @@ capped_generic_move(Det, S, L, M) :-
     Moves = [_|_],
     (   integer(L), L > 1
     ->  general_seconds(L, Soft, Cap),
-        Check is 0.8 * Cap,
+        Check is 0.9 * Cap,
         catch(call_with_time_limit(Cap,
                                    with_rule_memo(Det, generic_ai:generic_move(Det, S, L,
                                                                                [ seconds(Soft),
