@@ -28,7 +28,7 @@
 :- use_module(library(http/json), [json_write_dict/3]).
 :- use_module(arena).
 :- use_module(gamefile/load).
-:- use_module(gamefile/move_time, [with_move_time/3, general_seconds/3]).
+:- use_module(gamefile/move_time, [with_move_time/3, general_move/4]).
 :- use_module(gamecheck).
 :- reexport(bridge_display).    % display/4, displays/4, played_descriptions/3
 
@@ -313,15 +313,7 @@ pick_move(Game, State, Level, Move) :-
     \+ game_file_raw(Game, _),
     !,
     N is -Level,
-    general_seconds(N, Soft, Hard),
-    Check is 0.9 * Hard,
-    generic_ai:generic_move(Game, State, N,
-                            [max_seconds(Soft), check_seconds(Check), note(Note)], Move),
-    (   Note \== ''
-    ->  format(atom(Said), "the general AI at level ~w: ~w", [N, Note]),
-        nb_setval(arena_choose_note, Said)
-    ;   true
-    ).
+    general_move(Game, State, N, Move).
 pick_move(Game, State, Level, Move) :-
     Game:choose_move(State, Level, Move).
 
@@ -379,9 +371,7 @@ seed(Seed) :-
 
 %!  prepare_level(+Game, +Level) is det.
 %
-%   What Game's AI at Level does once per process, done now (the
-%   optional prepare_level/1 of a game: a solver's table), so that no
-%   move's time pays for it.
+%   Game's optional prepare_level/1: what its AI does once (a solver's table).
 
 prepare_level(Game, Level) :-
     (   current_predicate(Game:prepare_level/1)

@@ -160,6 +160,15 @@ def test_the_iteration_bound_is_kept() -> None:
     assert got["N"] == 37 and got["K"] == 7
 
 
+@pytest.mark.parametrize("decisive", ["true", "false"])
+def test_move_average_playouts_keep_the_bound_and_learn(decisive: str) -> None:
+    s = pybridge.load_game("connect4").initial_state()
+    got = mcts(s, f"[iterations(60), seconds(30), mast(true), playout_decisive({decisive})]")
+    assert got["N"] == 60 and got["K"] == 7
+    learnt = _prolog.call("aggregate_all(sum(N), mcts_mast:mast_stat(_, _, _, N), T)")
+    assert learnt is not None and learnt["T"] > 60      # a move a ply of every playout
+
+
 def test_the_tree_is_kept_for_the_next_move() -> None:
     game = pybridge.load_game("connect4")
     _prolog.call("mcts:mcts_forget")

@@ -1,8 +1,8 @@
 :- module(mcts,
           [ mcts_move/4,              % +Game, +State, +Options, -Move
-            mcts_search/4,            % +Game, +State, +Options, -Result
-            mcts_forget/0             % forget the tree kept for reuse
+            mcts_search/4             % +Game, +State, +Options, -Result
           ]).
+:- reexport(mcts_reuse, [mcts_forget/0]).
 :- set_prolog_flag(optimise, true).      % compiled arithmetic (this file only)
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -11,6 +11,8 @@
 :- use_module(library(option)).
 :- use_module('../arena').
 :- use_module(mcts_playout).
+:- use_module(mcts_mast).
+:- use_module(mcts_reuse).
 :- use_module(mcts_parallel).
 
 /** <module> Monte Carlo tree search over the game contract
@@ -69,6 +71,8 @@ Options:
     copy's were added, 1 when it could not start or answer in time)
   - playout_decisive(+Bool): (default: as decisive) take a win in one
     in the default playout
+  - mast(+Bool): (default false) playouts of move-average sampling
+    (prolog/ai/mcts_mast.pl), decisive as playout_decisive says
   - cutoff(+K): where the game has value/3, a playout stops after K
     plies and scores its position with value/3 (default no cutoff)
   - bias(+B): where the game has value/3, progressive bias: a child's
@@ -133,7 +137,8 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     ->  Deadline2 is min(Deadline0, Deadline1)
     ;   Deadline2 = Deadline0
     ),
-    lateness(Reuse, Late),
+    lateness(Reuse, Late0),
+    Late is min(Late0, (Deadline2 - Start) / 4),  % never most of the time
     Deadline is Deadline2 - Late,
     option(cutoff(Cutoff), Options, inf),
     option(bias(BiasWeight), Options, 0),
@@ -151,6 +156,10 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     (   option(playout(Playout0), Options)
     ->  strip_module(Module:Playout0, M, P),
         Playout = M:P
+    ;   option(mast(true), Options)
+    ->  mast_forget,
+        option(playout_decisive(PlayDecisive), Options, Decisive),
+        Playout = mcts_mast:mast_playout(Game, PlayDecisive, Deadline)
     ;   option(anti_decisive(Anti), Options, false),
         option(playout_decisive(PlayDecisive), Options, Decisive),
         (   Scale == none
@@ -186,10 +195,7 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
         Helper = none
     ),
     (   Reuse == true
-    ->  nb_setval(mcts_kept_tree, kept(Game, State, Root)),
-        get_time(End),
-        Over is max(0, End - Deadline),
-        nb_setval(mcts_late_seconds, Over)
+    ->  keep_tree(Game, State, Root, Deadline)
     ;   true
     ),
     Root = node(_, _, _, _, Children, _),
@@ -202,58 +208,8 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     maplist(child_stats, Merged, Stats0),
     msort(Stats0, Stats).
 
-%   lateness(+Reuse, -Seconds): how much sooner than its deadline a
-%   search that keeps its tree stops: 1.5 x how late the last one ended
-%   (its last ply, one call of slow rules or many, and the copy of the
-%   tree, that no clock stops).
-lateness(Reuse, Seconds) :-
-    (   Reuse == true,
-        nb_current(mcts_late_seconds, Last),
-        number(Last)
-    ->  Seconds is 1.5 * Last
-    ;   Seconds = 0
-    ).
-
-%!  mcts_forget is det.
-%
-%   Forget the tree kept by a search with reuse(true).
-
-mcts_forget :-
-    nb_setval(mcts_kept_tree, none),
-    nb_setval(mcts_late_seconds, 0).
-
-root_node(Reuse, Game, State, Moves, Root) :-
-    (   Reuse == true,
-        nb_current(mcts_kept_tree, kept(Game, State0, Node0)),
-        kept_subtree(Game, State0, Node0, State, Node),
-        Node = node(V, W, open, Untried0, Children0, H),
-        Untried0 \= terminal(_),
-        Node = node(_, _, _, _, _, H)
-    ->  include(member_of(Moves), Untried0, Untried),
-        include(key_member_of(Moves), Children0, Children),
-        Root = node(V, W, open, Untried, Children, H)
-    ;   random_permutation(Moves, Untried),
-        Root = node(0, 0, open, Untried, [], 0.5)
-    ).
-
 member_of(List, X) :-
     memberchk(X, List).
-
-key_member_of(List, X-_) :-
-    memberchk(X, List).
-
-%   kept_subtree: the node of State in a tree rooted at State0: the root
-%   itself, or a grandchild (the search's move and the reply).
-kept_subtree(_, State0, Node, State, Node) :-
-    State0 == State,
-    !.
-kept_subtree(Game, State0, node(_, _, _, _, Children, _), State, Node) :-
-    member(M1-node(_, _, _, _, Grand, _), Children),
-    Game:move(State0, M1, State1),
-    member(M2-Node, Grand),
-    Game:move(State1, M2, State2),
-    State2 == State,
-    !.
 
 child_stats(Move-node(V, W, S, _, _, _), Move-stats(V, Rate, S)) :-
     Rate is W / max(1, V).

@@ -29,7 +29,7 @@ Never used in a process that embeds Prolog in another program.
 %   Runs Search (which makes Root from Root0 in Iterations) here and in
 %   a copy. Helper is helped(Iterations, Deltas), Deltas Move-delta(Visits,
 %   Wins, Status) of the copy's root moves beyond Root0, or none when
-%   the copy could not start or did not answer by 0.02 s past Deadline.
+%   the copy could not start or did not answer by 0.05 s past Deadline.
 
 parallel_search(Search, Root0, Root, Deadline, Iterations, Helper) :-
     flush_output(user_output),
@@ -88,7 +88,7 @@ delta(Children0, Move, V, W, DV, DW) :-
 helper_answer(Read, Moves, Root, Deadline, Helper) :-
     get_time(Now),
     (   Root = node(_, _, open, _, _, _)
-    ->  Wait is max(0.0, Deadline - Now) + 0.02
+    ->  Wait is max(0.0, Deadline - Now) + 0.05
     ;   Wait = 0.0                      % proven here: no need of the copy
     ),
     length(Moves, K),
