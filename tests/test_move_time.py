@@ -133,12 +133,12 @@ def test_a_tournament_keeps_the_warnings_with_the_games_output(tmp_path: Path) -
     assert all("ai:1" not in g["output"] for g in lines)
 
 
-@pytest.mark.parametrize(("game_id", "level"), [("connect4", 8), ("connect4", 3),
-                                                ("alliances", 3), ("trike", 5)])
+@pytest.mark.parametrize(("game_id", "level"), [("connect4", 8), ("alliances", 3),
+                                                ("trike", 5)])
 def test_a_built_in_level_stops_within_the_move_time(game_id: str, level: int) -> None:
     """Without a move time these levels think 6 s (connect4 ai:8, trike
-    ai:5), 1.8 s (alliances) or to a fixed depth (connect4 ai:3): given
-    0.2 s they still give a legal move, and soon."""
+    ai:5) or 1.8 s (alliances): given 0.2 s they still give a legal move,
+    and soon."""
     state = pybridge.load_game(game_id).initial_state()
     for _ in range(2):
         move, note, took = timed(state, level, 0.2)
