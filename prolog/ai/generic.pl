@@ -3,6 +3,7 @@
             generic_move/5,           % +Game, +State, +Level, +Options, -Move
             set_search_workers/1,     % +N
             level_seconds/2,          % +Level, -Seconds
+            checked_moves/3,          % +State, +Moves, -Pool
             solve_moves/4             % +Game, +State, +Budget, -ScoredMoves
           ]).
 :- use_module(library(lists)).
@@ -156,6 +157,10 @@ level_of_move(Game, State, Level, Extra, Times, Move, Note) :-
     findall(M-S1, ( member(M, Moves), Game:move(State, M, S1) ), Children),
     Children = [_|_],
     one_ply_check(Game, State, Children, CheckDeadline, Checked, Note),
+    (   Checked = moves(Kept)
+    ->  nb_setval(generic_ai_checked, checked(State, Kept))
+    ;   true
+    ),
     (   Checked = win(Move)
     ->  true
     ;   Checked = moves(SafeMoves),
@@ -170,6 +175,24 @@ level_of_move(Game, State, Level, Extra, Times, Move, Note) :-
         ;   safe_move(Game, Player, Safe, Move)
         )
     ).
+
+%!  checked_moves(+State, +Moves, -Pool) is det.
+%
+%   The moves of State that the last check for a loss in one kept, for a
+%   move cut short by its clock during the search; Moves when there are
+%   none.
+
+checked_moves(State, Moves, Pool) :-
+    (   nb_current(generic_ai_checked, checked(State0, Kept)),
+        State0 =@= State,
+        include(member_of(Moves), Kept, Pool0),
+        Pool0 \== []
+    ->  Pool = Pool0
+    ;   Pool = Moves
+    ).
+
+member_of(List, X) :-
+    memberchk(X, List).
 
 key_member_of(Keys, Key-_) :-
     memberchk(Key, Keys).

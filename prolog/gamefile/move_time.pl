@@ -57,7 +57,7 @@ move_time(Seconds) :-
 %   Without a move time: the level's time and max(0.8, 1.25 x that).
 %   With a move time T, a share of it that grows with the level: levels
 %   1 and 2 their own time (at most 0.7 T), level 3 0.4 T, level 4 0.55 T,
-%   5 and up 0.95 T less 40 ms (what the host's request costs around
+%   5 and up 0.95 T less 45 ms (what the host's request costs around
 %   the search), at least 0.5 T; Hard at most 0.98 T (the search ends by keeping its
 %   tree for the next move, one copy that no clock stops; the rest is the
 %   host's round trip).
@@ -80,7 +80,7 @@ level_share(Level, Level0, T, Soft) :-
     ->  Soft is 0.4 * T
     ;   Level =:= 4
     ->  Soft is 0.55 * T
-    ;   Soft is max(0.5 * T, 0.95 * T - 0.04)
+    ;   Soft is max(0.5 * T, 0.95 * T - 0.045)
     ).
 
 %!  general_move(+Game, +State, +Level, -Move) is semidet.
@@ -159,7 +159,8 @@ capped_generic_move(Det, S, L, M) :-
                                                                                M0))),
               Error,
               ( search_error(Error),
-                random_member(M0, Moves),
+                generic_ai:checked_moves(S, Moves, Pool),
+                random_member(M0, Pool),
                 overrun_note(Error, "the general AI", L, Cap)
               ))
     ->  M = M0,

@@ -361,7 +361,7 @@ class State:
     def choose(self, level: int, *, seconds: float = 0, general: bool = False) -> tuple[str, str]:
         """(move, note) of the built-in AI at ``level``. With a move time
         ``seconds`` the general AI searches for a share of it (0.95 less
-        40 ms at level 5 and up) and a game file's own level is cut at 0.9
+        45 ms at level 5 and up) and a game file's own level is cut at 0.9
         of it: a level cut short plays a random valid move, and the note
         says so ('' when none). A built-in game's own searching levels stop
         within 0.85 of it. ThinkTimeout when the
