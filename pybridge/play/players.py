@@ -176,7 +176,7 @@ class BuiltinPlayer(Player):
         self._notes.clear()
         self._shown = 0
         if not self.general:
-            game.prepare(self.level)        # before the clock: a solver's table
+            game.engine.prepare(self.level)     # before the clock: a solver's table
 
     @property
     def output(self) -> str:
