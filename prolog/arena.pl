@@ -54,6 +54,7 @@ to plain behaviour without them:
 | move_outcome(+State0, +Move, +State, -Text) | semidet: what the valid Move from State0 to State decided, said under the move ("p2 wins green (fence)", "swap: ..."); fails when it decided nothing worth saying |
 | display_game(+State, +Options)          | display_game/1 with options: last_move(Move) marks the last move |
 | rules(-Text)                            | the rules and notation, a few lines; the first line is the game's one-line description (`arena games`) |
+| prepare_level(+Level)                   | does once what level Level needs first (a solver's table) |
 
 A game's choose_move/3 is usually level_move/5 with its own search for
 level 3 and up; searches live in prolog/ai/ and value/3 never calls

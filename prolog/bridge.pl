@@ -15,6 +15,7 @@
             outcome/4,                % +Game, +StateText, -Winner, -Reason
             rules/2,                  % +Game, -Text
             seed/1,                   % +Seed
+            prepare_level/2,          % +Game, +Level
             load_file_game/6,         % +File, +Dialect, +Base, -Dialect, -Missing, -Present
             new_state_config/3,       % +Game, +ConfigText, -StateText
             check_game/5              % +Game, +Config, +Options, +CheckOptions, -Problems
@@ -27,7 +28,7 @@
 :- use_module(library(http/json), [json_write_dict/3]).
 :- use_module(arena).
 :- use_module(gamefile/load).
-:- use_module(gamefile/move_time, [with_move_time/3, general_seconds/3]).
+:- use_module(gamefile/move_time, [with_move_time/3, general_move/4]).
 :- use_module(gamecheck).
 :- reexport(bridge_display).    % display/4, displays/4, played_descriptions/3
 
@@ -312,8 +313,7 @@ pick_move(Game, State, Level, Move) :-
     \+ game_file_raw(Game, _),
     !,
     N is -Level,
-    general_seconds(N, Soft, _),
-    generic_ai:generic_move(Game, State, N, [max_seconds(Soft)], Move).
+    general_move(Game, State, N, Move).
 pick_move(Game, State, Level, Move) :-
     Game:choose_move(State, Level, Move).
 
@@ -368,6 +368,16 @@ rules(Game, Text) :-
 
 seed(Seed) :-
     set_random(seed(Seed)).
+
+%!  prepare_level(+Game, +Level) is det.
+%
+%   Game's optional prepare_level/1: what its AI does once (a solver's table).
+
+prepare_level(Game, Level) :-
+    (   current_predicate(Game:prepare_level/1)
+    ->  ignore(Game:prepare_level(Level))
+    ;   true
+    ).
 
 %!  load_file_game(+File, +Dialect0, +Base, -Dialect, -Missing, -Present) is det.
 %

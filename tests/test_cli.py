@@ -151,6 +151,8 @@ def test_ctrl_c_stops_the_ai_thinking_and_the_shell_goes_on(tmp_path: Path) -> N
         child.expect("trike first \\(go lets it move\\)>")
         child.send("hint 1\r")  # the game and the engine still work
         child.expect("ai:1 would play")
+        child.send("movetime 30\r")  # a hint thinks within the move time
+        child.expect("so may a built-in AI")
         child.send("hint 5\r")  # trike's level 5 thinks for about 6 s
         child.expect("is thinking")
         child.sendintr()

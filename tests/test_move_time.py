@@ -65,7 +65,7 @@ def test_the_general_ai_gives_way_when_one_rule_call_outlasts_the_move_time() ->
     state = load_game_file(str(TIMED / "slow_move.pl")).initial_state()
     move, note, took = timed(state, 3, 0.3, general=True)
     assert move in state.valid_moves()
-    assert note == "the general AI at level 3 took over its 0.27 s: a random valid move instead"
+    assert note == "the general AI at level 3 took over its 0.29 s: a random valid move instead"
     assert took < LOOSE
 
 
@@ -131,3 +131,53 @@ def test_a_tournament_keeps_the_warnings_with_the_games_output(tmp_path: Path) -
         "warning: ai:2 as " in s and "took over its 0.18 s: a random valid move instead" in s
         for s in said)
     assert all("ai:1" not in g["output"] for g in lines)
+
+
+@pytest.mark.parametrize(("game_id", "level"), [("connect4", 8), ("alliances", 3),
+                                                ("trike", 5)])
+def test_a_built_in_level_stops_within_the_move_time(game_id: str, level: int) -> None:
+    """Without a move time these levels think 6 s (connect4 ai:8, trike
+    ai:5) or 1.8 s (alliances): given 0.2 s they still give a legal move,
+    and soon."""
+    state = pybridge.load_game(game_id).initial_state()
+    for _ in range(2):
+        move, note, took = timed(state, level, 0.2)
+        assert move in state.valid_moves() and note == ""
+        assert took < LOOSE
+        state = state.move(move)
+
+
+def test_a_solver_level_is_prepared_before_the_clock_runs() -> None:
+    game = pybridge.load_game("sliding")
+    player = BuiltinPlayer(PlayerSpec.parse("ai:3"))
+    player.start(game, "x")                     # the retrograde analysis, once
+    state = game.initial_state().move("5")
+    assert timed(state, 3, 0.2)[2] < 0.2
+
+
+def test_a_match_of_built_in_levels_at_a_move_time_keeps_to_it(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "connect4", "--first", "ai:5", "--second", "ai:5",
+                 "--move-time", "0.2", "--replay", str(log)]) == 0
+    moves = [json.loads(line) for line in log.read_text().splitlines()
+             if json.loads(line)["type"] == "move"]
+    assert len(moves) >= 7
+    assert max(m["ms"] for m in moves) < LOOSE * 1000    # ai:5 alone would take 3 s
+
+
+def test_levels_5_and_up_are_given_most_of_the_move_time() -> None:
+    """The general AI's share of a 1 s move: level 3 0.4 s; level 5 and up
+    over 0.9 s to search, and their hard stop under the move time."""
+    from pybridge.engine import _prolog
+
+    def share(level: int) -> tuple[float, float]:
+        got = _prolog.call("arena_gamefile_move_time:with_move_time(1.0, "
+                           f"arena_gamefile_move_time:general_seconds({level}, S0, H0), _), "
+                           "S = S0, H = H0")
+        assert got is not None
+        return float(got["S"]), float(got["H"])
+
+    assert share(3)[0] == pytest.approx(0.4)
+    for level in (5, 8):
+        soft, hard = share(level)
+        assert 0.9 <= soft < hard < 1.0

@@ -14,6 +14,7 @@
 :- use_module(library(pairs)).
 :- use_module('../arena').
 :- use_module('../prefix').
+:- use_module(clock, [within_move_time/2]).
 
 /** <module> Alliances search: level 2's greedy play and level 3's alpha-beta
 
@@ -80,7 +81,8 @@ distance_value(Me, d(_, player(L1, _), player(L2, _)), V0, V) :-
 search_move(State, Move) :-
     \+ alliances:game_over(State, _),
     get_time(T0),
-    Deadline is T0 + 1.8,
+    within_move_time(1.8, Seconds),
+    Deadline is T0 + Seconds,
     node_info(State, true, Info),
     candidate_moves(State, Info, Cands0),
     random_permutation(Cands0, Cands),  % ties go at random

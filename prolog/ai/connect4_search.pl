@@ -7,6 +7,7 @@
 :- use_module(library(random)).
 :- use_module(library(pairs)).
 :- use_module(library(rbtrees)).
+:- use_module(clock, [move_time/1, within_move_time/2]).
 :- reexport(connect4_bits, [bitboard_value/3]).
 :- use_module(connect4_bits,
               [ state_bits/5, position_threats/7, threat_cells/4, safe_moves/3,
@@ -34,7 +35,8 @@ not use it.
 %   transposition table until Level - 2 seconds have passed (2 s for
 %   level 4), always finishing the iteration one ply deeper than level 3
 %   first. On boards larger than 7 x 6 level 3 deepens too, up to its
-%   depth within 1 s, and every level always finishes 4 plies only. A
+%   depth within 1 s, and every level always finishes 4 plies only; so
+%   does every level given a move time (ai/clock.pl), within 0.85 of it. A
 %   win at once is always taken and, when the opponent threatens one,
 %   blocked.
 search_move(State, Level, Move) :-
@@ -43,12 +45,15 @@ search_move(State, Level, Move) :-
     Left is W * H - N,
     level_depth(Left, Level, Depth),
     empty_table(Level, TT),
+    move_time(T),
     (   Level =:= 3,
-        W * H =< 42
+        W * H =< 42,
+        T =:= 0
     ->  search_root(ctx(G, none), Cur, Mask, N, Depth, 0,
                     scored(Move, _, _), a(0, TT), _)
-    ;   Seconds is max(1, Level - 2),
-        (   W * H =< 42
+    ;   within_move_time(max(1, Level - 2), Seconds),
+        (   W * H =< 42,
+            T =:= 0
         ->  MinDepth = Depth
         ;   MinDepth is min(Depth, 4)
         ),

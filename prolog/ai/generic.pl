@@ -3,6 +3,7 @@
             generic_move/5,           % +Game, +State, +Level, +Options, -Move
             set_search_workers/1,     % +N
             level_seconds/2,          % +Level, -Seconds
+            checked_moves/3,          % +State, +Moves, -Pool
             solve_moves/4             % +Game, +State, +Budget, -ScoredMoves
           ]).
 :- use_module(library(lists)).
@@ -13,6 +14,7 @@
 :- use_module(library(random)).
 :- use_module('../arena').
 :- use_module(mcts).
+:- use_module(one_ply).
 
 /** <module> A general AI for any game that follows the contract
 
@@ -24,6 +26,10 @@ level 2, when the game has one):
   - level 2: one ply, safe: a move that wins at once; else, among the
     moves after which the opponent cannot win at once, the best on
     value/3 (random without it); within level_seconds(2, S);
+  - every level from 2 up makes that check first (prolog/ai/one_ply.pl,
+    which finds a threat and its block in few calls of slow rules) and
+    searches in the time left; a check that could not finish says so
+    in the note;
   - level 3 and up: first an exact solve of the remaining game tree
     (negamax with a table of solved positions) within a node budget and
     a quarter of the level's time; when the tree is larger than that, Monte Carlo
@@ -88,8 +94,11 @@ generic_move(Game, State, Level, Move) :-
 %
 %   As generic_move/4. Options: seconds(S), the time to think instead of
 %   the level's own (a share of the move time); max_seconds(S), that time
-%   cut to S seconds; the others are added to those of the level's search
-%   (mcts_search/4: e.g. cutoff(K), bias(B)).
+%   cut to S seconds; check_seconds(C), the time the check for a win in
+%   one and a loss in one may take (default S: it comes first, and the
+%   search gets what is left); note(-Note), '' or what the check could
+%   not finish in time; the others are added to those of the level's
+%   search (mcts_search/4: e.g. cutoff(K), bias(B)).
 
 generic_move(Game, State, Level, Options, Move) :-
     must_be(positive_integer, Level),
@@ -101,22 +110,39 @@ generic_move(Game, State, Level, Options, Move) :-
     ;   level_seconds(Level, Seconds0),
         Options1 = Options
     ),
-    (   selectchk(max_seconds(Max), Options1, Extra)
+    (   selectchk(max_seconds(Max), Options1, Options2)
     ->  must_be(number, Max),
         Seconds is min(Seconds0, Max)
     ;   Seconds = Seconds0,
-        Extra = Options1
+        Options2 = Options1
+    ),
+    (   selectchk(check_seconds(Check0), Options2, Options3)
+    ->  must_be(number, Check0),
+        Check is max(Seconds, Check0)
+    ;   Check = Seconds,
+        Options3 = Options2
+    ),
+    (   selectchk(note(Note), Options3, Extra)
+    ->  true
+    ;   Extra = Options3
     ),
     get_time(Now),
     Deadline is Now + Seconds,
+    CheckDeadline is Now + Check,
     (   Level =:= 1
     ->  random_member(Move, Moves)
     ;   Moves = [Move0]
     ->  Move = Move0
-    ;   fallback(level_of_move(Game, State, Level, Extra, Deadline, Move0))
+    ;   fallback(level_of_move(Game, State, Level, Extra, times(Deadline, CheckDeadline),
+                               Move0, Note0))
     ->  Move = Move0
     ;   random_member(Move, Moves)
-    ).
+    ),
+    (   var(Note0)
+    ->  Note1 = ''
+    ;   Note1 = Note0
+    ),
+    ignore(Note = Note1).
 
 %   fallback(:Goal): Goal, or fail when it fails or throws an error (a
 %   broken rule met during the search).
@@ -124,28 +150,52 @@ fallback(Goal) :-
     catch(Goal, error(_, _), fail),
     !.
 
-level_of_move(Game, State, Level, Extra, Deadline, Move) :-
+level_of_move(Game, State, Level, Extra, Times, Move, Note) :-
+    Times = times(Deadline, CheckDeadline),
     Game:current_player(State, Player),
     Game:valid_moves(State, Moves),
     findall(M-S1, ( member(M, Moves), Game:move(State, M, S1) ), Children),
     Children = [_|_],
-    (   member(Move0-S1, Children),
-        Game:game_over(S1, Player)
-    ->  Move = Move0                    % a win in one
-    ;   include(not_losing(Game, Player, Deadline), Children, Safe0),
-        (   Safe0 == []
-        ->  Safe = Children
-        ;   Safe = Safe0
-        ),
+    one_ply_check(Game, State, Children, CheckDeadline, Checked, Note),
+    (   Checked = moves(Kept)
+    ->  nb_setval(generic_ai_checked, checked(State, Kept))
+    ;   true
+    ),
+    (   Checked = win(Move)
+    ->  true
+    ;   Checked = moves(SafeMoves),
+        include(key_member_of(SafeMoves), Children, Safe),
         (   Safe = [Move0-_]
         ->  Move = Move0
         ;   Level >= 3,
-            pairs_keys(Safe, SafeMoves),
+            get_time(Now),
+            Now < Deadline,
             fallback(searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move0))
         ->  Move = Move0
         ;   safe_move(Game, Player, Safe, Move)
         )
     ).
+
+%!  checked_moves(+State, +Moves, -Pool) is det.
+%
+%   The moves of State that the last check for a loss in one kept, for a
+%   move cut short by its clock during the search; Moves when there are
+%   none.
+
+checked_moves(State, Moves, Pool) :-
+    (   nb_current(generic_ai_checked, checked(State0, Kept)),
+        State0 =@= State,
+        include(member_of(Moves), Kept, Pool0),
+        Pool0 \== []
+    ->  Pool = Pool0
+    ;   Pool = Moves
+    ).
+
+member_of(List, X) :-
+    memberchk(X, List).
+
+key_member_of(Keys, Key-_) :-
+    memberchk(Key, Keys).
 
 %   safe_move(+Game, +Player, +Safe, -Move): the best of the Move-State
 %   pairs Safe on value/3 where the game has one (random among equals,
@@ -156,31 +206,6 @@ safe_move(Game, Player, Safe, Move) :-
     ->  random_best(Scored, Move)
     ;   random_member(Move-_, Safe)
     ).
-
-%   not_losing(+Game, +Player, +Deadline, +Move-State): after Move, the
-%   opponent cannot win at once (moves not checked by Deadline pass).
-not_losing(Game, Player, Deadline, _-State) :-
-    get_time(Now),
-    (   Now > Deadline
-    ->  true
-    ;   Game:game_over(State, Winner)
-    ->  (   Winner == Player
-        ;   Winner == draw
-        )
-    ;   Game:current_player(State, Next),
-        Next == Player
-    ->  true
-    ;   Game:current_player(State, Next),
-        \+ ( Game:valid_moves(State, Replies),
-              wins_at_once(Game, State, Next, Replies)
-            )
-    ).
-
-wins_at_once(Game, State, Player, Moves) :-
-    member(M, Moves),
-    Game:move(State, M, State1),
-    Game:game_over(State1, Player),
-    !.
 
 valued(Game, Player, Children, Scored) :-
     findall(V-M,
@@ -200,8 +225,12 @@ searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move) :-
     get_time(Now),
     SolveSeconds is (Deadline - Now) / 4,
     search_workers(Workers),
+    (   Level >= 5
+    ->  Settle = false                  % levels 5 and up use all their time
+    ;   Settle = true
+    ),
     append(Extra, [ deadline(Deadline), decisive(true), reuse(true),
-                    root_moves(SafeMoves), workers(Workers)
+                    root_moves(SafeMoves), workers(Workers), settle(Settle)
                   ], Options),
     (   solve_moves(Game, State, Budget, SolveSeconds, Scored)
     ->  best_scored(Scored, Value, Bests),

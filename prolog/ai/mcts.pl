@@ -1,8 +1,8 @@
 :- module(mcts,
           [ mcts_move/4,              % +Game, +State, +Options, -Move
-            mcts_search/4,            % +Game, +State, +Options, -Result
-            mcts_forget/0             % forget the tree kept for reuse
+            mcts_search/4             % +Game, +State, +Options, -Result
           ]).
+:- reexport(mcts_reuse, [mcts_forget/0]).
 :- set_prolog_flag(optimise, true).      % compiled arithmetic (this file only)
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -11,6 +11,8 @@
 :- use_module(library(option)).
 :- use_module('../arena').
 :- use_module(mcts_playout).
+:- use_module(mcts_mast).
+:- use_module(mcts_reuse).
 :- use_module(mcts_parallel).
 
 /** <module> Monte Carlo tree search over the game contract
@@ -53,7 +55,8 @@ Options:
     that place pieces on cells it blocks the threat)
   - reuse(+Bool): (default false) start from the subtree of the last
     search's tree (kept per game) that matches State, two plies on or
-    the same position, and keep the new tree for the next search
+    the same position, and keep the new tree for the next search (the
+    search stops sooner by 1.5 x how late the last one ended)
   - root_moves(+Moves): search only these moves of State (those of
     them that are valid)
   - start_visits(-V): the visits of the root when the search began
@@ -62,10 +65,14 @@ Options:
     run at once in a forked copy of this process (fork/1; never in a
     process that embeds Prolog in another program), whose root counts
     are added; an iteration bound holds for each copy
+  - settle(+Bool): (default true) stop early when the most visited
+    move cannot be overtaken in the time left; false: use all the time
   - searches(-K): the searches whose counts the result holds (2 when a
     copy's were added, 1 when it could not start or answer in time)
   - playout_decisive(+Bool): (default: as decisive) take a win in one
     in the default playout
+  - mast(+Bool): (default false) playouts of move-average sampling
+    (prolog/ai/mcts_mast.pl), decisive as playout_decisive says
   - cutoff(+K): where the game has value/3, a playout stops after K
     plies and scores its position with value/3 (default no cutoff)
   - bias(+B): where the game has value/3, progressive bias: a child's
@@ -127,9 +134,12 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     get_time(Start),
     Deadline0 is Start + Seconds,
     (   option(deadline(Deadline1), Options)
-    ->  Deadline is min(Deadline0, Deadline1)
-    ;   Deadline = Deadline0
+    ->  Deadline2 is min(Deadline0, Deadline1)
+    ;   Deadline2 = Deadline0
     ),
+    lateness(Reuse, Late0),
+    Late is min(Late0, (Deadline2 - Start) / 4),  % never most of the time
+    Deadline is Deadline2 - Late,
     option(cutoff(Cutoff), Options, inf),
     option(bias(BiasWeight), Options, 0),
     must_be(number, BiasWeight),
@@ -146,6 +156,10 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     (   option(playout(Playout0), Options)
     ->  strip_module(Module:Playout0, M, P),
         Playout = M:P
+    ;   option(mast(true), Options)
+    ->  mast_forget,
+        option(playout_decisive(PlayDecisive), Options, Decisive),
+        Playout = mcts_mast:mast_playout(Game, PlayDecisive, Deadline)
     ;   option(anti_decisive(Anti), Options, false),
         option(playout_decisive(PlayDecisive), Options, Decisive),
         (   Scale == none
@@ -168,14 +182,20 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     ignore(option(start_visits(StartVisits), Options)),
     option(workers(Workers), Options, 1),
     must_be(positive_integer, Workers),
-    Search = search(Ctx, State, Mover, Root0, Root, Start, Deadline, 0, Max, Iterations0),
+    option(settle(Settle), Options, true),
+    must_be(boolean, Settle),
+    (   Settle == true
+    ->  Stop = stop(Start, Deadline, Max)
+    ;   Stop = stop(none, Deadline, Max)
+    ),
+    Search = search(Ctx, State, Mover, Root0, Root, Stop, 0, Iterations0),
     (   Workers > 1
     ->  parallel_search(Search, Root0, Root, Deadline, Iterations0, Helper)
     ;   call(Search),
         Helper = none
     ),
     (   Reuse == true
-    ->  nb_setval(mcts_kept_tree, kept(Game, State, Root))
+    ->  keep_tree(Game, State, Root, Deadline)
     ;   true
     ),
     Root = node(_, _, _, _, Children, _),
@@ -188,63 +208,28 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     maplist(child_stats, Merged, Stats0),
     msort(Stats0, Stats).
 
-%!  mcts_forget is det.
-%
-%   Forget the tree kept by a search with reuse(true).
-
-mcts_forget :-
-    nb_setval(mcts_kept_tree, none).
-
-root_node(Reuse, Game, State, Moves, Root) :-
-    (   Reuse == true,
-        nb_current(mcts_kept_tree, kept(Game, State0, Node0)),
-        kept_subtree(Game, State0, Node0, State, Node),
-        Node = node(V, W, open, Untried0, Children0, H),
-        Untried0 \= terminal(_),
-        Node = node(_, _, _, _, _, H)
-    ->  include(member_of(Moves), Untried0, Untried),
-        include(key_member_of(Moves), Children0, Children),
-        Root = node(V, W, open, Untried, Children, H)
-    ;   random_permutation(Moves, Untried),
-        Root = node(0, 0, open, Untried, [], 0.5)
-    ).
-
 member_of(List, X) :-
     memberchk(X, List).
-
-key_member_of(List, X-_) :-
-    memberchk(X, List).
-
-%   kept_subtree: the node of State in a tree rooted at State0: the root
-%   itself, or a grandchild (the search's move and the reply).
-kept_subtree(_, State0, Node, State, Node) :-
-    State0 == State,
-    !.
-kept_subtree(Game, State0, node(_, _, _, _, Children, _), State, Node) :-
-    member(M1-node(_, _, _, _, Grand, _), Children),
-    Game:move(State0, M1, State1),
-    member(M2-Node, Grand),
-    Game:move(State1, M2, State2),
-    State2 == State,
-    !.
 
 child_stats(Move-node(V, W, S, _, _, _), Move-stats(V, Rate, S)) :-
     Rate is W / max(1, V).
 
-search(Ctx, State, Mover, Node0, Node, Start, Deadline, I0, Max, I) :-
-    (   stop(Node0, Start, Deadline, I0, Max)
+search(Ctx, State, Mover, Node0, Node, Stop, I0, I) :-
+    (   stop(Node0, Stop, I0)
     ->  Node = Node0,
         I = I0
     ;   catch(iterate(Ctx, State, Mover, Node0, Node1, _),
               mcts_out_of_time,
               fail)
     ->  I1 is I0 + 1,
-        search(Ctx, State, Mover, Node1, Node, Start, Deadline, I1, Max, I)
+        search(Ctx, State, Mover, Node1, Node, Stop, I1, I)
     ;   Node = Node0,                   % the clock ran out in a playout
         I = I0
     ).
 
-stop(node(_, _, Status, Untried, Children, _), Start, Deadline, I, Max) :-
+%   stop(+Node, +Stop, +I): Stop = stop(Start, Deadline, Max), Start
+%   none where the search runs to its deadline even when settled.
+stop(node(_, _, Status, Untried, Children, _), stop(Start, Deadline, Max), I) :-
     (   Status \== open
     ->  true
     ;   I >= Max
@@ -252,7 +237,8 @@ stop(node(_, _, Status, Untried, Children, _), Start, Deadline, I, Max) :-
     ;   get_time(Now),
         Now >= Deadline
     ->  true
-    ;   I > 0,
+    ;   Start \== none,
+        I > 0,
         I mod 64 =:= 0,
         Untried == [],
         settled(Children, Start, Deadline, I)

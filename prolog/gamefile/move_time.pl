@@ -1,6 +1,7 @@
 :- module(arena_gamefile_move_time,
           [ with_move_time/3,         % +Seconds, :Goal, -Note
-            general_seconds/3         % +Level, -Soft, -Hard
+            general_seconds/3,        % +Level, -Soft, -Hard
+            general_move/4            % +Game, +State, +Level, -Move
           ]).
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -56,7 +57,8 @@ move_time(Seconds) :-
 %   Without a move time: the level's time and max(0.8, 1.25 x that).
 %   With a move time T, a share of it that grows with the level: levels
 %   1 and 2 their own time (at most 0.7 T), level 3 0.4 T, level 4 0.55 T,
-%   5 and up 0.7 T; Hard at most 0.9 T (the search ends by keeping its
+%   5 and up 0.95 T less 45 ms (what the host's request costs around
+%   the search), at least 0.5 T; Hard at most 0.98 T (the search ends by keeping its
 %   tree for the next move, one copy that no clock stops; the rest is the
 %   host's round trip).
 
@@ -66,7 +68,7 @@ general_seconds(Level, Soft, Hard) :-
     move_time(T),
     (   T > 0
     ->  level_share(Level, Level0, T, Soft),
-        Hard is min(max(Hard0, Soft), 0.9 * T)
+        Hard is min(max(Hard0, Soft), 0.98 * T)
     ;   Soft = Level0,
         Hard = Hard0
     ).
@@ -78,7 +80,28 @@ level_share(Level, Level0, T, Soft) :-
     ->  Soft is 0.4 * T
     ;   Level =:= 4
     ->  Soft is 0.55 * T
-    ;   Soft is 0.7 * T
+    ;   Soft is max(0.5 * T, 0.95 * T - 0.045)
+    ).
+
+%!  general_move(+Game, +State, +Level, -Move) is semidet.
+%
+%   The general AI's move on a built-in game (trusted rules, no cap but
+%   its own clock) within general_seconds/3; the note says what its
+%   check for a win or a loss in one could not finish.
+
+general_move(Game, State, Level, Move) :-
+    general_seconds(Level, Soft, Hard),
+    Check is 0.9 * Hard,
+    generic_ai:generic_move(Game, State, Level,
+                            [max_seconds(Soft), check_seconds(Check), note(Note)], Move),
+    general_note(Level, Note).
+
+general_note(Level, Note) :-
+    (   atom(Note),
+        Note \== ''
+    ->  format(atom(Said), "the general AI at level ~w: ~w", [Level, Note]),
+        nb_setval(arena_choose_note, Said)
+    ;   true
     ).
 
 %!  own_seconds(-Seconds) is det.
@@ -126,16 +149,22 @@ capped_generic_move(Det, S, L, M) :-
     Moves = [_|_],
     (   integer(L), L > 1
     ->  general_seconds(L, Soft, Cap),
+        Check is 0.9 * Cap,
         catch(call_with_time_limit(Cap,
                                    with_rule_memo(Det, generic_ai:generic_move(Det, S, L,
-                                                                               [seconds(Soft)],
+                                                                               [ seconds(Soft),
+                                                                                 check_seconds(Check),
+                                                                                 note(Note)
+                                                                               ],
                                                                                M0))),
               Error,
               ( search_error(Error),
-                random_member(M0, Moves),
+                generic_ai:checked_moves(S, Moves, Pool),
+                random_member(M0, Pool),
                 overrun_note(Error, "the general AI", L, Cap)
               ))
-    ->  M = M0
+    ->  M = M0,
+        general_note(L, Note)
     ;   random_member(M, Moves)
     ).
 

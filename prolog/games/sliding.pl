@@ -9,6 +9,7 @@
             game_over/2,              % +State, -Winner
             value/3,                  % +State, +Player, -Value
             choose_move/3,            % +State, +Level, -Move
+            prepare_level/1,          % +Level
             solved_outcome/2,         % +State, -Outcome
             display_game/1,           % +State
             display_game/2,           % +State, +Options
@@ -196,6 +197,17 @@ value(State, Player, Value) :-
 %   Fails when the game is over.
 choose_move(State, Level, Move) :-
     level_move(sliding, State, Level, perfect_move, Move).
+
+%!  prepare_level(+Level) is det.
+%
+%   Level 3 and up: the retrograde analysis of every position, done once
+%   (so that no move's time pays for it).
+prepare_level(Level) :-
+    (   Level >= 3
+    ->  initial_state([], State),
+        perfect_moves(State, _)
+    ;   true
+    ).
 
 perfect_move(State, _Level, Move) :-
     perfect_moves(State, Moves),

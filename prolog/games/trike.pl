@@ -28,6 +28,8 @@
 :- use_module(library(random)).
 :- use_module('../arena').
 :- use_module('../ai/mcts').
+:- use_module('../ai/one_ply').
+:- use_module('../ai/clock', [within_move_time/2]).
 
 /** <module> Trike (Alek Erickson)
 
@@ -346,17 +348,32 @@ value(State, Player, Value) :-
 %   at once first). Level 3 and up search with Monte Carlo tree search
 %   (UCT with random playouts that prove wins and losses near the end of
 %   the game) for about 2 s of wall time at level 3, 2 s more at each
-%   level above. Fails when the game is over.
+%   level above, at most 0.85 of the move time where there is one; a win
+%   in one is taken and a loss in one avoided first (ai/one_ply.pl).
+%   Fails when the game is over.
 choose_move(State, Level, Move) :-
     level_move(trike, State, Level, tree_search_move, Move).
 
 tree_search_move(State, Level, Move) :-
-    Seconds is 2.0 * (Level - 2),
-    mcts_move(trike, State,
-              [ seconds(Seconds),
-                playout(trike:random_playout)
-              ],
-              Move).
+    within_move_time(2.0 * (Level - 2), Seconds),
+    get_time(Now),
+    findall(M-S1, ( valid_moves(State, Ms), member(M, Ms), move(State, M, S1) ), Children),
+    CheckDeadline is Now + Seconds / 4,
+    one_ply_check(trike, State, Children, CheckDeadline, Checked, _),
+    (   Checked = win(Move)
+    ->  true
+    ;   Checked = moves([Move0])
+    ->  Move = Move0
+    ;   Checked = moves(Safe),
+        Deadline is Now + Seconds,
+        mcts_move(trike, State,
+                  [ deadline(Deadline),
+                    seconds(Seconds),
+                    root_moves(Safe),
+                    playout(trike:random_playout)
+                  ],
+                  Move)
+    ).
 
 %!  random_playout(+State, -Winner) is det.
 %

@@ -128,6 +128,10 @@ class GameEngine(ABC):
     @abstractmethod
     def seed(self, seed: int) -> None: ...
 
+    def prepare(self, level: int) -> None:
+        """Do what the AI at ``level`` does once per process (a solver's
+        table), before a game's clock runs; nothing by default."""
+
     @abstractmethod
     def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
               plies: int, max_states: int,
@@ -236,6 +240,9 @@ class InProcessEngine(GameEngine):
 
     def seed(self, seed: int) -> None:
         _prolog.bridge("seed", int(seed))
+
+    def prepare(self, level: int) -> None:
+        _prolog.bridge("prepare_level", self.module, int(level), interruptible=True)
 
     def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
               plies: int, max_states: int,

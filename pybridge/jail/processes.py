@@ -53,8 +53,15 @@ def _status(pid: int) -> dict[str, str]:
 
 
 def _alive(pid: int) -> bool:
-    state = _status(pid).get("State", "Z")
-    return not state.startswith(("Z", "X"))
+    # the state letter of /proc/PID/stat, after the command in parentheses
+    # (one short line: a sweep after every reply reads it of each process)
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            text = f.read(512)
+    except OSError:
+        return False
+    after = text.rpartition(b")")[2].split(None, 1)
+    return bool(after) and after[0] not in (b"Z", b"X", b"x")
 
 
 def _parent(pid: int) -> int:

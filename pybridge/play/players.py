@@ -175,6 +175,8 @@ class BuiltinPlayer(Player):
     def start(self, game: "Game", seat: str) -> None:
         self._notes.clear()
         self._shown = 0
+        if not self.general:
+            game.engine.prepare(self.level)     # before the clock: a solver's table
 
     @property
     def output(self) -> str:

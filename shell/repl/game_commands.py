@@ -7,10 +7,8 @@ import textwrap
 
 from pybridge.jail import sandbox
 from pybridge.games.analysis import outcome_text
-from pybridge.errors import ArenaError, Interrupted
-from pybridge.games.game import State
+from pybridge.errors import Interrupted
 from pybridge.play.players import BOT_MOVE_TIME, PlayerSpec
-from pybridge.text import plural
 
 from shell.repl.command import (
     COUNT, ISOLATION_MODE, LEVEL, SEAT, SECONDS, SPEC, Command, Host, no_args, optional_count,
@@ -97,12 +95,16 @@ def run_redo(host: Host, args: list[str]) -> None:
 
 
 def run_hint(host: Host, args: list[str]) -> None:
+    """One recommendation, the level's own move within the move time (1 s
+    where none is set), and why: the outcome with perfect play or the
+    game's value/3 after it, and what the level could not finish."""
     assert host.session.match is not None
     level = int(args[0]) if args else 3
     state = host.session.match.state
+    seconds = host.session.move_time or BOT_MOVE_TIME
     try:
         with host.thinking(f"ai:{level}"):
-            move = state.choose_move(level)
+            move, note = state.choose(level, seconds=seconds)
     except (KeyboardInterrupt, Interrupted):
         host.say()
         host.say.note("hint stopped")
@@ -118,36 +120,12 @@ def run_hint(host: Host, args: list[str]) -> None:
             judged = (f"; value for {player} after it: {after.value(player):g} (the game's "
                       f"own estimate, value/3: higher is better for {player}, 0 is even)")
         except ValueError:  # a game file without value/3
-            judged = ""
+            judged = f"; the level's pick in {seconds:g} s"
     width = text_width()
     host.say(wrapped(f"ai:{level} would play {host.say.style(BOLD, move)}"
                      + (f" ({meaning})" if meaning else "") + judged, width))
-    searched = search_line(state, move)
-    if searched:
-        host.say(wrapped(searched, width))
-
-
-def search_line(state: State, move: str, seconds: float = 1.0) -> str:
-    """The general AI's own numbers for ``move`` after ``seconds`` of
-    search ('' for a game that does not run it)."""
-    try:
-        found = state.search(seconds)
-    except ArenaError:
-        return ""
-    if found is None or not found.moves:
-        return ""
-    mine = next((m for m in found.moves if m.move == move), None)
-    best = found.best()
-    cores = " on 2 cores" if found.searches > 1 else ""
-    line = f"  general search, {found.iterations:,} playouts in {seconds:g} s{cores}: "
-    if mine is None:
-        return line + f"{move} not reached yet"
-    proven = {"win": ", proven won", "loss": ", proven lost"}.get(mine.status, "")
-    line += (f"{move} scored {100 * mine.win_rate:.0f}% in {mine.visits:,} "
-             f"visit{'s' * (mine.visits != 1)}{proven}")
-    if best is not None and best.move != move:
-        line += f"; its own pick {best.move} ({100 * best.win_rate:.0f}%, {plural(best.visits, 'visit')})"
-    return line
+    if note:
+        host.say(wrapped(f"  {note}", width))
 
 
 def hint_state(command: Command, session: Session, args: list[str]) -> str | None:
@@ -266,7 +244,8 @@ MOVES = Command(
 HINT = Command(
     "hint", "hint [LEVEL]", "show the move the AI would play here", run_hint,
     "Asks the game's AI at LEVEL (default 3) for a move in the current\n"
-    "position and shows it with its value for you. It does not play it.",
+    "position, within the move time (1 s where none is set), and shows it\n"
+    "with its value for you. It does not play it.",
     (LEVEL,), needs_game=True, no_game="no game yet: start one with new GAME",
     check_args=optional_count("LEVEL a level from 1, e.g. 3"), check_state=hint_state,
     useful=_playing,

@@ -1,0 +1,151 @@
+"""The general AI at equal time against OpenSpiel's Python MCTS, with the
+step ratio of the game file it plays, side by side in one run:
+
+- a game file's step against the same rules built in: random games
+  through the public API (``State.valid_moves``, ``State.move``,
+  ``State.game_over``), µs a move, for Connect Four (the file
+  ``examples/games/connect4.pl`` and the built-in ``connect4``);
+- ``mcts:5`` on that file at a move time of 1 s (as ``arena play
+  --move-time 1``) against OpenSpiel's ``MCTSBot`` (random rollouts,
+  solver) on ``connect_four`` given the same time a move (its
+  simulations a move follow its own rate so far, so that its moves take
+  about the time too), seats alternating; both sides' mean and longest
+  move are printed.
+
+``ARENA_BENCH_DUEL_GAMES`` sets the games (default 30: long; a short
+check: 4) and ``ARENA_BENCH_MOVE_TIME`` the seconds a move (default 1).
+Without OpenSpiel (``pip install 'prolog-arena[bench]'``) the duel is
+skipped."""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import pybridge
+from benchmarks.table import print_table
+from pybridge.engine import hostengine
+from pybridge.games.game import load_game_file
+
+CONNECT4_FILE = Path(__file__).resolve().parent.parent / "examples" / "games" / "connect4.pl"
+GAMES = int(os.environ.get("ARENA_BENCH_DUEL_GAMES", "30"))
+MOVE_TIME = float(os.environ.get("ARENA_BENCH_MOVE_TIME", "1"))
+LEVEL = 5
+STEP_GAMES = 30
+
+
+def step_us(game: pybridge.Game, games: int = STEP_GAMES) -> float:
+    """µs a move of random games through the public API."""
+    rng = random.Random(7)
+    moves = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state = game.initial_state()
+        while state.game_over() is None:
+            state = state.move(rng.choice(state.valid_moves()))
+            moves += 1
+    return (time.perf_counter() - start) / moves * 1e6
+
+
+def spiel_bot(seed: int) -> tuple[Any, Any, Any] | None:
+    """OpenSpiel's connect_four, its MCTS bot and the bot's class, or None."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts as os_mcts
+    except ImportError:
+        return None
+    spiel = pyspiel.load_game("connect_four")
+    bot = os_mcts.MCTSBot(spiel, 2, 100,
+                          os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
+                          random_state=np.random.RandomState(1000 + seed), solve=True)
+    return spiel, bot, os_mcts
+
+
+class TimedSpiel:
+    """OpenSpiel's bot held to about ``seconds`` a move: its simulations a
+    move are its rate at its last move times the time (the rate grows as
+    the board fills)."""
+
+    def __init__(self, bot: Any, seconds: float) -> None:
+        self.bot = bot
+        self.seconds = seconds
+        self.rate = 300.0
+        self.times: list[float] = []
+
+    def step(self, state: Any) -> int:
+        sims = max(10, int(self.rate * self.seconds))
+        self.bot.max_simulations = sims
+        start = time.monotonic()
+        action = int(self.bot.step(state))
+        took = time.monotonic() - start
+        self.rate = sims / max(took, 1e-3)
+        self.times.append(took)
+        return action
+
+
+def equal_time_duel(games: int, seconds: float) -> list[object] | None:
+    """``mcts:LEVEL`` on the Connect Four file against OpenSpiel's MCTS at
+    ``seconds`` a move each; None without OpenSpiel."""
+    file_game = load_game_file(str(CONNECT4_FILE))
+    won = drawn = lost = 0
+    mine: list[float] = []
+    theirs: list[float] = []
+    for i in range(games):
+        got = spiel_bot(i)
+        if got is None:
+            return None
+        spiel, bot, _ = got
+        timed = TimedSpiel(bot, seconds)
+        file_game.seed(i)
+        file_game.begin()
+        s, o = file_game.initial_state(), spiel.new_initial_state()
+        me = ("x", "o")[i % 2]
+        while not s.is_over():
+            if s.current_player == me:
+                start = time.monotonic()
+                move, _note = s.choose(LEVEL, seconds=seconds, general=True)
+                mine.append(time.monotonic() - start)
+            else:
+                move = str(timed.step(o) + 1)
+            s = s.move(move)
+            o.apply_action(int(move) - 1)
+        theirs += timed.times
+        winner = s.game_over()
+        won += winner == me
+        drawn += winner == "draw"
+        lost += winner not in (me, "draw")
+    score = (won + drawn / 2) / games
+    return [f"mcts:{LEVEL} (file) vs OpenSpiel MCTS (Python), {seconds:g} s a move", games,
+            won, drawn, lost, f"{100 * score:.0f}%",
+            f"{statistics.mean(mine):.2f}", f"{max(mine):.2f}",
+            f"{statistics.mean(theirs):.2f}", f"{max(theirs):.2f}"]
+
+
+def main() -> None:
+    builtin = step_us(pybridge.load_game("connect4"))
+    file_game = load_game_file(str(CONNECT4_FILE))
+    step_us(file_game, 2)                       # the host started and warm
+    file_step = step_us(file_game)
+    print("Connect Four, random games through the public API, µs a move:")
+    print_table(["rules", "µs a move", "ratio"],
+                [["built-in connect4, in-process", f"{builtin:,.0f}", "1.0"],
+                 ["file connect4.pl, in its host", f"{file_step:,.0f}",
+                  f"{file_step / builtin:.1f}"]])
+    hostengine.set_search_workers(1)
+    row = equal_time_duel(GAMES, MOVE_TIME)
+    if row is None:
+        print("\nOpenSpiel not installed (pip install 'prolog-arena[bench]'): its duel skipped")
+        return
+    print(f"\nequal time, {GAMES} games, seats alternating (step ratio "
+          f"{file_step / builtin:.1f}):")
+    print_table(["duel", "games", "won", "drawn", "lost", "score", "mean s", "max s",
+                 "their mean s", "their max s"], [row])
+
+
+if __name__ == "__main__":
+    main()
