@@ -94,7 +94,7 @@ transpose([Row|Rows], Columns) :-
 
 transpose_([], _, []).
 transpose_([_|Rest], Rows, [Column|Columns]) :-
-    apply:maplist(list_first_rest, Rows, Column, Rests),
+    apply:maplist(arena_sicstus_lib:list_first_rest, Rows, Column, Rests),
     transpose_(Rest, Rests, Columns).
 
 list_first_rest([X|Xs], X, Xs).
@@ -149,7 +149,7 @@ cumlist(P, [X|Xs], [Y|Ys], [Z|Zs], V0, [V|Vs]) :-
 
 map_product(P, Xs, Ys, Zs) :-
     findall(X-Y, ( lists:member(X, Xs), lists:member(Y, Ys) ), Pairs),
-    apply:maplist(pair_call(P), Pairs, Zs).
+    apply:maplist(arena_sicstus_lib:pair_call(P), Pairs, Zs).
 
 pair_call(P, X-Y, Z) :-
     call(P, X, Y, Z).

@@ -50,3 +50,17 @@ def test_the_two_files_differ_where_swipl_compiles_the_lambda() -> None:
     heaps) unless the file loaded library(yall) first (3 of 3)."""
     assert arena_value(FILES / "plain.pl", 1) == "2"
     assert arena_value(FILES / "loads_yall.pl", 1) == "3"
+
+
+#: What value/3 of tests/gamefiles/sicstus_lists.pl gives for each `use`.
+SICSTUS_LISTS = {1: 1, 2: 21, 3: 3, 4: 6, 5: 5, 6: 6}
+
+
+@pytest.mark.parametrize("use", sorted(SICSTUS_LISTS))
+def test_a_game_file_calls_sicstus_list_predicates(use: int) -> None:
+    """prolog/sicstus_lib.pl imports nothing (see above), so its calls
+    and the closures it passes on name their modules; each of its
+    predicates is called here as a game file calls it."""
+    path = FILES.parent / "sicstus_lists.pl"
+    game = pybridge.load_game(str(path), use=use)
+    assert game.initial_state().value("first") == SICSTUS_LISTS[use]
