@@ -5,6 +5,7 @@ publish, pages)."""
 from pybridge.batch.check import Settings
 from pybridge.batch.model import Result, Verdict
 from pybridge.batch.publish import publish
-from pybridge.batch.run import BatchError, Progress, is_batch, run
+from pybridge.batch.run import BatchError, Progress, run
+from pybridge.batch.store import is_batch
 
 __all__ = ["BatchError", "Progress", "Result", "Settings", "Verdict", "is_batch", "publish", "run"]

@@ -30,6 +30,7 @@ from pybridge.games.conformance import Problem, Report, check_game
 from pybridge.games.game import Game, load_game_file
 from pybridge.models import gamefile
 from pybridge.text import clean, clean_line
+from pybridge.types import result_text
 
 ADAPTER_SUFFIX = "-arena.pl"
 #: The share of the budget check-game may take (each run), and its cap.
@@ -163,14 +164,16 @@ def _check(settings: Settings, task: Task, folder: Path, clock: _Clock, row: Res
         warnings = host.warnings()
     except GameFileError as exc:
         clock.lap("load")
-        return Checked(replace(row, verdict=Verdict.REFUSED, load=(_local(exc, folder),)))
+        return Checked(replace(row, verdict=Verdict.REFUSED, load=(_local(exc, folder),),
+                               played=Played(False, reason="the game file was refused at load")))
     row = replace(row, year=contract_year(present, missing), dialect=dialect,
                   load=tuple(clean_line(w, 600) for w in warnings))
     clock.lap("load")
     report = _checked(path, task, clock, settings)
     clock.lap("check")
     if isinstance(report, str):
-        return Checked(replace(row, verdict=Verdict.REFUSED, load=row.load + (report,)))
+        return Checked(replace(row, verdict=Verdict.REFUSED, load=row.load + (report,),
+                               played=Played(False, reason="the game file was refused at load")))
     row = replace(row, problems=grouped(report.problems))
     target, adapter_text = path, ""
     if missing:
@@ -249,9 +252,16 @@ def _play(settings: Settings, task: Task, folder: Path, target: Path, game: Game
     players = {seat: spec for seat, spec in specs.items()}
     if out.result is None:
         played = Played(False, players, "", len(out.plies), reason=_local(out.reason, folder))
+        if not out.plies:
+            return replace(row, played=played), b""     # no game to show
+    elif out.result.forfeit is not None or out.result.termination == "broken_rule":
+        # the arena's own players lost by a move the rules refused, or the
+        # rules broke: the game's fault, not a game played to its end
+        played = Played(False, players, clean_line(result_text(out.result), 300),
+                        len(out.plies), reason=_local(
+                            f"no contest after {len(out.plies)} plies: "
+                            f"{result_text(out.result)}", folder))
     else:
-        from pybridge.types import result_text
-
         played = Played(True, players, clean_line(result_text(out.result), 300), len(out.plies))
     return replace(row, played=played), log.data()
 

@@ -132,7 +132,8 @@ def series(game: Game, player: str, opponent: str, games: int, *, move_time: flo
             reason = out.reason
             break
         played += 1
-        if out.result is None or out.result.termination == "broken_rule":
+        if out.result is None or out.result.termination == "broken_rule" \
+                or out.result.forfeit is not None:
             unfinished += 1
             reason = reason or (out.reason or out.result.reason if out.result else out.reason)
         elif out.result.winner == mine:

@@ -159,7 +159,8 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         """The result as plain data (what a worker returns, what is stored)."""
-        return _plain(asdict(self))
+        plain: dict[str, Any] = _plain(asdict(self))
+        return plain
 
 
 def _plain(value: Any) -> Any:
@@ -190,7 +191,7 @@ class _Reader:
         v = self.data.get(key)
         return clean(v, LONG) if isinstance(v, str) else ""
 
-    def int(self, key: str) -> int:
+    def whole(self, key: str) -> int:
         v = self.data.get(key)
         return v if type(v) is int and 0 <= v < 10**9 else 0
 
@@ -235,14 +236,14 @@ class _Reader:
 
 def _problem(data: Any) -> ProblemGroup:
     r = _Reader(data)
-    return ProblemGroup(r.text("predicate", 100), r.text("message"), max(1, r.int("count")),
+    return ProblemGroup(r.text("predicate", 100), r.text("message"), max(1, r.whole("count")),
                         r.text("state"), r.text("move", 200))
 
 
 def _series(data: Any) -> Series:
     r = _Reader(data)
-    return Series(r.text("player", 40), r.text("opponent", 40), r.int("games"), r.int("won"),
-                  r.int("drawn"), r.int("lost"), r.int("unfinished"), r.text("reason"))
+    return Series(r.text("player", 40), r.text("opponent", 40), r.whole("games"), r.whole("won"),
+                  r.whole("drawn"), r.whole("lost"), r.whole("unfinished"), r.text("reason"))
 
 
 def from_json(data: Any) -> Result:
@@ -257,11 +258,11 @@ def from_json(data: Any) -> Result:
                       a.flag("passing"),
                       tuple(_problem(p) for p in a.items("problems", PROBLEMS)), a.text("why"))
     p = r.sub("played")
-    played = Played(bool(p.flag("done")), p.names("players"), p.text("result"), p.int("plies"),
+    played = Played(bool(p.flag("done")), p.names("players"), p.text("result"), p.whole("plies"),
                     p.text("log", 300), p.long("reason"))
     lv = r.sub("levels")
     g = lv.sub("greedy")
-    greedy = Greedy(g.int("positions"), g.int("agree"), g.long("example"), g.text("reason"))
+    greedy = Greedy(g.whole("positions"), g.whole("agree"), g.long("example"), g.text("reason"))
     slowest = {k: int(v) for k, v in lv.numbers("slowest_ms").items()}
     levels = Levels(bool(lv.flag("measured")), lv.text("reason"),
                     tuple(_series(s) for s in lv.items("series", 6)), greedy, slowest)

@@ -14,8 +14,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote
 
 from pybridge.batch.model import ProblemGroup, Result
-from pybridge.batch.publish import adapter_text, played_text, reason, series_text
-from pybridge.batch.run import GAME_PAGE, LOG, folder_of
+from pybridge.batch.store import GAME_PAGE, LOG, folder_of
+from pybridge.batch.texts import adapter_text, played_text, reason, series_text
 from pybridge.errors import ArenaError
 from pybridge.replay import Rebuilt, ReplayError, read_replay, rebuild
 from pybridge.safeio import write_inside

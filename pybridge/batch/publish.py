@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from pybridge.batch.model import Result
-from pybridge.batch.run import BATCH, SUBMISSIONS, is_batch, read_row
+from pybridge.batch import pages
+from pybridge.batch.store import BATCH, is_batch, rows_of
+from pybridge.batch.texts import adapter_text, played_text, reason, series_text
 from pybridge.championship.scoring import csv_cell
 from pybridge.report.markdown import md
 from pybridge.safeio import UnsafeFileError, read_json_inside, write_inside
@@ -25,39 +27,6 @@ CSV_FIELDS = ("name", "game_file", "year", "dialect", "verdict", "problems", "ad
               "adapter_passing", "played", "result", "level1_vs_random", "level2_vs_level1",
               "level2_greedy", "level2_vs_general_ai", "slowest_level1_ms", "slowest_level2_ms",
               "seconds", "reason")
-
-
-def adapter_text(row: Result) -> str:
-    a = row.adapter
-    if a.status == "not needed":
-        return "not needed"
-    if a.status == "none":
-        return f"none: {a.why}" if a.why else "none"
-    state = "passing" if a.passing else "failing"
-    return f"{a.status} ({a.file}), {state}"
-
-
-def played_text(row: Result) -> str:
-    p = row.played
-    if p.done:
-        return f"yes: {p.result} in {p.plies} plies"
-    return f"no: {p.reason}" if p.reason else "no"
-
-
-def series_text(row: Result, index: int) -> str:
-    lv = row.levels
-    if not lv.measured:
-        return ""
-    return lv.series[index].text() if index < len(lv.series) else ""
-
-
-def reason(row: Result) -> str:
-    """The one line that says what stops this submission, if anything."""
-    if row.verdict in ("no game file", "refused", "not checked"):
-        return (row.load[0] if row.load else row.notes[-1] if row.notes else str(row.verdict))
-    if not row.played.done:
-        return row.played.reason
-    return ""
 
 
 def summary(row: Result) -> dict[str, Any]:
@@ -136,25 +105,10 @@ def markdown(rows: Sequence[Result], pairs: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rows_of(out: Path) -> list[Result]:
-    """The finished rows in ``out``, in name order."""
-    rows = []
-    base = out / SUBMISSIONS
-    names = sorted(p.name for p in base.iterdir() if p.is_dir() and not p.is_symlink()) \
-        if base.is_dir() else []
-    for name in names:
-        row = read_row(out, name)
-        if row is not None:
-            rows.append(row)
-    return rows
-
-
 def publish(out: str | Path, *, game_pages: bool = False) -> Path:
     """Write submissions.json, submissions.csv, report.md, index.html and
     each submission's page from the rows in ``out`` (with ``game_pages``,
     the game pages too, replaying each log); returns the index's path."""
-    from pybridge.batch import pages
-
     out = Path(out)
     if not is_batch(out):
         raise ValueError(f"{clean_line(out, 300)} is not a check-games folder (no {BATCH})")
@@ -171,5 +125,4 @@ def publish(out: str | Path, *, game_pages: bool = False) -> Path:
     return pages.write_index(out, rows, pairs)
 
 
-__all__ = ["CSV_FIELDS", "adapter_text", "csv_text", "markdown", "played_text", "publish",
-           "reason", "rows_of", "similar_pairs", "summary"]
+__all__ = ["CSV_FIELDS", "csv_text", "markdown", "publish", "similar_pairs", "summary"]

@@ -4,14 +4,7 @@ process, ``jobs`` worker processes, or a Dask cluster), each answer read
 as untrusted, its adapter and log written into ``OUT`` and the log
 replayed through the rules before the row says the game was played.
 
-``OUT`` keeps a folder per submission::
-
-    OUT/batch.json                       what was run, with which settings
-    OUT/submissions/NAME/game/...        a copy of the game's files (+ adapter)
-    OUT/submissions/NAME/game.jsonl      the whole game played
-    OUT/submissions/NAME/result.json     the row, written atomically last
-
-A row is final once its result.json is written: ``resume`` keeps those
+``OUT`` keeps a folder per submission (:mod:`pybridge.batch.store`). A row is final once its result.json is written: ``resume`` keeps those
 and checks the others; Ctrl-C loses only the submissions under way.
 """
 
@@ -26,22 +19,16 @@ from typing import Any, Callable, Sequence
 
 from pybridge.batch import layout
 from pybridge.batch.check import ADAPTER_SUFFIX, Checked, Settings, Task, check_submission
-from pybridge.batch.model import Played, Result, Verdict, from_json
+from pybridge.batch.model import Played, Result, Verdict
+from pybridge.batch.pages import write_game_page
+from pybridge.batch.store import BATCH, KIND, LOG, RESULT, folder_of, is_batch, read_row
 from pybridge.batch.task import ShipmentError, read_answer, run_task, shipment
-from pybridge.championship.cluster import Pool, Scheduler, version
+from pybridge.championship.cluster import Pool, Scheduler
 from pybridge.errors import ArenaError
 from pybridge.replay import ReplayError, rebuild
 from pybridge.replay.reader import parse_replay
-from pybridge.safeio import UnsafeFileError, ensure_folder, read_json_inside, write_inside
+from pybridge.safeio import UnsafeFileError, ensure_folder, write_inside
 from pybridge.text import clean_line
-
-KIND = "prolog-arena-check-games"
-BATCH = "batch.json"
-SUBMISSIONS = "submissions"
-RESULT = "result.json"
-LOG = "game.jsonl"
-GAME_PAGE = "game.html"
-
 
 class BatchError(ArenaError, ValueError):
     """A run that cannot start: OUT holds something else, nothing to check."""
@@ -62,30 +49,6 @@ class Outcome:
     rows: list[Result]
     kept: int
     passed: list[str]
-
-
-def is_batch(out: str | Path) -> bool:
-    """Whether ``out`` is a check-games folder (its batch.json says so)."""
-    try:
-        doc = read_json_inside(out, BATCH, limit=64 * 1024)
-    except (OSError, UnsafeFileError, ValueError):
-        return False
-    return isinstance(doc, dict) and doc.get("kind") == KIND
-
-
-def folder_of(name: str) -> str:
-    return f"{SUBMISSIONS}/{name}"
-
-
-def read_row(out: Path, name: str) -> Result | None:
-    """The finished row of ``name`` in ``out``, None when there is none
-    (or it is unreadable: the submission is checked again)."""
-    try:
-        doc = read_json_inside(out, f"{folder_of(name)}/{RESULT}", limit=4 * 1024 * 1024)
-        row = from_json(doc)
-    except (OSError, UnsafeFileError, ValueError):
-        return None
-    return row if row.name == name else None
 
 
 def _start(out: Path, folders: Sequence[str], settings: Settings, resume: bool) -> None:
@@ -202,10 +165,8 @@ def _written(out: Path, task: Task, checked: Checked) -> Result:
     except (ReplayError, ArenaError, ValueError) as exc:
         return replace(row, played=replace(played, done=False, reason=clean_line(
             f"its log does not replay through the rules: {exc}", 600)))
-    if played.done and rebuilt.replay.result is None and "no contest" not in played.result:
+    if played.done and rebuilt.replay.result is None:
         played = replace(played, done=False, reason="its log has no result")
-    from pybridge.batch.pages import write_game_page
-
     try:
         write_game_page(out, task.name, rebuilt)
     except (ArenaError, ValueError, OSError) as exc:
@@ -213,5 +174,4 @@ def _written(out: Path, task: Task, checked: Checked) -> Result:
     return replace(row, played=played)
 
 
-__all__ = ["BATCH", "BatchError", "GAME_PAGE", "KIND", "LOG", "Outcome", "Progress", "RESULT",
-           "SUBMISSIONS", "folder_of", "is_batch", "read_row", "run"]
+__all__ = ["BatchError", "Outcome", "Progress", "run"]

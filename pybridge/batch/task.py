@@ -76,17 +76,19 @@ def run_task(check: Callable[[Settings, Task, Path], Checked], settings: Setting
     """What a worker runs for one submission (the pool's task): its files
     in a temporary folder of its own, ``check`` run on them there, the
     folder removed; the answer is plain data."""
-    isolation = sandbox.current()
     mine = installed_version()
     if mine != client_version:
         return _refusal(task, f"this worker runs prolog-arena {mine}, the client "
-                              f"{client_version}: install the same version on both", isolation)
+                              f"{client_version}: install the same version on both",
+                        str(sandbox.current()))
     isolation, problem = answers.required_isolation(settings.isolation)
     if problem is not None:
         return _refusal(task, problem, isolation)
     where = Path(tempfile.mkdtemp(prefix="arena-check-"))
     try:
         got = check(settings, task, unpack(shipped, where / "game"))
+    except Exception as exc:            # never the pool's failure: a row that says so
+        return _refusal(task, f"{type(exc).__name__}: {exc}", isolation)
     finally:
         shutil.rmtree(where, ignore_errors=True)
     return {"name": task.name, "result": got.result.to_json(),
@@ -96,7 +98,7 @@ def run_task(check: Callable[[Settings, Task, Path], Checked], settings: Setting
 
 def _refusal(task: Task, why: str, isolation: str) -> dict[str, Any]:
     row = Result(task.name, task.game_file, task.found_by, verdict=Verdict.FAILED,
-                 notes=(clean_line(f"the worker refused it: {why}", 600),))
+                 notes=(clean_line(f"the worker could not check it: {why}", 600),))
     return {"name": task.name, "result": row.to_json(), "adapter": "", "log": b"",
             "isolation": isolation}
 

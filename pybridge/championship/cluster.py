@@ -135,7 +135,7 @@ class Pool:
             return len(self._client.scheduler_info().get("workers", {}))
         return self.jobs
 
-    def submit(self, play: Callable[[Any, Any], Any], config: Any, pairing: Any,
+    def submit(self, play: Callable[..., Any], config: Any, pairing: Any,
                shipment: Shipment, *, key: str) -> Any:
         """Queue one game as a task named ``key``."""
         args = (play, config, pairing, shipment, version())

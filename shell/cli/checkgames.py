@@ -62,7 +62,7 @@ def _bounded(args: argparse.Namespace) -> None:
 
 
 def progress_line(p: Any) -> str:
-    from pybridge.batch.publish import adapter_text, played_text
+    from pybridge.batch.texts import adapter_text, played_text
 
     r = p.last
     return clean_line(f"[{p.done}/{p.total}] {r.name}: {r.verdict}; adapter "

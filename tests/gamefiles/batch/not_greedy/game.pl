@@ -14,7 +14,7 @@ valid_moves(pile(N, _), Moves) :-
 
 move(pile(N, P), K, pile(N1, Q)) :-
     integer(K),
-    member(K, [1, 2, 3]),
+    memberchk(K, [1, 2, 3]),
     K =< N,
     N1 is N - K,
     other(P, Q).

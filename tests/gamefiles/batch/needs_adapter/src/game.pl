@@ -14,7 +14,7 @@ valid_moves(game(N, _), Moves) :-
 
 move(game(N, P), K, game(N1, Q)) :-
     integer(K),
-    member(K, [1, 2, 3]),
+    memberchk(K, [1, 2, 3]),
     K =< N,
     N1 is N - K,
     next_player(P, Q).

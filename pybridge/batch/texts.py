@@ -1,0 +1,42 @@
+"""A submission's row in words, as the terminal, the CSV, report.md and
+the pages all say it (text to clean and escape where it is shown)."""
+
+from __future__ import annotations
+
+from pybridge.batch.model import Result
+
+
+def adapter_text(row: Result) -> str:
+    a = row.adapter
+    if a.status == "not needed":
+        return "not needed"
+    if a.status == "none":
+        return f"none: {a.why}" if a.why else "none"
+    state = "passing" if a.passing else "failing"
+    return f"{a.status} ({a.file}), {state}"
+
+
+def played_text(row: Result) -> str:
+    p = row.played
+    if p.done:
+        return f"yes: {p.result} in {p.plies} plies"
+    return f"no: {p.reason}" if p.reason else "no"
+
+
+def series_text(row: Result, index: int) -> str:
+    lv = row.levels
+    if not lv.measured:
+        return ""
+    return lv.series[index].text() if index < len(lv.series) else ""
+
+
+def reason(row: Result) -> str:
+    """The one line that says what stops this submission, if anything."""
+    if row.verdict in ("no game file", "refused", "not checked"):
+        return (row.load[0] if row.load else row.notes[-1] if row.notes else str(row.verdict))
+    if not row.played.done:
+        return row.played.reason
+    return ""
+
+
+__all__ = ["adapter_text", "played_text", "reason", "series_text"]
