@@ -102,10 +102,16 @@ def test_broken_and_hostile_submissions_get_their_rows_with_the_reason(
     assert "syntax error" in broken["load"][0] and "game.pl:8" in broken["load"][0]
     assert "refused" in broken["played"]["reason"]
     hostile = found["hostile"]
-    assert hostile["played"]["done"] is False and "valid_moves/2" in hostile["played"]["reason"]
+    played = hostile["played"]
+    assert played["done"] is False and played["plies"] == 0   # its first move's facts loop
+    assert "no contest" in played["reason"] and "valid_moves/2" in played["reason"]
     assert any(p["predicate"] == "valid_moves/2" for p in hostile["problems"])
     assert hostile["seconds"] < 40 + 30      # its budget, and the slack of one rule's limit
-    assert "\x1b" not in (out / "submissions.json").read_text()
+    # its megabytes of display with escapes: bounded and shown, never obeyed
+    page = (out / "submissions" / "hostile" / "game.html").read_text()
+    assert "owned" in page and "\x1b" not in page and len(page) < 200_000
+    for name in ("submissions.json", "submissions.csv", "report.md", "index.html"):
+        assert "\x1b" not in (out / name).read_text()
 
 
 @needs_bwrap
@@ -260,3 +266,27 @@ def test_a_crafted_result_file_reads_harmlessly() -> None:
     assert len(row.played.reason) < 5000
     with pytest.raises(ValueError, match="without a name"):
         from_json(["not", "a", "row"])
+
+
+@needs_bwrap
+def test_a_course_checked_on_a_dask_cluster(tmp_path: Path) -> None:
+    from tests.support.cluster import Cluster
+
+    subs = tmp_path / "client" / "subs"
+    for name in ("broken", "needs_adapter"):
+        shutil.copytree(BATCH / name, subs / name)
+    cluster = Cluster(tmp_path, tls=False, workers=1)
+    try:
+        done = arena("check-games", str(subs), "--out", str(tmp_path / "out"), *cluster.argv,
+                     *FAST, cwd=tmp_path / "client")
+    finally:
+        cluster.close()
+    assert done.returncode == 0, done.stderr
+    assert "Dask scheduler" in done.stdout
+    found = rows(tmp_path / "out")
+    assert found["broken"]["verdict"] == "refused"
+    assert found["needs_adapter"]["verdict"] == "conforms with adapter"
+    assert found["needs_adapter"]["played"]["done"] is True
+    # the worker's answer carried the adapter; the client wrote it, in OUT only
+    assert (tmp_path / "out" / "submissions" / "needs_adapter" / "game" / "game-arena.pl").is_file()
+    assert not (subs / "needs_adapter" / "src" / "game-arena.pl").exists()

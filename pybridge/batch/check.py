@@ -36,6 +36,9 @@ ADAPTER_SUFFIX = "-arena.pl"
 #: The share of the budget check-game may take (each run), and its cap.
 CHECK_SHARE = 0.25
 CHECK_SECONDS = 60.0
+#: The share of what is left after the checks kept for the levels, and its cap.
+LEVEL_SHARE = 0.3
+LEVEL_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -259,16 +262,16 @@ def _play(settings: Settings, task: Task, folder: Path, target: Path, game: Game
         # rules broke: the game's fault, not a game played to its end
         played = Played(False, players, clean_line(result_text(out.result), 300),
                         len(out.plies), reason=_local(
-                            f"no contest after {len(out.plies)} plies: "
-                            f"{result_text(out.result)}", folder))
+                            f"{result_text(out.result)} after {len(out.plies)} plies", folder))
     else:
         played = Played(True, players, clean_line(result_text(out.result), 300), len(out.plies))
     return replace(row, played=played), log.data()
 
 
 def _level_reserve(clock: _Clock) -> float:
-    """Time kept back from the played game for the levels."""
-    return max(0.0, clock.left() * 0.5)
+    """Time kept back from the played game for the levels: the whole game
+    comes first."""
+    return max(0.0, min(clock.left() * LEVEL_SHARE, LEVEL_SECONDS))
 
 
 def _levels(settings: Settings, game: Game, present: list[str], clock: _Clock) -> Levels:

@@ -104,7 +104,7 @@ def play_one(game: Game, specs: Mapping[str, str], *, move_time: float, deadline
 
 def no_contest(exc: Exception, state: State) -> Result:
     """A game stopped by a rule that broke: a no-contest naming it."""
-    return Result("draw", clean_line(f"no contest: the game's rules broke: {exc}", 300),
+    return Result("draw", clean_line(f"the game's rules broke: {exc}", 300),
                   detail=clean_line(str(state), 300), termination="broken_rule")
 
 
