@@ -214,7 +214,7 @@ def test_a_run_stopped_with_ctrl_c_resumes_keeping_the_finished(tmp_path: Path) 
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130, err
-    assert "--resume" in err
+    assert f"--out {out} --jobs 2 --time 40 --move-time 0.2 --resume" in err
     kept = _result_files(out)
     assert 1 <= len(kept) < 4
 
@@ -290,3 +290,19 @@ def test_a_course_checked_on_a_dask_cluster(tmp_path: Path) -> None:
     # the worker's answer carried the adapter; the client wrote it, in OUT only
     assert (tmp_path / "out" / "submissions" / "needs_adapter" / "game" / "game-arena.pl").is_file()
     assert not (subs / "needs_adapter" / "src" / "game-arena.pl").exists()
+
+
+def test_without_the_jail_submissions_are_refused(tmp_path: Path) -> None:
+    done = arena("check-games", str(BATCH), "--out", str(tmp_path / "out"), "--isolation",
+                 "none", cwd=tmp_path, timeout=60)
+    assert done.returncode == 2 and "only in the jail" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_bad_settings_are_named(tmp_path: Path) -> None:
+    done = arena("check-games", str(BATCH), "--out", str(tmp_path / "out"), "--time", "5",
+                 cwd=tmp_path, timeout=60)
+    assert done.returncode == 2 and "--time 5" in done.stderr
+    done = arena("check-games", str(tmp_path / "nowhere"), "--out", str(tmp_path / "out"),
+                 cwd=tmp_path, timeout=60)
+    assert done.returncode == 2 and "no folder" in done.stderr

@@ -4,6 +4,7 @@ course checked, played and published in one run."""
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from typing import Any
 
@@ -70,6 +71,21 @@ def progress_line(p: Any) -> str:
                       f"{p.elapsed:.0f} s elapsed)", 400)
 
 
+def resume_command(args: argparse.Namespace) -> str:
+    """The command that goes on with this run, as it can be copied."""
+    words = ["arena", "check-games", *args.folders, "--out", args.out]
+    for flag, value, default in (("--jobs", args.jobs, 1), ("--time", args.time, 180.0),
+                                 ("--move-time", args.move_time, 0.5), ("--mcts", args.mcts, 3),
+                                 ("--level-games", args.level_games, 2),
+                                 ("--scheduler", args.scheduler, None),
+                                 ("--tls-dir", args.tls_dir, None)):
+        if value != default:
+            words += [flag, f"{value:g}" if isinstance(value, float) else str(value)]
+    if args.insecure_scheduler:
+        words.append("--insecure-scheduler")
+    return shlex.join(words + ["--resume"])
+
+
 def cmd_check_games(args: argparse.Namespace) -> int:
     from pybridge.batch import Settings, publish, run
     from pybridge.batch.similar import compare
@@ -77,9 +93,12 @@ def cmd_check_games(args: argparse.Namespace) -> int:
     from pybridge.jail import sandbox
 
     _bounded(args)
-    if args.isolation is not None:
+    if getattr(args, "isolation", None) is not None:
         sandbox.use(args.isolation)
     isolation = sandbox.current()
+    if isolation != "bwrap":
+        raise ValueError("check-games runs the code of submission folders, which it does only "
+                         "in the jail (bubblewrap): --isolation none is refused here")
     sandbox.check(isolation)
     scheduler = None
     if args.scheduler:
@@ -107,8 +126,7 @@ def cmd_check_games(args: argparse.Namespace) -> int:
                       scheduler=scheduler, resume=args.resume, on_progress=show)
     except KeyboardInterrupt:
         print(f"\ninterrupted: the finished submissions are kept in {clean_line(args.out, 300)}; "
-              f"to go on: arena check-games {' '.join(args.folders)} --out {args.out} --resume",
-              file=sys.stderr)
+              f"to go on: {clean_line(resume_command(args), 2000)}", file=sys.stderr)
         return 130
     for line in outcome.passed:
         print(f"passed over: {line}")
