@@ -217,6 +217,9 @@ def test_a_run_stopped_with_ctrl_c_resumes_keeping_the_finished(tmp_path: Path) 
     assert f"--out {out} --jobs 2 --time 40 --move-time 0.2 --resume" in err
     kept = _result_files(out)
     assert 1 <= len(kept) < 4
+    partial = arena("report", str(out), cwd=tmp_path)       # a partial run's pages already
+    assert partial.returncode == 0, partial.stderr
+    assert set(rows(out)) == set(kept)
 
     again = arena(*args, cwd=tmp_path)
     assert again.returncode == 2 and "--resume" in again.stderr    # refused without it

@@ -243,8 +243,9 @@ def _adapter(task: Task, folder: Path, path: Path, report: Report, clock: _Clock
 
 def _play(settings: Settings, task: Task, folder: Path, target: Path, game: Game,
           clock: _Clock, row: Result) -> tuple[Result, bytes]:
-    """The whole game: random against the general AI, its log kept."""
-    specs = dict(zip(game.players, ("random", f"mcts:{settings.mcts}")))
+    """The whole game: random (the general AI's level 1, so that no level of
+    the game's own is needed) against the general AI, its log kept."""
+    specs = dict(zip(game.players, (played_games.RANDOM, f"mcts:{settings.mcts}")))
     relative = target.relative_to(folder).as_posix()
     shown = f"{task.client_folder}/{relative}" if task.client_folder else None
     game.seed(settings.seed)
