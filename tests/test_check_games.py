@@ -309,3 +309,26 @@ def test_bad_settings_are_named(tmp_path: Path) -> None:
     done = arena("check-games", str(tmp_path / "nowhere"), "--out", str(tmp_path / "out"),
                  cwd=tmp_path, timeout=60)
     assert done.returncode == 2 and "no folder" in done.stderr
+
+
+def test_problems_are_grouped_with_counts_and_years_told_apart() -> None:
+    from pybridge.batch.check import contract_year, grouped
+    from pybridge.games.conformance import Problem
+
+    long_state = "s(" + "x," * 30 + "x)"
+    found = grouped([
+        Problem("move/3", "", "", "left a choice point"),
+        Problem("move/3", "s(1)", "2", "left a choice point"),
+        Problem("value/3", long_state, "", f"threw: Type error: `list' expected, found "
+                                          f"`{long_state}' (a compound) (seen 7 times)"),
+        Problem("value/3", "s(y)", "", "threw: Type error: `list' expected, found "
+                                       f"`s({'y,' * 30}y)' (a compound) (seen 3 times)"),
+    ])
+    assert [(g.predicate, g.count) for g in found] == [("move/3", 2), ("value/3", 10)]
+    assert found[1].state == long_state and "seen" not in found[1].message
+    assert contract_year(["initial_state/1", "valid_moves/3"], []) == "2021/22"
+    assert contract_year(["initial_state/2", "valid_moves/3", "choose_move/4"],
+                         ["players/1"]) == "2022/23 or 2023/24"
+    assert contract_year(["initial_state/2", "valid_moves/2", "choose_move/3"],
+                         ["players/1", "current_player/2"]) == "2024/25"
+    assert contract_year(["players/1", "current_player/2", "initial_state/2"], []) == "arena"

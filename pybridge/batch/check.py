@@ -108,9 +108,9 @@ def grouped(problems: Iterable[Problem]) -> tuple[ProblemGroup, ...]:
     for p in problems:
         seen_n = sum(int(n) for n in _SEEN.findall(p.message)) or 1
         message = _SEEN.sub("", p.message)
+        key = (clean_line(p.predicate, 100), clean_line(_QUOTED.sub("`…'", message), 600))
         if p.state:
             message = message.replace(p.state, "the state")
-        key = (clean_line(p.predicate, 100), clean_line(_QUOTED.sub("`…'", message), 600))
         seen = groups.get(key)
         groups[key] = (replace(seen, count=seen.count + seen_n) if seen is not None else
                        ProblemGroup(key[0], clean_line(message, 600), seen_n,
