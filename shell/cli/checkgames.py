@@ -66,9 +66,17 @@ def progress_line(p: Any) -> str:
     from pybridge.batch.texts import adapter_text, played_text
 
     r = p.last
+    new = p.done - p.kept
+    left = p.elapsed / new * (p.total - p.done) if new else 0.0
+    eta = f", ~{_clock(left)} left" if p.done < p.total else ""
     return clean_line(f"[{p.done}/{p.total}] {r.name}: {r.verdict}; adapter "
-                      f"{adapter_text(r)}; played {played_text(r)} ({r.total_seconds:.0f} s, "
-                      f"{p.elapsed:.0f} s elapsed)", 400)
+                      f"{adapter_text(r)}; played {played_text(r)} ({r.total_seconds:.0f} s; "
+                      f"{_clock(p.elapsed)} elapsed{eta})", 400)
+
+
+def _clock(seconds: float) -> str:
+    minutes, s = divmod(int(round(seconds)), 60)
+    return f"{minutes}:{s:02d}"
 
 
 def resume_command(args: argparse.Namespace) -> str:
