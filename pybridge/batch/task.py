@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pybridge.batch.check import ADAPTER_SUFFIX, Checked, Settings, Task
-from pybridge.batch.layout import Submission
+from pybridge.batch.layout import Submission, safe_name
 from pybridge.batch.model import Result, Verdict, from_json
 from pybridge.championship import answers
 from pybridge.championship.shipment import GAME_FOLDER_BYTES, Shipment, installed_version
@@ -86,7 +86,8 @@ def run_task(check: Callable[[Settings, Task, Path], Checked], settings: Setting
         return _refusal(task, problem, isolation)
     where = Path(tempfile.mkdtemp(prefix="arena-check-"))
     try:
-        got = check(settings, task, unpack(shipped, where / "game"))
+        # laid out as the client's copy is (OUT/submissions/NAME/game/)
+        got = check(settings, task, unpack(shipped, where / safe_name(task.name) / "game"))
     except Exception as exc:            # never the pool's failure: a row that says so
         return _refusal(task, f"{type(exc).__name__}: {exc}", isolation)
     finally:
