@@ -20,7 +20,7 @@ def played_text(row: Result) -> str:
     p = row.played
     if p.done:
         return f"yes: {p.result} in {p.plies} plies"
-    return f"no: {p.reason}" if p.reason else "no"
+    return f"no: {one_line(p.reason)}" if p.reason else "no"
 
 
 def series_text(row: Result, index: int) -> str:
@@ -31,12 +31,20 @@ def series_text(row: Result, index: int) -> str:
 
 
 def reason(row: Result) -> str:
-    """The one line that says what stops this submission, if anything."""
+    """The one line that says what stops this submission, if anything (a
+    message of several lines joined)."""
     if row.verdict in ("no game file", "refused", "not checked"):
-        return (row.load[0] if row.load else row.notes[-1] if row.notes else str(row.verdict))
-    if not row.played.done:
-        return row.played.reason
-    return ""
+        text = row.load[0] if row.load else row.notes[-1] if row.notes else str(row.verdict)
+    elif not row.played.done:
+        text = row.played.reason
+    else:
+        return ""
+    return one_line(text)
 
 
-__all__ = ["adapter_text", "played_text", "reason", "series_text"]
+def one_line(text: str) -> str:
+    """A message of several lines as one."""
+    return "; ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+__all__ = ["adapter_text", "one_line", "played_text", "reason", "series_text"]
