@@ -83,7 +83,7 @@ def test_the_adapter_is_proposed_into_out_and_passes(
         run: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
     out, _ = run
     r = rows(out)["needs_adapter"]
-    assert r["year"] == "2024/25" and r["verdict"] == "conforms with adapter"
+    assert r["year"] == "2024/25 form" and r["verdict"] == "conforms with adapter"
     assert r["adapter"]["status"] == "proposed" and r["adapter"]["passing"] is True
     assert (out / "submissions" / "needs_adapter" / "game" / "game-arena.pl").is_file()
     assert not (BATCH / "needs_adapter" / "src" / "game-arena.pl").exists()
@@ -326,9 +326,9 @@ def test_problems_are_grouped_with_counts_and_years_told_apart() -> None:
     ])
     assert [(g.predicate, g.count) for g in found] == [("move/3", 2), ("value/3", 10)]
     assert found[1].state == long_state and "seen" not in found[1].message
-    assert contract_year(["initial_state/1", "valid_moves/3"], []) == "2021/22"
+    assert contract_year(["initial_state/1", "valid_moves/3"], []) == "2021/22 form"
     assert contract_year(["initial_state/2", "valid_moves/3", "choose_move/4"],
-                         ["players/1"]) == "2022/23 or 2023/24"
+                         ["players/1"]) == "2022/23-2023/24 form"
     assert contract_year(["initial_state/2", "valid_moves/2", "choose_move/3"],
-                         ["players/1", "current_player/2"]) == "2024/25"
+                         ["players/1", "current_player/2"]) == "2024/25 form"
     assert contract_year(["players/1", "current_player/2", "initial_state/2"], []) == "arena"

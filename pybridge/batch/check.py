@@ -83,16 +83,18 @@ class Checked:
 
 
 def contract_year(present: Iterable[str], missing: Iterable[str]) -> str:
-    """The course's contract year that the predicates a file defines show."""
+    """The course's contract year whose predicates a file defines: a form,
+    not a date (courses kept an earlier year's form, and some moved to a
+    later one early)."""
     have = set(present)
-    if "initial_state/1" in have:
-        return "2021/22"
-    if "valid_moves/3" in have or "choose_move/4" in have:
-        return "2022/23 or 2023/24"
     if {"players/1", "current_player/2"} <= have:
         return "arena"
+    if "initial_state/1" in have:
+        return "2021/22 form"
+    if "valid_moves/3" in have or "choose_move/4" in have:
+        return "2022/23-2023/24 form"
     if "initial_state/2" in have:
-        return "2024/25"
+        return "2024/25 form"
     return "unknown"
 
 

@@ -172,7 +172,10 @@ class GreedyCheck:
         try:
             values = {m: state.move(m).value(mover) for m in moves}
         except (ArenaError, ValueError) as exc:
-            self.skipped = clean_line(f"value/3 could not be asked: {exc}", 300)
+            said = str(exc)
+            if not isinstance(exc, ArenaError) and said.startswith("no value"):
+                said = f"value/3 failed for {mover} after a move of level 2's position {state}"
+            self.skipped = clean_line(f"value/3 could not be asked: {said}", 300)
             self.stopped = True
             return
         best = max(values.values())

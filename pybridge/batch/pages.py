@@ -150,7 +150,7 @@ def write_submission_page(out: Path, row: Result, pairs: Sequence[Mapping[str, A
             f"<h1>{_e(row.name)}</h1><ul>",
             f"<li>game file: <code>{_e(row.game_file or '-')}</code> "
             f"(found by {_e(row.found_by or '-')})</li>",
-            f"<li>contract: {_e(row.year or '-')}, dialect {_e(row.dialect or '-')}</li>",
+            f"<li>contract form: {_e(row.year or '-')}, dialect {_e(row.dialect or '-')}</li>",
             f"<li>verdict: <span class={_verdict_class(row)}>{_e(row.verdict)}</span></li>",
             f"<li>adapter: {_e(adapter_text(row))}</li>"]
     if row.adapter.file:
@@ -180,7 +180,7 @@ def write_submission_page(out: Path, row: Result, pairs: Sequence[Mapping[str, A
 # -- the index ---------------------------------------------------------------
 
 
-COLUMNS = ("name", "year", "verdict", "problems", "adapter", "played", *SERIES[:2],
+COLUMNS = ("name", "form", "verdict", "problems", "adapter", "played", *SERIES[:2],
            "greedy", SERIES[2], "s")
 
 

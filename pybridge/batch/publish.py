@@ -80,7 +80,7 @@ def markdown(rows: Sequence[Result], pairs: Sequence[dict[str, Any]]) -> str:
              f"{len(rows)} submissions; {played} played a whole game; "
              f"{sum(r.verdict in ('conforms', 'conforms with adapter') for r in rows)} "
              "conform (as written or through an adapter).", "",
-             "| name | game file | year | verdict | problems | adapter | played | level 1 vs "
+             "| name | game file | form | verdict | problems | adapter | played | level 1 vs "
              "random | level 2 vs level 1 | level 2 greedy | level 2 vs general AI | s |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
@@ -95,7 +95,7 @@ def markdown(rows: Sequence[Result], pairs: Sequence[dict[str, Any]]) -> str:
         "no pair flagged" if pairs else "not compared"]
     for r in rows:
         lines += ["", f"## {md(r.name)}", "", f"- game file: {md(r.game_file or '-')} "
-                  f"({md(r.found_by or '-')}), contract {md(r.year or '-')}, dialect "
+                  f"({md(r.found_by or '-')}), contract form {md(r.year or '-')}, dialect "
                   f"{md(r.dialect or '-')}", f"- verdict: {md(r.verdict)}",
                   f"- adapter: {md(adapter_text(r))}", f"- played: {md(played_text(r))}"]
         lines += [f"- load: {md(x, 600)}" for x in r.load]
