@@ -7,8 +7,9 @@ cleaned, bounded and HTML-escaped; the pages run no script of theirs."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
-import importlib
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote
@@ -17,6 +18,7 @@ from pybridge.batch.model import ProblemGroup, Result
 from pybridge.batch.store import GAME_PAGE, LOG, folder_of
 from pybridge.batch.texts import adapter_text, played_text, reason, series_text
 from pybridge.errors import ArenaError
+from pybridge.report.gamepage import GamePage, game_html
 from pybridge.replay import Rebuilt, ReplayError, read_replay, rebuild
 from pybridge.safeio import write_inside
 from pybridge.text import clean, clean_line
@@ -29,8 +31,10 @@ th{background:#f0f0f0}td.n{text-align:right}
 pre{background:#f7f7f7;border:1px solid #ddd;padding:.5em;overflow-x:auto;white-space:pre-wrap}
 .flag{color:#a00;font-weight:bold}.ok{color:#060}.muted{color:#777}
 """
-POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; " \
-         "form-action 'none'"
+#: Nothing fetched, no script, only the style sheet above (by its hash).
+POLICY = ("default-src 'none'; script-src 'none'; style-src 'sha256-"
+          + base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()
+          + "'; img-src 'none'; base-uri 'none'; form-action 'none'")
 SERIES = ("level 1 vs random", "level 2 vs level 1", "level 2 vs the general AI")
 
 
@@ -62,26 +66,10 @@ def _verdict_class(row: Result) -> str:
 
 def _game_html(rebuilt: Rebuilt, title: str, links: Sequence[tuple[str, str]], log: str) -> str:
     """The step-through page of ``rebuilt``, by the championship's writer."""
-    try:
-        gamepage: Any = importlib.import_module("pybridge.report.gamepage")
-    except ImportError:
-        gamepage = None
     replay = rebuilt.replay
     names = {seat: clean_line(spec, 200) for seat, spec in replay.players.items()}
-    if gamepage is not None:
-        lines = [" vs ".join(f"{seat}: {name}" for seat, name in names.items())]
-        return str(gamepage.game_html(rebuilt, gamepage.GamePage(title, names, links, log, 0,
-                                                                  lines)))
-    from pybridge.report import html as championship_html
-    from pybridge.report.results import Report
-
-    first, second = (names[s] for s in replay.game.players)
-    result = replay.result
-    game = {"index": 0, "first": first, "second": second,
-            "winner": result.winner if result else None,
-            "reason": result.reason if result else "unfinished"}
-    report = Report(Path("."), {}, [], {}, [], rebuilt={0: rebuilt})
-    return str(championship_html.game_html(report, game))
+    lines = [" vs ".join(f"{seat}: {name}" for seat, name in names.items())]
+    return game_html(rebuilt, GamePage(title, names, links, log, 0, lines))
 
 
 def write_game_page(out: Path, name: str, rebuilt: Rebuilt) -> Path:

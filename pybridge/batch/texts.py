@@ -44,7 +44,11 @@ def reason(row: Result) -> str:
 
 def one_line(text: str) -> str:
     """A message of several lines as one."""
-    return "; ".join(line.strip() for line in text.splitlines() if line.strip())
+    out = ""
+    for line in (x.strip() for x in text.splitlines()):
+        if line:
+            out += (" " if out.endswith(":") else "; " if out else "") + line
+    return out
 
 
 __all__ = ["adapter_text", "one_line", "played_text", "reason", "series_text"]
