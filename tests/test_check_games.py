@@ -67,7 +67,8 @@ def test_every_submission_has_its_row(run: tuple[Path, subprocess.CompletedProce
     assert ok["game_file"] == "src/game.pl" and ok["adapter"]["status"] == "not needed"
     assert ok["played"]["done"] is True
     assert replay.verify(out / ok["played"]["log"]).finished
-    assert (out / "submissions" / "conforming" / "game.html").is_file()
+    page = (out / "submissions" / "conforming" / "game.html").read_text()
+    assert "id=board" in page and 'href="game.jsonl"' in page   # the championship's game page
     levels = ok["levels"]
     assert levels["measured"] and [s["games"] for s in levels["series"]] == [2, 2, 2]
     assert [(s["player"], s["opponent"]) for s in levels["series"]] == [
