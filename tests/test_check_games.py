@@ -102,6 +102,7 @@ def test_broken_and_hostile_submissions_get_their_rows_with_the_reason(
     assert broken["verdict"] == "refused" and broken["played"]["done"] is False
     assert "syntax error" in broken["load"][0] and "game.pl:8" in broken["load"][0]
     assert "refused" in broken["played"]["reason"]
+    assert broken["adapter"]["status"] == "none" and "refused" in broken["adapter"]["why"]
     hostile = found["hostile"]
     played = hostile["played"]
     assert played["done"] is False and played["plies"] == 0   # its first move's facts loop

@@ -155,6 +155,10 @@ def check_submission(settings: Settings, task: Task, folder: Path) -> Checked:
     return checked
 
 
+_REFUSED = Played(False, reason="the game file was refused at load")
+_UNREAD = Adapter(AdapterStatus.NONE, why="the game file was refused at load")
+
+
 def _check_time(clock: _Clock) -> float:
     return max(5.0, min(CHECK_SECONDS, clock.left() * CHECK_SHARE))
 
@@ -170,7 +174,7 @@ def _check(settings: Settings, task: Task, folder: Path, clock: _Clock, row: Res
     except GameFileError as exc:
         clock.lap("load")
         return Checked(replace(row, verdict=Verdict.REFUSED, load=(_local(exc, folder),),
-                               played=Played(False, reason="the game file was refused at load")))
+                               played=_REFUSED, adapter=_UNREAD))
     row = replace(row, year=contract_year(present, missing), dialect=dialect,
                   load=tuple(clean_line(w, 600) for w in warnings))
     clock.lap("load")
@@ -178,7 +182,7 @@ def _check(settings: Settings, task: Task, folder: Path, clock: _Clock, row: Res
     clock.lap("check")
     if isinstance(report, str):
         return Checked(replace(row, verdict=Verdict.REFUSED, load=row.load + (report,),
-                               played=Played(False, reason="the game file was refused at load")))
+                               played=_REFUSED, adapter=_UNREAD))
     row = replace(row, problems=grouped(report.problems))
     target, adapter_text = path, ""
     if missing:

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 from pybridge.batch import layout
 from pybridge.batch.check import ADAPTER_SUFFIX, Checked, Settings, Task, check_submission
-from pybridge.batch.model import Played, Result, Verdict
+from pybridge.batch.model import Adapter, AdapterStatus, Played, Result, Verdict
 from pybridge.batch.pages import write_game_page
 from pybridge.batch.store import BATCH, KIND, LOG, RESULT, folder_of, is_batch, read_row
 from pybridge.batch.task import ShipmentError, read_answer, run_task, shipment
@@ -126,6 +126,7 @@ def _stage(out: Path, sub: layout.Submission) -> tuple[Task, Any] | Result:
     if sub.game is None:
         return replace(row, verdict=Verdict.NO_GAME,
                        played=Played(False, reason=clean_line(sub.why, 600)),
+                       adapter=Adapter(AdapterStatus.NONE, why="no game file"),
                        load=(clean_line(sub.why, 600),))
     try:
         shipped, own = shipment(sub)
