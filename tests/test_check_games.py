@@ -216,7 +216,7 @@ def test_a_run_stopped_with_ctrl_c_resumes_keeping_the_finished(tmp_path: Path) 
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130, err
-    assert f"--out {out} --jobs 2 --time 40 --move-time 0.2 --resume" in err
+    assert f"check-games {subs} --out {out} --jobs 2 --time 40 --move-time 0.2 --resume" in err
     kept = _result_files(out)
     assert 1 <= len(kept) < 4
     partial = arena("report", str(out), cwd=tmp_path)       # a partial run's pages already

@@ -4,7 +4,6 @@ course checked, played and published in one run."""
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 from typing import Any
 
@@ -81,7 +80,9 @@ def _clock(seconds: float) -> str:
 
 def resume_command(args: argparse.Namespace) -> str:
     """The command that goes on with this run, as it can be copied."""
-    words = ["arena", "check-games", *args.folders, "--out", args.out]
+    from pybridge.invocation import command_line
+
+    words = ["check-games", *args.folders, "--out", args.out]
     for flag, value, default in (("--jobs", args.jobs, 1), ("--time", args.time, 180.0),
                                  ("--move-time", args.move_time, 0.5), ("--mcts", args.mcts, 3),
                                  ("--level-games", args.level_games, 2),
@@ -91,7 +92,7 @@ def resume_command(args: argparse.Namespace) -> str:
             words += [flag, f"{value:g}" if isinstance(value, float) else str(value)]
     if args.insecure_scheduler:
         words.append("--insecure-scheduler")
-    return shlex.join(words + ["--resume"])
+    return command_line(*words, "--resume")
 
 
 def cmd_check_games(args: argparse.Namespace) -> int:
