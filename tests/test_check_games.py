@@ -24,6 +24,7 @@ import pytest
 from pybridge import replay
 from pybridge.batch import layout
 from pybridge.batch.model import from_json
+from pybridge.text import plural
 from tests.support.processes import needs_bwrap
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -227,7 +228,7 @@ def test_a_run_stopped_with_ctrl_c_resumes_keeping_the_finished(tmp_path: Path) 
     assert again.returncode == 2 and "--resume" in again.stderr    # refused without it
     done = arena(*args, "--resume", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert f"resumed: {len(kept)} finished submission(s) kept" in done.stdout
+    assert f"resumed: {plural(len(kept), 'finished submission')} kept" in done.stdout
     now = _result_files(out)
     assert set(now) == {"broken", "conforming", "needs_adapter", "not_greedy"}
     assert all(now[name] == mtime for name, mtime in kept.items())

@@ -29,7 +29,7 @@ from pybridge.errors import ArenaError, GameFileError
 from pybridge.games.conformance import Problem, Report, check_game
 from pybridge.games.game import Game, load_game_file
 from pybridge.models import gamefile
-from pybridge.text import clean, clean_line
+from pybridge.text import clean, clean_line, plural
 from pybridge.types import result_text
 
 ADAPTER_SUFFIX = "-arena.pl"
@@ -267,9 +267,9 @@ def _play(settings: Settings, task: Task, folder: Path, target: Path, game: Game
     elif out.result.forfeit is not None or out.result.termination == "broken_rule":
         # the arena's own players lost by a move the rules refused, or the
         # rules broke: the game's fault, not a game played to its end
+        said = f"{result_text(out.result)} after {plural(len(out.plies), 'ply')}"
         played = Played(False, players, clean_line(result_text(out.result), 300),
-                        len(out.plies), reason=_local(
-                            f"{result_text(out.result)} after {len(out.plies)} plies", folder))
+                        len(out.plies), reason=_local(said, folder))
     else:
         played = Played(True, players, clean_line(result_text(out.result), 300), len(out.plies))
     return replace(row, played=played), log.data()

@@ -19,7 +19,7 @@ from pybridge.errors import ArenaError, GameRuleError
 from pybridge.games.game import Game, State
 from pybridge.play.match import Match
 from pybridge.replay.records import header_record, move_record, record_line, result_record
-from pybridge.text import clean, clean_line
+from pybridge.text import clean, clean_line, plural
 from pybridge.types import Ply, Result
 
 #: Random play, level for level: the general AI's level 1.
@@ -79,8 +79,8 @@ def play_one(game: Game, specs: Mapping[str, str], *, move_time: float, deadline
         with Match(game, players, move_time=move_time, recorder=recorder) as match:
             while match.result is None:
                 if time.monotonic() > deadline:
-                    return Outcome(None, plies, f"stopped after {len(plies)} plies: the time "
-                                                "budget ran out", slowest)
+                    return Outcome(None, plies, f"stopped after {plural(len(plies), 'ply')}: "
+                                                "the time budget ran out", slowest)
                 if len(plies) >= MAX_PLIES:
                     return Outcome(None, plies, f"stopped after {MAX_PLIES} plies", slowest)
                 before = match.state

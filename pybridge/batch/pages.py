@@ -21,7 +21,7 @@ from pybridge.errors import ArenaError
 from pybridge.report.gamepage import GamePage, game_html
 from pybridge.replay import Rebuilt, ReplayError, read_replay, rebuild
 from pybridge.safeio import write_inside
-from pybridge.text import clean, clean_line
+from pybridge.text import clean, clean_line, plural
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:80em;color:#222;padding:0 1em}
@@ -177,8 +177,8 @@ def write_index(out: Path, rows: Sequence[Result], pairs: Sequence[Mapping[str, 
     flagged = [p for p in pairs if p["flagged"]]
     similar_names = {n for p in flagged for n in (p["a"], p["b"])}
     body = ["<h1>Game projects checked</h1>",
-            f"<p>{len(rows)} submissions; {played} played a whole game; "
-            f"{len(flagged)} similar pair(s) flagged.</p>",
+            f"<p>{plural(len(rows), 'submission')}; {played} played a whole game; "
+            f"{plural(len(flagged), 'similar pair')} flagged.</p>",
             "<table><tr>" + "".join(f"<th>{_e(c)}</th>" for c in COLUMNS) + "</tr>"]
     for r in rows:
         page = f"{folder_of(quote(r.name))}/index.html"

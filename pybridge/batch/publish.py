@@ -20,7 +20,7 @@ from pybridge.batch.texts import adapter_text, played_text, reason, series_text
 from pybridge.championship.scoring import csv_cell
 from pybridge.report.markdown import md
 from pybridge.safeio import UnsafeFileError, read_json_inside, write_inside
-from pybridge.text import clean_line
+from pybridge.text import clean_line, plural
 
 SIMILARITY = "similarity.json"
 CSV_FIELDS = ("name", "game_file", "year", "dialect", "verdict", "problems", "adapter",
@@ -77,7 +77,7 @@ def similar_pairs(out: Path) -> list[dict[str, Any]]:
 def markdown(rows: Sequence[Result], pairs: Sequence[dict[str, Any]]) -> str:
     played = sum(r.played.done for r in rows)
     lines = ["# Game projects checked", "",
-             f"{len(rows)} submissions; {played} played a whole game; "
+             f"{plural(len(rows), 'submission')}; {played} played a whole game; "
              f"{sum(r.verdict in ('conforms', 'conforms with adapter') for r in rows)} "
              "conform (as written or through an adapter).", "",
              "| name | game file | form | verdict | problems | adapter | played | level 1 vs "

@@ -4,8 +4,9 @@ process, ``jobs`` worker processes, or a Dask cluster), each answer read
 as untrusted, its adapter and log written into ``OUT`` and the log
 replayed through the rules before the row says the game was played.
 
-``OUT`` keeps a folder per submission (:mod:`pybridge.batch.store`). A row is final once its result.json is written: ``resume`` keeps those
-and checks the others; Ctrl-C loses only the submissions under way.
+``OUT`` keeps a folder per submission (:mod:`pybridge.batch.store`). A
+row is final once its result.json is written: ``resume`` keeps those and
+checks the others; Ctrl-C loses only the submissions under way.
 """
 
 from __future__ import annotations

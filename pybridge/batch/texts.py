@@ -4,6 +4,7 @@ the pages all say it (text to clean and escape where it is shown)."""
 from __future__ import annotations
 
 from pybridge.batch.model import Result
+from pybridge.text import plural
 
 
 def adapter_text(row: Result) -> str:
@@ -19,7 +20,7 @@ def adapter_text(row: Result) -> str:
 def played_text(row: Result) -> str:
     p = row.played
     if p.done:
-        return f"yes: {p.result} in {p.plies} plies"
+        return f"yes: {p.result} in {plural(p.plies, 'ply')}"
     return f"no: {one_line(p.reason)}" if p.reason else "no"
 
 

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any
 
-from pybridge.text import clean_line
+from pybridge.text import clean_line, plural
 
 from shell.cli.isolation import add_option as add_isolation_option
 
@@ -122,7 +122,7 @@ def cmd_check_games(args: argparse.Namespace) -> int:
         raise ValueError("--tls-dir and --insecure-scheduler go with --scheduler ADDRESS")
     settings = Settings(seconds=args.time, move_time=args.move_time, mcts=args.mcts,
                         level_games=args.level_games, isolation=isolation)
-    where = f"Dask scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job(s)"
+    where = f"Dask scheduler {args.scheduler}" if args.scheduler else plural(args.jobs, "job")
     print(f"checking the submissions of {', '.join(clean_line(f, 200) for f in args.folders)} "
           f"on {where}, at most {args.time:g} s each ({sandbox.describe(isolation)})",
           flush=True)
@@ -140,13 +140,13 @@ def cmd_check_games(args: argparse.Namespace) -> int:
     for line in outcome.passed:
         print(f"passed over: {line}")
     if outcome.kept:
-        print(f"resumed: {outcome.kept} finished submission(s) kept")
+        print(f"resumed: {plural(outcome.kept, 'finished submission')} kept")
     subs, _ = layout.submissions(list(args.folders))
     flagged = compare(outcome.out, subs, threshold=args.threshold)
     index = publish(outcome.out)
     played = sum(r.played.done for r in outcome.rows)
-    print(f"{len(outcome.rows)} submissions, {played} played a whole game, {flagged} similar "
-          f"pair(s) flagged; {index}, {outcome.out / 'submissions.csv'}")
+    print(f"{plural(len(outcome.rows), 'submission')}, {played} played a whole game, "
+          f"{plural(flagged, 'similar pair')} flagged; {index}, {outcome.out / 'submissions.csv'}")
     return 0
 
 
