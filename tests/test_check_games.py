@@ -335,3 +335,19 @@ def test_problems_are_grouped_with_counts_and_years_told_apart() -> None:
     assert contract_year(["initial_state/2", "valid_moves/2", "choose_move/3"],
                          ["players/1", "current_player/2"]) == "2024/25 form"
     assert contract_year(["players/1", "current_player/2", "initial_state/2"], []) == "arena"
+
+
+@needs_bwrap
+def test_a_game_that_starts_at_random_is_replayed_from_its_start(tmp_path: Path) -> None:
+    game = tmp_path / "subs" / "random_pile" / "src" / "game.pl"
+    game.parent.mkdir(parents=True)
+    game.write_text((BATCH / "conforming" / "src" / "game.pl").read_text().replace(
+        "initial_state(_, pile(9, left)).",
+        "initial_state(_, pile(N, left)) :-\n    random_between(5, 40, N)."))
+    out = tmp_path / "out"
+    done = arena("check-games", str(tmp_path / "subs"), "--out", str(out), "--time", "30",
+                 "--level-games", "0", "--move-time", "0.1", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    r = rows(out)["random_pile"]
+    assert r["played"]["done"] is True, r["played"]
+    assert replay.verify(out / r["played"]["log"]).finished

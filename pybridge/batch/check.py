@@ -255,7 +255,7 @@ def _play(settings: Settings, task: Task, folder: Path, target: Path, game: Game
     relative = target.relative_to(folder).as_posix()
     shown = f"{task.client_folder}/{relative}" if task.client_folder else None
     game.seed(settings.seed)
-    log = played_games.LogLines(game, specs, shown)
+    log = played_games.LogLines(game, specs, shown, start=game.initial_state())
     deadline = clock.deadline - _level_reserve(clock)
     out = played_games.play_one(game, specs, move_time=settings.move_time, deadline=deadline,
                                 recorder=log)

@@ -33,10 +33,17 @@ MAX_PLIES = 400
 
 class LogLines:
     """A recorder that keeps a log's lines (the replay format's records)
-    in memory; ``game_path`` names the game file in the log's header."""
+    in memory; ``game_path`` names the game file in the log's header, and
+    ``start`` is written there as the game's start: a game whose
+    initial_state/2 draws at random (who begins) starts elsewhere when its
+    log is read back."""
 
-    def __init__(self, game: Game, players: Mapping[str, str], game_path: str | None) -> None:
-        self.lines = [record_line(header_record(game, players, game_path=game_path))]
+    def __init__(self, game: Game, players: Mapping[str, str], game_path: str | None, *,
+                 start: State | None = None) -> None:
+        header = header_record(game, players, game_path=game_path)
+        if start is not None:
+            header["state"] = str(start)
+        self.lines = [record_line(header)]
 
     def move(self, ply: Ply) -> None:
         self.lines.append(record_line(move_record(ply)))
