@@ -29,6 +29,7 @@ LAYERS: list[set[str]] = [
     {"pybridge.championship"},
     {"pybridge.report"},
     {"pybridge.testing"},
+    {"pybridge.batch"},
     {"pybridge"},  # the public API, pybridge/__init__.py
     {"shell.render"},
     {"shell.repl"},

@@ -65,8 +65,12 @@ class Pool:
     cancels what is still queued."""
 
     def __init__(self, *, jobs: int = 1, scheduler: Scheduler | None = None,
-                 isolation: str = "bwrap") -> None:
+                 isolation: str = "bwrap",
+                 task: Callable[..., Any] = shipped_task) -> None:
         self.jobs = max(1, jobs)
+        # what a worker runs for one task: a game (shipped_task) or, for
+        # other batches, a function of the same arguments answering plain data
+        self.task = task
         self.scheduler = scheduler
         self.isolation = isolation  # what every game's bots must run under
         self._client: Any = None
@@ -131,14 +135,14 @@ class Pool:
             return len(self._client.scheduler_info().get("workers", {}))
         return self.jobs
 
-    def submit(self, play: Callable[[Any, Any], Any], config: Any, pairing: Any,
+    def submit(self, play: Callable[..., Any], config: Any, pairing: Any,
                shipment: Shipment, *, key: str) -> Any:
         """Queue one game as a task named ``key``."""
         args = (play, config, pairing, shipment, version())
         if self._client is not None:
-            return self._client.submit(shipped_task, *args, key=key, pure=False, retries=2)
+            return self._client.submit(self.task, *args, key=key, pure=False, retries=2)
         if self._local is not None:
-            future = self._local.submit(shipped_task, *args)
+            future = self._local.submit(self.task, *args)
             self._queued[key] = args
             self._keys[future] = key
             return future
@@ -156,7 +160,7 @@ class Pool:
             yield from self._local_results(tasks)
         else:
             for key in tasks:
-                yield Returned(key, shipped_task(*self._queued.pop(key)), "this process")
+                yield Returned(key, self.task(*self._queued.pop(key)), "this process")
 
     def _dask_results(self, futures: list[Any]) -> Iterator[Returned]:
         as_completed = _distributed().as_completed
@@ -234,7 +238,7 @@ class Pool:
                 self._local = _local_pool(self.jobs)
                 pending = set()
                 for key in lost:
-                    future = self._local.submit(shipped_task, *self._queued[key])
+                    future = self._local.submit(self.task, *self._queued[key])
                     self._keys[future] = key
                     pending.add(future)
 

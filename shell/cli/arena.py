@@ -16,6 +16,7 @@ from shell.cli import checkbot as checkbot_cli
 from shell.cli import crosscheck as crosscheck_cli
 from shell.cli import replay as replay_cli
 from shell.cli import checkgame as checkgame_cli
+from shell.cli import checkgames as checkgames_cli
 from shell.cli import report as report_cli
 from shell.cli import tournament as tournament_cli
 from shell.cli.common import add_shell_options, open_shell
@@ -57,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     report_cli.register(sub)
     checkgame_cli.register(sub)
     crosscheck_cli.register(sub)
+    checkgames_cli.register(sub)
     certs_cli.register(sub)
     return parser
 

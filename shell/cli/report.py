@@ -18,10 +18,12 @@ EXIT_FLAGGED = 1
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    p = sub.add_parser("report", help="(re)build a championship's report.md and index.html",
+    p = sub.add_parser("report", help="(re)build a championship's or a check-games run's pages",
                        description="Rebuilds OUT/report.md, OUT/index.html and the replay pages "
-                                   "OUT/games/*.html from a finished or partial tournament folder.")
-    p.add_argument("dir", metavar="DIR", help="a tournament's --out folder")
+                                   "OUT/games/*.html from a finished or partial tournament folder; "
+                                   "from a check-games folder, its submissions.json, CSV, "
+                                   "report.md and pages.")
+    p.add_argument("dir", metavar="DIR", help="a tournament's or check-games' --out folder")
     add_isolation_option(p)
     p.add_argument("--accept-altered", action="store_true",
                    help="count the games whose logs are altered or unsigned (their "
@@ -79,9 +81,14 @@ def similar_pairs(result: Any, threshold: float | None) -> Any:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from pybridge.batch import is_batch, publish
+
     out = Path(args.dir)
     if not out.is_dir():
         raise ValueError(f"no folder {args.dir!r}")
+    if is_batch(out):
+        print(f"report: {publish(out, game_pages=True)} and {out / 'report.md'}")
+        return 0
     print(f"report: {write_report(out, accept_altered=args.accept_altered)} and "
           f"{out / 'report.md'}")
     return 0
