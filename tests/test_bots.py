@@ -88,7 +88,7 @@ def test_memory_limit_ends_a_database_blowup(ttt: pybridge.Game) -> None:
         bot.start(ttt, "x")
         decision = bot.choose(ttt.initial_state(), None, seconds=20)
     assert decision.verdict == "crashed", decision
-    assert "memory" in decision.detail.lower() or "signal" in decision.detail.lower()
+    assert "memory" in decision.detail.lower() or "signal" in decision.detail.lower(), decision.detail
 
 
 def test_fake_replies_only_reach_the_output(ttt: pybridge.Game) -> None:

@@ -117,14 +117,26 @@ def read_lines(pipe: IO[bytes], lines: "queue.Queue[tuple[float, bytes | None]]"
 
 def drain(pipe: IO[bytes], tail: Tail, fatal: threading.Event,
            proc: "subprocess.Popen[bytes]") -> None:
+    seen = b""                          # the fatal message so far
     while chunk := pipe.read1(65536):  # type: ignore[attr-defined]
         tail.add(chunk)
-        if FATAL in chunk and not fatal.is_set():
+        if fatal.is_set():
+            if seen and b"]" not in seen:
+                seen += chunk[:4096]
+                if b"]" in seen:        # the message is whole: end it now
+                    kill_group(proc)
+            continue
+        if FATAL in chunk:
             # SWI-Prolog 9.0 can hang after a fatal error (out of memory)
-            # instead of ending: end it shortly, once the message is in (a
-            # bot printing this text ends itself, which gains it nothing)
+            # instead of ending: end it once the message (which says why)
+            # is in, or after 2 s (a bot printing this text ends itself,
+            # which gains it nothing)
             fatal.set()
-            threading.Timer(0.2, kill_group, (proc,)).start()
+            seen = chunk[chunk.index(FATAL):][:4096]
+            if b"]" in seen:
+                kill_group(proc)
+            else:
+                threading.Timer(2.0, kill_group, (proc,)).start()
 
 
 def kill_group(proc: "subprocess.Popen[bytes]") -> None:
