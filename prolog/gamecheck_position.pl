@@ -207,9 +207,14 @@ check_unlisted(Game, State, Moves, Acc, Report) :-
     arg(3, Acc, Pool),
     findall(M, ( member(M, Pool), \+ memberchk(M, Moves) ), Unlisted0),
     first_n(6, Unlisted0, Unlisted),
+    (   Unlisted \== [],
+        catch(quiet(Game, Game:game_over(State, _)), error(game_rule(_), _), fail)
+    ->  Why = 'accepted a move that valid_moves/2 does not list: game_over/2 holds there (the game is over)'
+    ;   Why = 'accepted a move that valid_moves/2 does not list'
+    ),
     forall(member(M, Unlisted),
            (   catch(quiet(Game, Game:move(State, M, _)), error(game_rule(_), _), fail)
-           ->  call(Report, [move/3, State, M, 'accepted a move that valid_moves/2 does not list'])
+           ->  call(Report, [move/3, State, M, Why])
            ;   true
            )).
 

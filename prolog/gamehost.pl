@@ -363,8 +363,15 @@ proposal(Game, ConfigText, Text, Why) :-
     game_file_code(Game, Code),
     game_path(File),
     file_base_name(File, Base),
-    (   propose_adapter(Code, ConfigText, Base, Text)
-    ->  Why = ''
-    ;   Text = '',
-        no_proposal_reason(Code, Why)
-    ).
+    catch(( propose_adapter(Code, ConfigText, Base, Text)
+          ->  Why = ''
+          ;   Text = '',
+              no_proposal_reason(Code, ConfigText, Why)
+          ),
+          arena_initial_loop(PI),
+          ( Text = '',
+            format(atom(Why), "~w did not answer within 5 s: it waits for the keyboard \c
+                               (a loop reading it meets end of input in the arena); \c
+                               write arena_initial_state/2 with the config its menu builds",
+                   [PI])
+          )).

@@ -16,7 +16,8 @@
             map_product/4,            % :Pred, +Xs, +Ys, ?Zs
             keys_and_values/3,        % ?Pairs, ?Keys, ?Values
             rev/2,                    % +List, ?Reversed
-            nth/3                     % ?N, ?List, ?Elem
+            nth/3,                    % ?N, ?List, ?Elem
+            install_sicstus_format/0
           ]).
 :- use_module(library(lists), []).
 :- use_module(library(apply), []).
@@ -27,7 +28,8 @@ A game file's code module (prolog/gamefile/load.pl) has this module among
 its import modules, after its own definitions: a game that defines one
 of these names uses its own, a game that only calls it gets this one,
 as under SICStus. `X^Goal` called as a goal (SICStus runs Goal; SWI
-raises an existence error) is here too.
+raises an existence error) is here too, and the format/2 directives
+SICStus has and SWI-Prolog lacks (install_sicstus_format/0).
 
 This module imports nothing: whatever it imported would be visible in
 every game's code module while the game compiles, where `swipl FILE`
@@ -171,3 +173,32 @@ rev(List, Reversed) :-
 
 nth(N, List, Elem) :-
     lists:nth1(N, List, Elem).
+
+%!  install_sicstus_format is det.
+%
+%   The format/2 directives of SICStus 4 that SWI-Prolog lacks, for
+%   every format/2,3 call of the process (the arena's own code uses
+%   none of them): `~NF` (as `~Nf`: fixed point, N digits, 6 by
+%   default) and `~NH`, `~Nh` (a float in as few digits as read back
+%   the same; SICStus' N, the zeroes allowed before `e` notation, is not
+%   emulated).
+
+install_sicstus_format :-
+    format_predicate('F', format_fixed(_, _)),
+    format_predicate('H', format_precise(_, _)),
+    format_predicate(h, format_precise(_, _)).
+
+:- public format_fixed/2, format_precise/2.
+
+format_fixed(default, X) :-
+    !,
+    format("~f", [X]).
+format_fixed(N, X) :-
+    format("~*f", [N, X]).
+
+format_precise(_, X) :-
+    (   number(X)
+    ->  Y is float(X),
+        write(Y)
+    ;   format("~f", [X])                % its own error, as ~f gives it
+    ).

@@ -43,9 +43,86 @@ read_untrusted_file(File, Options, Step, Quotes, List, Tail) :-
     ),
     option(syntax_errors(After), Options, continue),
     setup_call_cleanup(
-        open(File, read, In, Open),
+        open(File, read, In0, Open),
+        read_string(In0, _, Text0),
+        close(In0)),
+    string_codes(Text0, Codes0),
+    iso_comments(Codes0, Codes),
+    setup_call_cleanup(
+        open_codes_stream(Codes, In),
         read_items(In, Module, After, Step, Quotes, List, Tail),
         close(In)).
+
+open_codes_stream(Codes, In) :-
+    string_codes(Text, Codes),
+    open_string(Text, In).
+
+%   iso_comments(+Codes0, -Codes): the text with each /* ... */ comment
+%   blanked (its newlines kept, so lines count the same), ended at its
+%   first */ as SICStus and ISO end it: SWI-Prolog's reader nests them,
+%   and a comment holding `/*` would run to the end of the file. Quoted
+%   text, 0'c and % comments are kept as they are.
+
+iso_comments([], []).
+iso_comments([0'/, 0'*|Cs0], [0' , 0' |Cs]) :-
+    !,
+    block_comment(Cs0, Cs1, Cs, Rest),
+    iso_comments(Cs1, Rest).
+iso_comments([0'%|Cs0], [0'%|Cs]) :-
+    !,
+    line_comment(Cs0, Cs1, Cs, Rest),
+    iso_comments(Cs1, Rest).
+iso_comments([0'0, 0''|Cs0], [0'0, 0''|Cs]) :-
+    !,
+    char_code_text(Cs0, Cs1, Cs, Rest),
+    iso_comments(Cs1, Rest).
+iso_comments([Q|Cs0], [Q|Cs]) :-
+    quote(Q),
+    !,
+    quoted(Q, Cs0, Cs1, Cs, Rest),
+    iso_comments(Cs1, Rest).
+iso_comments([C|Cs0], [C|Cs]) :-
+    iso_comments(Cs0, Cs).
+
+quote(0'').
+quote(0'").
+quote(0'`).
+
+%   block_comment(+In, -After, -Out, ?OutTail): In's comment up to and
+%   with its first */, blanked into Out; After what follows it.
+block_comment([], [], T, T).
+block_comment([0'*, 0'/|Cs], Cs, [0' , 0' |T], T) :-
+    !.
+block_comment([C|Cs], After, [B|Out], T) :-
+    (   C == 0'\n -> B = C ; B = 0'  ),
+    block_comment(Cs, After, Out, T).
+
+line_comment([], [], T, T).
+line_comment([0'\n|Cs], Cs, [0'\n|T], T) :-
+    !.
+line_comment([C|Cs], After, [C|Out], T) :-
+    line_comment(Cs, After, Out, T).
+
+%   char_code_text: what follows 0' (one character, an escape, or '').
+char_code_text([0'\\, C|Cs], Cs, [0'\\, C|T], T) :-
+    !.
+char_code_text([0'', 0''|Cs], Cs, [0'', 0''|T], T) :-
+    !.
+char_code_text([C|Cs], Cs, [C|T], T) :-
+    !.
+char_code_text([], [], T, T).
+
+quoted(_, [], [], T, T).
+quoted(Q, [0'\\, C|Cs], After, [0'\\, C|Out], T) :-
+    !,
+    quoted(Q, Cs, After, Out, T).
+quoted(Q, [Q, Q|Cs], After, [Q, Q|Out], T) :-
+    !,
+    quoted(Q, Cs, After, Out, T).
+quoted(Q, [Q|Cs], Cs, [Q|T], T) :-
+    !.
+quoted(Q, [C|Cs], After, [C|Out], T) :-
+    quoted(Q, Cs, After, Out, T).
 
 read_items(In, Module, After, Step, Quotes, List, Tail) :-
     catch(( read_term(In, Term,

@@ -145,8 +145,11 @@ def test_check_game_finds_the_broken_rules() -> None:
     assert not report.conforms
     text = "\n".join(str(p) for p in report.problems)
     assert re.search(r"valid_moves/2: lists this move more than once( \(seen \d+ times\))? in state s\(0,a\) with move 2", text)
-    # a finished game: move/3 still accepts a move listed elsewhere
-    assert re.search(r"move/3: accepted a move that valid_moves/2 does not list( \(seen \d+ times\))? in state s\(3,a\) with move 1", text)
+    # a finished game: move/3 still accepts a move listed elsewhere, and
+    # the problem says game_over/2 holds there
+    assert re.search(r"move/3: accepted a move that valid_moves/2 does not list: game_over/2 "
+                     r"holds there \(the game is over\)( \(seen \d+ times\))? in state "
+                     r"s\(3,a\) with move 1", text)
     assert re.search(r"move/3: left a choice point( \(seen \d+ times\))? in state s\(0,a\) with move 1", text)
 
 

@@ -17,7 +17,7 @@
 :- use_module(memo).
 :- use_module(safety).
 :- use_module('../ai/generic', []).
-:- use_module('../sicstus_lib', []).
+:- use_module('../sicstus_lib', [install_sicstus_format/0]).
 
 /** <module> Game files: untrusted games loaded, checked and wrapped
 
@@ -84,6 +84,7 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     ),
     install_shadows(Code),
     add_import_module(Code, arena_sicstus_lib, end),
+    install_sicstus_format,
     (   program_changes_facts(Program)
     ->  Changes = true
     ;   Changes = false
@@ -210,6 +211,15 @@ write_program(Dialect, Program) :-
            write_term(Term, [quoted(true), ignore_ops(true), fullstop(true),
                              nl(true), dotlists(false), spacing(next_argument)])).
 
+load_problem(_, Message, _) :-
+    % a clause for a built-in (`... . Value = 10.`, a full stop for a
+    % comma): SICStus reports it and loads the rest, so does the arena
+    nonvar(Message),
+    (   Message = error(permission_error(modify, static_procedure, _), _)
+    ;   Message == cannot_redefine_comma
+    ),
+    !,
+    fail.
 load_problem(File, Message, Problem) :-
     catch(message_to_codes(Message, Codes), _, fail),
     !,
@@ -288,7 +298,8 @@ limited_goal(Seconds, Inferences, Goal, Result) :-
 
 rule_error(Game, PI, Seconds, time_limit_exceeded) :-
     !,
-    rule_fail(Game, PI, "did not finish within ~w s (a loop?)", [Seconds]).
+    rule_fail(Game, PI, "did not finish within ~w s (a loop? a loop reading the keyboard \c
+                         never ends: its input is empty here)", [Seconds]).
 rule_error(_, _, _, Error) :-
     Error = error(game_rule(_), _),
     !,

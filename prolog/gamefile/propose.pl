@@ -1,6 +1,6 @@
 :- module(arena_gamefile_propose,
           [ propose_adapter/4,        % +Code, +ConfigText, +FileBase, -Text
-            no_proposal_reason/2      % +Code, -Reason
+            no_proposal_reason/3      % +Code, +ConfigText, -Reason
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -38,7 +38,7 @@ need:
     the assertions found in its code, as lines to fill in.
 
 Every inferred line is marked GUESS for the user to confirm. Fails when
-no initial state or no alternating place is found; no_proposal_reason/2
+no initial state or no alternating place is found; no_proposal_reason/3
 then says what the game has instead.
 */
 
@@ -60,20 +60,37 @@ propose_adapter(Code, ConfigText, FileBase, Text) :-
     Found = found(S0, Path, Config, From, Pattern, Var, P0, P1),
     adapter_text(Code, FileBase, Found, Text).
 
-%!  no_proposal_reason(+Code, -Reason) is det.
+%!  no_proposal_reason(+Code, +ConfigText, -Reason) is det.
 %
 %   Why no adapter could be proposed, naming the predicates of other
-%   contract years the game has instead of the ones a proposal needs.
+%   contract years the game has instead of the ones a proposal needs, or
+%   what the trial found; `--config` is advised only where a config
+%   could help and none was given.
 
-no_proposal_reason(Code, Reason) :-
+no_proposal_reason(Code, ConfigText, Reason) :-
     findall(Why, missing_part(Code, Why), Whys),
-    (   Whys == []
-    ->  Reason = 'no initial state with a place that alternates between two players was found (give the config with --config)'
-    ;   atomic_list_concat(Whys, '; ', Reason0),
+    (   Whys \== []
+    ->  atomic_list_concat(Whys, '; ', Reason0),
         format(atom(Reason), "~w: write the adapter by hand (see \"Every contract year\" in the README)",
                [Reason0])
+    ;   \+ initial(Code, ConfigText, _, _, _)
+    ->  (   ConfigText == ''
+        ->  Reason = 'initial_state/2 gave no state for any config the game\'s code passes or a usual size (give the config with --config)'
+        ;   format(atom(Reason), "initial_state/2 gave no state for the config ~w", [ConfigText])
+        )
+    ;   ConfigText == ''
+    ->  Reason = 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand, or give another config with --config'
+    ;   Reason = 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand'
     ).
 
+missing_part(Code, Why) :-
+    \+ defines(Code, move/3),
+    \+ defines(Code, move/4),
+    Why = 'the game has no move/3'.
+missing_part(Code, Why) :-
+    \+ defines(Code, initial_state/2),
+    \+ defines(Code, initial_state/1),
+    Why = 'the game has no initial_state/2'.
 missing_part(Code, Why) :-
     \+ defines(Code, move/3),
     defines(Code, move/4),
@@ -85,4 +102,7 @@ missing_part(Code, Why) :-
 missing_part(Code, Why) :-
     \+ defines(Code, valid_moves/2),
     \+ defines(Code, valid_moves/3),
-    Why = 'the game has no valid_moves/2 or valid_moves/3'.
+    (   defines(Code, move/3)
+    ->  Why = 'the game has no valid_moves/2 or valid_moves/3, and move/3 gives no moves of its own for a free move'
+    ;   Why = 'the game has no valid_moves/2 or valid_moves/3'
+    ).

@@ -47,20 +47,80 @@ code_config(Code, Config) :-
     ground(Config).
 
 %   shape_config(+Code, -Config): the term initial_state/2's first clause
-%   takes apart ([Type, Size, Level, Mode], Size-Mode), its variables
-%   filled with a board size in one place and 1 elsewhere.
+%   takes apart ([Type, Size, Level, Mode], Size-Mode): first a fact of
+%   the game's own that holds such a term (a default or demo config),
+%   then its variables filled: one the rule passes to a predicate of
+%   facts (map_game_type(Type, ...)) with those facts' values, a board
+%   size in one place and 1 elsewhere.
 shape_config(Code, Config) :-
     once(( code_clause(Code, initial_state(C0, _), Body),
            shape(C0, Body, Shape)
          )),
     term_variables(Shape, Vars),
     Vars \== [],
-    length(Vars, N),
-    member(Size, [8, 6, 5, 7, 9, 10, 4, 3]),
-    between(1, N, I),
-    copy_term(Vars-Shape, Vs-Config),
-    nth1(I, Vs, Size),
-    maplist(one_if_free, Vs).
+    (   fact_config(Code, Shape, Config)
+    ;   maplist(var_choices(Code, Body), Vars, Choices),
+        free_vars(Choices, Free),
+        length(Free, N),
+        member(Size, [8, 6, 5, 7, 9, 10, 4, 3]),
+        between(1, N, I),
+        copy_term(Choices-Shape, Cs-Config),
+        free_vars(Cs, Vs),
+        nth1(I, Vs, Size),
+        maplist(choose_value, Cs)
+    ).
+
+free_vars([], []).
+free_vars([V-Values|Cs], Vs) :-
+    (   Values == []
+    ->  Vs = [V|Vs1]
+    ;   Vs = Vs1
+    ),
+    free_vars(Cs, Vs1).
+
+%   fact_config(+Code, +Shape, -Config): a ground term of that shape in
+%   a fact of the game's own (default_config(config(8, pc, pc))).
+fact_config(Code, Shape, Config) :-
+    compound(Shape),
+    code_clause(Code, Head, true),
+    compound(Head),
+    arg(_, Head, Config),
+    ground(Config),
+    subsumes_term(Shape, Config).
+
+%   var_choices(+Code, +Body, +Var, -Var-Values): the values the facts of
+%   a predicate Body passes Var to have in that place, through up to two
+%   rules that pass it on ([] when none).
+var_choices(Code, Body, V, V-Values) :-
+    findall(X, passed_value(Code, Body, V, 2, X), Xs),
+    list_to_set(Xs, Values).
+
+passed_value(Code, Body, V, Depth, X) :-
+    sub_term(G, Body),
+    compound(G),
+    G \= (_ = _),
+    arg(K, G, A),
+    A == V,
+    functor(G, F, Ar),
+    functor(H, F, Ar),
+    \+ predicate_property(Code:H, built_in),
+    \+ predicate_property(Code:H, imported_from(_)),
+    code_clause(Code, H, B),
+    arg(K, H, X0),
+    (   ground(X0)
+    ->  X = X0
+    ;   var(X0),
+        Depth > 0,
+        B \== true,
+        D1 is Depth - 1,
+        passed_value(Code, B, X0, D1, X)
+    ).
+
+choose_value(V-Values) :-
+    (   Values == []
+    ->  one_if_free(V)
+    ;   member(V, Values)
+    ).
 
 shape(C0, _, C0) :-
     nonvar(C0),

@@ -96,7 +96,12 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
         Own = valid_moves(SV, P, Ms1)
     ),
     at_path(S0, Path, PS0),
-    moves_shape(Code, S0, PS0, Own, Ms1, Base, Ms0, Changed),
+    (   \+ defines(Code, valid_moves/2),
+        \+ defines(Code, valid_moves/3)
+    ->  Base = ( findall(Mv, ( move(SV, Mv, _), ground(Mv) ), Mvs), sort(Mvs, Ms0) ),
+        Changed = generated
+    ;   moves_shape(Code, S0, PS0, Own, Ms1, Base, Ms0, Changed)
+    ),
     loop_ends(Code, S0, [draw, PA, PB], Ends),
     (   Ends == []
     ->  OverName = game_over
@@ -114,6 +119,14 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
                                (   Ms0 == []
                                ->  Ms = [Pass]
                                ;   Ms = Ms0 ))))
+    ;   Changed == generated
+    ->  Guard = true,
+        format("% GUESS: the game has no valid_moves: the moves move/3 itself gives for~n"),
+        format("% a free move, none once the game is over~n"),
+        portray_clause((arena_valid_moves(SV, Ms0) :-
+                           (   Over
+                           ->  Ms0 = []
+                           ;   Base )))
     ;   end_seen(Code, Path, S0, over_with_moves)
     ->  Guard = true,  format("% GUESS: valid_moves lists moves once game_over/2 holds; the game's~n"),
         format("% loop asks game_over/2 first~n"),
@@ -338,8 +351,17 @@ human_level(L) :-
     ground(L),
     text_has(L, [human, player, person, humano, jogador]).
 
-config_text(Code, found(_, _, Config, From, _, _, _, _)) :-
-    (   From == none
+config_text(Code, found(S0, _, Config, From, _, _, _, _)) :-
+    (   From = loop(Input)
+    ->  split_string(Input, "\n", "", [A1, A2|_]),
+        (   A1 == A2
+        ->  format(atom(How), "`~w` at every question", [A1])
+        ;   format(atom(How), "~w, ~w, ... (the first number each question took)", [A1, A2])
+        ),
+        format("~n% GUESS: the first state the game's own play/0 passed to its rules, its~n"),
+        format("% menu answered ~w: set the config it builds~n", [How]),
+        portray_clause(arena_initial_state(_, S0))
+    ;   From == none
     ->  format("~n% initial_state/1 of the 2021/22 contract~n"),
         portray_clause((arena_initial_state(_, S) :- initial_state(S)))
     ;   defines(Code, initial_state/2)

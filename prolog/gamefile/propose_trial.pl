@@ -1,5 +1,6 @@
 :- module(arena_gamefile_propose_trial,
           [ initial/5,                % +Code, +ConfigText, -Config, -From, -State
+            generated_moves/3,        % +Code, +State, -Moves
             path_candidates/2,        % +State, -Paths
             at_path/3,                % +Term, +Path, -Sub
             replace_at/4,             % +Term, +Path, +New, -Term1
@@ -19,6 +20,7 @@
 :- use_module(library(pairs)).
 :- use_module(library(random)).
 :- use_module(propose_code).
+:- use_module(propose_loop).
 :- use_module('../prefix').
 
 /** <module> The adapter proposal's trial games
@@ -36,6 +38,23 @@ let display_game/2 succeed.
 %   backtracking the next one initial_state accepts with a ground state.
 %   From says where the config came from.
 initial(Code, ConfigText, Config, From, S) :-
+    nb_setval(arena_initial_timeouts, 0),
+    catch(initial_(Code, ConfigText, Config, From, S), arena_initial_loop(PI), Loop = PI),
+    (   var(Loop)
+    ->  true
+    ;   loop_initial(Code, ConfigText, Config, From, S)
+    ->  true
+    ;   throw(arena_initial_loop(Loop))
+    ).
+initial(Code, ConfigText, Config, From, S) :-
+    loop_initial(Code, ConfigText, Config, From, S).
+
+%   loop_initial: the first state the game's own play/0 builds, its menu
+%   answered (prolog/gamefile/propose_loop.pl), when no config is given.
+loop_initial(Code, '', S, loop(Input), S) :-
+    loop_state(Code, S, Input).
+
+initial_(Code, ConfigText, Config, From, S) :-
     (   defines(Code, initial_state/2)
     ->  (   ConfigText \== ''
         ->  term_string(Config, ConfigText),
@@ -50,7 +69,7 @@ initial(Code, ConfigText, Config, From, S) :-
         % configs whose first state the rules answer quickly first
         member(Pass, [fast, any]),
         member(From-Config, Candidates),
-        quiet(Code:initial_state(Config, S)),
+        initial_call(Code:initial_state(Config, S)),
         ground(S),
         (   Pass == fast
         ->  fast(Code, S)
@@ -58,9 +77,28 @@ initial(Code, ConfigText, Config, From, S) :-
         )
     ;   defines(Code, initial_state/1),
         From = none,
-        quiet(Code:initial_state(S))
+        initial_call(Code:initial_state(S))
     ),
     ground(S).
+
+%   initial_call(+Goal): Goal (an initial_state call) once, quiet; the
+%   second that does not answer within 5 s (a loop reading the keyboard,
+%   which meets end of input in the arena) throws arena_initial_loop(PI):
+%   no other config would help.
+initial_call(Goal) :-
+    catch(call_with_time_limit(5, with_output_to(string(_), once(Goal))), E, true),
+    (   var(E)
+    ->  true
+    ;   E == time_limit_exceeded
+    ->  nb_getval(arena_initial_timeouts, T0),
+        T is T0 + 1,
+        nb_setval(arena_initial_timeouts, T),
+        T >= 2,
+        Goal = _:G,
+        functor(G, N, A),
+        throw(arena_initial_loop(N/A))
+    ;   fail
+    ).
 
 %   fast(+Code, +S): valid_moves and value/3 answer in S within a second
 %   (a board too large for the game's own search is passed over).
@@ -171,8 +209,21 @@ moves(Code, S, P, Ms) :-
 listed(Code, S, P, Ms) :-
     (   defines(Code, valid_moves/2)
     ->  quiet(Code:valid_moves(S, Ms))
-    ;   quiet(Code:valid_moves(S, P, Ms))
+    ;   defines(Code, valid_moves/3)
+    ->  quiet(Code:valid_moves(S, P, Ms))
+    ;   generated_moves(Code, S, Ms)
     ).
+
+%!  generated_moves(+Code, +S, -Ms) is semidet.
+%
+%   The moves move/3 itself gives in S for a free move (a game without
+%   valid_moves), each once: its ground answers, at most 500, within 2 s.
+
+generated_moves(Code, S, Ms) :-
+    catch(call_with_time_limit(2, with_output_to(string(_),
+              findall(M, limit(500, ( Code:move(S, M, _), ground(M) )), Ms0))),
+          _, fail),
+    sort(Ms0, Ms).
 
 %   pattern(+State, +Path, -Var, -Pattern): State's shape with Var at
 %   Path and fresh variables elsewhere.

@@ -7,6 +7,7 @@
 :- use_module(library(error)).
 :- use_module('../untrusted_read').
 :- use_module('../sandbox_keys').
+:- use_module(do_loops).
 
 :- dynamic skipped_entry/1.
 
@@ -23,7 +24,8 @@ A game file and the files beside it that it loads are read term by term
 module/2, use_module/1,2, ensure_loaded/1, consult/1, include/1 (and
 `[File]`) of libraries or of files in the game's folder, dynamic/1,
 discontiguous/1, op/3, expects_dialect/1 and
-set_prolog_flag(double_quotes, _), and, in a jail (the Prolog flag
+set_prolog_flag(double_quotes, _) (a block of plunit tests, begin_tests
+to end_tests, is left out whole), and, in a jail (the Prolog flag
 arena_game_jail), initialization/1 but for an entry point such as `play`
 or `main` (left out: skipped_entry/1). Files of the game's folder are
 inlined (each once), so a multi-file student project becomes one program
@@ -71,7 +73,9 @@ read_game_file(File, Dialect0, Code, Program, Dialect, Problems) :-
     ).
 
 read_pass(File, Root, Dialect, Code, Program, Wants, Problems) :-
-    State = state([], swi, []),         % files read, dialect wanted, problems
+    State = state([], swi, [], Dialect, false), % files read, dialect wanted, problems,
+                                        % dialect, in a plunit block
+    forall(sicstus_operator(P, T, Name), op(P, T, Code:Name)),
     (   Dialect == sicstus4
     ->  Quotes = codes
     ;   Quotes = string
@@ -100,7 +104,12 @@ game_item(File, _, _, State, syntax_error(What, Line0), Q, Q, T, T) :-
     ->  Line = '?'
     ;   Line = Line0
     ),
-    problem(State, File, Line, "syntax error: ~w", [What]).
+    (   atom(What)
+    ->  atomic_list_concat(Words, '_', What),
+        atomic_list_concat(Words, ' ', Said)
+    ;   Said = What
+    ),
+    problem(State, File, Line, "syntax error: ~w", [Said]).
 game_item(File, _, _, State, error(Error), Q, Q, T, T) :-
     problem(State, File, '?', "cannot read: ~q", [Error]).
 
@@ -116,11 +125,16 @@ term_program((:- Directive), File, Line, Root, Q0, Q, Code, State, P, T) :-
 term_program((?- Directive), File, Line, Root, Q0, Q, Code, State, P, T) :-
     !,
     directive_program(Directive, File, Line, Root, Q0, Q, Code, State, P, T).
+term_program(_, _, _, _, Q, Q, _, State, T, T) :-
+    arg(5, State, true),                % a plunit block's tests: not the game's
+    !.
 term_program(Clause, File, Line, _, Q, Q, _, State, P, T) :-
     (   clause_problem(Clause, Why)
     ->  problem(State, File, Line, "~w", [Why]),
         P = T
-    ;   P = [Clause|T]
+    ;   clause_do_loops(Clause, Clauses, Problems),
+        forall(member(Why, Problems), problem(State, File, Line, "~w", [Why])),
+        append(Clauses, T, P)
     ).
 
 clause_problem(Clause, Why) :-
@@ -156,6 +170,7 @@ sandbox_checked :-
 %   definitions of (gamefile.pl install_shadows/1).
 kept_builtin(halt/0).
 kept_builtin(halt/1).
+kept_builtin(abort/0).
 kept_builtin(put_attr/3).
 kept_builtin(get_attr/3).
 kept_builtin(del_attr/2).
@@ -184,8 +199,21 @@ directive_program(Directive, File, Line, _, Q, Q, _, State, T, T) :-
     var(Directive),
     !,
     problem(State, File, Line, "a directive that is a variable", []).
-directive_program(module(_, _), _, _, _, Q, Q, _, _, T, T) :-
+directive_program(Tests, _, _, _, Q, Q, _, State, T, T) :-
+    plunit_block(Tests, Inside),
+    !,
+    nb_setarg(5, State, Inside).
+directive_program(_, _, _, _, Q, Q, _, State, T, T) :-
+    arg(5, State, true),
     !.
+directive_program(module(_, Exports), File, Line, _, Q, Q, Code, State, T, T) :-
+    !,
+    (   is_list(Exports)
+    ->  forall(member(op(P, Type, Names), Exports),
+               catch(op(P, Type, Code:Names), Error,
+                     problem(State, File, Line, "op/3: ~q", [Error])))
+    ;   true
+    ).
 directive_program(Load, File, Line, Root, Q, Q, Code, State, P, T) :-
     load_directive(Load, Specs, Imports),
     !,
@@ -239,11 +267,24 @@ directive_program(Directive, File, Line, _, Q, Q, _, State, P, T) :-
         P = T
     ;   P = [(:- initialization(Goal))|T]
     ).
+directive_program(Directive, File, Line, _, Q, Q, _, _, T, T) :-
+    conj_member(Goal, Directive),
+    entry_goal(Goal, Name),
+    !,
+    format(atom(Note), "~w:~w: ~w is the program's own entry point: not run \c
+                        (the arena calls the game's rules)", [File, Line, Name]),
+    assertz(skipped_entry(Note)).
 directive_program(Directive, File, Line, _, Q, Q, _, State, T, T) :-
     problem(State, File, Line,
             "directive ~q runs a goal at load time: a game file may only \c
              load files beside it or libraries and declare dynamic, \c
              discontiguous or op", [Directive]).
+
+%   plunit_block(+Directive, -Inside): the start or end of a block of
+%   plunit tests, left out with what it holds (the game's own tests).
+plunit_block(begin_tests(_), true).
+plunit_block(begin_tests(_, _), true).
+plunit_block(end_tests(_), false).
 
 %   entry_point(+Directive, -Name): an initialization that starts the
 %   program (a menu or a main loop), which the arena never runs.
@@ -260,6 +301,16 @@ entry_goal(Goal, Name/Arity) :-
     strip_module(Goal, _, Plain),
     functor(Plain, Name, Arity),
     memberchk(Name, [main, play, start, menu, run, game, play_game, start_game]).
+
+%   conj_member(-Goal, +Conjunction): a goal of a directive's (a, b).
+conj_member(Goal, Conj) :-
+    nonvar(Conj),
+    (   Conj = (A, B)
+    ->  (   conj_member(Goal, A)
+        ;   conj_member(Goal, B)
+        )
+    ;   Goal = Conj
+    ).
 
 load_directive(use_module(S), S, all).
 load_directive(use_module(S, I), S, I).
@@ -292,13 +343,15 @@ load_spec(library(Lib), _, File, Line, _, _, _, State, T, T) :-
     problem(State, File, Line,
             "~q runs programs, touches files or the network: a game file \c
              may not load it", [library(Lib)]).
-load_spec(library(Lib), Imports, File, Line, _, _, _, State, P, T) :-
+load_spec(library(Lib), Imports, File, Line, _, _, Code, State, P, T) :-
     !,
     (   library_exists(Lib, Where)
     ->  (   Where == sicstus4
         ->  nb_setarg(2, State, sicstus4)
         ;   true
         ),
+        arg(4, State, Dialect),
+        library_operators(Lib, Dialect, Code),
         (   Imports == all
         ->  P = [(:- use_module(library(Lib)))|T]
         ;   P = [(:- use_module(library(Lib), Imports))|T]
@@ -366,6 +419,27 @@ system_library_(syslog).
 system_library_(mallocinfo).
 system_library_(rlimit).
 system_library_(prolog_stream).
+
+%   library_operators(+Lib, +Dialect, +Code): the operators library Lib
+%   exports (SICStus' when Dialect is sicstus4 and its emulation has the
+%   library), declared in Code for the terms read after its load, as
+%   SICStus and SWI-Prolog read a file that loads it.
+
+library_operators(Lib, Dialect, Code) :-
+    (   Dialect == sicstus4,
+        absolute_file_name(library(dialect/sicstus4/Lib), Path,
+                           [file_type(prolog), access(read), file_errors(fail)])
+    ->  true
+    ;   absolute_file_name(library(Lib), Path,
+                           [file_type(prolog), access(read), file_errors(fail)])
+    ),
+    catch(load_files(Path, [if(not_loaded), imports([]), silent(true)]), _, fail),
+    module_property(Module, file(Path)),
+    module_property(Module, exported_operators(Ops)),
+    !,
+    forall(member(op(P, Type, Name), Ops),
+           catch(op(P, Type, Code:Name), _, true)).
+library_operators(_, _, _).
 
 %   library_exists(+Lib, -Where): swi when SWI-Prolog has library(Lib),
 %   sicstus4 when only its SICStus 4 emulation has it.

@@ -13,7 +13,7 @@
 /** <module> What a game file's code may reach
 
 The code module of a game file (prolog/gamefile/load.pl) gets its own
-halt/0,1, put_attr/3, get_attr/3 and del_attr/2 (its own module only as
+halt/0,1, abort/0, put_attr/3, get_attr/3 and del_attr/2 (its own module only as
 attribute module) and no put_attrs/2, get_attrs/2, del_attrs/1 or reads
 of global variables; outside the jail, library(sandbox) proves its
 contract predicates and attribute hooks safe before anything of it runs.
@@ -40,6 +40,7 @@ install_shadows(Code) :-
 
 code_shadow(halt, _, arena_gamefile_safety:game_halt(0)).
 code_shadow(halt(S), _, arena_gamefile_safety:game_halt(S)).
+code_shadow(abort, _, arena_gamefile_safety:game_abort).
 code_shadow(put_attr(V, M, A), C, arena_gamefile_safety:game_put_attr(C, V, M, A)).
 code_shadow(get_attr(V, M, A), C, arena_gamefile_safety:game_get_attr(C, V, M, A)).
 code_shadow(del_attr(V, M), C, arena_gamefile_safety:game_del_attr(C, V, M)).
@@ -79,6 +80,11 @@ game_halt(Status) :-
     format(atom(Message), "called halt(~q), which ends the rule here (the arena \c
                            goes on)", [Status]),
     throw(error(game_rule_halt(Message), _)).
+
+%   game_abort: abort/0 likewise (SWI-Prolog's abort would end the host).
+game_abort :-
+    throw(error(game_rule_halt('called abort, which ends the rule here (the arena goes on)'),
+                _)).
 
 not_for_games(PI, _) :-
     permission_error(call, game_code, PI).

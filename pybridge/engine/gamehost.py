@@ -172,6 +172,11 @@ class GameHost:
         if "error" in reply:
             self.kill()
             kind, message = self._error(reply)
+            lines = message.splitlines()
+            if lines and all(": syntax error: " in line for line in lines):
+                # the file's own error: the reader reads as SICStus does
+                raise GameFileError(f"game file {self.ref.path} has a syntax error of its own "
+                                    f"(read as SICStus reads it):\n{message}")
             raise GameFileError(f"game file {self.ref.path} refused:\n{message}")
         if reply.get("ok") is not True:
             self.kill()

@@ -10,7 +10,7 @@ import threading
 from pybridge.engine.gamehost import GameHost
 from pybridge.engine.hostlimits import HostLimits
 from pybridge.errors import GameFileError
-from pybridge.models.gamefile import GameFileRef, game_id
+from pybridge.models.gamefile import GameFileRef, adapter_hint, game_id
 from pybridge.jail import sandbox
 from pybridge.text import clean_line
 
@@ -64,7 +64,8 @@ def load(ref: GameFileRef) -> tuple[str, str]:
     if missing:
         raise GameFileError(
             f"game file {ref.path} lacks {', '.join(missing)} (required: players/1, "
-            "initial_state/2, current_player/2, valid_moves/2, move/3, game_over/2)")
+            "initial_state/2, current_player/2, valid_moves/2, move/3, game_over/2)"
+            + adapter_hint(ref.path, missing))
     return base, dialect
 
 

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from pybridge.games import proposal_check
 from pybridge.models import gamefile
 from pathlib import Path
 
@@ -44,6 +45,7 @@ class Report:
     notes: tuple[str, ...] = ()         # entry points of the file not run
     proposal: str = ""                  # what became of an adapter proposal
     findings: tuple[str, ...] = ()      # positions checked, budget, slowest rule
+    played: bool = False                # the random games ran (else no rule could)
 
     @property
     def conforms(self) -> bool:
@@ -88,7 +90,12 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
     problems = tuple(Problem(*p) for p in found)
     return Report(source, game.title, used, problems,
                   notes if game.file is not None else (),
-                  findings=tuple(getattr(game.engine, "check_notes", ())))
+                  findings=tuple(getattr(game.engine, "check_notes", ())), played=True)
+
+
+# the check a proposed adapter passes before it is kept
+CHECK_GAMES = 6
+CHECK_SECONDS = 30.0
 
 
 #: File and folder names that do not name a game (course submissions).
@@ -123,7 +130,7 @@ def propose_adapter(ref: Any, config: str | None) -> str:
         why = got.get("why") if got is not None else None
         if not isinstance(why, str) or not why:
             why = ("no initial state with a place that alternates between two players was "
-                   "found (give the config with --config)")
+                   "found" + ("" if config else " (give the config with --config)"))
         return f"no adapter proposed: {clean_line(why, 400)}"
     text = got["text"]
     try:
@@ -133,13 +140,24 @@ def propose_adapter(ref: Any, config: str | None) -> str:
     if titled is None and not re.search(r"^title\(", text, re.MULTILINE):
         text = re.sub(r"^players\(", f'title("{game_title(path)}").\n\nplayers(', text,
                       count=1, flags=re.MULTILINE)
+    present = [p for p in host_for(ref).hello.get("present", []) if isinstance(p, str)]
+
+    def problems_of(adapter: str) -> list[tuple[str, str]] | None:
+        try:
+            report = check_game(adapter, games=CHECK_GAMES, seconds=CHECK_SECONDS)
+        except (GameFileError, ArenaError, ValueError):
+            return None
+        return [(p.predicate, p.message) for p in report.problems]
+
     try:
-        with open(target, "x", encoding="utf-8") as out:
-            out.write(text)
+        ok, left = proposal_check.checked(target, text, present, problems_of)
     except OSError as exc:
         return f"no adapter written: {clean_line(str(exc), 300)}"
-    return (f"adapter proposed in {clean_line(str(target), 300)}: confirm the lines marked "
-            f"GUESS, then run {command_line('check-game', clean_line(str(target), 300))}")
+    if not ok:
+        return (f"no adapter proposed: the adapter inferred fails its own check "
+                f"({clean_line(left, 300)}): write it by hand")
+    return (f"adapter proposed in {clean_line(str(target), 300)} (it passes check-game): "
+            f"confirm the lines marked GUESS")
 
 
 def _rule_named(message: str) -> str:

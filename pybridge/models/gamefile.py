@@ -10,6 +10,7 @@ gone or has changed since.
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -116,5 +117,19 @@ def game_id(ref: GameFileRef) -> str:
     return stem if re.match(r"[a-z]", stem) else f"game_{stem}"
 
 
-__all__ = ["DIALECTS", "GameFileRef", "from_record", "game_id", "is_game_path", "names_file",
+def adapter_hint(path: str, missing: tuple[str, ...]) -> str:
+    """What to do about a course file without players/current player: its
+    adapter beside it, if one is there, else `arena check-game` proposes
+    one ('' for a file that lacks other predicates only)."""
+    if not {"players/1", "current_player/2"} & set(missing):
+        return ""
+    adapter = Path(path).with_name(f"{Path(path).stem}-arena.pl")
+    if adapter.exists():
+        return f"; its adapter {adapter} lies beside it: play that file instead"
+    return (f"; a course submission needs an adapter: arena check-game {shlex.quote(path)} "
+            f"proposes one ({adapter.name})")
+
+
+__all__ = ["DIALECTS", "GameFileRef", "adapter_hint", "from_record", "game_id", "is_game_path",
+           "names_file",
            "resolve", "sha256_of"]

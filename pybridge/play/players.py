@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pybridge.errors import ArenaError, Interrupted, NoMoveError, ThinkTimeout
+from pybridge.errors import ArenaError, GameRuleError, Interrupted, NoMoveError, ThinkTimeout
 from pybridge.text import clean_line
 from pybridge.types import Decision, Ply, Verdict
 
@@ -211,6 +211,15 @@ class BuiltinPlayer(Player):
             return Decision(None, Verdict.NO_MOVE, _ms(start), str(exc))
         except Interrupted:
             raise
+        except GameRuleError as exc:
+            # a rule of the game threw inside the AI's search (or its own
+            # level): the game's fault, not the AI's; the referee's own
+            # calls of the rules find it where it matters
+            moves = state.valid_moves()
+            if not moves:
+                return Decision(None, Verdict.NO_MOVE, _ms(start), str(exc))
+            move = random.choice(moves)
+            note = f"{exc.message}: a random valid move instead"
         except ArenaError as exc:
             return Decision(None, Verdict.CRASHED, _ms(start), str(exc))
         if note:

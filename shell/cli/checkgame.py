@@ -75,8 +75,11 @@ def cmd_check_game(args: argparse.Namespace) -> int:
         print(f"dialect:  {report.dialect}")
     for note in report.notes:
         print(f"not run:  {note}")
-    print(f"checked:  {plural(args.games, 'random game')} (seed {args.seed}), every position "
-          f"of the first {plural(args.plies, 'ply')}")
+    if report.played:
+        print(f"checked:  {plural(args.games, 'random game')} (seed {args.seed}), every "
+              f"position of the first {plural(args.plies, 'ply')}")
+    else:
+        print("checked:  no game played: the file lacks what a game needs (below)")
     for finding in report.findings:
         print(f"          {finding}")
     if report.conforms:

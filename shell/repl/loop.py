@@ -29,7 +29,7 @@ from prompt_toolkit.output import ColorDepth, Output, create_output
 from prompt_toolkit.validation import DummyValidator
 
 import pybridge
-from pybridge.errors import ArenaError, Interrupted
+from pybridge.errors import ArenaError, GameRuleError, Interrupted
 from pybridge.types import Ply, Result
 from pybridge.play.players import Player
 
@@ -259,7 +259,12 @@ class Shell:
     def show_board(self) -> None:
         match = self.session.match
         assert match is not None
-        self.say(match.state.display(color=self.color, last_move=match.last_move).rstrip())
+        try:
+            board = match.state.display(color=self.color, last_move=match.last_move).rstrip()
+        except GameRuleError as exc:    # the game's display is broken: the game goes on
+            board = (f"(no board: {clean_line(exc.message, 300)})\n"
+                     f"{clean_line(str(match.state), 400)}")
+        self.say(board)
         self.say(self.say.style(YELLOW, status_line(match)))
 
     def play_move(self, text: str) -> None:

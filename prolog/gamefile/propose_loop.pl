@@ -1,0 +1,90 @@
+:- module(arena_gamefile_propose_loop,
+          [ loop_state/3              % +Code, -State, -Input
+          ]).
+:- use_module(library(lists)).
+
+/** <module> The first state a game's own loop builds
+
+Where initial_state/2 takes no config the proposal can guess (or leaves
+part of the state to its menu), the game's own play/0 knows: it is run
+here with its menu answered (a few inputs in turn: the numbers 1 to 10
+over and over, then one answer at every question), and the first ground state it passes to one of its rules
+(display_game, game_over, valid_moves, move) is taken, the run stopped
+there. Only in the game host's jail: play/0 is none of the rules the
+arena otherwise runs.
+*/
+
+%!  loop_state(+Code, -State, -Input) is semidet.
+%
+%   State is the first ground state Code's play/0 (or main/0, start/0)
+%   passes to its rules with standard input Input (a text).
+
+loop_state(Code, State, Input) :-
+    current_prolog_flag(arena_game_jail, true),
+    member(Entry, [play, main, start]),
+    current_predicate(Code:Entry/0),
+    !,
+    findall(Head, watched(Code, Head), Heads),
+    Heads \== [],
+    answers(Input),
+    caught_state(Code, Entry, Heads, Input, State),
+    !.
+
+%   answers(-Input): what is typed at the menu: 1, 2, ..., 10 over and
+%   over (a menu that asks again after a wrong answer takes the first
+%   number it accepts), as terms for read/1 and as lines, then one
+%   answer at every question.
+answers(Input) :-
+    member(Dot, ['.', '']),
+    findall(Line, ( between(1, 6, _), between(1, 10, N),
+                    format(atom(Line), "~d~w~n", [N, Dot]) ), Lines),
+    atomic_list_concat(Lines, Input).
+answers(Input) :-
+    member(Answer, ['1.', '1', '2.', '2']),
+    format(atom(Line), "~w~n", [Answer]),
+    length(Lines, 40),
+    maplist(=(Line), Lines),
+    atomic_list_concat(Lines, Input).
+
+watched(Code, Code:Head) :-
+    member(Name/Arity, [display_game/1, display_game/2, game_over/2, valid_moves/2,
+                        valid_moves/3, move/3]),
+    functor(Head, Name, Arity),
+    current_predicate(Code:Name/Arity),
+    \+ predicate_property(Code:Head, imported_from(_)).
+
+caught_state(Code, Entry, Heads, Input, State) :-
+    catch(setup_call_cleanup(
+              maplist(watch, Heads),
+              run_entry(Code, Entry, Input),
+              maplist(unwatch, Heads)),
+          E,
+          true),
+    nonvar(E),
+    E = arena_loop_state(State).
+
+watch(M:Head) :-
+    arg(1, Head, S),
+    wrap_predicate(M:Head, arena_loop, Wrapped,
+                   (   ground(S)
+                   ->  throw(arena_loop_state(S))
+                   ;   Wrapped
+                   )).
+
+unwatch(M:Head) :-
+    ignore(unwrap_predicate(M:Head, arena_loop)).
+
+run_entry(Code, Entry, Input) :-
+    open_string(Input, In),
+    stream_property(OldIn, alias(user_input)),
+    current_input(OldCurrent),
+    setup_call_cleanup(
+        ( set_stream(In, alias(user_input)),
+          set_input(In)
+        ),
+        with_output_to(string(_),
+                       call_with_time_limit(2, ignore(Code:Entry))),
+        ( set_stream(OldIn, alias(user_input)),
+          set_input(OldCurrent),
+          close(In)
+        )).

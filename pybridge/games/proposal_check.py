@@ -1,0 +1,162 @@
+"""A proposed adapter checked before it is kept (issue 31): the text the
+game's host infers is written, ``check-game`` runs on it, and what the
+check finds is mended where the adapter can say it (the first answer of
+a rule that leaves a choice point, a move guarded by the listed moves,
+an optional predicate that means something else left out); an adapter
+that still fails is not kept."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Callable, Collection, Sequence
+
+ROUNDS = 3
+
+# optional predicates the arena can do without: arena_without(PI) lines
+OPTIONAL = {
+    "value/3": ("value/3",), "arena_value/3": ("value/3",),
+    "choose_move/3": ("choose_move/3", "choose_move/4"),
+    "choose_move/4": ("choose_move/3", "choose_move/4"),
+    "arena_choose_move/3": ("choose_move/3", "choose_move/4"),
+    "display_game/1": ("display_game/1", "display_game/2"),
+    "display_game/2": ("display_game/1", "display_game/2"),
+    "arena_display_game/1": ("display_game/1", "display_game/2"),
+}
+
+
+def mend(text: str, problems: Sequence[tuple[str, str]], present: Collection[str]) -> str | None:
+    """``text`` with what the adapter can say for ``problems`` (pairs of
+    the predicate named and the message), or None when nothing more can
+    be mended. ``present`` names the predicates the game defines
+    (``valid_moves/2``), for the guards."""
+    new = text
+    for pi, message in problems:
+        for off in OPTIONAL.get(pi, ()):
+            line = f"arena_without({off})."
+            if line not in new:
+                new += (f"\n% check-game found the game's {off} broken here: the arena "
+                        f"does without it\n{line}\n")
+        if pi in ("move/3", "arena_move/3") and ("choice point" in message
+                                                 or "does not list" in message):
+            new = _first_answer(new, "arena_move", ("S", "M", "S1"), _moves_guard(new, present))
+        if pi in ("game_over/2", "arena_game_over/2") and "choice point" in message:
+            new = _first_answer(new, "arena_game_over", ("S", "W"), "")
+        if pi in ("valid_moves/2", "arena_valid_moves/2") and "choice point" in message \
+                and _defines(new, "arena_valid_moves"):
+            new = _first_answer(new, "arena_valid_moves", ("S", "Ms"), "")
+        if pi in ("valid_moves/2", "arena_valid_moves/2") and "game_over/2 holds" in message:
+            new = _moves_when_over(new, present)
+        if pi in ("valid_moves/2", "arena_valid_moves/2") and "game_over/2 fails" in message:
+            new = _stuck_is_over(new, present)
+    return new if new != text else None
+
+
+def _moves_call(text: str, present: Collection[str]) -> str:
+    """The adapter's call listing S's moves as Ms, '' when it has none."""
+    if _defines(text, "arena_valid_moves_listed"):     # never through game_over below
+        return "arena_valid_moves_listed(S, Ms)"
+    if _defines(text, "arena_valid_moves"):
+        return "arena_valid_moves(S, Ms)"
+    return "valid_moves(S, Ms)" if "valid_moves/2" in present else ""
+
+
+def _over_call(text: str) -> str:
+    if _defines(text, "arena_game_over_stuck"):        # never through valid moves
+        return "arena_game_over_stuck(S, _)"
+    return ("arena_game_over(S, _)" if _defines(text, "arena_game_over")
+            or _defines(text, "arena_game_over_first") else "game_over(S, _)")
+
+
+def _moves_when_over(text: str, present: Collection[str]) -> str:
+    """No move once the game is over, as the game's loop asks game_over first."""
+    if "arena_valid_moves_listed(" in text or not _moves_call(text, present):
+        return text
+    over = _over_call(text)
+    if _defines(text, "arena_valid_moves"):
+        text = re.sub(r"\barena_valid_moves\(", "arena_valid_moves_listed(", text)
+        base = "arena_valid_moves_listed(S, Ms)"
+    else:
+        base = "valid_moves(S, Ms)"
+    return text + ("\n% check-game found moves listed once game_over/2 holds: none there, as "
+                   "the game's\n% loop asks game_over/2 first\n"
+                   f"arena_valid_moves(S, Ms) :-\n    (   {over}\n    ->  Ms = []\n"
+                   f"    ;   {base}\n    ).\n")
+
+
+def _stuck_is_over(text: str, present: Collection[str]) -> str:
+    """A player left without a move ends the game as a draw (a GUESS: the
+    game's loop decides what happens there)."""
+    moves = _moves_call(text, present)
+    if "arena_game_over_stuck(" in text or not moves:
+        return text
+    if _defines(text, "arena_game_over"):
+        text = re.sub(r"\barena_game_over\(", "arena_game_over_stuck(", text)
+        base = "arena_game_over_stuck(S, W)"
+    else:
+        base = "game_over(S, W)"
+    return text + ("\n% GUESS: check-game found a player with no move while game_over/2 fails;"
+                   "\n% the game's loop decides what happens then: here the game ends as a "
+                   "draw\n"
+                   f"arena_game_over(S, W) :-\n    {base},\n    !.\n"
+                   f"arena_game_over(S, draw) :-\n    {moves},\n    Ms == [].\n")
+
+
+def _defines(text: str, name: str) -> bool:
+    return re.search(rf"^{name}\(", text, re.M) is not None
+
+
+def _first_answer(text: str, name: str, args: tuple[str, ...], guard: str) -> str:
+    """``text`` whose ``name`` (the adapter's own, renamed, else the
+    game's predicate without the arena_ prefix) gives its first answer
+    only, after ``guard``."""
+    if f"{name}_first(" in text:
+        return text
+    base = name.removeprefix("arena_")
+    if _defines(text, name):
+        text = re.sub(rf"\b{name}\(", f"{name}_first(", text)
+        base = f"{name}_first"
+    head = f"{name}({', '.join(args)})"
+    what = "listed answer" if guard else "answer"
+    return text + (f"\n% check-game found {name.removeprefix('arena_')}/{len(args)} leaving a "
+                   f"choice point\n% (or taking unlisted moves): its first {what}, as the "
+                   f"game's loop takes it\n"
+                   f"{head} :-\n    {guard}{base}({', '.join(args)}),\n    !.\n")
+
+
+def _moves_guard(text: str, present: Collection[str]) -> str:
+    """Goals that hold when M is a listed move of S, or '' when the
+    adapter cannot name the listed moves."""
+    if _defines(text, "arena_valid_moves") or _defines(text, "arena_valid_moves_first"):
+        return "arena_valid_moves(S, Ms),\n    memberchk(M, Ms),\n    "
+    if "valid_moves/2" in present:
+        return "valid_moves(S, Ms),\n    memberchk(M, Ms),\n    "
+    if "valid_moves/3" in present and _defines(text, "current_player"):
+        return ""                       # the game's player term is not the adapter's
+    return ""
+
+
+def checked(target: Path, text: str, present: Collection[str],
+            check: Callable[[str], Sequence[tuple[str, str]] | None]) -> tuple[bool, str]:
+    """Writes ``text`` to ``target`` (a new file), checks it with
+    ``check`` (the problems as pairs, None when the file could not be
+    loaded at all) and mends it, up to ROUNDS times. (True, '') when the
+    adapter kept at ``target`` passes; else the file is removed and
+    (False, the first problem left)."""
+    with open(target, "x", encoding="utf-8") as out:
+        out.write(text)
+    left = "the adapter could not be loaded"
+    for _ in range(ROUNDS):
+        problems = check(str(target))
+        if problems is not None and not problems:
+            return True, ""
+        if problems is None:
+            break
+        left = f"{problems[0][0]}: {problems[0][1]}"
+        mended = mend(text, problems, present)
+        if mended is None:
+            break
+        text = mended
+        target.write_text(text, encoding="utf-8")
+    target.unlink(missing_ok=True)
+    return False, left

@@ -1,0 +1,42 @@
+% A game of our own written as SICStus reads it: the operators of
+% library(clpfd) (#=) in its rules, do-loops (foreach, count, for,
+% fromto, foreacharg, param) and format's ~NF in display_game/1.
+:- use_module(library(clpfd)).
+:- use_module(library(lists)).
+
+players([a, b]).
+initial_state(_, s(Row, a)) :-
+    ( for(_, 1, 4), foreach(0, Row) do true ).
+current_player(s(_, P), P).
+valid_moves(s(Row, _), Ms) :-
+    (   game_over(s(Row, _), _)
+    ->  Ms = []
+    ;   findall(I, nth1(I, Row, 0), Ms)
+    ).
+move(s(Row, P), I, s(Row1, Q)) :-
+    nth1(I, Row, 0),
+    mark(P, M),
+    ( foreach(X, Row), foreach(Y, Row1), count(J, 1, _), param(I, M) do
+        ( J #= I -> Y = M ; Y = X ) ),
+    other(P, Q).
+game_over(s(Row, _), W) :-
+    \+ memberchk(0, Row),
+    ( foreach(X, Row), fromto(0, S0, S, Sum) do S is S0 + X ),
+    (   Sum > 0 -> W = a
+    ;   Sum < 0 -> W = b
+    ;   W = draw
+    ).
+value(s(Row, _), P, V) :-
+    mark(P, M),
+    ( foreacharg(X, t(Row)), fromto(0, V0, V1, V), param(M) do
+        sum_list(X, S), V1 is V0 + S * M ).
+display_game(s(Row, P)) :-
+    length(Row, N),
+    Share is N / 4,
+    format("~w to move, ~2F of the row~n", [P, Share]),
+    ( foreach(X, Row) do format("~w ", [X]) ),
+    nl.
+mark(a, 1).
+mark(b, -1).
+other(a, b).
+other(b, a).

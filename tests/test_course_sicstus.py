@@ -1,0 +1,177 @@
+"""Course submissions read as SICStus reads them and played to a result
+(issue 31): small game files of our own in tests/gamefiles/course/, each
+with a pattern real PFL submissions have."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shell.cli.arena import main
+
+COURSE = Path(__file__).resolve().parent / "gamefiles" / "course"
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def play_logged(name: str, log: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code, out, err = run(["play", str(COURSE / name), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert "Traceback" not in out + err
+    return code, out + err
+
+
+def last_record(log: Path) -> dict[str, object]:
+    record = json.loads(log.read_text().splitlines()[-1])
+    assert isinstance(record, dict)
+    return record
+
+
+def test_clpfd_operators_do_loops_and_format_F(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["check-game", str(COURSE / "sicstus_reading.pl"), "--games", "5"],
+                         capsys)
+    assert code == 0, out + err
+    assert "conforms to the game contract" in out
+
+
+def test_sicstus_reading_plays_and_displays(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    code, out = play_logged("sicstus_reading.pl", log, capsys)
+    assert code == 0, out
+    assert "a to move, 1.00 of the row" in out       # ~2F, as SICStus prints it
+    assert "0 0 0 0" in out                           # a foreach loop's output
+    assert last_record(log)["type"] == "result"
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "valid" in out, out + err
+
+
+def test_rule_throwing_mid_game_is_a_logged_no_contest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    code, out = play_logged("throws_mid_game.pl", log, capsys)
+    assert code == 0, out
+    assert "No contest: the game's rules are broken in s(4,a)" in out
+    assert "move/3 threw" in out and "no_such_step/3" in out
+    record = last_record(log)
+    assert record["termination"] == "broken_rule"
+    assert record["winner"] == "draw"
+    assert record["detail"] in ("1", "2")             # the move being applied
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "no contest" in out, out + err
+
+
+def test_forged_no_contest_is_refused(tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    code, _ = play_logged("throws_mid_game.pl", log, capsys)
+    lines = log.read_text().splitlines()
+    moves = [ln for ln in lines if json.loads(ln)["type"] == "move"]
+    # the same no-contest claimed one move earlier, where every rule answers
+    forged = [ln for ln in lines if ln not in (moves[-1], lines[-1])] + [lines[-1]]
+    log.write_text("\n".join(forged) + "\n")
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 1, out + err
+    assert "a no-contest for a broken rule" in out + err
+
+
+def test_broken_display_does_not_stop_the_game(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    code, out = play_logged("broken_display.pl", log, capsys)
+    assert code == 0, out
+    assert "(no board: broken_display: display_game/1 threw" in out
+    assert "b (mcts:3) wins" in out
+    assert last_record(log) == {"type": "result", "winner": "b", "reason": "win"}
+
+
+def test_students_syntax_error_is_named_with_its_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["check-game", str(COURSE / "init_clause.pl")], capsys)
+    assert code == 2
+    assert "has a syntax error of its own (read as SICStus reads it)" in out + err
+    assert "init_clause.pl:5: syntax error: operator clash" in out + err
+    assert "refused" not in out + err
+
+
+def test_sicstus_text_reads(capsys: pytest.CaptureFixture[str]) -> None:
+    """A comment holding /*, an unbound comparison SWI-Prolog's compiler
+    refuses, a plunit block: SICStus loads it, so does the arena."""
+    code, out, err = run(["check-game", str(COURSE / "sicstus_text.pl"), "--games", "3"], capsys)
+    assert code == 0, out + err
+    assert "conforms to the game contract" in out
+
+
+def test_menu_answered_gives_the_first_state(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "keyboard_size.pl"
+    game.write_text((COURSE / "keyboard_size.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 1, out + err
+    adapter = tmp_path / "keyboard_size-arena.pl"
+    assert f"adapter proposed in {adapter} (it passes check-game)" in out
+    text = adapter.read_text()
+    assert "GUESS: the first state the game's own play/0 passed to its rules" in text
+    assert "arena_initial_state(_, s([e, e, e], x))." in text   # the first size it took: 3
+    code, out, err = run(["check-game", str(adapter), "--games", "3"], capsys)
+    assert code == 0, out + err
+
+
+def test_keyboard_loop_is_named_within_the_rules_limit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "keyboard_only.pl"
+    game.write_text((COURSE / "keyboard_only.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3", "--time", "60"], capsys)
+    assert code == 1, out + err
+    assert ("no adapter proposed: initial_state/2 did not answer within 5 s: it waits for "
+            "the keyboard") in out
+    assert "checked:  no game played" in out
+    assert "--config" not in out.split("adapter:")[1]
+    assert not (tmp_path / "keyboard_only-arena.pl").exists()
+
+
+def test_moves_by_move_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "free_moves.pl"
+    game.write_text((COURSE / "free_moves.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 1, out + err
+    adapter = tmp_path / "free_moves-arena.pl"
+    assert f"adapter proposed in {adapter} (it passes check-game)" in out
+    assert "GUESS: the game has no valid_moves: the moves move/3 itself gives" in \
+        adapter.read_text()
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0 and "wins" in out, out + err
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0, out + err
+
+
+def test_slips_sicstus_loads_past(capsys: pytest.CaptureFixture[str]) -> None:
+    """A full stop for a comma, a clause for =/2, `:- play.`: SICStus
+    reports each and loads the rest; so does the arena."""
+    code, out, err = run(["check-game", str(COURSE / "past_slips.pl"), "--games", "3"], capsys)
+    assert code == 0, out + err
+    assert "not run:" in out and "play/0 is the program's own entry point" in out
+
+
+def test_play_without_adapter_says_what_to_do(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "take_stones.pl"
+    game.write_text((COURSE / "take_stones.pl").read_text())
+    argv = ["play", str(game), "--first", "random", "--second", "random", "--delay", "0"]
+    code, out, err = run(argv, capsys)
+    assert code == 2
+    assert f"arena check-game {game} proposes one (take_stones-arena.pl)" in out + err
+    (tmp_path / "take_stones-arena.pl").write_text("% mine\n")
+    code, out, err = run(argv, capsys)
+    assert code == 2
+    assert f"its adapter {tmp_path / 'take_stones-arena.pl'} lies beside it" in out + err
