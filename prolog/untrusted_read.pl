@@ -46,16 +46,16 @@ read_untrusted_file(File, Options, Step, Quotes, List, Tail) :-
         open(File, read, In0, Open),
         read_string(In0, _, Text0),
         close(In0)),
-    string_codes(Text0, Codes0),
-    iso_comments(Codes0, Codes),
+    (   sub_string(Text0, _, _, _, "/*")  % else no comment to end early
+    ->  string_codes(Text0, Codes0),
+        iso_comments(Codes0, Codes),
+        string_codes(Text, Codes)
+    ;   Text = Text0
+    ),
     setup_call_cleanup(
-        open_codes_stream(Codes, In),
+        open_string(Text, In),
         read_items(In, Module, After, Step, Quotes, List, Tail),
         close(In)).
-
-open_codes_stream(Codes, In) :-
-    string_codes(Text, Codes),
-    open_string(Text, In).
 
 %   iso_comments(+Codes0, -Codes): the text with each /* ... */ comment
 %   blanked (its newlines kept, so lines count the same), ended at its

@@ -8,6 +8,7 @@
 :- use_module('../untrusted_read').
 :- use_module('../sandbox_keys').
 :- use_module(do_loops).
+:- use_module(operators).
 
 :- dynamic skipped_entry/1.
 
@@ -419,27 +420,6 @@ system_library_(syslog).
 system_library_(mallocinfo).
 system_library_(rlimit).
 system_library_(prolog_stream).
-
-%   library_operators(+Lib, +Dialect, +Code): the operators library Lib
-%   exports (SICStus' when Dialect is sicstus4 and its emulation has the
-%   library), declared in Code for the terms read after its load, as
-%   SICStus and SWI-Prolog read a file that loads it.
-
-library_operators(Lib, Dialect, Code) :-
-    (   Dialect == sicstus4,
-        absolute_file_name(library(dialect/sicstus4/Lib), Path,
-                           [file_type(prolog), access(read), file_errors(fail)])
-    ->  true
-    ;   absolute_file_name(library(Lib), Path,
-                           [file_type(prolog), access(read), file_errors(fail)])
-    ),
-    catch(load_files(Path, [if(not_loaded), imports([]), silent(true)]), _, fail),
-    module_property(Module, file(Path)),
-    module_property(Module, exported_operators(Ops)),
-    !,
-    forall(member(op(P, Type, Name), Ops),
-           catch(op(P, Type, Code:Name), _, true)).
-library_operators(_, _, _).
 
 %   library_exists(+Lib, -Where): swi when SWI-Prolog has library(Lib),
 %   sicstus4 when only its SICStus 4 emulation has it.

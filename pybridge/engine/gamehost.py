@@ -151,11 +151,10 @@ class GameHost:
         self._lines = queue.Queue()
         self._fatal = threading.Event()
         assert proc.stdout is not None
-        self._readers = [
-            threading.Thread(target=read_lines, args=(replies, self._lines), daemon=True),
-            threading.Thread(target=drain, args=(proc.stdout, self.output, self._fatal, proc),
-                             daemon=True),
-        ]
+        self._readers = [threading.Thread(target=read_lines, args=(replies, self._lines),
+                                          daemon=True),
+                         threading.Thread(target=drain, daemon=True,
+                                          args=(proc.stdout, self.output, self._fatal, proc))]
         for t in self._readers:
             t.start()
         self.starts += 1
@@ -172,12 +171,10 @@ class GameHost:
         if "error" in reply:
             self.kill()
             kind, message = self._error(reply)
-            lines = message.splitlines()
-            if lines and all(": syntax error: " in line for line in lines):
-                # the file's own error: the reader reads as SICStus does
-                raise GameFileError(f"game file {self.ref.path} has a syntax error of its own "
-                                    f"(read as SICStus reads it):\n{message}")
-            raise GameFileError(f"game file {self.ref.path} refused:\n{message}")
+            lines = message.splitlines()        # syntax errors: the file's own
+            own = lines and all(": syntax error: " in line for line in lines)
+            raise GameFileError(f"game file {self.ref.path} " + ("has a syntax error of its own "
+                                "(read as SICStus reads it)" if own else "refused") + f":\n{message}")
         if reply.get("ok") is not True:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded")

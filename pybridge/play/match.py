@@ -172,7 +172,7 @@ class Match:
             # (that the log cannot show), nor one past the result
             if self.result is not None or self._choosing:
                 raise
-            return self.conclude(rule_threw_result(exc, self._attempt))
+            return self.conclude(rule_threw_result(exc, self._attempt, self.state))
 
     def _step(self, seconds: float | None) -> Ply | Result:
         seat = self.state.current_player
@@ -345,10 +345,11 @@ def broken_rule_result(state: State) -> Result:
         termination="broken_rule")
 
 
-def rule_threw_result(exc: GameRuleError, move: str) -> Result:
+def rule_threw_result(exc: GameRuleError, move: str, state: State) -> Result:
     """A no-contest: one of the game's rules threw (or its host answered
-    badly) while ``move`` was applied (or, with ``move`` empty, while the
-    position was read); the detail names the move, for the log's
-    verification to throw again."""
-    return Result("draw", clean_line(f"the game's rules are broken: {exc}", 300),
+    badly) while ``move`` was applied in ``state`` (or, with ``move``
+    empty, while the position was read); the reason names the position,
+    the detail the move, for the log's verification to throw again."""
+    where = clean_line(str(state), 120)
+    return Result("draw", clean_line(f"the game's rules are broken in {where}: {exc}", 300),
                   detail=clean_line(move, 300), termination="broken_rule")
