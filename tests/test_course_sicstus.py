@@ -175,3 +175,14 @@ def test_play_without_adapter_says_what_to_do(tmp_path: Path,
     code, out, err = run(argv, capsys)
     assert code == 2
     assert f"its adapter {tmp_path / 'take_stones-arena.pl'} lies beside it" in out + err
+
+
+def test_loads_in_one_directive_and_sicstus_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    """`?- consult(a), use_module(...)`, `:- ensure_loaded(b), play.` and
+    `:- prolog_flag(syntax_errors, _, dec10)`: each part is read as SICStus
+    reads it, the entry point left out."""
+    code, out, err = run(["check-game", str(COURSE / "split_loads" / "game.pl"),
+                          "--games", "3"], capsys)
+    assert code == 0, out + err
+    assert "conforms to the game contract" in out
+    assert "game.pl:7: play/0 is the program's own entry point: not run" in out

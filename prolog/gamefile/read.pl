@@ -251,6 +251,21 @@ directive_program(set_prolog_flag(double_quotes, V), File, Line, _, Q0, Q, _, St
     ;   Q = Q0,
         problem(State, File, Line, "double_quotes ~q is not a value", [V])
     ).
+directive_program(prolog_flag(double_quotes, _, V), File, Line, R, Q0, Q, C, S, P, T) :-
+    !,                                  % SICStus' way of setting a flag
+    directive_program(set_prolog_flag(double_quotes, V), File, Line, R, Q0, Q, C, S, P, T).
+directive_program(Flag, _, _, _, Q, Q, _, _, T, T) :-
+    (   Flag = set_prolog_flag(Name, _)
+    ;   Flag = prolog_flag(Name, _, _)
+    ),
+    atom(Name),
+    memberchk(Name, [syntax_errors, answer_write_options, toplevel_print_options, verbose,
+                     print_write_options, verbose_load, informational, history]),
+    !.                                  % how the top level and read/1 speak: moot here
+directive_program((A, B), File, Line, Root, Q0, Q, Code, State, P, T) :-
+    !,                                  % each goal of a conjunction on its own
+    directive_program(A, File, Line, Root, Q0, Q1, Code, State, P, P1),
+    directive_program(B, File, Line, Root, Q1, Q, Code, State, P1, T).
 directive_program(Directive, File, Line, _, Q, Q, _, State, P, T) :-
     (   Directive = initialization(Goal)
     ;   Directive = initialization(Goal, _)

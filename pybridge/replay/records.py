@@ -56,7 +56,8 @@ def header_record(
     game_path: str | None = None,
 ) -> dict[str, Any]:
     """The header of a log of ``game`` with ``players`` (seat -> spec text).
-    ``state`` is written only when it is not the game's initial state;
+    ``state`` is written for a game file, else only when it is not the
+    game's initial state;
     ``opening``, the moves a tournament game started with; ``game_path``,
     where the game file is for the log's reader when it differs from where
     it was loaded (a worker's copy of the client's file)."""
@@ -78,7 +79,9 @@ def header_record(
         record["game_file"] = game.file.record()
         if game_path:
             record["game_file"]["path"] = game_path
-    if state is not None and state != game.initial_state():
+    # a game file's start is always written: its initial_state/2 may draw
+    # at random (who begins), and the log's reader would draw again
+    if state is not None and (game.file is not None or state != game.initial_state()):
         record["state"] = str(state)
     if opening:
         record["opening"] = list(opening)

@@ -1,0 +1,1 @@
+winner_after(P, W) :- other(P, W).

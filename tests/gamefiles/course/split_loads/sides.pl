@@ -1,0 +1,2 @@
+other(a, b).
+other(b, a).

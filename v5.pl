@@ -1,0 +1,2 @@
+:- multifile '$VAR'/1.
+choose_move(State, _, Move) :- valid_moves(State, [Move|_]).
