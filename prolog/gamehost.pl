@@ -12,6 +12,7 @@
 :- use_module(bridge).
 :- use_module(gamefile/load).
 :- use_module(gamefile/propose).
+:- use_module(gamefile/propose_code, [within_deadline/2]).
 :- use_module(host_protocol, [host_arguments/5, protocol_streams/1, request/1, write_note/1,
                               write_line/1]).
 :- use_module(gamehost_state).
@@ -363,15 +364,25 @@ proposal(Game, ConfigText, Text, Why) :-
     game_file_code(Game, Code),
     game_path(File),
     file_base_name(File, Base),
-    catch(( propose_adapter(Code, ConfigText, Base, Text)
+    catch(( within_deadline(40, propose_adapter(Code, ConfigText, Base, Text))
           ->  Why = ''
           ;   Text = '',
-              no_proposal_reason(Code, ConfigText, Why)
+              within_deadline(10, no_proposal_reason(Code, ConfigText, Why))
           ),
-          arena_initial_loop(PI),
+          E,
           ( Text = '',
-            format(atom(Why), "~w did not answer within 5 s: it waits for the keyboard \c
-                               (a loop reading it meets end of input in the arena); \c
-                               write arena_initial_state/2 with the config its menu builds",
-                   [PI])
+            proposal_stopped(E, Why)
           )).
+
+proposal_stopped(arena_initial_loop(PI), Why) :-
+    !,
+    format(atom(Why), "~w did not answer within 5 s: it waits for the keyboard \c
+                       (a loop reading it meets end of input in the arena); \c
+                       write arena_initial_state/2 with the config its menu builds", [PI]).
+proposal_stopped(arena_propose_timeout, Why) :-
+    !,
+    Why = 'no adapter found in 40 s of trying configs and places in the state (the \c
+           rules answer slowly there): write current_player/2 by hand, or give the \c
+           config with --config'.
+proposal_stopped(E, _) :-
+    throw(E).

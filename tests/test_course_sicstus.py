@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from shell.cli.arena import main
+from tests.support.plunit import run_plunit
 
 COURSE = Path(__file__).resolve().parent / "gamefiles" / "course"
 
@@ -186,3 +187,12 @@ def test_loads_in_one_directive_and_sicstus_flags(capsys: pytest.CaptureFixture[
     assert code == 0, out + err
     assert "conforms to the game contract" in out
     assert "game.pl:7: play/0 is the program's own entry point: not run" in out
+
+
+def test_the_proposal_stops_at_its_own_deadline() -> None:
+    """tests/propose_deadline_unit.pl: the proposal's search stops at its
+    deadline even where every call is inside a catch-all (the time limit
+    the host put round it was swallowed so, and the host was killed at
+    60 s with no reason given)."""
+    output = run_plunit(Path(__file__).resolve().parent / "propose_deadline_unit.pl")
+    assert "All 3 tests passed" in output, output

@@ -2,6 +2,8 @@
           [ defines/2,                % +Code, +Name/Arity
             quiet/1,                  % :Goal
             quiet_det/2,              % :Goal, -Det
+            within_deadline/2,        % +Seconds, :Goal
+            in_time/0,
             code_clause/3,            % ?Code, ?Head, -Body
             code_config/2,            % +Code, -Config
             shape_config/2,           % +Code, -Config
@@ -35,7 +37,33 @@ defines(Code, Name/Arity) :-
     \+ predicate_property(Code:Head, imported_from(_)).
 
 quiet(Goal) :-
+    in_time,
     catch(call_with_time_limit(5, with_output_to(string(_), once(Goal))), _, fail).
+
+%!  within_deadline(+Seconds, :Goal) is semidet.
+%
+%   Goal (a proposal's search), which throws arena_propose_timeout once
+%   it has run Seconds: its quiet calls check the time (a time limit of
+%   its own would be caught by theirs, and by the game's own catch/3).
+
+:- meta_predicate within_deadline(+, 0).
+
+within_deadline(Seconds, Goal) :-
+    get_time(Now),
+    Deadline is Now + Seconds,
+    setup_call_cleanup(nb_setval(arena_propose_deadline, Deadline),
+                       once(Goal),
+                       nb_setval(arena_propose_deadline, none)).
+
+%   in_time: throws arena_propose_timeout past the proposal's deadline.
+in_time :-
+    (   nb_current(arena_propose_deadline, Deadline),
+        number(Deadline),
+        get_time(Now),
+        Now > Deadline
+    ->  throw(arena_propose_timeout)
+    ;   true
+    ).
 
 %   code_config(+Code, -Config): a ground config the game's own code
 %   passes to initial_state/2 (its play/0 or menu).
@@ -190,6 +218,7 @@ several_clauses(Code, Head) :-
     findall(B, code_clause(Code, Head, B), [_, _|_]).
 
 quiet_det(Goal, Det) :-
+    in_time,
     catch(call_with_time_limit(5, with_output_to(string(_),
               ( call_cleanup(Goal, Done = true),
                 ( Done == true -> Det = det ; Det = nondet ),

@@ -86,6 +86,7 @@ initial_(Code, ConfigText, Config, From, S) :-
 %   which meets end of input in the arena) throws arena_initial_loop(PI):
 %   no other config would help.
 initial_call(Goal) :-
+    in_time,
     catch(call_with_time_limit(5, with_output_to(string(_), once(Goal))), E, true),
     (   var(E)
     ->  true
@@ -103,6 +104,7 @@ initial_call(Goal) :-
 %   fast(+Code, +S): valid_moves and value/3 answer in S within a second
 %   (a board too large for the game's own search is passed over).
 fast(Code, S) :-
+    in_time,
     catch(call_with_time_limit(1,
               with_output_to(string(_),
                   ( (   defines(Code, valid_moves/2)
@@ -220,6 +222,7 @@ listed(Code, S, P, Ms) :-
 %   valid_moves), each once: its ground answers, at most 500, within 2 s.
 
 generated_moves(Code, S, Ms) :-
+    in_time,
     catch(call_with_time_limit(2, with_output_to(string(_),
               findall(M, limit(500, ( Code:move(S, M, _), ground(M) )), Ms0))),
           _, fail),
