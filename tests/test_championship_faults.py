@@ -34,6 +34,24 @@ def test_a_game_whose_rule_throws_is_a_no_contest_naming_the_rule(tmp_path: Path
     assert again.kept == 2 and again.complete       # the no-contests verify from their logs
 
 
+def test_a_game_host_that_cannot_write_its_state_is_a_no_contest(tmp_path: Path) -> None:
+    # a resource error outside any rule (the host writing a 100,000-deep
+    # state) was a plain PrologError: "not counted", blamed on the referee
+    out = tmp_path / "out"
+    bot = tmp_path / "first_move.pl"
+    bot.write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]).\n")
+    entrants = ["random", str(bot)]
+    game = str(GAMES / "deep_state_mid_game.pl")
+    result = run_tournament(game, entrants, out=out, settings=Settings(move_time=1.0))
+    assert result.complete and len(result.records) == 2, result.not_counted
+    for r in result.records:
+        assert r.termination == "broken_rule" and "move/3" in r.reason, r
+        assert r.forfeit is None
+    again = run_tournament(game, entrants, out=out, settings=Settings(move_time=1.0),
+                           resume=True)
+    assert again.kept == 2 and again.complete
+
+
 def test_any_exception_in_one_game_costs_that_game_only(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     real = tournament.play_game

@@ -9,9 +9,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import io
+
+from pybridge.championship.settings import Watchers
 from pybridge.championship.tournament import Settings, run_tournament
 from pybridge.replay import verify
 from shell.cli.arena import main
+from shell.cli.tournament import ProgressBar
 from tests.support.corpus import HOSTILE
 
 
@@ -45,3 +49,19 @@ def test_a_refused_bot_loses_every_game_even_against_a_bot_that_times_out(
     assert report.count("Refused at loading, so lost all its 4 games") == 2
     assert "Forfeits:" not in report.split("## broken")[1].split("## ")[0]
     assert len(report.splitlines()) < 200
+
+
+def test_the_progress_line_of_a_game_lost_by_both_names_no_winner(tmp_path: Path) -> None:
+    # two refused bots: the line said "opener wins (neither could play: ...)"
+    broken = tmp_path / "broken.pl"
+    broken.write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]\n")
+    opener = tmp_path / "opener.pl"
+    opener.write_text("choose_move(S, _, M) :- open(f, read, _), valid_moves(S, [M|_]).\n")
+    lines = io.StringIO()
+    result = run_tournament("tictactoe", [str(broken), str(opener)], out=tmp_path / "out",
+                            settings=Settings(games_per_pair=2, move_time=0.3),
+                            watch=Watchers(progress=ProgressBar(lines, tty=False)))
+    assert all(r.lost_by_both for r in result.records), result.records
+    said = lines.getvalue().splitlines()
+    assert len(said) == 2 and all("lost by both (neither could play" in s for s in said), said
+    assert not any("wins" in s for s in said), said

@@ -2,7 +2,7 @@
 field, a forfeit's reason and its detail carrying OSC 0 (the window
 title), OSC 52 (the clipboard), a screen clear and a bare carriage
 return reach no terminal raw: `arena replay`, `arena verify`, `arena
-report` and the shell's `replay` and `load` show them escaped."""
+resume`, `arena report` and the shell's `replay` and `load` show them escaped."""
 
 from __future__ import annotations
 
@@ -51,6 +51,16 @@ def test_arena_replay_and_verify_show_a_hostile_log_escaped(
     out, err = capsys.readouterr()
     assert raw_controls(out + err) == [], repr(out + err)
     assert "\\x1b]0;pwned" in out and "\\x1b]52;c;" in out     # shown, not obeyed
+
+
+def test_arena_resume_of_a_finished_hostile_log_says_so_escaped(
+        hostile_log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # "nothing to resume" quoted the forfeit's reason raw
+    capsys.readouterr()
+    assert main(["resume", str(hostile_log)]) != 0
+    out, err = capsys.readouterr()
+    assert "nothing to resume" in err
+    assert raw_controls(out + err) == [], repr(out + err)
 
 
 def test_the_shell_replay_and_load_show_a_hostile_log_escaped(hostile_log: Path) -> None:

@@ -188,3 +188,23 @@ def test_each_submission_is_read_in_the_jail(tmp_path: Path) -> None:
 
     with pytest.raises(sandbox.IsolationError, match="trust-code"):
         _command(helper, [str(bot)], 1.0)
+
+
+def test_folders_whose_names_clean_alike_are_compared_under_distinct_names(
+        tmp_path: Path) -> None:
+    # `bob` and `bob!` stopped the whole comparison ("two submissions named 'bob'")
+    subs = tmp_path / "subs"
+    for name in ("bob", "bob!", "cid"):
+        (subs / name).mkdir(parents=True)
+    shutil.copy(EXAMPLES / "minimax.pl", subs / "bob" / "bot.pl")
+    (subs / "bob!" / "bot.pl").write_text(DISGUISED)
+    shutil.copy(EXAMPLES / "greedy.pl", subs / "cid" / "bot.pl")
+    found = collect([str(subs)])[0]
+    names = [s.name for s in found]
+    assert names == ["bob", "bob-be1b49", "cid"], names     # as a tournament names them
+    assert "compared as 'bob-be1b49'" in found[1].note and found[0].note == ""
+    run = subprocess.run(ARENA + ["similar", str(subs)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 1, run.stderr                  # the copy is flagged
+    assert "bob ~ bob-be1b49" in run.stdout and "FLAGGED" in run.stdout
+    assert "'bob-be1b49'" in run.stderr, run.stderr

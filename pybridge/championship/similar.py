@@ -19,6 +19,7 @@ import json
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -52,6 +53,8 @@ class Submission:
     name: str
     files: tuple[str, ...]
     skipped: tuple[tuple[str, str], ...] = ()
+    #: why it is not named as its folder (another cleans to the same name)
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,10 +101,12 @@ def collect(paths: Iterable[str]) -> tuple[list[Submission], list[Skipped]]:
     folder of submissions."""
     out: list[Submission] = []
     passed: list[Skipped] = []
+    sources: list[Path] = []    # the file or folder each submission is named after
     for text in paths:
         path = Path(text)
         if path.is_file():
             out.append(_submission(safe_name(path.stem), [path], []))
+            sources.append(Path(path.stem))
         elif path.is_dir():
             subs = []
             for p in sorted(path.iterdir()):
@@ -114,19 +119,37 @@ def collect(paths: Iterable[str]) -> tuple[list[Submission], list[Skipped]]:
                     subs.append(p)
             if _prolog_files(path, deep=False)[0] or not subs:
                 out.append(_folder_submission(path, text))
+                sources.append(path)
             else:
                 for sub in subs:
                     found = _folder_submission(sub, str(sub), required=False)
                     if found.files or found.skipped:
                         out.append(found)
+                        sources.append(sub)
         else:
             raise TournamentError(f"no file or folder {clean_line(text)!r}")
-    names = [s.name for s in out]
-    for name in set(names):
-        if names.count(name) > 1:
-            raise TournamentError(f"two submissions named {name!r}: compare them from "
-                                  "folders named apart")
-    return out, passed
+    return _distinct(out, sources), passed
+
+
+def _distinct(subs: list[Submission], sources: list[Path]) -> list[Submission]:
+    """Names made distinct and stable as a tournament makes them (bob,
+    bob! -> bob, bob-be1b49): one already named so keeps its name, the
+    others get a digest of their own name (of their path, for the same
+    name twice), each with a note."""
+    names = [s.name for s in subs]
+    out = list(subs)
+    for i, sub in enumerate(subs):
+        same = [j for j, n in enumerate(names) if n == sub.name]
+        exact = [j for j in same if sources[j].name == sub.name]
+        if len(same) < 2 or exact == [i]:
+            continue
+        twins = [j for j in same if sources[j].name == sources[i].name]
+        base = str(sources[i]) if len(twins) > 1 else sources[i].name
+        new = f"{sub.name}-{hashlib.sha256(base.encode('utf-8', 'surrogateescape')).hexdigest()[:6]}"
+        note = (f"submission {clean_line(str(sources[i]))!r} is compared as {new!r}: its name "
+                f"cleans to {sub.name!r}, as another's")
+        out[i] = dataclasses.replace(sub, name=new, note=note)
+    return out
 
 
 def _folder_submission(folder: Path, text: str, *, required: bool = True) -> Submission:

@@ -13,7 +13,8 @@ from typing import Any, Callable, Concatenate, Mapping, ParamSpec, TypeVar
 
 from pybridge.engine import _prolog
 from pybridge.engine.interface import Facts, GameEngine, MoveStats, Search, check_term, options_term
-from pybridge.errors import ArenaError, GameFileError, GameRuleError, ThinkTimeout
+from pybridge.errors import (ArenaError, GameFileError, GameRuleError, PrologError,
+                             PrologValueError, ThinkTimeout)
 from pybridge.jail.replies import BadReply, json_value
 from pybridge.models.gamefile import GameFileRef
 from pybridge.engine.gamehost import GameHost
@@ -93,7 +94,15 @@ class HostEngine(GameEngine):
     def _ask(self, verb: str, *args: Any, rule: str, limit: float | None = None,
              cap: float | None = None, raw: tuple[str, ...] = ()) -> dict[str, Any] | None:
         texts = [_prolog.term(a) for a in args] + list(raw)
-        return self.host.request(verb, texts, rule=rule, limit=limit, cap=cap)
+        try:
+            return self.host.request(verb, texts, rule=rule, limit=limit, cap=cap)
+        except (GameRuleError, PrologValueError):
+            raise
+        except PrologError as exc:
+            # any other error of the host (a resource error writing a huge
+            # term of the game's) is the game's fault, not the referee's
+            raise GameRuleError("game_rule", f"{self.id}: {rule} ({verb}): "
+                                f"{clean_line(exc, 300)}") from None
 
     def _state(self, got: dict[str, Any] | None) -> str | None:
         if got is None:

@@ -10,6 +10,7 @@ from typing import Sequence
 
 from pybridge.errors import ArenaError, PrologUnavailableError
 from pybridge.invocation import command_line
+from pybridge.text import clean
 
 from shell.cli import certs as certs_cli
 from shell.cli import checkbot as checkbot_cli
@@ -87,11 +88,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 141
     except (ArenaError, ValueError) as exc:
-        print(f"arena: {exc}", file=sys.stderr)
+        # a message may quote a log or a file: shown escaped, never obeyed
+        print(f"arena: {clean(exc, 16_000)}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:  # a file named on the command line
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"arena: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"arena: {clean(where)}{clean(exc.strerror or exc)}", file=sys.stderr)
         return EXIT_USAGE
 
 

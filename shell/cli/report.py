@@ -98,6 +98,9 @@ def cmd_similar(args: argparse.Namespace) -> int:
     from pybridge.championship import similar
 
     subs, passed = similar.collect(args.paths)
+    for s in subs:
+        if s.note:
+            print(f"warning: {s.note}", file=sys.stderr)
     threshold = similar.THRESHOLD if args.threshold is None else args.threshold
     found = similar.comparison([s for s in subs if s.files], threshold=threshold)
     pairs = found.pairs

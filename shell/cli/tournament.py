@@ -118,7 +118,8 @@ def _clock(seconds: float) -> str:
 
 def outcome_text(record: Any) -> str:
     from pybridge.types import result_text
-
+    if getattr(record, "lost_by_both", False):      # as the report says it
+        return f"lost by both ({record.reason})"
     return result_text(record)
 
 
