@@ -322,3 +322,15 @@ def test_two_part_proposal_without_valid_moves_2(tmp_path: Path,
     adapter = (tmp_path / "two_part_bare-arena.pl").read_text()
     assert "    ->  findall(E, move(A, E, _), D)\n" in adapter
     conforms(tmp_path / "two_part_bare-arena.pl", capsys, games=3)
+
+
+def test_no_proposal_names_a_rule_that_asks_the_keyboard(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A move/3 that asks a question in a loop (a pie rule's) fails at the
+    keyboard's end at once: the proposal says so, well within its 60 s."""
+    game = copy_game(tmp_path, "pie_question.pl")
+    code, out, err = run(["check-game", str(game), "--games", "1"], capsys)
+    assert code == 1, out + err
+    assert ("no adapter proposed: move/3 reads the keyboard while the game is played (a question "
+            "the game asks in its rules, such as a pie rule's)") in out, out
+    assert not (tmp_path / "pie_question-arena.pl").exists()

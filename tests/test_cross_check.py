@@ -337,3 +337,14 @@ def test_a_prolonged_line_avoids_moves_that_end_the_game() -> None:
         assert choose(0, ["1", "2", "3", "4"], lambda m: m != "3") == "3"
     assert choose(0, ["1", "2"], lambda m: True) in {"1", "2"}  # all end: any
     assert compare.PROLONGED >= 2  # most lines stay uniformly random
+
+
+def test_an_unusable_reason_of_several_lines_is_read_as_lines(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "parent.pl"
+    game.write_text(":- use_module('../one').\n:- use_module('../two').\nplayers([x, o]).\n")
+    assert arena(["cross-check", str(game), "tictactoe"]) == 2
+    out = capsys.readouterr().out
+    assert "\\x0a" not in out
+    assert re.search(r"^.*parent\.pl:1: no file '\.\./one' beside .*$\n^.*parent\.pl:2: no file "
+                     r"'\.\./two' beside", out, re.MULTILINE), out

@@ -46,6 +46,9 @@ then says what the game has instead.
 
 %!  propose_adapter(+Code, +ConfigText, +FileBase, -Text) is semidet.
 
+propose_adapter(_, _, _, _) :-
+    nb_setval(arena_propose_keyboard, none),   % set by quiet/1's trials
+    fail.
 propose_adapter(Code, ConfigText, FileBase, Text) :-
     two_part_adapter(Code, ConfigText, FileBase, Text),
     !.
@@ -78,6 +81,11 @@ no_proposal_reason(Code, ConfigText, Reason) :-
         ->  Reason = 'initial_state/2 gave no state for any config the game\'s code passes or a usual size (give the config with --config)'
         ;   format(atom(Reason), "initial_state/2 gave no state for the config ~w", [ConfigText])
         )
+    ;   nb_current(arena_propose_keyboard, N/A)
+    ->  format(atom(Reason), "~w/~w reads the keyboard while the game is played (a question \c
+                              the game asks in its rules, such as a pie rule's): write the \c
+                              adapter by hand, the answer made a move (see docs/cross-check.md)",
+               [N, A])
     ;   ConfigText == ''
     ->  Reason = 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand, or give another config with --config'
     ;   Reason = 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand'

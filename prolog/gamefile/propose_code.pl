@@ -38,7 +38,30 @@ defines(Code, Name/Arity) :-
 
 quiet(Goal) :-
     in_time,
-    catch(call_with_time_limit(5, with_output_to(string(_), once(Goal))), _, fail).
+    catch(call_with_time_limit(5, no_keyboard(with_output_to(string(_), once(Goal)))), E,
+          ( keyboard_read(Goal, E), fail )).
+
+%   no_keyboard(:Goal): Goal with an empty keyboard that throws when read
+%   past its end, so that a rule asking again in a loop (a pie rule's
+%   question in move/3) fails at once instead of after the time limit.
+no_keyboard(Goal) :-
+    open_string("", In),
+    set_stream(In, eof_action(error)),
+    stream_property(OldIn, alias(user_input)),
+    current_input(OldCurrent),
+    setup_call_cleanup(
+        ( set_stream(In, alias(user_input)), set_input(In) ),
+        Goal,
+        ( set_stream(OldIn, alias(user_input)), set_input(OldCurrent), close(In) )).
+
+%   keyboard_read(+Goal, +Error): remembers the rule that read the
+%   keyboard (arena_propose_keyboard), for no_proposal_reason/3.
+keyboard_read(Goal, error(permission_error(input, past_end_of_stream, _), _)) :-
+    !,
+    strip_module(Goal, _, G),
+    functor(G, N, A),
+    nb_setval(arena_propose_keyboard, N/A).
+keyboard_read(_, _).
 
 %!  within_deadline(+Seconds, :Goal) is semidet.
 %
@@ -219,10 +242,10 @@ several_clauses(Code, Head) :-
 
 quiet_det(Goal, Det) :-
     in_time,
-    catch(call_with_time_limit(5, with_output_to(string(_),
+    catch(call_with_time_limit(5, no_keyboard(with_output_to(string(_),
               ( call_cleanup(Goal, Done = true),
                 ( Done == true -> Det = det ; Det = nondet ),
-                ! ))),
+                ! )))),
           _, fail).
 
 %   value_players(+Code, +Atoms, +P0, +P1, -Map): where value/3's

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable, Mapping
 
-from pybridge.text import clean_line
+from pybridge.text import clean, clean_line
 
 from shell.cli.checkgame import add_game_file_options
 from shell.repl.command import option_items
@@ -105,7 +105,8 @@ def cmd_cross_check(args: argparse.Namespace) -> int:
                     moves=moves, config=args.config, dialect=args.dialect)
         summary = run(both, games=args.games, seed=seed, seconds=args.time)
     except (ArenaError, ValueError) as exc:
-        print(f"arena cross-check: unusable: {clean_line(exc, 1000)}")
+        # a reason of several lines (a refused file's problems) is printed as lines
+        print(f"arena cross-check: unusable: {clean(exc, 2000)}")
         return EXIT_UNUSABLE
     print(f"game:      {both.game.name} (players {clean_line(', '.join(both.game.players), 200)})")
     print(f"reference: {both.reference.name}")
