@@ -192,3 +192,12 @@ def test_the_same_state_without_closing_would_have_offered_it(tmp_path: Path) ->
     assert found["process_create"] == "yes" and found["unix_fork"] == "yes"
     assert found["shell1"] == "yes" and found["copy_file"] == "yes"
     assert (tmp_path / "copy").exists()
+
+
+def test_sandbox_key_terms_are_refused_in_the_jail_too() -> None:
+    # '$VAR' terms collide with library(sandbox)'s proof keys; inside the
+    # jail the proof is not the wall, but untrusted code may not hold them
+    with pytest.raises(GameFileError) as caught:
+        load_game_file(str(ESCAPE / "game" / "sandbox_key_poison.pl"))
+    assert "defines '$VAR'/1" in str(caught.value)
+    assert "holds a '$VAR'/1 term" in str(caught.value)

@@ -153,19 +153,12 @@ clause_problem(Clause, Why) :-
         kept_builtin(Name/Arity)
     ->  format(atom(Why), "~w/~w is a built-in predicate the arena keeps: \c
                            a game file may not define it (rename it)", [Name, Arity])
-    ;   sandbox_checked,
-        functor(Head, Name, Arity),
+    ;   functor(Head, Name, Arity),       % in a jail too: untrusted code
         var_name_problem(Name/Arity, Why)
     ->  true
-    ;   sandbox_checked,
-        var_term_problem(Clause, Why0)
+    ;   var_term_problem(Clause, Why0)
     ->  format(atom(Why), "the clause ~w", [Why0])
     ).
-
-%   sandbox_checked: no jail holds the game, so library(sandbox) proves it
-%   safe (prolog/gamefile/load.pl), and nothing may collide with its keys.
-sandbox_checked :-
-    \+ current_prolog_flag(arena_game_jail, true).
 
 %   kept_builtin(?PI): built-ins the game's module gets its own checked
 %   definitions of (gamefile.pl install_shadows/1).
@@ -221,7 +214,6 @@ directive_program(Load, File, Line, Root, Q, Q, Code, State, P, T) :-
     load_specs(Specs, Imports, File, Line, Root, Q, Code, State, P, T).
 directive_program(Declaration, File, Line, _, Q, Q, _, State, T, T) :-
     memberchk(Declaration, [dynamic(_), discontiguous(_)]),
-    sandbox_checked,
     sub_term(Name, Declaration),
     Name == '$VAR',
     !,
