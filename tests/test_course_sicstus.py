@@ -186,7 +186,8 @@ def test_loads_in_one_directive_and_sicstus_flags(capsys: pytest.CaptureFixture[
                           "--games", "3"], capsys)
     assert code == 0, out + err
     assert "conforms to the game contract" in out
-    assert "game.pl:7: play/0 is the program's own entry point: not run" in out
+    assert "game.pl:8: play/0 is the program's own entry point: not run" in out
+    assert "game.pl:18: play/0" in out and "clear_screen" not in out
 
 
 def test_the_proposal_stops_at_its_own_deadline() -> None:

@@ -255,9 +255,13 @@ directive_program(Flag, _, _, _, Q, Q, _, _, T, T) :-
                      print_write_options, verbose_load, informational, history]),
     !.                                  % how the top level and read/1 speak: moot here
 directive_program((A, B), File, Line, Root, Q0, Q, Code, State, P, T) :-
-    !,                                  % each goal of a conjunction on its own
-    directive_program(A, File, Line, Root, Q0, Q1, Code, State, P, P1),
-    directive_program(B, File, Line, Root, Q1, Q, Code, State, P1, T).
+    !,                                  % each goal of a conjunction on its own;
+    (   conj_member(G, (A, B)),         % the program's start: only its loads
+        entry_goal(G, _)
+    ->  findall(L, ( conj_member(L, (A, B)), once(load_directive(L, _, _)) ), Ls),
+        foldl_directives([G|Ls], File, Line, Root, Q0, Q, Code, State, P, T)
+    ;   foldl_directives([A, B], File, Line, Root, Q0, Q, Code, State, P, T)
+    ).
 directive_program(Directive, File, Line, _, Q, Q, _, State, P, T) :-
     (   Directive = initialization(Goal)
     ;   Directive = initialization(Goal, _)
@@ -288,6 +292,11 @@ directive_program(Directive, File, Line, _, Q, Q, _, State, T, T) :-
              load files beside it or libraries and declare dynamic, \c
              discontiguous or op", [Directive]).
 
+foldl_directives([], _, _, _, Q, Q, _, _, T, T).
+foldl_directives([D|Ds], File, Line, Root, Q0, Q, Code, State, P, T) :-
+    directive_program(D, File, Line, Root, Q0, Q1, Code, State, P, P1),
+    foldl_directives(Ds, File, Line, Root, Q1, Q, Code, State, P1, T).
+
 %   plunit_block(+Directive, -Inside): the start or end of a block of
 %   plunit tests, left out with what it holds (the game's own tests).
 plunit_block(begin_tests(_), true).
@@ -296,7 +305,6 @@ plunit_block(end_tests(_), false).
 
 %   entry_point(+Directive, -Name): an initialization that starts the
 %   program (a menu or a main loop), which the arena never runs.
-
 entry_point(initialization(_, When), When) :-
     memberchk(When, [main, halt]).
 entry_point(initialization(Goal), Name) :-
