@@ -222,6 +222,23 @@ def test_hint_lines_wrap_at_word_boundaries(monkeypatch: pytest.MonkeyPatch) -> 
     assert "value/3:" in words  # no word cut in two
 
 
+def test_a_refusal_wraps_at_word_boundaries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """prompt_toolkit's toolbar wraps a long reason at any character; the
+    validator wraps it at spaces to the terminal's width first."""
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.validation import ValidationError
+
+    from shell.repl.lines import LineValidator
+
+    monkeypatch.setenv("COLUMNS", "60")
+    reason = "'clearOa9' is not a move: type a colour letter (O orange, P purple, G green)"
+    with pytest.raises(ValidationError) as refused:
+        LineValidator(lambda text: reason).validate(Document("clearOa9"))
+    lines = refused.value.message.splitlines()
+    assert len(lines) >= 2 and all(len(line) <= 59 for line in lines), lines
+    assert " ".join(line.strip() for line in lines) == reason + " (Ctrl-U clears the line)"
+
+
 def test_trike_says_who_owns_which_colour_after_the_swap() -> None:
     shell = quiet_shell()
     shell.execute("new trike size=4 --first human --second human")
