@@ -72,6 +72,15 @@ def test_inside_the_shell_a_log_is_loaded(fresh_program) -> None:
     assert command_line("check-game", "g.pl", in_shell=True).endswith("check-game g.pl")
 
 
+def test_the_adapter_hint_names_arena_as_it_can_be_typed(fresh_program) -> None:
+    from pybridge.models.gamefile import adapter_hint
+
+    fresh_program.setenv("PATH", "/nonexistent")
+    fresh_program.setattr(sys, "argv", [str(ARENA)])
+    hint = adapter_hint("/tmp/a b/game.pl", ("players/1", "current_player/2"))
+    assert f"needs an adapter: {ARENA} check-game '/tmp/a b/game.pl' proposes one" in hint
+
+
 def test_the_printed_resume_command_runs_as_copied(tmp_path: Path, fresh_program) -> None:
     # Ctrl-C in the shell keeps the log and names the command: run it as a shell would
     import shlex
