@@ -126,7 +126,7 @@ def game_summary(game: pybridge.Game) -> str:
 def games_listing(width: int = 100) -> list[str]:
     """Every game: its id, title and description, its players and options;
     then how to name a game file, and the player specs."""
-    lines = ["Games (arena play GAME, or new GAME in the shell):"]
+    lines = [f"Games ({command_line('play', 'GAME')}, or new GAME in the shell):"]
     for game_id in pybridge.games():
         game = pybridge.load_game(game_id)
         first, second = game.players

@@ -81,6 +81,16 @@ def test_the_adapter_hint_names_arena_as_it_can_be_typed(fresh_program) -> None:
     assert f"needs an adapter: {ARENA} check-game '/tmp/a b/game.pl' proposes one" in hint
 
 
+def test_arena_games_names_arena_as_it_can_be_typed(fresh_program) -> None:
+    from shell.render import games_listing
+
+    fresh_program.setenv("PATH", "/nonexistent")
+    fresh_program.setattr(sys, "argv", [str(ARENA)])
+    listing = games_listing()
+    assert listing[0] == f"Games ({ARENA} play GAME, or new GAME in the shell):"
+    assert f"{ARENA} play ./nim.pl" in "\n".join(listing)
+
+
 def test_the_printed_resume_command_runs_as_copied(tmp_path: Path, fresh_program) -> None:
     # Ctrl-C in the shell keeps the log and names the command: run it as a shell would
     import shlex
