@@ -168,14 +168,19 @@ def test_arena_games_describes_each_game_and_every_player_spec(
     assert "option width=7: columns (4..12)" in text
     for spec in ("human", "random", "ai:N", "mcts:N", "FILE.pl[:N]"):
         assert re.search(rf"^  {re.escape(spec)} ", text, re.MULTILINE), spec
-    assert "(1 to 9)" in text and "(1 and up)" in text
+    # mcts:N takes any N >= 1 (check-games runs up to mcts:20); 9 and above think alike
+    from pybridge.play.players import PlayerSpec
+
+    assert PlayerSpec.parse("mcts:12").level == 12
+    assert "(1 to 9)" not in text and "16 s at 9 and above" in " ".join(text.split())
 
 
 def test_help_players_lists_the_specs() -> None:
     shell = quiet_shell()
     shell.execute("help players")
     text = shell.out.getvalue()
-    assert "mcts:N" in text and "FILE.pl[:N]" in text and "(1 to 9)" in text
+    assert "mcts:N" in text and "FILE.pl[:N]" in text
+    assert "16 s at 9 and above" in " ".join(text.split())
 
 
 # -- the shell's small trips ------------------------------------------------------------
