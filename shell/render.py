@@ -99,9 +99,9 @@ PLAYER_SPECS: tuple[tuple[str, str], ...] = (
     ("random", "a random valid move"),
     ("ai:N", "the game's own AI at level N (1 and up): 1 random, 2 greedy, 3 and up "
              "search, longer as N grows; ai:3 is the default second seat"),
-    ("mcts:N", "the arena's general AI, for any game, at level N (1 to 9): 1 random, "
+    ("mcts:N", "the arena's general AI, for any game, at level N (1 and up): 1 random, "
                "2 greedy, 3 and up Monte Carlo search of 0.25 s at 3, doubling with "
-               "each level to 16 s at 9"),
+               "each level to 16 s at 9 and above"),
     ("FILE.pl[:N]", "a bot file (.pl, .prolog or .pro; it runs in a sandbox), passed "
                     "level N if given"),
 )
@@ -126,7 +126,7 @@ def game_summary(game: pybridge.Game) -> str:
 def games_listing(width: int = 100) -> list[str]:
     """Every game: its id, title and description, its players and options;
     then how to name a game file, and the player specs."""
-    lines = ["Games (arena play GAME, or new GAME in the shell):"]
+    lines = [f"Games ({command_line('play', 'GAME')}, or new GAME in the shell):"]
     for game_id in pybridge.games():
         game = pybridge.load_game(game_id)
         first, second = game.players

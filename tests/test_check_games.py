@@ -155,7 +155,7 @@ def test_pages_csv_and_report_rebuilt(run: tuple[Path, subprocess.CompletedProce
         assert (out / name).is_file()
     assert (out / "submissions" / "conforming" / "game.html").is_file()
     assert rows(out).keys() == rows(run[0]).keys()
-    assert "## needs\\_adapter" in (out / "report.md").read_text()
+    assert "## needs_adapter" in (out / "report.md").read_text()
 
 
 def _broken_copy(folder: Path, game_name: str = "game.pl") -> None:

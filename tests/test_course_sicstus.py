@@ -171,7 +171,10 @@ def test_play_without_adapter_says_what_to_do(tmp_path: Path,
     argv = ["play", str(game), "--first", "random", "--second", "random", "--delay", "0"]
     code, out, err = run(argv, capsys)
     assert code == 2
-    assert f"arena check-game {game} proposes one (take_stones-arena.pl)" in out + err
+    from pybridge.invocation import command_line
+
+    assert f"{command_line('check-game', str(game))} proposes one (take_stones-arena.pl)" \
+        in out + err
     (tmp_path / "take_stones-arena.pl").write_text("% mine\n")
     code, out, err = run(argv, capsys)
     assert code == 2

@@ -72,6 +72,25 @@ def test_inside_the_shell_a_log_is_loaded(fresh_program) -> None:
     assert command_line("check-game", "g.pl", in_shell=True).endswith("check-game g.pl")
 
 
+def test_the_adapter_hint_names_arena_as_it_can_be_typed(fresh_program) -> None:
+    from pybridge.models.gamefile import adapter_hint
+
+    fresh_program.setenv("PATH", "/nonexistent")
+    fresh_program.setattr(sys, "argv", [str(ARENA)])
+    hint = adapter_hint("/tmp/a b/game.pl", ("players/1", "current_player/2"))
+    assert f"needs an adapter: {ARENA} check-game '/tmp/a b/game.pl' proposes one" in hint
+
+
+def test_arena_games_names_arena_as_it_can_be_typed(fresh_program) -> None:
+    from shell.render import games_listing
+
+    fresh_program.setenv("PATH", "/nonexistent")
+    fresh_program.setattr(sys, "argv", [str(ARENA)])
+    listing = games_listing()
+    assert listing[0] == f"Games ({ARENA} play GAME, or new GAME in the shell):"
+    assert f"{ARENA} play ./nim.pl" in "\n".join(listing)
+
+
 def test_the_printed_resume_command_runs_as_copied(tmp_path: Path, fresh_program) -> None:
     # Ctrl-C in the shell keeps the log and names the command: run it as a shell would
     import shlex
@@ -149,14 +168,19 @@ def test_arena_games_describes_each_game_and_every_player_spec(
     assert "option width=7: columns (4..12)" in text
     for spec in ("human", "random", "ai:N", "mcts:N", "FILE.pl[:N]"):
         assert re.search(rf"^  {re.escape(spec)} ", text, re.MULTILINE), spec
-    assert "(1 to 9)" in text and "(1 and up)" in text
+    # mcts:N takes any N >= 1 (check-games runs up to mcts:20); 9 and above think alike
+    from pybridge.play.players import PlayerSpec
+
+    assert PlayerSpec.parse("mcts:12").level == 12
+    assert "(1 to 9)" not in text and "16 s at 9 and above" in " ".join(text.split())
 
 
 def test_help_players_lists_the_specs() -> None:
     shell = quiet_shell()
     shell.execute("help players")
     text = shell.out.getvalue()
-    assert "mcts:N" in text and "FILE.pl[:N]" in text and "(1 to 9)" in text
+    assert "mcts:N" in text and "FILE.pl[:N]" in text
+    assert "16 s at 9 and above" in " ".join(text.split())
 
 
 # -- the shell's small trips ------------------------------------------------------------
@@ -220,6 +244,23 @@ def test_hint_lines_wrap_at_word_boundaries(monkeypatch: pytest.MonkeyPatch) -> 
     assert len(lines) >= 2 and all(len(line) <= 59 for line in lines), lines
     words = " ".join(line.strip() for line in lines).split()
     assert "value/3:" in words  # no word cut in two
+
+
+def test_a_refusal_wraps_at_word_boundaries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """prompt_toolkit's toolbar wraps a long reason at any character; the
+    validator wraps it at spaces to the terminal's width first."""
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.validation import ValidationError
+
+    from shell.repl.lines import LineValidator
+
+    monkeypatch.setenv("COLUMNS", "60")
+    reason = "'clearOa9' is not a move: type a colour letter (O orange, P purple, G green)"
+    with pytest.raises(ValidationError) as refused:
+        LineValidator(lambda text: reason).validate(Document("clearOa9"))
+    lines = refused.value.message.splitlines()
+    assert len(lines) >= 2 and all(len(line) <= 59 for line in lines), lines
+    assert " ".join(line.strip() for line in lines) == reason + " (Ctrl-U clears the line)"
 
 
 def test_trike_says_who_owns_which_colour_after_the_swap() -> None:

@@ -180,6 +180,16 @@ def test_kinds_the_trials_never_reached_are_named() -> None:
     assert [(k.examples, k.reached, k.asked) for k in found] == [("1", False, 0), ("1-2", False, 0)]
 
 
+def test_check_bot_says_plainly_that_a_phase_was_not_reached(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from shell.cli.checkbot import _summary
+
+    assert _summary([], 0, [("9", "1"), ("9-9", "1-2")]) == 0
+    out = capsys.readouterr().out
+    assert "  moves like 1-2  never reached in the trial games: not checked" in out, out
+    assert "were never asked of the bot and are not checked: moves like 1; moves like 1-2" in out
+
+
 def test_the_sparring_partner_blocks_and_never_wins() -> None:
     import random
 

@@ -16,6 +16,7 @@ from shell.cli.arena import main
 from shell.repl.loop import Shell
 
 GAMEFILES = Path(__file__).resolve().parent / "gamefiles"
+BOTS = Path(__file__).resolve().parent / "bots"
 
 #: What a template writes and a person does not.
 SLIPS = {
@@ -28,6 +29,7 @@ SLIPS = {
     "a reason that repeats the result": re.compile(r"Draw: draw|wins: win\b|wins \(win\)|"
                                                    r"draw \(draw\)"),
     "a Markdown escape before ordinary punctuation": re.compile(r"\\[.\-()!#+{}]"),
+    "an escaped underscore inside a word": re.compile(r"(?<=[^\W_])\\_(?=[^\W_])"),
 }
 
 
@@ -38,7 +40,7 @@ def slips(text: str) -> list[str]:
 
 def test_the_scan_finds_each_slip() -> None:
     bad = ("after 1 random plies; 1 pairs; 3 job(s); 2 pair; Draw: draw.; "
-           "p1 (human) wins: win.; 1\\.0 s")
+           "p1 (human) wins: win.; 1\\.0 s; no\\_move")
     found = {f.split(":")[0] for f in slips(bad)}
     assert found == set(SLIPS), found
     assert slips("after 1 random ply; 2 pairs; 1 job; Draw.; 1.0 s; game 2/2; move 3") == []
@@ -64,7 +66,9 @@ def test_a_short_game_of_each_game_says_nothing_a_person_would_not(game_id: str)
 def test_a_tournament_its_report_and_a_check_say_nothing_a_person_would_not(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "t"
-    main(["tournament", "tictactoe", "random", "ai:1", "--out", str(out), "--games-per-pair", "2",
+    # a bot that cannot slide: forfeits (no_move, x_responde(...)) and a rank "-"
+    main(["tournament", "sliding", "random", "ai:1", str(BOTS / "classic_no_slide.pl"),
+          "--out", str(out), "--games-per-pair", "2",
           "--move-time", "0.5", "--grades", "--openings", "1", "--opening-plies", "1"])
     main(["check-game", str(GAMEFILES / "heap_notes.pl"), "--games", "1", "--plies", "1"])
     main(["verify", str(out)])
@@ -74,4 +78,26 @@ def test_a_tournament_its_report_and_a_check_say_nothing_a_person_would_not(
     assert slips(text) == []
     header = (out / "standings.csv").read_text().splitlines()[0]
     assert "late_days" not in header  # no late days given: no empty columns
-    assert "<th>flagged</th>" in (out / "index.html").read_text() or "similar" in text
+    report = (out / "report.md").read_text()
+    assert "no_move" in report and "| - |" in report, report
+
+
+def test_report_md_escapes_only_what_markdown_would_read() -> None:
+    from pybridge.report.markdown import _md_cell, md
+
+    assert md("x forfeits: no_move (x_responde(7, _))") == "x forfeits: no_move (x_responde(7, \\_))"
+    assert md("max_plies=60") == "max_plies=60"
+    assert md("__a a__(") == "\\_\\_a a\\_\\_("  # an underscore by another: no emphasis
+    assert md("- ann") == "\\- ann" and _md_cell("-") == "-"  # a list item; a cell's text
+
+
+def test_the_similarity_table_names_every_column() -> None:
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from pybridge.report.html import _similar
+
+    pair = {"a": "ann", "b": "bob", "score": 0.8, "flagged": True}
+    html = "".join(_similar(cast(Any, SimpleNamespace(similar=[pair]))))
+    headers = re.findall(r"<th[^>]*>([^<]*)</th>", html)
+    assert headers == ["a", "b", "score", "flagged"]

@@ -10,12 +10,12 @@ gone or has changed since.
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
 from pybridge.safeio import UnsafeFileError, sha256_file
 from pybridge.errors import GameFileError
+from pybridge.invocation import command_line
 from pybridge.text import clean_line
 
 DIALECTS = ("auto", "swi", "sicstus4")
@@ -119,14 +119,14 @@ def game_id(ref: GameFileRef) -> str:
 
 def adapter_hint(path: str, missing: tuple[str, ...]) -> str:
     """What to do about a course file without players/current player: its
-    adapter beside it, if one is there, else `arena check-game` proposes
-    one ('' for a file that lacks other predicates only)."""
+    adapter beside it, if one is there, else check-game proposes one (the
+    command as it can be typed here) ('' for a file that lacks other predicates only)."""
     if not {"players/1", "current_player/2"} & set(missing):
         return ""
     adapter = Path(path).with_name(f"{Path(path).stem}-arena.pl")
     if adapter.exists():
         return f"; its adapter {adapter} lies beside it: play that file instead"
-    return (f"; a course submission needs an adapter: arena check-game {shlex.quote(path)} "
+    return (f"; a course submission needs an adapter: {command_line('check-game', path)} "
             f"proposes one ({adapter.name})")
 
 

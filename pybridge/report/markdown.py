@@ -14,15 +14,18 @@ from pybridge.types import result_text
 
 
 # what makes emphasis, code, links, images, raw HTML, tables and strikethrough
-# anywhere in a line (and a bracket's parenthesis); GFM's bare links (www.,
-# scheme://, user@host); and a block marker at the start (a heading, a list
-# item, a quote)
-_MARKDOWN = re.compile(r"(?P<c>[\\`*_\[\]<>|~&@]|(?<=\])\(|(?<=www)\.|:(?=//))"
-                       r"|^(?P<lead>\s*\d*)(?P<m>(?<=\d)[.)]|(?<!\d)[#+\-=])(?=\s|$)")
+# anywhere in a line (and a bracket's parenthesis; not an underscore between
+# letters or digits, which delimits no emphasis: no_move); GFM's bare links
+# (www., scheme://, user@host); and a block marker at the start (a heading, a
+# list item, a quote)
+_INLINE = r"(?P<c>[\\`*\[\]<>|~&@]|(?<![^\W_])_|_(?![^\W_])|(?<=\])\(|(?<=www)\.|:(?=//))"
+_MARKDOWN = re.compile(_INLINE + r"|^(?P<lead>\s*\d*)(?P<m>(?<=\d)[.)]|(?<!\d)[#+\-=])(?=\s|$)")
+# a table cell's text is read inline only: no block marker to escape
+_MARKDOWN_INLINE = re.compile(_INLINE)
 
 
 def _escaped(m: re.Match[str]) -> str:
-    if m.group("m") is not None:
+    if m.groupdict().get("m") is not None:
         return f"{m.group('lead')}\\{m.group('m')}"
     return "\\" + m.group("c")
 
@@ -35,7 +38,9 @@ def md(text: object, limit: int = 2048) -> str:
     return _MARKDOWN.sub(_escaped, clean_line(text, limit))
 
 
-_md_cell = md
+def _md_cell(text: object, limit: int = 2048) -> str:
+    """:func:`md` for a table cell, where a leading ``-`` or ``#`` is text."""
+    return _MARKDOWN_INLINE.sub(_escaped, clean_line(text, limit))
 
 
 def counted(value: Any, noun: str, many: str | None = None) -> str:
@@ -145,7 +150,7 @@ def markdown(report: Report) -> str:
     elif not flagged:
         out.append("no pair flagged")
     for p in flagged:
-        out.append(f"- {_md_cell(p['a'])} ~ {_md_cell(p['b'])}: {p['score']:.2f}")
+        out.append(f"- {md(p['a'])} ~ {_md_cell(p['b'])}: {p['score']:.2f}")
     for e in report.entrants:
         out += ["", f"## {md(e.name)}", ""]
         out += _entrant_md(e)

@@ -17,7 +17,7 @@ from pybridge.text import first_control
 
 from shell.repl import commands as C
 from shell.repl.command import Command
-from shell.render import seat_label
+from shell.render import seat_label, text_width, wrapped
 from shell.repl.session import Session
 
 
@@ -105,5 +105,9 @@ class LineValidator(Validator):
         except ArenaError as exc:
             problem = str(exc)
         if problem:
-            raise ValidationError(message=problem + CLEAR_HINT,
+            # wrapped here at spaces: prompt_toolkit's toolbar would cut words
+            width = text_width()
+            message = "\n".join(wrapped(part, width)
+                                for part in (problem + CLEAR_HINT).splitlines())
+            raise ValidationError(message=message,
                                   cursor_position=len(document.text))

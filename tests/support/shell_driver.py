@@ -52,10 +52,12 @@ def drive(chunks: Iterable[str], *, timeout: float = 60.0, setup=None) -> Transc
                         break
                     error = session.default_buffer.validation_error
                     if error is not None and error is not seen:
-                        # every refusal says how to clear the line
-                        if not error.message.endswith(CLEAR_HINT):
-                            failure.append(f"refusal without {CLEAR_HINT!r}: {error.message!r}")
-                        refused.append(error.message.removesuffix(CLEAR_HINT))
+                        # every refusal says how to clear the line; read as
+                        # one line, as wrapped to the terminal it is not
+                        message = " ".join(line.strip() for line in error.message.splitlines())
+                        if not message.endswith(CLEAR_HINT):
+                            failure.append(f"refusal without {CLEAR_HINT!r}: {message!r}")
+                        refused.append(message.removesuffix(CLEAR_HINT))
                         seen = error
                     chunk = next(keys, None)
                     if chunk is None:
