@@ -200,3 +200,22 @@ def test_the_proposal_stops_at_its_own_deadline() -> None:
     60 s with no reason given)."""
     output = run_plunit(Path(__file__).resolve().parent / "propose_deadline_unit.pl")
     assert "All 3 tests passed" in output, output
+
+
+def test_a_winner_none_means_the_game_goes_on(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """game_over(_, none) while the game goes on: the proposed adapter
+    lists moves and takes moves there (it said no move in the first state
+    and failed its own check)."""
+    game = tmp_path / "none_winner.pl"
+    game.write_text((COURSE / "none_winner.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "none_winner-arena.pl"
+    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0 and "wins" in out, out + err
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0, out + err

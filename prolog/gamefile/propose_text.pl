@@ -107,7 +107,7 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
     ->  OverName = game_over
     ;   OverName = arena_game_over          % the loop's own ends too
     ),
-    Over =.. [OverName, SV, _],
+    over_goal(OverName, SV, Over),
     (   pass_move(Code, S0, Path, Pass)
     ->  Guard = true,
         format("% GUESS: move/3 takes ~q, which valid_moves never lists: a player~n", [Pass]),
@@ -219,7 +219,7 @@ moves_shape(Code, S0, P0, Own, OwnMs, Base, Ms, Changed) :-
 %   move; no move once OverName/2 (game_over, or the adapter's own
 %   arena_game_over) holds where Guard is true (valid_moves is guarded).
 move_shape(Code, S0, P0, Guard, OverName) :-
-    Over =.. [OverName, S, _],
+    over_goal(OverName, S, Over),
     (   (   moves(Code, S0, P0, [M|_]),
             quiet_det(Code:move(S0, M, _), nondet)
         ;   Guard == true,
@@ -237,6 +237,14 @@ move_shape(Code, S0, P0, Guard, OverName) :-
         portray_clause((arena_move(S, Mv, S1) :- \+ Over, move(S, Mv, S1)))
     ;   true
     ).
+
+%   over_goal(+OverName, ?S, -Over): the game is over in S by OverName/2
+%   with a winner term the adapter maps (a game_over/2 that answers
+%   `none` while the game goes on is not over there).
+over_goal(game_over, S, (game_over(S, W), arena_winner(W, _))) :-
+    !.
+over_goal(OverName, S, Over) :-
+    Over =.. [OverName, S, _].
 
 %   display_wrapper: display_game/2 given the state first and the player,
 %   or, where that fails, the state second.

@@ -58,7 +58,11 @@ def _moves_call(text: str, present: Collection[str]) -> str:
         return "arena_valid_moves_listed(S, Ms)"
     if _defines(text, "arena_valid_moves"):
         return "arena_valid_moves(S, Ms)"
-    return "valid_moves(S, Ms)" if "valid_moves/2" in present else ""
+    if "valid_moves/2" in present:
+        return "valid_moves(S, Ms)"
+    if "valid_moves/3" in present and _defines(text, "current_player"):
+        return "current_player(S, P), valid_moves(S, P, Ms)"    # the game's own player term
+    return ""
 
 
 def _over_call(text: str) -> str:
@@ -77,7 +81,7 @@ def _moves_when_over(text: str, present: Collection[str]) -> str:
         text = re.sub(r"\barena_valid_moves\(", "arena_valid_moves_listed(", text)
         base = "arena_valid_moves_listed(S, Ms)"
     else:
-        base = "valid_moves(S, Ms)"
+        base = _moves_call(text, present)
     return text + ("\n% check-game found moves listed once game_over/2 holds: none there, as "
                    "the game's\n% loop asks game_over/2 first\n"
                    f"arena_valid_moves(S, Ms) :-\n    (   {over}\n    ->  Ms = []\n"
@@ -132,7 +136,7 @@ def _moves_guard(text: str, present: Collection[str]) -> str:
     if "valid_moves/2" in present:
         return "valid_moves(S, Ms),\n    memberchk(M, Ms),\n    "
     if "valid_moves/3" in present and _defines(text, "current_player"):
-        return ""                       # the game's player term is not the adapter's
+        return "current_player(S, P),\n    valid_moves(S, P, Ms),\n    memberchk(M, Ms),\n    "
     return ""
 
 
