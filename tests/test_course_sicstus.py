@@ -29,6 +29,16 @@ def play_logged(name: str, log: Path, capsys: pytest.CaptureFixture[str]) -> tup
     return code, out + err
 
 
+def plays_to_a_win(game: Path, log: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``game`` played by random against mcts:3 to a win, its log valid."""
+    code, out, err = run(["play", str(game), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0 and "wins" in out, out + err
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0, out + err
+
+
 def last_record(log: Path) -> dict[str, object]:
     record = json.loads(log.read_text().splitlines()[-1])
     assert isinstance(record, dict)
@@ -147,13 +157,7 @@ def test_moves_by_move_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert f"adapter proposed in {adapter} (it passes check-game)" in out
     assert "GUESS: the game has no valid_moves: the moves move/3 itself gives" in \
         adapter.read_text()
-    log = tmp_path / "game.jsonl"
-    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
-                          "--move-time", "0.2", "--delay", "0", "--no-color",
-                          "--replay", str(log)], capsys)
-    assert code == 0 and "wins" in out, out + err
-    code, out, err = run(["verify", str(log)], capsys)
-    assert code == 0, out + err
+    plays_to_a_win(adapter, tmp_path / "game.jsonl", capsys)
 
 
 def test_slips_sicstus_loads_past(capsys: pytest.CaptureFixture[str]) -> None:
@@ -212,10 +216,4 @@ def test_a_winner_none_means_the_game_goes_on(tmp_path: Path,
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
     adapter = tmp_path / "none_winner-arena.pl"
     assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
-    log = tmp_path / "game.jsonl"
-    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
-                          "--move-time", "0.2", "--delay", "0", "--no-color",
-                          "--replay", str(log)], capsys)
-    assert code == 0 and "wins" in out, out + err
-    code, out, err = run(["verify", str(log)], capsys)
-    assert code == 0, out + err
+    plays_to_a_win(adapter, tmp_path / "game.jsonl", capsys)
