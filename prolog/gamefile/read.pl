@@ -7,8 +7,7 @@
 :- use_module(library(error)).
 :- use_module('../untrusted_read').
 :- use_module('../sandbox_keys').
-:- use_module(do_loops).
-:- use_module(operators).
+:- use_module([do_loops, operators, sicstus_clpfd]).  % SICStus' reading
 
 :- dynamic skipped_entry/1.
 
@@ -133,7 +132,8 @@ term_program(Clause, File, Line, _, Q, Q, _, State, P, T) :-
     (   clause_problem(Clause, Why)
     ->  problem(State, File, Line, "~w", [Why]),
         P = T
-    ;   clause_do_loops(Clause, Clauses, Problems),
+    ;   clpfd_division(Clause, Clause1),
+        clause_do_loops(Clause1, Clauses, Problems),
         forall(member(Why, Problems), problem(State, File, Line, "~w", [Why])),
         append(Clauses, T, P)
     ).

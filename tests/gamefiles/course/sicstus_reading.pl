@@ -1,6 +1,7 @@
 % A game of our own written as SICStus reads it: the operators of
-% library(clpfd) (#=) in its rules, do-loops (foreach, count, for,
-% fromto, foreacharg, param) and format's ~NF in display_game/1.
+% library(clpfd) (#=) in its rules, with `/` as SICStus' clpfd divides,
+% do-loops (foreach, count, for, fromto, foreacharg, param) and format's
+% ~NF in display_game/1.
 :- use_module(library(clpfd)).
 :- use_module(library(lists)).
 
@@ -17,7 +18,7 @@ move(s(Row, P), I, s(Row1, Q)) :-
     nth1(I, Row, 0),
     mark(P, M),
     ( foreach(X, Row), foreach(Y, Row1), count(J, 1, _), param(I, M) do
-        ( J #= I -> Y = M ; Y = X ) ),
+        ( J * 2 / 2 #= I -> Y = M ; Y = X ) ),
     other(P, Q).
 game_over(s(Row, _), W) :-
     \+ memberchk(0, Row),
