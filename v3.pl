@@ -1,2 +1,0 @@
-'$VAR'(_, _).
-choose_move(State, _, Move) :- valid_moves(State, [Move|_]).

@@ -1,2 +1,0 @@
-:- table '$VAR'/1.
-choose_move(State, _, Move) :- valid_moves(State, [Move|_]).

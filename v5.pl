@@ -1,2 +1,0 @@
-:- multifile '$VAR'/1.
-choose_move(State, _, Move) :- valid_moves(State, [Move|_]).
