@@ -3,7 +3,10 @@
 ``python -m benchmarks.corpus CORPUS --out OUT [--time S] [--only NAME]...``
 
 CORPUS holds one submission per subfolder and ``MANIFEST.tsv`` (columns
-folder, repo, commit, year, game_file, notes). Each submission is copied to
+folder, repo, commit, year, game_file, notes). The public repositories
+measured so far, each at the commit tried, are listed in
+``benchmarks/corpus_manifest.tsv`` (their code is never part of this
+project: lay each out at its commit under CORPUS/FOLDER to run them). Each submission is copied to
 ``OUT/work/FOLDER`` (a proposed adapter is written there, never into CORPUS)
 and tried in turn, one at a time:
 
