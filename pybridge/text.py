@@ -14,6 +14,10 @@ _CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2
 _CONTROLS_NO_LINES = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
+#: Characters past the limit kept rather than cut ("… 8 bytes more").
+SLACK = 24
+
+
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
@@ -25,7 +29,7 @@ def clean(text: object, limit: int = DETAIL_LIMIT, *, lines: bool = True) -> str
     ``limit`` characters, saying how many bytes were left off."""
     s = text if isinstance(text, str) else str(text)
     extra = ""
-    if len(s) > limit:
+    if len(s) > limit + SLACK:            # a cut is worth its marker
         rest = s[limit:]
         s = s[:limit]
         extra = f"… {len(rest.encode('utf-8', 'replace'))} bytes more"
@@ -49,7 +53,7 @@ def clean_display(text: object, limit: int = 64 * 1024) -> str:
     and tab kept. Cut to about ``limit`` characters."""
     s = text if isinstance(text, str) else str(text)
     extra = ""
-    if len(s) > limit:
+    if len(s) > limit + SLACK:
         extra = f"… {len(s[limit:].encode('utf-8', 'replace'))} bytes more"
         s = s[:limit]
     parts: list[str] = []

@@ -189,3 +189,10 @@ def test_a_forfeit_position_with_escape_sequences_is_shown_escaped(crafted: Path
     assert "\x1b" not in text
     page = "\n".join(_entrant(e))
     assert "\x1b" not in page and "<b>board" not in page
+
+
+def test_a_cut_is_worth_its_marker() -> None:
+    from pybridge.text import SLACK, clean_line
+    assert clean_line("x" * (100 + SLACK), 100) == "x" * (100 + SLACK)
+    cut = clean_line("x" * 200, 100)
+    assert cut.startswith("x" * 100) and cut.endswith("… 100 bytes more")
