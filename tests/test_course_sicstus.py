@@ -217,3 +217,16 @@ def test_a_winner_none_means_the_game_goes_on(tmp_path: Path,
     adapter = tmp_path / "none_winner-arena.pl"
     assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
     plays_to_a_win(adapter, tmp_path / "game.jsonl", capsys)
+
+
+def test_moves_that_move_never_takes_are_named(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/2 lists From-To, move/3 takes move(From, To): the
+    reason says the two disagree (it said no place alternates)."""
+    game = tmp_path / "move_shapes_differ.pl"
+    game.write_text((COURSE / "move_shapes_differ.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "2"], capsys)
+    assert code == 1, out + err
+    assert ("no adapter proposed: move/3 takes none of the first moves valid_moves/2 lists "
+            "in the first state (1-2 among them)") in out, out + err
+    assert not (tmp_path / "move_shapes_differ-arena.pl").exists()

@@ -8,6 +8,7 @@
 :- use_module(propose_trial).
 :- use_module(propose_text).
 :- use_module(propose_turns).
+:- use_module('../prefix').
 
 /** <module> An adapter proposed for a game file without players/current_player
 
@@ -86,10 +87,23 @@ no_proposal_reason(Code, ConfigText, Reason) :-
                               the game asks in its rules, such as a pie rule's): write the \c
                               adapter by hand, the answer made a move (see docs/cross-check.md)",
                [N, A])
+    ;   initial(Code, ConfigText, _, _, S0),
+        refused_moves(Code, S0, M)
+    ->  format(atom(Reason), "move/3 takes none of the first moves valid_moves/2 lists in the \c
+                              first state (~W among them): the two disagree on what a move \c
+                              is; write arena_move/3 by hand", [M, [max_depth(6), quoted(true)]])
     ;   ConfigText == ''
     ->  Reason = 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand, or give another config with --config'
     ;   Reason = 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand'
     ).
+
+%   refused_moves(+Code, +S0, -M): valid_moves/2 lists moves in S0, M the
+%   first, and move/3 takes none of the first 20.
+refused_moves(Code, S0, M) :-
+    defines(Code, valid_moves/2),
+    quiet(Code:valid_moves(S0, [M|Ms])),
+    first_n(20, [M|Ms], Firsts),
+    \+ ( member(X, Firsts), quiet(Code:move(S0, X, _)) ).
 
 missing_part(Code, Why) :-
     \+ defines(Code, move/3),
