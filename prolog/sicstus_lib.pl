@@ -17,6 +17,7 @@
             keys_and_values/3,        % ?Pairs, ?Keys, ?Values
             rev/2,                    % +List, ?Reversed
             nth/3,                    % ?N, ?List, ?Elem
+            setrand/1,                % +Seed
             install_sicstus_format/0
           ]).
 :- use_module(library(lists), []).
@@ -173,6 +174,18 @@ rev(List, Reversed) :-
 
 nth(N, List, Elem) :-
     lists:nth1(N, List, Elem).
+
+%!  setrand(+Seed) is det.
+%
+%   SICStus seeds its generator with an integer too (`now(T),
+%   setrand(T)`); SWI-Prolog's setrand/1 takes only a state of getrand/1.
+
+setrand(Seed) :-
+    integer(Seed),
+    !,
+    set_random(seed(Seed)).
+setrand(State) :-
+    random:setrand(State).
 
 %!  install_sicstus_format is det.
 %

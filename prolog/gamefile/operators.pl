@@ -1,9 +1,12 @@
-%   The operators a game file's reading takes from the libraries it
-%   loads, as SICStus and SWI-Prolog read such a file.
+%   What a game file's reading takes from the libraries it loads: their
+%   operators, as SICStus and SWI-Prolog read such a file, and their
+%   predicates but those SICStus' libraries define otherwise.
 :- module(arena_gamefile_operators,
-          [ library_operators/3       % +Lib, +Dialect, +Code
+          [ library_operators/3,      % +Lib, +Dialect, +Code
+            library_import/3          % +Lib, +Imports, -Load
           ]).
 :- use_module(library(lists)).
+:- use_module(library(random), []).
 
 %   library_operators(+Lib, +Dialect, +Code): the operators library Lib
 %   exports (SICStus' when Dialect is sicstus4 and its emulation has the
@@ -25,3 +28,16 @@ library_operators(Lib, Dialect, Code) :-
     forall(member(op(P, Type, Name), Ops),
            catch(op(P, Type, Code:Name), _, true)).
 library_operators(_, _, _).
+
+%   library_import(+Lib, +Imports, -Load): the load of library(Lib) with
+%   Imports (all, or a list) for a game file. library(random)'s
+%   setrand/1 is left to prolog/sicstus_lib.pl, which takes SICStus'
+%   integer seed (`now(T), setrand(T)`) as well as SWI-Prolog's state.
+
+library_import(random, all, use_module(library(random), PIs)) :-
+    !,                                  % a list: SICStus' use_module/2 takes no except/1
+    module_property(random, exports(All)),
+    subtract(All, [setrand/1], PIs).
+library_import(Lib, all, use_module(library(Lib))) :-
+    !.
+library_import(Lib, Imports, use_module(library(Lib), Imports)).

@@ -368,10 +368,8 @@ load_spec(library(Lib), Imports, File, Line, _, _, Code, State, P, T) :-
         ),
         arg(4, State, Dialect),
         library_operators(Lib, Dialect, Code),
-        (   Imports == all
-        ->  P = [(:- use_module(library(Lib)))|T]
-        ;   P = [(:- use_module(library(Lib), Imports))|T]
-        )
+        library_import(Lib, Imports, Load),
+        P = [(:- Load)|T]
     ;   problem(State, File, Line, "no library ~q here", [library(Lib)]),
         P = T
     ).

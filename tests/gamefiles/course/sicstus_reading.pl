@@ -1,12 +1,14 @@
 % A game of our own written as SICStus reads it: the operators of
 % library(clpfd) (#=) in its rules, with `/` as SICStus' clpfd divides,
-% do-loops (foreach, count, for, fromto, foreacharg, param) and format's
-% ~NF in display_game/1.
+% do-loops (foreach, count, for, fromto, foreacharg, param), format's
+% ~NF in display_game/1, and library(random) seeded by an integer.
 :- use_module(library(clpfd)).
 :- use_module(library(lists)).
+:- use_module(library(random)).
 
 players([a, b]).
 initial_state(_, s(Row, a)) :-
+    setrand(42),                        % SICStus takes an integer seed
     ( for(_, 1, 4), foreach(0, Row) do true ).
 current_player(s(_, P), P).
 valid_moves(s(Row, _), Ms) :-
