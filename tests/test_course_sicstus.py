@@ -230,3 +230,17 @@ def test_moves_that_move_never_takes_are_named(tmp_path: Path,
     assert ("no adapter proposed: move/3 takes none of the first moves valid_moves/2 lists "
             "in the first state (1-2 among them)") in out, out + err
     assert not (tmp_path / "move_shapes_differ-arena.pl").exists()
+
+
+def test_the_first_state_is_what_initial_state_gives_its_loop(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """initial_state/1 reads the goal at the keyboard; play/0 then waits
+    for a word and calls no rule: the proposal takes the state
+    initial_state/1 gave the loop (it found none before)."""
+    game = tmp_path / "own_display_loop.pl"
+    game.write_text((COURSE / "own_display_loop.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "own_display_loop-arena.pl"
+    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
+    assert "arena_initial_state(_, race(0, 5, white))." in adapter.read_text()
+    plays_to_a_win(adapter, tmp_path / "game.jsonl", capsys)

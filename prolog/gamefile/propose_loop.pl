@@ -8,8 +8,9 @@
 Where initial_state/2 takes no config the proposal can guess (or leaves
 part of the state to its menu), the game's own play/0 knows: it is run
 here with its menu answered (a few inputs in turn: the numbers 1 to 10
-over and over, then one answer at every question), and the first ground state it passes to one of its rules
-(display_game, game_over, valid_moves, move) is taken, the run stopped
+over and over, then one answer at every question), and the first ground
+state its initial_state gives, or it passes to one of its rules
+(display_game, game_over, valid_moves, move), is taken, the run stopped
 there. Only in the game host's jail: play/0 is none of the rules the
 arena otherwise runs.
 */
@@ -47,8 +48,8 @@ answers(Input) :-
     atomic_list_concat(Lines, Input).
 
 watched(Code, Code:Head) :-
-    member(Name/Arity, [display_game/1, display_game/2, game_over/2, valid_moves/2,
-                        valid_moves/3, move/3]),
+    member(Name/Arity, [initial_state/1, initial_state/2, display_game/1, display_game/2,
+                        game_over/2, valid_moves/2, valid_moves/3, move/3]),
     functor(Head, Name, Arity),
     current_predicate(Code:Name/Arity),
     \+ predicate_property(Code:Head, imported_from(_)).
@@ -63,6 +64,17 @@ caught_state(Code, Entry, Heads, Input, State) :-
     nonvar(E),
     E = arena_loop_state(State).
 
+watch(M:Head) :-
+    functor(Head, initial_state, Arity),
+    !,                                  % the state it gives, once it is built
+    arg(Arity, Head, S),
+    wrap_predicate(M:Head, arena_loop, Wrapped,
+                   (   Wrapped,
+                       (   ground(S)
+                       ->  throw(arena_loop_state(S))
+                       ;   true
+                       )
+                   )).
 watch(M:Head) :-
     arg(1, Head, S),
     wrap_predicate(M:Head, arena_loop, Wrapped,
