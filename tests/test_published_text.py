@@ -25,6 +25,7 @@ from pybridge.championship.scoring import Entrant, Standing, csv_cell, standings
 from pybridge.championship.tournament import Settings, run_tournament
 from shell.cli.arena import main
 from tests.support.corpus import EXAMPLES
+from tests.support.processes import needs_bwrap
 
 HOSTILE_NAME = '<img src=x onerror="alert(1)">[x](javascript:alert(1))\x1b]52;c;AAAA\x07|*b*'
 
@@ -146,12 +147,9 @@ def test_hidden_folders_and_unusable_files_are_reported_by_name(tmp_path: Path) 
     assert len(found.skipped) == 2 and all("beginning with a dot" in s for s in found.skipped)
 
 
+@needs_bwrap  # a folder of submissions plays only in the jail
 def test_the_others_play_when_one_file_name_cannot_be_used(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from pybridge.jail import sandbox
-
-    if sandbox._probe() is not None:
-        pytest.skip("a folder of submissions plays only in the jail, and bubblewrap cannot run")
     out = tmp_path / "out"
     subs = _submissions(tmp_path)
     (subs / "r\u0430ndom").mkdir()  # a Cyrillic a

@@ -17,6 +17,7 @@ import pytest
 
 from pybridge.jail import sandbox
 from shell.cli.arena import build_parser
+from tests.support.processes import needs_bwrap
 
 ROOT = Path(__file__).resolve().parent.parent
 GREEDY = ROOT / "prolog" / "bots" / "examples" / "greedy.pl"
@@ -31,7 +32,6 @@ move(s(a, N), go, s(b, N1)) :- N1 is N + 1.
 move(s(b, N), go, s(a, N1)) :- N1 is N + 1.
 game_over(s(_, N), draw) :- N >= 2.
 """
-needs_bwrap = pytest.mark.skipif(sandbox._probe() is not None, reason="bubblewrap cannot run here")
 
 
 def arena(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

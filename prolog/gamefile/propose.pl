@@ -77,25 +77,32 @@ no_proposal_reason(Code, ConfigText, Reason) :-
     ->  atomic_list_concat(Whys, '; ', Reason0),
         format(atom(Reason), "~w: write the adapter by hand (see \"Every contract year\" in the README)",
                [Reason0])
-    ;   \+ initial(Code, ConfigText, _, _, _)
-    ->  (   ConfigText == ''
-        ->  Reason = 'initial_state/2 gave no state for any config the game\'s code passes or a usual size (give the config with --config)'
-        ;   format(atom(Reason), "initial_state/2 gave no state for the config ~w", [ConfigText])
-        )
-    ;   nb_current(arena_propose_keyboard, N/A)
-    ->  format(atom(Reason), "~w/~w reads the keyboard while the game is played (a question \c
-                              the game asks in its rules, such as a pie rule's): write the \c
-                              adapter by hand, the answer made a move (see docs/cross-check.md)",
-               [N, A])
-    ;   initial(Code, ConfigText, _, _, S0),
-        refused_moves(Code, S0, M)
-    ->  format(atom(Reason), "move/3 takes none of the first moves valid_moves/2 lists in the \c
-                              first state (~W among them): the two disagree on what a move \c
-                              is; write arena_move/3 by hand", [M, [max_depth(6), quoted(true)]])
+    ;   once(initial(Code, ConfigText, _, _, S0))
+    ->  state_reason(Code, ConfigText, S0, Reason)
     ;   ConfigText == ''
-    ->  Reason = 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand, or give another config with --config'
-    ;   Reason = 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand'
+    ->  Reason = 'initial_state/2 gave no state for any config the game\'s code passes or a usual size (give the config with --config)'
+    ;   format(atom(Reason), "initial_state/2 gave no state for the config ~w", [ConfigText])
     ).
+
+%   state_reason(+Code, +ConfigText, +S0, -Reason): why no adapter, the
+%   game's first state S0 found.
+state_reason(_, _, _, Reason) :-
+    nb_current(arena_propose_keyboard, N/A),
+    !,
+    format(atom(Reason), "~w/~w reads the keyboard while the game is played (a question \c
+                          the game asks in its rules, such as a pie rule's): write the \c
+                          adapter by hand, the answer made a move (see docs/cross-check.md)",
+           [N, A]).
+state_reason(Code, _, S0, Reason) :-
+    refused_moves(Code, S0, M),
+    !,
+    format(atom(Reason), "move/3 takes none of the first moves valid_moves/2 lists in the \c
+                          first state (~W among them): the two disagree on what a move \c
+                          is; write arena_move/3 by hand", [M, [max_depth(6), quoted(true)]]).
+state_reason(_, '', _, Reason) :-
+    !,
+    Reason = 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand, or give another config with --config'.
+state_reason(_, _, _, 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand').
 
 %   refused_moves(+Code, +S0, -M): valid_moves/2 lists moves in S0, M the
 %   first, and move/3 takes none of the first 20.
