@@ -244,3 +244,12 @@ def test_the_first_state_is_what_initial_state_gives_its_loop(
     assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
     assert "arena_initial_state(_, race(0, 5, white))." in adapter.read_text()
     plays_to_a_win(adapter, tmp_path / "game.jsonl", capsys)
+
+
+def test_a_helper_named_as_a_library_predicate(capsys: pytest.CaptureFixture[str]) -> None:
+    """is_digit/1 of the file's own, passed to maplist/2 above its
+    definition: the optimised compile imported library(ctypes)' one and
+    then refused the file's definition."""
+    code, out, err = run(["check-game", str(COURSE / "own_is_digit.pl"), "--games", "2"], capsys)
+    assert code == 0, out + err
+    assert "conforms to the game contract" in out

@@ -188,14 +188,20 @@ load_program(Code, File, Dialect, Program, Problems) :-
 
 compile_text(Code, SourceId, Text, Optimise, Messages) :-
     nb_setval(arena_gamefile_messages, []),
+    current_prolog_flag(autoload, Autoload),
     setup_call_cleanup(
         ( open_string(Text, In),
-          b_setval(arena_gamefile_loading, true)
+          b_setval(arena_gamefile_loading, true),
+          % nothing autoloaded while compiling: optimised maplist/N would
+          % import a library predicate (ctypes' is_digit/1) that the file
+          % defines further down; calls autoload when they run
+          set_prolog_flag(autoload, false)
         ),
         catch(load_files(Code:SourceId, [stream(In), silent(true), optimise(Optimise)]),
               Error,
               nb_setval(arena_gamefile_messages, [Error])),
         ( close(In),
+          set_prolog_flag(autoload, Autoload),
           b_setval(arena_gamefile_loading, false)
         )),
     nb_getval(arena_gamefile_messages, Messages),
