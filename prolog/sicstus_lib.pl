@@ -17,6 +17,8 @@
             keys_and_values/3,        % ?Pairs, ?Keys, ?Values
             rev/2,                    % +List, ?Reversed
             nth/3,                    % ?N, ?List, ?Elem
+            nth0/4,                   % ?N, ?List, ?Elem, ?Rest
+            nth1/4,                   % ?N, ?List, ?Elem, ?Rest
             setrand/1,                % +Seed
             install_sicstus_format/0
           ]).
@@ -174,6 +176,24 @@ rev(List, Reversed) :-
 
 nth(N, List, Elem) :-
     lists:nth1(N, List, Elem).
+
+%!  nth0(?N, ?List, ?Elem, ?Rest) is nondet.
+%!  nth1(?N, ?List, ?Elem, ?Rest) is nondet.
+%
+%   As SICStus, an index below the first fails where SWI-Prolog raises a
+%   type error (nth0/3 and nth1/3 fail there in both).
+
+nth0(N, List, Elem, Rest) :-
+    (   integer(N), N < 0
+    ->  fail
+    ;   lists:nth0(N, List, Elem, Rest)
+    ).
+
+nth1(N, List, Elem, Rest) :-
+    (   integer(N), N < 1
+    ->  fail
+    ;   lists:nth1(N, List, Elem, Rest)
+    ).
 
 %!  setrand(+Seed) is det.
 %

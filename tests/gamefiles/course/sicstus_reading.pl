@@ -1,7 +1,8 @@
 % A game of our own written as SICStus reads it: the operators of
 % library(clpfd) (#=) in its rules, with `/` as SICStus' clpfd divides,
 % do-loops (foreach, count, for, fromto, foreacharg, param), format's
-% ~NF in display_game/1, and library(random) seeded by an integer.
+% ~NF in display_game/1, library(random) seeded by an integer, and
+% nth0/4 given an index below the first (SICStus fails, SWI raises).
 :- use_module(library(clpfd)).
 :- use_module(library(lists)).
 :- use_module(library(random)).
@@ -14,7 +15,13 @@ current_player(s(_, P), P).
 valid_moves(s(Row, _), Ms) :-
     (   game_over(s(Row, _), _)
     ->  Ms = []
-    ;   findall(I, nth1(I, Row, 0), Ms)
+    ;   findall(I, ( nth1(I, Row, 0), left_free(Row, I) ), Ms)
+    ).
+left_free(Row, I) :-                    % the cell left of I, where there is one
+    L is I - 2,
+    (   nth0(L, Row, X, _)
+    ->  integer(X)
+    ;   true
     ).
 move(s(Row, P), I, s(Row1, Q)) :-
     nth1(I, Row, 0),
