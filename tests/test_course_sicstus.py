@@ -253,3 +253,17 @@ def test_a_helper_named_as_a_library_predicate(capsys: pytest.CaptureFixture[str
     code, out, err = run(["check-game", str(COURSE / "own_is_digit.pl"), "--games", "2"], capsys)
     assert code == 0, out + err
     assert "conforms to the game contract" in out
+
+
+def test_a_rule_that_throws_in_the_trials_is_named(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/2 calls a helper the file never defines: the reason
+    for no adapter names the rule and its error, not only the symptom."""
+    game = tmp_path / "throws_in_valid_moves.pl"
+    game.write_text((COURSE / "throws_in_valid_moves.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "2"], capsys)
+    assert code == 1, out + err
+    assert "no adapter proposed:" in out, out + err
+    assert "in the trials valid_moves/2 threw:" in out, out + err
+    assert "Unknown procedure: may_take/2" in out, out + err
+    assert not (tmp_path / "throws_in_valid_moves-arena.pl").exists()

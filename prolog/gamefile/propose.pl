@@ -9,6 +9,7 @@
 :- use_module(propose_text).
 :- use_module(propose_turns).
 :- use_module('../prefix').
+:- use_module(safety, [unsafe_text/2]).
 
 /** <module> An adapter proposed for a game file without players/current_player
 
@@ -49,6 +50,7 @@ then says what the game has instead.
 
 propose_adapter(_, _, _, _) :-
     nb_setval(arena_propose_keyboard, none),   % set by quiet/1's trials
+    nb_setval(arena_propose_error, none),
     fail.
 propose_adapter(Code, ConfigText, FileBase, Text) :-
     two_part_adapter(Code, ConfigText, FileBase, Text),
@@ -78,11 +80,35 @@ no_proposal_reason(Code, ConfigText, Reason) :-
         format(atom(Reason), "~w: write the adapter by hand (see \"Every contract year\" in the README)",
                [Reason0])
     ;   once(initial(Code, ConfigText, _, _, S0))
-    ->  state_reason(Code, ConfigText, S0, Reason)
+    ->  state_reason(Code, ConfigText, S0, Reason0),
+        with_rule_error(Code, Reason0, Reason)
     ;   ConfigText == ''
-    ->  Reason = 'initial_state/2 gave no state for any config the game\'s code passes or a usual size (give the config with --config)'
-    ;   format(atom(Reason), "initial_state/2 gave no state for the config ~w", [ConfigText])
+    ->  with_rule_error(Code, 'initial_state/2 gave no state for any config the game\'s code passes or a usual size (give the config with --config)', Reason)
+    ;   format(atom(Reason0), "initial_state/2 gave no state for the config ~w", [ConfigText]),
+        with_rule_error(Code, Reason0, Reason)
     ).
+
+%   with_rule_error(+Code, +Reason0, -Reason): Reason0 and the first
+%   error a rule of the game threw in the trials, where one did (a rule
+%   that throws answers nothing the proposal can use).
+with_rule_error(Code, Reason0, Reason) :-
+    nb_current(arena_propose_error, N/A-E),
+    memberchk(N, [initial_state, valid_moves, move, game_over]),
+    !,
+    unsafe_text(E, Text0),
+    format(atom(Qualified), "~q:", [Code]),
+    atomic_list_concat(Parts, Qualified, Text0),
+    atomic_list_concat(Parts, Text00),
+    (   atom_concat('\'<meta-call>\'/1: ', Text1, Text00)
+    ->  true
+    ;   Text1 = Text00
+    ),
+    (   sub_atom(Text1, 0, 160, _, Text2)
+    ->  atom_concat(Text2, '...', Text)
+    ;   Text = Text1
+    ),
+    format(atom(Reason), "~w; in the trials ~w/~w threw: ~w", [Reason0, N, A, Text]).
+with_rule_error(_, Reason, Reason).
 
 %   state_reason(+Code, +ConfigText, +S0, -Reason): why no adapter, the
 %   game's first state S0 found.

@@ -55,12 +55,23 @@ no_keyboard(Goal) :-
         ( set_stream(OldIn, alias(user_input)), set_input(OldCurrent), close(In) )).
 
 %   keyboard_read(+Goal, +Error): remembers the rule that read the
-%   keyboard (arena_propose_keyboard), for no_proposal_reason/3.
+%   keyboard (arena_propose_keyboard), or the first error a rule threw
+%   (arena_propose_error: Name/Arity-Error), for no_proposal_reason/3.
 keyboard_read(Goal, error(permission_error(input, past_end_of_stream, _), _)) :-
     !,
     strip_module(Goal, _, G),
     functor(G, N, A),
     nb_setval(arena_propose_keyboard, N/A).
+keyboard_read(_, arena_propose_timeout) :-
+    !,
+    throw(arena_propose_timeout).
+keyboard_read(Goal, E) :-
+    E \== time_limit_exceeded,
+    nb_current(arena_propose_error, none),
+    !,
+    strip_module(Goal, _, G),
+    functor(G, N, A),
+    nb_setval(arena_propose_error, N/A-E).
 keyboard_read(_, _).
 
 %!  within_deadline(+Seconds, :Goal) is semidet.
