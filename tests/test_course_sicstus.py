@@ -267,3 +267,37 @@ def test_a_rule_that_throws_in_the_trials_is_named(tmp_path: Path,
     assert "in the trials valid_moves/2 threw:" in out, out + err
     assert "Unknown procedure: may_take/2" in out, out + err
     assert not (tmp_path / "throws_in_valid_moves-arena.pl").exists()
+
+
+def test_player_beside_the_state_is_proposed_and_plays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/3 and move/4 take the player, the loop keeps whose
+    turn it is: the adapter keeps s(Board, Player) and plays to the end."""
+    game = tmp_path / "player_beside.pl"
+    game.write_text((COURSE / "player_beside.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "player_beside-arena.pl"
+    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
+    text = adapter.read_text()
+    assert "arena_player(1, player1)." in text and "arena_player(2, player2)." in text
+    assert "move(A, B, C, D)" in text                  # the game's own move/4, player second
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0, out + err
+    record = last_record(log)
+    assert record["type"] == "result" and record["winner"] in ("player1", "player2", "draw")
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "valid" in out, out + err
+
+
+def test_own_definitions_over_library_names_load_as_in_sicstus(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A SICStus file defines sum_list/2 and last/2 over library(lists)'
+    names and asks nth0/4 left of the first cell: it loads and conforms."""
+    code, out, err = run(["check-game", str(COURSE / "own_library_names.pl"), "--games", "5"],
+                         capsys)
+    assert code == 0, out + err
+    assert "dialect:  sicstus4" in out
+    assert "conforms to the game contract" in out

@@ -77,7 +77,8 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     ),
     atom_concat('code:', Base, Code),
     atom_concat('raw:', Base, Raw),
-    read_game_file(File, Dialect0, Code, Program, Dialect, Problems0),
+    read_game_file(File, Dialect0, Code, Program0, Dialect, Problems0),
+    sicstus_lists(Program0, Program),
     (   Problems0 \== []
     ->  throw(error(game_refused(Problems0), _))
     ;   true
@@ -126,6 +127,29 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     maplist(pi_atom, Present, PresentAtoms),
     maplist(pi_atom, Missing, MissingAtoms),
     Info = _{dialect:Dialect, missing:MissingAtoms, present:PresentAtoms, facts:Facts}.
+
+%   sicstus_lists(+Program0, -Program): Program0 with nth0/4 and nth1/4
+%   as SICStus has them (prolog/sicstus_lib.pl: they fail below the
+%   first index, where SWI-Prolog's raise an error), unless it defines
+%   them: a local definition over library(lists)' weak import.
+sicstus_lists(Program0, Program) :-
+    findall((Head :- arena_sicstus_lib:Head),
+            ( member(Name, [nth0, nth1]),
+              functor(Head, Name, 4),
+              \+ program_defines(Program0, Head),
+              \+ ( member((:- use_module(_, PIs)), Program0),
+                   is_list(PIs),
+                   memberchk(Name/4, PIs) ) ),
+            Shims),
+    append(Program0, Shims, Program).
+
+program_defines(Program, Head) :-
+    member(Term, Program),
+    (   Term = (H :- _) -> true ; H = Term ),
+    callable(H),
+    \+ H = (:- _),
+    \+ \+ H = Head,
+    !.
 
 %   jailed: the game host runs in a jail (prolog/gamehost.pl sets the
 %   flag arena_game_jail): the game may use what Prolog offers, and

@@ -32,22 +32,12 @@ library_operators(_, _, _).
 %   library_import(+Lib, +Imports, -Load): the load of library(Lib) with
 %   Imports (all, or a list) for a game file. library(random)'s
 %   setrand/1 is left to prolog/sicstus_lib.pl, which takes SICStus'
-%   integer seed (`now(T), setrand(T)`) as well as SWI-Prolog's state;
-%   library(lists)' nth0/4 and nth1/4 too, which fail below the first
-%   index as SICStus' do.
+%   integer seed (`now(T), setrand(T)`) as well as SWI-Prolog's state.
 
-library_import(Lib, all, use_module(library(Lib), PIs)) :-
-    sicstus_own(Lib, Own),
+library_import(random, all, use_module(library(random), PIs)) :-
     !,                                  % a list: SICStus' use_module/2 takes no except/1
-    module_property(Lib, exports(All)),
-    subtract(All, Own, PIs).
+    module_property(random, exports(All)),
+    subtract(All, [setrand/1], PIs).
 library_import(Lib, all, use_module(library(Lib))) :-
     !.
-library_import(Lib, Imports, use_module(library(Lib), PIs)) :-
-    sicstus_own(Lib, Own),
-    !,
-    subtract(Imports, Own, PIs).
 library_import(Lib, Imports, use_module(library(Lib), Imports)).
-
-sicstus_own(random, [setrand/1]).
-sicstus_own(lists, [nth0/4, nth1/4]).

@@ -8,6 +8,7 @@
 :- use_module(propose_trial).
 :- use_module(propose_text).
 :- use_module(propose_turns).
+:- use_module(propose_beside).
 :- use_module('../prefix').
 :- use_module(safety, [unsafe_text/2]).
 
@@ -65,6 +66,8 @@ propose_adapter(Code, ConfigText, FileBase, Text) :-
     pattern(S0, Path, Var, Pattern),
     Found = found(S0, Path, Config, From, Pattern, Var, P0, P1),
     adapter_text(Code, FileBase, Found, Text).
+propose_adapter(Code, ConfigText, FileBase, Text) :-
+    beside_adapter(Code, ConfigText, FileBase, Text).
 
 %!  no_proposal_reason(+Code, +ConfigText, -Reason) is det.
 %
