@@ -301,3 +301,24 @@ def test_own_definitions_over_library_names_load_as_in_sicstus(
     assert code == 0, out + err
     assert "dialect:  sicstus4" in out
     assert "conforms to the game contract" in out
+
+
+def test_colour_winners_and_the_player_written_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Board-Player-Next: the player to move is the place written first;
+    game_over/2's colours are mapped by the game's player_colour/2 fact."""
+    game = tmp_path / "colours_and_next.pl"
+    game.write_text((COURSE / "colours_and_next.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "colours_and_next-arena.pl"
+    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
+    text = adapter.read_text()
+    assert "current_player(_-A-_, A)." in text
+    assert "arena_winner(red, player1)." in text and "arena_winner(blue, player2)." in text
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "random",
+                          "--delay", "0", "--no-color", "--replay", str(log)], capsys)
+    assert code == 0, out + err
+    assert last_record(log)["winner"] in ("player1", "player2", "draw")
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "valid" in out, out + err

@@ -59,15 +59,30 @@ propose_adapter(Code, ConfigText, FileBase, Text) :-
 propose_adapter(Code, ConfigText, FileBase, Text) :-
     initial(Code, ConfigText, Config, From, S0),
     path_candidates(S0, Paths),
-    member(Path, Paths),
-    at_path(S0, Path, P0),
-    walk(Code, Path, S0, P0, P1),
+    member(Path0, Paths),
+    at_path(S0, Path0, Q0),
+    walk(Code, Path0, S0, Q0, Q1),
     !,
+    written_first(Code, S0, Paths, Path0, Q0, Q1, Path, P0, P1),
     pattern(S0, Path, Var, Pattern),
     Found = found(S0, Path, Config, From, Pattern, Var, P0, P1),
     adapter_text(Code, FileBase, Found, Text).
 propose_adapter(Code, ConfigText, FileBase, Text) :-
     beside_adapter(Code, ConfigText, FileBase, Text).
+
+%   written_first(+Code, +S0, +Paths, +Path0, +Q0, +Q1, -Path, -P0, -P1):
+%   where two places alternate in step with swapped values (the player
+%   to move and the next, Board-Player-Next), the one written first is
+%   the player to move.
+written_first(Code, S0, Paths, Path0, Q0, Q1, Path, P0, P1) :-
+    member(Path, Paths),
+    Path @< Path0,
+    at_path(S0, Path, Q1),
+    walk(Code, Path, S0, Q1, Q0),
+    !,
+    P0 = Q1,
+    P1 = Q0.
+written_first(_, _, _, Path, P0, P1, Path, P0, P1).
 
 %!  no_proposal_reason(+Code, +ConfigText, -Reason) is det.
 %

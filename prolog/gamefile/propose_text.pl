@@ -54,7 +54,10 @@ players_text(false, [N0, N1], found(_, _, _, _, Pattern, Var, P0, P1)) :-
 %   are mapped by the player (or draw) their text names.
 winner_text(Code, Atoms, Names, found(_, _, _, _, _, _, P0, P1)) :-
     findall(W, winner_term(Code, W), Ws0),
-    list_to_set(Ws0, Ws1),
+    Names = [N0, N1],
+    findall(X, colour_term(Code, [P0-N0, P1-N1], X), Xs),
+    append(Ws0, Xs, Ws00),
+    list_to_set(Ws00, Ws1),
     exclude(is_player_or_draw([P0, P1, draw]), Ws1, Ws),
     (   Ws == []
     ->  (   Atoms == true
@@ -65,9 +68,10 @@ winner_text(Code, Atoms, Names, found(_, _, _, _, _, _, P0, P1)) :-
             portray_clause(arena_winner(draw, draw))
         )
     ;   format("~n% GUESS: game_over/2's winner terms, by the player their text names~n"),
-        Names = [N0, N1],
         forall(member(W, Ws),
-               (   named_winner(W, [P0-N0, P1-N1], Names, Who)
+               (   (   named_winner(W, [P0-N0, P1-N1], Names, Who)
+                   ;   fact_winner(Code, W, [P0-N0, P1-N1], Who)
+                   )
                ->  portray_clause(arena_winner(W, Who))
                ;   format("% (no player named in ~q: write its line)~n", [W])
                )),
@@ -75,6 +79,33 @@ winner_text(Code, Atoms, Names, found(_, _, _, _, _, _, P0, P1)) :-
         portray_clause(arena_winner(P1, N1)),
         portray_clause(arena_winner(draw, draw))
     ).
+
+%   colour_term(+Code, +Pairs, -X): a term a fact of the game relates to
+%   one player alone (its colour), a winner term game_over/2 may give.
+colour_term(Code, Pairs, X) :-
+    member(P-_, Pairs),
+    code_clause(Code, Fact, true),
+    compound(Fact),
+    Fact =.. [_, A, B],
+    (   B == P, X = A
+    ;   A == P, X = B
+    ),
+    atom(X),
+    \+ memberchk(X-_, Pairs),
+    X \== draw,
+    fact_winner(Code, X, Pairs, _).
+
+%   fact_winner(+Code, +W, +Pairs, -Who): a fact of the game relates the
+%   winner term W to one player alone (player_piece(red, player1)).
+fact_winner(Code, W, Pairs, Who) :-
+    findall(N, ( member(P-N, Pairs),
+                 code_clause(Code, Fact, true),
+                 compound(Fact),
+                 Fact =.. [_, A, B],
+                 (   A == W, B == P
+                 ;   A == P, B == W
+                 ) ), Ns),
+    sort(Ns, [Who]).
 
 is_player_or_draw(Known, W) :-
     memberchk(W, Known).

@@ -99,10 +99,11 @@ def _stuck_is_over(text: str, present: Collection[str]) -> str:
         base = "arena_game_over_stuck(S, W)"
     else:
         base = "game_over(S, W)"
+    mapped = ",\n    arena_winner(W, _)" if _defines(text, "arena_winner") else ""
     return text + ("\n% GUESS: check-game found a player with no move while game_over/2 fails;"
                    "\n% the game's loop decides what happens then: here the game ends as a "
                    "draw\n"
-                   f"arena_game_over(S, W) :-\n    {base},\n    !.\n"
+                   f"arena_game_over(S, W) :-\n    {base}{mapped},\n    !.\n"
                    f"arena_game_over(S, draw) :-\n    {moves},\n    Ms == [].\n")
 
 
