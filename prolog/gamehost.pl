@@ -13,6 +13,7 @@
 :- use_module(gamefile/load).
 :- use_module(gamefile/propose).
 :- use_module(gamefile/propose_code, [within_deadline/2]).
+:- use_module(gamefile/propose_loopgame).
 :- use_module(host_protocol, [host_arguments/5, protocol_streams/1, request/1, write_note/1,
                               write_line/1]).
 :- use_module(gamehost_state).
@@ -329,6 +330,7 @@ verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
 verb(rules, G, [], rules(G, T), _{text:T}).
 verb(seed, _, [Seed], seed(Seed), _{}).
 verb(propose, G, [Config], proposal(G, Config, T, W), _{text:T, why:W}).
+verb(propose_loop, G, [], loop_only(G, T, W), _{text:T, why:W}).
 verb(check, G, [Config, Options, CheckOptions],
      ( nb_setval(arena_check_notes, []),
        check_game(G, Config, Options, CheckOptions, Ps),
@@ -364,15 +366,45 @@ proposal(Game, ConfigText, Text, Why) :-
     game_file_code(Game, Code),
     game_path(File),
     file_base_name(File, Base),
-    catch(( within_deadline(40, propose_adapter(Code, ConfigText, Base, Text))
-          ->  Why = ''
-          ;   Text = '',
-              within_deadline(10, no_proposal_reason(Code, ConfigText, Why))
+    catch(( within_deadline(40, propose_adapter(Code, ConfigText, Base, Text0))
+          ->  Why0 = ''
+          ;   Text0 = '',
+              within_deadline(10, no_proposal_reason(Code, ConfigText, Why0))
           ),
           E,
-          ( Text = '',
-            proposal_stopped(E, Why)
-          )).
+          ( Text0 = '',
+            proposal_stopped(E, Why0)
+          )),
+    (   Text0 == '',
+        ConfigText == ''
+    ->  loop_proposal(Code, Base, Why0, Text, Why)
+    ;   Text = Text0,
+        Why = Why0
+    ).
+
+%   loop_only(+Game, -Text, -Why): the adapter that plays the game
+%   through its own loop, asked for where the one over its rules failed
+%   its check.
+loop_only(Game, Text, Why) :-
+    game_file_code(Game, Code),
+    game_path(File),
+    file_base_name(File, Base),
+    loop_proposal(Code, Base, 'the adapter over its rules failed its check', Text, Why).
+
+%   loop_proposal(+Code, +Base, +Why0, -Text, -Why): an adapter that
+%   plays the game through its own loop (prolog/gamefile/propose_loopgame.pl),
+%   else Why0 and why not that either.
+loop_proposal(Code, Base, Why0, Text, Why) :-
+    nb_setval(arena_loop_propose, none),
+    nb_setval(arena_loop_best, best(-1-0, none)),
+    (   catch(within_deadline(30, loop_adapter(Code, Base, Text0)), _, fail)
+    ->  Text = Text0,
+        Why = ''
+    ;   Text = '',
+        loop_reason(Code, Loop),
+        format(atom(Why), "~w; nor could the game be played through its own loop: ~w",
+               [Why0, Loop])
+    ).
 
 proposal_stopped(arena_initial_loop(PI), Why) :-
     !,

@@ -322,3 +322,29 @@ def test_colour_winners_and_the_player_written_first(
     assert last_record(log)["winner"] in ("player1", "player2", "draw")
     code, out, err = run(["verify", str(log)], capsys)
     assert code == 0 and "valid" in out, out + err
+
+
+def test_a_game_only_its_loop_knows_is_played_through_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No contract predicate at all: the adapter drives play/0, computer
+    against computer, each random pick a move; the words before each
+    player's picks name the players; a game verifies."""
+    game = tmp_path / "loop_only.pl"
+    game.write_text((COURSE / "loop_only.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "loop_only-arena.pl"
+    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
+    text = adapter.read_text()
+    assert "arena_loop(play, ['3.', '1.'])." in text
+    assert "arena_loop_names('1', '2')." in text
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0, out + err
+    assert "30 sticks left. Player 1 to take." in out        # the loop's own display
+    record = last_record(log)
+    assert record["type"] == "result" and record["winner"] in ("player1", "player2")
+    assert f"Player {record['winner'][-1]} wins!" in out        # the loop's text names it
+    code, out, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "valid" in out, out + err

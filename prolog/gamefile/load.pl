@@ -18,6 +18,7 @@
 :- use_module(safety).
 :- use_module('../ai/generic', []).
 :- use_module('../sicstus_lib', [install_sicstus_format/0]).
+:- use_module(loop_drive, []).
 
 /** <module> Game files: untrusted games loaded, checked and wrapped
 
@@ -78,13 +79,24 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     atom_concat('code:', Base, Code),
     atom_concat('raw:', Base, Raw),
     read_game_file(File, Dialect0, Code, Program0, Dialect, Problems0),
-    sicstus_lists(Program0, Program),
+    library_shims(Program0, Program),
     (   Problems0 \== []
     ->  throw(error(game_refused(Problems0), _))
     ;   true
     ),
     install_shadows(Code),
+    (   jailed,
+        \+ program_defines(Program, sleep(_))
+    ->  Code:redefine_system_predicate(sleep(_)),    % a run of its loop does not wait
+        assertz(Code:(sleep(T) :- arena_loop_drive:loop_sleep(T))),
+        compile_predicates([Code:sleep/1])
+    ;   true
+    ),
     add_import_module(Code, arena_sicstus_lib, end),
+    (   jailed
+    ->  add_import_module(Code, arena_loop_drive, end)
+    ;   true
+    ),
     install_sicstus_format,
     (   program_changes_facts(Program)
     ->  Changes = true
@@ -128,20 +140,33 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     maplist(pi_atom, Missing, MissingAtoms),
     Info = _{dialect:Dialect, missing:MissingAtoms, present:PresentAtoms, facts:Facts}.
 
-%   sicstus_lists(+Program0, -Program): Program0 with nth0/4 and nth1/4
-%   as SICStus has them (prolog/sicstus_lib.pl: they fail below the
-%   first index, where SWI-Prolog's raise an error), unless it defines
-%   them: a local definition over library(lists)' weak import.
-sicstus_lists(Program0, Program) :-
-    findall((Head :- arena_sicstus_lib:Head),
-            ( member(Name, [nth0, nth1]),
-              functor(Head, Name, 4),
+%   library_shims(+Program0, -Program): Program0 with setrand/1 taking
+%   SICStus' integer seed, nth0/4 and nth1/4 as SICStus has them (prolog/sicstus_lib.pl: they fail below the
+%   first index, where SWI-Prolog's raise an error) and, in the jail,
+%   random picks a run of the game's own loop can drive
+%   (prolog/gamefile/loop_drive.pl), each unless the program defines it
+%   or imports it by name: a local definition over a library's weak
+%   import.
+library_shims(Program0, Program) :-
+    findall(Clause,
+            ( shim(Clause),
+              Clause = (Head :- _),
               \+ program_defines(Program0, Head),
+              functor(Head, Name, Arity),
               \+ ( member((:- use_module(_, PIs)), Program0),
                    is_list(PIs),
-                   memberchk(Name/4, PIs) ) ),
+                   memberchk(Name/Arity, PIs) ) ),
             Shims),
     append(Program0, Shims, Program).
+
+shim((setrand(Seed) :- arena_sicstus_lib:setrand(Seed))).
+shim((nth0(N, L, E, R) :- arena_sicstus_lib:nth0(N, L, E, R))).
+shim((nth1(N, L, E, R) :- arena_sicstus_lib:nth1(N, L, E, R))).
+shim((random_member(X, L) :- arena_loop_drive:loop_choice(member, L, X))) :- jailed.
+shim((random_select(X, L, R) :- arena_loop_drive:loop_choice(select(R), L, X))) :- jailed.
+shim((random(Lo, Hi, X) :- arena_loop_drive:loop_choice(range(Lo, Hi), [], X))) :- jailed.
+shim((random_between(Lo, Hi, X) :- arena_loop_drive:loop_choice(between(Lo, Hi), [], X))) :-
+    jailed.
 
 program_defines(Program, Head) :-
     member(Term, Program),
@@ -335,6 +360,9 @@ rule_error(_, _, _, Error) :-
     !,
     throw(Error).
 rule_error(Game, PI, _, error(game_rule_halt(Text), _)) :-
+    !,
+    rule_fail(Game, PI, "~w", [Text]).
+rule_error(Game, PI, _, error(game_rule_loop(Text), _)) :-
     !,
     rule_fail(Game, PI, "~w", [Text]).
 rule_error(_, _, _, arena_interrupted) :-

@@ -30,14 +30,24 @@ library_operators(Lib, Dialect, Code) :-
 library_operators(_, _, _).
 
 %   library_import(+Lib, +Imports, -Load): the load of library(Lib) with
-%   Imports (all, or a list) for a game file. library(random)'s
-%   setrand/1 is left to prolog/sicstus_lib.pl, which takes SICStus'
-%   integer seed (`now(T), setrand(T)`) as well as SWI-Prolog's state.
+%   Imports (all, or a list) for a game file. What prolog/gamefile/load.pl
+%   defines in the game's own module over a library's (library_shims/2:
+%   setrand/1 taking SICStus' integer seed, nth0/4 and nth1/4 as SICStus
+%   has them, in the jail the random picks a run of the game's loop
+%   drives) is left out of a list of imports, which would make the
+%   library's strong; a whole library's imports are weak.
 
-library_import(random, all, use_module(library(random), PIs)) :-
-    !,                                  % a list: SICStus' use_module/2 takes no except/1
-    module_property(random, exports(All)),
-    subtract(All, [setrand/1], PIs).
 library_import(Lib, all, use_module(library(Lib))) :-
     !.
+library_import(Lib, Imports, use_module(library(Lib), PIs)) :-
+    shimmed(Lib, Own),
+    !,
+    subtract(Imports, Own, PIs).
 library_import(Lib, Imports, use_module(library(Lib), Imports)).
+
+shimmed(random, [setrand/1|Picks]) :-
+    (   current_prolog_flag(arena_game_jail, true)
+    ->  Picks = [random_member/2, random_select/3, random/3, random_between/3]
+    ;   Picks = []
+    ).
+shimmed(lists, [nth0/4, nth1/4]).

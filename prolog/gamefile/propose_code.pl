@@ -16,7 +16,9 @@
             asserted_fact/2,          % +Code, -Fact
             loop_ends/4,              % +Code, +S0, +Winners, -Ends
             loop_count/4,             % +Code, -Start, -Count, -Step
-            config_goal/3             % +Code, -Given, -Config
+            config_goal/3,            % +Code, -Given, -Config
+            colour_term/3,            % +Code, +Pairs, -Term
+            fact_winner/4             % +Code, +Term, +Pairs, -Who
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -406,3 +408,30 @@ given_by(Code, Body, Call, Var, Given) :-
     arg(_, Given, A), A == Var,
     functor(Given, Name, Arity),
     defines(Code, Name/Arity).
+
+%   colour_term(+Code, +Pairs, -X): a term a fact of the game relates to
+%   one player alone (its colour), a winner term game_over/2 may give.
+colour_term(Code, Pairs, X) :-
+    member(P-_, Pairs),
+    code_clause(Code, Fact, true),
+    compound(Fact),
+    Fact =.. [_, A, B],
+    (   B == P, X = A
+    ;   A == P, X = B
+    ),
+    atom(X),
+    \+ memberchk(X-_, Pairs),
+    X \== draw,
+    fact_winner(Code, X, Pairs, _).
+
+%   fact_winner(+Code, +W, +Pairs, -Who): a fact of the game relates the
+%   winner term W to one player alone (player_piece(red, player1)).
+fact_winner(Code, W, Pairs, Who) :-
+    findall(N, ( member(P-N, Pairs),
+                 code_clause(Code, Fact, true),
+                 compound(Fact),
+                 Fact =.. [_, A, B],
+                 (   A == W, B == P
+                 ;   A == P, B == W
+                 ) ), Ns),
+    sort(Ns, [Who]).

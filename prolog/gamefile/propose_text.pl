@@ -80,33 +80,6 @@ winner_text(Code, Atoms, Names, found(_, _, _, _, _, _, P0, P1)) :-
         portray_clause(arena_winner(draw, draw))
     ).
 
-%   colour_term(+Code, +Pairs, -X): a term a fact of the game relates to
-%   one player alone (its colour), a winner term game_over/2 may give.
-colour_term(Code, Pairs, X) :-
-    member(P-_, Pairs),
-    code_clause(Code, Fact, true),
-    compound(Fact),
-    Fact =.. [_, A, B],
-    (   B == P, X = A
-    ;   A == P, X = B
-    ),
-    atom(X),
-    \+ memberchk(X-_, Pairs),
-    X \== draw,
-    fact_winner(Code, X, Pairs, _).
-
-%   fact_winner(+Code, +W, +Pairs, -Who): a fact of the game relates the
-%   winner term W to one player alone (player_piece(red, player1)).
-fact_winner(Code, W, Pairs, Who) :-
-    findall(N, ( member(P-N, Pairs),
-                 code_clause(Code, Fact, true),
-                 compound(Fact),
-                 Fact =.. [_, A, B],
-                 (   A == W, B == P
-                 ;   A == P, B == W
-                 ) ), Ns),
-    sort(Ns, [Who]).
-
 is_player_or_draw(Known, W) :-
     memberchk(W, Known).
 

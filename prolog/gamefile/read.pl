@@ -132,7 +132,8 @@ term_program(Clause, File, Line, _, Q, Q, _, State, P, T) :-
     (   clause_problem(Clause, Why)
     ->  problem(State, File, Line, "~w", [Why]),
         P = T
-    ;   clpfd_division(Clause, Clause1),
+    ;   dot_lists(Clause, Clause0),
+        clpfd_division(Clause0, Clause1),
         clause_do_loops(Clause1, Clauses, Problems),
         forall(member(Why, Problems), problem(State, File, Line, "~w", [Why])),
         append(Clauses, T, P)

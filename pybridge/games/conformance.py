@@ -123,7 +123,7 @@ def propose_adapter(ref: Any, config: str | None) -> str:
         return f"{clean_line(str(target), 300)} exists already: not overwritten"
     try:
         got = host_for(ref).request("propose", [_prolog.atom(config or "")], rule="propose",
-                                    limit=60, cap=90)
+                                    limit=90, cap=120)
     except (GameRuleError, ArenaError) as exc:
         return f"no adapter proposed: {clean_line(str(exc), 300)}"
     if got is None or not isinstance(got.get("text"), str) or not got["text"]:
@@ -151,6 +151,10 @@ def propose_adapter(ref: Any, config: str | None) -> str:
 
     try:
         ok, left = proposal_check.checked(target, text, present, problems_of)
+        if not ok and "\narena_loop(" not in text and not config:
+            looped = _loop_text(ref, path, titled is None)
+            if looped:
+                ok, _ = proposal_check.checked(target, looped, present, problems_of)
     except OSError as exc:
         return f"no adapter written: {clean_line(str(exc), 300)}"
     if not ok:
@@ -158,6 +162,22 @@ def propose_adapter(ref: Any, config: str | None) -> str:
                 f"({clean_line(left, 300)}): write it by hand")
     return (f"adapter proposed in {clean_line(str(target), 300)} (it passes check-game): "
             f"confirm the lines marked GUESS")
+
+
+def _loop_text(ref: Any, path: Path, title: bool) -> str:
+    """The adapter that plays the game through its own loop (asked where
+    the one over its rules failed its check), titled, or ''."""
+    try:
+        got = host_for(ref).request("propose_loop", [], rule="propose", limit=60, cap=90)
+    except (GameRuleError, ArenaError):
+        return ""
+    text = got.get("text") if got is not None else None
+    if not isinstance(text, str) or not text:
+        return ""
+    if not title:
+        return text
+    return re.sub(r"^players\(", f'title("{game_title(path)}").\n\nplayers(', text,
+                  count=1, flags=re.MULTILINE)
 
 
 def _rule_named(message: str) -> str:

@@ -2,7 +2,8 @@
 % library(clpfd) (#=) in its rules, with `/` as SICStus' clpfd divides,
 % do-loops (foreach, count, for, fromto, foreacharg, param), format's
 % ~NF in display_game/1, library(random) seeded by an integer, and
-% nth0/4 given an index below the first (SICStus fails, SWI raises).
+% nth0/4 given an index below the first (SICStus fails, SWI raises), and
+% lists built with SICStus' list cell '.'/2.
 :- use_module(library(clpfd)).
 :- use_module(library(lists)).
 :- use_module(library(random)).
@@ -43,7 +44,8 @@ value(s(Row, _), P, V) :-
 display_game(s(Row, P)) :-
     length(Row, N),
     Share is N / 4,
-    format("~w to move, ~2F of the row~n", [P, Share]),
+    Args = .(P, .(Share, [])),          % SICStus' list cell
+    format("~w to move, ~2F of the row~n", Args),
     ( foreach(X, Row) do format("~w ", [X]) ),
     nl.
 mark(a, 1).

@@ -1,0 +1,332 @@
+:- module(arena_loop_drive,
+          [ loop_choice/3,            % +Kind, +List, -Chosen
+            loop_player/2,            % :Decisions, -Player
+            loop_moves/2,             % :Decisions, -Moves
+            loop_over/2,              % :Decisions, -Winner
+            loop_display/1,           % :Decisions
+            loop_run/6,               % +Goal, +Input, +Mode, -Outcome, -Trace, -Text
+            loop_run/7,               % +Goal, +Input, +Mode, +Seconds, -Outcome, -Trace, -Text
+            answers_input/2,          % +Answers, -Input
+            loop_sleep/1              % +Seconds
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(random), []).
+:- use_module(library(memfile)).
+
+/** <module> A game played through its own loop
+
+Where neither the rules nor a proposal give the contract, a course game's
+own play/0 still plays: its menu set to computer against computer, its
+computer players pick among the moves with random_member/2 (or
+random_select/3, random/3, random_between/3). Here each such pick with
+more than one alternative is a decision the arena makes: a state is the
+list of decisions taken (loop(Decisions)), its moves the alternatives of
+the next pick, found by running the loop again from the start (its menu
+answered by the adapter's arena_loop/2, its random generator seeded, so
+that every run is the same) until that pick. The game ends where the
+loop ends (returns, reads past its answers, starts a new game, halts).
+
+A game file's code module has this module among its import modules
+(prolog/gamefile/load.pl) and its random picks go through loop_choice/3,
+which picks as library(random) does unless a run drives them. Only in
+the game host's jail.
+*/
+
+:- dynamic memo/4.                     % Code, Hash, Decisions, Point
+
+:- meta_predicate
+    loop_player(:, -), loop_moves(:, -), loop_over(:, -), loop_display(:),
+    loop_run(0, +, +, -, -, -),
+    loop_run(0, +, +, +, -, -, -).
+
+%!  loop_choice(+Kind, +List, -Chosen) is det.
+%
+%   A random pick of the game's: member (random_member/2), select(Rest)
+%   (random_select/3), range(Lo, Hi) (random/3), between(Lo, Hi)
+%   (random_between/3).
+
+loop_choice(Kind, List, Chosen) :-
+    (   nb_current(arena_loop, Drive),
+        Drive = drive(_, _, _, _, _)
+    ->  alternatives(Kind, List, Alts),
+        driven(Kind, List, Alts, Chosen)
+    ;   plain(Kind, List, Chosen)
+    ).
+
+plain(member, List, X) :- random:random_member(X, List).
+plain(select(Rest), List, X) :- random:random_select(X, List, Rest).
+plain(range(Lo, Hi), _, X) :- random:random(Lo, Hi, X).
+plain(between(Lo, Hi), _, X) :- random:random_between(Lo, Hi, X).
+
+alternatives(member, List, Alts) :- list_alts(List, Alts).
+alternatives(select(_), List, Alts) :- list_alts(List, Alts).
+alternatives(range(Lo, Hi), _, Alts) :-
+    (   integer(Lo), integer(Hi), Hi - Lo =< 64, Hi > Lo
+    ->  Top is Hi - 1, numlist(Lo, Top, Alts)
+    ;   Alts = none
+    ).
+alternatives(between(Lo, Hi), _, Alts) :-
+    (   integer(Lo), integer(Hi), Hi - Lo < 64, Hi >= Lo
+    ->  numlist(Lo, Hi, Alts)
+    ;   Alts = none
+    ).
+
+list_alts(List, Alts) :-
+    (   is_list(List), List \== [], ground(List)
+    ->  list_to_set(List, Alts)
+    ;   Alts = none
+    ).
+
+%   driven(+Kind, +List, +Alts, -X): X the decision the run's path gives,
+%   else (a free run) a random one; a pick of one alternative, or of
+%   alternatives that are no moves (a float, a partial list), is made as
+%   library(random) makes it (the generator is seeded: runs agree).
+driven(Kind, List, none, X) :-
+    !,
+    plain(Kind, List, X).
+driven(Kind, List, [One], X) :-
+    !,
+    taken(Kind, List, One, X).
+driven(Kind, List, Alts, X) :-
+    nb_getval(arena_loop, drive(Mode, Path, Taken, Marks, Out)),
+    mark(Out, Mark),
+    (   Path = [C|Rest]
+    ->  (   memberchk(C, Alts)
+        ->  nb_setval(arena_loop, drive(Mode, Rest, [C|Taken], [Mark|Marks], Out))
+        ;   throw(arena_loop_diverged)
+        )
+    ;   Mode = free(Max, Seed)
+    ->  length(Taken, N),
+        (   N >= Max
+        ->  throw(arena_loop_point(Alts, [Mark|Marks]))
+        ;   true
+        ),
+        term_hash(pick(Seed, N), H),    % not the game's generator: a replay agrees
+        length(Alts, Len),
+        I is H mod Len,
+        nth0(I, Alts, C),
+        nb_setval(arena_loop, drive(Mode, [], [C|Taken], [Mark|Marks], Out))
+    ;   throw(arena_loop_point(Alts, [Mark|Marks]))
+    ),
+    taken(Kind, List, C, X).
+
+taken(select(Rest), List, C, C) :- !, selectchk(C, List, Rest).
+taken(_, _, C, C).
+
+%   mark(+Out, -Mark): the output written and the input read so far.
+mark(Out, at(Chars, Lines)) :-
+    character_count(Out, Chars),
+    stream_property(In, alias(user_input)),
+    line_count(In, Lines).
+
+%!  loop_run(:Goal, +Input, +Mode, -Outcome, -Trace, -Text) is det.
+%!  loop_run(:Goal, +Input, +Mode, +Seconds, -Outcome, -Trace, -Text) is det.
+%
+%   Runs Goal (the game's play/0) with standard input Input (a text that
+%   ends there) and its output kept in Text. Mode is replay(Decisions)
+%   (stop at the next pick after them) or free(Max, Seed) (pick by Seed,
+%   at most Max times). Outcome: point(Alts) (the next pick), or ended(Why)
+%   where Why is returned, failed, input (read past its answers),
+%   restart (a new game), halt, time, diverged or error(E). Trace is
+%   Taken-Marks, the decisions taken and the marks (output and input
+%   positions) at each pick, latest first. The run stops after Seconds
+%   (4 by default).
+
+loop_run(Goal, Input, Mode, Outcome, Trace, Text) :-
+    loop_run(Goal, Input, Mode, 4, Outcome, Trace, Text).
+
+loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
+    current_prolog_flag(arena_game_jail, true),
+    (   Mode = replay(Path) -> RunMode = replay ; Path = [], RunMode = Mode ),
+    random_property(state(Saved)),
+    new_memory_file(MF),
+    open_memory_file(MF, write, Out, [encoding(utf8)]),
+    open_string(Input, In),
+    set_stream(In, eof_action(error)),
+    stream_property(OldIn, alias(user_input)),
+    current_input(OldCurrent),
+    current_output(OldOut),
+    Goal = M:_,
+    restart_watch(M, Watched),
+    setup_call_cleanup(
+        ( set_stream(In, alias(user_input)), set_input(In), set_output(Out),
+          set_random(seed(20261203)),
+          nb_setval(arena_loop, drive(RunMode, Path, [], [], Out)),
+          nb_setval(arena_loop_starts, 0),
+          maplist(watch_restart, Watched) ),
+        catch(call_with_time_limit(Seconds, ( Goal -> Why = returned ; Why = failed )), E, true),
+        ( nb_getval(arena_loop, drive(_, _, Taken, Marks0, _)),
+          nb_setval(arena_loop, none),
+          maplist(unwatch_restart, Watched),
+          set_random(state(Saved)),
+          set_stream(OldIn, alias(user_input)), set_input(OldCurrent), set_output(OldOut),
+          close(In), close(Out) )),
+    memory_file_to_string(MF, Text),
+    free_memory_file(MF),
+    outcome(E, Why, Marks0, Marks, Outcome).
+
+outcome(E, Why, Marks, Marks, ended(Why)) :- var(E), !.
+outcome(arena_loop_point(Alts, Marks), _, _, Marks, point(Alts)) :- !.
+outcome(arena_loop_restart, _, Marks, Marks, ended(restart)) :- !.
+outcome(arena_loop_diverged, _, Marks, Marks, ended(diverged)) :- !.
+outcome(time_limit_exceeded, _, Marks, Marks, ended(time)) :- !.
+outcome(error(permission_error(input, past_end_of_stream, _), _), _, Marks, Marks,
+        ended(input)) :- !.
+outcome(error(game_rule_halt(_), _), _, Marks, Marks, ended(halt)) :- !.
+outcome(E, _, Marks, Marks, ended(error(E))).
+
+%   restart_watch(+M, -Heads): the game's initial_state and its entry,
+%   whose second call starts a new game: the one played has ended.
+restart_watch(M, Heads) :-
+    findall(M:Head,
+            ( member(Name/Arity, [initial_state/1, initial_state/2, initial_state/3,
+                                  play/0, main/0, start/0]),
+              functor(Head, Name, Arity),
+              current_predicate(M:Name/Arity),
+              \+ predicate_property(M:Head, imported_from(_)) ),
+            Heads).
+
+watch_restart(M:Head) :-                % the wrapper runs in M: all qualified
+    wrap_predicate(M:Head, arena_loop_restart, Wrapped,
+                   (   arena_loop_drive:started, Wrapped )).
+
+:- public started/0.
+
+started :-
+    nb_getval(arena_loop_starts, N0),
+    N is N0 + 1,
+    nb_setval(arena_loop_starts, N),
+    (   N > 2                           % play/0 then initial_state: the first game
+    ->  nb_getval(arena_loop, drive(_, _, Taken, _, _)),
+        (   Taken == [] -> true ; throw(arena_loop_restart) )
+    ;   true
+    ).
+
+unwatch_restart(M:Head) :-
+    ignore(unwrap_predicate(M:Head, arena_loop_restart)).
+
+%!  loop_sleep(+Seconds) is det.
+%
+%   sleep/1 of a game's code in the jail: no wait while a run drives its
+%   loop (a pause between the computer's moves).
+
+loop_sleep(Seconds) :-
+    (   nb_current(arena_loop, Drive),
+        Drive = drive(_, _, _, _, _)
+    ->  true
+    ;   sleep(Seconds)
+    ).
+
+%!  answers_input(+Answers, -Input) is det.
+%
+%   The text typed at the loop's questions: the lines Answers, then the
+%   last of them again at every question (a level asked of each player,
+%   a key pressed between moves).
+
+answers_input(Answers, Input) :-
+    last(Answers, Last),
+    length(Fill, 200),
+    maplist(=(Last), Fill),
+    append(Answers, Fill, Lines),
+    atomic_list_concat(Lines, '\n', Input0),
+    atom_concat(Input0, '\n', Input).
+
+%   point(+Code, +Decisions, -Point): the loop run to Decisions' end,
+%   remembered: point(Alts, Shown) or ended(Why, Shown), Shown the text
+%   it wrote since the last pick.
+point(Code, Ds, Point) :-
+    term_hash(Ds, H),
+    (   memo(Code, H, Ds, Point0)
+    ->  Point = Point0
+    ;   Code:arena_loop(Entry, Answers),
+        answers_input(Answers, Input),
+        loop_run(Code:Entry, Input, replay(Ds), Outcome, _-Marks, Text),
+        last_shown(Marks, Text, Outcome, Shown),
+        (   Outcome = point(Alts)
+        ->  Point = point(Alts, Shown)
+        ;   Outcome = ended(Why),
+            Point = ended(Why, Shown)
+        ),
+        (   predicate_property(memo(_, _, _, _), number_of_clauses(C)), C > 256
+        ->  retractall(memo(_, _, _, _))
+        ;   true
+        ),
+        assertz(memo(Code, H, Ds, Point))
+    ).
+
+last_shown(Marks, Text, Outcome, Shown) :-
+    (   Outcome = point(_), Marks = [at(End, _)|Earlier]
+    ->  true
+    ;   string_length(Text, End), Earlier = Marks
+    ),
+    (   Earlier = [at(Start, _)|_] -> true ; Start = 0 ),
+    Len is max(0, End - Start),
+    sub_string(Text, Start, Len, _, Shown0),
+    (   string_length(Shown0, L), L > 4000
+    ->  sub_string(Shown0, _, 4000, 0, Shown)
+    ;   Shown = Shown0
+    ).
+
+%!  loop_player(:Decisions, -Player) is det.
+%
+%   player1 makes the first decision, player2 the next, and so on.
+
+loop_player(_:Ds, P) :-
+    length(Ds, N),
+    (   N mod 2 =:= 0 -> P = player1 ; P = player2 ).
+
+%!  loop_moves(:Decisions, -Moves) is det.
+
+loop_moves(Code:Ds, Moves) :-
+    point(Code, Ds, Point),
+    (   Point = point(Alts, _) -> Moves = Alts ; Moves = [] ).
+
+%!  loop_over(:Decisions, -Winner) is semidet.
+%
+%   The loop has ended: the winner the text it wrote last names (of the
+%   names arena_loop_names/2 gives the players), a draw where it says so,
+%   else the player who decided last. A loop that ended on an error of
+%   its rules, or ran out of time, throws.
+
+loop_over(Code:Ds, Winner) :-
+    point(Code, Ds, ended(Why, Shown)),
+    (   Why = error(E)
+    ->  throw(E)
+    ;   Why == time
+    ->  throw(error(game_rule_loop('the game\'s loop did not reach its next pick within 4 s'), _))
+    ;   Why == diverged
+    ->  throw(error(game_rule_loop('the game\'s loop did not replay its decisions'), _))
+    ;   true
+    ),
+    string_lower(Shown, Lower),
+    split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Words0),
+    exclude(==(""), Words0, Words),
+    (   named_winner(Code, Words, W)
+    ->  Winner = W
+    ;   member(D, [draw, tie, empate, empatado, nobody, ninguem]), memberchk(D, Words)
+    ->  Winner = draw
+    ;   length(Ds, N),
+        (   N mod 2 =:= 1 -> Winner = player1 ; Winner = player2 )
+    ).
+
+named_winner(Code, Words, W) :-
+    catch(Code:arena_loop_names(N1, N2), _, fail),
+    maplist(name_word, [N1, N2], [W1, W2]),
+    (   memberchk(W1, Words), \+ memberchk(W2, Words) -> W = player1
+    ;   memberchk(W2, Words), \+ memberchk(W1, Words) -> W = player2
+    ).
+
+name_word(N, W) :-
+    format(string(S), "~w", [N]),
+    string_lower(S, W).
+
+%!  loop_display(:Decisions) is det.
+%
+%   What the loop wrote since its last pick (its board, whose turn).
+
+loop_display(Code:Ds) :-
+    point(Code, Ds, Point),
+    arg(2, Point, Shown),
+    write(Shown),
+    (   sub_string(Shown, _, 1, 0, "\n") -> true ; nl ).

@@ -1,0 +1,231 @@
+:- module(arena_gamefile_propose_loopgame,
+          [ loop_adapter/3,           % +Code, +FileBase, -Text
+            loop_reason/2             % +Code, -Reason
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(aggregate)).
+:- use_module(propose_code).
+:- use_module(loop_drive).
+
+/** <module> An adapter that plays a game through its own loop
+
+The last resort of a proposal (prolog/gamehost.pl): where no adapter
+over the game's rules could be found, its own play/0 is run with its
+menu answered (prolog/gamefile/loop_drive.pl). The answers kept are the
+first that make the loop play computer against computer: at least 6
+random picks among two or more moves with no input read between them.
+A few whole games then played from there must end; the words its loop
+writes before one player's picks and not before the other's name the
+players (for the winner its last text names). The adapter's state is
+the list of decisions taken.
+*/
+
+%!  loop_adapter(+Code, +FileBase, -Text) is semidet.
+
+loop_adapter(Code, FileBase, Text) :-
+    current_prolog_flag(arena_game_jail, true),
+    entry(Code, Entry),
+    answers(Answers),
+    in_time,
+    answers_input(Answers, Input),
+    screen(Code, Entry, Input),
+    !,
+    whole_games(Code, Entry, Input, Games),
+    names(Games, Names),
+    with_output_to(string(Text), adapter_text(Code, FileBase, Entry, Answers, Names)).
+
+%!  loop_reason(+Code, -Reason) is det.
+%
+%   Why no adapter plays the game through its own loop.
+
+loop_reason(Code, Reason) :-
+    (   \+ entry(Code, _)
+    ->  Reason = 'it has no play/0 (or main/0, start/0) to drive'
+    ;   nb_current(arena_loop_propose, Why), Why \== none
+    ->  Reason = Why
+    ;   nb_current(arena_loop_best, best(_, Note))
+    ->  format(atom(Reason), "no answers to its menu made play/0 play computer against \c
+                              computer with random picks (random_member/2, \c
+                              random_select/3, random/3): ~w", [Note])
+    ;   Reason = 'no answers to its menu made play/0 play computer against computer \c
+                  with random picks (random_member/2, random_select/3, random/3)'
+    ).
+
+entry(Code, Entry) :-
+    member(Entry, [play, main, start]),
+    defines(Code, Entry/0),
+    !.
+
+%   answers(-Answers): the menu's answers tried in turn, each as a term
+%   for read/1 and as a line: a mode first (computer against computer is
+%   often 3 or 4), after a "play" entry, after a board size; then 1 (the
+%   easiest level) at every question.
+answers(Answers) :-
+    (   member(K, [3, 4, 2, 5, 6, 1]), Prefix = [K]
+    ;   member(K, [3, 4, 2, 5, 6]), Prefix = [1, K]
+    ;   member(S, [5, 7, 8, 6, 9, 10, 4]), member(K, [3, 4, 2]), Prefix = [S, K]
+    ;   member(K, [3, 4, 2]), member(S, [5, 7, 8, 6, 9, 10, 4]), Prefix = [K, S]
+    ),
+    append(Prefix, [1], Lines),
+    member(Dot, ['.', '']),
+    findall(A, ( member(N, Lines), format(atom(A), "~w~w", [N, Dot]) ), Answers).
+
+%   screen(+Code, +Entry, +Input): 6 picks with no input read from the
+%   second to the sixth.
+screen(Code, Entry, Input) :-
+    loop_run(Code:Entry, Input, free(6, 1), 1, Outcome, Taken-Marks, Text),
+    length(Taken, N),
+    best_attempt(Input, Outcome, N, Marks, Text),
+    N == 6,
+    Outcome = point(_),
+    Marks = [at(_, Last)|_],
+    nth1(5, Marks, at(_, Second)),
+    Last =:= Second.
+
+%   best_attempt(+Input, +Outcome, +N, +Marks, +Text): the run that made
+%   the most picks so far is remembered, for loop_reason/2.
+best_attempt(Input, Outcome, N, Marks, Text) :-
+    (   Marks = [at(_, L1)|_] -> true ; L1 = 0 ),
+    (   nb_current(arena_loop_best, best(Best0, _)), Best0 @>= N-L1
+    ->  true
+    ;   
+        sub_atom(Input, 0, 12, _, Start),
+        (   string_length(Text, TL), TL > 160
+        ->  sub_string(Text, _, 160, 0, Tail)
+        ;   Tail = Text
+        ),
+        split_string(Tail, "\n\r\t", " ", Parts),
+        atomic_list_concat(Parts, ' ', Last),
+        format(atom(Note), "the answers that went farthest (~q...) made ~w picks, \c
+                            reading ~w lines, then ~q; its last words: ~w",
+               [Start, N, L1, Outcome, Last]),
+        nb_setval(arena_loop_best, best(N-L1, Note))
+    ).
+
+%   whole_games(+Code, +Entry, +Input, -Games): three games played to
+%   their ends by different picks, each Taken-Marks-Text.
+whole_games(Code, Entry, Input, Games) :-
+    findall(Game, ( member(Seed, [1, 2, 3]), whole_game(Code, Entry, Input, Seed, Game) ),
+            Games),
+    length(Games, 3).
+
+whole_game(Code, Entry, Input, Seed, Taken-Marks-Text) :-
+    in_time,
+    loop_run(Code:Entry, Input, free(400, Seed), 8, Outcome, Taken-Marks, Text),
+    (   Outcome = ended(Why),
+        memberchk(Why, [returned, failed, input, restart, halt])
+    ->  length(Taken, N),
+        N >= 2
+    ;   why_not(Outcome, Note),
+        nb_setval(arena_loop_propose, Note),
+        fail
+    ).
+
+why_not(point(_), 'its loop, driven computer against computer, did not end within 400 picks').
+why_not(ended(time), 'its loop, driven computer against computer, did not end a game within 8 s').
+why_not(ended(diverged), 'its loop did not make the same picks again from the same answers').
+why_not(ended(error(E)), Note) :-
+    format(atom(Note), "its loop, driven computer against computer, threw ~W",
+           [E, [max_depth(6), quoted(true)]]).
+why_not(ended(Why), Note) :-
+    format(atom(Note), "its loop ended (~w) before a game was played", [Why]).
+
+%   names(+Games, -Names): a word the loop writes before the first
+%   player's picks and not before the second's, and one the other way
+%   round: names(W1, W2), or none.
+names(Games, Names) :-
+    findall(Parity-Words,
+            ( member(_-Marks-Text, Games),
+              reverse(Marks, Ordered),
+              segment_words(Ordered, 0, Text, 0, Parity, Words) ),
+            Pairs),
+    (   name_of(0, Pairs, W1),
+        name_of(1, Pairs, W2),
+        W1 \== W2
+    ->  Names = names(W1, W2)
+    ;   Names = none
+    ).
+
+%   segment_words(+Marks, +Start, +Text, +I, -Parity, -Words): the words
+%   written before each pick but the first (the menu's), by the parity
+%   of the pick.
+segment_words([at(End, _)|Rest], Start, Text, I, Parity, Words) :-
+    (   I > 0,
+        Len is max(0, End - Start),
+        sub_string(Text, Start, Len, _, Seg),
+        string_lower(Seg, Lower),
+        split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
+        exclude(==(""), Ws0, Ws1),
+        sort(Ws1, Words),
+        Parity is I mod 2
+    ;   I1 is I + 1,
+        segment_words(Rest, End, Text, I1, Parity, Words)
+    ).
+
+%   name_of(+P, +Pairs, -Word): the word in at least 90% of the texts
+%   before P's picks and at most 10% of the other's, the one that
+%   tells them apart best.
+name_of(P, Pairs, Word) :-
+    Q is 1 - P,
+    findall(Ws, member(P-Ws, Pairs), Own),
+    findall(Ws, member(Q-Ws, Pairs), Other),
+    length(Own, NO), length(Other, NT),
+    NO >= 3, NT >= 3,
+    findall(W, ( member(Ws, Own), member(W, Ws) ), All),
+    sort(All, Candidates),
+    findall(Score-W,
+            ( member(W, Candidates),
+              share(W, Own, NO, SO), SO >= 0.9,
+              share(W, Other, NT, ST), ST =< 0.1,
+              Score is ST - SO ),
+            Scored),
+    keysort(Scored, [_-Text|_]),
+    atom_string(Word, Text).
+
+share(W, Lists, N, Share) :-
+    aggregate_all(count, ( member(Ws, Lists), memberchk(W, Ws) ), C),
+    Share is C / N.
+
+adapter_text(Code, FileBase, Entry, Answers, Names) :-
+    format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
+    format("% Neither the game's rules nor a proposal over them gave the arena what it~n"),
+    format("% needs, so the arena plays the game through its own loop, ~w/0: its~n", [Entry]),
+    format("% menu answered for computer against computer, each random pick of its~n"),
+    format("% computer players (random_member/2, random_select/3, random/3,~n"),
+    format("% random_between/3) among two or more moves is a move the arena's~n"),
+    format("% players make. A state is the list of moves made; the game ends where~n"),
+    format("% the loop ends. Lines marked GUESS were inferred from a few games: confirm~n"),
+    format("% them, then run `arena check-game` on this file.~n~n"),
+    format(":- consult(~q).~n~n", [FileBase]),
+    format("% GUESS: the answers (one a line, the last typed again at every later~n"),
+    format("% question) that make the menu play computer against computer at its~n"),
+    format("% easiest level~n"),
+    portray_clause(arena_loop(Entry, Answers)),
+    nl,
+    format("% GUESS: each pick is one player's move, the players take turns~n"),
+    portray_clause(players([player1, player2])),
+    portray_clause((current_player(loop(Ds), P) :- loop_player(Ds, P))),
+    nl,
+    (   Names = names(W1, W2)
+    ->  format("% GUESS: the words the loop writes before the first player's moves and~n"),
+        format("% the second's; the winner is the one its last text names~n"),
+        portray_clause(arena_loop_names(W1, W2))
+    ;   format("% GUESS: no word names one player alone: the player who moved last wins~n"),
+        format("% unless the loop's last text says draw~n")
+    ),
+    nl,
+    portray_clause(arena_initial_state(_, loop([]))),
+    portray_clause((arena_valid_moves(loop(Ds), Ms) :- loop_moves(Ds, Ms))),
+    portray_clause((arena_move(loop(Ds), M, loop(Ds1)) :-
+                        loop_moves(Ds, Ms), memberchk(M, Ms), !, append(Ds, [M], Ds1))),
+    portray_clause((arena_game_over(loop(Ds), W) :- loop_over(Ds, W))),
+    portray_clause((arena_display_game(loop(Ds)) :- loop_display(Ds))),
+    (   member(PI, [choose_move/3, choose_move/4, value/3]), defines(Code, PI)
+    ->  nl,
+        format("% the game's own levels and value/3 take its own state: the arena's AI~n"),
+        format("% plays instead~n"),
+        forall(( member(PI1, [choose_move/3, choose_move/4, value/3]), defines(Code, PI1) ),
+               portray_clause(arena_without(PI1)))
+    ;   true
+    ).
