@@ -19,6 +19,7 @@
 :- use_module('../ai/generic', []).
 :- use_module('../sicstus_lib', [install_sicstus_format/0]).
 :- use_module(loop_drive, []).
+:- use_module(loop_game, []).
 
 /** <module> Game files: untrusted games loaded, checked and wrapped
 
@@ -94,11 +95,12 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     ),
     add_import_module(Code, arena_sicstus_lib, end),
     (   jailed
-    ->  add_import_module(Code, arena_loop_drive, end)
+    ->  add_import_module(Code, arena_loop_game, end)
     ;   true
     ),
     install_sicstus_format,
-    (   program_changes_facts(Program)
+    (   program_changes_facts(Program),
+        \+ program_defines(Program, arena_loop(_, _))   % its loop's runs keep their own
     ->  Changes = true
     ;   Changes = false
     ),

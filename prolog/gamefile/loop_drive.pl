@@ -1,9 +1,5 @@
 :- module(arena_loop_drive,
           [ loop_choice/3,            % +Kind, +List, -Chosen
-            loop_player/2,            % :Decisions, -Player
-            loop_moves/2,             % :Decisions, -Moves
-            loop_over/2,              % :Decisions, -Winner
-            loop_display/1,           % :Decisions
             loop_run/6,               % +Goal, +Input, +Mode, -Outcome, -Trace, -Text
             loop_run/7,               % +Goal, +Input, +Mode, +Seconds, -Outcome, -Trace, -Text
             answers_input/2,          % +Answers, -Input
@@ -33,10 +29,7 @@ which picks as library(random) does unless a run drives them. Only in
 the game host's jail.
 */
 
-:- dynamic memo/4.                     % Code, Hash, Decisions, Point
-
 :- meta_predicate
-    loop_player(:, -), loop_moves(:, -), loop_over(:, -), loop_display(:),
     loop_run(0, +, +, -, -, -),
     loop_run(0, +, +, +, -, -, -).
 
@@ -148,17 +141,17 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
     current_input(OldCurrent),
     current_output(OldOut),
     Goal = M:_,
-    restart_watch(M, Watched),
+    restart_watch(M),
+    initial_facts(M, Facts),
+    restore_facts(M, Facts),
     setup_call_cleanup(
         ( set_stream(In, alias(user_input)), set_input(In), set_output(Out),
           set_random(seed(20261203)),
           nb_setval(arena_loop, drive(RunMode, Path, [], [], Out)),
-          nb_setval(arena_loop_starts, 0),
-          maplist(watch_restart, Watched) ),
+          nb_setval(arena_loop_starts, 0) ),
         catch(call_with_time_limit(Seconds, ( Goal -> Why = returned ; Why = failed )), E, true),
         ( nb_getval(arena_loop, drive(_, _, Taken, Marks0, _)),
           nb_setval(arena_loop, none),
-          maplist(unwatch_restart, Watched),
           set_random(state(Saved)),
           set_stream(OldIn, alias(user_input)), set_input(OldCurrent), set_output(OldOut),
           close(In), close(Out) )),
@@ -176,35 +169,39 @@ outcome(error(permission_error(input, past_end_of_stream, _), _), _, Marks, Mark
 outcome(error(game_rule_halt(_), _), _, Marks, Marks, ended(halt)) :- !.
 outcome(E, _, Marks, Marks, ended(error(E))).
 
-%   restart_watch(+M, -Heads): the game's initial_state and its entry,
-%   whose second call starts a new game: the one played has ended.
-restart_watch(M, Heads) :-
-    findall(M:Head,
-            ( member(Name/Arity, [initial_state/1, initial_state/2, initial_state/3,
-                                  play/0, main/0, start/0]),
-              functor(Head, Name, Arity),
-              current_predicate(M:Name/Arity),
-              \+ predicate_property(M:Head, imported_from(_)) ),
-            Heads).
+%   restart_watch(+M): the game's initial_state and its entry are
+%   watched (once, for good: a wrapper left in place costs one test a
+%   call), a second call starting a new game: the one played has ended.
+:- dynamic watched/1.
 
-watch_restart(M:Head) :-                % the wrapper runs in M: all qualified
-    wrap_predicate(M:Head, arena_loop_restart, Wrapped,
-                   (   arena_loop_drive:started, Wrapped )).
+restart_watch(M) :-
+    (   watched(M)
+    ->  true
+    ;   forall(( member(Name/Arity, [initial_state/1, initial_state/2, initial_state/3,
+                                     play/0, main/0, start/0]),
+                 functor(Head, Name, Arity),
+                 current_predicate(M:Name/Arity),
+                 \+ predicate_property(M:Head, imported_from(_)) ),
+               wrap_predicate(M:Head, arena_loop_restart, Wrapped,
+                              ( arena_loop_drive:started, Wrapped ))),
+        assertz(watched(M))
+    ).
 
 :- public started/0.
 
 started :-
-    nb_getval(arena_loop_starts, N0),
-    N is N0 + 1,
-    nb_setval(arena_loop_starts, N),
-    (   N > 2                           % play/0 then initial_state: the first game
-    ->  nb_getval(arena_loop, drive(_, _, Taken, _, _)),
-        (   Taken == [] -> true ; throw(arena_loop_restart) )
+    (   nb_current(arena_loop, Drive),
+        Drive = drive(_, _, Taken, _, _)
+    ->  nb_getval(arena_loop_starts, N0),
+        N is N0 + 1,
+        nb_setval(arena_loop_starts, N),
+        (   N > 2,                      % play/0 then initial_state: the first game
+            Taken \== []
+        ->  throw(arena_loop_restart)
+        ;   true
+        )
     ;   true
     ).
-
-unwatch_restart(M:Head) :-
-    ignore(unwrap_predicate(M:Head, arena_loop_restart)).
 
 %!  loop_sleep(+Seconds) is det.
 %
@@ -232,101 +229,39 @@ answers_input(Answers, Input) :-
     atomic_list_concat(Lines, '\n', Input0),
     atom_concat(Input0, '\n', Input).
 
-%   point(+Code, +Decisions, -Point): the loop run to Decisions' end,
-%   remembered: point(Alts, Shown) or ended(Why, Shown), Shown the text
-%   it wrote since the last pick.
-point(Code, Ds, Point) :-
-    term_hash(Ds, H),
-    (   memo(Code, H, Ds, Point0)
-    ->  Point = Point0
-    ;   Code:arena_loop(Entry, Answers),
-        answers_input(Answers, Input),
-        loop_run(Code:Entry, Input, replay(Ds), Outcome, _-Marks, Text),
-        last_shown(Marks, Text, Outcome, Shown),
-        (   Outcome = point(Alts)
-        ->  Point = point(Alts, Shown)
-        ;   Outcome = ended(Why),
-            Point = ended(Why, Shown)
-        ),
-        (   predicate_property(memo(_, _, _, _), number_of_clauses(C)), C > 256
-        ->  retractall(memo(_, _, _, _))
-        ;   true
-        ),
-        assertz(memo(Code, H, Ds, Point))
+
+%   The game's own facts (its dynamic predicates' clauses): as loaded
+%   (initial_facts/2, taken at the first run), or as a run left them.
+:- dynamic initial_snapshot/2.
+
+%   watched_head(+PI): wrapped by restart_watch/1, never a fact (SWI-Prolog
+%   9.0 crashes when asked predicate_property/2 of the '$wrap$' original
+%   of a wrapped predicate).
+watched_head(PI) :-
+    memberchk(PI, [initial_state/1, initial_state/2, initial_state/3, play/0, main/0, start/0]).
+
+initial_facts(M, Snap) :-
+    (   initial_snapshot(M, Snap0)
+    ->  Snap = Snap0
+    ;   snapshot_facts(M, Snap),
+        assertz(initial_snapshot(M, Snap))
     ).
 
-last_shown(Marks, Text, Outcome, Shown) :-
-    (   Outcome = point(_), Marks = [at(End, _)|Earlier]
-    ->  true
-    ;   string_length(Text, End), Earlier = Marks
-    ),
-    (   Earlier = [at(Start, _)|_] -> true ; Start = 0 ),
-    Len is max(0, End - Start),
-    sub_string(Text, Start, Len, _, Shown0),
-    (   string_length(Shown0, L), L > 4000
-    ->  sub_string(Shown0, _, 4000, 0, Shown)
-    ;   Shown = Shown0
-    ).
+snapshot_facts(M, Snap) :-
+    findall(Head-Clauses,
+            ( dynamic_head(M, Head),
+              findall((Head :- Body), clause(M:Head, Body), Clauses) ),
+            Snap).
 
-%!  loop_player(:Decisions, -Player) is det.
-%
-%   player1 makes the first decision, player2 the next, and so on.
+restore_facts(M, Snap) :-
+    forall(dynamic_head(M, Head), retractall(M:Head)),
+    forall(( member(_-Clauses, Snap), member(Clause, Clauses) ), assertz(M:Clause)).
 
-loop_player(_:Ds, P) :-
-    length(Ds, N),
-    (   N mod 2 =:= 0 -> P = player1 ; P = player2 ).
-
-%!  loop_moves(:Decisions, -Moves) is det.
-
-loop_moves(Code:Ds, Moves) :-
-    point(Code, Ds, Point),
-    (   Point = point(Alts, _) -> Moves = Alts ; Moves = [] ).
-
-%!  loop_over(:Decisions, -Winner) is semidet.
-%
-%   The loop has ended: the winner the text it wrote last names (of the
-%   names arena_loop_names/2 gives the players), a draw where it says so,
-%   else the player who decided last. A loop that ended on an error of
-%   its rules, or ran out of time, throws.
-
-loop_over(Code:Ds, Winner) :-
-    point(Code, Ds, ended(Why, Shown)),
-    (   Why = error(E)
-    ->  throw(E)
-    ;   Why == time
-    ->  throw(error(game_rule_loop('the game\'s loop did not reach its next pick within 4 s'), _))
-    ;   Why == diverged
-    ->  throw(error(game_rule_loop('the game\'s loop did not replay its decisions'), _))
-    ;   true
-    ),
-    string_lower(Shown, Lower),
-    split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Words0),
-    exclude(==(""), Words0, Words),
-    (   named_winner(Code, Words, W)
-    ->  Winner = W
-    ;   member(D, [draw, tie, empate, empatado, nobody, ninguem]), memberchk(D, Words)
-    ->  Winner = draw
-    ;   length(Ds, N),
-        (   N mod 2 =:= 1 -> Winner = player1 ; Winner = player2 )
-    ).
-
-named_winner(Code, Words, W) :-
-    catch(Code:arena_loop_names(N1, N2), _, fail),
-    maplist(name_word, [N1, N2], [W1, W2]),
-    (   memberchk(W1, Words), \+ memberchk(W2, Words) -> W = player1
-    ;   memberchk(W2, Words), \+ memberchk(W1, Words) -> W = player2
-    ).
-
-name_word(N, W) :-
-    format(string(S), "~w", [N]),
-    string_lower(S, W).
-
-%!  loop_display(:Decisions) is det.
-%
-%   What the loop wrote since its last pick (its board, whose turn).
-
-loop_display(Code:Ds) :-
-    point(Code, Ds, Point),
-    arg(2, Point, Shown),
-    write(Shown),
-    (   sub_string(Shown, _, 1, 0, "\n") -> true ; nl ).
+dynamic_head(M, Head) :-
+    current_predicate(M:Name/Arity),
+    \+ sub_atom(Name, 0, _, _, '$wrap$'),  % the original of a wrapped one
+    functor(Head, Name, Arity),
+    \+ predicate_property(M:Head, imported_from(_)),
+    \+ watched_head(Name/Arity),
+    predicate_property(M:Head, dynamic),
+    \+ predicate_property(M:Head, imported_from(_)).

@@ -1,0 +1,132 @@
+:- module(arena_loop_game,
+          [ loop_player/2,            % :Decisions, -Player
+            loop_moves/2,             % :Decisions, -Moves
+            loop_over/2,              % :Decisions, -Winner
+            loop_display/1            % :Decisions
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(loop_drive).
+
+/** <module> The contract of a game played through its own loop
+
+What an adapter over a game's own loop (prolog/gamefile/propose_loopgame.pl)
+calls: a state is loop(Decisions), the picks made so far
+(prolog/gamefile/loop_drive.pl). Each state's next pick is found by a
+run of the loop from its start, remembered (the last 512). A game file's code module has this
+module among its import modules in the jail (prolog/gamefile/load.pl).
+*/
+
+:- dynamic memo/4.                     % Code, Hash, Decisions, Point
+
+:- meta_predicate
+    loop_player(:, -), loop_moves(:, -), loop_over(:, -), loop_display(:).
+
+%   point(+Code, +Decisions, -Point): the loop run to Decisions' end,
+%   remembered: point(Alts, Shown) or ended(Why, Shown), Shown the text
+%   it wrote since the last pick.
+point(Code, Ds, Point) :-
+    term_hash(Ds, H),
+    (   memo(Code, H, Ds, Point0)
+    ->  Point = Point0
+    ;   step(Code, Ds, Point),
+        (   predicate_property(memo(_, _, _, _), number_of_clauses(C)), C > 512
+        ->  retractall(memo(_, _, _, _))
+        ;   true
+        ),
+        assertz(memo(Code, H, Ds, Point))
+    ).
+
+%   step(+Code, +Ds, -Point): a run of the loop replaying Ds, to the
+%   next pick or the end.
+step(Code, Ds, Point) :-
+    Code:arena_loop(Entry, Answers),
+    answers_input(Answers, Input),
+    loop_run(Code:Entry, Input, replay(Ds), Outcome, _-Marks, Text),
+    last_shown(Marks, Text, Outcome, Shown0),
+    bounded(Shown0, Shown),
+    (   Outcome = point(Alts)
+    ->  Point = point(Alts, Shown)
+    ;   Outcome = ended(Why),
+        Point = ended(Why, Shown)
+    ).
+
+%   last_shown(+Marks, +Text, +Outcome, -Shown): what the run wrote
+%   since its last pick.
+last_shown(Marks, Text, Outcome, Shown) :-
+    (   Outcome = point(_), Marks = [at(End, _)|Earlier]
+    ->  true
+    ;   string_length(Text, End), Earlier = Marks
+    ),
+    (   Earlier = [at(Start, _)|_] -> true ; Start = 0 ),
+    Len is max(0, End - Start),
+    sub_string(Text, Start, Len, _, Shown).
+
+bounded(Text, Shown) :-
+    (   string_length(Text, L), L > 4000
+    ->  sub_string(Text, _, 4000, 0, Shown)
+    ;   Shown = Text
+    ).
+
+%!  loop_player(:Decisions, -Player) is det.
+%
+%   player1 makes the first decision, player2 the next, and so on.
+
+loop_player(_:Ds, P) :-
+    length(Ds, N),
+    (   N mod 2 =:= 0 -> P = player1 ; P = player2 ).
+
+%!  loop_moves(:Decisions, -Moves) is det.
+
+loop_moves(Code:Ds, Moves) :-
+    point(Code, Ds, Point),
+    (   Point = point(Alts, _) -> Moves = Alts ; Moves = [] ).
+
+%!  loop_over(:Decisions, -Winner) is semidet.
+%
+%   The loop has ended: the winner the text it wrote last names (of the
+%   names arena_loop_names/2 gives the players), a draw where it says so,
+%   else the player who decided last. A loop that ended on an error of
+%   its rules, or ran out of time, throws.
+
+loop_over(Code:Ds, Winner) :-
+    point(Code, Ds, ended(Why, Shown)),
+    (   Why = error(E)
+    ->  throw(E)
+    ;   Why == time
+    ->  throw(error(game_rule_loop('the game\'s loop did not reach its next pick within 4 s'), _))
+    ;   Why == diverged
+    ->  throw(error(game_rule_loop('the game\'s loop did not replay its decisions'), _))
+    ;   true
+    ),
+    string_lower(Shown, Lower),
+    split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Words0),
+    exclude(==(""), Words0, Words),
+    (   named_winner(Code, Words, W)
+    ->  Winner = W
+    ;   member(D, [draw, tie, empate, empatado, nobody, ninguem]), memberchk(D, Words)
+    ->  Winner = draw
+    ;   length(Ds, N),
+        (   N mod 2 =:= 1 -> Winner = player1 ; Winner = player2 )
+    ).
+
+named_winner(Code, Words, W) :-
+    catch(Code:arena_loop_names(N1, N2), _, fail),
+    maplist(name_word, [N1, N2], [W1, W2]),
+    (   memberchk(W1, Words), \+ memberchk(W2, Words) -> W = player1
+    ;   memberchk(W2, Words), \+ memberchk(W1, Words) -> W = player2
+    ).
+
+name_word(N, W) :-
+    format(string(S), "~w", [N]),
+    string_lower(S, W).
+
+%!  loop_display(:Decisions) is det.
+%
+%   What the loop wrote since its last pick (its board, whose turn).
+
+loop_display(Code:Ds) :-
+    point(Code, Ds, Point),
+    arg(2, Point, Shown),
+    write(Shown),
+    (   sub_string(Shown, _, 1, 0, "\n") -> true ; nl ).
