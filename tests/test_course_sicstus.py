@@ -348,3 +348,27 @@ def test_a_game_only_its_loop_knows_is_played_through_it(
     assert f"Player {record['winner'][-1]} wins!" in out        # the loop's text names it
     code, out, err = run(["verify", str(log)], capsys)
     assert code == 0 and "valid" in out, out + err
+
+
+def test_a_loop_whose_turns_have_two_picks_names_the_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A turn of one or two picks (a pile, then how many): the player to
+    move is the one the loop's text named last, and the result agrees
+    with the winner the loop itself announces."""
+    game = tmp_path / "loop_two_picks.pl"
+    game.write_text((COURSE / "loop_two_picks.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "loop_two_picks-arena.pl"
+    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
+    text = adapter.read_text()
+    assert "arena_loop_names(red, blue)." in text and "arena_loop_turns(named)." in text
+    for seed in range(2):
+        log = tmp_path / f"game{seed}.jsonl"
+        code, out, err = run(["play", str(adapter), "--first", "random", "--second", "random",
+                              "--delay", "0", "--no-color", "--replay", str(log)], capsys)
+        assert code == 0, out + err
+        winner = last_record(log)["winner"]
+        colour = {"player1": "red", "player2": "blue"}[str(winner)]
+        assert f"The {colour} player wins." in out, out
+        code, out, err = run(["verify", str(log)], capsys)
+        assert code == 0 and "valid" in out, out + err

@@ -23,8 +23,9 @@ module among its import modules in the jail (prolog/gamefile/load.pl).
     loop_player(:, -), loop_moves(:, -), loop_over(:, -), loop_display(:).
 
 %   point(+Code, +Decisions, -Point): the loop run to Decisions' end,
-%   remembered: point(Alts, Shown) or ended(Why, Shown), Shown the text
-%   it wrote since the last pick.
+%   remembered: point(Alts, Shown, Owner) or ended(Why, Shown, Owner),
+%   Shown the text it wrote since the last pick, Owner the player to
+%   move there.
 point(Code, Ds, Point) :-
     term_hash(Ds, H),
     (   memo(Code, H, Ds, Point0)
@@ -45,11 +46,45 @@ step(Code, Ds, Point) :-
     loop_run(Code:Entry, Input, replay(Ds), Outcome, _-Marks, Text),
     last_shown(Marks, Text, Outcome, Shown0),
     bounded(Shown0, Shown),
+    owner(Code, Ds, Outcome, Marks, Text, Owner),
     (   Outcome = point(Alts)
-    ->  Point = point(Alts, Shown)
+    ->  Point = point(Alts, Shown, Owner)
     ;   Outcome = ended(Why),
-        Point = ended(Why, Shown)
+        Point = ended(Why, Shown, Owner)
     ).
+
+%   owner(+Code, +Ds, +Outcome, +Marks, +Text, -Owner): the player to
+%   move at the run's pick, or who moved last where it ended: by the
+%   parity of the picks, or where the adapter says
+%   arena_loop_turns(named), the player whose name the loop wrote last,
+%   alone in a text between picks.
+owner(Code, Ds, Outcome, Marks, Text, Owner) :-
+    (   catch(Code:arena_loop_turns(named), _, fail),
+        catch(Code:arena_loop_names(N1, N2), _, fail),
+        maplist(name_word, [N1, N2], [W1, W2]),
+        string_lower(Text, Lower),
+        named_last(Marks, Lower, W1, W2, Owner0)
+    ->  Owner = Owner0
+    ;   length(Ds, N0),
+        (   Outcome = point(_) -> N = N0 ; N is N0 - 1 ),
+        (   N mod 2 =:= 0 -> Owner = player1 ; Owner = player2 )
+    ).
+
+named_last([at(End, _)|Earlier], Lower, W1, W2, Owner) :-
+    (   Earlier = [at(Start, _)|_] -> true ; Start = 0 ),
+    Len is max(0, End - Start),
+    sub_string(Lower, Start, Len, _, Seg),
+    words(Seg, Ws),
+    (   memberchk(W1, Ws), \+ memberchk(W2, Ws)
+    ->  Owner = player1
+    ;   memberchk(W2, Ws), \+ memberchk(W1, Ws)
+    ->  Owner = player2
+    ;   named_last(Earlier, Lower, W1, W2, Owner)
+    ).
+
+words(Text, Words) :-
+    split_string(Text, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
+    exclude(==(""), Ws0, Words).
 
 %   last_shown(+Marks, +Text, +Outcome, -Shown): what the run wrote
 %   since its last pick.
@@ -70,17 +105,19 @@ bounded(Text, Shown) :-
 
 %!  loop_player(:Decisions, -Player) is det.
 %
-%   player1 makes the first decision, player2 the next, and so on.
+%   player1 makes the first decision, player2 the next, and so on; or
+%   where the adapter says arena_loop_turns(named), the player the
+%   loop's text named last.
 
-loop_player(_:Ds, P) :-
-    length(Ds, N),
-    (   N mod 2 =:= 0 -> P = player1 ; P = player2 ).
+loop_player(Code:Ds, P) :-
+    point(Code, Ds, Point),
+    arg(3, Point, P).
 
 %!  loop_moves(:Decisions, -Moves) is det.
 
 loop_moves(Code:Ds, Moves) :-
     point(Code, Ds, Point),
-    (   Point = point(Alts, _) -> Moves = Alts ; Moves = [] ).
+    (   Point = point(Alts, _, _) -> Moves = Alts ; Moves = [] ).
 
 %!  loop_over(:Decisions, -Winner) is semidet.
 %
@@ -90,7 +127,7 @@ loop_moves(Code:Ds, Moves) :-
 %   its rules, or ran out of time, throws.
 
 loop_over(Code:Ds, Winner) :-
-    point(Code, Ds, ended(Why, Shown)),
+    point(Code, Ds, ended(Why, Shown, Last)),
     (   Why = error(E)
     ->  throw(E)
     ;   Why == time
@@ -106,8 +143,7 @@ loop_over(Code:Ds, Winner) :-
     ->  Winner = W
     ;   member(D, [draw, tie, empate, empatado, nobody, ninguem]), memberchk(D, Words)
     ->  Winner = draw
-    ;   length(Ds, N),
-        (   N mod 2 =:= 1 -> Winner = player1 ; Winner = player2 )
+    ;   Winner = Last
     ).
 
 named_winner(Code, Words, W) :-

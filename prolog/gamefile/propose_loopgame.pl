@@ -5,6 +5,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(aggregate)).
+:- use_module(library(pairs)).
 :- use_module(propose_code).
 :- use_module(loop_drive).
 
@@ -144,8 +145,90 @@ names(Games, Names) :-
         name_of(1, Pairs, W2),
         W1 \== W2
     ->  Names = names(W1, W2)
+    ;   turn_names(Games, W1, W2)
+    ->  Names = turns(W1, W2)
     ;   Names = none
     ).
+
+%   turn_names(+Games, -W1, -W2): where picks and players do not simply
+%   alternate (a turn of two picks: a piece, then where it goes), two
+%   words that the loop's texts between picks name in turn: each text
+%   that has one and not the other names whose turn it is.
+turn_names(Games, W1, W2) :-
+    findall(Words, ( member(_-Marks-Text, Games),
+                     reverse(Marks, Ordered),
+                     segment_words(Ordered, 0, Text, 0, _, Words) ), All),
+    length(All, N),
+    N >= 8,
+    findall(W, ( member(Ws, All), member(W, Ws) ), Ws0),
+    msort(Ws0, Sorted),
+    clumped(Sorted, Counts),
+    findall(W, ( member(W-C, Counts), C >= N * 0.15, C =< N * 0.85 ), Mid),
+    findall(Score-(A-B),
+            ( member(A, Mid), member(B, Mid), A @< B,
+              alternation(Games, A, B, Score) ),
+            Scored),
+    keysort(Scored, Ascending),
+    last(Ascending, _-(A1-B1)),
+    first_named(Games, A1, B1, First),
+    (   First == A1 -> S1 = A1, S2 = B1 ; S1 = B1, S2 = A1 ),
+    atom_string(W1, S1),
+    atom_string(W2, S2),
+    !.
+
+%   alternation(+Games, +A, +B, -Score): in every game the texts that
+%   name one of A, B alone name them in turn (90% of the changes at
+%   least), each at least 3 times in all; Score counts them.
+alternation(Games, A, B, Score) :-
+    foldl(game_alternation(A, B), Games, 0-0, NA-NB),
+    NA >= 3,
+    NB >= 3,
+    Score is NA + NB.
+
+game_alternation(A, B, _-Marks-Text, NA0-NB0, NA-NB) :-
+    reverse(Marks, Ordered),
+    findall(Who, ( segment_words(Ordered, 0, Text, 0, _, Ws),
+                   (   memberchk(A, Ws), \+ memberchk(B, Ws) -> Who = A
+                   ;   memberchk(B, Ws), \+ memberchk(A, Ws) -> Who = B
+                   ) ), Named),
+    include(==(A), Named, As), length(As, KA),
+    include(==(B), Named, Bs), length(Bs, KB),
+    length(Named, N),
+    changes(Named, 0, Changes),
+    Changes >= 0.9 * (N - 1),
+    NA is NA0 + KA,
+    NB is NB0 + KB.
+
+changes([X, Y|T], C0, C) :-
+    !,
+    (   X \== Y -> C1 is C0 + 1 ; C1 = C0 ),
+    changes([Y|T], C1, C).
+changes(_, C, C).
+
+%   first_named(+Games, +A, +B, -First): of A and B, the one the loop
+%   named last before its first pick (or, failing that, the other of the
+%   one it named first after it).
+first_named(Games, A, B, First) :-
+    Games = [_-Marks-Text|_],
+    last(Marks, at(End, _)),
+    sub_string(Text, 0, End, _, Before),
+    string_lower(Before, Lower),
+    split_string(Lower, "\n", "", Lines),
+    reverse(Lines, Backwards),
+    member(Line, Backwards),
+    split_string(Line, " \t\r.,;:!?()[]'\"-=|*#", " \t\r.,;:!?()[]'\"-=|*#", Ws),
+    (   memberchk(A, Ws), \+ memberchk(B, Ws) -> First = A
+    ;   memberchk(B, Ws), \+ memberchk(A, Ws) -> First = B
+    ),
+    !.
+first_named(Games, A, B, First) :-
+    Games = [_-Marks-Text|_],
+    reverse(Marks, Ordered),
+    once(( segment_words(Ordered, 0, Text, 0, _, Ws),
+           (   memberchk(A, Ws), \+ memberchk(B, Ws) -> Second = A
+           ;   memberchk(B, Ws), \+ memberchk(A, Ws) -> Second = B
+           ) )),
+    (   Second == A -> First = B ; First = A ).
 
 %   segment_words(+Marks, +Start, +Text, +I, -Parity, -Words): the words
 %   written before each pick but the first (the menu's), by the parity
@@ -203,7 +286,10 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
     format("% easiest level~n"),
     portray_clause(arena_loop(Entry, Answers)),
     nl,
-    format("% GUESS: each pick is one player's move, the players take turns~n"),
+    (   Names = turns(_, _)
+    ->  true
+    ;   format("% GUESS: each pick is one player's move, the players take turns~n")
+    ),
     portray_clause(players([player1, player2])),
     portray_clause((current_player(loop(Ds), P) :- loop_player(Ds, P))),
     nl,
@@ -211,6 +297,12 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
     ->  format("% GUESS: the words the loop writes before the first player's moves and~n"),
         format("% the second's; the winner is the one its last text names~n"),
         portray_clause(arena_loop_names(W1, W2))
+    ;   Names = turns(W1, W2)
+    ->  format("% GUESS: a turn may have several picks: the player to move is the one~n"),
+        format("% of these two words the loop wrote last (alone) before the pick; the~n"),
+        format("% winner is the one its last text names~n"),
+        portray_clause(arena_loop_names(W1, W2)),
+        portray_clause(arena_loop_turns(named))
     ;   format("% GUESS: no word names one player alone: the player who moved last wins~n"),
         format("% unless the loop's last text says draw~n")
     ),
