@@ -167,6 +167,13 @@ outcome(time_limit_exceeded, _, Marks, Marks, ended(time)) :- !.
 outcome(error(permission_error(input, past_end_of_stream, _), _), _, Marks, Marks,
         ended(input)) :- !.
 outcome(error(game_rule_halt(_), _), _, Marks, Marks, ended(halt)) :- !.
+outcome(error(Formal, _), _, Marks, Marks, ended(input)) :-
+    sub_term(end_of_file, Formal),      % end_of_file read where a number was asked
+    !.
+outcome(error(syntax_error(_), Context), _, Marks, Marks, ended(input)) :-
+    nonvar(Context),
+    Context = stream(_, _, _, _),
+    !.
 outcome(E, _, Marks, Marks, ended(error(E))).
 
 %   restart_watch(+M): the game's initial_state and its entry are

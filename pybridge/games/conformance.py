@@ -131,7 +131,7 @@ def propose_adapter(ref: Any, config: str | None) -> str:
         if not isinstance(why, str) or not why:
             why = ("no initial state with a place that alternates between two players was "
                    "found" + ("" if config else " (give the config with --config)"))
-        return f"no adapter proposed: {clean_line(why, 400)}"
+        return f"no adapter proposed: {clean_line(why, 700)}"
     text = got["text"]
     try:
         titled = re.search(r"^\s*title\s*\(", path.read_text(errors="replace"), re.MULTILINE)
