@@ -4,9 +4,9 @@
             loop_over/2,              % :Decisions, -Winner
             loop_display/1            % :Decisions
           ]).
-:- use_module(library(lists)).
-:- use_module(library(apply)).
-:- use_module(loop_drive).
+:- use_module(library(lists), []).
+:- use_module(library(apply), []).
+:- use_module(loop_drive, []).
 
 /** <module> The contract of a game played through its own loop
 
@@ -15,6 +15,9 @@ calls: a state is loop(Decisions), the picks made so far
 (prolog/gamefile/loop_drive.pl). Each state's next pick is found by a
 run of the loop from its start, remembered (the last 512). A game file's code module has this
 module among its import modules in the jail (prolog/gamefile/load.pl).
+It imports nothing: whatever it imported would be visible to the game's
+code while it compiles (a yall lambda passed to an imported include/3
+would be compiled, where plain swipl calls it as it is).
 */
 
 :- dynamic memo/4.                     % Code, Hash, Decisions, Point
@@ -42,8 +45,8 @@ point(Code, Ds, Point) :-
 %   next pick or the end.
 step(Code, Ds, Point) :-
     Code:arena_loop(Entry, Answers),
-    answers_input(Answers, Input),
-    loop_run(Code:Entry, Input, replay(Ds), Outcome, _-Marks, Text),
+    arena_loop_drive:answers_input(Answers, Input),
+    arena_loop_drive:loop_run(Code:Entry, Input, replay(Ds), Outcome, _-Marks, Text),
     last_shown(Marks, Text, Outcome, Shown0),
     bounded(Shown0, Shown),
     owner(Code, Ds, Outcome, Marks, Text, Owner),
@@ -61,7 +64,7 @@ step(Code, Ds, Point) :-
 owner(Code, Ds, Outcome, Marks, Text, Owner) :-
     (   catch(Code:arena_loop_turns(named), _, fail),
         catch(Code:arena_loop_names(N1, N2), _, fail),
-        maplist(name_word, [N1, N2], [W1, W2]),
+        apply:maplist(name_word, [N1, N2], [W1, W2]),
         string_lower(Text, Lower),
         named_last(Marks, Lower, W1, W2, Owner0)
     ->  Owner = Owner0
@@ -84,7 +87,7 @@ named_last([at(End, _)|Earlier], Lower, W1, W2, Owner) :-
 
 words(Text, Words) :-
     split_string(Text, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
-    exclude(==(""), Ws0, Words).
+    apply:exclude(==(""), Ws0, Words).
 
 %   last_shown(+Marks, +Text, +Outcome, -Shown): what the run wrote
 %   since its last pick.
@@ -138,17 +141,17 @@ loop_over(Code:Ds, Winner) :-
     ),
     string_lower(Shown, Lower),
     split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Words0),
-    exclude(==(""), Words0, Words),
+    apply:exclude(==(""), Words0, Words),
     (   named_winner(Code, Words, W)
     ->  Winner = W
-    ;   member(D, [draw, tie, empate, empatado, nobody, ninguem]), memberchk(D, Words)
+    ;   lists:member(D, [draw, tie, empate, empatado, nobody, ninguem]), memberchk(D, Words)
     ->  Winner = draw
     ;   Winner = Last
     ).
 
 named_winner(Code, Words, W) :-
     catch(Code:arena_loop_names(N1, N2), _, fail),
-    maplist(name_word, [N1, N2], [W1, W2]),
+    apply:maplist(name_word, [N1, N2], [W1, W2]),
     (   memberchk(W1, Words), \+ memberchk(W2, Words) -> W = player1
     ;   memberchk(W2, Words), \+ memberchk(W1, Words) -> W = player2
     ).
