@@ -64,7 +64,7 @@ step(Code, Ds, Point) :-
 owner(Code, Ds, Outcome, Marks, Text, Owner) :-
     (   catch(Code:arena_loop_turns(named), _, fail),
         catch(Code:arena_loop_names(N1, N2), _, fail),
-        apply:maplist(name_word, [N1, N2], [W1, W2]),
+        apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2]),
         string_lower(Text, Lower),
         named_last(Marks, Lower, W1, W2, Owner0)
     ->  Owner = Owner0
@@ -151,7 +151,7 @@ loop_over(Code:Ds, Winner) :-
 
 named_winner(Code, Words, W) :-
     catch(Code:arena_loop_names(N1, N2), _, fail),
-    apply:maplist(name_word, [N1, N2], [W1, W2]),
+    apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2]),
     (   memberchk(W1, Words), \+ memberchk(W2, Words) -> W = player1
     ;   memberchk(W2, Words), \+ memberchk(W1, Words) -> W = player2
     ).
