@@ -269,27 +269,80 @@ def test_a_rule_that_throws_in_the_trials_is_named(tmp_path: Path,
     assert not (tmp_path / "throws_in_valid_moves-arena.pl").exists()
 
 
-def test_player_beside_the_state_is_proposed_and_plays(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """valid_moves/3 and move/4 take the player, the loop keeps whose
-    turn it is: the adapter keeps s(Board, Player) and plays to the end."""
-    game = tmp_path / "player_beside.pl"
-    game.write_text((COURSE / "player_beside.pl").read_text())
+def proposed(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The adapter check-game proposes (and keeps) for our course file
+    ``name`` copied to ``tmp_path``."""
+    game = tmp_path / name
+    game.write_text((COURSE / name).read_text())
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    adapter = tmp_path / "player_beside-arena.pl"
+    adapter = tmp_path / f"{game.stem}-arena.pl"
     assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
-    text = adapter.read_text()
-    assert "arena_player(1, player1)." in text and "arena_player(2, player2)." in text
-    assert "move(A, B, C, D)" in text                  # the game's own move/4, player second
-    log = tmp_path / "game.jsonl"
-    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+    return adapter
+
+
+def played(adapter: Path, log: Path, capsys: pytest.CaptureFixture[str],
+           second: str = "mcts:3") -> tuple[str, str]:
+    """``adapter`` played by random against ``second`` to a result that
+    verifies: the shell's output and the winner recorded."""
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", second,
                           "--move-time", "0.2", "--delay", "0", "--no-color",
                           "--replay", str(log)], capsys)
     assert code == 0, out + err
     record = last_record(log)
     assert record["type"] == "result" and record["winner"] in ("player1", "player2", "draw")
-    code, out, err = run(["verify", str(log)], capsys)
-    assert code == 0 and "valid" in out, out + err
+    code, verified, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "valid" in verified, verified + err
+    return out, str(record["winner"])
+
+
+def test_player_beside_the_state_is_proposed_and_plays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/3 and move/4 take the player, the loop keeps whose
+    turn it is: the adapter keeps s(Board, Player) and plays to the end."""
+    adapter = proposed("player_beside.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_player(1, player1)." in text and "arena_player(2, player2)." in text
+    assert "move(A, B, C, D)" in text                  # the game's own move/4, player second
+    played(adapter, tmp_path / "game.jsonl", capsys)
+
+
+def test_colour_winners_and_the_player_written_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Board-Player-Next: the player to move is the place written first;
+    game_over/2's colours are mapped by the game's player_colour/2 fact."""
+    adapter = proposed("colours_and_next.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "current_player(_-A-_, A)." in text
+    assert "arena_winner(red, player1)." in text and "arena_winner(blue, player2)." in text
+    played(adapter, tmp_path / "game.jsonl", capsys, second="random")
+
+
+def test_a_game_only_its_loop_knows_is_played_through_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No contract predicate at all: the adapter drives play/0, computer
+    against computer, each random pick a move; the words before each
+    player's picks name the players; a game verifies."""
+    adapter = proposed("loop_only.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop(play, ['3.', '1.'])." in text
+    assert "arena_loop_names('1', '2')." in text
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert "30 sticks left. Player 1 to take." in out        # the loop's own display
+    assert f"Player {winner[-1]} wins!" in out                 # the loop's text names it
+
+
+def test_a_loop_whose_turns_have_two_picks_names_the_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A turn of one or two picks (a pile, then how many): the player to
+    move is the one the loop's text named last, and the result agrees
+    with the winner the loop itself announces."""
+    adapter = proposed("loop_two_picks.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop_names(red, blue)." in text and "arena_loop_turns(named)." in text
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys, second="random")
+        colour = {"player1": "red", "player2": "blue"}[winner]
+        assert f"The {colour} player wins." in out, out
 
 
 def test_own_definitions_over_library_names_load_as_in_sicstus(
@@ -301,74 +354,3 @@ def test_own_definitions_over_library_names_load_as_in_sicstus(
     assert code == 0, out + err
     assert "dialect:  sicstus4" in out
     assert "conforms to the game contract" in out
-
-
-def test_colour_winners_and_the_player_written_first(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Board-Player-Next: the player to move is the place written first;
-    game_over/2's colours are mapped by the game's player_colour/2 fact."""
-    game = tmp_path / "colours_and_next.pl"
-    game.write_text((COURSE / "colours_and_next.pl").read_text())
-    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    adapter = tmp_path / "colours_and_next-arena.pl"
-    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
-    text = adapter.read_text()
-    assert "current_player(_-A-_, A)." in text
-    assert "arena_winner(red, player1)." in text and "arena_winner(blue, player2)." in text
-    log = tmp_path / "game.jsonl"
-    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "random",
-                          "--delay", "0", "--no-color", "--replay", str(log)], capsys)
-    assert code == 0, out + err
-    assert last_record(log)["winner"] in ("player1", "player2", "draw")
-    code, out, err = run(["verify", str(log)], capsys)
-    assert code == 0 and "valid" in out, out + err
-
-
-def test_a_game_only_its_loop_knows_is_played_through_it(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """No contract predicate at all: the adapter drives play/0, computer
-    against computer, each random pick a move; the words before each
-    player's picks name the players; a game verifies."""
-    game = tmp_path / "loop_only.pl"
-    game.write_text((COURSE / "loop_only.pl").read_text())
-    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    adapter = tmp_path / "loop_only-arena.pl"
-    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
-    text = adapter.read_text()
-    assert "arena_loop(play, ['3.', '1.'])." in text
-    assert "arena_loop_names('1', '2')." in text
-    log = tmp_path / "game.jsonl"
-    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
-                          "--move-time", "0.2", "--delay", "0", "--no-color",
-                          "--replay", str(log)], capsys)
-    assert code == 0, out + err
-    assert "30 sticks left. Player 1 to take." in out        # the loop's own display
-    record = last_record(log)
-    assert record["type"] == "result" and record["winner"] in ("player1", "player2")
-    assert f"Player {record['winner'][-1]} wins!" in out        # the loop's text names it
-    code, out, err = run(["verify", str(log)], capsys)
-    assert code == 0 and "valid" in out, out + err
-
-
-def test_a_loop_whose_turns_have_two_picks_names_the_player(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A turn of one or two picks (a pile, then how many): the player to
-    move is the one the loop's text named last, and the result agrees
-    with the winner the loop itself announces."""
-    game = tmp_path / "loop_two_picks.pl"
-    game.write_text((COURSE / "loop_two_picks.pl").read_text())
-    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    adapter = tmp_path / "loop_two_picks-arena.pl"
-    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
-    text = adapter.read_text()
-    assert "arena_loop_names(red, blue)." in text and "arena_loop_turns(named)." in text
-    for seed in range(2):
-        log = tmp_path / f"game{seed}.jsonl"
-        code, out, err = run(["play", str(adapter), "--first", "random", "--second", "random",
-                              "--delay", "0", "--no-color", "--replay", str(log)], capsys)
-        assert code == 0, out + err
-        winner = last_record(log)["winner"]
-        colour = {"player1": "red", "player2": "blue"}[str(winner)]
-        assert f"The {colour} player wins." in out, out
-        code, out, err = run(["verify", str(log)], capsys)
-        assert code == 0 and "valid" in out, out + err
