@@ -106,11 +106,7 @@ beside_step(Code, Moves, Move, S, P, S1) :-
     !.
 
 beside_text(Code, FileBase, Config-From, S0, P0, P1, Moves, Move, Over) :-
-    format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
-    format("% It plays the file unchanged and adds what the arena needs. Lines marked~n"),
-    format("% GUESS were inferred from a few legal moves: confirm them against the~n"),
-    format("% game's code, then run `arena check-game` on this file.~n~n"),
-    format(":- consult(~q).~n~n", [FileBase]),
+    adapter_header(FileBase),
     format("% The game passes the player to move beside its state, and its loop~n"),
     format("% keeps whose turn it is: the adapter's state s(State, Player) keeps both.~n~n"),
     (   atom(P0), atom(P1)

@@ -17,6 +17,7 @@
             loop_ends/4,              % +Code, +S0, +Winners, -Ends
             loop_count/4,             % +Code, -Start, -Count, -Step
             config_goal/3,            % +Code, -Given, -Config
+            adapter_header/1,         % +FileBase
             colour_term/3,            % +Code, +Pairs, -Term
             fact_winner/4             % +Code, +Term, +Pairs, -Who
           ]).
@@ -435,3 +436,15 @@ fact_winner(Code, W, Pairs, Who) :-
                  ;   A == P, B == W
                  ) ), Ns),
     sort(Ns, [Who]).
+
+%!  adapter_header(+FileBase) is det.
+%
+%   The lines a proposed adapter starts with: what it is, then the
+%   consult of the game's file.
+
+adapter_header(FileBase) :-
+    format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
+    format("% It plays the file unchanged and adds what the arena needs. Lines marked~n"),
+    format("% GUESS were inferred from a few legal moves: confirm them against the~n"),
+    format("% game's code, then run `arena check-game` on this file.~n~n"),
+    format(":- consult(~q).~n~n", [FileBase]).

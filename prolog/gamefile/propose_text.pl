@@ -23,11 +23,7 @@ adapter_text(Code, FileBase, Found, Text) :-
     ;   Names = [player1, player2], Atoms = false
     ),
     with_output_to(string(Text),
-      ( format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
-        format("% It plays the file unchanged and adds what the arena needs. Lines marked~n"),
-        format("% GUESS were inferred from a few legal moves: confirm them against the~n"),
-        format("% game's code, then run `arena check-game` on this file.~n~n"),
-        format(":- consult(~q).~n~n", [FileBase]),
+      ( adapter_header(FileBase),
         format("players(~q).~n~n", [Names]),
         players_text(Atoms, Names, Found),
         winner_text(Code, Atoms, Names, Found),
