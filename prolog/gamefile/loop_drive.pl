@@ -124,7 +124,8 @@ mark(Out, at(Chars, Lines)) :-
 %   restart (a new game), halt, time, diverged or error(E). Trace is
 %   Taken-Marks, the decisions taken and the marks (output and input
 %   positions) at each pick, latest first. The run stops after Seconds
-%   (4 by default).
+%   (4 by default). The lines of input it read are left in the global
+%   variable arena_loop_lines.
 
 loop_run(Goal, Input, Mode, Outcome, Trace, Text) :-
     loop_run(Goal, Input, Mode, 4, Outcome, Trace, Text).
@@ -152,6 +153,8 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
         catch(call_with_time_limit(Seconds, ( Goal -> Why = returned ; Why = failed )), E, true),
         ( nb_getval(arena_loop, drive(_, _, Taken, Marks0, _)),
           nb_setval(arena_loop, none),
+          line_count(In, LinesRead),
+          nb_setval(arena_loop_lines, LinesRead),
           set_random(state(Saved)),
           set_stream(OldIn, alias(user_input)), set_input(OldCurrent), set_output(OldOut),
           close(In), close(Out) )),

@@ -87,7 +87,7 @@ screen(Code, Entry, Input) :-
 %   best_attempt(+Input, +Outcome, +N, +Marks, +Text): the run that made
 %   the most picks so far is remembered, for loop_reason/2.
 best_attempt(Input, Outcome, N, Marks, Text) :-
-    (   Marks = [at(_, L1)|_] -> true ; L1 = 0 ),
+    (   nb_current(arena_loop_lines, L1) -> true ; Marks = [at(_, L1)|_] -> true ; L1 = 0 ),
     (   nb_current(arena_loop_best, best(Best0, _)), Best0 @>= N-L1
     ->  true
     ;   
@@ -113,7 +113,7 @@ whole_games(Code, Entry, Input, Games) :-
 
 whole_game(Code, Entry, Input, Seed, Taken-Marks-Text) :-
     in_time,
-    loop_run(Code:Entry, Input, free(400, Seed), 8, Outcome, Taken-Marks, Text),
+    loop_run(Code:Entry, Input, free(1500, Seed), 8, Outcome, Taken-Marks, Text),
     (   Outcome = ended(Why),
         memberchk(Why, [returned, failed, input, restart, halt])
     ->  length(Taken, N),
@@ -123,7 +123,7 @@ whole_game(Code, Entry, Input, Seed, Taken-Marks-Text) :-
         fail
     ).
 
-why_not(point(_), 'its loop, driven computer against computer, did not end within 400 picks').
+why_not(point(_), 'its loop, driven computer against computer, did not end within 1500 picks').
 why_not(ended(time), 'its loop, driven computer against computer, did not end a game within 8 s').
 why_not(ended(diverged), 'its loop did not make the same picks again from the same answers').
 why_not(ended(error(E)), Note) :-
