@@ -354,3 +354,16 @@ def test_own_definitions_over_library_names_load_as_in_sicstus(
     assert code == 0, out + err
     assert "dialect:  sicstus4" in out
     assert "conforms to the game contract" in out
+
+
+def test_a_loop_that_writes_for_ever_gets_no_adapter(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """play/0 writes without end and never picks: each run of the loop
+    stops at its time limit, check-game ends with a reason and writes no
+    adapter."""
+    game = tmp_path / "loop_flood.pl"
+    game.write_text((COURSE / "loop_flood.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "2", "--time", "90"], capsys)
+    assert code == 1, out + err
+    assert "no adapter proposed:" in out, out + err
+    assert not (tmp_path / "loop_flood-arena.pl").exists()
