@@ -324,11 +324,25 @@ def test_a_game_only_its_loop_knows_is_played_through_it(
     player's picks name the players; a game verifies."""
     adapter = proposed("loop_only.pl", tmp_path, capsys)
     text = adapter.read_text()
-    assert "arena_loop(play, ['3.', '1.'])." in text
+    assert "arena_loop(play, prompted('.'))." in text
+    assert "The answers it gave before the first move: 3" in text
     assert "arena_loop_names('1', '2')." in text
     out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
     assert "30 sticks left. Player 1 to take." in out        # the loop's own display
     assert f"Player {winner[-1]} wins!" in out                 # the loop's text names it
+
+
+def test_a_loop_menu_is_answered_from_what_it_asks(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Yes or no, a board size in a range, computer against computer as
+    the sixth of seven options: each question is answered from its text,
+    and a game is played at the easy level the menu offers."""
+    adapter = proposed("loop_questions.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "The answers it gave before the first move: n, 7, 6" in text
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert "21 sticks left. Bot 1 to take." in out
+    assert f"Bot {winner[-1]} wins!" in out
 
 
 def test_a_loop_whose_turns_have_two_picks_names_the_player(

@@ -3,12 +3,15 @@
             loop_run/6,               % +Goal, +Input, +Mode, -Outcome, -Trace, -Text
             loop_run/7,               % +Goal, +Input, +Mode, +Seconds, -Outcome, -Trace, -Text
             answers_input/2,          % +Answers, -Input
+            loop_answers/1,           % -Answers
+            loop_question/1,          % -Asked
             loop_sleep/1              % +Seconds
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(random), []).
-:- use_module(library(memfile)).
+:- use_module(library(prolog_stream)).
+:- use_module(loop_answer).
 
 /** <module> A game played through its own loop
 
@@ -107,11 +110,17 @@ driven(Kind, List, Alts, X) :-
 taken(select(Rest), List, C, C) :- !, selectchk(C, List, Rest).
 taken(_, _, C, C).
 
-%   mark(+Out, -Mark): the output written and the input read so far.
+%   mark(+Out, -Mark): the output written and the questions answered so
+%   far (lines read, or where questions are answered from their prompts,
+%   those that were no pause).
 mark(Out, at(Chars, Lines)) :-
     character_count(Out, Chars),
-    stream_property(In, alias(user_input)),
-    line_count(In, Lines).
+    (   nb_current(arena_loop_io, io(_-_, _, _, _, _, _)),
+        nb_current(arena_loop_asked, Lines0)
+    ->  Lines = Lines0
+    ;   stream_property(In, alias(user_input)),
+        line_count(In, Lines)
+    ).
 
 %!  loop_run(:Goal, +Input, +Mode, -Outcome, -Trace, -Text) is det.
 %!  loop_run(:Goal, +Input, +Mode, +Seconds, -Outcome, -Trace, -Text) is det.
@@ -134,9 +143,9 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
     current_prolog_flag(arena_game_jail, true),
     (   Mode = replay(Path) -> RunMode = replay ; Path = [], RunMode = Mode ),
     random_property(state(Saved)),
-    new_memory_file(MF),
-    open_memory_file(MF, write, Out, [encoding(utf8)]),
-    open_string(Input, In),
+    retractall(written(_, _)),
+    open_prolog_stream(arena_loop_drive, write, Out, []),
+    input_stream(Input, Out, In),
     set_stream(In, eof_action(error)),
     stream_property(OldIn, alias(user_input)),
     current_input(OldCurrent),
@@ -158,9 +167,118 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
           set_random(state(Saved)),
           set_stream(OldIn, alias(user_input)), set_input(OldCurrent), set_output(OldOut),
           close(In), close(Out) )),
-    memory_file_to_string(MF, Text),
-    free_memory_file(MF),
+    findall(S, written(_, S), Strings),
+    retractall(written(_, _)),
+    atomic_list_concat(Strings, Text0),
+    atom_string(Text0, Text),
     outcome(E, Why, Marks0, Marks, Outcome).
+
+%   The loop's output: kept as it is flushed, written(Index, String),
+%   so that a question can be read from what it wrote before it.
+:- dynamic written/2.
+
+:- public stream_write/2, stream_read/2, stream_close/1.
+
+stream_write(_, String) :-
+    (   nb_current(arena_loop_io, io(_, _, _, _, _, N)) -> true ; N = 0 ),
+    assertz(written(N, String)),
+    N1 is N + 1,
+    (   nb_current(arena_loop_io, io(A, B, C, D, E, _))
+    ->  nb_setval(arena_loop_io, io(A, B, C, D, E, N1))
+    ;   nb_setval(arena_loop_io, io(none, none, 0, 0, [], N1))
+    ).
+
+%   input_stream(+Input, +Out, -In): the text Input, or prompted(Dot):
+%   each question answered from what the loop wrote since it last read
+%   (prolog/gamefile/loop_answer.pl), each answer followed by Dot (a
+%   full stop for read/1, or nothing).
+input_stream(prompted(Dot), Out, In) :-
+    !,
+    nb_setval(arena_loop_io, io(Dot-Out, none, 0, 0, [], 0)),
+    nb_setval(arena_loop_asked, 0),
+    nb_setval(arena_loop_question, none),
+    open_prolog_stream(arena_loop_drive, read, In, []).
+input_stream(Input, _, In) :-
+    nb_setval(arena_loop_io, io(none, none, 0, 0, [], 0)),
+    open_string(Input, In).
+
+stream_read(_, Line) :-
+    nb_getval(arena_loop_io, io(Dot-Out, Last0, Repeat0, From, Given, _)),
+    flush_output(Out),
+    nb_getval(arena_loop_io, io(_, _, _, _, _, N)),
+    findall(S, ( written(I, S), I >= From ), Strings),
+    atomic_list_concat(Strings, Prompt),
+    length(Given, Asked),
+    (   Asked >= 300
+    ->  Line = ""
+    ;   pause(Prompt)
+    ->  Line = "\n",
+        nb_setval(arena_loop_io, io(Dot-Out, Last0, 0, N, [''|Given], N))
+    ;   prompt_answers(Prompt, Answers),
+        question_key(Prompt, Answers, Key),
+        (   asked_again(Key, Last0, Prompt) -> Repeat is Repeat0 + 1 ; Repeat = 0 ),
+        length(Answers, Len),
+        I is Repeat mod Len,
+        nth0(I, Answers, Answer),
+        format(string(Line), "~w~w~n", [Answer, Dot]),
+        nb_getval(arena_loop_asked, A0),
+        A is A0 + 1,
+        nb_setval(arena_loop_asked, A),
+        Key = _-Tail,
+        nb_setval(arena_loop_question, asked(Tail, Repeat, Answers)),
+        nb_setval(arena_loop_io, io(Dot-Out, Key, Repeat, N, [Answer|Given], N))
+    ).
+
+%   pause(+Prompt): the loop waits for a key between moves ("press
+%   enter to continue"): an empty line answers it.
+pause(Prompt) :-
+    string_length(Prompt, L),
+    (   L > 120 -> sub_string(Prompt, _, 120, 0, Tail) ; Tail = Prompt ),
+    string_lower(Tail, Lower),
+    (   sub_string(Lower, _, _, _, "press"),
+        once(( member(W, ["enter", "key", "continue", "return"]), sub_string(Lower, _, _, _, W) ))
+    ;   sub_string(Lower, _, _, _, "continue"),
+        \+ sub_string(Lower, _, _, _, "?"),
+        \+ sub_string(Lower, _, _, _, "y/n")
+    ),
+    !.
+
+stream_close(_).
+
+%!  loop_question(-Asked) is semidet.
+%
+%   The last question of the last prompted run: asked(Tail, Repeat,
+%   Answers), its text's end, how many answers it refused before the
+%   last, the answers tried in turn.
+
+loop_question(Asked) :-
+    nb_current(arena_loop_question, Asked),
+    Asked = asked(_, _, _).
+
+question_key(Prompt, Answers, Answers-Tail) :-
+    string_length(Prompt, L),
+    (   L > 80 -> sub_string(Prompt, _, 80, 0, Tail) ; Tail = Prompt ).
+
+%   asked_again(+Key, +Last, +Prompt): the same question again, after an
+%   answer it refused (it says so, or asks in the same words).
+asked_again(Answers-Tail, Answers-Tail0, Prompt) :-
+    (   Tail == Tail0
+    ->  true
+    ;   string_lower(Prompt, Lower),
+        member(W, ["invalid", "again", "not valid", "wrong", "error", "try", "must", "only"]),
+        sub_string(Lower, _, _, _, W)
+    ),
+    !.
+
+%!  loop_answers(-Answers) is det.
+%
+%   The answers the last prompted run gave, in order ('' at a pause).
+
+loop_answers(Answers) :-
+    (   nb_current(arena_loop_io, io(_, _, _, _, Given, _))
+    ->  reverse(Given, Answers)
+    ;   Answers = []
+    ).
 
 outcome(E, Why, Marks, Marks, ended(Why)) :- var(E), !.
 outcome(arena_loop_point(Alts, Marks), _, _, Marks, point(Alts)) :- !.
@@ -231,6 +349,8 @@ loop_sleep(Seconds) :-
 %   last of them again at every question (a level asked of each player,
 %   a key pressed between moves).
 
+answers_input(prompted(Dot), prompted(Dot)) :-
+    !.
 answers_input(Answers, Input) :-
     last(Answers, Last),
     length(Fill, 200),

@@ -58,10 +58,13 @@ entry(Code, Entry) :-
     defines(Code, Entry/0),
     !.
 
-%   answers(-Answers): the menu's answers tried in turn, each as a term
-%   for read/1 and as a line: a mode first (computer against computer is
+%   answers(-Answers): the menu's answers tried in turn: first each
+%   question answered from what the loop wrote before it (as a term for
+%   read/1, then as a line), then fixed answers: a mode first (computer against computer is
 %   often 3 or 4), after a "play" entry, after a board size; then 1 (the
 %   easiest level) at every question.
+answers(prompted(Dot)) :-
+    member(Dot, ['.', '']).
 answers(Answers) :-
     (   member(K, [3, 4, 2, 5, 6, 1]), Prefix = [K]
     ;   member(K, [3, 4, 2, 5, 6]), Prefix = [1, K]
@@ -91,16 +94,37 @@ best_attempt(Input, Outcome, N, Marks, Text) :-
     (   nb_current(arena_loop_best, best(Best0, _)), Best0 @>= N-L1
     ->  true
     ;   
-        sub_atom(Input, 0, 12, _, Start),
+        (   Input = prompted(_)
+        ->  loop_answers(Given),
+            length(Given, NG),
+            (   NG > 8 -> length(First, 8), append(First, _, Given), More = ', ...'
+            ;   First = Given, More = ''
+            ),
+            atomic_list_concat(First, ', ', Start0),
+            (   loop_question(asked(QTail, Refused, Tried))
+            ->  split_string(QTail, "\n\r\t", " ", QParts),
+                atomic_list_concat(QParts, ' ', QText),
+                (   Refused > 0
+                ->  atomic_list_concat(Tried, ', ', TriedText),
+                    format(atom(Refusal), " took none of ~w", [TriedText])
+                ;   Refusal = ''
+                ),
+                format(atom(Start), "as its questions asked: ~w~w; its last question \c
+                                     (~q)~w", [Start0, More, QText, Refusal])
+            ;   format(atom(Start), "as its questions asked: ~w~w", [Start0, More])
+            )
+        ;   sub_atom(Input, 0, 12, _, Start)
+        ),
         (   string_length(Text, TL), TL > 160
         ->  sub_string(Text, _, 160, 0, Tail)
         ;   Tail = Text
         ),
         split_string(Tail, "\n\r\t", " ", Parts),
         atomic_list_concat(Parts, ' ', Last),
-        format(atom(Note), "the answers that went farthest (~q...) made ~w picks, \c
+        (   Input = prompted(_) -> Shown = Start ; format(atom(Shown), "~q...", [Start]) ),
+        format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
                             reading ~w lines, then ~q; its last words: ~w",
-               [Start, N, L1, Outcome, Last]),
+               [Shown, N, L1, Outcome, Last]),
         nb_setval(arena_loop_best, best(N-L1, Note))
     ).
 
@@ -270,6 +294,14 @@ share(W, Lists, N, Share) :-
     aggregate_all(count, ( member(Ws, Lists), memberchk(W, Ws) ), C),
     Share is C / N.
 
+%   loop_answers_in(+Code, +Entry, +Answers, -Given): the answers a
+%   prompted run gives before the loop's first pick.
+loop_answers_in(Code, Entry, Answers, Given) :-
+    answers_input(Answers, Input),
+    loop_run(Code:Entry, Input, free(0, 1), 2, _, _, _),
+    loop_answers(Given0),
+    atomic_list_concat(Given0, ', ', Given).
+
 adapter_text(Code, FileBase, Entry, Answers, Names) :-
     format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
     format("% Neither the game's rules nor a proposal over them gave the arena what it~n"),
@@ -281,9 +313,18 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
     format("% the loop ends. Lines marked GUESS were inferred from a few games: confirm~n"),
     format("% them, then run `arena check-game` on this file.~n~n"),
     format(":- consult(~q).~n~n", [FileBase]),
-    format("% GUESS: the answers (one a line, the last typed again at every later~n"),
-    format("% question) that make the menu play computer against computer at its~n"),
-    format("% easiest level~n"),
+    (   Answers = prompted(Dot)
+    ->  format("% GUESS: each of its questions answered from the text it wrote before~n"),
+        format("% it (the menu's option for computer against computer at its easiest~n"),
+        format("% level, the smallest number a question names, no to yes-or-no), each~n"),
+        format("% answer followed by ~q; a list of answers (one a line, the last~n", [Dot]),
+        format("% typed again at every later question) may be given instead.~n"),
+        loop_answers_in(Code, Entry, Answers, Given),
+        format("% The answers it gave before the first move: ~w~n", [Given])
+    ;   format("% GUESS: the answers (one a line, the last typed again at every later~n"),
+        format("% question) that make the menu play computer against computer at its~n"),
+        format("% easiest level~n")
+    ),
     portray_clause(arena_loop(Entry, Answers)),
     nl,
     (   Names = turns(_, _)
