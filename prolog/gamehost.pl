@@ -301,6 +301,10 @@ answer(Request, Reply) :-
     Request =.. [Verb, _|Args],
     game_base(Game),
     verb(Verb, Game, Args, Goal, Answer),
+    (   memberchk(Verb, [choose, search])   % a loop game's runs: prolog/gamefile/loop_live.pl
+    ->  nb_setval(arena_loop_slot, search)
+    ;   nb_setval(arena_loop_slot, main)
+    ),
     safe(Goal, Result),
     (   Result == true
     ->  Reply = Answer.put(ok, true)

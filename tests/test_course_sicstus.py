@@ -324,12 +324,39 @@ def test_a_game_only_its_loop_knows_is_played_through_it(
     player's picks name the players; a game verifies."""
     adapter = proposed("loop_only.pl", tmp_path, capsys)
     text = adapter.read_text()
-    assert "arena_loop(play, prompted('.'))." in text
+    assert "arena_loop(play, prompted(auto))." in text
     assert "The answers it gave before the first move: 3" in text
     assert "arena_loop_names('1', '2')." in text
     out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
     assert "30 sticks left. Player 1 to take." in out        # the loop's own display
     assert f"Player {winner[-1]} wins!" in out                 # the loop's text names it
+
+
+def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
+    """tests/loop_prompt_unit.pl: menus, ranges, yes or no, letters in
+    brackets, words, pointers: computer against computer first, leaving
+    never."""
+    output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
+    assert "All 10 tests passed" in output, output
+
+
+def test_loop_runs_are_kept_alive_between_moves() -> None:
+    """tests/loop_live_unit.pl: a game played move by move starts its
+    loop once; a search's run leaves the played game's run and its facts
+    as they were."""
+    output = run_plunit(Path(__file__).resolve().parent / "loop_live_unit.pl")
+    assert "All 4 tests passed" in output, output
+
+
+def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The sticks left and whose turn it is live in facts: the search's
+    runs and the played game's run each keep their own, and the result
+    the loop announces verifies."""
+    adapter = proposed("loop_facts.pl", tmp_path, capsys)
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys, second="mcts:3")
+    assert "40 sticks left. Computer 1 to take." in out
+    assert f"Computer {winner[-1]} wins!" in out
 
 
 def test_a_loop_menu_is_answered_from_what_it_asks(

@@ -1,241 +1,177 @@
 :- module(arena_loop_answer,
-          [ prompt_answers/2          % +Prompt, -Answers
+          [ output_stream/1,          % -Out
+            input_stream/3,           % +Input, +Out, -In
+            written_text/1,           % -Text
+            clear_written/0,
+            loop_answers/1,           % -Answers
+            loop_question/1           % -Asked
           ]).
+:- use_module(library(prolog_stream)).
 :- use_module(library(lists)).
-:- use_module(library(apply)).
-:- use_module(library(pairs)).
-:- use_module(library(aggregate)).
-:- use_module(library(yall)).
+:- use_module(loop_prompt).
 
-/** <module> Answers to a course game's questions, read from its prompt
+/** <module> The terminal of a game played through its own loop
 
-A game played through its own loop (prolog/gamefile/loop_drive.pl) asks
-its menu's questions: a mode, a level, a board size, whether to play
-again. Here the text it wrote since it last read is read as a person
-would: the numbered options of the last menu (those that set computer
-against computer at the easiest level first, those that leave last),
-else the numbers or range the question names (the smallest first), else
-yes or no. The answers come in the order to try them, the first again
-and again where a question is asked anew after an answer it refused.
+The loop's output is kept as it is written (output_stream/1), and its
+input, where the adapter says prompted(Dot), is typed question by
+question (input_stream/3) from what it wrote since it last read.
+
+Each question's candidates come from prolog/gamefile/loop_prompt.pl;
+the first is typed, the next where the question is asked again after
+an answer it refused, an empty line where it only waits for a key.
 */
 
-%!  prompt_answers(+Prompt, -Answers) is det.
+%!  output_stream(-Out) is det.
 %
-%   Answers (atoms, at least one) to the question the text Prompt ends
-%   with, best first.
+%   A stream whose text is kept, for written_text/1.
 
-prompt_answers(Prompt, Answers) :-
-    string_codes(Prompt, Codes0),
-    phrase(plain(Codes), Codes0),
-    string_codes(Plain, Codes),
-    split_string(Plain, "\n\r", "", Lines0),
-    foldl(trimmed, Lines0, [], Rev),
-    reverse(Rev, Lines1),
-    last_n(30, Lines1, Lines),
-    (   menu(Lines, Options), Options = [_, _|_]
-    ->  map_list_to_pairs(option_rank, Options, Ranked),
-        keysort(Ranked, Sorted),
-        pairs_values(Sorted, Chosen),
-        pairs_keys(Chosen, Keys0),
-        exclude(leaves(Options), Keys0, Keys1),
-        (   Keys1 == [] -> Answers = Keys0 ; Answers = Keys1 )
-    ;   last(Lines, Question)
-    ->  question_answers(Question, Answers)
-    ;   Answers = ['1']
+output_stream(Out) :-
+    open_prolog_stream(arena_loop_answer, write, Out, []).
+
+%!  written_text(-Text) is det.
+
+written_text(Text) :-
+    findall(S, written(_, S), Strings),
+    atomic_list_concat(Strings, Text0),
+    atom_string(Text0, Text).
+
+%!  clear_written is det.
+
+clear_written :-
+    retractall(written(_, _)).
+
+%   The loop's output: kept as it is flushed, written(Index, String),
+%   so that a question can be read from what it wrote before it.
+:- thread_local written/2.
+
+:- public stream_write/2, stream_read/2, stream_close/1.
+
+stream_write(_, String) :-
+    (   nb_current(arena_loop_io, io(_, _, _, _, _, N)) -> true ; N = 0 ),
+    assertz(written(N, String)),
+    N1 is N + 1,
+    (   nb_current(arena_loop_io, io(A, B, C, D, E, _))
+    ->  nb_setval(arena_loop_io, io(A, B, C, D, E, N1))
+    ;   nb_setval(arena_loop_io, io(none, none, 0, 0, [], N1))
     ).
 
-%   plain(-Codes): the text without terminal escape sequences.
-plain([C|Cs]) --> [C], { C \== 0'\e }, !, plain(Cs).
-plain(Cs) --> [0'\e, 0'[], !, escape_tail, plain(Cs).
-plain(Cs) --> [0'\e], !, plain(Cs).
-plain([]) --> [].
-
-escape_tail --> [C], { code_type(C, alpha) }, !.
-escape_tail --> [_], !, escape_tail.
-escape_tail --> [].
-
-trimmed(Line0, Acc, Acc1) :-
-    split_string(Line0, "", " \t|*#=+_-~:><.\u2502\u2551\u2500\u2550", [Line]),
-    (   Line == "" -> Acc1 = Acc ; Acc1 = [Line|Acc] ).
-
-last_n(N, List, Last) :-
-    length(List, Len),
-    (   Len =< N -> Last = List ; Skip is Len - N, length(Pre, Skip), append(Pre, Last, List) ).
-
-%   menu(+Lines, -Options): the options Key-Label of the last menu, read
-%   from the end: at most 3 lines of question after it.
-menu(Lines, Options) :-
-    reverse(Lines, Back),
-    append(Question, Rest, Back),
-    length(Question, NQ),
-    NQ =< 3,
-    Rest = [First|_],
-    option(First, _),
+%   input_stream(+Input, +Out, -In): the text Input, or prompted(Dot):
+%   each question answered from what the loop wrote since it last read
+%   (prolog/gamefile/loop_answer.pl), each answer followed by Dot (a
+%   full stop for read/1, or nothing, or auto: as the reader asks).
+input_stream(prompted(Dot), Out, In) :-
     !,
-    options_run(Rest, Rev),
-    reverse(Rev, Options).
+    nb_setval(arena_loop_io, io(Dot-Out, none, 0, 0, [], 0)),
+    nb_setval(arena_loop_asked, 0),
+    nb_setval(arena_loop_question, none),
+    open_prolog_stream(arena_loop_answer, read, In, []).
+input_stream(Input, _, In) :-
+    nb_setval(arena_loop_io, io(none, none, 0, 0, [], 0)),
+    open_string(Input, In).
 
-options_run([Line|Lines], [Option|Options]) :-
-    option(Line, Option),
+stream_read(_, Line) :-
+    nb_getval(arena_loop_io, io(Dot-Out, Last0, Repeat0, From, Given, _)),
+    flush_output(Out),
+    nb_getval(arena_loop_io, io(_, _, _, _, _, N)),
+    findall(S, ( written(I, S), I >= From ), Strings),
+    atomic_list_concat(Strings, Prompt),
+    length(Given, Asked),
+    (   Asked >= 300
+    ->  Line = ""
+    ;   pause(Prompt)
+    ->  Line = "\n",
+        nb_setval(arena_loop_io, io(Dot-Out, Last0, 0, N, [''|Given], N))
+    ;   prompt_answers(Prompt, Answers),
+        question_key(Prompt, Answers, Key),
+        (   asked_again(Key, Last0, Prompt) -> Repeat is Repeat0 + 1 ; Repeat = 0 ),
+        length(Answers, Len),
+        I is Repeat mod Len,
+        nth0(I, Answers, Answer),
+        answer_line(Dot, Answer, Line),
+        nb_getval(arena_loop_asked, A0),
+        A is A0 + 1,
+        nb_setval(arena_loop_asked, A),
+        Key = _-Tail,
+        nb_setval(arena_loop_question, asked(Tail, Repeat, Answers)),
+        nb_setval(arena_loop_io, io(Dot-Out, Key, Repeat, N, [Answer|Given], N))
+    ).
+
+%   answer_line(+Dot, +Answer, -Line): Answer as typed; where Dot is auto,
+%   a term with a full stop if read/1 or read_term/2,3 reads it (quoted
+%   where it would not read as itself), else a line.
+answer_line(auto, Answer, Line) :-
     !,
-    options_run(Lines, Options).
-options_run(_, []).
-
-%   option(+Line, -Key-Label): "1. Human vs Human", "2 - Computer",
-%   "3) Easy AI", "[h] Human", "a: Rules".
-option(Line, Key-Label) :-
-    string_codes(Line, Codes),
-    phrase(option(KeyCodes, LabelCodes), Codes),
-    atom_codes(Key, KeyCodes),
-    string_codes(Label0, LabelCodes),
-    normalize_space(string(Label), Label0),
-    string_length(Label, L),
-    L >= 2, L =< 70,
-    sub_atom(Label, _, 1, _, Ch), char_type(Ch, alpha), !.
-
-option(Key, Label) --> blanks, "[", key(Key), "]", blanks, sep_opt, rest(Label).
-option(Key, Label) --> blanks, "(", key(Key), ")", blanks, sep_opt, rest(Label).
-option(Key, Label) --> blanks, key(Key), blanks, sep, rest(Label).
-
-key([D|Ds]) --> digit(D), digits_max(1, Ds).
-key([C]) --> [C], { code_type(C, alpha) }.
-key([C, 0'-, D]) --> [C], { code_type(C, alpha) }, "-", digit(D).
-
-digits_max(N, [D|Ds]) --> { N > 0 }, digit(D), !, { N1 is N - 1 }, digits_max(N1, Ds).
-digits_max(_, []) --> [].
-
-digit(D) --> [D], { code_type(D, digit) }.
-
-sep --> ( "." | ")" | ":" | "-" | "]" | "=" ), !, blanks_one.
-sep_opt --> ( "-" | ":" | "." | "=" ), !, blanks.
-sep_opt --> [].
-
-blanks_one --> [C], { code_type(C, space) }, !, blanks.
-
-blanks --> [C], { code_type(C, space) }, !, blanks.
-blanks --> [].
-
-rest(Cs, Cs, []).
-
-%   option_rank(+Option, -Rank): lower is better; computer against
-%   computer at the easiest level first, human seats and leaving last.
-option_rank(_-Label, Rank) :-
-    string_lower(Label, Lower),
-    split_string(Lower, " \t/,()[]-.:!?'\"", " \t/,()[]-.:!?'\"", Words),
-    count_words(machine, Words, M),
-    count_words(human, Words, H),
-    count_words(easy, Words, E),
-    count_words(hard, Words, D),
-    count_words(start, Words, S),
-    count_words(leave, Words, L),
-    Rank is -(3 * min(M, 2) - 3 * H + E - D + S - 10 * L).
-
-leaves(Options, Key) :-
-    memberchk(Key-Label, Options),
-    string_lower(Label, Lower),
-    split_string(Lower, " \t/,()[]-.:!?'\"", " \t/,()[]-.:!?'\"", Words),
-    count_words(leave, Words, L),
-    L > 0.
-
-count_words(Class, Words, N) :-
-    aggregate_all(count, ( member(W, Words), word(Class, W) ), N).
-
-word(machine, W) :- memberchk(W, ["computer", "computers", "pc", "cpu", "bot", "bots", "ai",
-                                  "machine", "robot", "easy_ai"]).
-word(machine, W) :- sub_string(W, 0, _, _, "bot"), W \== "both", W \== "bottom".
-word(human, W) :- memberchk(W, ["human", "humans", "person", "player", "user", "you",
-                                "p1", "p2", "pvp", "h"]).
-word(easy, W) :- memberchk(W, ["easy", "random", "1", "beginner", "novice", "easiest", "dumb"]).
-word(hard, W) :- memberchk(W, ["hard", "difficult", "greedy", "minimax", "expert", "smart",
-                               "2", "3", "medium", "advanced", "hardest", "intelligent"]).
-word(start, W) :- memberchk(W, ["play", "start", "new", "begin"]).
-word(leave, W) :- memberchk(W, ["exit", "quit", "leave", "back", "rules", "instructions",
-                                "help", "credits", "about", "settings", "tutorial", "how"]).
-
-%   question_answers(+Question, -Answers): a question without a menu.
-question_answers(Question, Answers) :-
-    string_lower(Question, Lower),
-    (   yes_no(Lower)
-    ->  (   once(( member(W, ["computer", "bot", "ai", "pc", "cpu"]), sub_string(Lower, _, _, _, W) ))
-        ->  Answers = [y, n]
-        ;   Answers = [n, y]
+    (   term_read
+    ->  (   catch(term_string(T, Answer), _, fail), ground(T)
+        ->  format(string(Line), "~w.~n", [Answer])
+        ;   format(string(Line), "~q.~n", [Answer])
         )
-    ;   letter_options(Question, Options), Options = [_, _|_]
-    ->  map_list_to_pairs(option_rank, Options, Ranked),
-        keysort(Ranked, Sorted),
-        pairs_values(Sorted, Chosen),
-        pairs_keys(Chosen, Keys),
-        maplist([K, L]>>downcase_atom(K, L), Keys, Lowers),
-        append(Keys, Lowers, Both),
-        list_to_set(Both, Answers)
-    ;   numbers_asked(Lower, Numbers), Numbers \== []
-    ->  Answers = Numbers
-    ;   sub_string(Lower, _, _, _, "size")
-    ->  Answers = ['6', '5', '7', '8', '4', '9', '10', '11']
-    ;   Answers = ['1', '2', '3', '0']
+    ;   format(string(Line), "~w~n", [Answer])
+    ).
+answer_line(Dot, Answer, Line) :-
+    format(string(Line), "~w~w~n", [Answer, Dot]).
+
+term_read :-
+    prolog_current_frame(F),
+    term_read(F, 8).
+
+term_read(F, N) :-
+    N > 0,
+    (   prolog_frame_attribute(F, predicate_indicator, PI),
+        memberchk(PI, [system:read/1, system:read/2, system:read_term/2, system:read_term/3])
+    ->  true
+    ;   prolog_frame_attribute(F, parent, P),
+        N1 is N - 1,
+        term_read(P, N1)
     ).
 
-%   letter_options(+Question, -Options): "(H)uman/(C)omputer",
-%   "[p]lay or [q]uit": each letter in brackets before a word.
-letter_options(Question, Options) :-
-    string_codes(Question, Codes),
-    phrase(letter_options(Options), Codes).
-
-letter_options([Key-Label|Os]) -->
-    ( "(" | "[" ), [C], ( ")" | "]" ), { code_type(C, alpha) },
-    word_codes(Rest), { Rest \== [] }, !,
-    { atom_codes(Key, [C]), string_codes(Label, [C|Rest]) },
-    letter_options(Os).
-letter_options(Os) --> [_], !, letter_options(Os).
-letter_options([]) --> [].
-
-word_codes([C|Cs]) --> [C], { code_type(C, alpha) }, !, word_codes(Cs).
-word_codes([]) --> [].
-
-yes_no(Lower) :-
-    once(( member(S, ["y/n", "yes/no", "(y)", "[y]", "s/n"]), sub_string(Lower, _, _, _, S) )).
-
-%   numbers_asked(+Lower, -Answers): from the last bracket with a number
-%   in it (or the whole question): a range "5-9", "between 5 and 9",
-%   "5 to 9" gives its numbers from the smallest (odd or even only where
-%   it says so), else the numbers named, in order.
-numbers_asked(Lower, Answers) :-
-    (   last_group(Lower, Group) -> true ; Group = Lower ),
-    integers(Group, Ns),
-    (   Ns = [Lo, Hi], Lo < Hi,
-        once(( member(S, ["-", " to ", "between", "..", " a "]), sub_string(Group, _, _, _, S)
-             ; sub_string(Lower, _, _, _, "between") ))
-    ->  Top is min(Hi, Lo + 11),
-        numlist(Lo, Top, All),
-        (   sub_string(Lower, _, _, _, "odd") -> include([X]>>(X mod 2 =:= 1), All, Pick)
-        ;   sub_string(Lower, _, _, _, "even") -> include([X]>>(X mod 2 =:= 0), All, Pick)
-        ;   Pick = All
-        ),
-        (   Pick == [] -> Pick1 = All ; Pick1 = Pick )
-    ;   list_to_set(Ns, Pick1)
+%   pause(+Prompt): the loop waits for a key between moves ("press
+%   enter to continue"): an empty line answers it.
+pause(Prompt) :-
+    string_length(Prompt, L),
+    (   L > 120 -> sub_string(Prompt, _, 120, 0, Tail) ; Tail = Prompt ),
+    string_lower(Tail, Lower),
+    (   sub_string(Lower, _, _, _, "press"),
+        once(( member(W, ["enter", "key", "continue", "return"]), sub_string(Lower, _, _, _, W) ))
+    ;   sub_string(Lower, _, _, _, "continue"),
+        \+ sub_string(Lower, _, _, _, "?"),
+        \+ sub_string(Lower, _, _, _, "y/n")
     ),
-    Pick1 \== [],
-    maplist([N, A]>>atom_number(A, N), Pick1, Answers).
+    !.
 
-last_group(Lower, Group) :-
-    findall(G, ( member(O-C, ["("-")", "["-"]", "{"-"}"]),
-                 sub_string(Lower, B, _, _, O),
-                 B1 is B + 1,
-                 sub_string(Lower, E, _, _, C), E > B1,
-                 Len is E - B1,
-                 sub_string(Lower, B1, Len, _, G),
-                 \+ sub_string(G, _, _, _, O),
-                 integers(G, [_|_]) ), Gs),
-    last(Gs, Group).
+stream_close(_).
 
-integers(Text, Ns) :-
-    string_codes(Text, Codes),
-    phrase(integers(Ns), Codes).
+%!  loop_question(-Asked) is semidet.
+%
+%   The last question of the last prompted run: asked(Tail, Repeat,
+%   Answers), its text's end, how many answers it refused before the
+%   last, the answers tried in turn.
 
-integers([N|Ns]) --> [C], { code_type(C, digit) }, !, digits_rest(Ds),
-    { number_codes(N, [C|Ds]) }, integers(Ns).
-integers(Ns) --> [_], !, integers(Ns).
-integers([]) --> [].
+loop_question(Asked) :-
+    nb_current(arena_loop_question, Asked),
+    Asked = asked(_, _, _).
 
-digits_rest([D|Ds]) --> [D], { code_type(D, digit) }, !, digits_rest(Ds).
-digits_rest([]) --> [].
+question_key(Prompt, Answers, Answers-Tail) :-
+    string_length(Prompt, L),
+    (   L > 400 -> sub_string(Prompt, _, 400, 0, Tail) ; Tail = Prompt ).
+
+%   asked_again(+Key, +Last, +Prompt): the same question again, after an
+%   answer it refused (it says so, or asks in the same words).
+asked_again(Answers-Tail, Answers-Tail0, Prompt) :-
+    (   Tail == Tail0
+    ->  true
+    ;   string_lower(Prompt, Lower),
+        member(W, ["invalid", "again", "not valid", "wrong", "error", "try", "must", "only"]),
+        sub_string(Lower, _, _, _, W)
+    ),
+    !.
+
+%!  loop_answers(-Answers) is det.
+%
+%   The answers the last prompted run gave, in order ('' at a pause).
+
+loop_answers(Answers) :-
+    (   nb_current(arena_loop_io, io(_, _, _, _, Given, _))
+    ->  reverse(Given, Answers)
+    ;   Answers = []
+    ).

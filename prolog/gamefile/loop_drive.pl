@@ -3,14 +3,12 @@
             loop_run/6,               % +Goal, +Input, +Mode, -Outcome, -Trace, -Text
             loop_run/7,               % +Goal, +Input, +Mode, +Seconds, -Outcome, -Trace, -Text
             answers_input/2,          % +Answers, -Input
-            loop_answers/1,           % -Answers
-            loop_question/1,          % -Asked
-            loop_sleep/1              % +Seconds
+            loop_sleep/1,             % +Seconds
+            live_body/4               % :Goal, +Input, +Decisions, +Queue
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(random), []).
-:- use_module(library(prolog_stream)).
 :- use_module(loop_answer).
 
 /** <module> A game played through its own loop
@@ -33,6 +31,7 @@ the game host's jail.
 */
 
 :- meta_predicate
+    live_body(0, +, +, +),
     loop_run(0, +, +, -, -, -),
     loop_run(0, +, +, +, -, -, -).
 
@@ -103,9 +102,43 @@ driven(Kind, List, Alts, X) :-
         I is H mod Len,
         nth0(I, Alts, C),
         nb_setval(arena_loop, drive(Mode, [], [C|Taken], [Mark|Marks], Out))
+    ;   Mode = live(Queue)
+    ->  live_wait(Queue, Alts, Taken, [Mark|Marks], Out, C),
+        nb_setval(arena_loop, drive(Mode, [], [C|Taken], [Mark|Marks], Out))
     ;   throw(arena_loop_point(Alts, [Mark|Marks]))
     ),
     taken(Kind, List, C, X).
+
+%   live_wait(+Queue, +Alts, +Taken, +Marks, +Out, -C): a live run's next
+%   pick (prolog/gamefile/loop_live.pl): the point told to its owner,
+%   then its decision awaited, the game's facts kept meanwhile (other
+%   runs use them).
+live_wait(Queue, Alts, Taken, Marks, Out, C) :-
+    flush_output(Out),
+    written_text(Text),
+    thread_send_message(Queue, arena_live_point(point(Alts), Taken-Marks, Text)),
+    nb_getval(arena_loop_module, M),
+    snapshot_facts(M, Snap),
+    thread_get_message(arena_live_decide(C)),
+    (   C == stop -> throw(arena_live_stop) ; true ),
+    restore_facts(M, Snap),
+    (   memberchk(C, Alts) -> true ; throw(arena_loop_diverged) ).
+
+%!  live_body(:Goal, +Input, +Decisions, +Queue) is det.
+%
+%   A live run's thread: Goal run to the pick after Decisions, then on
+%   as its owner decides; its end is told to Queue.
+
+live_body(Goal, Input, Ds, Queue) :-
+    open_null_stream(Null),             % the creator's streams may be gone by its end
+    open_string("", Empty),
+    set_output(Null),
+    set_input(Empty),
+    catch(loop_run(Goal, Input, live(Ds, Queue), none, Outcome, Trace, Text), E,
+          ( Outcome = ended(error(E)), Trace = []-[], Text = "" )),
+    thread_send_message(Queue, arena_live_end(Outcome, Trace, Text)),
+    close(Null),
+    close(Empty).
 
 taken(select(Rest), List, C, C) :- !, selectchk(C, List, Rest).
 taken(_, _, C, C).
@@ -133,18 +166,22 @@ mark(Out, at(Chars, Lines)) :-
 %   restart (a new game), halt, time, diverged or error(E). Trace is
 %   Taken-Marks, the decisions taken and the marks (output and input
 %   positions) at each pick, latest first. The run stops after Seconds
-%   (4 by default). The lines of input it read are left in the global
-%   variable arena_loop_lines.
+%   (4 by default; none: no limit). Mode live(Decisions, Queue) is a
+%   replay that goes on as decisions come (live_body/4). The lines of
+%   input it read are left in the global variable arena_loop_lines.
 
 loop_run(Goal, Input, Mode, Outcome, Trace, Text) :-
     loop_run(Goal, Input, Mode, 4, Outcome, Trace, Text).
 
 loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
     current_prolog_flag(arena_game_jail, true),
-    (   Mode = replay(Path) -> RunMode = replay ; Path = [], RunMode = Mode ),
+    (   Mode = replay(Path) -> RunMode = replay
+    ;   Mode = live(Path, Queue) -> RunMode = live(Queue)
+    ;   Path = [], RunMode = Mode
+    ),
     random_property(state(Saved)),
-    retractall(written(_, _)),
-    open_prolog_stream(arena_loop_drive, write, Out, []),
+    clear_written,
+    output_stream(Out),
     input_stream(Input, Out, In),
     set_stream(In, eof_action(error)),
     stream_property(OldIn, alias(user_input)),
@@ -158,8 +195,9 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
         ( set_stream(In, alias(user_input)), set_input(In), set_output(Out),
           set_random(seed(20261203)),
           nb_setval(arena_loop, drive(RunMode, Path, [], [], Out)),
+          nb_setval(arena_loop_module, M),
           nb_setval(arena_loop_starts, 0) ),
-        catch(call_with_time_limit(Seconds, ( Goal -> Why = returned ; Why = failed )), E, true),
+        catch(within(Seconds, ( Goal -> Why = returned ; Why = failed )), E, true),
         ( nb_getval(arena_loop, drive(_, _, Taken, Marks0, _)),
           nb_setval(arena_loop, none),
           line_count(In, LinesRead),
@@ -167,118 +205,15 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
           set_random(state(Saved)),
           set_stream(OldIn, alias(user_input)), set_input(OldCurrent), set_output(OldOut),
           close(In), close(Out) )),
-    findall(S, written(_, S), Strings),
-    retractall(written(_, _)),
-    atomic_list_concat(Strings, Text0),
-    atom_string(Text0, Text),
+    written_text(Text),
+    clear_written,
     outcome(E, Why, Marks0, Marks, Outcome).
 
-%   The loop's output: kept as it is flushed, written(Index, String),
-%   so that a question can be read from what it wrote before it.
-:- dynamic written/2.
-
-:- public stream_write/2, stream_read/2, stream_close/1.
-
-stream_write(_, String) :-
-    (   nb_current(arena_loop_io, io(_, _, _, _, _, N)) -> true ; N = 0 ),
-    assertz(written(N, String)),
-    N1 is N + 1,
-    (   nb_current(arena_loop_io, io(A, B, C, D, E, _))
-    ->  nb_setval(arena_loop_io, io(A, B, C, D, E, N1))
-    ;   nb_setval(arena_loop_io, io(none, none, 0, 0, [], N1))
-    ).
-
-%   input_stream(+Input, +Out, -In): the text Input, or prompted(Dot):
-%   each question answered from what the loop wrote since it last read
-%   (prolog/gamefile/loop_answer.pl), each answer followed by Dot (a
-%   full stop for read/1, or nothing).
-input_stream(prompted(Dot), Out, In) :-
+within(none, Goal) :-
     !,
-    nb_setval(arena_loop_io, io(Dot-Out, none, 0, 0, [], 0)),
-    nb_setval(arena_loop_asked, 0),
-    nb_setval(arena_loop_question, none),
-    open_prolog_stream(arena_loop_drive, read, In, []).
-input_stream(Input, _, In) :-
-    nb_setval(arena_loop_io, io(none, none, 0, 0, [], 0)),
-    open_string(Input, In).
-
-stream_read(_, Line) :-
-    nb_getval(arena_loop_io, io(Dot-Out, Last0, Repeat0, From, Given, _)),
-    flush_output(Out),
-    nb_getval(arena_loop_io, io(_, _, _, _, _, N)),
-    findall(S, ( written(I, S), I >= From ), Strings),
-    atomic_list_concat(Strings, Prompt),
-    length(Given, Asked),
-    (   Asked >= 300
-    ->  Line = ""
-    ;   pause(Prompt)
-    ->  Line = "\n",
-        nb_setval(arena_loop_io, io(Dot-Out, Last0, 0, N, [''|Given], N))
-    ;   prompt_answers(Prompt, Answers),
-        question_key(Prompt, Answers, Key),
-        (   asked_again(Key, Last0, Prompt) -> Repeat is Repeat0 + 1 ; Repeat = 0 ),
-        length(Answers, Len),
-        I is Repeat mod Len,
-        nth0(I, Answers, Answer),
-        format(string(Line), "~w~w~n", [Answer, Dot]),
-        nb_getval(arena_loop_asked, A0),
-        A is A0 + 1,
-        nb_setval(arena_loop_asked, A),
-        Key = _-Tail,
-        nb_setval(arena_loop_question, asked(Tail, Repeat, Answers)),
-        nb_setval(arena_loop_io, io(Dot-Out, Key, Repeat, N, [Answer|Given], N))
-    ).
-
-%   pause(+Prompt): the loop waits for a key between moves ("press
-%   enter to continue"): an empty line answers it.
-pause(Prompt) :-
-    string_length(Prompt, L),
-    (   L > 120 -> sub_string(Prompt, _, 120, 0, Tail) ; Tail = Prompt ),
-    string_lower(Tail, Lower),
-    (   sub_string(Lower, _, _, _, "press"),
-        once(( member(W, ["enter", "key", "continue", "return"]), sub_string(Lower, _, _, _, W) ))
-    ;   sub_string(Lower, _, _, _, "continue"),
-        \+ sub_string(Lower, _, _, _, "?"),
-        \+ sub_string(Lower, _, _, _, "y/n")
-    ),
-    !.
-
-stream_close(_).
-
-%!  loop_question(-Asked) is semidet.
-%
-%   The last question of the last prompted run: asked(Tail, Repeat,
-%   Answers), its text's end, how many answers it refused before the
-%   last, the answers tried in turn.
-
-loop_question(Asked) :-
-    nb_current(arena_loop_question, Asked),
-    Asked = asked(_, _, _).
-
-question_key(Prompt, Answers, Answers-Tail) :-
-    string_length(Prompt, L),
-    (   L > 80 -> sub_string(Prompt, _, 80, 0, Tail) ; Tail = Prompt ).
-
-%   asked_again(+Key, +Last, +Prompt): the same question again, after an
-%   answer it refused (it says so, or asks in the same words).
-asked_again(Answers-Tail, Answers-Tail0, Prompt) :-
-    (   Tail == Tail0
-    ->  true
-    ;   string_lower(Prompt, Lower),
-        member(W, ["invalid", "again", "not valid", "wrong", "error", "try", "must", "only"]),
-        sub_string(Lower, _, _, _, W)
-    ),
-    !.
-
-%!  loop_answers(-Answers) is det.
-%
-%   The answers the last prompted run gave, in order ('' at a pause).
-
-loop_answers(Answers) :-
-    (   nb_current(arena_loop_io, io(_, _, _, _, Given, _))
-    ->  reverse(Given, Answers)
-    ;   Answers = []
-    ).
+    call(Goal).
+within(Seconds, Goal) :-
+    call_with_time_limit(Seconds, Goal).
 
 outcome(E, Why, Marks, Marks, ended(Why)) :- var(E), !.
 outcome(arena_loop_point(Alts, Marks), _, _, Marks, point(Alts)) :- !.

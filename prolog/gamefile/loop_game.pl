@@ -7,6 +7,7 @@
 :- use_module(library(lists), []).
 :- use_module(library(apply), []).
 :- use_module(loop_drive, []).
+:- use_module(loop_live, []).
 
 /** <module> The contract of a game played through its own loop
 
@@ -41,12 +42,12 @@ point(Code, Ds, Point) :-
         assertz(memo(Code, H, Ds, Point))
     ).
 
-%   step(+Code, +Ds, -Point): a run of the loop replaying Ds, to the
-%   next pick or the end.
+%   step(+Code, +Ds, -Point): a run of the loop to the pick after Ds, or
+%   its end (a live run decided on, or a replay: prolog/gamefile/loop_live.pl).
 step(Code, Ds, Point) :-
     Code:arena_loop(Entry, Answers),
     arena_loop_drive:answers_input(Answers, Input),
-    arena_loop_drive:loop_run(Code:Entry, Input, replay(Ds), Outcome, _-Marks, Text),
+    arena_loop_live:live_run(Code:Entry, Input, Ds, Outcome, _-Marks, Text),
     last_shown(Marks, Text, Outcome, Shown0),
     bounded(Shown0, Shown),
     owner(Code, Ds, Outcome, Marks, Text, Owner),
@@ -142,19 +143,27 @@ loop_over(Code:Ds, Winner) :-
     string_lower(Shown, Lower),
     split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Words0),
     apply:exclude(==(""), Words0, Words),
-    (   named_winner(Code, Words, W)
+    (   named_winner(Code, Lower, W)
     ->  Winner = W
     ;   lists:member(D, [draw, tie, empate, empatado, nobody, ninguem]), memberchk(D, Words)
     ->  Winner = draw
     ;   Winner = Last
     ).
 
-named_winner(Code, Words, W) :-
+%   named_winner(+Code, +Lower, -W): the player named alone in the last
+%   line of Lower that names one of them ("1 left, player 2 to take",
+%   then "player 2 wins").
+named_winner(Code, Lower, W) :-
     catch(Code:arena_loop_names(N1, N2), _, fail),
     apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2]),
+    split_string(Lower, "\n", "", Lines),
+    lists:reverse(Lines, Backwards),
+    lists:member(Line, Backwards),
+    words(Line, Words),
     (   memberchk(W1, Words), \+ memberchk(W2, Words) -> W = player1
     ;   memberchk(W2, Words), \+ memberchk(W1, Words) -> W = player2
-    ).
+    ),
+    !.
 
 name_word(N, W) :-
     format(string(S), "~w", [N]),

@@ -8,6 +8,7 @@
 :- use_module(library(pairs)).
 :- use_module(propose_code).
 :- use_module(loop_drive).
+:- use_module(loop_answer, [loop_answers/1, loop_question/1]).
 
 /** <module> An adapter that plays a game through its own loop
 
@@ -63,8 +64,7 @@ entry(Code, Entry) :-
 %   read/1, then as a line), then fixed answers: a mode first (computer against computer is
 %   often 3 or 4), after a "play" entry, after a board size; then 1 (the
 %   easiest level) at every question.
-answers(prompted(Dot)) :-
-    member(Dot, ['.', '']).
+answers(prompted(auto)).
 answers(Answers) :-
     (   member(K, [3, 4, 2, 5, 6, 1]), Prefix = [K]
     ;   member(K, [3, 4, 2, 5, 6]), Prefix = [1, K]
@@ -78,7 +78,7 @@ answers(Answers) :-
 %   screen(+Code, +Entry, +Input): 6 picks with no input read from the
 %   second to the sixth.
 screen(Code, Entry, Input) :-
-    loop_run(Code:Entry, Input, free(6, 1), 1, Outcome, Taken-Marks, Text),
+    loop_run(Code:Entry, Input, free(6, 1), 3, Outcome, Taken-Marks, Text),
     length(Taken, N),
     best_attempt(Input, Outcome, N, Marks, Text),
     N == 6,
@@ -101,8 +101,10 @@ best_attempt(Input, Outcome, N, Marks, Text) :-
             ;   First = Given, More = ''
             ),
             atomic_list_concat(First, ', ', Start0),
-            (   loop_question(asked(QTail, Refused, Tried))
-            ->  split_string(QTail, "\n\r\t", " ", QParts),
+            (   loop_question(asked(QTail0, Refused, Tried))
+            ->  string_length(QTail0, QL),
+                (   QL > 80 -> sub_string(QTail0, _, 80, 0, QTail) ; QTail = QTail0 ),
+                split_string(QTail, "\n\r\t", " ", QParts),
                 atomic_list_concat(QParts, ' ', QText),
                 (   Refused > 0
                 ->  atomic_list_concat(Tried, ', ', TriedText),
@@ -313,12 +315,12 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
     format("% the loop ends. Lines marked GUESS were inferred from a few games: confirm~n"),
     format("% them, then run `arena check-game` on this file.~n~n"),
     format(":- consult(~q).~n~n", [FileBase]),
-    (   Answers = prompted(Dot)
+    (   Answers = prompted(_)
     ->  format("% GUESS: each of its questions answered from the text it wrote before~n"),
         format("% it (the menu's option for computer against computer at its easiest~n"),
-        format("% level, the smallest number a question names, no to yes-or-no), each~n"),
-        format("% answer followed by ~q; a list of answers (one a line, the last~n", [Dot]),
-        format("% typed again at every later question) may be given instead.~n"),
+        format("% level, the smallest number a question names, no to yes-or-no), with~n"),
+        format("% a full stop where read/1 reads it; a list of answers (one a line, the~n"),
+        format("% last typed again at every later question) may be given instead.~n"),
         loop_answers_in(Code, Entry, Answers, Given),
         format("% The answers it gave before the first move: ~w~n", [Given])
     ;   format("% GUESS: the answers (one a line, the last typed again at every later~n"),

@@ -1,0 +1,301 @@
+:- module(arena_loop_prompt,
+          [ prompt_answers/2          % +Prompt, -Answers
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(pairs)).
+:- use_module(library(aggregate)).
+:- use_module(library(yall)).
+
+/** <module> Answers to a course game's questions, read from its prompt
+
+A game played through its own loop (prolog/gamefile/loop_drive.pl) asks
+its menu's questions: a mode, a level, a board size, whether to play
+again. Here the text it wrote since it last read is read as a person
+would: the numbered options of the last menu (those that set computer
+against computer at the easiest level first, those that leave last),
+else the numbers or range the question names (the smallest first), else
+yes or no. The answers come in the order to try them.
+*/
+
+%!  prompt_answers(+Prompt, -Answers) is det.
+%
+%   Answers (atoms, at least one) to the question the text Prompt ends
+%   with, best first.
+
+prompt_answers(Prompt, Answers) :-
+    string_codes(Prompt, Codes0),
+    phrase(plain(Codes), Codes0),
+    string_codes(Plain, Codes),
+    split_string(Plain, "\n\r", "", Lines0),
+    foldl(trimmed, Lines0, [], Rev),
+    reverse(Rev, Lines1),
+    last_n(30, Lines1, Lines),
+    (   (   menu(Lines, Options)
+        ;   pointed(Lines, Options)
+        ;   word_menu(Lines, Options)
+        ),
+        Options = [_, _|_]
+    ->  ranked(Options, Keys0),
+        exclude(leaves(Options), Keys0, Keys1),
+        (   Keys1 == [] -> Keys = Keys0 ; Keys = Keys1 ),
+        both_players(Plain, Keys, Answers)
+    ;   last(Lines, Question)
+    ->  question_answers(Question, Answers)
+    ;   Answers = ['1']
+    ).
+
+ranked(Options, Keys) :-
+    map_list_to_pairs(option_rank, Options, Ranked),
+    keysort(Ranked, Sorted),
+    pairs_values(Sorted, Chosen),
+    pairs_keys(Chosen, Keys).
+
+%   both_players(+Plain, +Keys, -Answers): where one answer names both
+%   players' roles ("in the format P1/P2"), the best role for both.
+both_players(Plain, Keys, Answers) :-
+    (   string_lower(Plain, Lower),
+        sub_string(Lower, _, _, _, "p1/p2"),
+        Keys = [Best|_]
+    ->  format(atom(Both), "~w/~w", [Best, Best]),
+        format(atom(Bracketed), "(~w)/(~w)", [Best, Best]),
+        list_to_set([Bracketed, Both|Keys], Answers)
+    ;   Answers = Keys
+    ).
+
+%   pointed(+Lines, -Options): choices marked by ">" in the last lines
+%   before the question (">8 (8x8)   >10 (10x10)", ">H/H  >PC/PC").
+pointed(Lines, Options) :-
+    reverse(Lines, [_|Back]),
+    last_n(6, Back, Near),
+    findall(Key-Key, ( member(Line, Near), pointed_key(Line, Key) ), Options0),
+    list_to_set(Options0, Options).
+
+pointed_key(Line, Key) :-
+    split_string(Line, " \t|", " \t|", Parts),
+    member(Part, Parts),
+    sub_string(Part, 0, 1, After, ">"),
+    After > 0,
+    sub_string(Part, 1, After, 0, Key0),
+    atom_string(Key, Key0).
+
+%   word_menu(+Lines, -Options): a menu of words, one a line ("start",
+%   "instructions", "quit"), before a question of at most 3 lines.
+word_menu(Lines, Options) :-
+    reverse(Lines, Back),
+    append(Question, Rest, Back),
+    length(Question, NQ),
+    NQ >= 1, NQ =< 3,
+    Rest = [First|_],
+    menu_word(First, _),
+    !,
+    words_run(Rest, Rev),
+    reverse(Rev, Options).
+
+words_run([Line|Lines], [Key-Line|Options]) :-
+    menu_word(Line, Key),
+    !,
+    words_run(Lines, Options).
+words_run(_, []).
+
+menu_word(Line, Key) :-
+    string_length(Line, L),
+    L >= 2, L =< 20,
+    string_codes(Line, Codes),
+    forall(member(C, Codes), code_type(C, csym)),
+    \+ ( member(C, Codes), code_type(C, digit) ),
+    atom_string(Key, Line).
+
+%   plain(-Codes): the text without terminal escape sequences.
+plain([C|Cs]) --> [C], { C \== 0'\e }, !, plain(Cs).
+plain(Cs) --> [0'\e, 0'[], !, escape_tail, plain(Cs).
+plain(Cs) --> [0'\e], !, plain(Cs).
+plain([]) --> [].
+
+escape_tail --> [C], { code_type(C, alpha) }, !.
+escape_tail --> [_], !, escape_tail.
+escape_tail --> [].
+
+trimmed(Line0, Acc, Acc1) :-
+    split_string(Line0, "", " \t|*#=+_-~:.\u2502\u2551\u2500\u2550", [Line]),
+    (   Line == "" -> Acc1 = Acc ; Acc1 = [Line|Acc] ).
+
+last_n(N, List, Last) :-
+    length(List, Len),
+    (   Len =< N -> Last = List ; Skip is Len - N, length(Pre, Skip), append(Pre, Last, List) ).
+
+%   menu(+Lines, -Options): the options Key-Label of the last menu, read
+%   from the end: at most 3 lines of question after it.
+menu(Lines, Options) :-
+    reverse(Lines, Back),
+    append(Question, Rest, Back),
+    length(Question, NQ),
+    NQ =< 3,
+    Rest = [First|_],
+    option(First, _),
+    !,
+    options_run(Rest, Rev),
+    reverse(Rev, Options).
+
+options_run([Line|Lines], [Option|Options]) :-
+    option(Line, Option),
+    !,
+    options_run(Lines, Options).
+options_run(_, []).
+
+%   option(+Line, -Key-Label): "1. Human vs Human", "2 - Computer",
+%   "3) Easy AI", "[h] Human", "a: Rules".
+option(Line, Key-Label) :-
+    string_codes(Line, Codes),
+    phrase(option(KeyCodes, LabelCodes), Codes),
+    atom_codes(Key, KeyCodes),
+    string_codes(Label0, LabelCodes),
+    normalize_space(string(Label), Label0),
+    string_length(Label, L),
+    L >= 2, L =< 70,
+    sub_atom(Label, _, 1, _, Ch), char_type(Ch, alpha), !.
+
+option(Key, Label) --> blanks, "[", key(Key), "]", blanks, sep_opt, rest(Label).
+option(Key, Label) --> blanks, "(", key(Key), ")", blanks, sep_opt, rest(Label).
+option(Key, Label) --> blanks, key(Key), blanks, sep, rest(Label).
+
+key([D|Ds]) --> digit(D), digits_max(1, Ds).
+key([C]) --> [C], { code_type(C, alpha) }.
+key([C, 0'-, D]) --> [C], { code_type(C, alpha) }, "-", digit(D).
+
+digits_max(N, [D|Ds]) --> { N > 0 }, digit(D), !, { N1 is N - 1 }, digits_max(N1, Ds).
+digits_max(_, []) --> [].
+
+digit(D) --> [D], { code_type(D, digit) }.
+
+sep --> ( "." | ")" | ":" | "-" | "]" | "=" ), !, blanks_one.
+sep_opt --> ( "-" | ":" | "." | "=" ), !, blanks.
+sep_opt --> [].
+
+blanks_one --> [C], { code_type(C, space) }, !, blanks.
+
+blanks --> [C], { code_type(C, space) }, !, blanks.
+blanks --> [].
+
+rest(Cs, Cs, []).
+
+%   option_rank(+Option, -Rank): lower is better; computer against
+%   computer at the easiest level first, human seats and leaving last.
+option_rank(_-Label, Rank) :-
+    label_words(Label, Words),
+    maplist(count_class(Words),
+            [machine, human, easy, hard, start, leave], [M, H, E, D, S, L]),
+    Rank is -(3 * min(M, 2) - 3 * H + E - D + S - 10 * L).
+
+leaves(Options, Key) :-
+    memberchk(Key-Label, Options),
+    label_words(Label, Words),
+    count_words(leave, Words, L),
+    L > 0.
+
+label_words(Label, Words) :-
+    string_lower(Label, Lower),
+    split_string(Lower, " \t/,()[]-.:!?'\"", " \t/,()[]-.:!?'\"", Words).
+
+count_class(Words, Class, N) :-
+    count_words(Class, Words, N).
+
+count_words(Class, Words, N) :-
+    aggregate_all(count, ( member(W, Words), word(Class, W) ), N).
+
+word(machine, W) :- memberchk(W, ["computer", "computers", "pc", "cpu", "bot", "bots", "ai",
+                                  "machine", "robot", "easy_ai"]).
+word(machine, W) :- sub_string(W, 0, _, _, "bot"), W \== "both", W \== "bottom".
+word(human, W) :- memberchk(W, ["human", "humans", "person", "player", "user", "you",
+                                "p1", "p2", "pvp", "h"]).
+word(easy, W) :- memberchk(W, ["easy", "random", "1", "beginner", "novice", "easiest", "dumb"]).
+word(hard, W) :- memberchk(W, ["hard", "difficult", "greedy", "minimax", "expert", "smart",
+                               "2", "3", "medium", "advanced", "hardest", "intelligent"]).
+word(start, W) :- memberchk(W, ["play", "start", "new", "begin"]).
+word(leave, W) :- memberchk(W, ["exit", "quit", "leave", "back", "rules", "instructions",
+                                "help", "credits", "about", "settings", "tutorial", "how"]).
+
+%   question_answers(+Question, -Answers): a question without a menu.
+question_answers(Question, Answers) :-
+    string_lower(Question, Lower),
+    (   yes_no(Lower)
+    ->  (   once(( member(W, ["computer", "bot", "ai", "pc", "cpu"]), sub_string(Lower, _, _, _, W) ))
+        ->  Answers = [y, n]
+        ;   Answers = [n, y]
+        )
+    ;   letter_options(Question, Options), Options = [_, _|_]
+    ->  ranked(Options, Keys),
+        maplist([K, L]>>downcase_atom(K, L), Keys, Lowers),
+        append(Keys, Lowers, Both),
+        list_to_set(Both, Answers)
+    ;   numbers_asked(Lower, Numbers), Numbers \== []
+    ->  Answers = Numbers
+    ;   sub_string(Lower, _, _, _, "size")
+    ->  Answers = ['6', '5', '7', '8', '4', '9', '10', '11']
+    ;   Answers = ['1', '2', '3', '0']
+    ).
+
+%   letter_options(+Question, -Options): "(H)uman/(C)omputer",
+%   "[p]lay or [q]uit": each letter in brackets before a word.
+letter_options(Question, Options) :-
+    string_codes(Question, Codes),
+    phrase(letter_options(Options), Codes).
+
+letter_options([Key-Label|Os]) -->
+    ( "(" | "[" ), [C], ( ")" | "]" ), { code_type(C, alpha) },
+    word_codes(Rest), { Rest \== [] }, !,
+    { atom_codes(Key, [C]), string_codes(Label, [C|Rest]) },
+    letter_options(Os).
+letter_options(Os) --> [_], !, letter_options(Os).
+letter_options([]) --> [].
+
+word_codes([C|Cs]) --> [C], { code_type(C, alpha) }, !, word_codes(Cs).
+word_codes([]) --> [].
+
+yes_no(Lower) :-
+    once(( member(S, ["y/n", "yes/no", "(y)", "[y]", "s/n"]), sub_string(Lower, _, _, _, S) )).
+
+%   numbers_asked(+Lower, -Answers): from the last bracket with a number
+%   in it (or the whole question): a range "5-9", "between 5 and 9",
+%   "5 to 9" gives its numbers from the smallest (odd or even only where
+%   it says so), else the numbers named, in order.
+numbers_asked(Lower, Answers) :-
+    (   last_group(Lower, Group) -> true ; Group = Lower ),
+    integers(Group, Ns),
+    (   Ns = [Lo, Hi], Lo < Hi,
+        once(( member(S, ["-", " to ", "between", "..", " a "]), sub_string(Group, _, _, _, S)
+             ; sub_string(Lower, _, _, _, "between") ))
+    ->  Top is min(Hi, Lo + 11),
+        numlist(Lo, Top, All),
+        (   sub_string(Lower, _, _, _, "odd") -> include([X]>>(X mod 2 =:= 1), All, Pick)
+        ;   sub_string(Lower, _, _, _, "even") -> include([X]>>(X mod 2 =:= 0), All, Pick)
+        ;   Pick = All
+        ),
+        (   Pick == [] -> Pick1 = All ; Pick1 = Pick )
+    ;   list_to_set(Ns, Pick1)
+    ),
+    Pick1 \== [],
+    maplist([N, A]>>atom_number(A, N), Pick1, Answers).
+
+last_group(Lower, Group) :-
+    findall(G, ( member(O-C, ["("-")", "["-"]", "{"-"}"]),
+                 sub_string(Lower, B, _, _, O),
+                 B1 is B + 1,
+                 sub_string(Lower, E, _, _, C), E > B1,
+                 Len is E - B1,
+                 sub_string(Lower, B1, Len, _, G),
+                 \+ sub_string(G, _, _, _, O),
+                 integers(G, [_|_]) ), Gs),
+    last(Gs, Group).
+
+integers(Text, Ns) :-
+    string_codes(Text, Codes),
+    phrase(integers(Ns), Codes).
+
+integers([N|Ns]) --> [C], { code_type(C, digit) }, !, digits_rest(Ds),
+    { number_codes(N, [C|Ds]) }, integers(Ns).
+integers(Ns) --> [_], !, integers(Ns).
+integers([]) --> [].
+
+digits_rest([D|Ds]) --> [D], { code_type(D, digit) }, !, digits_rest(Ds).
+digits_rest([]) --> [].

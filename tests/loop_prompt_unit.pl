@@ -1,0 +1,42 @@
+% Unit tests of the answers a loop's questions get
+% (prolog/gamefile/loop_prompt.pl), each prompt of the kinds the corpus
+% of course games prints (written here, not copied).
+:- use_module('../prolog/gamefile/loop_prompt').
+:- use_module(library(plunit)).
+
+:- begin_tests(loop_answer).
+
+test(computer_against_computer_at_the_easy_level, [true(A == ['4', '9', '2', '3', '1'])]) :-
+    prompt_answers("| 1: Person vs Person |\n| 2: Person vs Easy AI |\n\c
+                    | 3: Easy AI vs Person |\n| 4: Easy AI vs Easy AI |\n\c
+                    | 9: Hard AI vs Hard AI |\n| Select the mode |\n", A).
+
+test(leaving_is_never_chosen, [true(A == ['1'])]) :-
+    prompt_answers("1. Play\n2. Rules\n3. Exit\nOption: ", A).
+
+test(a_range_from_its_smallest_odd_number, [true(A == ['9', '11', '13', '15'])]) :-
+    prompt_answers("Invalid. \e[2JEnter board size (odd number between 9 and 15): ", A).
+
+test(numbers_named_in_turn, [true(A == ['6', '10', '15'])]) :-
+    prompt_answers("Choose one of the sizes for the board: 6, 10, or 15: ", A).
+
+test(no_to_a_yes_or_no_question, [true(A == [n, y])]) :-
+    prompt_answers("Do you want to swap sides? (y/n): ", A).
+
+test(letters_in_brackets, [true(A == ['C', 'H', c, h])]) :-
+    prompt_answers("Player 1 type ((H)uman/(C)omputer): \n", A).
+
+test(a_menu_of_words, [true((A = [start|_], \+ memberchk(quit, A)))]) :-
+    prompt_answers("*-- Game --*\n|  start  |\n|  instructions  |\n|  quit  |\nChoose an option:\n", A).
+
+test(choices_after_a_pointer, [true(A = ['PC/PC'|_])]) :-
+    prompt_answers("|  >H/H  >PC/PC |\n|  >H/PC  >PC/H |\nChoose a configuration:\n", A).
+
+test(both_roles_in_one_answer, [true(A = ['(c-1)/(c-1)', 'c-1/c-1'|_])]) :-
+    prompt_answers("Give each player's role in the format [P1/P2.].\n[h] - Human;\n\c
+                    [c-1] - Easy computer;\n[c-2] - Hard computer;\n", A).
+
+test(a_size_without_numbers, [true(A = ['6'|_])]) :-
+    prompt_answers("Board size: \n", A).
+
+:- end_tests(loop_answer).
