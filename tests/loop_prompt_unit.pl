@@ -39,4 +39,8 @@ test(both_roles_in_one_answer, [true(A = ['(c-1)/(c-1)', 'c-1/c-1'|_])]) :-
 test(a_size_without_numbers, [true(A = ['6'|_])]) :-
     prompt_answers("Board size: \n", A).
 
+test(options_after_a_word, [true(A == ['1', '2'])]) :-
+    prompt_answers("Choose a level for computer 1:\nLevel 1 - Random moves\n\c
+                    Level 2 - Greedy moves\n", A).
+
 :- end_tests(loop_answer).

@@ -158,6 +158,15 @@ option(Line, Key-Label) :-
 option(Key, Label) --> blanks, "[", key(Key), "]", blanks, sep_opt, rest(Label).
 option(Key, Label) --> blanks, "(", key(Key), ")", blanks, sep_opt, rest(Label).
 option(Key, Label) --> blanks, key(Key), blanks, sep, rest(Label).
+option(Key, Label) --> blanks, lead_word, blanks, number_key(Key), blanks, sep, rest(Label).
+
+%   lead_word: "Level 1 - Random", "Option 2: ...", "Nivel 1 - Facil".
+lead_word --> word_codes(Cs), { Cs \== [],
+                        atom_codes(W0, Cs), downcase_atom(W0, W),
+                        memberchk(W, [level, option, opcao, 'opção', nivel, 'nível', mode, modo,
+                                      lvl, difficulty]) }.
+
+number_key([D|Ds]) --> digit(D), digits_max(1, Ds).
 
 key([D|Ds]) --> digit(D), digits_max(1, Ds).
 key([C]) --> [C], { code_type(C, alpha) }.

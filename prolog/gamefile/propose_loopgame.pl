@@ -75,16 +75,21 @@ answers(Answers) :-
     member(Dot, ['.', '']),
     findall(A, ( member(N, Lines), format(atom(A), "~w~w", [N, Dot]) ), Answers).
 
-%   screen(+Code, +Entry, +Input): 6 picks with no input read from the
-%   second to the sixth.
+%   screen(+Code, +Entry, +Input): 6 picks (or a whole game of 3 or
+%   more) with no question answered from the second pick to the last.
 screen(Code, Entry, Input) :-
     loop_run(Code:Entry, Input, free(6, 1), 3, Outcome, Taken-Marks, Text),
     length(Taken, N),
     best_attempt(Input, Outcome, N, Marks, Text),
-    N == 6,
-    Outcome = point(_),
+    (   N == 6, Outcome = point(_)
+    ->  true
+    ;   N >= 3,                         % a short game, played to its end
+        Outcome = ended(Why),
+        memberchk(Why, [returned, restart, halt])
+    ),
     Marks = [at(_, Last)|_],
-    nth1(5, Marks, at(_, Second)),
+    Nth is N - 1,
+    nth1(Nth, Marks, at(_, Second)),
     Last =:= Second.
 
 %   best_attempt(+Input, +Outcome, +N, +Marks, +Text): the run that made
