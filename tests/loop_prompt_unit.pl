@@ -14,7 +14,7 @@ test(computer_against_computer_at_the_easy_level, [true(A == ['4', '9', '2', '3'
 test(leaving_is_never_chosen, [true(A == ['1'])]) :-
     prompt_answers("1. Play\n2. Rules\n3. Exit\nOption: ", A).
 
-test(a_range_from_its_smallest_odd_number, [true(A == ['9', '11', '13', '15'])]) :-
+test(a_range_from_its_smallest_odd_number, [true(A = ['9', '11', '13', '15', '10'|_])]) :-
     prompt_answers("Invalid. \e[2JEnter board size (odd number between 9 and 15): ", A).
 
 test(numbers_named_in_turn, [true(A == ['6', '10', '15'])]) :-
@@ -42,5 +42,16 @@ test(a_size_without_numbers, [true(A = ['6'|_])]) :-
 test(options_after_a_word, [true(A == ['1', '2'])]) :-
     prompt_answers("Choose a level for computer 1:\nLevel 1 - Random moves\n\c
                     Level 2 - Greedy moves\n", A).
+
+test(a_menu_in_columns, [true(A = ['3'|_])]) :-
+    prompt_answers("|     Options      |     Description      |\n\c
+                    |        1         |   Player vs Player   |\n\c
+                    |        2         |  Player vs Computer  |\n\c
+                    |        3         | Computer vs Computer |\n\c
+                    |        0         |      Exit Game       |\n\c
+                    ----------------------\nChoose an option [0-3]: ", A).
+
+test(a_board_size_of_a_typical_size_first, [true(A = ['6', '8', '4', '10'|_])]) :-
+    prompt_answers("  Board Size  \nChoose an even number between 2 and 20: ", A).
 
 :- end_tests(loop_answer).

@@ -337,7 +337,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     brackets, words, pointers: computer against computer first, leaving
     never."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 11 tests passed" in output, output
+    assert "All 13 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
@@ -370,6 +370,18 @@ def test_a_loop_menu_is_answered_from_what_it_asks(
     out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
     assert "21 sticks left. Bot 1 to take." in out
     assert f"Bot {winner[-1]} wins!" in out
+
+
+def test_a_loop_levels_asked_alike_and_keys_awaited(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A menu in columns; both computers' levels asked in the same words
+    get the easy level; a key awaited with skip_line/0, and a term with
+    read/1, between moves are pauses, not questions: the game plays."""
+    adapter = proposed("loop_levels.pl", tmp_path, capsys)
+    assert "The answers it gave before the first move: 2, 1, 1" in adapter.read_text()
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert "25 sticks left. Computer 1 to take." in out
+    assert f"Computer {winner[-1]} wins!" in out
 
 
 def test_a_loop_whose_turns_have_two_picks_names_the_player(

@@ -78,22 +78,37 @@ stream_read(_, Line) :-
     length(Given, Asked),
     (   Asked >= 300
     ->  Line = ""
-    ;   pause(Prompt)
-    ->  Line = "\n",
-        nb_setval(arena_loop_io, io(Dot-Out, Last0, 0, N, [''|Given], N))
-    ;   prompt_answers(Prompt, Answers),
+    ;   (   pause(Prompt)
+        ;   Prompt == '', Given = [''|_]    % the same pause, read on
+        )
+    ->  (   term_read -> Line = "c. " ; Line = "\n" ),     % read/1 would leave a newline
+        nb_setval(arena_loop_io, io(Dot-Out, Last0, 0-0, N, [''|Given], N))
+    ;   (   Last0 = _-Before -> true ; Before = "" ),
+        prompt_answers(Prompt, Before, Answers),
         question_key(Prompt, Answers, Key),
-        (   asked_again(Key, Last0, Prompt) -> Repeat is Repeat0 + 1 ; Repeat = 0 ),
+        repeat_count(Key, Last0, Prompt, Repeat0, Repeat),
         length(Answers, Len),
-        I is Repeat mod Len,
+        Repeat = R-_,
+        I is R mod Len,
         nth0(I, Answers, Answer),
         answer_line(Dot, Answer, Line),
         nb_getval(arena_loop_asked, A0),
         A is A0 + 1,
         nb_setval(arena_loop_asked, A),
         Key = _-Tail,
-        nb_setval(arena_loop_question, asked(Tail, Repeat, Answers)),
+        Repeat = Refused-_,
+        nb_setval(arena_loop_question, asked(Tail, Refused, Answers)),
         nb_setval(arena_loop_io, io(Dot-Out, Key, Repeat, N, [Answer|Given], N))
+    ),
+    echo(Out, Line).
+
+%   echo(+Out, +Line): the answer shown as a terminal shows what is
+%   typed (the next text starts on a line of its own).
+echo(Out, Line) :-
+    (   Line == ""
+    ->  true
+    ;   split_string(Line, "", " \n", [Typed]),
+        format(Out, "~w~n", [Typed])
     ).
 
 %   answer_line(+Dot, +Answer, -Line): Answer as typed; where Dot is auto,
@@ -112,21 +127,29 @@ answer_line(Dot, Answer, Line) :-
     format(string(Line), "~w~w~n", [Answer, Dot]).
 
 term_read :-
-    prolog_current_frame(F),
-    term_read(F, 8).
+    reader([system:read/1, system:read/2, system:read_term/2, system:read_term/3]).
 
-term_read(F, N) :-
+%   reader(+PIs): one of PIs is what reads (among the 8 frames nearest).
+reader(PIs) :-
+    prolog_current_frame(F),
+    reader(F, PIs, 8).
+
+reader(F, PIs, N) :-
     N > 0,
     (   prolog_frame_attribute(F, predicate_indicator, PI),
-        memberchk(PI, [system:read/1, system:read/2, system:read_term/2, system:read_term/3])
+        memberchk(PI, PIs)
     ->  true
     ;   prolog_frame_attribute(F, parent, P),
         N1 is N - 1,
-        term_read(P, N1)
+        reader(P, PIs, N1)
     ).
 
 %   pause(+Prompt): the loop waits for a key between moves ("press
-%   enter to continue"): an empty line answers it.
+%   enter to continue", or a skip_line after a computer's move): an
+%   empty line answers it, or a term where read/1 reads it.
+pause(_) :-
+    reader([system:skip_line/0, system:skip_line/1, system:skip/1, system:skip/2]),
+    !.
 pause(Prompt) :-
     string_length(Prompt, L),
     (   L > 120 -> sub_string(Prompt, _, 120, 0, Tail) ; Tail = Prompt ),
@@ -155,15 +178,28 @@ question_key(Prompt, Answers, Answers-Tail) :-
     string_length(Prompt, L),
     (   L > 400 -> sub_string(Prompt, _, 400, 0, Tail) ; Tail = Prompt ).
 
-%   asked_again(+Key, +Last, +Prompt): the same question again, after an
-%   answer it refused (it says so, or asks in the same words).
-asked_again(Answers-Tail, Answers-Tail0, Prompt) :-
-    (   Tail == Tail0
-    ->  true
-    ;   string_lower(Prompt, Lower),
-        member(W, ["invalid", "again", "not valid", "wrong", "error", "try", "must", "only"]),
-        sub_string(Lower, _, _, _, W)
+%   repeat_count(+Key, +Last, +Prompt, +Repeat0, -Repeat): Refused-Same,
+%   the answers the question refused before: one more where it says so;
+%   where it only asks again in the same words, one more from its third
+%   time (two computers' levels are often asked in the same words).
+repeat_count(Answers-Tail, Last, Prompt, Repeat0, Repeat) :-
+    (   Repeat0 = R0-S0 -> true ; R0 = 0, S0 = 0 ),
+    (   Last = Answers-Tail0
+    ->  (   refusal(Prompt)
+        ->  R is R0 + 1, S = 0
+        ;   Tail == Tail0
+        ->  S is S0 + 1,
+            (   S >= 2 -> R is R0 + 1 ; R = R0 )
+        ;   R = 0, S = 0
+        )
+    ;   R = 0, S = 0
     ),
+    Repeat = R-S.
+
+refusal(Prompt) :-
+    string_lower(Prompt, Lower),
+    member(W, ["invalid", "again", "not valid", "wrong", "error", "try", "must", "only"]),
+    sub_string(Lower, _, _, _, W),
     !.
 
 %!  loop_answers(-Answers) is det.

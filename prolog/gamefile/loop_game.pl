@@ -79,9 +79,9 @@ named_last([at(End, _)|Earlier], Lower, W1, W2, Owner) :-
     Len is max(0, End - Start),
     sub_string(Lower, Start, Len, _, Seg),
     words(Seg, Ws),
-    (   memberchk(W1, Ws), \+ memberchk(W2, Ws)
+    (   named(W1, Ws), \+ named(W2, Ws)
     ->  Owner = player1
-    ;   memberchk(W2, Ws), \+ memberchk(W1, Ws)
+    ;   named(W2, Ws), \+ named(W1, Ws)
     ->  Owner = player2
     ;   named_last(Earlier, Lower, W1, W2, Owner)
     ).
@@ -160,14 +160,22 @@ named_winner(Code, Lower, W) :-
     lists:reverse(Lines, Backwards),
     lists:member(Line, Backwards),
     words(Line, Words),
-    (   memberchk(W1, Words), \+ memberchk(W2, Words) -> W = player1
-    ;   memberchk(W2, Words), \+ memberchk(W1, Words) -> W = player2
+    (   named(W1, Words), \+ named(W2, Words) -> W = player1
+    ;   named(W2, Words), \+ named(W1, Words) -> W = player2
     ),
     !.
 
-name_word(N, W) :-
+%   name_word(+Name, -Words): a player's name as the words it is
+%   ('computer 1' is two).
+name_word(N, Ws) :-
     format(string(S), "~w", [N]),
-    string_lower(S, W).
+    string_lower(S, W),
+    words(W, Ws).
+
+named(Name, Words) :-
+    lists:append(_, Tail, Words),
+    lists:append(Name, _, Tail),
+    !.
 
 %!  loop_display(:Decisions) is det.
 %

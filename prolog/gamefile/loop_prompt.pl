@@ -1,5 +1,6 @@
 :- module(arena_loop_prompt,
-          [ prompt_answers/2          % +Prompt, -Answers
+          [ prompt_answers/2,         % +Prompt, -Answers
+            prompt_answers/3          % +Prompt, +Before, -Answers
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -24,13 +25,21 @@ yes or no. The answers come in the order to try them.
 %   with, best first.
 
 prompt_answers(Prompt, Answers) :-
-    string_codes(Prompt, Codes0),
-    phrase(plain(Codes), Codes0),
-    string_codes(Plain, Codes),
-    split_string(Plain, "\n\r", "", Lines0),
-    foldl(trimmed, Lines0, [], Rev),
-    reverse(Rev, Lines1),
-    last_n(30, Lines1, Lines),
+    prompt_answers(Prompt, "", Answers).
+
+%!  prompt_answers(+Prompt, +Before, -Answers) is det.
+%
+%   As prompt_answers/2, Before the text of the question before it (a
+%   title such as "Board size" that a question asked anew no longer
+%   shows, or shows only then).
+
+prompt_answers(Prompt, Before, Answers) :-
+    text_lines(Prompt, Plain, Lines),
+    (   Lines = [_, _, _|_]
+    ->  Context = Lines
+    ;   text_lines(Before, _, Earlier),
+        append(Earlier, Lines, Context)
+    ),
     (   (   menu(Lines, Options)
         ;   pointed(Lines, Options)
         ;   word_menu(Lines, Options)
@@ -41,9 +50,20 @@ prompt_answers(Prompt, Answers) :-
         (   Keys1 == [] -> Keys = Keys0 ; Keys = Keys1 ),
         both_players(Plain, Keys, Answers)
     ;   last(Lines, Question)
-    ->  question_answers(Question, Answers)
+    ->  last_n(12, Context, Near),
+        atomic_list_concat(Near, ' ', NearText),
+        question_answers(Question, NearText, Answers)
     ;   Answers = ['1']
     ).
+
+text_lines(Text, Plain, Lines) :-
+    string_codes(Text, Codes0),
+    phrase(plain(Codes), Codes0),
+    string_codes(Plain, Codes),
+    split_string(Plain, "\n\r", "", Lines0),
+    foldl(trimmed, Lines0, [], Rev),
+    reverse(Rev, Lines1),
+    last_n(30, Lines1, Lines).
 
 ranked(Options, Keys) :-
     map_list_to_pairs(option_rank, Options, Ranked),
@@ -158,6 +178,7 @@ option(Line, Key-Label) :-
 option(Key, Label) --> blanks, "[", key(Key), "]", blanks, sep_opt, rest(Label).
 option(Key, Label) --> blanks, "(", key(Key), ")", blanks, sep_opt, rest(Label).
 option(Key, Label) --> blanks, key(Key), blanks, sep, rest(Label).
+option(Key, Label) --> blanks, number_key(Key), " ", " ", blanks, rest(Label).   % columns
 option(Key, Label) --> blanks, lead_word, blanks, number_key(Key), blanks, sep, rest(Label).
 
 %   lead_word: "Level 1 - Random", "Option 2: ...", "Nivel 1 - Facil".
@@ -178,6 +199,7 @@ digits_max(_, []) --> [].
 digit(D) --> [D], { code_type(D, digit) }.
 
 sep --> ( "." | ")" | ":" | "-" | "]" | "=" ), !, blanks_one.
+sep --> "|", !, blanks.
 sep_opt --> ( "-" | ":" | "." | "=" ), !, blanks.
 sep_opt --> [].
 
@@ -225,7 +247,7 @@ word(leave, W) :- memberchk(W, ["exit", "quit", "leave", "back", "rules", "instr
                                 "help", "credits", "about", "settings", "tutorial", "how"]).
 
 %   question_answers(+Question, -Answers): a question without a menu.
-question_answers(Question, Answers) :-
+question_answers(Question, Near, Answers) :-
     string_lower(Question, Lower),
     (   yes_no(Lower)
     ->  (   once(( member(W, ["computer", "bot", "ai", "pc", "cpu"]), sub_string(Lower, _, _, _, W) ))
@@ -237,7 +259,7 @@ question_answers(Question, Answers) :-
         maplist([K, L]>>downcase_atom(K, L), Keys, Lowers),
         append(Keys, Lowers, Both),
         list_to_set(Both, Answers)
-    ;   numbers_asked(Lower, Numbers), Numbers \== []
+    ;   numbers_asked(Lower, Near, Numbers), Numbers \== []
     ->  Answers = Numbers
     ;   sub_string(Lower, _, _, _, "size")
     ->  Answers = ['6', '5', '7', '8', '4', '9', '10', '11']
@@ -264,11 +286,12 @@ word_codes([]) --> [].
 yes_no(Lower) :-
     once(( member(S, ["y/n", "yes/no", "(y)", "[y]", "s/n"]), sub_string(Lower, _, _, _, S) )).
 
-%   numbers_asked(+Lower, -Answers): from the last bracket with a number
-%   in it (or the whole question): a range "5-9", "between 5 and 9",
-%   "5 to 9" gives its numbers from the smallest (odd or even only where
-%   it says so), else the numbers named, in order.
-numbers_asked(Lower, Answers) :-
+%   numbers_asked(+Lower, +Near, -Answers): from the last bracket with a
+%   number in it (or the whole question): a range "5-9", "between 5 and
+%   9", "5 to 9" gives its numbers from the smallest (or, for a board's
+%   size, from 7), those of the parity it names first; else the numbers
+%   named, in order.
+numbers_asked(Lower, Near, Answers) :-
     (   last_group(Lower, Group) -> true ; Group = Lower ),
     integers(Group, Ns),
     (   Ns = [Lo, Hi], Lo < Hi,
@@ -276,15 +299,49 @@ numbers_asked(Lower, Answers) :-
              ; sub_string(Lower, _, _, _, "between") ))
     ->  Top is min(Hi, Lo + 11),
         numlist(Lo, Top, All),
-        (   sub_string(Lower, _, _, _, "odd") -> include([X]>>(X mod 2 =:= 1), All, Pick)
-        ;   sub_string(Lower, _, _, _, "even") -> include([X]>>(X mod 2 =:= 0), All, Pick)
+        (   parity(Lower, Near, odd) -> include([X]>>(X mod 2 =:= 1), All, Pick)
+        ;   parity(Lower, Near, even) -> include([X]>>(X mod 2 =:= 0), All, Pick)
         ;   Pick = All
         ),
-        (   Pick == [] -> Pick1 = All ; Pick1 = Pick )
+        subtract(All, Pick, Others),      % where the text says odd and means even
+        (   sized(Near)
+        ->  maplist(typical_first, [Pick, Others], [Pick2, Others2])
+        ;   Pick2 = Pick, Others2 = Others
+        ),
+        append(Pick2, Others2, Pick1)
     ;   list_to_set(Ns, Pick1)
     ),
     Pick1 \== [],
     maplist([N, A]>>atom_number(A, N), Pick1, Answers).
+
+%   parity(+Lower, +Near, -P): odd or even, as the text refusing an
+%   answer says it (it may contradict the question), else the question.
+parity(Lower, Near, P) :-
+    string_lower(Near, NearLower),
+    split_string(NearLower, "\n", "", _),
+    (   once(( member(R, ["invalid", "must", "has to", "should", "remember", "only"]),
+               sub_string(NearLower, B, _, _, R) )),
+        sub_string(NearLower, B, _, 0, After),
+        once(( member(P0, [even, odd]), sub_string(After, _, _, _, P0) ))
+    ->  P = P0
+    ;   member(P, [odd, even]),
+        sub_string(Lower, _, _, _, P)
+    ->  true
+    ),
+    !.
+
+%   sized(+Near): the question is a board's size (the smallest is seldom
+%   a game: a typical size first).
+sized(Near) :-
+    string_lower(Near, Lower),
+    once(( member(W, ["size", "board", "rows", "columns", "width", "height", "dimension",
+                      "tamanho", "tabuleiro", "linhas", "colunas"]),
+           sub_string(Lower, _, _, _, W) )).
+
+typical_first(Ns, Sorted) :-
+    map_list_to_pairs([N, K]>>(K is abs(N - 7) * 2 + sign(max(0, N - 7))), Ns, Keyed),
+    keysort(Keyed, Pairs),
+    pairs_values(Pairs, Sorted).
 
 last_group(Lower, Group) :-
     findall(G, ( member(O-C, ["("-")", "["-"]", "{"-"}"]),

@@ -167,12 +167,13 @@ why_not(ended(Why), Note) :-
 %   player's picks and not before the second's, and one the other way
 %   round: names(W1, W2), or none.
 names(Games, Names) :-
-    findall(Parity-Words,
-            ( member(_-Marks-Text, Games),
-              reverse(Marks, Ordered),
-              segment_words(Ordered, 0, Text, 0, Parity, Words) ),
-            Pairs),
-    (   name_of(0, Pairs, W1),
+    (   member(Part, [all, last]),
+        findall(Parity-Words,
+                ( member(_-Marks-Text, Games),
+                  reverse(Marks, Ordered),
+                  segment_words(Part, Ordered, 0, Text, 0, Parity, Words) ),
+                Pairs),
+        name_of(0, Pairs, W1),
         name_of(1, Pairs, W2),
         W1 \== W2
     ->  Names = names(W1, W2)
@@ -248,8 +249,8 @@ first_named(Games, A, B, First) :-
     reverse(Lines, Backwards),
     member(Line, Backwards),
     split_string(Line, " \t\r.,;:!?()[]'\"-=|*#", " \t\r.,;:!?()[]'\"-=|*#", Ws),
-    (   memberchk(A, Ws), \+ memberchk(B, Ws) -> First = A
-    ;   memberchk(B, Ws), \+ memberchk(A, Ws) -> First = B
+    (   name_in(A, Ws), \+ name_in(B, Ws) -> First = A
+    ;   name_in(B, Ws), \+ name_in(A, Ws) -> First = B
     ),
     !.
 first_named(Games, A, B, First) :-
@@ -261,25 +262,54 @@ first_named(Games, A, B, First) :-
            ) )),
     (   Second == A -> First = B ; First = A ).
 
+%   numbered(+W1, +W2): "computer 1", "player x": a word, then a number
+%   or a letter.
+numbered(W1, W2) :-
+    string_length(W1, L1), L1 > 1,
+    string_codes(W1, C1), forall(member(C, C1), code_type(C, alpha)),
+    (   number_string(_, W2) -> true ; string_length(W2, 1) ).
+
+%   name_in(+Name, +Words): Name (one word or two) among Words.
+name_in(Name, Words) :-
+    split_string(Name, " ", "", NWs),
+    append(_, Tail, Words),
+    append(NWs, _, Tail),
+    !.
+
 %   segment_words(+Marks, +Start, +Text, +I, -Parity, -Words): the words
 %   written before each pick but the first (the menu's), by the parity
 %   of the pick.
-segment_words([at(End, _)|Rest], Start, Text, I, Parity, Words) :-
+segment_words(Marks, Start, Text, I, Parity, Words) :-
+    segment_words(all, Marks, Start, Text, I, Parity, Words).
+
+%   segment_words(+Part, ...): Part all, or last: the last line of each
+%   text only (the one that says whose turn it is, where the text also
+%   tells the other's last move).
+segment_words(Part, [at(End, _)|Rest], Start, Text, I, Parity, Words) :-
     (   I > 0,
         Len is max(0, End - Start),
-        sub_string(Text, Start, Len, _, Seg),
+        sub_string(Text, Start, Len, _, Seg0),
+        (   Part == last
+        ->  split_string(Seg0, "\n", " \t\r", Ls0),
+            exclude(==(""), Ls0, Ls),
+            (   last(Ls, Seg) -> true ; Seg = "" )
+        ;   Seg = Seg0
+        ),
         string_lower(Seg, Lower),
         split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
         exclude(==(""), Ws0, Ws1),
-        sort(Ws1, Words),
+        findall(B, ( nextto(A1, A2, Ws1), numbered(A1, A2),
+                     atomics_to_string([A1, ' ', A2], B) ), Bigrams),
+        append(Ws1, Bigrams, Ws2),        % "computer 1", where "1" also counts sticks
+        sort(Ws2, Words),
         Parity is I mod 2
     ;   I1 is I + 1,
-        segment_words(Rest, End, Text, I1, Parity, Words)
+        segment_words(Part, Rest, End, Text, I1, Parity, Words)
     ).
 
-%   name_of(+P, +Pairs, -Word): the word in at least 90% of the texts
-%   before P's picks and at most 10% of the other's, the one that
-%   tells them apart best.
+%   name_of(+P, +Pairs, -Word): the word in at least 80% of the texts
+%   before P's picks and at most 25% of the other's (a text may still
+%   tell the other's last move), the one that tells them apart best.
 name_of(P, Pairs, Word) :-
     Q is 1 - P,
     findall(Ws, member(P-Ws, Pairs), Own),
@@ -290,8 +320,9 @@ name_of(P, Pairs, Word) :-
     sort(All, Candidates),
     findall(Score-W,
             ( member(W, Candidates),
-              share(W, Own, NO, SO), SO >= 0.9,
-              share(W, Other, NT, ST), ST =< 0.1,
+              share(W, Own, NO, SO), SO >= 0.8,
+              share(W, Other, NT, ST), ST =< 0.25,
+              SO - ST >= 0.7,
               Score is ST - SO ),
             Scored),
     keysort(Scored, [_-Text|_]),
