@@ -54,4 +54,7 @@ test(a_menu_in_columns, [true(A = ['3'|_])]) :-
 test(a_board_size_of_a_typical_size_first, [true(A = ['6', '8', '4', '10'|_])]) :-
     prompt_answers("  Board Size  \nChoose an even number between 2 and 20: ", A).
 
+test(words_in_a_bracket, [true(A == [orange, blue, gray])]) :-
+    prompt_answers("Enter color {orange, blue, gray}: ", A).
+
 :- end_tests(loop_answer).

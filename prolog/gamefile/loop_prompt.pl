@@ -259,12 +259,31 @@ question_answers(Question, Near, Answers) :-
         maplist([K, L]>>downcase_atom(K, L), Keys, Lowers),
         append(Keys, Lowers, Both),
         list_to_set(Both, Answers)
+    ;   listed_words(Question, Options), Options = [_, _|_]
+    ->  ranked(Options, Answers)
     ;   numbers_asked(Lower, Near, Numbers), Numbers \== []
     ->  Answers = Numbers
     ;   sub_string(Lower, _, _, _, "size")
     ->  Answers = ['6', '5', '7', '8', '4', '9', '10', '11']
     ;   Answers = ['1', '2', '3', '0']
     ).
+
+%   listed_words(+Question, -Options): the words a bracket lists, such
+%   as "{orange, blue, gray}" or "(easy/hard)".
+listed_words(Question, Options) :-
+    member(O-C, ["{"-"}", "("-")", "["-"]"]),
+    sub_string(Question, B, _, _, O),
+    B1 is B + 1,
+    sub_string(Question, E, _, _, C), E > B1,
+    Len is E - B1,
+    sub_string(Question, B1, Len, _, Inside),
+    split_string(Inside, ",/|", " ", Parts0),
+    exclude(==(""), Parts0, Parts),
+    Parts = [_, _|_],
+    forall(member(P, Parts), ( string_codes(P, Cs), Cs \== [],
+                               forall(member(Ch, Cs), code_type(Ch, alpha)) )),
+    findall(K-P, ( member(P, Parts), atom_string(K, P) ), Options),
+    !.
 
 %   letter_options(+Question, -Options): "(H)uman/(C)omputer",
 %   "[p]lay or [q]uit": each letter in brackets before a word.
