@@ -54,6 +54,17 @@ test(a_search_keeps_the_game_played_and_its_facts, [true(Last == "turn 4 count 4
     point([a, a, b], point(_), Last),
     starts_now(S0).
 
+test(runs_interleaved_keep_their_own_facts, [true(Bad == [])]) :-
+    findall(N, ( between(1, 40, N),
+                 length(Ds, N), maplist(=(a), Ds),
+                 b_setval(arena_loop_slot, search),
+                 length(Other, N), maplist(=(c), Other),
+                 point(Other, point(_), _),          % a new search run each time
+                 b_setval(arena_loop_slot, main),
+                 point(Ds, point(_), Last),
+                 N1 is N + 1,
+                 \+ format(string(Last), "turn ~w count ~w", [N1, N1]) ), Bad).
+
 test(the_end_of_the_loop, [true(Last == "Player 1 wins")]) :-
     length(Ds, 60), maplist(=(c), Ds),
     point(Ds, ended(returned), Last).

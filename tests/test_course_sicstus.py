@@ -345,7 +345,7 @@ def test_loop_runs_are_kept_alive_between_moves() -> None:
     loop once; a search's run leaves the played game's run and its facts
     as they were."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_live_unit.pl")
-    assert "All 4 tests passed" in output, output
+    assert "All 5 tests passed" in output, output
 
 
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(

@@ -116,9 +116,9 @@ driven(Kind, List, Alts, X) :-
 live_wait(Queue, Alts, Taken, Marks, Out, C) :-
     flush_output(Out),
     written_text(Text),
-    thread_send_message(Queue, arena_live_point(point(Alts), Taken-Marks, Text)),
     nb_getval(arena_loop_module, M),
-    snapshot_facts(M, Snap),
+    snapshot_facts(M, Snap),            % before the owner goes on: another run may start
+    thread_send_message(Queue, arena_live_point(point(Alts), Taken-Marks, Text)),
     thread_get_message(arena_live_decide(C)),
     (   C == stop -> throw(arena_live_stop) ; true ),
     restore_facts(M, Snap),
