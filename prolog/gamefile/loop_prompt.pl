@@ -271,12 +271,7 @@ question_answers(Question, Near, Answers) :-
 %   listed_words(+Question, -Options): the words a bracket lists, such
 %   as "{orange, blue, gray}" or "(easy/hard)".
 listed_words(Question, Options) :-
-    member(O-C, ["{"-"}", "("-")", "["-"]"]),
-    sub_string(Question, B, _, _, O),
-    B1 is B + 1,
-    sub_string(Question, E, _, _, C), E > B1,
-    Len is E - B1,
-    sub_string(Question, B1, Len, _, Inside),
+    bracketed(Question, Inside),
     split_string(Inside, ",/|", " ", Parts0),
     exclude(==(""), Parts0, Parts),
     Parts = [_, _|_],
@@ -363,15 +358,19 @@ typical_first(Ns, Sorted) :-
     pairs_values(Pairs, Sorted).
 
 last_group(Lower, Group) :-
-    findall(G, ( member(O-C, ["("-")", "["-"]", "{"-"}"]),
-                 sub_string(Lower, B, _, _, O),
-                 B1 is B + 1,
-                 sub_string(Lower, E, _, _, C), E > B1,
-                 Len is E - B1,
-                 sub_string(Lower, B1, Len, _, G),
-                 \+ sub_string(G, _, _, _, O),
-                 integers(G, [_|_]) ), Gs),
+    findall(G, ( bracketed(Lower, G), integers(G, [_|_]) ), Gs),
     last(Gs, Group).
+
+%   bracketed(+Text, -Inside): the text inside a pair of brackets, (),
+%   [] or {}, on backtracking each.
+bracketed(Text, Inside) :-
+    member(O-C, ["("-")", "["-"]", "{"-"}"]),
+    sub_string(Text, B, _, _, O),
+    B1 is B + 1,
+    sub_string(Text, E, _, _, C), E > B1,
+    Len is E - B1,
+    sub_string(Text, B1, Len, _, Inside),
+    \+ sub_string(Inside, _, _, _, O).
 
 integers(Text, Ns) :-
     string_codes(Text, Codes),
