@@ -27,7 +27,8 @@ import time
 from pathlib import Path
 
 import pybridge
-from benchmarks.bench_equal_time import step_us
+from benchmarks.bench_equal_time import step_ratios
+from benchmarks.table import print_table
 from pybridge.engine import _prolog
 from pybridge.engine import gamehost
 from pybridge.engine import hoststate
@@ -197,14 +198,9 @@ def main() -> None:
     print(f"  in-process (old): {_ms(inproc)}")
     print(f"  in the host:      {_ms(host)}")
     print(f"  the game's own valid_moves/2 + move texts (CPU): {_ms(own)}")
-    builtin_step = step_us(pybridge.load_game("connect4"))
-    file_game = pybridge.load_game(str(CONNECT4))
-    step_us(file_game, 2)                           # the host started and warm
-    file_step = step_us(file_game)
-    print("a move of random games through the public API (valid_moves, move, game_over):")
-    print(f"  built-in connect4, in-process: {builtin_step:7.0f} µs")
-    print(f"  the file, in its host:         {file_step:7.0f} µs "
-          f"({file_step / builtin_step:.1f} x the built-in; the goal: 2 x at most)")
+    print("a move of random games through the public API (valid_moves, move, game_over), "
+          "µs (the goal: the same rules as a game file at most 2 x the built-in):")
+    print_table(["rules", "µs a move", "ratio"], step_ratios())
     print(f"general AI playouts/s from the empty board ({SECONDS:g} s):")
     print(f"  in the host:      {playouts_in_host():8.0f}")
     print(f"  in-process (old): {playouts_in_process(module):8.0f}")

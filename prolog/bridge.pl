@@ -7,6 +7,7 @@
             parse_state/3,            % +Game, +Text, -StateText
             state_info/5,             % +Game, +StateText, -Player, -MoveTexts, -Over
             play_move/4,              % +Game, +StateText, +MoveText, -Json
+            play_move_dict/4,         % +Game, +StateText, +MoveText, -Dict
             move_error/4,             % +Game, +StateText, +MoveText, -Reason
             state_value/4,            % +Game, +StateText, +Player, -Value
             choose/5,                 % +Game, +StateText, +Level, +Seconds, -MoveText
@@ -154,16 +155,23 @@ game_info(Game, Title, Players, Options) :-
             Options).
 
 text_atom(Text, Atom) :-
-    (   atom(Text)
-    ->  Atom = Text
-    ;   atom_string(Atom, Text)
+    (   atom(Text) -> Atom = Text ; atom_string(Atom, Text) ).
+
+%   The last state written is kept with its text: the state a caller
+%   sends back is most often the last one it was given, not read again.
+state_text(State, Text) :-
+    format(atom(Text), "~q", [State]),
+    (   ground(State)
+    ->  nb_setval(arena_state_text, Text-State)
+    ;   true
     ).
 
-state_text(State, Text) :-
-    format(atom(Text), "~q", [State]).
-
 text_state(Text, State) :-
-    term_string(State, Text).
+    (   nb_current(arena_state_text, Text0-State0),
+        Text0 == Text
+    ->  State = State0
+    ;   term_string(State, Text)
+    ).
 
 %!  new_state(+Game, +Options, -StateText) is det.
 
@@ -216,9 +224,14 @@ state_facts(Game, State, Player, MoveTexts, Over) :-
 %   needs all of them after every move; one string crosses to Python much
 %   faster than terms): {"state":S, "move":Canonical, "player":P,
 %   "moves":[...], "over":WinnerOrNone, "reason":ReasonOrNone, "note":N}.
-%   Fails when MoveText is not the text of a valid move.
+%   Fails when MoveText is not the text of a valid move. play_move_dict/4
+%   gives the dict (a game host replies with it as it is).
 
 play_move(Game, Text, MoveText, Json) :-
+    play_move_dict(Game, Text, MoveText, Dict),
+    with_output_to(string(Json), json_write_dict(current_output, Dict, [width(0)])).
+
+play_move_dict(Game, Text, MoveText, Dict) :-
     text_state(Text, State),
     Game:move_text(Move, MoveText),
     Game:move(State, Move, State1),
@@ -236,8 +249,7 @@ play_move(Game, Text, MoveText, Json) :-
     ),
     maplist(json_text, MoveTexts, Moves),
     maplist(json_text, [NewText, Canonical, Player, Over, Reason, Note], [S, M, P, O, R, N]),
-    Dict = _{state:S, move:M, player:P, moves:Moves, over:O, reason:R, note:N},
-    with_output_to(string(Json), json_write_dict(current_output, Dict, [width(0)])).
+    Dict = _{state:S, move:M, player:P, moves:Moves, over:O, reason:R, note:N}.
 
 %   bounded_moves(+Game, +Moves): at most 100,000 moves in a position,
 %   else a broken rule (a game file's answer would be megabytes).

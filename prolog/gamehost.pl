@@ -319,7 +319,7 @@ verb(new_state_config, G, [Config], checked_state(new_state_config(G, Config, T)
      _{state:S}).
 verb(parse_state, G, [Text], checked_state(parse_state(G, Text, T), T, S), _{state:S}).
 verb(state_info, G, [Text], state_info(G, Text, P, Ms, O), _{player:P, moves:Ms, over:O}).
-verb(play_move, G, [Text, Move], played(G, Text, Move, J), _{json:J}).
+verb(play_move, G, [Text, Move], played(G, Text, Move, D), D).
 verb(move_error, G, [Text, Move], move_error(G, Text, Move, R), _{reason:R}).
 verb(value, G, [Text, Player], state_value(G, Text, Player, V), _{value:V}).
 verb(display, G, [Text, Last], bounded_display(G, Text, Last, O), _{output:O}).

@@ -3,7 +3,7 @@
             display_limit/1,          % -Characters
             info/4,                   % +Game, -Title, -Players, -Options
             checked_state/3,          % :Goal, ?Text0, -Text
-            played/4,                 % +Game, +Text, +Move, -Json
+            played/4,                 % +Game, +Text, +Move, -Dict
             typed_move/3,             % +Game, +Typed, -Text
             bounded_display/4,        % +Game, +Text, +Last, -Output
             searched/7                % +Game, +Text, +Seconds, +Workers, -N, -Stats, -K
@@ -97,11 +97,11 @@ bounded_state(Text) :-
     ;   true
     ).
 
-played(Game, Text, Move, Json) :-
-    play_move(Game, Text, Move, Json),
+played(Game, Text, Move, Dict) :-
+    play_move_dict(Game, Text, Move, Dict),
     state_limit(Limit),
-    (   string_length(Json, L),
-        L > 4 * Limit
+    (   string_length(Dict.state, L),
+        L > Limit
     ->  format(atom(Message), "a state's text is longer than ~D bytes", [Limit]),
         throw(error(game_rule(Message), _))
     ;   true

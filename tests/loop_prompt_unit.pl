@@ -54,6 +54,9 @@ test(a_menu_in_columns, [true(A = ['3'|_])]) :-
 test(a_board_size_of_a_typical_size_first, [true(A = ['6', '8', '4', '10'|_])]) :-
     prompt_answers("  Board Size  \nChoose an even number between 2 and 20: ", A).
 
+test(a_wide_range_asked_anew_starts_near_seven, [true(A = ['6', '8', '4'|_])]) :-
+    prompt_answers("Wrong! It has to be an even number between 2 and 20\nChoose an odd number between 2 and 20: ", A).
+
 test(words_in_a_bracket, [true(A == [orange, blue, gray])]) :-
     prompt_answers("Enter color {orange, blue, gray}: ", A).
 

@@ -16,6 +16,7 @@ from pybridge.games.conformance import check_game
 from pybridge.jail import sandbox
 from pybridge.errors import GameFileError, GameRuleError
 from pybridge.games.game import load_game_file
+from tests.support.plunit import run_plunit
 
 ROOT = Path(__file__).resolve().parent.parent
 NIM = ROOT / "examples" / "games" / "nim.pl"
@@ -250,3 +251,11 @@ def test_a_syntax_error_names_its_line(tmp_path: Path) -> None:
                     encoding="utf-8")
     with pytest.raises(GameFileError, match=re.escape(f"{game}:3: syntax error")):
         load_game_file(str(game))
+
+
+def test_the_time_limit_of_rule_calls() -> None:
+    """tests/rule_clock_unit.pl: one alarm for many rule calls stops a
+    loop near its time, never cuts a later call short, and leaves the
+    process free to halt (the plunit run ends)."""
+    output = run_plunit(Path(__file__).resolve().parent / "rule_clock_unit.pl")
+    assert "All 5 tests passed" in output, output

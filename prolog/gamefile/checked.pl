@@ -17,12 +17,16 @@ a move among the valid ones, move text an atom, a display within 5 s
 %
 %   The game module: each predicate of the raw view through a guard.
 
-game_clause(_, Raw, Game, Clause) :-
+game_clause(Code, Raw, Game, Clause) :-
     Raw:module_property(Raw, exports(PIs)),
     member(Name/Arity, PIs),
     Name/Arity \== config_state/2,
     functor(Head, Name, Arity),
-    Clause = (Head :- arena_gamefile_checked:guarded(Game, Raw, Name/Arity, Head)).
+    (   Head = move_text(M, T),
+        \+ arena_gamefile_view:provides(Code, move_text/2)
+    ->  Clause = (Head :- arena_gamefile_view:default_move_text(M, T))  % the arena's own
+    ;   Clause = (Head :- arena_gamefile_checked:guarded(Game, Raw, Name/Arity, Head))
+    ).
 game_clause(_, Raw, Game,
             (config_state(C, S) :-
                  arena_gamefile_checked:guarded(Game, Raw, initial_state/2, config_state(C, S)))).

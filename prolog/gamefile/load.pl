@@ -16,6 +16,7 @@
 :- use_module(facts).
 :- use_module(memo).
 :- use_module(safety).
+:- use_module(rule_clock).
 :- use_module('../ai/generic', []).
 :- use_module('../sicstus_lib', [install_sicstus_format/0]).
 :- use_module(loop_drive, []).
@@ -332,7 +333,7 @@ quiet_call(Seconds, Inferences, Goal, Result) :-
     current_prolog_flag(arena_game_jail, _),
     !,                                  % the game host: its user_input is empty
     set_input(user_input),              % (prolog/host_protocol.pl)
-    with_output_to(string(_), limited_goal(Seconds, Inferences, Goal, Result)).
+    with_output_to(string(_), clocked_call(Seconds, Inferences, Goal, Result)).
 quiet_call(Seconds, Inferences, Goal, Result) :-
     open_string("", In),
     stream_property(OldIn, alias(user_input)),
@@ -341,17 +342,12 @@ quiet_call(Seconds, Inferences, Goal, Result) :-
         ( set_stream(In, alias(user_input)),
           set_input(In)
         ),
-        with_output_to(string(_), limited_goal(Seconds, Inferences, Goal, Result)),
+        with_output_to(string(_), clocked_call(Seconds, Inferences, Goal, Result)),
         ( set_stream(OldIn, alias(user_input)),
           set_input(OldCurrent),
           close(In)
         )).
 
-limited_goal(Seconds, Inferences, Goal, Result) :-
-    (   call_with_time_limit(Seconds, call_with_inference_limit(Goal, Inferences, Result0))
-    ->  Result = Result0
-    ;   Result = fail
-    ).
 
 rule_error(Game, PI, Seconds, time_limit_exceeded) :-
     !,

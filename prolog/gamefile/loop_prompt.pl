@@ -303,7 +303,7 @@ yes_no(Lower) :-
 %   numbers_asked(+Lower, +Near, -Answers): from the last bracket with a
 %   number in it (or the whole question): a range "5-9", "between 5 and
 %   9", "5 to 9" gives its numbers from the smallest (or, for a board's
-%   size, from 7), those of the parity it names first; else the numbers
+%   size or a range of ten or more, from 7), those of the parity it names first; else the numbers
 %   named, in order.
 numbers_asked(Lower, Near, Answers) :-
     (   last_group(Lower, Group) -> true ; Group = Lower ),
@@ -318,7 +318,7 @@ numbers_asked(Lower, Near, Answers) :-
         ;   Pick = All
         ),
         subtract(All, Pick, Others),      % where the text says odd and means even
-        (   sized(Near)
+        (   ( sized(Near) ; Hi - Lo >= 10 )     % a wide range: a size, asked anew
         ->  maplist(typical_first, [Pick, Others], [Pick2, Others2])
         ;   Pick2 = Pick, Others2 = Others
         ),

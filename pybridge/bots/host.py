@@ -45,7 +45,7 @@ from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.jail import replies
 from pybridge.jail.launch import start_host
-from pybridge.jail.spawn import FATAL, Tail, drain, exit_words, kill_group, read_lines, reap, sane_name
+from pybridge.jail.spawn import FATAL, Replies, Tail, drain, exit_words, kill_group, reap, sane_name
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.bots.command import game_environment, host_command
 from pybridge.bots.limits import Hello, HelloStatus, Limits, MoveReply, SeatRole
@@ -115,8 +115,8 @@ class BotProcess:
         self.exit_note = ""
         self._fatal = threading.Event()
         # (when it came, the line): the referee's clock stops when a reply
-        # arrives, not when this thread gets to it
-        self._lines: queue.Queue[tuple[float, bytes | None]] = queue.Queue()
+        # arrives
+        self._lines: Replies | None = None
         self._arrived = 0.0
         sandbox.check(isolation)
         seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -158,10 +158,10 @@ class BotProcess:
         self._finalizer = weakref.finalize(self, reap, self._proc, self._dir,
                                            (self._requests, replies), self.jail)
         assert self._proc.stdout is not None
-        # the readers hold no reference to self, so that a process nobody
+        self._lines = Replies(replies)
+        # the reader holds no reference to self, so that a process nobody
         # closes is still reaped when its BotProcess is collected
         self._readers = [
-            threading.Thread(target=read_lines, args=(replies, self._lines), daemon=True),
             threading.Thread(target=drain, args=(self._proc.stdout, self.stderr, self._fatal,
                                                   self._proc), daemon=True),
         ]
@@ -273,6 +273,7 @@ class BotProcess:
             self._requests.flush()
         except (OSError, ValueError):
             return self._gone()
+        assert self._lines is not None
         try:
             self._arrived, got = self._lines.get(timeout=timeout)
         except queue.Empty:

@@ -40,7 +40,7 @@ from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.jail.launch import start_host
 from pybridge.jail import replies
 from pybridge.jail.replies import BadReply, read_reply
-from pybridge.jail.spawn import Tail, drain, exit_words, read_lines, reap, signal_swipl
+from pybridge.jail.spawn import Replies, Tail, drain, exit_words, reap, signal_swipl
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, Interrupted
 from pybridge.models.gamefile import GameFileRef, game_id, sha256_of
 from pybridge.text import clean, clean_line
@@ -71,7 +71,7 @@ class GameHost:
         self._proc: subprocess.Popen[bytes] | None = None
         self._requests: Any = None
         self._replies: Any = None
-        self._lines: queue.Queue[tuple[float, bytes | None]] = queue.Queue()
+        self._lines: Replies | None = None
         self._readers: list[threading.Thread] = []
         self._dir = ""
         self._fatal = threading.Event()
@@ -148,12 +148,10 @@ class GameHost:
         self._requests = started.requests
         replies = started.replies
         self._replies = replies
-        self._lines = queue.Queue()
+        self._lines = Replies(replies)
         self._fatal = threading.Event()
         assert proc.stdout is not None
-        self._readers = [threading.Thread(target=read_lines, args=(replies, self._lines),
-                                          daemon=True),
-                         threading.Thread(target=drain, daemon=True,
+        self._readers = [threading.Thread(target=drain, daemon=True,
                                           args=(proc.stdout, self.output, self._fatal, proc))]
         for t in self._readers:
             t.start()
@@ -304,7 +302,7 @@ class GameHost:
 
     def _exchange(self, verb: str, args: list[str], *, rule: str, limit: float,
                   cap: float) -> dict[str, Any]:
-        assert self._proc is not None
+        assert self._proc is not None and self._lines is not None
         nonce = secrets.token_hex(8)
         line = f"{verb}('{nonce}'{''.join(', ' + a for a in args)}).\n"
         log.debug("game %s < %s", self.id, line[:500].rstrip())

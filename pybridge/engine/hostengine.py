@@ -15,7 +15,7 @@ from pybridge.engine import _prolog
 from pybridge.engine.interface import Facts, GameEngine, MoveStats, Search, check_term, options_term
 from pybridge.errors import (ArenaError, GameFileError, GameRuleError, PrologError,
                              PrologValueError, ThinkTimeout)
-from pybridge.jail.replies import BadReply, json_value
+from pybridge.jail.replies import BadReply
 from pybridge.models.gamefile import GameFileRef
 from pybridge.engine.gamehost import GameHost
 from pybridge.engine.gamehosts import host_for
@@ -177,7 +177,7 @@ class HostEngine(GameEngine):
         got = self._ask("play_move", state, move, rule=f"move/3, {_FACTS}")
         if got is None:
             return None
-        facts = json_value(got["json"]) if isinstance(got.get("json"), str) else None
+        facts = {k: v for k, v in got.items() if k not in ("ok", "nonce")}
         if not isinstance(facts, dict) or not isinstance(facts.get("moves"), list):
             raise GameRuleError("game_rule", f"{self.id}: the game's process gave a bad answer")
         facts["state"] = self._state_text(facts.get("state"))

@@ -135,18 +135,23 @@ class Jail:
         self.root = pid
         self.keep = {pid}
 
+    def _listed(self) -> set[int] | None:
+        """The processes the jail's control group lists (zombies among
+        them), or None without one or when it cannot be read."""
+        group = self.groups.get("pids") or self.groups.get("memory")
+        if group is None:
+            return None
+        try:
+            with open(group / "cgroup.procs", "rb") as f:
+                return {int(p) for p in f.read().split()}
+        except (OSError, ValueError):
+            return None
+
     def procs(self) -> set[int]:
         """Every live process of the jail."""
-        group = self.groups.get("pids") or self.groups.get("memory")
-        if group is not None:
-            try:
-                found = {int(p) for p in (group / "cgroup.procs").read_text().split()}
-            except (OSError, ValueError):
-                found = set()
-        elif self.bwrap:
-            found = self._same_pid_namespace()
-        else:
-            found = self._same_group()
+        found = self._listed()
+        if found is None:
+            found = self._same_pid_namespace() if self.bwrap else self._same_group()
         return {p for p in found if _alive(p)}
 
     def _same_pid_namespace(self) -> set[int]:
@@ -243,6 +248,10 @@ class Jail:
         """SIGKILL every process of the jail but those it keeps, until none
         is left; how many were killed."""
         killed = 0
+        listed = self._listed()
+        if listed is not None and listed <= self.keep:
+            self.keep &= listed         # one read: nothing but the kept (a pid
+            return 0                    # leaves the list only once reaped)
         self.keep = {p for p in self.keep if _alive(p)}
         for _ in range(200):
             extra = {p for p in self.procs() - self.keep if p > 0}

@@ -56,7 +56,7 @@ def json_value(data: bytes | str, *, limit: int = MAX_LINE, depth: int = MAX_DEP
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise BadReply(f"a reply that is not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    if nesting(raw, depth) > depth:
+    if raw.count(b"[") + raw.count(b"{") > depth and nesting(raw, depth) > depth:
         raise BadReply(f"a reply whose arrays or objects nest deeper than {depth}")
     try:
         return json.loads(text, parse_constant=_no_constant)

@@ -1,6 +1,6 @@
 """Starting, watching and reaping a jailed host process (a bot host or a
-game host): one long-lived thread that starts them, readers of their reply
-pipe, a bounded tail of what they print, and the reaper that kills what
+game host): one long-lived thread that starts them, their reply pipe
+read as a reply is awaited, a bounded tail of what they print, and the reaper that kills what
 is left of a host and its jail."""
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ from __future__ import annotations
 import collections
 import os
 import queue
+import math
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -106,13 +108,49 @@ class Spawner:
 spawn = Spawner()
 
 
-def read_lines(pipe: IO[bytes], lines: "queue.Queue[tuple[float, bytes | None]]") -> None:
-    try:
-        while line := pipe.readline(1 << 20):
-            lines.put((time.monotonic(), line))
-    except (OSError, ValueError):
-        pass
-    lines.put((time.monotonic(), None))
+#: A reply line longer than this comes in pieces of this size.
+MAX_LINE = 1 << 20
+
+
+class Replies:
+    """The lines a host writes on its reply pipe, read by the caller when
+    it waits for one (no thread between the host and the caller: a reply
+    costs one wake-up). :meth:`get` answers as a queue's ``get`` would:
+    ``(arrival, line)``, ``(arrival, None)`` once the pipe has ended, or
+    :class:`queue.Empty` when no whole line came in time."""
+
+    def __init__(self, pipe: IO[bytes]) -> None:
+        self._pipe = pipe
+        self._buffer = bytearray()
+        self._ended = False
+        self._poll = select.poll()
+        self._poll.register(pipe.fileno(), select.POLLIN | select.POLLHUP | select.POLLERR)
+
+    def get(self, timeout: float | None = None) -> tuple[float, bytes | None]:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while (line := self._line()) is None and not self._ended:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not self._poll.poll(None if wait is None else math.ceil(wait * 1000)):
+                raise queue.Empty
+            try:
+                chunk = os.read(self._pipe.fileno(), 65536)
+            except (OSError, ValueError):  # closed by the reaper
+                chunk = b""
+            if chunk:
+                self._buffer += chunk
+            else:
+                self._ended = True
+        return time.monotonic(), line
+
+    def _line(self) -> bytes | None:
+        end = self._buffer.find(b"\n", 0, MAX_LINE) + 1
+        if not end and (len(self._buffer) >= MAX_LINE or self._ended):
+            end = min(len(self._buffer), MAX_LINE)
+        if not end:
+            return None
+        line = bytes(self._buffer[:end])
+        del self._buffer[:end]
+        return line
 
 
 def drain(pipe: IO[bytes], tail: Tail, fatal: threading.Event,
@@ -217,5 +255,5 @@ def signal_swipl(proc: "subprocess.Popen[bytes]", jailed: bool, signum: int) -> 
     return sent
 
 
-__all__ = ["FATAL", "Spawner", "Tail", "drain", "exit_words", "kill_group", "read_lines", "reap",
+__all__ = ["FATAL", "Spawner", "Tail", "drain", "exit_words", "kill_group", "Replies", "reap",
            "sane_name", "signal_swipl", "spawn", "swipl_under"]

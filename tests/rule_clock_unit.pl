@@ -1,0 +1,44 @@
+% Unit tests of the time limit of rule calls (prolog/gamefile/rule_clock.pl):
+% one alarm for many calls stops a loop in time, never cuts a call short,
+% and leaves nothing that keeps the process from halting.
+:- use_module('../prolog/gamefile/rule_clock').
+:- use_module(library(plunit)).
+
+:- begin_tests(rule_clock).
+
+spin :- repeat, fail.
+
+test(a_loop_is_stopped_near_its_time, [true(D < 1.5)]) :-
+    get_time(T0),
+    catch(clocked_call(0.5, 1_000_000_000_000, spin, _), time_limit_exceeded, true),
+    get_time(T1),
+    D is T1 - T0,
+    assertion(D >= 0.49).
+
+test(many_calls_then_a_loop, [true(D < 1.5)]) :-
+    forall(between(1, 2000, I), ( clocked_call(5, 1000, succ(I, _), R), R \== fail )),
+    get_time(T0),
+    catch(clocked_call(0.3, 1_000_000_000_000, spin, _), time_limit_exceeded, true),
+    get_time(T1),
+    D is T1 - T0.
+
+% (a call that succeeds without a choice point gives !, as
+% call_with_inference_limit/3 does) the alarm set for the first call rings while the second runs: the
+% second still gets its whole time
+test(a_later_call_gets_its_whole_time, [true(R == !)]) :-
+    clocked_call(0.4, 1000, true, _),
+    sleep(0.25),
+    clocked_call(0.4, 1_000_000_000, sleep(0.3), R).
+
+test(a_failing_call_and_an_inference_limit) :-
+    clocked_call(1, 1000, fail, R1),
+    assertion(R1 == fail),
+    clocked_call(1, 1000, spin, R2),
+    assertion(R2 == inference_limit_exceeded).
+
+test(a_call_within_a_call_has_its_own_limit, [true(E == time_limit_exceeded)]) :-
+    catch(clocked_call(5, 1_000_000_000_000,
+                       clocked_call(0.2, 1_000_000_000_000, spin, _), _),
+          E, true).
+
+:- end_tests(rule_clock).
