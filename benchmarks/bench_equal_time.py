@@ -12,7 +12,9 @@ step ratio of the game file it plays, side by side in one run:
   solver) on ``connect_four`` given the same time a move (its
   simulations a move follow its own rate so far, so that its moves take
   about the time too), seats alternating; both sides' mean and longest
-  move are printed.
+  move are printed;
+- the same against OpenSpiel's C++ ``MCTSBot`` (random rollouts,
+  solver), held to the move time by its own wall clock.
 
 ``ARENA_BENCH_DUEL_GAMES`` sets the games (default 30: long; a short
 check: 4) and ``ARENA_BENCH_MOVE_TIME`` the seconds a move (default 1).
@@ -111,9 +113,29 @@ class TimedSpiel:
         return action
 
 
-def equal_time_duel(games: int, seconds: float) -> list[object] | None:
-    """``mcts:LEVEL`` on the Connect Four file against OpenSpiel's MCTS at
-    ``seconds`` a move each; None without OpenSpiel."""
+class ClockedSpiel:
+    """OpenSpiel's C++ MCTSBot (random rollouts, solver), held to
+    ``seconds`` a move by its own wall clock."""
+
+    def __init__(self, seed: int, seconds: float) -> None:
+        import pyspiel
+        self.bot = pyspiel.MCTSBot(pyspiel.load_game("connect_four"),
+                                   pyspiel.RandomRolloutEvaluator(1, seed), 2.0, 10**9, 500,
+                                   True, 1000 + seed, False, pyspiel.ChildSelectionPolicy.UCT,
+                                   seconds)
+        self.times: list[float] = []
+
+    def step(self, state: Any) -> int:
+        start = time.monotonic()
+        action = int(self.bot.step(state))
+        self.times.append(time.monotonic() - start)
+        return action
+
+
+def equal_time_duel(games: int, seconds: float, *, cpp: bool = False) -> list[object] | None:
+    """``mcts:LEVEL`` on the Connect Four file against OpenSpiel's MCTS
+    (Python, or C++ with ``cpp``) at ``seconds`` a move each; None
+    without OpenSpiel."""
     file_game = load_game_file(str(CONNECT4_FILE))
     won = drawn = lost = 0
     mine: list[float] = []
@@ -123,7 +145,8 @@ def equal_time_duel(games: int, seconds: float) -> list[object] | None:
         if got is None:
             return None
         spiel, bot, _ = got
-        timed = TimedSpiel(bot, seconds)
+        timed: TimedSpiel | ClockedSpiel = (ClockedSpiel(i, seconds) if cpp
+                                            else TimedSpiel(bot, seconds))
         file_game.seed(i)
         file_game.begin()
         s, o = file_game.initial_state(), spiel.new_initial_state()
@@ -143,7 +166,8 @@ def equal_time_duel(games: int, seconds: float) -> list[object] | None:
         drawn += winner == "draw"
         lost += winner not in (me, "draw")
     score = (won + drawn / 2) / games
-    return [f"mcts:{LEVEL} (file) vs OpenSpiel MCTS (Python), {seconds:g} s a move", games,
+    kind = "C++" if cpp else "Python"
+    return [f"mcts:{LEVEL} (file) vs OpenSpiel MCTS ({kind}), {seconds:g} s a move", games,
             won, drawn, lost, f"{100 * score:.0f}%",
             f"{statistics.mean(mine):.2f}", f"{max(mine):.2f}",
             f"{statistics.mean(theirs):.2f}", f"{max(theirs):.2f}"]
@@ -159,10 +183,11 @@ def main() -> None:
     if row is None:
         print("\nOpenSpiel not installed (pip install 'prolog-arena[bench]'): its duel skipped")
         return
+    cpp = equal_time_duel(GAMES, MOVE_TIME, cpp=True)
     print(f"\nequal time, {GAMES} games, seats alternating (the example file's step "
           f"ratio {rows[2][2]}):")
     print_table(["duel", "games", "won", "drawn", "lost", "score", "mean s", "max s",
-                 "their mean s", "their max s"], [row])
+                 "their mean s", "their max s"], [row] + ([cpp] if cpp else []))
 
 
 if __name__ == "__main__":

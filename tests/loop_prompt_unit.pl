@@ -57,6 +57,10 @@ test(a_board_size_of_a_typical_size_first, [true(A = ['6', '8', '4', '10'|_])]) 
 test(a_wide_range_asked_anew_starts_near_seven, [true(A = ['6', '8', '4'|_])]) :-
     prompt_answers("Wrong! It has to be an even number between 2 and 20\nChoose an odd number between 2 and 20: ", A).
 
+test(a_question_in_a_drawn_box, [true(A = ['7', '6', '8'|_])]) :-
+    prompt_answers("\e[2J╭──────────╮\n│  Insert the size of the board:  │\n├──────────┤\n\c
+                    │  The value must be between 5 and 10  │\n╰──────────╯\n", A).
+
 test(words_in_a_bracket, [true(A == [orange, blue, gray])]) :-
     prompt_answers("Enter color {orange, blue, gray}: ", A).
 

@@ -337,7 +337,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     brackets, words, pointers: computer against computer first, leaving
     never."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 15 tests passed" in output, output
+    assert "All 16 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
@@ -381,6 +381,19 @@ def test_a_loop_levels_asked_alike_and_keys_awaited(
     assert "The answers it gave before the first move: 2, 1, 1" in adapter.read_text()
     out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
     assert "25 sticks left. Computer 1 to take." in out
+    assert f"Computer {winner[-1]} wins!" in out
+
+
+def test_a_loop_of_boxed_menus_read_a_character_at_a_time(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Questions inside drawn boxes with nothing after them, numbers read
+    a character at a time and read again without a word when out of
+    range, Enter awaited under a prompt/2 prompt (which a stopped run
+    leaves set), and a last menu with a table under it: the loop plays."""
+    adapter = proposed("loop_boxed.pl", tmp_path, capsys)
+    assert "The answers it gave before the first move: 1, 20, 3" in adapter.read_text()
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert "Computer 1 turn" in out
     assert f"Computer {winner[-1]} wins!" in out
 
 

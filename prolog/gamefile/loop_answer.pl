@@ -61,6 +61,7 @@ stream_write(_, String) :-
 %   full stop for read/1, or nothing, or auto: as the reader asks).
 input_stream(prompted(Dot), Out, In) :-
     !,
+    prompt(_, '|: '),                   % a run before may have left its own
     nb_setval(arena_loop_io, io(Dot-Out, none, 0, 0, [], 0)),
     nb_setval(arena_loop_asked, 0),
     nb_setval(arena_loop_question, none),
@@ -73,7 +74,13 @@ stream_read(_, Line) :-
     nb_getval(arena_loop_io, io(Dot-Out, Last0, Repeat0, From, Given, _)),
     flush_output(Out),
     nb_getval(arena_loop_io, io(_, _, _, _, _, N)),
-    findall(S, ( written(I, S), I >= From ), Strings),
+    findall(S, ( written(I, S), I >= From ), Strings0),
+    atomic_list_concat(Strings0, Written),
+    (   prompt(Shown, Shown),           % what a terminal shows before input
+        Shown \== '|: ', Shown \== ''
+    ->  append(Strings0, [Shown], Strings)
+    ;   Strings = Strings0
+    ),
     atomic_list_concat(Strings, Prompt),
     length(Given, Asked),
     (   Asked >= 300
@@ -83,10 +90,17 @@ stream_read(_, Line) :-
         )
     ->  (   term_read -> Line = "c. " ; Line = "\n" ),     % read/1 would leave a newline
         nb_setval(arena_loop_io, io(Dot-Out, Last0, 0-0, N, [''|Given], N))
-    ;   (   Last0 = _-Before -> true ; Before = "" ),
-        prompt_answers(Prompt, Before, Answers),
-        question_key(Prompt, Answers, Key),
-        repeat_count(Key, Last0, Prompt, Repeat0, Repeat),
+    ;   (   silent_refusal(Written, Given, Last0)
+        ->  Key = Last0,                % read again without a word: the next
+            Key = Answers-_,
+            (   Repeat0 = R0-_ -> true ; R0 = 0 ),
+            R1 is R0 + 1,
+            Repeat = R1-0
+        ;   (   Last0 = _-Before -> true ; Before = "" ),
+            prompt_answers(Prompt, Before, Answers),
+            question_key(Prompt, Answers, Key),
+            repeat_count(Key, Last0, Prompt, Repeat0, Repeat)
+        ),
         length(Answers, Len),
         Repeat = R-_,
         I is R mod Len,
@@ -101,6 +115,13 @@ stream_read(_, Line) :-
         nb_setval(arena_loop_io, io(Dot-Out, Key, Repeat, N, [Answer|Given], N))
     ),
     echo(Out, Line).
+
+%   silent_refusal(+Written, +Given, +Last): the loop wrote nothing but
+%   the last answer's echo before reading again (it refused it silently).
+silent_refusal(Written, [Prev|_], _-_) :-
+    Prev \== '',
+    split_string(Written, "", " \n\r\t", [Bare]),
+    atom_string(Prev, Bare).
 
 %   echo(+Out, +Line): the answer shown as a terminal shows what is
 %   typed (the next text starts on a line of its own).

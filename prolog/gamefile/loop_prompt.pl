@@ -52,9 +52,28 @@ prompt_answers(Prompt, Before, Answers) :-
     ;   last(Lines, Question)
     ->  last_n(12, Context, Near),
         atomic_list_concat(Near, ' ', NearText),
-        question_answers(Question, NearText, Answers)
+        question_answers(Question, NearText, Answers0),
+        (   menu_above(Lines, Keys)     % a menu, then a board drawn after it
+        ->  append(Answers0, Keys, Answers1),
+            list_to_set(Answers1, Answers)
+        ;   Answers = Answers0
+        )
     ;   Answers = ['1']
     ).
+
+%   menu_above(+Lines, -Keys): the keys of the last menu of two options
+%   or more, however many lines follow it, those that leave last.
+menu_above(Lines, Keys) :-
+    reverse(Lines, Back),
+    append(_, [First|Rest], Back),
+    option(First, _),
+    options_run([First|Rest], Rev),
+    reverse(Rev, Options),
+    Options = [_, _|_],
+    !,
+    ranked(Options, Keys0),
+    exclude(leaves(Options), Keys0, Keys1),
+    (   Keys1 == [] -> Keys = Keys0 ; Keys = Keys1 ).
 
 text_lines(Text, Plain, Lines) :-
     string_codes(Text, Codes0),
@@ -126,8 +145,9 @@ menu_word(Line, Key) :-
     \+ ( member(C, Codes), code_type(C, digit) ),
     atom_string(Key, Line).
 
-%   plain(-Codes): the text without terminal escape sequences.
-plain([C|Cs]) --> [C], { C \== 0'\e }, !, plain(Cs).
+%   plain(-Codes): the text without terminal escape sequences, the
+%   lines and corners of boxes drawn around it blank.
+plain([C1|Cs]) --> [C], { C \== 0'\e }, !, { C >= 0x2500, C =< 0x259F -> C1 = 0'\s ; C1 = C }, plain(Cs).
 plain(Cs) --> [0'\e, 0'[], !, escape_tail, plain(Cs).
 plain(Cs) --> [0'\e], !, plain(Cs).
 plain([]) --> [].

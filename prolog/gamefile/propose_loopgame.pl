@@ -146,9 +146,10 @@ whole_game(Code, Entry, Input, Seed, Taken-Marks-Text) :-
     in_time,
     loop_run(Code:Entry, Input, free(1500, Seed), 8, Outcome, Taken-Marks, Text),
     (   Outcome = ended(Why),
-        memberchk(Why, [returned, failed, input, restart, halt])
-    ->  length(Taken, N),
+        memberchk(Why, [returned, failed, input, restart, halt]),
+        length(Taken, N),
         N >= 2
+    ->  true
     ;   why_not(Outcome, Note),
         nb_setval(arena_loop_propose, Note),
         fail
