@@ -61,6 +61,13 @@ test(a_question_in_a_drawn_box, [true(A = ['7', '6', '8'|_])]) :-
     prompt_answers("\e[2J╭──────────╮\n│  Insert the size of the board:  │\n├──────────┤\n\c
                     │  The value must be between 5 and 10  │\n╰──────────╯\n", A).
 
+test(the_mode_is_set_before_play, [true(A = ['2', '1'|_])]) :-
+    prompt_answers("What now?\n1 - Play.\n2 - Change gamemode.\n3 - Change board size.\n\c
+                    4 - leave.\n", A).
+
+test(both_roles_named_in_a_bracket, [true(A == ['pc1/pc1', '(pc1)/(pc1)'])]) :-
+    prompt_answers("Write it in the form \"P1/P2\", where either can be h or \"pc[1/2]\": ", A).
+
 test(words_in_a_bracket, [true(A == [orange, blue, gray])]) :-
     prompt_answers("Enter color {orange, blue, gray}: ", A).
 

@@ -337,7 +337,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     brackets, words, pointers: computer against computer first, leaving
     never."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 16 tests passed" in output, output
+    assert "All 18 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
@@ -395,6 +395,20 @@ def test_a_loop_of_boxed_menus_read_a_character_at_a_time(
     out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
     assert "Computer 1 turn" in out
     assert f"Computer {winner[-1]} wins!" in out
+
+
+def test_a_loop_whose_menu_sets_the_mode_before_play(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """play/0 starts a human game at once and start/0 has the menu; the
+    mode is both roles in one answer ("P1/P2", roles "h" or "pc[1/2]")
+    and the menu comes back after it: the loop is driven from start/0,
+    the mode set, then played."""
+    adapter = proposed("loop_modes.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "The answers it gave before the first move: 2, pc1/pc1, 1" in text
+    assert "arena_loop(start, prompted(auto))." in text
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert f"Player {winner[-1]} wins!" in out
 
 
 def test_a_loop_whose_turns_have_two_picks_names_the_player(

@@ -64,6 +64,8 @@ input_stream(prompted(Dot), Out, In) :-
     prompt(_, '|: '),                   % a run before may have left its own
     nb_setval(arena_loop_io, io(Dot-Out, none, 0, 0, [], 0)),
     nb_setval(arena_loop_asked, 0),
+    nb_setval(arena_loop_seen, []),
+    nb_setval(arena_loop_echo, ''),
     nb_setval(arena_loop_question, none),
     open_prolog_stream(arena_loop_answer, read, In, []).
 input_stream(Input, _, In) :-
@@ -81,7 +83,13 @@ stream_read(_, Line) :-
     ->  append(Strings0, [Shown], Strings)
     ;   Strings = Strings0
     ),
-    atomic_list_concat(Strings, Prompt),
+    atomic_list_concat(Strings, Prompt1),
+    (   nb_current(arena_loop_echo, Echo),      % our answer shown, not asked
+        Echo \== '',
+        atom_concat(Echo, Prompt2, Prompt1)
+    ->  Prompt = Prompt2
+    ;   Prompt = Prompt1
+    ),
     length(Given, Asked),
     (   Asked >= 300
     ->  Line = ""
@@ -99,7 +107,8 @@ stream_read(_, Line) :-
         ;   (   Last0 = _-Before -> true ; Before = "" ),
             prompt_answers(Prompt, Before, Answers),
             question_key(Prompt, Answers, Key),
-            repeat_count(Key, Last0, Prompt, Repeat0, Repeat)
+            repeat_count(Key, Last0, Prompt, Repeat0, Repeat1),
+            come_back(Key, Last0, Repeat1, Repeat)
         ),
         length(Answers, Len),
         Repeat = R-_,
@@ -127,9 +136,11 @@ silent_refusal(Written, [Prev|_], _-_) :-
 %   typed (the next text starts on a line of its own).
 echo(Out, Line) :-
     (   Line == ""
-    ->  true
+    ->  nb_setval(arena_loop_echo, '')
     ;   split_string(Line, "", " \n", [Typed]),
-        format(Out, "~w~n", [Typed])
+        format(atom(Echo), "~w~n", [Typed]),
+        nb_setval(arena_loop_echo, Echo),
+        write(Out, Echo)
     ).
 
 %   answer_line(+Dot, +Answer, -Line): Answer as typed; where Dot is auto,
@@ -216,6 +227,21 @@ repeat_count(Answers-Tail, Last, Prompt, Repeat0, Repeat) :-
     ;   R = 0, S = 0
     ),
     Repeat = R-S.
+
+%   come_back(+Key, +Last, +Repeat0, -Repeat): a question asked again
+%   after others (a menu the loop returns to once a setting is made) takes
+%   its next answer each time it comes back.
+come_back(Answers-Tail, Last, Repeat0, Repeat) :-
+    nb_getval(arena_loop_seen, Seen0),
+    (   selectchk(Tail-K, Seen0, Seen1) -> true ; K = 0, Seen1 = Seen0 ),
+    K1 is K + 1,
+    nb_setval(arena_loop_seen, [Tail-K1|Seen1]),
+    (   K > 0,
+        Answers = [_, _|_],
+        \+ Last = _-Tail
+    ->  Repeat = K-0
+    ;   Repeat = Repeat0
+    ).
 
 refusal(Prompt) :-
     string_lower(Prompt, Lower),

@@ -231,12 +231,13 @@ blanks --> [].
 rest(Cs, Cs, []).
 
 %   option_rank(+Option, -Rank): lower is better; computer against
-%   computer at the easiest level first, human seats and leaving last.
+%   computer at the easiest level first, then choosing the mode (a menu
+%   whose "play" starts the mode set before), human seats and leaving last.
 option_rank(_-Label, Rank) :-
     label_words(Label, Words),
     maplist(count_class(Words),
-            [machine, human, easy, hard, start, leave], [M, H, E, D, S, L]),
-    Rank is -(3 * min(M, 2) - 3 * H + E - D + S - 10 * L).
+            [machine, human, easy, hard, start, setup, leave], [M, H, E, D, S, U, L]),
+    Rank is -(3 * min(M, 2) - 3 * H + E - D + S + 2 * min(U, 1) - 10 * L).
 
 leaves(Options, Key) :-
     memberchk(Key-Label, Options),
@@ -263,6 +264,7 @@ word(easy, W) :- memberchk(W, ["easy", "random", "1", "beginner", "novice", "eas
 word(hard, W) :- memberchk(W, ["hard", "difficult", "greedy", "minimax", "expert", "smart",
                                "2", "3", "medium", "advanced", "hardest", "intelligent"]).
 word(start, W) :- memberchk(W, ["play", "start", "new", "begin"]).
+word(setup, W) :- memberchk(W, ["mode", "gamemode", "modes", "players"]).
 word(leave, W) :- memberchk(W, ["exit", "quit", "leave", "back", "rules", "instructions",
                                 "help", "credits", "about", "settings", "tutorial", "how"]).
 
@@ -274,6 +276,13 @@ question_answers(Question, Near, Answers) :-
         ->  Answers = [y, n]
         ;   Answers = [n, y]
         )
+    ;   sub_string(Lower, B, 5, _, "p1/p2"),
+        sub_string(Lower, B, _, 0, After),
+        roles_named(After, Roles), Roles = [_, _|_]
+    ->  ranked(Roles, [Best|_]),
+        format(atom(Both), "~w/~w", [Best, Best]),
+        format(atom(Bracketed), "(~w)/(~w)", [Best, Best]),
+        Answers = [Both, Bracketed]
     ;   letter_options(Question, Options), Options = [_, _|_]
     ->  ranked(Options, Keys),
         maplist([K, L]>>downcase_atom(K, L), Keys, Lowers),
@@ -287,6 +296,32 @@ question_answers(Question, Near, Answers) :-
     ->  Answers = ['6', '5', '7', '8', '4', '9', '10', '11']
     ;   Answers = ['1', '2', '3', '0']
     ).
+
+%   roles_named(+Text, -Roles): the roles a question in the form P1/P2
+%   names, Key-Key: short words ("h"), a bracket expanded ("pc[1/2]":
+%   pc1, pc2).
+roles_named(Text, Roles) :-
+    split_string(Text, " \t\n\"',;:()", " \t\n\"',;:()", Tokens),
+    findall(R-R, ( member(T, Tokens), role(T, R0), atom_string(R, R0) ), Roles0),
+    list_to_set(Roles0, Roles).
+
+role(Token, Role) :-
+    sub_string(Token, B, 1, _, "["),
+    sub_string(Token, 0, B, _, Prefix),
+    sub_string(Token, _, 1, 0, "]"),
+    !,
+    B1 is B + 1,
+    sub_string(Token, B1, _, 1, Inside),
+    split_string(Inside, "/|,", " ", Parts),
+    member(P, Parts),
+    string_concat(Prefix, P, Role).
+role(Token, Token) :-
+    string_length(Token, L),
+    L >= 1, L =< 3,
+    string_codes(Token, Cs),
+    forall(member(C, Cs), code_type(C, alnum)),
+    \+ memberchk(Token, ["p1", "p2", "or", "can", "be", "the", "it", "in", "of", "and", "a",
+                         "is", "for", "to"]).
 
 %   listed_words(+Question, -Options): the words a bracket lists, such
 %   as "{orange, blue, gray}" or "(easy/hard)".

@@ -54,10 +54,11 @@ loop_reason(Code, Reason) :-
                   with random picks (random_member/2, random_select/3, random/3)'
     ).
 
+%   entry(+Code, -Entry): each entry point it has, in turn (a play/0 may
+%   skip the menu that start/0 shows).
 entry(Code, Entry) :-
     member(Entry, [play, main, start]),
-    defines(Code, Entry/0),
-    !.
+    defines(Code, Entry/0).
 
 %   answers(-Answers): the menu's answers tried in turn: first each
 %   question answered from what the loop wrote before it (as a term for
