@@ -359,56 +359,45 @@ def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
     assert f"Computer {winner[-1]} wins!" in out
 
 
+# Course files of our own that only their loop knows, each with the
+# answers its menu must get and the words its games print:
+# - loop_questions.pl: yes or no, a board size in a range, computer against
+#   computer as the sixth of seven options;
+# - loop_levels.pl: a menu in columns, both computers' levels asked in the
+#   same words, a key awaited with skip_line/0 and a term with read/1
+#   between moves (pauses, not questions);
+# - loop_boxed.pl: questions inside drawn boxes with nothing after them,
+#   numbers read a character at a time and read again without a word when
+#   out of range, Enter awaited under a prompt/2 prompt (which a stopped
+#   run leaves set), a last menu with a table under it;
+# - loop_modes.pl: play/0 starts a human game at once and start/0 has the
+#   menu, where the mode (both roles in one answer, "P1/P2", roles h or
+#   "pc[1/2]") is set before "Play" and the menu comes back after it.
+LOOP_MENUS = [
+    ("loop_questions.pl", "n, 7, 6", "arena_loop(play, ", "21 sticks left. Bot 1 to take.",
+     "Bot {} wins!"),
+    ("loop_levels.pl", "2, 1, 1", "arena_loop(play, ", "25 sticks left. Computer 1 to take.",
+     "Computer {} wins!"),
+    ("loop_boxed.pl", "1, 20, 3", "arena_loop(play, ", "Computer 1 turn", "Computer {} wins!"),
+    ("loop_modes.pl", "2, pc1/pc1, 1", "arena_loop(start, ", "Player 1 to take.",
+     "Player {} wins!"),
+]
+
+
+@pytest.mark.parametrize(("name", "answers", "entry", "seen", "won"), LOOP_MENUS)
 def test_a_loop_menu_is_answered_from_what_it_asks(
+        name: str, answers: str, entry: str, seen: str, won: str,
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Yes or no, a board size in a range, computer against computer as
-    the sixth of seven options: each question is answered from its text,
-    and a game is played at the easy level the menu offers."""
-    adapter = proposed("loop_questions.pl", tmp_path, capsys)
+    """Each question is answered from its text, the loop is driven from
+    the entry that shows the menu, and a game is played at the easy
+    level the menu offers to a result that verifies."""
+    adapter = proposed(name, tmp_path, capsys)
     text = adapter.read_text()
-    assert "The answers it gave before the first move: n, 7, 6" in text
+    assert f"The answers it gave before the first move: {answers}" in text
+    assert entry in text
     out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
-    assert "21 sticks left. Bot 1 to take." in out
-    assert f"Bot {winner[-1]} wins!" in out
-
-
-def test_a_loop_levels_asked_alike_and_keys_awaited(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A menu in columns; both computers' levels asked in the same words
-    get the easy level; a key awaited with skip_line/0, and a term with
-    read/1, between moves are pauses, not questions: the game plays."""
-    adapter = proposed("loop_levels.pl", tmp_path, capsys)
-    assert "The answers it gave before the first move: 2, 1, 1" in adapter.read_text()
-    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
-    assert "25 sticks left. Computer 1 to take." in out
-    assert f"Computer {winner[-1]} wins!" in out
-
-
-def test_a_loop_of_boxed_menus_read_a_character_at_a_time(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Questions inside drawn boxes with nothing after them, numbers read
-    a character at a time and read again without a word when out of
-    range, Enter awaited under a prompt/2 prompt (which a stopped run
-    leaves set), and a last menu with a table under it: the loop plays."""
-    adapter = proposed("loop_boxed.pl", tmp_path, capsys)
-    assert "The answers it gave before the first move: 1, 20, 3" in adapter.read_text()
-    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
-    assert "Computer 1 turn" in out
-    assert f"Computer {winner[-1]} wins!" in out
-
-
-def test_a_loop_whose_menu_sets_the_mode_before_play(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """play/0 starts a human game at once and start/0 has the menu; the
-    mode is both roles in one answer ("P1/P2", roles "h" or "pc[1/2]")
-    and the menu comes back after it: the loop is driven from start/0,
-    the mode set, then played."""
-    adapter = proposed("loop_modes.pl", tmp_path, capsys)
-    text = adapter.read_text()
-    assert "The answers it gave before the first move: 2, pc1/pc1, 1" in text
-    assert "arena_loop(start, prompted(auto))." in text
-    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
-    assert f"Player {winner[-1]} wins!" in out
+    assert seen in out
+    assert won.format(winner[-1]) in out
 
 
 def test_a_loop_whose_turns_have_two_picks_names_the_player(
