@@ -414,6 +414,18 @@ def test_a_loop_whose_turns_have_two_picks_names_the_player(
         assert f"The {colour} player wins." in out, out
 
 
+def test_text_used_as_a_list_is_read_as_sicstus_reads_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that gives "text" to length/2 through a helper of its own
+    (and draws a cell from "text" code by code) was written for SICStus:
+    it is read with "text" as codes, and conforms."""
+    code, out, err = run(["check-game", str(COURSE / "text_as_codes.pl"), "--games", "5"],
+                         capsys)
+    assert "dialect:  sicstus4" in out, out + err
+    assert "verdict:  conforms to the game contract" in out, out + err
+    assert code == 0
+
+
 def test_own_definitions_over_library_names_load_as_in_sicstus(
         capsys: pytest.CaptureFixture[str]) -> None:
     """A SICStus file defines sum_list/2 and last/2 over library(lists)'

@@ -7,7 +7,7 @@
 :- use_module(library(error)).
 :- use_module('../untrusted_read').
 :- use_module('../sandbox_keys').
-:- use_module([do_loops, operators, sicstus_clpfd]).  % SICStus' reading
+:- use_module([do_loops, operators, sicstus_clpfd, quotes]).  % SICStus' reading
 
 :- dynamic skipped_entry/1.
 
@@ -61,7 +61,7 @@ read_game_file(File, Dialect0, Code, Program, Dialect, Problems) :-
     file_directory_name(File, Root),
     (   Dialect0 == auto
     ->  read_pass(File, Root, swi, Code, Program1, Wants, Problems1),
-        (   Wants == sicstus4
+        (   ( Wants == sicstus4 ; strings_as_lists(Program1) )
         ->  Dialect = sicstus4,
             read_pass(File, Root, sicstus4, Code, Program, _, Problems)
         ;   Dialect = swi,
