@@ -145,7 +145,7 @@ whole_games(Code, Entry, Input, Games) :-
 
 whole_game(Code, Entry, Input, Seed, Taken-Marks-Text) :-
     in_time,
-    loop_run(Code:Entry, Input, free(1500, Seed), 8, Outcome, Taken-Marks, Text),
+    loop_run(Code:Entry, Input, free(1500, Seed), 15, Outcome, Taken-Marks, Text),
     (   Outcome = ended(Why),
         memberchk(Why, [returned, failed, input, restart, halt]),
         length(Taken, N),
@@ -157,7 +157,7 @@ whole_game(Code, Entry, Input, Seed, Taken-Marks-Text) :-
     ).
 
 why_not(point(_), 'its loop, driven computer against computer, did not end within 1500 picks').
-why_not(ended(time), 'its loop, driven computer against computer, did not end a game within 8 s').
+why_not(ended(time), 'its loop, driven computer against computer, did not end a game within 15 s').
 why_not(ended(diverged), 'its loop did not make the same picks again from the same answers').
 why_not(ended(error(E)), Note) :-
     format(atom(Note), "its loop, driven computer against computer, threw ~W",
