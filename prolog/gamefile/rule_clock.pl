@@ -48,7 +48,7 @@ clock_start(Until) :-
     (   nb_current(arena_rule_alarm, alarm(Id, At))
     ->  (   At =< Until
         ->  true                        % it rings first, and is set again
-        ;   remove_alarm(Id),
+        ;   catch(remove_alarm(Id), _, true),   % it may have rung just now
             clock_alarm(Until)
         )
     ;   clock_alarm(Until)
@@ -70,7 +70,7 @@ clock_alarm(At) :-
 clock_off :-
     (   nb_current(arena_rule_alarm, alarm(Id, _))
     ->  nb_setval(arena_rule_alarm, none),
-        remove_alarm(Id)
+        catch(remove_alarm(Id), _, true)
     ;   true
     ).
 
