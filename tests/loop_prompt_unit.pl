@@ -68,6 +68,10 @@ test(the_mode_is_set_before_play, [true(A = ['2', '1'|_])]) :-
 test(both_roles_named_in_a_bracket, [true(A == ['pc1/pc1', '(pc1)/(pc1)'])]) :-
     prompt_answers("Write it in the form \"P1/P2\", where either can be h or \"pc[1/2]\": ", A).
 
+test(a_menu_with_a_board_under_it, [true(A = ['1'|_])]) :-
+    prompt_answers("Game over!\n1. Go to main menu\n2. Exit\n 4 | o | x |\n 5 | x | o |\n\c
+                    6 | o | x |\n", A).
+
 test(words_in_a_bracket, [true(A == [orange, blue, gray])]) :-
     prompt_answers("Enter color {orange, blue, gray}: ", A).
 

@@ -337,7 +337,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     brackets, words, pointers: computer against computer first, leaving
     never."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 18 tests passed" in output, output
+    assert "All 19 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
@@ -369,7 +369,7 @@ def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
 # - loop_boxed.pl: questions inside drawn boxes with nothing after them,
 #   numbers read a character at a time and read again without a word when
 #   out of range, Enter awaited under a prompt/2 prompt (which a stopped
-#   run leaves set), a last menu with a table under it;
+#   run leaves set);
 # - loop_modes.pl: play/0 starts a human game at once and start/0 has the
 #   menu, where the mode (both roles in one answer, "P1/P2", roles h or
 #   "pc[1/2]") is set before "Play" and the menu comes back after it.

@@ -175,6 +175,19 @@ def test_route4_a_loop_that_swallows_the_time_limit_is_named_and_killed(
     assert time.monotonic() - start < 60       # never hangs
 
 
+def test_a_rule_that_disarms_the_rules_clock_is_named_and_killed(jail: bool) -> None:
+    """valid_moves/2 moves its own end far ahead and removes the alarms:
+    the watchdog outside the host still ends it, naming the rule."""
+    game = load("clock_disarm.pl", jail)
+    if game is None:
+        return
+    start = time.monotonic()
+    with pytest.raises(GameRuleError) as caught:
+        game.initial_state().valid_moves()
+    assert "clock_disarm: valid_moves/2 did not answer within 5 s" in shown(caught)
+    assert time.monotonic() - start < 30       # never hangs
+
+
 def test_route4_ctrl_c_ends_check_game(jail: bool, tmp_path: Path) -> None:
     if load("route4_catch_loop.pl", jail) is None:
         return

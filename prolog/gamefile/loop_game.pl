@@ -152,7 +152,8 @@ loop_over(Code:Ds, Winner) :-
 
 %   named_winner(+Code, +Lower, -W): the player named alone in the last
 %   line of Lower that names one of them ("1 left, player 2 to take",
-%   then "player 2 wins").
+%   then "player 2 wins"); a line that is a one-word name alone is an
+%   answer typed to the loop, not a winner.
 named_winner(Code, Lower, W) :-
     catch(Code:arena_loop_names(N1, N2), _, fail),
     apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2]),
@@ -160,6 +161,7 @@ named_winner(Code, Lower, W) :-
     lists:reverse(Lines, Backwards),
     lists:member(Line, Backwards),
     words(Line, Words),
+    \+ ( Words = [_], lists:memberchk(Words, [W1, W2]) ),   % a typed answer ("1")
     (   named(W1, Words), \+ named(W2, Words) -> W = player1
     ;   named(W2, Words), \+ named(W1, Words) -> W = player2
     ),

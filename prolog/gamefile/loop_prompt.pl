@@ -45,9 +45,7 @@ prompt_answers(Prompt, Before, Answers) :-
         ;   word_menu(Lines, Options)
         ),
         Options = [_, _|_]
-    ->  ranked(Options, Keys0),
-        exclude(leaves(Options), Keys0, Keys1),
-        (   Keys1 == [] -> Keys = Keys0 ; Keys = Keys1 ),
+    ->  staying(Options, Keys),
         both_players(Plain, Keys, Answers)
     ;   last(Lines, Question)
     ->  last_n(12, Context, Near),
@@ -71,6 +69,11 @@ menu_above(Lines, Keys) :-
     reverse(Rev, Options),
     Options = [_, _|_],
     !,
+    staying(Options, Keys).
+
+%   staying(+Options, -Keys): the options' keys, ranked, without those
+%   that leave (unless all do).
+staying(Options, Keys) :-
     ranked(Options, Keys0),
     exclude(leaves(Options), Keys0, Keys1),
     (   Keys1 == [] -> Keys = Keys0 ; Keys = Keys1 ).

@@ -2,8 +2,7 @@
 % drawn in boxes, the question inside the box and nothing after it; the
 % numbers are read a character at a time (get_code/1, peek_code/1) and a
 % number out of range is read again without a word; a computer's move
-% waits for Enter under a terminal prompt set with prompt/2; at the end,
-% a menu with a table printed under it.
+% waits for Enter under a terminal prompt set with prompt/2.
 % Take 1 to 3 sticks, who takes the last one wins.
 :- use_module(library(random)).
 :- use_module(library(lists)).
@@ -54,21 +53,9 @@ turn(Sticks, P) :-
     Left is Sticks - Take,
     other(P, Q),
     (   Left =:= 0
-    ->  format("Computer ~w wins!~n", [P]),
-        game_over(P)
+    ->  format("Computer ~w wins!~n", [P])
     ;   turn(Left, Q)
     ).
-
-% the last menu, then a table drawn under it; an answer out of range is
-% read again without a word
-game_over(P) :-
-    format(atom(Winner), "Computer ~w", [P]),
-    boxed(['Game Over!', 'And the winner is:', Winner], ['1. Go to main menu', '2. Exit']),
-    forall(between(4, 6, R), format(" ~w  |  o  |  x  |~n", [R])),
-    read_int(Next, 1, 2),
-    (   Next == 1 -> play ; halt ).
-
-
 
 other(1, 2).
 other(2, 1).
