@@ -400,6 +400,41 @@ def test_a_loop_menu_is_answered_from_what_it_asks(
     assert won.format(winner[-1]) in out
 
 
+def test_the_config_is_the_one_the_games_own_menu_builds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """initial_state/2 takes any config of its shape; the adapter's is the
+    one play/0 passed it, its menu answered (a width of at least 3, the
+    names as lines), not the shape filled in with ones."""
+    adapter = proposed("menu_config.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert 'arena_config(_, game_config(3, "4", "5")).' in text
+    assert "the config the game's own play/0 passed to initial_state/2" in text
+    played(adapter, tmp_path / "game.jsonl", capsys)
+
+
+def test_a_game_whose_own_rules_fail_gets_its_adapter_and_a_no_contest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No adapter can mend a move/3 that reaches a helper the game lacks:
+    the adapter is kept with the game's fault named, and a game played
+    through it ends as a no-contest naming the rule."""
+    game = tmp_path / "game_at_fault.pl"
+    game.write_text((COURSE / "game_at_fault.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "game_at_fault-arena.pl"
+    assert f"adapter proposed in {adapter}, but the game's own rules fail check-game" in out
+    assert "move/3" in out and "take_near_end/4" in out
+    assert adapter.exists() and not adapter.with_name(adapter.name + ".rules").exists()
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0, out + err
+    assert "No contest: the game's rules are broken" in out and "take_near_end/4" in out
+    assert last_record(log)["termination"] == "broken_rule"
+    code, verified, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "no contest" in verified, verified + err
+
+
 def test_a_loop_whose_turns_have_two_picks_names_the_player(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A turn of one or two picks (a pile, then how many): the player to

@@ -171,7 +171,10 @@ initial_text(Config, From, S0, P0) :-
     ;   From = loop(_)
     ->  format("% GUESS: the first state the game's own loop built~n"),
         portray_clause(arena_initial_state(_, s(S0, P0)))
-    ;   format("% GUESS: the config initial_state/2 accepted~n"),
+    ;   (   From = loop_config(_)
+        ->  format("% GUESS: the config the game's own play/0 passed to initial_state/2~n")
+        ;   format("% GUESS: the config initial_state/2 accepted~n")
+        ),
         portray_clause((arena_initial_state(_, s(S, P0)) :- initial_state(Config, S)))
     ).
 

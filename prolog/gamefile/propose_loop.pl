@@ -1,5 +1,6 @@
 :- module(arena_gamefile_propose_loop,
-          [ loop_state/3              % +Code, -State, -Input
+          [ loop_state/3,             % +Code, -State, -Input
+            loop_state/4              % +Code, -State, -Config, -Input
           ]).
 :- use_module(library(lists)).
 
@@ -21,6 +22,14 @@ arena otherwise runs.
 %   passes to its rules with standard input Input (a text).
 
 loop_state(Code, State, Input) :-
+    loop_state(Code, State, _, Input).
+
+%!  loop_state(+Code, -State, -Config, -Input) is semidet.
+%
+%   As loop_state/3; Config is the ground config play/0 passed to
+%   initial_state/2 for State, else unbound.
+
+loop_state(Code, State, Config, Input) :-
     current_prolog_flag(arena_game_jail, true),
     member(Entry, [play, main, start]),
     current_predicate(Code:Entry/0),
@@ -28,7 +37,7 @@ loop_state(Code, State, Input) :-
     findall(Head, watched(Code, Head), Heads),
     Heads \== [],
     answers(Input),
-    caught_state(Code, Entry, Heads, Input, State),
+    caught_state(Code, Entry, Heads, Input, State, Config),
     !.
 
 %   answers(-Input): what is typed at the menu: 1, 2, ..., 10 over and
@@ -54,7 +63,7 @@ watched(Code, Code:Head) :-
     current_predicate(Code:Name/Arity),
     \+ predicate_property(Code:Head, imported_from(_)).
 
-caught_state(Code, Entry, Heads, Input, State) :-
+caught_state(Code, Entry, Heads, Input, State, Config) :-
     catch(setup_call_cleanup(
               maplist(watch, Heads),
               run_entry(Code, Entry, Input),
@@ -62,16 +71,21 @@ caught_state(Code, Entry, Heads, Input, State) :-
           E,
           true),
     nonvar(E),
-    E = arena_loop_state(State).
+    E = arena_loop_state(State, Config).
 
 watch(M:Head) :-
     functor(Head, initial_state, Arity),
     !,                                  % the state it gives, once it is built
     arg(Arity, Head, S),
+    arg(1, Head, C),
     wrap_predicate(M:Head, arena_loop, Wrapped,
-                   (   Wrapped,
+                   (   copy_term(C, C0),
+                       Wrapped,
                        (   ground(S)
-                       ->  throw(arena_loop_state(S))
+                       ->  (   Arity == 2, ground(C0)
+                           ->  throw(arena_loop_state(S, C0))
+                           ;   throw(arena_loop_state(S, _))
+                           )
                        ;   true
                        )
                    )).
@@ -79,7 +93,7 @@ watch(M:Head) :-
     arg(1, Head, S),
     wrap_predicate(M:Head, arena_loop, Wrapped,
                    (   ground(S)
-                   ->  throw(arena_loop_state(S))
+                   ->  throw(arena_loop_state(S, _))
                    ;   Wrapped
                    )).
 

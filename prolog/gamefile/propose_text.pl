@@ -361,11 +361,7 @@ human_level(L) :-
 
 config_text(Code, found(S0, _, Config, From, _, _, _, _)) :-
     (   From = loop(Input)
-    ->  split_string(Input, "\n", "", [A1, A2|_]),
-        (   A1 == A2
-        ->  format(atom(How), "`~w` at every question", [A1])
-        ;   format(atom(How), "~w, ~w, ... (the first number each question took)", [A1, A2])
-        ),
+    ->  answered_how(Input, How),
         format("~n% GUESS: the first state the game's own play/0 passed to its rules, its~n"),
         format("% menu answered ~w: set the config it builds~n", [How]),
         portray_clause(arena_initial_state(_, S0))
@@ -376,6 +372,18 @@ config_text(Code, found(S0, _, Config, From, _, _, _, _)) :-
     ->  config_comment(From),
         portray_clause(arena_config(_, Config))
     ;   true
+    ).
+
+config_comment(loop_config(Input)) :-
+    answered_how(Input, How),
+    format("~n% GUESS: the config the game's own play/0 passed to initial_state/2, its~n"),
+    format("% menu answered ~w: set what its menu would~n", [How]).
+%   answered_how(+Input, -How): how the loop's menu was answered.
+answered_how(Input, How) :-
+    split_string(Input, "\n", "", [A1, A2|_]),
+    (   A1 == A2
+    ->  format(atom(How), "`~w` at every question", [A1])
+    ;   format(atom(How), "~w, ~w, ... (the first number each question took)", [A1, A2])
     ).
 
 config_comment(given) :-

@@ -33,38 +33,54 @@ let display_game/2 succeed.
 */
 
 %   initial(+Code, +ConfigText, -Config, -From, -State): the config
-%   given, else those the game's own code passes to initial_state/2, the
-%   usual board sizes and initial_state/2's own shape filled in; on
+%   given, else those the game's own code passes to initial_state/2 and
+%   the usual board sizes, then the one the game's own play/0 passes (its
+%   menu answered), then initial_state/2's own shape filled in; on
 %   backtracking the next one initial_state accepts with a ground state.
 %   From says where the config came from.
 initial(Code, ConfigText, Config, From, S) :-
     nb_setval(arena_initial_timeouts, 0),
-    catch(initial_(Code, ConfigText, Config, From, S), arena_initial_loop(PI), Loop = PI),
+    nb_setval(arena_initial_looped, false),
+    catch(initial_(Code, ConfigText, first, Config, From, S), arena_initial_loop(PI), Loop = PI),
     (   var(Loop)
     ->  true
-    ;   loop_initial(Code, ConfigText, Config, From, S)
+    ;   nb_setval(arena_initial_looped, true),
+        loop_initial(Code, ConfigText, Config, From, S)
     ->  true
     ;   throw(arena_initial_loop(Loop))
     ).
 initial(Code, ConfigText, Config, From, S) :-
     loop_initial(Code, ConfigText, Config, From, S).
+initial(Code, '', Config, From, S) :-
+    nb_getval(arena_initial_looped, false),
+    catch(initial_(Code, '', shape, Config, From, S), arena_initial_loop(_), fail).
 
 %   loop_initial: the first state the game's own play/0 builds, its menu
-%   answered (prolog/gamefile/propose_loop.pl), when no config is given.
-loop_initial(Code, '', S, loop(Input), S) :-
-    loop_state(Code, S, Input).
+%   answered (prolog/gamefile/propose_loop.pl), when no config is given;
+%   the config it passed to initial_state/2 where that gives the state.
+loop_initial(Code, '', Config, From, S) :-
+    loop_state(Code, S0, Config0, Input),
+    (   ground(Config0),
+        catch(with_output_to(string(_),
+                  call_with_time_limit(5, once(Code:initial_state(Config0, S1)))), _, fail),
+        S1 =@= S0
+    ->  Config = Config0, From = loop_config(Input), S = S1
+    ;   Config = S0, From = loop(Input), S = S0
+    ).
 
-initial_(Code, ConfigText, Config, From, S) :-
+initial_(Code, ConfigText, Group, Config, From, S) :-
     (   defines(Code, initial_state/2)
     ->  (   ConfigText \== ''
-        ->  term_string(Config, ConfigText),
+        ->  Group == first,
+            term_string(Config, ConfigText),
             Candidates = [given-Config]
-        ;   findall(C, code_config(Code, C), Cs0),
+        ;   Group == first
+        ->  findall(C, code_config(Code, C), Cs0),
             list_to_set(Cs0, Cs),
             findall(code-C, member(C, Cs), Own),
             findall(usual-C, member(C, [8, 7, 6, 5, 9, 10, 4, 3, 1, [], default]), Usual),
-            findall(shape-C, shape_config(Code, C), Shaped),
-            append([Own, Usual, Shaped], Candidates)
+            append(Own, Usual, Candidates)
+        ;   findall(shape-C, shape_config(Code, C), Candidates)
         ),
         % configs whose first state the rules answer quickly first
         member(Pass, [fast, any]),
@@ -75,7 +91,8 @@ initial_(Code, ConfigText, Config, From, S) :-
         ->  fast(Code, S)
         ;   \+ fast(Code, S)
         )
-    ;   defines(Code, initial_state/1),
+    ;   Group == first,
+        defines(Code, initial_state/1),
         From = none,
         initial_call(Code:initial_state(S))
     ),

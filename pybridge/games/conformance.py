@@ -150,16 +150,32 @@ def propose_adapter(ref: Any, config: str | None) -> str:
         return [(p.predicate, p.message) for p in report.problems]
 
     try:
-        ok, left = proposal_check.checked(target, text, present, problems_of)
-        if not ok and "\narena_loop(" not in text and not config:
+        got_check = proposal_check.checked(target, text, present, problems_of)
+        if (not got_check.kept or got_check.game_at_fault) \
+                and "\narena_loop(" not in text and not config:
             looped = _loop_text(ref, path, titled is None)
             if looped:
-                ok, _ = proposal_check.checked(target, looped, present, problems_of)
+                kept = got_check
+                if kept.kept:
+                    target.rename(aside := target.with_name(target.name + ".rules"))
+                got_check = proposal_check.checked(target, looped, present, problems_of)
+                if kept.kept:
+                    if got_check.kept and not got_check.game_at_fault:
+                        aside.unlink()
+                    else:
+                        target.unlink(missing_ok=True)
+                        aside.rename(target)
+                        got_check = kept
     except OSError as exc:
         return f"no adapter written: {clean_line(str(exc), 300)}"
-    if not ok:
+    if not got_check.kept:
         return (f"no adapter proposed: the adapter inferred fails its own check "
-                f"({clean_line(left, 300)}): write it by hand")
+                f"({clean_line(got_check.left, 300)}): write it by hand")
+    if got_check.game_at_fault:
+        return (f"adapter proposed in {clean_line(str(target), 300)}, but the game's own rules "
+                f"fail check-game ({clean_line(got_check.left, 300)}): a game plays until "
+                f"they fail, then ends as a no-contest naming the rule; confirm the lines "
+                f"marked GUESS")
     return (f"adapter proposed in {clean_line(str(target), 300)} (it passes check-game): "
             f"confirm the lines marked GUESS")
 

@@ -3,13 +3,16 @@ game's host infers is written, ``check-game`` runs on it, and what the
 check finds is mended where the adapter can say it (the first answer of
 a rule that leaves a choice point, a move guarded by the listed moves,
 an optional predicate that means something else left out); an adapter
-that still fails is not kept."""
+that still fails is not kept, unless what fails is the game's own rules
+(its move/3 refusing the moves its own valid_moves/2 lists, a helper of
+its own missing): the arena then plays the game until they fail, and
+the game ends as a no-contest naming the rule."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Callable, Collection, Sequence
+from typing import Callable, Collection, NamedTuple, Sequence
 
 ROUNDS = 3
 
@@ -141,20 +144,50 @@ def _moves_guard(text: str, present: Collection[str]) -> str:
     return ""
 
 
+class Checked(NamedTuple):
+    """What became of a proposed adapter: ``kept`` at its target or not;
+    ``left``, the first problem check-game still finds ('' when none);
+    ``game_at_fault``, every problem left lies in the game's own rules."""
+    kept: bool
+    left: str
+    game_at_fault: bool = False
+
+
+def game_at_fault(problems: Sequence[tuple[str, str]], proposed: str,
+                  present: Collection[str]) -> bool:
+    """Every problem in ``problems`` is the game's own, whatever an adapter
+    says: its move/3 refusing a move its own valid_moves/2 lists (where
+    the adapter ``proposed`` lists no moves of its own), or a rule
+    reaching a helper the game lacks."""
+    own_moves = "valid_moves/2" in present and not _defines(proposed, "arena_valid_moves")
+
+    def own(pi: str, message: str) -> bool:
+        if pi in ("move/3", "arena_move/3") and own_moves \
+                and message.startswith("refused a move that valid_moves/2 lists"):
+            return True
+        missing = re.match(r"threw: \S+: Unknown procedure: (\w+)/\d+", message)
+        return missing is not None and pi.removeprefix("arena_") in present \
+            and not missing.group(1).startswith("arena_") \
+            and not re.search(rf"\b{missing.group(1)}\(", proposed)
+    return bool(problems) and all(own(pi, message) for pi, message in problems)
+
+
 def checked(target: Path, text: str, present: Collection[str],
-            check: Callable[[str], Sequence[tuple[str, str]] | None]) -> tuple[bool, str]:
+            check: Callable[[str], Sequence[tuple[str, str]] | None]) -> Checked:
     """Writes ``text`` to ``target`` (a new file), checks it with
     ``check`` (the problems as pairs, None when the file could not be
-    loaded at all) and mends it, up to ROUNDS times. (True, '') when the
-    adapter kept at ``target`` passes; else the file is removed and
-    (False, the first problem left)."""
+    loaded at all) and mends it, up to ROUNDS times. The adapter is kept
+    at ``target`` when it passes, or when what fails is the game's own
+    rules; else the file is removed."""
+    proposed = text
     with open(target, "x", encoding="utf-8") as out:
         out.write(text)
     left = "the adapter could not be loaded"
+    problems: Sequence[tuple[str, str]] | None = None
     for _ in range(ROUNDS):
         problems = check(str(target))
         if problems is not None and not problems:
-            return True, ""
+            return Checked(True, "")
         if problems is None:
             break
         left = f"{problems[0][0]}: {problems[0][1]}"
@@ -163,5 +196,7 @@ def checked(target: Path, text: str, present: Collection[str],
             break
         text = mended
         target.write_text(text, encoding="utf-8")
+    if problems and game_at_fault(problems, proposed, present):
+        return Checked(True, left, game_at_fault=True)
     target.unlink(missing_ok=True)
-    return False, left
+    return Checked(False, left)
