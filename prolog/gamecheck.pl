@@ -44,7 +44,8 @@ check_game(Game, State0, Options, Problems) :-
     nb_setval(arena_check_states, 0),
     nb_setval(arena_check_slowest, 0-none),
     Acc = acc([], 0, []),               % problems, count, move pool
-    catch(( exhaustive(Game, [State0], Plies, MaxStates, Acc, MaxProblems),
+    catch(( first_state(Game, State0, Acc, MaxProblems),
+            exhaustive(Game, [State0], Plies, MaxStates, Acc, MaxProblems),
             forall(between(1, NGames, _),
                    playout(Game, State0, MaxPlies, Acc, MaxProblems))
           ),
@@ -94,6 +95,15 @@ counted_problem([PI, S, M, Why, N], [PI, S, M, Why1]) :-
     (   N > 1
     ->  format(atom(Why1), "~w (seen ~D times)", [Why, N])
     ;   Why1 = Why
+    ).
+
+%   first_state: a game over before its first move is none to play.
+first_state(Game, State0, Acc, Max) :-
+    (   catch(quiet(Game, Game:game_over(State0, W)), error(game_rule(_), _), fail)
+    ->  format(atom(Why), "holds in the first state (winner ~q): the game ends before \c
+                           its first move", [W]),
+        add(Game, Acc, Max, [game_over/2, State0, '', Why])
+    ;   true
     ).
 
 exhaustive(Game, States, Plies, Budget, Acc, Max) :-

@@ -5,6 +5,7 @@ with a pattern real PFL submissions have."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -130,7 +131,7 @@ def test_menu_answered_gives_the_first_state(tmp_path: Path,
     assert f"adapter proposed in {adapter} (it passes check-game)" in out
     text = adapter.read_text()
     assert "GUESS: the first state the game's own play/0 passed to its rules" in text
-    assert "arena_initial_state(_, s([e, e, e], x))." in text   # the first size it took: 3
+    assert "arena_initial_state(_, s([e, e, e, e, e, e], x))." in text  # "Size (3-6)": 6
     code, out, err = run(["check-game", str(adapter), "--games", "3"], capsys)
     assert code == 0, out + err
 
@@ -221,15 +222,36 @@ def test_a_winner_none_means_the_game_goes_on(tmp_path: Path,
 
 def test_moves_that_move_never_takes_are_named(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    """valid_moves/2 lists From-To, move/3 takes move(From, To): the
-    reason says the two disagree (it said no place alternates)."""
-    game = tmp_path / "move_shapes_differ.pl"
-    game.write_text((COURSE / "move_shapes_differ.pl").read_text())
+    """valid_moves/2 lists From-To, move/3 takes go(From, To) without its
+    head saying so: the reason says the two disagree (it said no place
+    alternates)."""
+    game = tmp_path / "move_shapes_hidden.pl"
+    game.write_text((COURSE / "move_shapes_hidden.pl").read_text())
     code, out, err = run(["check-game", str(game), "--games", "2"], capsys)
     assert code == 1, out + err
     assert ("no adapter proposed: move/3 takes none of the first moves valid_moves/2 lists "
             "in the first state (1-2 among them)") in out, out + err
-    assert not (tmp_path / "move_shapes_differ-arena.pl").exists()
+    assert not (tmp_path / "move_shapes_hidden-arena.pl").exists()
+
+
+def test_moves_listed_in_another_shape_are_recast_as_move_takes_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/2 lists ((Row, From), (Row, To)), move/3's head takes
+    move(From, To): the adapter lists each move in move/3's shape, and a
+    game plays to a result that verifies."""
+    adapter = proposed("move_shapes_differ.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_recast((A, B), move(A, B))." in text
+    assert "arena_valid_moves(" in text
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0, out + err
+    assert re.search(r"white plays move\(\(1,\d\),\(1,\d\)\)", out), out
+    assert last_record(log)["winner"] in ("white", "black")
+    code, verified, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "valid" in verified, verified + err
 
 
 def test_the_first_state_is_what_initial_state_gives_its_loop(
@@ -403,11 +425,12 @@ def test_a_loop_menu_is_answered_from_what_it_asks(
 def test_the_config_is_the_one_the_games_own_menu_builds(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """initial_state/2 takes any config of its shape; the adapter's is the
-    one play/0 passed it, its menu answered (a width of at least 3, the
-    names as lines), not the shape filled in with ones."""
+    one play/0 passed it, its menu answered from what it asks (a width
+    from 3 to 9, the names as lines), not the shape filled in with ones."""
     adapter = proposed("menu_config.pl", tmp_path, capsys)
     text = adapter.read_text()
-    assert 'arena_config(_, game_config(3, "4", "5")).' in text
+    assert 'arena_config(_, game_config(7, "1", "2")).' in text
+    assert "menu answered 7, 1, 2 (each question answered from its text)" in text
     assert "the config the game's own play/0 passed to initial_state/2" in text
     played(adapter, tmp_path / "game.jsonl", capsys)
 
@@ -433,6 +456,22 @@ def test_a_game_whose_own_rules_fail_gets_its_adapter_and_a_no_contest(
     assert last_record(log)["termination"] == "broken_rule"
     code, verified, err = run(["verify", str(log)], capsys)
     assert code == 0 and "no contest" in verified, verified + err
+
+
+def test_a_game_over_that_always_holds_is_asked_once_no_move_is_left(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """game_over/2 holds in every state, and the game's loop asks it only
+    when the player to move has no move: the adapter asks it there, and
+    a game is played to its end, not over before its first move."""
+    adapter = proposed("over_when_stuck.pl", tmp_path, capsys)
+    assert "game_over/2 holds in the first state already" in adapter.read_text()
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "random",
+                          "--delay", "0", "--no-color", "--replay", str(log)], capsys)
+    assert code == 0, out + err
+    moves = [r for r in map(json.loads, log.read_text().splitlines()) if r["type"] == "move"]
+    assert len(moves) >= 4                           # 7 sticks, 1 or 2 a move
+    assert last_record(log)["winner"] in ("white", "black")
 
 
 def test_a_loop_whose_turns_have_two_picks_names_the_player(

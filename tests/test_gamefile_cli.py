@@ -94,6 +94,14 @@ def test_check_game_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "directive shell" in out and "runs a goal at load time" in out
 
 
+def test_check_game_names_a_game_over_before_its_first_move(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["check-game", str(FILES / "over_at_start.pl"), "--games", "2"], capsys)
+    assert code == 1, out + err
+    assert "game_over/2: holds in the first state (winner white): the game ends before its " \
+           "first move" in out, out
+
+
 def test_check_game_passes_options(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["check-game", str(NIM), "-o", "heaps=1-1", "--games", "2"], capsys)
     assert code == 0, out + err

@@ -77,8 +77,14 @@ def test_play_refuses_an_existing_log(logged: list[str], tmp_path: Path) -> None
     path.write_text("\n".join(logged) + "\n")
     done = play(path)
     assert done.returncode == 2
-    assert "exists already" in done.stderr and "Traceback" not in done.stderr
+    assert "exists already and holds a finished game: give another name" in done.stderr
+    assert "resume" not in done.stderr and "Traceback" not in done.stderr
     assert path.read_text() == "\n".join(logged) + "\n"
+    unfinished = tmp_path / "u.jsonl"                   # no result yet: resume goes on
+    unfinished.write_text("\n".join(logged[:-1]) + "\n")
+    done = play(unfinished)
+    assert done.returncode == 2
+    assert f"resume {unfinished} continues it" in done.stderr, done.stderr
 
 
 def _tampered(lines: list[str], index: int, **changes: object) -> list[str]:

@@ -9,6 +9,7 @@
 :- use_module(propose_text).
 :- use_module(propose_turns).
 :- use_module(propose_beside).
+:- use_module(propose_recast).
 :- use_module('../prefix').
 :- use_module(safety, [unsafe_text/2]).
 
@@ -57,18 +58,56 @@ propose_adapter(Code, ConfigText, FileBase, Text) :-
     two_part_adapter(Code, ConfigText, FileBase, Text),
     !.
 propose_adapter(Code, ConfigText, FileBase, Text) :-
+    alternating(Code, ConfigText, FileBase, Text),
+    !.
+propose_adapter(Code, ConfigText, FileBase, Text) :-
+    once(initial(Code, ConfigText, _, _, S0)),
+    recast(Code, S0, Recast),
+    with_recast(Code, Recast, alternating(Code, ConfigText, FileBase, Text0)),
+    !,
+    recast_text(Recast, Text0, Text).
+propose_adapter(Code, ConfigText, FileBase, Text) :-
+    beside_adapter(Code, ConfigText, FileBase, Text).
+
+%   alternating(+Code, +ConfigText, +FileBase, -Text): the adapter over
+%   the place in the state that alternates between the players.
+alternating(Code, ConfigText, FileBase, Text) :-
     initial(Code, ConfigText, Config, From, S0),
     path_candidates(S0, Paths),
-    member(Path0, Paths),
-    at_path(S0, Path0, Q0),
-    walk(Code, Path0, S0, Q0, Q1),
+    (   member(Path0, Paths),
+        at_path(S0, Path0, Q0),
+        walk(Code, Path0, S0, Q0, Q1)
+    ;   member(Path0, Paths),           % a turn of several moves
+        at_path(S0, Path0, Q0),
+        walk_parts(Code, Path0, S0, Q0, Q1)
+    ),
     !,
     written_first(Code, S0, Paths, Path0, Q0, Q1, Path, P0, P1),
     pattern(S0, Path, Var, Pattern),
     Found = found(S0, Path, Config, From, Pattern, Var, P0, P1),
     adapter_text(Code, FileBase, Found, Text).
-propose_adapter(Code, ConfigText, FileBase, Text) :-
-    beside_adapter(Code, ConfigText, FileBase, Text).
+
+%   walk_parts(+Code, +Path, +S0, +P0, -P1): as walk/5, where a turn has
+%   up to 6 moves: the value at Path goes from P0 to P1 and back.
+walk_parts(Code, Path, S0, P0, P1) :-
+    to_change(Code, Path, S0, P0, 6, S1, P1),
+    to_change(Code, Path, S1, P1, 6, S2, P0b),
+    P0b == P0,
+    (   to_change(Code, Path, S2, P0, 6, _, P1b)
+    ->  P1b == P1
+    ;   true
+    ).
+
+to_change(Code, Path, S, P, N, S1, P1) :-
+    N > 0,
+    step(Code, Path, S, P, Sa),
+    at_path(Sa, Path, Pa),
+    (   Pa \== P
+    ->  S1 = Sa,
+        P1 = Pa
+    ;   N1 is N - 1,
+        to_change(Code, Path, Sa, P, N1, S1, P1)
+    ).
 
 %   written_first(+Code, +S0, +Paths, +Path0, +Q0, +Q1, -Path, -P0, -P1):
 %   where two places alternate in step with swapped values (the player

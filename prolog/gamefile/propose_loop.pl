@@ -1,15 +1,19 @@
 :- module(arena_gamefile_propose_loop,
           [ loop_state/3,             % +Code, -State, -Input
-            loop_state/4              % +Code, -State, -Config, -Input
+            loop_state/4,             % +Code, -State, -Config, -Input
+            answered_how/2            % +Input, -How
           ]).
 :- use_module(library(lists)).
+:- use_module(loop_drive, [loop_run/7]).
+:- use_module(loop_answer, [loop_answers/1]).
 
 /** <module> The first state a game's own loop builds
 
 Where initial_state/2 takes no config the proposal can guess (or leaves
 part of the state to its menu), the game's own play/0 knows: it is run
-here with its menu answered (a few inputs in turn: the numbers 1 to 10
-over and over, then one answer at every question), and the first ground
+here with its menu answered (each question from its text, as a loop
+game's are, else a few inputs in turn: the numbers 1 to 10 over and
+over, then one answer at every question), and the first ground
 state its initial_state gives, or it passes to one of its rules
 (display_game, game_over, valid_moves, move), is taken, the run stopped
 there. Only in the game host's jail: play/0 is none of the rules the
@@ -19,7 +23,8 @@ arena otherwise runs.
 %!  loop_state(+Code, -State, -Input) is semidet.
 %
 %   State is the first ground state Code's play/0 (or main/0, start/0)
-%   passes to its rules with standard input Input (a text).
+%   passes to its rules with standard input Input: each question
+%   answered from its text (prompted(Answers)), else a text of answers.
 
 loop_state(Code, State, Input) :-
     loop_state(Code, State, _, Input).
@@ -36,9 +41,23 @@ loop_state(Code, State, Config, Input) :-
     !,
     findall(Head, watched(Code, Head), Heads),
     Heads \== [],
-    answers(Input),
-    caught_state(Code, Entry, Heads, Input, State, Config),
+    (   prompted_state(Code, Entry, Heads, State, Config, Input)
+    ;   answers(Input),
+        caught_state(Code, Entry, Heads, Input, State, Config)
+    ),
     !.
+
+%   prompted_state: the state reached with each question answered from
+%   its text (prolog/gamefile/loop_answer.pl); Input is prompted(Given),
+%   the answers given.
+prompted_state(Code, Entry, Heads, State, Config, prompted(Given)) :-
+    setup_call_cleanup(
+        maplist(watch, Heads),
+        loop_run(Code:Entry, prompted(auto), free(0, 1), 2, Outcome, _, _),
+        maplist(unwatch, Heads)),
+    Outcome = ended(error(arena_loop_state(State, Config))),
+    loop_answers(Given),
+    Given = [_|_].
 
 %   answers(-Input): what is typed at the menu: 1, 2, ..., 10 over and
 %   over (a menu that asks again after a wrong answer takes the first
@@ -114,3 +133,15 @@ run_entry(Code, Entry, Input) :-
           set_input(OldCurrent),
           close(In)
         )).
+
+%   answered_how(+Input, -How): how the loop's menu was answered.
+answered_how(prompted(Given), How) :-
+    !,
+    atomic_list_concat(Given, ', ', Text),
+    format(atom(How), "~w (each question answered from its text)", [Text]).
+answered_how(Input, How) :-
+    split_string(Input, "\n", "", [A1, A2|_]),
+    (   A1 == A2
+    ->  format(atom(How), "`~w` at every question", [A1])
+    ;   format(atom(How), "~w, ~w, ... (the first number each question took)", [A1, A2])
+    ).

@@ -6,6 +6,7 @@
 :- use_module(library(pairs)).
 :- use_module(propose_code).
 :- use_module(propose_trial).
+:- use_module(propose_loop, [answered_how/2]).
 
 /** <module> The text of a proposed adapter
 
@@ -102,13 +103,24 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
         Changed = generated
     ;   moves_shape(Code, S0, PS0, Own, Ms1, Base, Ms0, Changed)
     ),
-    loop_ends(Code, S0, [draw, PA, PB], Ends),
-    (   Ends == []
+    (   quiet(Code:game_over(S0, W0)),
+        ( W0 == PA ; W0 == PB ),            % a winner, not a "none"
+        moves(Code, S0, PS0, [_|_])
+    ->  AtStart = true, Ends = []           % the loop asks it once no move is left
+    ;   AtStart = false,
+        loop_ends(Code, S0, [draw, PA, PB], Ends)
+    ),
+    (   Ends == [], AtStart == false
     ->  OverName = game_over
     ;   OverName = arena_game_over          % the loop's own ends too
     ),
     over_goal(OverName, SV, Over),
-    (   pass_move(Code, S0, Path, Pass)
+    (   AtStart == true
+    ->  (   Changed == true
+        ->  portray_clause((arena_valid_moves(SV, Ms0) :- Base))
+        ;   true
+        )
+    ;   pass_move(Code, S0, Path, Pass)
     ->  Guard = true,
         format("% GUESS: move/3 takes ~q, which valid_moves never lists: a player~n", [Pass]),
         format("% with no other move plays it (as the game's loop does)~n"),
@@ -156,7 +168,12 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
                  portray_clause((arena_game_over(Pat, Win) :- !)) ))
     ;   true
     ),
-    (   \+ pass_move(Code, S0, Path, _),
+    (   AtStart == true
+    ->  copy_term(SV-Base-Ms0, SD-BaseD-MsD),
+        format("~n% GUESS: game_over/2 holds in the first state already: the game's loop~n"),
+        format("% asks it only once the player to move has no move~n"),
+        portray_clause((arena_game_over(SD, W) :- BaseD, MsD == [], game_over(SD, W), !))
+    ;   \+ pass_move(Code, S0, Path, _),
         end_seen(Code, Path, S0, dead_end)
     ->  copy_term(SV-Base-Ms0, SD-BaseD-MsD),
         format("~n% GUESS: in a few random games the player to move had no move while~n"),
@@ -378,14 +395,6 @@ config_comment(loop_config(Input)) :-
     answered_how(Input, How),
     format("~n% GUESS: the config the game's own play/0 passed to initial_state/2, its~n"),
     format("% menu answered ~w: set what its menu would~n", [How]).
-%   answered_how(+Input, -How): how the loop's menu was answered.
-answered_how(Input, How) :-
-    split_string(Input, "\n", "", [A1, A2|_]),
-    (   A1 == A2
-    ->  format(atom(How), "`~w` at every question", [A1])
-    ;   format(atom(How), "~w, ~w, ... (the first number each question took)", [A1, A2])
-    ).
-
 config_comment(given) :-
     format("~n% the config given to check-game~n").
 config_comment(code) :-

@@ -5,6 +5,7 @@
             at_path/3,                % +Term, +Path, -Sub
             replace_at/4,             % +Term, +Path, +New, -Term1
             walk/5,                   % +Code, +Path, +S0, +P0, -P1
+            step/5,                   % +Code, +Path, +S, +P, -S1
             moves/4,                  % +Code, +State, +Player, -Moves
             pattern/4,                % +State, +Path, -Var, -Pattern
             end_seen/4,               % +Code, +Path, +S0, ?What

@@ -33,6 +33,23 @@ class ReplayExistsError(ArenaError, FileExistsError):
     """A new log was asked for where a file exists already."""
 
 
+def exists_message(path: str | os.PathLike[str]) -> str:
+    """What to say where a new log ``path`` exists already: resume goes
+    on with an unfinished game, not with one that has its result."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as log:
+            log.seek(0, os.SEEK_END)
+            log.seek(max(0, log.tell() - 65536))
+            tail = log.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+        finished = b'"type":"result"' in tail.replace(b" ", b"")
+    except OSError:
+        finished = False
+    if finished:
+        return f"replay log {name!r} exists already and holds a finished game: give another name"
+    return f"replay log {name!r} exists already ({command_line('resume', name)} continues it)"
+
+
 class ReplayBusyError(ArenaError, RuntimeError):
     """Another writer (another process, or one not closed) holds the log."""
 
@@ -79,10 +96,7 @@ class ReplayWriter:
         try:
             fd = _open_log(path, flags)
         except FileExistsError:
-            raise ReplayExistsError(
-                f"replay log {os.fspath(path)!r} exists already "
-                f"({command_line('resume', os.fspath(path))} continues it)"
-            ) from None
+            raise ReplayExistsError(exists_message(path)) from None
         writer = cls(path, game, _locked(fd, path))
         with _closing_on_error(writer):
             os.ftruncate(fd, 0)

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Sequence
 
 from pybridge.errors import ArenaError, PrologUnavailableError
-from pybridge.invocation import command_line
 from pybridge.text import clean
 
 from shell.cli import certs as certs_cli
@@ -116,6 +115,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from pybridge.replay.writer import exists_message
     from shell.cli.isolation import apply
 
     if args.move_time is not None and not args.move_time > 0:
@@ -125,8 +125,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if isolation:
         print(isolation)
     if args.replay and Path(args.replay).exists():
-        raise ValueError(f"replay log {args.replay!r} exists already "
-                         f"({command_line('resume', args.replay)} continues it)")
+        raise ValueError(exists_message(args.replay))
     shell = open_shell(args, move_time=args.move_time, single_game=True, delay=args.delay)
     # --replay names the log: no second one in the log directory
     shell.start_game(game, (args.first, args.second), log=not args.replay)
