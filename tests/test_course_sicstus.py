@@ -474,6 +474,23 @@ def test_a_game_over_that_always_holds_is_asked_once_no_move_is_left(
     assert last_record(log)["winner"] in ("white", "black")
 
 
+def test_a_turn_of_three_moves_finds_the_player_to_move(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The player in the state changes only every third move: it is
+    still the player to move, and a game plays to a result."""
+    adapter = proposed("three_moves_a_turn.pl", tmp_path, capsys)
+    assert "current_player(turn(_, A, _), A)." in adapter.read_text()
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0, out + err
+    players = [r["player"] for r in map(json.loads, log.read_text().splitlines())
+               if r["type"] == "move"]
+    assert players[:6] == ["red"] * 3 + ["blue"] * 3
+    assert last_record(log)["winner"] in ("red", "blue")
+
+
 def test_a_loop_whose_turns_have_two_picks_names_the_player(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A turn of one or two picks (a pile, then how many): the player to
