@@ -161,10 +161,14 @@ def try_one(corpus: Path, out: Path, entry: dict[str, str], budget: float,
     elif not log.exists():
         row.reason = "no log: " + first_error(text)
     else:
+        played_text = text
         code, text = run([ARENA, "verify", str(log)], work, 60, row)
         result = re.search(r": valid: [^,]*, (.*)$", text, re.M)
-        if code == 0:
-            row.played = "yes: " + (result.group(1).strip()[:80] if result else "valid")
+        if code == 0 and result and not result.group(1).startswith(("unfinished", "0 moves")):
+            row.played = "yes: " + result.group(1).strip()[:80]
+        elif code == 0:
+            row.reason = ("no whole game: " + (result.group(1).strip()[:80] if result else "")
+                          + "; " + first_error(played_text))
         else:
             row.reason = "verify: " + first_error(text)
     row.seconds = time.monotonic() - start

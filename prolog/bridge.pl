@@ -35,12 +35,12 @@
 
 /** <module> What Python calls: the contract over canonical texts
 
-Python holds states as canonical term text (`~q`) and moves as move text.
-Every predicate here takes and returns atoms, numbers and lists of them,
-so that nothing but ground data crosses to Python and no goal is ever
-built from user text: Python embeds user text only as quoted atoms,
-which are parsed here as data. Only what the shipping code calls is
-here; tests/support/bridge_test.pl and benchmarks/bench.pl add their own.
+Python holds states as canonical term text (`~q`), moves as move text.
+Every predicate here takes and returns atoms, numbers and lists of them:
+only ground data crosses to Python, and no goal is built from user text
+(Python embeds it as quoted atoms, parsed here as data). Only what the
+shipping code calls is here; tests/support/bridge_test.pl and
+benchmarks/bench.pl add their own.
 */
 
 :- meta_predicate
@@ -48,7 +48,6 @@ here; tests/support/bridge_test.pl and benchmarks/bench.pl add their own.
     interruptible(0).
 
 %!  safe(:Goal, -Result) is det.
-%
 %   Result is `true` when Goal succeeded (once), `false` when it failed,
 %   error(Kind, Message) when it threw.
 
@@ -198,7 +197,6 @@ parse_state(Game, Text, StateText) :-
     ).
 
 %!  state_info(+Game, +StateText, -Player, -MoveTexts, -Over) is det.
-%
 %   Over is `none` while the game goes on, else the winner or draw.
 
 state_info(Game, Text, Player, MoveTexts, Over) :-
@@ -207,25 +205,28 @@ state_info(Game, Text, Player, MoveTexts, Over) :-
 
 state_facts(Game, State, Player, MoveTexts, Over) :-
     Game:current_player(State, Player),
-    Game:valid_moves(State, Moves),
-    bounded_moves(Game, Moves),
-    maplist(Game:move_text, Moves, MoveTexts),
     (   Game:game_over(State, Winner)
     ->  Over = Winner
     ;   Over = none
-    ).
+    ),
+    (   Game:valid_moves(State, Moves)
+    ->  true
+    ;   Over \== none                   % no moves once the game is over
+    ->  Moves = []
+    ;   format(atom(Message), "~w: valid_moves/2 failed where the game goes on", [Game]),
+        throw(error(game_rule(Message), _))
+    ),
+    bounded_moves(Game, Moves),
+    maplist(Game:move_text, Moves, MoveTexts).
 
 %!  play_move(+Game, +StateText, +MoveText, -Json) is semidet.
 %
-%   The state S after the move MoveText, in whatever form move_text/2
-%   reads it (`og6`), that move's Canonical text as valid_moves/2 gives
-%   it (`Og6`), state_info/5 and outcome/4 of S, and what the move decided
-%   (move_outcome/4, else ''), in one query and one JSON string (a referee
-%   needs all of them after every move; one string crosses to Python much
-%   faster than terms): {"state":S, "move":Canonical, "player":P,
-%   "moves":[...], "over":WinnerOrNone, "reason":ReasonOrNone, "note":N}.
-%   Fails when MoveText is not the text of a valid move. play_move_dict/4
-%   gives the dict (a game host replies with it as it is).
+%   In one query, what a referee needs after the move MoveText (read as
+%   move_text/2 reads it): {"state":S, "move":Canonical, "player":P,
+%   "moves":[...], "over":WinnerOrNone, "reason":ReasonOrNone, "note":N}
+%   (state_info/5, outcome/4 and move_outcome/4 of S). Fails when
+%   MoveText is not the text of a valid move; play_move_dict/4 gives the
+%   dict (a game host replies with it as it is).
 
 play_move(Game, Text, MoveText, Json) :-
     play_move_dict(Game, Text, MoveText, Dict),

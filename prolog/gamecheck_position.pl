@@ -54,11 +54,17 @@ check_state(Game, Acc, Max, State, Moves) :-
     check_current_player(Game, State, Report),
     check_text(State, Report),
     (   det_call(Game, valid_moves/2, Game:valid_moves(State, Moves0), Det, Report)
-    ->  check_moves_list(Game, State, Moves0, Det, Report, Moves)
-    ;   call(Report, [valid_moves/2, State, '', 'valid_moves/2 failed']),
-        Moves = []
+    ->  check_moves_list(Game, State, Moves0, Det, Report, Moves),
+        Listed = Moves
+    ;   (   catch(quiet(Game, Game:game_over(State, _)), error(game_rule(_), _), fail)
+        ->  Why = 'valid_moves/2 failed where game_over/2 holds: give [] there'
+        ;   Why = 'valid_moves/2 failed'
+        ),
+        call(Report, [valid_moves/2, State, '', Why]),
+        Moves = [],
+        Listed = failed                 % no list to hold against game_over/2
     ),
-    check_game_over(Game, State, Moves, Report),
+    check_game_over(Game, State, Listed, Report),
     check_display(Game, State, Report),
     check_value(Game, State, Report),
     forall(member(M, Moves), check_move(Game, State, M, Report)),
@@ -135,7 +141,7 @@ check_game_over(Game, State, Moves, Report) :-
         ->  call(Report, [game_over/2, State, '', 'left a choice point'])
         ;   true
         ),
-        (   Moves \== []
+        (   is_list(Moves), Moves \== []
         ->  call(Report, [valid_moves/2, State, '',
                           'gave moves although game_over/2 holds'])
         ;   true

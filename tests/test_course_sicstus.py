@@ -444,6 +444,8 @@ def test_a_game_whose_own_rules_fail_gets_its_adapter_and_a_no_contest(
     game.write_text((COURSE / "game_at_fault.pl").read_text())
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
     adapter = tmp_path / "game_at_fault-arena.pl"
+    assert out.splitlines()[1] == ("proposing an adapter: the file lacks players/1 and "
+                                   "current_player/2 (this takes up to a few minutes)...")
     assert f"adapter proposed in {adapter}, but the game's own rules fail check-game" in out
     assert "move/3" in out and "take_near_end/4" in out
     assert adapter.exists() and not adapter.with_name(adapter.name + ".rules").exists()
@@ -489,6 +491,26 @@ def test_a_turn_of_three_moves_finds_the_player_to_move(
                if r["type"] == "move"]
     assert players[:6] == ["red"] * 3 + ["blue"] * 3
     assert last_record(log)["winner"] in ("red", "blue")
+
+
+def test_the_player_a_turn_count_names_is_the_player_to_move(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The state holds a turn count, and the game's turn_colour/2 names
+    the player for its parity: current_player/2 asks it, and a game
+    alternates white and black to a result."""
+    adapter = proposed("turn_count.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "players([white,black])." in text
+    assert "current_player(game(A, _, _), B) :-\n    turn_colour(A, B),\n    !." in text
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0, out + err
+    players = [r["player"] for r in map(json.loads, log.read_text().splitlines())
+               if r["type"] == "move"]
+    assert players[:4] == ["white", "black", "white", "black"]
+    assert last_record(log)["winner"] in ("white", "black")
 
 
 def test_a_loop_whose_turns_have_two_picks_names_the_player(

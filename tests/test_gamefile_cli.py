@@ -102,6 +102,57 @@ def test_check_game_names_a_game_over_before_its_first_move(
            "first move" in out, out
 
 
+def test_a_listed_move_that_move_refuses_is_a_no_contest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """move/3 failing for a move valid_moves/2 lists is the rules' fault:
+    the game ends as a no-contest naming move/3 (it ended arena play as
+    an illegal move, the log unfinished), and the log verifies."""
+    log = tmp_path / "game.jsonl"
+    for _ in range(20):                 # random players: until one takes 3
+        log.unlink(missing_ok=True)
+        code, out, err = run(["play", str(FILES / "refuses_listed.pl"), "--first", "random",
+                              "--second", "random", "--delay", "0", "--no-color",
+                              "--replay", str(log)], capsys)
+        assert code == 0, out + err
+        if json.loads(log.read_text().splitlines()[-1]).get("termination") == "broken_rule":
+            break
+    assert "move/3 failed for 3, a move valid_moves/2 lists" in out, out
+    code, verified, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "no contest" in verified, verified + err
+
+
+def test_an_own_level_that_answers_an_unlisted_move_plays_a_valid_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The game's choose_move/3 answers 99, never listed: its levels play
+    random valid moves, each said in a warning, and the game ends."""
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(FILES / "own_level_unlisted.pl"), "--first", "random",
+                          "--second", "ai:2", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0, out + err
+    assert "the game's own choose_move at level 2 gave 99, not a valid move: a random valid " \
+           "move instead" in out, out
+    assert json.loads(log.read_text().splitlines()[-1])["winner"] in ("a", "b")
+
+
+def test_valid_moves_failing_once_the_game_is_over_ends_the_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/2 fails where game_over/2 holds: a game ends there with
+    its winner (the last move was refused as illegal), and check-game
+    says what to give there."""
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(FILES / "moves_fail_when_over.pl"), "--first", "random",
+                          "--second", "random", "--delay", "0", "--no-color",
+                          "--replay", str(log)], capsys)
+    assert code == 0, out + err
+    assert json.loads(log.read_text().splitlines()[-1])["winner"] in ("a", "b")
+    code, verified, err = run(["verify", str(log)], capsys)
+    assert code == 0 and "valid" in verified, verified + err
+    code, out, err = run(["check-game", str(FILES / "moves_fail_when_over.pl"), "--games", "2"],
+                         capsys)
+    assert "valid_moves/2 failed where game_over/2 holds: give [] there" in out, out
+
+
 def test_check_game_passes_options(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["check-game", str(NIM), "-o", "heaps=1-1", "--games", "2"], capsys)
     assert code == 0, out + err

@@ -120,17 +120,24 @@ own_seconds(Seconds) :-
 %
 %   The game's own level (Own binds OwnMove), given own_seconds/1 of wall
 %   clock: a level that reads a human's move from the empty input in a
-%   loop, sleeps or searches too long gives way to a random valid move,
-%   and the note says so. The general AI plays a level the game does not
+%   loop, sleeps or searches too long, or gives a move valid_moves does
+%   not list, gives way to a random valid move, and the note says so. The general AI plays a level the game does not
 %   have (Own fails).
 
-own_move(Det, S, L, M, Own, M) :-
+own_move(Det, S, L, M, Own, OwnMove) :-
     own_seconds(Cap),
     catch(call_with_time_limit(Cap, (Own -> Got = own ; Got = none)),
           Error,
           ( search_error(Error), Got = late(Error) )),
     (   Got == own
-    ->  true
+    ->  Det:valid_moves(S, Moves),
+        (   memberchk(OwnMove, Moves)
+        ->  M = OwnMove
+        ;   random_member(M, Moves),    % the level's move is none to play
+            format(atom(Note), "the game's own choose_move at level ~w gave ~q, not a \c
+                                valid move: a random valid move instead", [L, OwnMove]),
+            nb_setval(arena_choose_note, Note)
+        )
     ;   Got = late(Error)
     ->  Det:valid_moves(S, Moves),
         random_member(M, Moves),

@@ -80,12 +80,40 @@ alternating(Code, ConfigText, FileBase, Text) :-
     ;   member(Path0, Paths),           % a turn of several moves
         at_path(S0, Path0, Q0),
         walk_parts(Code, Path0, S0, Q0, Q1)
+    ;   member(Count, Paths),           % the player a turn count names
+        turn_name(Code, S0, Count, Name),
+        Path0 = counter(Count, Code:Name),
+        at_path(S0, Path0, Q0),
+        walk(Code, Path0, S0, Q0, Q1)
     ),
     !,
     written_first(Code, S0, Paths, Path0, Q0, Q1, Path, P0, P1),
     pattern(S0, Path, Var, Pattern),
     Found = found(S0, Path, Config, From, Pattern, Var, P0, P1),
     adapter_text(Code, FileBase, Found, Text).
+
+%   turn_name(+Code, +S0, +Path, -Name): Path in S0 holds a count N that
+%   the game's Name/2 turns into a player (`turn_colour(1, white)`), its
+%   parity deciding: the other player for N+1, the first again for N+2.
+%   Only where no rule takes the player term the count stands for.
+turn_name(Code, S0, Path, Name) :-
+    at_path(S0, Path, N0),
+    integer(N0),
+    defines(Code, valid_moves/2),
+    defines(Code, move/3),
+    \+ defines(Code, choose_move/4),
+    \+ defines(Code, display_game/2),
+    current_predicate(Code:Name/2),
+    \+ memberchk(Name, [initial_state, valid_moves, game_over, display_game, value,
+                        choose_move, move]),
+    functor(Head, Name, 2),
+    \+ predicate_property(Code:Head, imported_from(_)),
+    N1 is N0 + 1,
+    N2 is N0 + 2,
+    G0 =.. [Name, N0, X0], G1 =.. [Name, N1, X1], G2 =.. [Name, N2, X2],
+    quiet(Code:G0), atom(X0),
+    quiet(Code:G1), atom(X1), X1 \== X0,
+    quiet(Code:G2), X2 == X0.
 
 %   walk_parts(+Code, +Path, +S0, +P0, -P1): as walk/5, where a turn has
 %   up to 6 moves: the value at Path goes from P0 to P1 and back.

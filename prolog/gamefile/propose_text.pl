@@ -35,6 +35,11 @@ adapter_text(Code, FileBase, Found, Text) :-
         setup_text(Code, Atoms, Found)
       )).
 
+players_text(_, _, found(_, counter(_, _:Name), _, _, Pattern, Var, P0, P1)) :-
+    !,
+    format("% GUESS: the player to move, as ~q names the turn count (~q, ~q, ...)~n", [Name, P0, P1]),
+    Goal =.. [Name, Var, P],
+    portray_clause((current_player(Pattern, P) :- Goal, !)).
 players_text(true, _, found(_, _, _, _, Pattern, Var, P0, P1)) :-
     format("% GUESS: the place in the state that alternated ~q, ~q, ~q~n", [P0, P1, P0]),
     portray_clause(current_player(Pattern, Var)).

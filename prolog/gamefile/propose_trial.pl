@@ -1,13 +1,9 @@
 :- module(arena_gamefile_propose_trial,
           [ initial/5,                % +Code, +ConfigText, -Config, -From, -State
             generated_moves/3,        % +Code, +State, -Moves
-            path_candidates/2,        % +State, -Paths
-            at_path/3,                % +Term, +Path, -Sub
-            replace_at/4,             % +Term, +Path, +New, -Term1
             walk/5,                   % +Code, +Path, +S0, +P0, -P1
             step/5,                   % +Code, +Path, +S, +P, -S1
             moves/4,                  % +Code, +State, +Player, -Moves
-            pattern/4,                % +State, +Path, -Var, -Pattern
             end_seen/4,               % +Code, +Path, +S0, ?What
             pass_move/4,              % +Code, +S0, +Path, -Pass
             value_inverted/5,         % +Code, +Path, +S0, +Shape, +Pairs
@@ -22,6 +18,7 @@
 :- use_module(library(random)).
 :- use_module(propose_code).
 :- use_module(propose_loop).
+:- reexport(propose_paths).
 :- use_module('../prefix').
 
 /** <module> The adapter proposal's trial games
@@ -141,51 +138,6 @@ not_late(E) :-
     ;   true
     ).
 
-%   path_candidates(+State, -Paths): paths to atomic subterms, shallow
-%   first.
-path_candidates(S, Paths) :-
-    findall(L-P, ( between(1, 3, L), length(P, L), atomic_path(S, P) ), LPs),
-    pairs_values(LPs, Paths).
-
-atomic_path(T, [I]) :-
-    compound(T),
-    \+ is_board(T),
-    functor(T, _, A),
-    between(1, A, I),
-    arg(I, T, X),
-    atomic(X),
-    X \== [].
-atomic_path(T, [I|Is]) :-
-    Is = [_|_],
-    compound(T),
-    \+ is_board(T),
-    functor(T, _, A),
-    between(1, A, I),
-    arg(I, T, X),
-    atomic_path(X, Is).
-
-% a list of lists (a board) is not searched for the player
-is_board(L) :-
-    is_list(L),
-    L = [_|_],
-    forall(member(X, L), is_list(X)).
-
-at_path(T, [], T).
-at_path(T, [I|Is], X) :-
-    compound(T),
-    arg(I, T, Y),
-    at_path(Y, Is, X).
-
-%   replace_at(+T, +Path, +New, -T1): T with New at Path, sharing the
-%   rest.
-replace_at(_, [], New, New).
-replace_at(T, [I|Is], New, T1) :-
-    T =.. [F|As],
-    nth1(I, As, A, Rest),
-    replace_at(A, Is, New, A1),
-    nth1(I, As1, A1, Rest),
-    T1 =.. [F|As1].
-
 %   walk(+Code, +Path, +S0, +P0, -P1): three moves from S0, the value at
 %   Path alternating P0, P1, P0, P1.
 walk(Code, Path, S0, P0, P1) :-
@@ -245,16 +197,6 @@ generated_moves(Code, S, Ms) :-
               findall(M, limit(500, ( Code:move(S, M, _), ground(M) )), Ms0))),
           _, fail),
     sort(Ms0, Ms).
-
-%   pattern(+State, +Path, -Var, -Pattern): State's shape with Var at
-%   Path and fresh variables elsewhere.
-pattern(_, [], Var, Var).
-pattern(T, [I|Is], Var, P) :-
-    functor(T, N, A),
-    functor(P, N, A),
-    arg(I, T, X),
-    arg(I, P, Y),
-    pattern(X, Is, Var, Y).
 
 %   end_seen(+Code, +Path, +S0, ?What): a few random games from S0 (at
 %   most 400 moves in all, 2,000 for a dead end; 10 s) reach an end

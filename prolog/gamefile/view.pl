@@ -267,11 +267,11 @@ raw_clause(Code, Raw, _, Clause) :-
     % the game's own level sees the game's state S0
     State = arena_gamefile_view:own_state(Code, S, S0),
     (   provides(Code, choose_move/3)
-    ->  own(Code, choose_move(S0, L1, M), G),
+    ->  own(Code, choose_move(S0, L1, OwnM), G),
         Own = (State, G)
     ;   provides(Code, choose_move/4)
     ->  own(Code, current_player(S0, P), CP),
-        own(Code, choose_move(S0, P, L1, M), G),
+        own(Code, choose_move(S0, P, L1, OwnM), G),
         Own = (State, CP, G)
     ;   Own = fail
     ),
@@ -292,7 +292,7 @@ raw_clause(Code, Raw, _, Clause) :-
                       (   L < 0
                       ->  N is -L,
                           arena_gamefile_move_time:capped_generic_move(Det, S, N, M)
-                      ;   arena_gamefile_move_time:own_move(Det, S, L, M, (Level, Own), M)
+                      ;   arena_gamefile_move_time:own_move(Det, S, L, M, (Level, Own), OwnM)
                       ))
     ).
 raw_clause(Code, _, _, Clause) :-

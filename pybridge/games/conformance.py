@@ -52,6 +52,16 @@ class Report:
         return not self.problems
 
 
+def adapter_needed(spec: str, *, dialect: str = "auto", config: str | None = None) -> tuple[str, ...]:
+    """What of players/1 and current_player/2 the game file ``spec`` lacks
+    (check_game proposes an adapter for it then); () for a built-in game.
+    GameFileError when the file is refused."""
+    if spec in _builtin_ids():
+        return ()
+    _, _, missing = gamehosts.load_report(gamefile.resolve(spec, dialect=dialect, config=config))
+    return tuple(pi for pi in ("players/1", "current_player/2") if pi in missing)
+
+
 def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: str | None = None,
                dialect: str = "auto", games: int = 20,
                seed: int = 0, plies: int = 2, max_states: int = 400,

@@ -1,11 +1,9 @@
 """Games and their immutable states, over the Prolog rules.
 
-A :class:`State` is its canonical text (the Prolog term written with
-``~q``) plus the game it belongs to; moves are move texts in the game's own
-notation. Everything is computed by the game's rules through one engine
-interface (:mod:`pybridge.engine.interface`): a built-in game in this process's
-Prolog engine, a game file in its own jailed process (:mod:`pybridge.engine.gamehost`).
-"""
+A :class:`State` is its canonical text (``~q``) and its game; moves are
+texts in the game's notation. The game's rules compute everything through
+:mod:`pybridge.engine.interface`: a built-in game in this process's Prolog,
+a game file in its own jailed process (:mod:`pybridge.engine.gamehost`)."""
 
 from __future__ import annotations
 
@@ -94,12 +92,9 @@ def _describe(game_id: str, module: str, engine: GameEngine,
 
 
 def load_game(game_id: str, **options: Any) -> "Game":
-    """The game ``game_id`` with ``options`` (values may be text, as typed).
-    ``game_id`` is a built-in game's id or the path of a game file.
-
-    An unknown game, an unknown option or a value the game rejects raises a
-    ValueError that names it.
-    """
+    """The game ``game_id`` (a built-in game's id or a game file's path)
+    with ``options`` (values may be text, as typed). An unknown game, an
+    unknown option or a value the game rejects raises a ValueError naming it."""
     if isinstance(game_id, str) and game_id not in games() and gamefile.names_file(game_id):
         return load_game_file(game_id, **options)
     return Game(_info(game_id), options)
@@ -310,14 +305,18 @@ class State:
         return self._apply(move)[2]
 
     def _apply(self, move: str) -> tuple[str, State, str]:
-        """(canonical move text, new state, note) of ``move``, in one query
-        that also tells the new state's player, moves and outcome."""
+        """(canonical move text, new state, note): one query, which also
+        gives the new state's player, moves and outcome; a listed move the
+        rules refuse is theirs to mend (GameRuleError)."""
         if not isinstance(move, str):
             raise IllegalMoveError(repr(move), self, "a move is given as text")
         applied = self._applied.get(move)
         if applied is None:
             facts = self._game.engine.play_move(self._text, move)
             if facts is None:
+                if move in self.valid_moves():
+                    raise GameRuleError("game_rule", f"{self._game.id}: move/3 failed for "
+                                        f"{move}, a move valid_moves/2 lists")
                 raise IllegalMoveError(move, self, self.why_illegal(move))
             new = State(self._game, facts["state"])
             over = facts["over"]

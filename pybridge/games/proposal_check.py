@@ -156,20 +156,33 @@ class Checked(NamedTuple):
 def game_at_fault(problems: Sequence[tuple[str, str]], proposed: str,
                   present: Collection[str]) -> bool:
     """Every problem in ``problems`` is the game's own, whatever an adapter
-    says: its move/3 refusing a move its own valid_moves/2 lists (where
-    the adapter ``proposed`` lists no moves of its own), or a rule
-    reaching a helper the game lacks."""
-    own_moves = "valid_moves/2" in present and not _defines(proposed, "arena_valid_moves")
+    says: its move/3 refusing a move its own valid_moves/2 lists, or that
+    valid_moves/2 failing in a state its moves reached (where the adapter
+    ``proposed`` lists no moves of its own), or a rule reaching a helper
+    the game lacks."""
+    own_moves = _own_listing(proposed, present)
 
     def own(pi: str, message: str) -> bool:
         if pi in ("move/3", "arena_move/3") and own_moves \
                 and message.startswith("refused a move that valid_moves/2 lists"):
+            return True
+        if pi in ("valid_moves/2", "arena_valid_moves/2") and own_moves \
+                and message.startswith("valid_moves/2 failed"):
             return True
         missing = re.match(r"threw: \S+: Unknown procedure: (\w+)/\d+", message)
         return missing is not None and pi.removeprefix("arena_") in present \
             and not missing.group(1).startswith("arena_") \
             and not re.search(rf"\b{missing.group(1)}\(", proposed)
     return bool(problems) and all(own(pi, message) for pi, message in problems)
+
+
+def _own_listing(proposed: str, present: Collection[str]) -> bool:
+    """The adapter ``proposed`` lists the moves the game's own
+    valid_moves/2 lists, and no others."""
+    bodies = re.findall(r"^arena_valid_moves\([^\n]*:-\n((?:    [^\n]*\n)+)", proposed, re.M)
+    return "valid_moves/2" in present and all(
+        "valid_moves(" in body and not re.search(r"\b(?:move|findall|arena_recast_moves)\(", body)
+        for body in bodies)
 
 
 def checked(target: Path, text: str, present: Collection[str],

@@ -56,7 +56,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_check_game(args: argparse.Namespace) -> int:
-    from pybridge.games.conformance import check_game
+    from pybridge.games.conformance import adapter_needed, check_game
     from pybridge.errors import GameFileError
 
     if not 0 < args.time <= 3600:
@@ -64,6 +64,10 @@ def cmd_check_game(args: argparse.Namespace) -> int:
         return EXIT_REFUSED
     print(f"checking {clean_line(args.game, 200)} (at most {args.time:g} s)...", flush=True)
     try:
+        lacks = adapter_needed(args.game, dialect=args.dialect, config=args.config)
+        if lacks:
+            print(f"proposing an adapter: the file lacks {' and '.join(lacks)} (this takes up "
+                  f"to a few minutes)...", flush=True)
         report = check_game(args.game, options=option_items(args.option), config=args.config,
                             dialect=args.dialect, games=args.games, seed=args.seed,
                             plies=args.plies, seconds=args.time)
