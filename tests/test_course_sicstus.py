@@ -243,15 +243,8 @@ def test_moves_listed_in_another_shape_are_recast_as_move_takes_them(
     text = adapter.read_text()
     assert "arena_recast((A, B), move(A, B))." in text
     assert "arena_valid_moves(" in text
-    log = tmp_path / "game.jsonl"
-    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
-                          "--move-time", "0.2", "--delay", "0", "--no-color",
-                          "--replay", str(log)], capsys)
-    assert code == 0, out + err
+    out, _ = played(adapter, tmp_path / "game.jsonl", capsys, players=("white", "black"))
     assert re.search(r"white plays move\(\(1,\d\),\(1,\d\)\)", out), out
-    assert last_record(log)["winner"] in ("white", "black")
-    code, verified, err = run(["verify", str(log)], capsys)
-    assert code == 0 and "valid" in verified, verified + err
 
 
 def test_the_first_state_is_what_initial_state_gives_its_loop(
@@ -303,7 +296,8 @@ def proposed(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> P
 
 
 def played(adapter: Path, log: Path, capsys: pytest.CaptureFixture[str],
-           second: str = "mcts:3") -> tuple[str, str]:
+           second: str = "mcts:3",
+           players: tuple[str, str] = ("player1", "player2")) -> tuple[str, str]:
     """``adapter`` played by random against ``second`` to a result that
     verifies: the shell's output and the winner recorded."""
     code, out, err = run(["play", str(adapter), "--first", "random", "--second", second,
@@ -311,10 +305,16 @@ def played(adapter: Path, log: Path, capsys: pytest.CaptureFixture[str],
                           "--replay", str(log)], capsys)
     assert code == 0, out + err
     record = last_record(log)
-    assert record["type"] == "result" and record["winner"] in ("player1", "player2", "draw")
+    assert record["type"] == "result" and record["winner"] in (*players, "draw")
     code, verified, err = run(["verify", str(log)], capsys)
     assert code == 0 and "valid" in verified, verified + err
     return out, str(record["winner"])
+
+
+def movers(log: Path) -> list[str]:
+    """The player of each move in the log."""
+    return [r["player"] for r in map(json.loads, log.read_text().splitlines())
+            if r["type"] == "move"]
 
 
 def test_player_beside_the_state_is_proposed_and_plays(
@@ -468,12 +468,8 @@ def test_a_game_over_that_always_holds_is_asked_once_no_move_is_left(
     adapter = proposed("over_when_stuck.pl", tmp_path, capsys)
     assert "game_over/2 holds in the first state already" in adapter.read_text()
     log = tmp_path / "game.jsonl"
-    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "random",
-                          "--delay", "0", "--no-color", "--replay", str(log)], capsys)
-    assert code == 0, out + err
-    moves = [r for r in map(json.loads, log.read_text().splitlines()) if r["type"] == "move"]
-    assert len(moves) >= 4                           # 7 sticks, 1 or 2 a move
-    assert last_record(log)["winner"] in ("white", "black")
+    played(adapter, log, capsys, second="random", players=("white", "black"))
+    assert len(movers(log)) >= 4                     # 7 sticks, 1 or 2 a move
 
 
 def test_a_turn_of_three_moves_finds_the_player_to_move(
@@ -483,14 +479,8 @@ def test_a_turn_of_three_moves_finds_the_player_to_move(
     adapter = proposed("three_moves_a_turn.pl", tmp_path, capsys)
     assert "current_player(turn(_, A, _), A)." in adapter.read_text()
     log = tmp_path / "game.jsonl"
-    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
-                          "--move-time", "0.2", "--delay", "0", "--no-color",
-                          "--replay", str(log)], capsys)
-    assert code == 0, out + err
-    players = [r["player"] for r in map(json.loads, log.read_text().splitlines())
-               if r["type"] == "move"]
-    assert players[:6] == ["red"] * 3 + ["blue"] * 3
-    assert last_record(log)["winner"] in ("red", "blue")
+    played(adapter, log, capsys, players=("red", "blue"))
+    assert movers(log)[:6] == ["red"] * 3 + ["blue"] * 3
 
 
 def test_the_player_a_turn_count_names_is_the_player_to_move(
@@ -503,14 +493,8 @@ def test_the_player_a_turn_count_names_is_the_player_to_move(
     assert "players([white,black])." in text
     assert "current_player(game(A, _, _), B) :-\n    turn_colour(A, B),\n    !." in text
     log = tmp_path / "game.jsonl"
-    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
-                          "--move-time", "0.2", "--delay", "0", "--no-color",
-                          "--replay", str(log)], capsys)
-    assert code == 0, out + err
-    players = [r["player"] for r in map(json.loads, log.read_text().splitlines())
-               if r["type"] == "move"]
-    assert players[:4] == ["white", "black", "white", "black"]
-    assert last_record(log)["winner"] in ("white", "black")
+    played(adapter, log, capsys, players=("white", "black"))
+    assert movers(log)[:4] == ["white", "black", "white", "black"]
 
 
 def test_a_loop_whose_turns_have_two_picks_names_the_player(
