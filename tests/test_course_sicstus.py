@@ -497,6 +497,16 @@ def test_the_player_a_turn_count_names_is_the_player_to_move(
     assert movers(log)[:4] == ["white", "black", "white", "black"]
 
 
+def test_where_the_menus_computers_ask_the_keyboard_people_play(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Answered from its questions, the menu sets computer against
+    computer, and then valid_moves/2 asks a level at the keyboard: the
+    proposal takes the config of the menu's first option instead."""
+    adapter = proposed("level_in_rules.pl", tmp_path, capsys)
+    assert "arena_config(_, mode(1))." in adapter.read_text()
+    played(adapter, tmp_path / "game.jsonl", capsys)
+
+
 def test_a_loop_whose_turns_have_two_picks_names_the_player(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A turn of one or two picks (a pile, then how many): the player to

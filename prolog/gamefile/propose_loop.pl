@@ -29,10 +29,14 @@ arena otherwise runs.
 loop_state(Code, State, Input) :-
     loop_state(Code, State, _, Input).
 
-%!  loop_state(+Code, -State, -Config, -Input) is semidet.
+%!  loop_state(+Code, -State, -Config, -Input) is nondet.
 %
 %   As loop_state/3; Config is the ground config play/0 passed to
-%   initial_state/2 for State, else unbound.
+%   initial_state/2 for State, else unbound. The menu answered from its
+%   questions first (a size from its range, the players it offers),
+%   then on backtracking the first of the fixed answers that reaches a
+%   state (often the first option: where the questions' answers set
+%   computer players whose rules ask the keyboard, people play).
 
 loop_state(Code, State, Config, Input) :-
     current_prolog_flag(arena_game_jail, true),
@@ -44,8 +48,8 @@ loop_state(Code, State, Config, Input) :-
     (   prompted_state(Code, Entry, Heads, State, Config, Input)
     ;   answers(Input),
         caught_state(Code, Entry, Heads, Input, State, Config)
-    ),
-    !.
+    ->  true
+    ).
 
 %   prompted_state: the state reached with each question answered from
 %   its text (prolog/gamefile/loop_answer.pl); Input is prompted(Given),
