@@ -10,6 +10,7 @@
 :- use_module(propose_turns).
 :- use_module(propose_beside).
 :- use_module(propose_recast).
+:- use_module(propose_loop, [forget_loop_states/0]).
 :- use_module('../prefix').
 :- use_module(safety, [unsafe_text/2]).
 
@@ -53,6 +54,7 @@ then says what the game has instead.
 propose_adapter(_, _, _, _) :-
     nb_setval(arena_propose_keyboard, none),   % set by quiet/1's trials
     nb_setval(arena_propose_error, none),
+    forget_loop_states,
     fail.
 propose_adapter(Code, ConfigText, FileBase, Text) :-
     two_part_adapter(Code, ConfigText, FileBase, Text),
@@ -77,14 +79,17 @@ alternating(Code, ConfigText, FileBase, Text) :-
     (   member(Path0, Paths),
         at_path(S0, Path0, Q0),
         walk(Code, Path0, S0, Q0, Q1)
-    ;   member(Path0, Paths),           % a turn of several moves
-        at_path(S0, Path0, Q0),
-        walk_parts(Code, Path0, S0, Q0, Q1)
-    ;   member(Count, Paths),           % the player a turn count names
-        turn_name(Code, S0, Count, Name),
-        Path0 = counter(Count, Code:Name),
-        at_path(S0, Path0, Q0),
-        walk(Code, Path0, S0, Q0, Q1)
+    ;   defines(Code, valid_moves/2),   % a turn of several moves, a turn count
+        trajectory(Code, S0, 13, States),
+        (   member(Path0, Paths),
+            in_parts(States, Path0, Q0, Q1)
+        ;   member(Count, Paths),
+            counted(States, Count),
+            turn_name(Code, S0, Count, Name),
+            Path0 = counter(Count, Code:Name),
+            at_path(S0, Path0, Q0),
+            walk(Code, Path0, S0, Q0, Q1)
+        )
     ),
     !,
     written_first(Code, S0, Paths, Path0, Q0, Q1, Path, P0, P1),
@@ -115,27 +120,57 @@ turn_name(Code, S0, Path, Name) :-
     quiet(Code:G1), atom(X1), X1 \== X0,
     quiet(Code:G2), X2 == X0.
 
-%   walk_parts(+Code, +Path, +S0, +P0, -P1): as walk/5, where a turn has
-%   up to 6 moves: the value at Path goes from P0 to P1 and back.
-walk_parts(Code, Path, S0, P0, P1) :-
-    to_change(Code, Path, S0, P0, 6, S1, P1),
-    to_change(Code, Path, S1, P1, 6, S2, P0b),
-    P0b == P0,
-    (   to_change(Code, Path, S2, P0, 6, _, P1b)
-    ->  P1b == P1
-    ;   true
+%   trajectory(+Code, +S0, +N, -States): S0 and the states after up to N
+%   moves, each the first of the first 5 listed that move/3 takes.
+trajectory(Code, S, N, [S|States]) :-
+    (   N > 0,
+        quiet(Code:valid_moves(S, Ms)),
+        first_n(5, Ms, Ms5),
+        member(M, Ms5),
+        quiet(Code:move(S, M, S1)),
+        ground(S1)
+    ->  N1 is N - 1,
+        trajectory(Code, S1, N1, States)
+    ;   States = []
     ).
 
-to_change(Code, Path, S, P, N, S1, P1) :-
-    N > 0,
-    step(Code, Path, S, P, Sa),
-    at_path(Sa, Path, Pa),
-    (   Pa \== P
-    ->  S1 = Sa,
-        P1 = Pa
-    ;   N1 is N - 1,
-        to_change(Code, Path, Sa, P, N1, S1, P1)
+%   in_parts(+States, +Path, -P0, -P1): along States the value at Path
+%   is P0 for a turn of up to 6 moves, then P1, then P0 again.
+in_parts(States, Path, P0, P1) :-
+    values_at(States, Path, Values),
+    value_runs(Values, [P0-K0, P1-K1, P0-_|_]),
+    P0 \== P1,
+    K0 =< 6, K1 =< 6,
+    ( K0 > 1 ; K1 > 1 ).
+
+values_at([], _, []).
+values_at([S|Ss], Path, [V|Vs]) :-
+    at_path(S, Path, V),
+    values_at(Ss, Path, Vs).
+
+%   value_runs(+Values, -Runs): Values as Value-Count runs of equal ones.
+value_runs([], []).
+value_runs([V|Vs], Runs) :-
+    value_runs(Vs, Runs0),
+    (   Runs0 = [W-K|Rest], W == V
+    ->  K1 is K + 1,
+        Runs = [V-K1|Rest]
+    ;   Runs = [V-1|Runs0]
     ).
+
+%   counted(+States, +Path): the value at Path counts the moves along
+%   States (N, N+1, N+2, ...).
+counted(States, Path) :-
+    States = [_, _, _|_],
+    values_at(States, Path, [N0|Ns]),
+    integer(N0),
+    counts_on(Ns, N0).
+
+counts_on([], _).
+counts_on([N|Ns], Prev) :-
+    integer(N),
+    N =:= Prev + 1,
+    counts_on(Ns, N).
 
 %   written_first(+Code, +S0, +Paths, +Path0, +Q0, +Q1, -Path, -P0, -P1):
 %   where two places alternate in step with swapped values (the player

@@ -2,6 +2,7 @@
           [ defines/2,                % +Code, +Name/Arity
             quiet/1,                  % :Goal
             quiet_det/2,              % :Goal, -Det
+            no_keyboard/1,            % :Goal
             within_deadline/2,        % +Seconds, :Goal
             in_time/0,
             code_clause/3,            % ?Code, ?Head, -Body
@@ -45,8 +46,7 @@ quiet(Goal) :-
           ( keyboard_read(Goal, E), fail )).
 
 %   no_keyboard(:Goal): Goal with an empty keyboard that throws when read
-%   past its end, so that a rule asking again in a loop (a pie rule's
-%   question in move/3) fails at once instead of after the time limit.
+%   past its end: a rule asking again in a loop fails at once.
 no_keyboard(Goal) :-
     open_string("", In),
     set_stream(In, eof_action(error)),

@@ -1,7 +1,8 @@
 :- module(arena_gamefile_propose_loop,
           [ loop_state/3,             % +Code, -State, -Input
             loop_state/4,             % +Code, -State, -Config, -Input
-            answered_how/2            % +Input, -How
+            answered_how/2,           % +Input, -How
+            forget_loop_states/0
           ]).
 :- use_module(library(lists)).
 :- use_module(loop_drive, [loop_run/7]).
@@ -39,6 +40,14 @@ loop_state(Code, State, Input) :-
 %   computer players whose rules ask the keyboard, people play).
 
 loop_state(Code, State, Config, Input) :-
+    (   nb_current(arena_loop_states, memo(Code, Found))   % the runs of this proposal
+    ->  true
+    ;   findall(S-C-I, loop_run_state(Code, S, C, I), Found),
+        nb_setval(arena_loop_states, memo(Code, Found))
+    ),
+    member(State-Config-Input, Found).
+
+loop_run_state(Code, State, Config, Input) :-
     current_prolog_flag(arena_game_jail, true),
     member(Entry, [play, main, start]),
     current_predicate(Code:Entry/0),
@@ -50,6 +59,13 @@ loop_state(Code, State, Config, Input) :-
         caught_state(Code, Entry, Heads, Input, State, Config)
     ->  true
     ).
+
+%!  forget_loop_states is det.
+%
+%   A new proposal runs the game's loop again.
+
+forget_loop_states :-
+    nb_setval(arena_loop_states, none).
 
 %   prompted_state: the state reached with each question answered from
 %   its text (prolog/gamefile/loop_answer.pl); Input is prompted(Given),

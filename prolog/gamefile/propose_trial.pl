@@ -59,8 +59,7 @@ initial(Code, '', Config, From, S) :-
 loop_initial(Code, '', Config, From, S) :-
     loop_state(Code, S0, Config0, Input),
     (   ground(Config0),
-        catch(with_output_to(string(_),
-                  call_with_time_limit(5, once(Code:initial_state(Config0, S1)))), _, fail),
+        quiet(Code:initial_state(Config0, S1)),
         S1 =@= S0
     ->  Config = Config0, From = loop_config(Input), S = S1
     ;   Config = S0, From = loop(Input), S = S0
@@ -97,15 +96,18 @@ initial_(Code, ConfigText, Group, Config, From, S) :-
     ground(S).
 
 %   initial_call(+Goal): Goal (an initial_state call) once, quiet; the
-%   second that does not answer within 5 s (a loop reading the keyboard,
-%   which meets end of input in the arena) throws arena_initial_loop(PI):
-%   no other config would help.
+%   second that reads past the empty keyboard or does not answer within
+%   5 s (a loop reading the keyboard) throws arena_initial_loop(PI): no
+%   other config would help.
 initial_call(Goal) :-
     in_time,
-    catch(call_with_time_limit(5, with_output_to(string(_), once(Goal))), E, true),
+    catch(call_with_time_limit(5, no_keyboard(with_output_to(string(_), once(Goal)))),
+          E, true),
     (   var(E)
     ->  true
-    ;   E == time_limit_exceeded
+    ;   (   E == time_limit_exceeded
+        ;   E = error(permission_error(input, past_end_of_stream, _), _)
+        )
     ->  nb_getval(arena_initial_timeouts, T0),
         T is T0 + 1,
         nb_setval(arena_initial_timeouts, T),
