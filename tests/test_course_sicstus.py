@@ -507,6 +507,16 @@ def test_where_the_menus_computers_ask_the_keyboard_people_play(
     played(adapter, tmp_path / "game.jsonl", capsys)
 
 
+def test_a_move_listed_twice_later_in_the_game_is_listed_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/2 lists a move twice only in later states: check-game
+    finds it, and the kept adapter lists each move once."""
+    adapter = proposed("twice_listed.pl", tmp_path, capsys)
+    assert "arena_valid_moves(S, Ms) :-\n    valid_moves(S, Ms0),\n    list_to_set(Ms0, Ms)." \
+        in adapter.read_text()
+    played(adapter, tmp_path / "game.jsonl", capsys, players=("left", "right"))
+
+
 def test_a_loop_whose_turns_have_two_picks_names_the_player(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A turn of one or two picks (a pile, then how many): the player to

@@ -52,6 +52,8 @@ def mend(text: str, problems: Sequence[tuple[str, str]], present: Collection[str
             new = _moves_when_over(new, present)
         if pi in ("valid_moves/2", "arena_valid_moves/2") and "game_over/2 fails" in message:
             new = _stuck_is_over(new, present)
+        if pi in ("valid_moves/2", "arena_valid_moves/2") and "more than once" in message:
+            new = _deduped(new, present)
     return new if new != text else None
 
 
@@ -89,6 +91,21 @@ def _moves_when_over(text: str, present: Collection[str]) -> str:
                    "the game's\n% loop asks game_over/2 first\n"
                    f"arena_valid_moves(S, Ms) :-\n    (   {over}\n    ->  Ms = []\n"
                    f"    ;   {base}\n    ).\n")
+
+
+def _deduped(text: str, present: Collection[str]) -> str:
+    """Each listed move once, where the game lists one twice."""
+    if "arena_valid_moves_dup(" in text:
+        return text
+    if _defines(text, "arena_valid_moves"):
+        text = re.sub(r"\barena_valid_moves\(", "arena_valid_moves_dup(", text)
+        base = "arena_valid_moves_dup(S, Ms0)"
+    else:
+        base = _moves_call(text, present).replace("Ms)", "Ms0)")
+        if not base:
+            return text
+    return text + ("\n% check-game found valid_moves/2 listing a move more than once: each "
+                   f"once\narena_valid_moves(S, Ms) :-\n    {base},\n    list_to_set(Ms0, Ms).\n")
 
 
 def _stuck_is_over(text: str, present: Collection[str]) -> str:
@@ -197,14 +214,14 @@ def checked(target: Path, text: str, present: Collection[str],
         out.write(text)
     left = "the adapter could not be loaded"
     problems: Sequence[tuple[str, str]] | None = None
-    for _ in range(ROUNDS):
+    for round_ in range(ROUNDS + 1):           # the last mended text is checked too
         problems = check(str(target))
         if problems is not None and not problems:
             return Checked(True, "")
         if problems is None:
             break
         left = f"{problems[0][0]}: {problems[0][1]}"
-        mended = mend(text, problems, present)
+        mended = mend(text, problems, present) if round_ < ROUNDS else None
         if mended is None:
             break
         text = mended
