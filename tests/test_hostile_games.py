@@ -188,6 +188,20 @@ def test_a_rule_that_disarms_the_rules_clock_is_named_and_killed(jail: bool) -> 
     assert time.monotonic() - start < 30       # never hangs
 
 
+def test_a_refused_listed_move_brings_no_escapes_into_the_message(jail: bool) -> None:
+    """move/3 refuses a listed move made of terminal escapes: the no-contest
+    reason names move/3, escaped and bounded."""
+    game = load("refused_escape.pl", jail)
+    if game is None:
+        return
+    state = game.initial_state()
+    bad = next(m for m in state.valid_moves() if m != "ok")
+    with pytest.raises(GameRuleError) as caught:
+        state.move(bad)
+    text = shown(caught)
+    assert "move/3 failed for" in text and len(text) < 2000, text[:300]
+
+
 def test_route4_ctrl_c_ends_check_game(jail: bool, tmp_path: Path) -> None:
     if load("route4_catch_loop.pl", jail) is None:
         return

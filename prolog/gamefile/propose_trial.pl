@@ -43,9 +43,9 @@ initial(Code, ConfigText, Config, From, S) :-
     (   var(Loop)
     ->  true
     ;   nb_setval(arena_initial_looped, true),
-        loop_initial(Code, ConfigText, Config, From, S)
-    ->  true
-    ;   throw(arena_initial_loop(Loop))
+        \+ loop_initial(Code, ConfigText, _, _, _)
+    ->  throw(arena_initial_loop(Loop))
+    ;   fail                            % the loop's states, next clause
     ).
 initial(Code, ConfigText, Config, From, S) :-
     loop_initial(Code, ConfigText, Config, From, S).
