@@ -3,6 +3,8 @@
             double_quotes_value/1     % ?Value
           ]).
 :- use_module(library(option)).
+:- use_module(library(lists)).
+:- use_module(library(dcg/basics), [blanks//0, eos//0]).
 
 /** <module> The one reader of untrusted Prolog text
 
@@ -54,7 +56,7 @@ read_untrusted_file(File, Options, Step, Quotes, List, Tail) :-
     ),
     setup_call_cleanup(
         open_string(Text, In),
-        read_items(In, Module, After, Step, Quotes, List, Tail),
+        read_items(In, Text, Module, After, Step, Quotes, List, Tail),
         close(In)).
 
 %   iso_comments(+Codes0, -Codes): the text with each /* ... */ comment
@@ -124,7 +126,9 @@ quoted(Q, [Q|Cs], Cs, [Q|T], T) :-
 quoted(Q, [C|Cs], After, [C|Out], T) :-
     quoted(Q, Cs, After, Out, T).
 
-read_items(In, Module, After, Step, Quotes, List, Tail) :-
+read_items(In, Text, Module, After, Step, Quotes, List, Tail) :-
+    character_count(In, Start),
+    line_count(In, Line0),
     catch(( read_term(In, Term,
                       [ module(Module),
                         term_position(Pos),
@@ -139,7 +143,10 @@ read_items(In, Module, After, Step, Quotes, List, Tail) :-
             )
           ),
           Error,
-          error_item(Error, Item)),
+          (   read_again(In, Text, Start, Line0, Module, Quotes, Item)
+          ->  true
+          ;   error_item(Error, Item)
+          )),
     (   Item == end_of_file
     ->  List = Tail
     ;   call(Step, Item, Quotes, Quotes1, List, List1),
@@ -148,9 +155,111 @@ read_items(In, Module, After, Step, Quotes, List, Tail) :-
                 After == stop
             )
         ->  List1 = Tail
-        ;   read_items(In, Module, After, Step, Quotes1, List1, Tail)
+        ;   read_items(In, Text, Module, After, Step, Quotes1, List1, Tail)
         )
     ).
+
+%   read_again(+In, +Text, +Start, +Line0, +Module, +Quotes, -Item): the
+%   term that failed to read from Start, read again as SICStus reads
+%   it: a prefix operator with no operand (`initialization :- Body`,
+%   `go :- initialization, ...`) is an atom there, not in SWI-Prolog.
+
+read_again(In, Text, Start, Line0, Module, Quotes, term(Term, Line, Singletons)) :-
+    character_count(In, End),
+    End > Start,
+    Length is End - Start,
+    sub_string(Text, Start, Length, _, Clause),
+    string_codes(Clause, Codes),
+    atoms_of_ops(Codes, Module, Codes1, false, Changed),
+    Changed == true,
+    string_codes(Again, Codes1),
+    catch(term_string(Term, Again, [ module(Module), syntax_errors(error),
+                                     double_quotes(Quotes), singletons(Singletons) ]),
+          _, fail),
+    Term \== end_of_file,
+    leading_lines(Codes, Line0, Line).
+
+leading_lines([C|Cs], L0, L) :-
+    code_type(C, space),
+    !,
+    (   C == 0'\n -> L1 is L0 + 1 ; L1 = L0 ),
+    leading_lines(Cs, L1, L).
+leading_lines(_, L, L).
+
+%   atoms_of_ops(+Codes, +Module, -Codes1, +Changed0, -Changed): Codes
+%   with each prefix operator that no operand follows (an infix
+%   operator, a comma, a bar, a closing bracket or the end) in
+%   parentheses; quoted text and % comments left as they are.
+atoms_of_ops([], _, [], C, C).
+atoms_of_ops([Q|Cs0], M, [Q|Cs], C0, C) :-
+    memberchk(Q, [0'', 0'", 0'`]),
+    !,
+    quoted_codes(Q, Cs0, Cs, After, Rest),
+    atoms_of_ops(After, M, Rest, C0, C).
+atoms_of_ops([0'0, 0''|Cs0], M, [0'0, 0''|Cs], C0, C) :-
+    !,
+    atoms_of_ops(Cs0, M, Cs, C0, C).
+atoms_of_ops([0'%|Cs0], M, [0'%|Cs], C0, C) :-
+    !,
+    (   append(Comment, [0'\n|After], Cs0)
+    ->  append(Comment, [0'\n|Rest], Cs),
+        atoms_of_ops(After, M, Rest, C0, C)
+    ;   Cs = Cs0,
+        C = C0
+    ).
+atoms_of_ops([X|Cs0], M, Out, C0, C) :-
+    code_type(X, csym),
+    !,
+    name_tail(Cs0, Tail, After),
+    Word = [X|Tail],
+    (   code_type(X, lower),
+        atom_codes(Name, Word),
+        current_op(_, Type, M:Name),
+        memberchk(Type, [fx, fy]),
+        no_operand(After)
+    ->  append([0'(|Word], [0')|Rest], Out),
+        C1 = true
+    ;   append(Word, Rest, Out),
+        C1 = C0
+    ),
+    atoms_of_ops(After, M, Rest, C1, C).
+atoms_of_ops([X|Cs0], M, [X|Cs], C0, C) :-
+    atoms_of_ops(Cs0, M, Cs, C0, C).
+
+name_tail([C|Cs], [C|T], After) :-
+    code_type(C, csym),
+    !,
+    name_tail(Cs, T, After).
+name_tail(Cs, [], Cs).
+
+%   quoted_codes(+Q, +In, -Out, -After, ?OutTail): quoted text up to
+%   and with its closing Q copied from In to Out; After what follows.
+quoted_codes(_, [], Rest, [], Rest).
+quoted_codes(Q, [0'\\, X|Cs0], [0'\\, X|Cs], After, Rest) :-
+    !,
+    quoted_codes(Q, Cs0, Cs, After, Rest).
+quoted_codes(Q, [Q, Q|Cs0], [Q, Q|Cs], After, Rest) :-
+    !,
+    quoted_codes(Q, Cs0, Cs, After, Rest).
+quoted_codes(Q, [Q|After], [Q|Rest], After, Rest) :-
+    !.
+quoted_codes(Q, [X|Cs0], [X|Cs], After, Rest) :-
+    quoted_codes(Q, Cs0, Cs, After, Rest).
+
+no_operand(After) :-
+    phrase((blanks, no_operand_start), After, _).
+
+no_operand_start --> ":-".
+no_operand_start --> "-->".
+no_operand_start --> "->".
+no_operand_start --> ",".
+no_operand_start --> ";".
+no_operand_start --> "|".
+no_operand_start --> ")".
+no_operand_start --> "]".
+no_operand_start --> "}".
+no_operand_start --> "=".
+no_operand_start --> ".", ( [C], { code_type(C, space) } ; eos ).
 
 error_item(error(syntax_error(What), Context), syntax_error(What, Line)) :-
     !,
