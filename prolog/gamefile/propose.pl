@@ -124,11 +124,10 @@ turn_name(Code, S0, Path, Name) :-
 %   moves, each the first of the first 5 listed that move/3 takes.
 trajectory(Code, S, N, [S|States]) :-
     (   N > 0,
-        quiet(Code:valid_moves(S, Ms)),
+        listed(Code, S, _, Ms),
         first_n(5, Ms, Ms5),
         member(M, Ms5),
-        quiet(Code:move(S, M, S1)),
-        ground(S1)
+        takes(Code, S, M, S1)
     ->  N1 is N - 1,
         trajectory(Code, S1, N1, States)
     ;   States = []
@@ -256,7 +255,7 @@ refused_moves(Code, S0, M) :-
     defines(Code, valid_moves/2),
     quiet(Code:valid_moves(S0, [M|Ms])),
     first_n(20, [M|Ms], Firsts),
-    \+ ( member(X, Firsts), quiet(Code:move(S0, X, _)) ).
+    \+ ( member(X, Firsts), takes(Code, S0, X, _) ).
 
 missing_part(Code, Why) :-
     \+ defines(Code, move/3),

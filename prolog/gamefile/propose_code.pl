@@ -20,7 +20,8 @@
             config_goal/3,            % +Code, -Given, -Config
             adapter_header/1,         % +FileBase
             colour_term/3,            % +Code, +Pairs, -Term
-            fact_winner/4             % +Code, +Term, +Pairs, -Who
+            fact_winner/4,            % +Code, +Term, +Pairs, -Who
+            var_choices/4             % +Code, +Body, +Var, -Var-Values
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -143,13 +144,13 @@ free_vars([V-Values|Cs], Vs) :-
     ),
     free_vars(Cs, Vs1).
 
-%   fact_config(+Code, +Shape, -Config): a ground term of that shape in
-%   a fact of the game's own (default_config(config(8, pc, pc))).
+%   fact_config(+Code, +Shape, -Config): a ground term of that shape in a
+%   fact (default_config(config(8, pc))), else in a rule (a menu's call).
 fact_config(Code, Shape, Config) :-
     compound(Shape),
-    code_clause(Code, Head, true),
-    compound(Head),
-    arg(_, Head, Config),
+    (   code_clause(Code, Head, true), compound(Head), arg(_, Head, Config)
+    ;   code_clause(Code, _, Body), Body \== true, sub_term(Config, Body), compound(Config)
+    ),
     ground(Config),
     subsumes_term(Shape, Config).
 
@@ -188,8 +189,7 @@ choose_value(V-Values) :-
     ).
 
 shape(C0, _, C0) :-
-    nonvar(C0),
-    !.
+    nonvar(C0), !.
 shape(C0, Body, Shape) :-
     sub_term(G, Body),
     compound(G),

@@ -128,12 +128,16 @@ watch(M:Head) :-
                        ;   true
                        )
                    )).
-watch(M:Head) :-
-    arg(1, Head, S),
+watch(M:Head) :-                        % ground when called, or once it returns
+    arg(1, Head, S),                    % (a display that closes the rows' lists)
     wrap_predicate(M:Head, arena_loop, Wrapped,
                    (   ground(S)
                    ->  throw(arena_loop_state(S, _))
-                   ;   Wrapped
+                   ;   Wrapped,
+                       (   ground(S)
+                       ->  throw(arena_loop_state(S, _))
+                       ;   true
+                       )
                    )).
 
 unwatch(M:Head) :-

@@ -6,6 +6,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(propose_code).
+:- use_module(propose_moves, [takes/4]).
 
 :- meta_predicate with_recast(+, +, 0).
 
@@ -22,27 +23,56 @@ lists them so.
 
 %!  recast(+Code, +S0, -Recast) is semidet.
 %
-%   Recast = recast(From, To), From the shape valid_moves/2 lists in S0,
-%   To the shape move/3 takes, sharing their parts; only where move/3
-%   takes none of the first 20 moves listed as they are.
+%   Recast = recast(From, To, Extra), From the shape valid_moves/2 lists
+%   in S0, To the shape move/3 takes, sharing their parts, Extra the
+%   values of To's parts From lacks (Var-Values: `[R, C]` listed,
+%   `[R, C, Dir]` taken, Dir each of the values the game's facts give
+%   it); only where move/3 takes none of the first 20 moves listed as
+%   they are.
 
-recast(Code, S0, recast(From, To)) :-
+recast(Code, S0, recast(From, To, Extra)) :-
     defines(Code, valid_moves/2),
     quiet(Code:valid_moves(S0, Ms)),
     Ms = [_|_],
     first_n(20, Ms, Firsts),
-    \+ ( member(M, Firsts), quiet(Code:move(S0, M, _)) ),
-    findall(F/N, move_shape(Code, F, N), Shapes0),
-    sort(Shapes0, Shapes),
-    member(F/N, Shapes),
+    \+ ( member(M, Firsts), takes(Code, S0, M, _) ),
     Firsts = [M0|_],
-    parts(M0, From, Parts),
-    length(Parts, N),
-    To =.. [F|Parts],
+    (   findall(F/N, move_shape(Code, F, N), Shapes0),
+        sort(Shapes0, Shapes),
+        member(F/N, Shapes),
+        parts(M0, From, Parts),
+        length(Parts, N),
+        To =.. [F|Parts],
+        Extra = []
+    ;   longer(Code, M0, From, To, Extra)
+    ),
     once(( member(M, Firsts),
-           copy_term(From-To, M-T),
-           quiet(Code:move(S0, T, _)) )),
+           copy_term(From-To-Extra, M-T-E),
+           bind_extra(E),
+           takes(Code, S0, T, _) )),
     !.
+
+%   longer(+Code, +M0, -From, -To, -Extra): a clause of move/3 takes a
+%   list one longer than the listed list M0, its last element a
+%   variable its body passes to facts (Extra: [Var-Values]).
+longer(Code, M0, From, To, [X-Values]) :-
+    is_list(M0),
+    length(M0, N),
+    N1 is N + 1,
+    code_clause(Code, move(_, H, _), Body),
+    is_list(H),
+    length(H, N1),
+    last(H, X),
+    var(X),
+    var_choices(Code, Body, X, X-Values),
+    Values \== [],
+    length(From, N),
+    append(From, [X], To).
+
+bind_extra([]).
+bind_extra([V-Values|Extra]) :-
+    member(V, Values),
+    bind_extra(Extra).
 
 %   move_shape(+Code, -F, -N): move/3 has a clause taking a move F/N.
 move_shape(Code, F, N) :-
@@ -96,26 +126,40 @@ first_n(N, List, Firsts) :-
 %
 %   Goal once, with Code's valid_moves/2 listing its moves recast.
 
-with_recast(Code, recast(From, To), Goal) :-
+with_recast(Code, recast(From, To, Extra), Goal) :-
     setup_call_cleanup(
         wrap_predicate(Code:valid_moves(_, Ms), arena_recast, Wrapped,
-                       arena_gamefile_propose_recast:listed_recast(Wrapped, From-To, Ms)),
+                       arena_gamefile_propose_recast:listed_recast(Wrapped, Code,
+                                                                   From-To-Extra, Ms)),
         once(Goal),
         unwrap_predicate(Code:valid_moves(_, _), arena_recast)).
 
-%   listed_recast(+Wrapped, +Map, -Ms): the wrapped valid_moves/2 called
-%   (Wrapped is call(Closure) over its arguments) for its own list, Ms
-%   that list recast.
-listed_recast(call(Closure), Map, Ms) :-
+%   listed_recast(+Wrapped, +Code, +Map, -Ms): the wrapped valid_moves/2
+%   called (Wrapped is call(Closure) over its arguments) for its own
+%   list, Ms that list recast; as it is where the game's own move/3
+%   calls it (a state that keeps the list).
+listed_recast(call(Closure), Code, Map, Ms) :-
     Closure =.. [F, S, _],
     Own =.. [F, S, Ms0],
     call(Own),
-    maplist(recast_move(Map), Ms0, Ms).
+    (   prolog_current_frame(Frame),
+        in_move(Frame, Code)
+    ->  Ms = Ms0
+    ;   findall(M, ( member(M0, Ms0), recast_move(Map, M0, M) ), Ms)
+    ).
+
+in_move(Frame, Code) :-
+    prolog_frame_attribute(Frame, parent, Parent),
+    (   prolog_frame_attribute(Parent, predicate_indicator, Code:move/3)
+    ->  true
+    ;   in_move(Parent, Code)
+    ).
 
 recast_move(Map, M0, M) :-
-    copy_term(Map, From-To),
+    copy_term(Map, From-To-Extra),
     (   M0 = From
-    ->  M = To
+    ->  bind_extra(Extra),
+        M = To
     ;   M = M0
     ).
 
@@ -124,21 +168,24 @@ recast_move(Map, M0, M) :-
 %   The adapter Text0, proposed with the moves recast, as one that lists
 %   them so itself.
 
-recast_text(recast(From, To), Text0, Text) :-
+recast_text(recast(From, To, Extra), Text0, Text) :-
     atomic_list_concat(Pieces, 'valid_moves(', Text0),
     rejoin(Pieces, Text1),
     with_output_to(string(Added),
-        ( copy_term(From-To, F1-T1),
-          numbervars(F1-T1, 0, _),
+        ( copy_term(From-To-Extra, F1-T1-E1),
+          numbervars(F1-T1-E1, 0, _),
           shown(F1, FromText),
           shown(T1, ToText),
           format("~n% GUESS: valid_moves/2 lists ~w while move/3 takes ~w (the game's~n",
                  [FromText, ToText]),
           format("% loop turns the one into the other): the moves as move/3 takes them~n"),
-          portray_clause(arena_recast(From, To)),
+          forall(member(V-Values, E1),
+                 format("% (~w each of ~w, as the game's facts give it)~n", [V, Values])),
+          forall(( copy_term(From-To-Extra, F2-T2-E2), bind_extra(E2) ),
+                 portray_clause(arena_recast(F2, T2))),
           portray_clause((arena_recast_moves(S, Ms) :-
                              valid_moves(S, Ms0),
-                             maplist(arena_recast, Ms0, Ms))),
+                             findall(T, ( member(F, Ms0), arena_recast(F, T) ), Ms))),
           (   sub_atom(Text1, _, _, _, '\narena_valid_moves(')
           ->  true
           ;   portray_clause((arena_valid_moves(S, Ms) :- arena_recast_moves(S, Ms)))

@@ -104,7 +104,7 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
     at_path(S0, Path, PS0),
     (   \+ defines(Code, valid_moves/2),
         \+ defines(Code, valid_moves/3)
-    ->  Base = ( findall(Mv, ( move(SV, Mv, _), ground(Mv) ), Mvs), sort(Mvs, Ms0) ),
+    ->  generated_text(Code, SV, Base, Ms0),
         Changed = generated
     ;   moves_shape(Code, S0, PS0, Own, Ms1, Base, Ms0, Changed)
     ),
@@ -207,34 +207,6 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
     ;   true
     ),
     display_wrapper(Code, Atoms, S0, Pattern0, Var0).
-
-%   moves_shape(+Code, +S0, +P0, +Own, ?OwnMs, -Base, -Ms, -Changed):
-%   the game's valid_moves call Own as the contract wants it: its first
-%   answer where it leaves a choice point, each move once where it
-%   lists one twice (in the first state). Changed is true when Base is
-%   not Own.
-moves_shape(Code, S0, P0, Own, OwnMs, Base, Ms, Changed) :-
-    (   defines(Code, valid_moves/2)
-    ->  Goal = Code:valid_moves(S0, Ms0)
-    ;   Goal = Code:valid_moves(S0, P0, Ms0)
-    ),
-    (   quiet_det(Goal, Det)
-    ->  true
-    ;   Det = det, Ms0 = []
-    ),
-    (   Det == nondet
-    ->  format("% valid_moves leaves a choice point: its first answer, as the game's~n"),
-        format("% loop takes it~n"),
-        Once = once(Own)
-    ;   Once = Own
-    ),
-    (   msort(Ms0, Sorted), length(Sorted, N), sort(Ms0, Set), length(Set, N1), N1 < N
-    ->  format("% valid_moves lists some moves twice: each once~n"),
-        Base = (Once, list_to_set(OwnMs, Ms))
-    ;   Base = Once,
-        Ms = OwnMs
-    ),
-    (   Base == Own -> Changed = false ; Changed = true ).
 
 %   move_shape(+Code, +S0, +P0, +Guard, +OverName): move/3's first
 %   answer, where it leaves a choice point for the first state's first

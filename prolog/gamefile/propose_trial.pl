@@ -1,9 +1,7 @@
 :- module(arena_gamefile_propose_trial,
           [ initial/5,                % +Code, +ConfigText, -Config, -From, -State
-            generated_moves/3,        % +Code, +State, -Moves
             walk/5,                   % +Code, +Path, +S0, +P0, -P1
             step/5,                   % +Code, +Path, +S, +P, -S1
-            moves/4,                  % +Code, +State, +Player, -Moves
             end_seen/4,               % +Code, +Path, +S0, ?What
             pass_move/4,              % +Code, +S0, +Path, -Pass
             value_inverted/5,         % +Code, +Path, +S0, +Shape, +Pairs
@@ -18,6 +16,7 @@
 :- use_module(library(random)).
 :- use_module(propose_code).
 :- use_module(propose_loop).
+:- reexport(propose_moves).
 :- reexport(propose_paths).
 :- use_module('../prefix').
 
@@ -163,42 +162,15 @@ step(Code, Path, S, P, S1) :-
     moves(Code, S, P, Ms),
     (   first_n(20, Ms, Ms20),
         member(M, Ms20),
-        quiet(Code:move(S, M, S1)),
-        ground(S1),
+        takes(Code, S, M, S1),
         at_path(S1, Path, P1),
         P1 \== P
     ->  true
     ;   member(M, Ms),
-        quiet(Code:move(S, M, S1)),
-        ground(S1)
+        takes(Code, S, M, S1)
     ),
     !.
 
-
-moves(Code, S, P, Ms) :-
-    listed(Code, S, P, Ms),
-    Ms = [_|_].
-
-%   listed(+Code, +S, +P, -Ms): valid_moves' first answer, [] too.
-listed(Code, S, P, Ms) :-
-    (   defines(Code, valid_moves/2)
-    ->  quiet(Code:valid_moves(S, Ms))
-    ;   defines(Code, valid_moves/3)
-    ->  quiet(Code:valid_moves(S, P, Ms))
-    ;   generated_moves(Code, S, Ms)
-    ).
-
-%!  generated_moves(+Code, +S, -Ms) is semidet.
-%
-%   The moves move/3 itself gives in S for a free move (a game without
-%   valid_moves), each once: its ground answers, at most 500, within 2 s.
-
-generated_moves(Code, S, Ms) :-
-    in_time,
-    catch(call_with_time_limit(2, with_output_to(string(_),
-              findall(M, limit(500, ( Code:move(S, M, _), ground(M) )), Ms0))),
-          _, fail),
-    sort(Ms0, Ms).
 
 %   end_seen(+Code, +Path, +S0, ?What): a few random games from S0 (at
 %   most 400 moves in all, 2,000 for a dead end; 10 s) reach an end
@@ -236,8 +208,7 @@ playout_end(Code, Path, S, Deadline, Moves, What) :-
         (   Ms == []
         ->  What = dead_end
         ;   random_member(M, Ms),
-            quiet(Code:move(S, M, S1)),
-            ground(S1),
+            takes(Code, S, M, S1),
             playout_end(Code, Path, S1, Deadline, Moves, What)
         )
     ).
@@ -286,8 +257,7 @@ playout_won(Code, Path, S, Deadline, End, Winner) :-
     ;   at_path(S, Path, P),
         moves(Code, S, P, Ms),
         random_member(M, Ms),
-        quiet(Code:move(S, M, S1)),
-        ground(S1),
+        takes(Code, S, M, S1),
         playout_won(Code, Path, S1, Deadline, End, Winner)
     ).
 

@@ -1,0 +1,57 @@
+"""Patterns of course submissions first met on repositories nobody here
+had seen play (issue 31), each in a small game file of our own: the
+adapter check-game proposes for it passes its own check and plays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.course import played, proposed
+
+
+def test_config_inside_a_menu_term_is_taken(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """The menu passes `config(...)` inside a term of its own, never to
+    initial_state/2: that ground term is the config, not one filled in
+    with ones (whose player the rules do not know)."""
+    adapter = proposed("menu_term_config.pl", tmp_path, capsys)
+    assert "arena_config(_, config(heap(7), first(left)))." in adapter.read_text()
+    played(adapter, tmp_path / "game.jsonl", capsys, players=("left", "right"))
+
+
+def test_free_move_that_throws_gets_its_parts_bound(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """move/3 does arithmetic on a free move: the parts its head shows
+    are bound in turn, so every legal move is listed."""
+    adapter = proposed("free_move_throws.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_move_shape(_-_)." in text
+    assert "arena_bound_move(" in text
+    _, winner = played(adapter, tmp_path / "game.jsonl", capsys, players=("left", "right"))
+    assert winner in ("left", "right")      # the race always ends with a winner
+
+
+def test_valid_moves_a_piece_an_answer_are_joined(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/2 answers one piece's moves at a time, the first []:
+    the adapter lists every answer's moves; the first state is the one
+    the loop's display closed."""
+    adapter = proposed("piece_answers.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "every answer's moves" in text
+    assert "arena_initial_state(_, g(1, [a, a, e, e, e, e]))." in text
+    played(adapter, tmp_path / "game.jsonl", capsys, players=("white", "black"))
+
+
+def test_move_one_part_longer_than_listed_is_recast(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """[R, C] listed, [R, C, Dir] taken with Dir from the game's facts;
+    move/3's catch-all keeps the state (a refusal), and its own call of
+    valid_moves/2 keeps the game's list."""
+    adapter = proposed("one_part_more.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_recast([A, B], [A, B, right])." in text
+    assert "arena_recast([A, B], [A, B, left])." in text
+    played(adapter, tmp_path / "game.jsonl", capsys, players=("first", "second"))
