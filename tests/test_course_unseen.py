@@ -55,3 +55,12 @@ def test_move_one_part_longer_than_listed_is_recast(tmp_path: Path,
     assert "arena_recast([A, B], [A, B, right])." in text
     assert "arena_recast([A, B], [A, B, left])." in text
     played(adapter, tmp_path / "game.jsonl", capsys, players=("first", "second"))
+
+
+def test_configs_named_in_initial_states_heads_come_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """initial_state(small, ...): the config its own heads name, not a
+    usual size that its last clause sends to a menu reading the keyboard."""
+    adapter = proposed("head_configs.pl", tmp_path, capsys)
+    assert "arena_config(_, small)." in adapter.read_text()
+    played(adapter, tmp_path / "game.jsonl", capsys, players=("a", "b"))

@@ -38,7 +38,10 @@ let display_game/2 succeed.
 initial(Code, ConfigText, Config, From, S) :-
     nb_setval(arena_initial_timeouts, 0),
     nb_setval(arena_initial_looped, false),
-    catch(initial_(Code, ConfigText, first, Config, From, S), arena_initial_loop(PI), Loop = PI),
+    nb_setval(arena_initial_answered, false),
+    catch(catch(initial_(Code, ConfigText, first, Config, From, S), arena_initial_loop(PI),
+                Loop = PI),
+          arena_initial_done, fail),
     (   var(Loop)
     ->  true
     ;   nb_setval(arena_initial_looped, true),
@@ -71,18 +74,22 @@ initial_(Code, ConfigText, Group, Config, From, S) :-
             term_string(Config, ConfigText),
             Candidates = [given-Config]
         ;   Group == first
-        ->  findall(C, code_config(Code, C), Cs0),
+        ->  findall(C, ( code_config(Code, C)   % its own calls, then its clauses' heads
+                           ; code_clause(Code, initial_state(C, _), _), ground(C) ), Cs0),
             list_to_set(Cs0, Cs),
             findall(code-C, member(C, Cs), Own),
             findall(usual-C, member(C, [8, 7, 6, 5, 9, 10, 4, 3, 1, [], default]), Usual),
             append(Own, Usual, Candidates)
         ;   findall(shape-C, shape_config(Code, C), Candidates)
         ),
-        % configs whose first state the rules answer quickly first
-        member(Pass, [fast, any]),
+        % the game's own configs before the usual ones (which may make its
+        % rules ask the keyboard), each those the rules answer quickly first
+        member(Kind-Pass, [own-fast, own-any, usual-fast, usual-any]),
         member(From-Config, Candidates),
+        (   From == usual -> Kind == usual ; Kind == own ),
         initial_call(Code:initial_state(Config, S)),
         ground(S),
+        nb_setval(arena_initial_answered, true),
         (   Pass == fast
         ->  fast(Code, S)
         ;   \+ fast(Code, S)
@@ -111,9 +118,12 @@ initial_call(Goal) :-
         T is T0 + 1,
         nb_setval(arena_initial_timeouts, T),
         T >= 2,
-        Goal = _:G,
-        functor(G, N, A),
-        throw(arena_initial_loop(N/A))
+        (   nb_getval(arena_initial_answered, true)
+        ->  throw(arena_initial_done)       % the game's own configs answered
+        ;   Goal = _:G,
+            functor(G, N, A),
+            throw(arena_initial_loop(N/A))
+        )
     ;   fail
     ).
 
