@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.course import played, proposed
+from tests.support.course import movers, played, proposed
 
 
 def test_config_inside_a_menu_term_is_taken(tmp_path: Path,
@@ -54,7 +54,11 @@ def test_move_one_part_longer_than_listed_is_recast(tmp_path: Path,
     text = adapter.read_text()
     assert "arena_recast([A, B], [A, B, right])." in text
     assert "arena_recast([A, B], [A, B, left])." in text
-    played(adapter, tmp_path / "game.jsonl", capsys, players=("first", "second"))
+    assert "(those move/3 takes: it leaves the state as it was for the others)" in text
+    log = tmp_path / "game.jsonl"
+    played(adapter, log, capsys, players=("first", "second"))
+    turns = movers(log)                 # a move the catch-all kept would repeat a turn
+    assert all(a != b for a, b in zip(turns, turns[1:])), turns
 
 
 def test_configs_named_in_initial_states_heads_come_first(

@@ -173,9 +173,9 @@ moves_shape(Code, S0, P0, Own, OwnMs, Base, Ms, Changed) :-
     (   msort(Ms0, Sorted), length(Sorted, N), sort(Ms0, Set), length(Set, N1), N1 < N
     ->  format("% valid_moves lists some moves twice: each once~n"),
         Base = (Once, list_to_set(OwnMs2, Ms))
-    ;   OwnMs2 \== OwnMs
-    ->  Base = (Once, list_to_set(OwnMs2, Ms))
-    ;   Base = Once,
+    ;   OwnMs2 == OwnMs
+    ->  Base = Once,
         Ms = OwnMs
+    ;   Base = (Once, list_to_set(OwnMs2, Ms))   % every answer's moves, each once
     ),
     (   Base == Own -> Changed = false ; Changed = true ).

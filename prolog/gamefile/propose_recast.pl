@@ -183,9 +183,14 @@ recast_text(recast(From, To, Extra), Text0, Text) :-
                  format("% (~w each of ~w, as the game's facts give it)~n", [V, Values])),
           forall(( copy_term(From-To-Extra, F2-T2-E2), bind_extra(E2) ),
                  portray_clause(arena_recast(F2, T2))),
+          (   Extra == []
+          ->  Taken = true
+          ;   format("% (those move/3 takes: it leaves the state as it was for the others)~n"),
+              Taken = ( move(S, T, S1), S1 \== S )
+          ),
           portray_clause((arena_recast_moves(S, Ms) :-
                              valid_moves(S, Ms0),
-                             findall(T, ( member(F, Ms0), arena_recast(F, T) ), Ms))),
+                             findall(T, ( member(F, Ms0), arena_recast(F, T), Taken ), Ms))),
           (   sub_atom(Text1, _, _, _, '\narena_valid_moves(')
           ->  true
           ;   portray_clause((arena_valid_moves(S, Ms) :- arena_recast_moves(S, Ms)))
