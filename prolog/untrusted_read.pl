@@ -179,6 +179,13 @@ read_again(In, Text, Start, Line0, Module, Quotes, term(Term, Line, Singletons))
     Term \== end_of_file,
     leading_lines(Codes, Line0, Line).
 
+leading_lines([0'%|Cs0], L0, L) :-              % a line comment before the term
+    !,
+    (   append(_, [0'\n|Cs], Cs0)
+    ->  L1 is L0 + 1,
+        leading_lines(Cs, L1, L)
+    ;   L = L0
+    ).
 leading_lines([C|Cs], L0, L) :-
     code_type(C, space),
     !,

@@ -424,3 +424,11 @@ def test_the_shell_goes_on_after_hostile_games(jail: bool) -> None:
     assert "route4_catch_loop: valid_moves/2 did not answer within 5 s" in said
     assert shell.session.match is not None
     assert str(shell.session.match.state) == "state([e,e,e,e,x,e,e,e,e],o)"
+
+
+def test_a_prefix_operator_read_as_an_atom_brings_no_directive_in(jail: bool) -> None:
+    """`:- dynamic, Goal.` reads (as SICStus reads it) as a directive, and
+    is refused as one; `initialization :- Goal` is a clause, never run."""
+    text = failure("prefix_op_directive.pl", jail, GameFileError)
+    assert text is None or ("prefix_op_directive.pl:4" in text and "refused" in text), text
+    assert not MARKER.exists()
