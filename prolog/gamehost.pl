@@ -201,9 +201,11 @@ fork_game(Nonce) :-
     (   alarm_thread
     ->  reply(Nonce, _{fail:true})
     ;   flush_output(user_error),
+        random_between(0, 1073741823, Seed),    % each copy's own draws, from this one's
         fork(Pid),
         (   Pid == child
-        ->  assertz(in_game),
+        ->  set_random(seed(Seed)),
+            assertz(in_game),
             reply(Nonce, _{ok:true, forked:true})
         ;   wait(Pid, Status),
             (   Status == exited(0)

@@ -208,3 +208,21 @@ def test_hint_for_a_game_file_without_value() -> None:
     shell.execute("hint 1")
     said = out.getvalue()
     assert "ai:1 would play" in said and "value for" not in said and "error" not in said
+
+
+def test_games_in_one_session_draw_their_own_random_moves(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each game is a copy of the loaded game host: copies must not share
+    its random state, or every random game of a session is the same."""
+    game = tmp_path / "connect4.pl"     # a host of its own: no earlier test seeded it
+    shutil.copy(ROOT / "examples" / "games" / "connect4.pl", game)
+    games = []
+    for n in range(2):
+        log = tmp_path / f"game{n}.jsonl"
+        code, out, err = run(["play", str(game),
+                              "--first", "random", "--second", "random", "--delay", "0",
+                              "--no-color", "--replay", str(log)], capsys)
+        assert code == 0, out + err
+        games.append([r["move"] for r in map(json.loads, log.read_text().splitlines())
+                      if r["type"] == "move"])
+    assert games[0] != games[1]
