@@ -363,6 +363,20 @@ def test_halt_in_a_rule_is_named_and_the_next_request_gets_a_new_host(jail: bool
     assert state.valid_moves() == ["1"]
 
 
+def test_a_rule_entering_the_toplevel_is_named_and_the_host_goes_on(jail: bool) -> None:
+    game = load("toplevel.pl", jail)
+    if game is None:
+        return
+    state = game.initial_state()
+    assert state.valid_moves() == ["1", "2"]    # trace/0 does nothing here
+    for move, name in (("1", "break"), ("2", "prolog")):
+        with pytest.raises(GameRuleError) as caught:
+            state.move(move).valid_moves()
+        text = shown(caught)
+        assert "toplevel: valid_moves/2" in text and f"called {name}" in text
+    assert state.valid_moves() == ["1", "2"]
+
+
 def test_a_runaway_stack_is_named(jail: bool) -> None:
     game = load("memory.pl", jail)
     if game is None:

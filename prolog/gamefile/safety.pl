@@ -13,7 +13,8 @@
 /** <module> What a game file's code may reach
 
 The code module of a game file (prolog/gamefile/load.pl) gets its own
-halt/0,1, abort/0, put_attr/3, get_attr/3 and del_attr/2 (its own module only as
+halt/0,1, abort/0, break/0, prolog/0, trace/0 (none: the debugger
+has no terminal here), put_attr/3, get_attr/3 and del_attr/2 (its own module only as
 attribute module) and no put_attrs/2, get_attrs/2, del_attrs/1 or reads
 of global variables; outside the jail, library(sandbox) proves its
 contract predicates and attribute hooks safe before anything of it runs.
@@ -41,6 +42,9 @@ install_shadows(Code) :-
 code_shadow(halt, _, arena_gamefile_safety:game_halt(0)).
 code_shadow(halt(S), _, arena_gamefile_safety:game_halt(S)).
 code_shadow(abort, _, arena_gamefile_safety:game_abort).
+code_shadow(break, _, arena_gamefile_safety:game_toplevel(break)).
+code_shadow(prolog, _, arena_gamefile_safety:game_toplevel(prolog)).
+code_shadow(trace, _, true).
 code_shadow(put_attr(V, M, A), C, arena_gamefile_safety:game_put_attr(C, V, M, A)).
 code_shadow(get_attr(V, M, A), C, arena_gamefile_safety:game_get_attr(C, V, M, A)).
 code_shadow(del_attr(V, M), C, arena_gamefile_safety:game_del_attr(C, V, M)).
@@ -85,6 +89,14 @@ game_halt(Status) :-
 game_abort :-
     throw(error(game_rule_halt('called abort, which ends the rule here (the arena goes on)'),
                 _)).
+
+%   game_toplevel(+Name): break/0 and prolog/0 would read queries from
+%   the host's standard input, its requests; they end the rule as halt
+%   does (a course game may end with `break`).
+game_toplevel(Name) :-
+    format(atom(Message), "called ~q, which starts Prolog's interactive toplevel: the \c
+                           rule ends here (the arena goes on)", [Name]),
+    throw(error(game_rule_halt(Message), _)).
 
 not_for_games(PI, _) :-
     permission_error(call, game_code, PI).
