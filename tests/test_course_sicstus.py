@@ -510,3 +510,19 @@ def test_a_loop_that_writes_for_ever_gets_no_adapter(
     assert code == 1, out + err
     assert "no adapter proposed:" in out, out + err
     assert not (tmp_path / "loop_flood-arena.pl").exists()
+
+
+def test_a_pick_its_own_loop_refuses_costs_no_move(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The loop's computer draws a row and a column until the cell is
+    free: a drawn cell it refuses is drawn again without a move of the
+    arena's, so each claim is two moves (a row, a column), and the
+    winner is the one the loop announces."""
+    adapter = proposed("loop_retry_pick.pl", tmp_path, capsys)
+    for seed in range(2):
+        log = tmp_path / f"game{seed}.jsonl"
+        out, winner = played(adapter, log, capsys, second="random")
+        colour = {"player1": "red", "player2": "blue"}[winner]
+        assert f"The {colour} player wins." in out, out
+        claims = re.findall(r"^(red|blue) claims", out, re.M)
+        assert len(movers(log)) == 2 * len(claims) > 0

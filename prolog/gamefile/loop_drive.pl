@@ -107,7 +107,39 @@ driven(Kind, List, Alts, X) :-
         nb_setval(arena_loop, drive(Mode, [], [C|Taken], [Mark|Marks], Out))
     ;   throw(arena_loop_point(Alts, [Mark|Marks]))
     ),
-    taken(Kind, List, C, X).
+    (   collected
+    ->  C1 = C
+    ;   retry_order(C, Alts, Order),
+        member(C1, Order)
+    ),
+    taken(Kind, List, C1, X).
+
+%   retry_order(+C, +Alts, -Order): the decision C, then on backtracking
+%   (the game's test refused it: `repeat, random(0, 8, R), ..., valid(R),
+%   !`) the other alternatives in turn, as the game's own retries would
+%   come to them; a refusal then costs no decision.
+retry_order(C, Alts, [C|Order]) :-
+    append(Before, [C|After], Alts),
+    !,
+    append(After, Before, Order).
+
+%   collected: the pick is made inside findall/3 or the like, whose
+%   backtracking asks for more answers, not a retry.
+collected :-
+    prolog_current_frame(F0),
+    collected(F0, 200).
+
+collected(F, N) :-
+    N > 0,
+    prolog_frame_attribute(F, parent, P),
+    (   prolog_frame_attribute(P, predicate_indicator, PI),
+        strip_module(PI, _, Name/_),
+        memberchk(Name, [findall, findall_loop, findnsols, bagof, setof, aggregate_all,
+                         forall, foreach, loop_run])
+    ->  Name \== loop_run
+    ;   N1 is N - 1,
+        collected(P, N1)
+    ).
 
 %   live_wait(+Queue, +Alts, +Taken, +Marks, +Out, -C): a live run's next
 %   pick (prolog/gamefile/loop_live.pl): the point told to its owner,

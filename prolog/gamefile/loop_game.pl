@@ -61,7 +61,7 @@ step(Code, Ds, Point) :-
 %   move at the run's pick, or who moved last where it ended: by the
 %   parity of the picks, or where the adapter says
 %   arena_loop_turns(named), the player whose name the loop wrote last,
-%   alone in a text between picks.
+%   alone in a line between picks.
 owner(Code, Ds, Outcome, Marks, Text, Owner) :-
     (   catch(Code:arena_loop_turns(named), _, fail),
         catch(Code:arena_loop_names(N1, N2), _, fail),
@@ -78,11 +78,16 @@ named_last([at(End, _)|Earlier], Lower, W1, W2, Owner) :-
     (   Earlier = [at(Start, _)|_] -> true ; Start = 0 ),
     Len is max(0, End - Start),
     sub_string(Lower, Start, Len, _, Seg),
-    words(Seg, Ws),
-    (   named(W1, Ws), \+ named(W2, Ws)
-    ->  Owner = player1
-    ;   named(W2, Ws), \+ named(W1, Ws)
-    ->  Owner = player2
+    split_string(Seg, "\n", "", Lines),
+    lists:reverse(Lines, Backwards),
+    (   lists:member(Line, Backwards),
+        words(Line, Ws),
+        (   named(W1, Ws), \+ named(W2, Ws)
+        ->  Owner0 = player1
+        ;   named(W2, Ws), \+ named(W1, Ws)
+        ->  Owner0 = player2
+        )
+    ->  Owner = Owner0
     ;   named_last(Earlier, Lower, W1, W2, Owner)
     ).
 

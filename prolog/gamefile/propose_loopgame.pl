@@ -221,10 +221,9 @@ alternation(Games, A, B, Score) :-
 
 game_alternation(A, B, _-Marks-Text, NA0-NB0, NA-NB) :-
     reverse(Marks, Ordered),
-    findall(Who, ( segment_words(Ordered, 0, Text, 0, _, Ws),
-                   (   memberchk(A, Ws), \+ memberchk(B, Ws) -> Who = A
-                   ;   memberchk(B, Ws), \+ memberchk(A, Ws) -> Who = B
-                   ) ), Named),
+    findall(Who, ( segment_words(lines, Ordered, 0, Text, 0, _, Lines),
+                   reverse(Lines, Backwards),
+                   named_line(A, B, Backwards, Who) ), Named),
     include(==(A), Named, As), length(As, KA),
     include(==(B), Named, Bs), length(Bs, KB),
     length(Named, N),
@@ -232,6 +231,15 @@ game_alternation(A, B, _-Marks-Text, NA0-NB0, NA-NB) :-
     Changes >= 0.9 * (N - 1),
     NA is NA0 + KA,
     NB is NB0 + KB.
+
+%   named_line(+A, +B, +Lines, -Who): the first of Lines (each its words)
+%   that names one of A, B and not the other names Who.
+named_line(A, B, Lines, Who) :-
+    member(Ws, Lines),
+    (   memberchk(A, Ws), \+ memberchk(B, Ws) -> Who = A
+    ;   memberchk(B, Ws), \+ memberchk(A, Ws) -> Who = B
+    ),
+    !.
 
 changes([X, Y|T], C0, C) :-
     !,
@@ -286,28 +294,35 @@ segment_words(Marks, Start, Text, I, Parity, Words) :-
 
 %   segment_words(+Part, ...): Part all, or last: the last line of each
 %   text only (the one that says whose turn it is, where the text also
-%   tells the other's last move).
+%   tells the other's last move), or lines: Words the words of each line.
 segment_words(Part, [at(End, _)|Rest], Start, Text, I, Parity, Words) :-
     (   I > 0,
         Len is max(0, End - Start),
         sub_string(Text, Start, Len, _, Seg0),
-        (   Part == last
+        Parity is I mod 2,
+        (   Part == lines
         ->  split_string(Seg0, "\n", " \t\r", Ls0),
             exclude(==(""), Ls0, Ls),
-            (   last(Ls, Seg) -> true ; Seg = "" )
-        ;   Seg = Seg0
-        ),
-        string_lower(Seg, Lower),
-        split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
-        exclude(==(""), Ws0, Ws1),
-        findall(B, ( nextto(A1, A2, Ws1), numbered(A1, A2),
-                     atomics_to_string([A1, ' ', A2], B) ), Bigrams),
-        append(Ws1, Bigrams, Ws2),        % "computer 1", where "1" also counts sticks
-        sort(Ws2, Words),
-        Parity is I mod 2
+            maplist(text_words, Ls, Words)
+        ;   Part == last
+        ->  split_string(Seg0, "\n", " \t\r", Ls0),
+            exclude(==(""), Ls0, Ls),
+            (   last(Ls, Seg) -> true ; Seg = "" ),
+            text_words(Seg, Words)
+        ;   text_words(Seg0, Words)
+        )
     ;   I1 is I + 1,
         segment_words(Part, Rest, End, Text, I1, Parity, Words)
     ).
+
+text_words(Seg, Words) :-
+    string_lower(Seg, Lower),
+    split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
+    exclude(==(""), Ws0, Ws1),
+    findall(B, ( nextto(A1, A2, Ws1), numbered(A1, A2),
+                 atomics_to_string([A1, ' ', A2], B) ), Bigrams),
+    append(Ws1, Bigrams, Ws2),        % "computer 1", where "1" also counts sticks
+    sort(Ws2, Words).
 
 %   name_of(+P, +Pairs, -Word): the word in at least 80% of the texts
 %   before P's picks and at most 25% of the other's (a text may still
