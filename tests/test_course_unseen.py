@@ -68,3 +68,16 @@ def test_configs_named_in_initial_states_heads_come_first(
     adapter = proposed("head_configs.pl", tmp_path, capsys)
     assert "arena_config(_, small)." in adapter.read_text()
     played(adapter, tmp_path / "game.jsonl", capsys, players=("a", "b"))
+
+
+def test_game_over_that_says_who_leads_ends_only_when_no_move_is_left(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """game_over/2 answers who leads at any time (0 where even, as in
+    the first state): the adapter ends the game once no move is left,
+    with the leader as the winner and 0 as a draw, not after one move."""
+    adapter = proposed("score_over.pl", tmp_path, capsys)
+    assert "it answers who leads: 0, its answer in the first state, is a draw" in \
+        adapter.read_text()
+    log = tmp_path / "game.jsonl"
+    played(adapter, log, capsys, second="random")
+    assert len(movers(log)) == 16

@@ -54,8 +54,9 @@ players_text(false, [N0, N1], found(_, _, _, _, Pattern, Var, P0, P1)) :-
 %   winner_text(+Code, +Atoms, +Names, +Found): the winner mapping; the
 %   winner terms game_over/2's clauses name that are not the players
 %   are mapped by the player (or draw) their text names.
-winner_text(Code, Atoms, Names, found(_, _, _, _, _, _, P0, P1)) :-
-    findall(W, winner_term(Code, W), Ws0),
+winner_text(Code, Atoms, Names, found(S0, _, _, _, _, _, P0, P1)) :-
+    findall(W, ( winner_term(Code, W),
+                 \+ quiet(Code:game_over(S0, W)) ), Ws0),   % no winner in the first state
     Names = [N0, N1],
     findall(X, colour_term(Code, [P0-N0, P1-N1], X), Xs),
     append(Ws0, Xs, Ws00),
@@ -109,8 +110,12 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
     ;   moves_shape(Code, S0, PS0, Own, Ms1, Base, Ms0, Changed)
     ),
     (   quiet(Code:game_over(S0, W0)),
-        ( W0 == PA ; W0 == PB ),            % a winner, not a "none"
-        moves(Code, S0, PS0, [_|_])
+        moves(Code, S0, PS0, [_|_]),
+        (   ( W0 == PA ; W0 == PB )         % a winner, not a "none"
+        ->  Even = none
+        ;   lead_changes(Code, Path, S0, PA, PB)
+        ->  Even = W0                       % a score: W0 where no one leads
+        )
     ->  AtStart = true, Ends = []           % the loop asks it once no move is left
     ;   AtStart = false,
         loop_ends(Code, S0, [draw, PA, PB], Ends)
@@ -177,7 +182,14 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
     ->  copy_term(SV-Base-Ms0, SD-BaseD-MsD),
         format("~n% GUESS: game_over/2 holds in the first state already: the game's loop~n"),
         format("% asks it only once the player to move has no move~n"),
-        portray_clause((arena_game_over(SD, W) :- BaseD, MsD == [], game_over(SD, W), !))
+        (   Even == none
+        ->  portray_clause((arena_game_over(SD, W) :- BaseD, MsD == [], game_over(SD, W), !))
+        ;   format("% (it answers who leads: ~q, its answer in the first state, is a draw)~n",
+                   [Even]),
+            portray_clause((arena_game_over(SD, W) :-
+                               BaseD, MsD == [], game_over(SD, Wg), !,
+                               (   Wg == Even -> W = draw ; W = Wg )))
+        )
     ;   \+ pass_move(Code, S0, Path, _),
         end_seen(Code, Path, S0, dead_end)
     ->  copy_term(SV-Base-Ms0, SD-BaseD-MsD),

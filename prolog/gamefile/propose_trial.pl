@@ -3,6 +3,7 @@
             walk/5,                   % +Code, +Path, +S0, +P0, -P1
             step/5,                   % +Code, +Path, +S, +P, -S1
             end_seen/4,               % +Code, +Path, +S0, ?What
+            lead_changes/5,           % +Code, +Path, +S0, +PA, +PB
             pass_move/4,              % +Code, +S0, +Path, -Pass
             value_inverted/5,         % +Code, +Path, +S0, +Shape, +Pairs
             value_number/3,           % +Code, +State, +Player
@@ -221,6 +222,38 @@ playout_end(Code, Path, S, Deadline, Moves, What) :-
             takes(Code, S, M, S1),
             playout_end(Code, Path, S1, Deadline, Moves, What)
         )
+    ).
+
+%   lead_changes(+Code, +Path, +S0, +PA, +PB): in one of a few random
+%   games from S0, played on past game_over/2, its answer went from one
+%   player to the other and back at least 3 times: it says who leads (a
+%   score), not who has won.
+lead_changes(Code, Path, S0, PA, PB) :-
+    get_time(T0),
+    Deadline is T0 + 5,
+    between(1, 3, _),
+    lead_game(Code, Path, S0, PA, PB, Deadline, 200, none, 0, Changes),
+    Changes >= 3,
+    !.
+
+lead_game(Code, Path, S, PA, PB, Deadline, Left, Last, C0, C) :-
+    (   quiet(Code:game_over(S, W)),
+        ( W == PA ; W == PB )
+    ->  (   Last \== none, W \== Last -> C1 is C0 + 1 ; C1 = C0 ),
+        Lead = W
+    ;   C1 = C0,
+        Lead = Last
+    ),
+    get_time(Now),
+    (   Left > 0,
+        Now < Deadline,
+        at_path(S, Path, P),
+        listed(Code, S, P, Ms),
+        random_member(M, Ms),
+        takes(Code, S, M, S1)
+    ->  Left1 is Left - 1,
+        lead_game(Code, Path, S1, PA, PB, Deadline, Left1, Lead, C1, C)
+    ;   C = C1
     ).
 
 end_is(over_with_moves, Code, S, P) :-
