@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.course import movers, played, proposed
+from tests.support.course import COURSE, movers, played, proposed, run
 
 
 def test_config_inside_a_menu_term_is_taken(tmp_path: Path,
@@ -81,3 +81,15 @@ def test_game_over_that_says_who_leads_ends_only_when_no_move_is_left(
     log = tmp_path / "game.jsonl"
     played(adapter, log, capsys, second="random")
     assert len(movers(log)) == 16
+
+
+def test_a_missing_rule_defined_in_a_file_nothing_loads_is_pointed_at(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The game lacks valid_moves/2, which bots.pl beside it defines but
+    none of its files loads: check-game says so."""
+    for name in ("game.pl", "bots.pl"):
+        (tmp_path / name).write_text((COURSE / "unloaded_bots" / name).read_text())
+    code, out, err = run(["check-game", str(tmp_path / "game.pl"), "--games", "3"], capsys)
+    assert "the game has no valid_moves/2" in out, out + err
+    assert "(beside it, bots.pl defines valid_moves, but no file of the game loads it)" in out
+    assert code != 0

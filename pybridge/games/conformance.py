@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from pybridge.games import proposal_check
 from pybridge.models import gamefile
+from pybridge.models.sources import unloaded_definitions
 from pathlib import Path
 
 from pybridge.engine import _prolog
@@ -141,7 +142,7 @@ def propose_adapter(ref: Any, config: str | None) -> str:
         if not isinstance(why, str) or not why:
             why = ("no initial state with a place that alternates between two players was "
                    "found" + ("" if config else " (give the config with --config)"))
-        return f"no adapter proposed: {clean_line(why, 700)}"
+        return f"no adapter proposed: {clean_line(why, 700)}{_unloaded_hint(path, why)}"
     text = got["text"]
     try:
         titled = re.search(r"^\s*title\s*\(", path.read_text(errors="replace"), re.MULTILINE)
@@ -188,6 +189,18 @@ def propose_adapter(ref: Any, config: str | None) -> str:
                 f"marked GUESS")
     return (f"adapter proposed in {clean_line(str(target), 300)} (it passes check-game): "
             f"confirm the lines marked GUESS")
+
+
+def _unloaded_hint(path: Path, why: str) -> str:
+    """Where the game lacks a contract predicate that a file beside it,
+    which none of its files loads, defines: says so."""
+    missing = [n for n in ("initial_state", "valid_moves", "move", "game_over")
+               if f"has no {n}/" in why]
+    found = unloaded_definitions(path, missing) if missing else []
+    if not found:
+        return ""
+    said = "; ".join(f"{clean_line(name, 60)} defines {what}" for name, what in found)
+    return f" (beside it, {said}, but no file of the game loads it)"
 
 
 def _loop_text(ref: Any, path: Path, title: bool) -> str:

@@ -121,4 +121,33 @@ def _loaded(folder: Path, name: str, root: Path) -> Path | None:
     return None
 
 
-__all__ = ["GameSourcesError", "files"]
+def unloaded_definitions(game_file: str | Path, names: list[str]) -> list[tuple[str, str]]:
+    """Files of the game's folder (not below it) that no file of the game
+    loads but that define one of ``names`` (a clause head at a line's
+    start): (file name, name) pairs, at most 8."""
+    try:
+        loaded = set(files(game_file).values())
+    except GameSourcesError:
+        return []
+    folder = Path(os.path.abspath(game_file)).parent
+    heads = re.compile(r"^(" + "|".join(map(re.escape, names)) + r")\(", re.M)
+    found: list[tuple[str, str]] = []
+    try:
+        beside = sorted(folder.iterdir())[:MAX_FILES]
+    except OSError:
+        return []
+    for path in beside:
+        if path.suffix not in SUFFIXES[1:] or not path.is_file() or path.is_symlink() \
+                or path.resolve() in loaded:
+            continue
+        try:
+            with path.open("rb") as handle:
+                text = _without_comments(handle.read(MAX_BYTES).decode("utf-8", "replace"))
+        except OSError:
+            continue
+        for name in sorted(set(heads.findall(text))):
+            found.append((path.name, name))
+    return found[:8]
+
+
+__all__ = ["GameSourcesError", "files", "unloaded_definitions"]
