@@ -4,6 +4,7 @@ with a pattern real PFL submissions have."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -526,3 +527,17 @@ def test_a_pick_its_own_loop_refuses_costs_no_move(
         assert f"The {colour} player wins." in out, out
         claims = re.findall(r"^(red|blue) claims", out, re.M)
         assert len(movers(log)) == 2 * len(claims) > 0
+
+
+def test_picks_with_nothing_written_between_are_one_turn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A loop that names no player draws a row and a column each turn
+    with nothing written between: the two picks are one player's turn,
+    and who made the last claim (the first player, of nine) wins."""
+    adapter = proposed("loop_grouped_picks.pl", tmp_path, capsys)
+    assert "arena_loop_turns(grouped)." in adapter.read_text()
+    log = tmp_path / "game.jsonl"
+    _, winner = played(adapter, log, capsys, second="random")
+    assert winner == "player1"
+    turns = [player for player, _ in itertools.groupby(movers(log))]
+    assert turns == ["player1", "player2"] * 4 + ["player1"]

@@ -61,7 +61,8 @@ step(Code, Ds, Point) :-
 %   move at the run's pick, or who moved last where it ended: by the
 %   parity of the picks, or where the adapter says
 %   arena_loop_turns(named), the player whose name the loop wrote last,
-%   alone in a line between picks.
+%   alone in a line between picks, or arena_loop_turns(grouped), by the
+%   parity of the groups of picks with no text written or read between.
 owner(Code, Ds, Outcome, Marks, Text, Owner) :-
     (   catch(Code:arena_loop_turns(named), _, fail),
         catch(Code:arena_loop_names(N1, N2), _, fail),
@@ -69,6 +70,11 @@ owner(Code, Ds, Outcome, Marks, Text, Owner) :-
         string_lower(Text, Lower),
         named_last(Marks, Lower, W1, W2, Owner0)
     ->  Owner = Owner0
+    ;   catch(Code:arena_loop_turns(grouped), _, fail)
+    ->  lists:msort(Marks, Sorted),         % a turn's picks share their mark
+        lists:list_to_set(Sorted, Groups),
+        length(Groups, G),
+        (   G mod 2 =:= 1 -> Owner = player1 ; Owner = player2 )
     ;   length(Ds, N0),
         (   Outcome = point(_) -> N = N0 ; N is N0 - 1 ),
         (   N mod 2 =:= 0 -> Owner = player1 ; Owner = player2 )

@@ -181,8 +181,21 @@ names(Games, Names) :-
     ->  Names = names(W1, W2)
     ;   turn_names(Games, W1, W2)
     ->  Names = turns(W1, W2)
+    ;   forall(member(_-Marks-_, Games), grouped(Marks))
+    ->  Names = grouped
     ;   Names = none
     ).
+
+%   grouped(+Marks): most picks of a game come with another one before
+%   or after them with no text written or read between (a row, then a
+%   column): a turn is such a group.
+grouped(Marks) :-
+    msort(Marks, Sorted),
+    clumped(Sorted, Counts),
+    aggregate_all(sum(C), ( member(_-C, Counts), C >= 2 ), InGroups),
+    length(Marks, N),
+    N >= 4,
+    InGroups * 2 > N.
 
 %   turn_names(+Games, -W1, -W2): where picks and players do not simply
 %   alternate (a turn of two picks: a piece, then where it goes), two
@@ -384,6 +397,9 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
     nl,
     (   Names = turns(_, _)
     ->  true
+    ;   Names == grouped
+    ->  format("% GUESS: a turn is the picks made with no text written or read between~n"),
+        format("% them (a row, then a column); the players take turns~n")
     ;   format("% GUESS: each pick is one player's move, the players take turns~n")
     ),
     portray_clause(players([player1, player2])),
@@ -399,6 +415,10 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
         format("% winner is the one its last text names~n"),
         portray_clause(arena_loop_names(W1, W2)),
         portray_clause(arena_loop_turns(named))
+    ;   Names == grouped
+    ->  portray_clause(arena_loop_turns(grouped)),
+        format("~n% GUESS: no word names one player alone: the player who moved last wins~n"),
+        format("% unless the loop's last text says draw~n")
     ;   format("% GUESS: no word names one player alone: the player who moved last wins~n"),
         format("% unless the loop's last text says draw~n")
     ),

@@ -55,8 +55,7 @@ players_text(false, [N0, N1], found(_, _, _, _, Pattern, Var, P0, P1)) :-
 %   winner terms game_over/2's clauses name that are not the players
 %   are mapped by the player (or draw) their text names.
 winner_text(Code, Atoms, Names, found(S0, _, _, _, _, _, P0, P1)) :-
-    findall(W, ( winner_term(Code, W),
-                 \+ quiet(Code:game_over(S0, W)) ), Ws0),   % no winner in the first state
+    findall(W, winner_term(Code, W), Ws0),
     Names = [N0, N1],
     findall(X, colour_term(Code, [P0-N0, P1-N1], X), Xs),
     append(Ws0, Xs, Ws00),
@@ -76,6 +75,8 @@ winner_text(Code, Atoms, Names, found(S0, _, _, _, _, _, P0, P1)) :-
                    ;   fact_winner(Code, W, [P0-N0, P1-N1], Who)
                    )
                ->  portray_clause(arena_winner(W, Who))
+               ;   quiet(Code:game_over(S0, W))
+               ->  true                 % its answer in the first state: no winner
                ;   format("% (no player named in ~q: write its line)~n", [W])
                )),
         portray_clause(arena_winner(P0, N0)),

@@ -224,14 +224,14 @@ playout_end(Code, Path, S, Deadline, Moves, What) :-
         )
     ).
 
-%   lead_changes(+Code, +Path, +S0, +PA, +PB): in one of a few random
+%   lead_changes(+Code, +Path, +S0, +PA, +PB): in one of 8 random
 %   games from S0, played on past game_over/2, its answer went from one
 %   player to the other and back at least 3 times: it says who leads (a
 %   score), not who has won.
 lead_changes(Code, Path, S0, PA, PB) :-
     get_time(T0),
     Deadline is T0 + 5,
-    between(1, 3, _),
+    between(1, 8, _),
     lead_game(Code, Path, S0, PA, PB, Deadline, 200, none, 0, Changes),
     Changes >= 3,
     !.
