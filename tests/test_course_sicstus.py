@@ -541,3 +541,14 @@ def test_picks_with_nothing_written_between_are_one_turn(
     assert winner == "player1"
     turns = [player for player, _ in itertools.groupby(movers(log))]
     assert turns == ["player1", "player2"] * 4 + ["player1"]
+
+
+def test_a_pick_whose_effect_was_shown_is_not_retried(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A failure-driven loop draws three numbers and shows each: the
+    game goes on after the third, as in SWI-Prolog, without a retried
+    pick adding more."""
+    adapter = proposed("loop_shown_picks.pl", tmp_path, capsys)
+    out, _ = played(adapter, tmp_path / "game.jsonl", capsys, second="random")
+    assert "The game ends." in out
+    assert len(re.findall(r"^drew \d$", out, re.M)) == 3, out

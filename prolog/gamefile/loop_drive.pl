@@ -109,19 +109,24 @@ driven(Kind, List, Alts, X) :-
     ),
     (   collected
     ->  C1 = C
-    ;   retry_order(C, Alts, Order),
-        member(C1, Order)
+    ;   retry_order(C, Alts, Others),
+        (   C1 = C
+        ;   member(C1, Others),
+            mark(Out, Mark)             % refused in silence: nothing written or read
+        )
     ),
     taken(Kind, List, C1, X).
 
-%   retry_order(+C, +Alts, -Order): the decision C, then on backtracking
-%   (the game's test refused it: `repeat, random(0, 8, R), ..., valid(R),
-%   !`) the other alternatives in turn, as the game's own retries would
-%   come to them; a refusal then costs no decision.
-retry_order(C, Alts, [C|Order]) :-
+%   retry_order(+C, +Alts, -Others): after the decision C, on
+%   backtracking (the game's test refused it: `repeat, random(0, 8, R),
+%   ..., valid(R), !`) the other alternatives in turn, as the game's own
+%   retries would come to them; a refusal then costs no decision. Not
+%   where the game wrote or read since the pick (a failure-driven loop
+%   that shows each pick's effect).
+retry_order(C, Alts, Others) :-
     append(Before, [C|After], Alts),
     !,
-    append(After, Before, Order).
+    append(After, Before, Others).
 
 %   collected: the pick is made inside findall/3 or the like, whose
 %   backtracking asks for more answers, not a retry.
