@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+import pybridge
+from pybridge.errors import GameRuleError
+
 from tests.support.course import (COURSE, last_record, movers, play_logged, played,
                                   plays_to_a_win, proposed, run)
 from tests.support.plunit import run_plunit
@@ -552,3 +555,37 @@ def test_a_pick_whose_effect_was_shown_is_not_retried(
     out, _ = played(adapter, tmp_path / "game.jsonl", capsys, second="random")
     assert "The game ends." in out
     assert len(re.findall(r"^drew \d$", out, re.M)) == 3, out
+
+
+def test_a_loop_whose_computer_hangs_ends_as_a_no_contest_naming_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The loop's computer player sometimes draws for ever (it decides
+    to move a stone of its own before it has one): the adapter is
+    proposed saying so; the game hangs where it decides so at once, and
+    a rule of it names the hang; a game played ends with the winner the
+    loop announces or as a no-contest naming the hang, its log valid."""
+    game = tmp_path / "loop_stuck_bot.pl"
+    game.write_text((COURSE / "loop_stuck_bot.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert "but the game's own rules fail check-game" in out, out + err
+    assert "its computer player accepts none of its choices" in out
+    adapter = tmp_path / "loop_stuck_bot-arena.pl"
+    state = pybridge.load_game(str(adapter)).initial_state()
+    assert state.valid_moves() == [str(a) for a in range(1, 7)]
+    state = state.move("6")                 # red moves a stone it does not have
+    with pytest.raises(GameRuleError, match="accepts none of its choices"):
+        for _ in range(64):
+            state = state.move(state.valid_moves()[0])
+    for n in range(3):
+        log = tmp_path / f"game{n}.jsonl"
+        code, out, err = run(["play", str(adapter), "--first", "random", "--second", "random",
+                              "--delay", "0", "--no-color", "--replay", str(log)], capsys)
+        assert code == 0, out + err
+        record = last_record(log)
+        if record.get("termination") == "broken_rule":
+            assert "made 64 picks in a row without writing or reading anything" in out
+        else:
+            colour = {"player1": "red", "player2": "blue"}[str(record["winner"])]
+            assert f"The {colour} player wins." in out, out
+        code, verified, err = run(["verify", str(log)], capsys)
+        assert code == 0 and "valid" in verified, verified + err

@@ -86,6 +86,10 @@ driven(Kind, List, [One], X) :-
 driven(Kind, List, Alts, X) :-
     nb_getval(arena_loop, drive(Mode, Path, Taken, Marks, Out)),
     mark(Out, Mark),
+    (   same_mark(Marks, Mark, 0, 64)
+    ->  throw(arena_loop_stuck)
+    ;   true
+    ),
     (   Path = [C|Rest]
     ->  (   memberchk(C, Alts)
         ->  nb_setval(arena_loop, drive(Mode, Rest, [C|Taken], [Mark|Marks], Out))
@@ -116,6 +120,17 @@ driven(Kind, List, Alts, X) :-
         )
     ),
     taken(Kind, List, C1, X).
+
+%   same_mark(+Marks, +Mark, +K0, +Max): the last Max decisions were all
+%   taken at Mark, nothing written or read between them: the loop's
+%   computer player accepts none of its choices (it is stuck).
+same_mark([M|Ms], Mark, K0, Max) :-
+    M == Mark,
+    K is K0 + 1,
+    (   K >= Max
+    ->  true
+    ;   same_mark(Ms, Mark, K, Max)
+    ).
 
 %   retry_order(+C, +Alts, -Others): after the decision C, on
 %   backtracking (the game's test refused it: `repeat, random(0, 8, R),
@@ -200,7 +215,8 @@ mark(Out, at(Chars, Lines)) :-
 %   (stop at the next pick after them) or free(Max, Seed) (pick by Seed,
 %   at most Max times). Outcome: point(Alts) (the next pick), or ended(Why)
 %   where Why is returned, failed, input (read past its answers),
-%   restart (a new game), halt, time, diverged or error(E). Trace is
+%   restart (a new game), halt, time, diverged, stuck (64 decisions
+%   with nothing written or read between) or error(E). Trace is
 %   Taken-Marks, the decisions taken and the marks (output and input
 %   positions) at each pick, latest first. The run stops after Seconds
 %   (4 by default; none: no limit). Mode live(Decisions, Queue) is a
@@ -256,6 +272,7 @@ outcome(E, Why, Marks, Marks, ended(Why)) :- var(E), !.
 outcome(arena_loop_point(Alts, Marks), _, _, Marks, point(Alts)) :- !.
 outcome(arena_loop_restart, _, Marks, Marks, ended(restart)) :- !.
 outcome(arena_loop_diverged, _, Marks, Marks, ended(diverged)) :- !.
+outcome(arena_loop_stuck, _, Marks, Marks, ended(stuck)) :- !.
 outcome(time_limit_exceeded, _, Marks, Marks, ended(time)) :- !.
 outcome(error(permission_error(input, past_end_of_stream, _), _), _, Marks, Marks,
         ended(input)) :- !.

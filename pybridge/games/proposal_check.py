@@ -176,10 +176,16 @@ def game_at_fault(problems: Sequence[tuple[str, str]], proposed: str,
     says: its move/3 refusing a move its own valid_moves/2 lists, or that
     valid_moves/2 failing in a state its moves reached (where the adapter
     ``proposed`` lists no moves of its own), or a rule reaching a helper
-    the game lacks."""
+    the game lacks, or its own loop stuck (its computer player accepting
+    none of its choices)."""
     own_moves = _own_listing(proposed, present)
+    stuck = "\narena_loop(" in proposed and any(
+        "its computer player accepts none of its" in message for _, message in problems)
 
     def own(pi: str, message: str) -> bool:
+        if stuck and ("its computer player accepts none of its" in message or (
+                pi == "arena_valid_moves/2" and message.startswith("gave [] although"))):
+            return True                 # the game's own loop hangs there: no moves
         if pi in ("move/3", "arena_move/3") and own_moves \
                 and message.startswith("refused a move that valid_moves/2 lists"):
             return True
