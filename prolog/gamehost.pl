@@ -80,6 +80,7 @@ reply_limit(1_000_000).
 %!  main is det.
 
 main :-
+    set_prolog_gc_thread(false),        % SWI-Prolog 9.0's gc thread once crashed a host (segv)
     set_prolog_flag(debug_on_error, false),
     set_prolog_flag(report_error, false),
     set_prolog_flag(tty_control, false),
