@@ -86,7 +86,7 @@ driven(Kind, List, [One], X) :-
 driven(Kind, List, Alts, X) :-
     nb_getval(arena_loop, drive(Mode, Path, Taken, Marks, Out)),
     mark(Out, Mark),
-    (   same_mark(Marks, Mark, 0, 64)
+    (   same_mark(Marks, Mark, 0, 256)
     ->  throw(arena_loop_stuck)
     ;   true
     ),
@@ -215,7 +215,7 @@ mark(Out, at(Chars, Lines)) :-
 %   (stop at the next pick after them) or free(Max, Seed) (pick by Seed,
 %   at most Max times). Outcome: point(Alts) (the next pick), or ended(Why)
 %   where Why is returned, failed, input (read past its answers),
-%   restart (a new game), halt, time, diverged, stuck (64 decisions
+%   restart (a new game), halt, time, diverged, stuck (256 decisions
 %   with nothing written or read between) or error(E). Trace is
 %   Taken-Marks, the decisions taken and the marks (output and input
 %   positions) at each pick, latest first. The run stops after Seconds

@@ -148,7 +148,7 @@ loop_over(Code:Ds, Winner) :-
     ;   Why == time
     ->  throw(error(game_rule_loop('the game\'s loop did not reach its next pick within 4 s'), _))
     ;   Why == stuck
-    ->  throw(error(game_rule_loop('the game\'s loop made 64 picks in a row without \c
+    ->  throw(error(game_rule_loop('the game\'s loop made 256 picks in a row without \c
                                     writing or reading anything: its computer player \c
                                     accepts none of its choices'), _))
     ;   Why == diverged
