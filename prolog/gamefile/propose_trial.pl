@@ -229,6 +229,11 @@ playout_end(Code, Path, S, Deadline, Moves, What) :-
 %   player to the other and back at least 3 times: it says who leads (a
 %   score), not who has won.
 lead_changes(Code, Path, S0, PA, PB) :-
+    at_path(S0, Path, P0),                  % a player leads after the first move
+    listed(Code, S0, P0, [M|_]),
+    takes(Code, S0, M, S1),
+    quiet(Code:game_over(S1, W1)),
+    ( W1 == PA ; W1 == PB ),
     get_time(T0),
     Deadline is T0 + 5,
     between(1, 8, _),
