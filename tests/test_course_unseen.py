@@ -93,3 +93,17 @@ def test_a_missing_rule_defined_in_a_file_nothing_loads_is_pointed_at(
     assert "the game has no valid_moves/2" in out, out + err
     assert "(beside it, bots.pl defines valid_moves, but no file of the game loads it)" in out
     assert code != 0
+
+
+def test_a_game_over_that_leaves_its_winner_unbound_means_not_over(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """game_over/2 succeeds in every state and binds the winner only once
+    a player has won: the game goes on until then, and is won."""
+    game = COURSE / "unbound_winner.pl"
+    code, out, err = run(["check-game", str(game), "--games", "5"], capsys)
+    assert "verdict:  conforms to the game contract" in out, out + err
+    log = tmp_path / "game.jsonl"
+    code, out, err = run(["play", str(game), "--first", "random", "--second", "random",
+                          "--delay", "0", "--no-color", "--replay", str(log)], capsys)
+    assert code == 0 and "wins" in out, out + err
+    assert len(movers(log)) >= 4                # 7 taken by ones and twos
