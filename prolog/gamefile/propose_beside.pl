@@ -129,7 +129,7 @@ beside_text(Code, FileBase, Config-From, S0, P0, P1, Moves, Move, Over) :-
     copy_term(Over, o(S, P, W, OverGoal)),
     format("~n% the game ends where game_over holds with a winner above, or where~n"),
     format("% the player to move has no move (GUESS: a draw; the game's loop decides)~n"),
-    portray_clause((arena_game_over(s(S, P), W) :- OverGoal, arena_winner(W, _), !)),
+    portray_clause((arena_game_over(s(S, P), W) :- OverGoal, nonvar(W), arena_winner(W, _), !)),
     copy_term(Moves, m(S2, P2, Ms2, MovesGoal)),
     portray_clause((arena_game_over(s(S2, P2), draw) :- MovesGoal, Ms2 == [])),
     nl,

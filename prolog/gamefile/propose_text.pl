@@ -248,7 +248,7 @@ move_shape(Code, S0, P0, Guard, OverName) :-
 %   over_goal(+OverName, ?S, -Over): the game is over in S by OverName/2
 %   with a winner term the adapter maps (a game_over/2 that answers
 %   `none` while the game goes on is not over there).
-over_goal(game_over, S, (game_over(S, W), arena_winner(W, _))) :-
+over_goal(game_over, S, (game_over(S, W), nonvar(W), arena_winner(W, _))) :-
     !.
 over_goal(OverName, S, Over) :-
     Over =.. [OverName, S, _].
