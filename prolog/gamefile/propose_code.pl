@@ -28,12 +28,11 @@
 
 /** <module> The adapter proposal's reading of the game's own code
 
-What a proposed adapter takes from the clauses of the game's code module
-(prolog/gamefile/propose.pl): the configs its play/0 passes to
-initial_state/2, the shape initial_state/2 takes apart, game_over/2's
-winner terms, choose_move's AI levels, the names value/3 gives the
-players and the facts its menu asserts; and the quiet, time-limited call
-of its predicates the trial games use.
+What a proposed adapter takes from the game's code (prolog/gamefile/propose.pl):
+the configs its play/0 passes to initial_state/2, the shape initial_state/2
+takes apart, game_over/2's winner terms, choose_move's AI levels, the names
+value/3 gives the players and the facts its menu asserts; and the quiet,
+time-limited call of its predicates the trial games use.
 */
 
 defines(Code, Name/Arity) :-
