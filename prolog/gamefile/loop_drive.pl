@@ -111,13 +111,11 @@ driven(Kind, List, Alts, X) :-
         nb_setval(arena_loop, drive(Mode, [], [C|Taken], [Mark|Marks], Out))
     ;   throw(arena_loop_point(Alts, [Mark|Marks]))
     ),
-    (   collected
-    ->  C1 = C
-    ;   retry_order(C, Alts, Others),
-        (   C1 = C
-        ;   member(C1, Others),
-            mark(Out, Mark)             % refused in silence: nothing written or read
-        )
+    (   C1 = C
+    ;   \+ collected,                  % asked only once the game refused C
+        retry_order(C, Alts, Others),
+        member(C1, Others),
+        mark(Out, Mark)                 % refused in silence: nothing written or read
     ),
     taken(Kind, List, C1, X).
 

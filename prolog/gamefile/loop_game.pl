@@ -71,8 +71,7 @@ owner(Code, Ds, Outcome, Marks, Text, Owner) :-
         named_last(Marks, Lower, W1, W2, Owner0)
     ->  Owner = Owner0
     ;   catch(Code:arena_loop_turns(grouped), _, fail)
-    ->  lists:msort(Marks, Sorted),         % a turn's picks share their mark
-        lists:list_to_set(Sorted, Groups),
+    ->  sort(Marks, Groups),                % a turn's picks share their mark
         length(Groups, G),
         (   G mod 2 =:= 1 -> Owner = player1 ; Owner = player2 )
     ;   length(Ds, N0),

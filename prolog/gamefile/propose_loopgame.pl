@@ -320,16 +320,15 @@ segment_words(Part, [at(End, _)|Rest], Start, Text, I, Parity, Words) :-
         Len is max(0, End - Start),
         sub_string(Text, Start, Len, _, Seg0),
         Parity is I mod 2,
-        (   Part == lines
-        ->  split_string(Seg0, "\n", " \t\r", Ls0),
+        (   Part == all
+        ->  text_words(Seg0, Words)
+        ;   split_string(Seg0, "\n", " \t\r", Ls0),
             exclude(==(""), Ls0, Ls),
-            maplist(text_words, Ls, Words)
-        ;   Part == last
-        ->  split_string(Seg0, "\n", " \t\r", Ls0),
-            exclude(==(""), Ls0, Ls),
-            (   last(Ls, Seg) -> true ; Seg = "" ),
-            text_words(Seg, Words)
-        ;   text_words(Seg0, Words)
+            (   Part == lines
+            ->  maplist(text_words, Ls, Words)
+            ;   (   last(Ls, Seg) -> true ; Seg = "" ),
+                text_words(Seg, Words)
+            )
         )
     ;   I1 is I + 1,
         segment_words(Part, Rest, End, Text, I1, Parity, Words)
