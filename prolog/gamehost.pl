@@ -81,6 +81,8 @@ reply_limit(1_000_000).
 
 main :-
     set_prolog_gc_thread(false),        % SWI-Prolog 9.0's gc thread once crashed a host (segv)
+    wrap_predicate(system:break, arena_no_toplevel, _,   % however game code reaches it
+                   arena_gamefile_safety:game_toplevel(break)),
     set_prolog_flag(debug_on_error, false),
     set_prolog_flag(report_error, false),
     set_prolog_flag(tty_control, false),

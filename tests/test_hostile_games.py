@@ -368,13 +368,25 @@ def test_a_rule_entering_the_toplevel_is_named_and_the_host_goes_on(jail: bool) 
     if game is None:
         return
     state = game.initial_state()
-    assert state.valid_moves() == ["1", "2"]    # trace/0 does nothing here
-    for move, name in (("1", "break"), ("2", "prolog")):
+    assert state.valid_moves() == ["1", "2", "3"]   # trace/0 does nothing here
+    for move, name in (("1", "break"), ("2", "prolog"), ("3", "break")):
         with pytest.raises(GameRuleError) as caught:
             state.move(move).valid_moves()
         text = shown(caught)
         assert "toplevel: valid_moves/2" in text and f"called {name}" in text
-    assert state.valid_moves() == ["1", "2"]
+    assert state.valid_moves() == ["1", "2", "3"]
+
+
+def test_a_loop_ending_in_a_qualified_break_does_not_end_the_host(
+        jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if not jail:
+        return
+    game = tmp_path / "loop_break.pl"
+    game.write_text((GAMES / "loop_break.pl").read_text())
+    main(["check-game", str(game), "--games", "3"])
+    out, err = capsys.readouterr()
+    assert "its process ended" not in out + err
+    assert "adapter proposed in" in out, out + err
 
 
 def test_a_runaway_stack_is_named(jail: bool) -> None:

@@ -1,5 +1,6 @@
 :- module(arena_gamefile_safety,
           [ install_shadows/1,        % +Code
+            game_toplevel/1,          % +Name
             attribute_hook/2,         % +Code, -PI
             safety_problems/3,        % +Code, +PIs, -Problems
             unsafe_text/2,            % +Error, -Text
@@ -13,8 +14,8 @@
 /** <module> What a game file's code may reach
 
 The code module of a game file (prolog/gamefile/load.pl) gets its own
-halt/0,1, abort/0, break/0, prolog/0, trace/0 (none: the debugger
-has no terminal here), put_attr/3, get_attr/3 and del_attr/2 (its own module only as
+halt/0,1, abort/0, prolog/0, trace/0 (none: the debugger has no
+terminal here), put_attr/3, get_attr/3 and del_attr/2 (its own module only as
 attribute module) and no put_attrs/2, get_attrs/2, del_attrs/1 or reads
 of global variables; outside the jail, library(sandbox) proves its
 contract predicates and attribute hooks safe before anything of it runs.
@@ -42,7 +43,6 @@ install_shadows(Code) :-
 code_shadow(halt, _, arena_gamefile_safety:game_halt(0)).
 code_shadow(halt(S), _, arena_gamefile_safety:game_halt(S)).
 code_shadow(abort, _, arena_gamefile_safety:game_abort).
-code_shadow(break, _, arena_gamefile_safety:game_toplevel(break)).
 code_shadow(prolog, _, arena_gamefile_safety:game_toplevel(prolog)).
 code_shadow(trace, _, true).
 code_shadow(put_attr(V, M, A), C, arena_gamefile_safety:game_put_attr(C, V, M, A)).
@@ -92,7 +92,9 @@ game_abort :-
 
 %   game_toplevel(+Name): break/0 and prolog/0 would read queries from
 %   the host's standard input, its requests; they end the rule as halt
-%   does (a course game may end with `break`).
+%   does (a course game may end with `break`). The game host wraps
+%   system:break/0 itself (prolog/gamehost.pl), so a qualified call
+%   meets it too.
 game_toplevel(Name) :-
     format(atom(Message), "called ~q, which starts Prolog's interactive toplevel: the \c
                            rule ends here (the arena goes on)", [Name]),
