@@ -503,6 +503,15 @@ def test_own_definitions_over_library_names_load_as_in_sicstus(
     assert "conforms to the game contract" in out
 
 
+def test_own_definitions_never_override_a_weak_import() -> None:
+    """A library the file loads whole is loaded without the names the
+    file defines itself: SWI-Prolog's override of a weak import (last/2
+    over library(lists) in SICStus mode) crashed the game host in about
+    one run of twenty (heap corruption, "Could not allocate memory")."""
+    output = run_plunit(Path(__file__).resolve().parent / "own_imports_unit.pl")
+    assert "All 4 tests passed" in output
+
+
 def test_a_loop_that_writes_for_ever_gets_no_adapter(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """play/0 writes without end and never picks: each run of the loop

@@ -14,6 +14,7 @@
 :- use_module(read).
 :- use_module(view).
 :- use_module(facts).
+:- use_module(operators, [own_over_imports/3]).
 :- use_module(memo).
 :- use_module(safety).
 :- use_module(rule_clock).
@@ -81,7 +82,8 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     atom_concat('code:', Base, Code),
     atom_concat('raw:', Base, Raw),
     read_game_file(File, Dialect0, Code, Program0, Dialect, Problems0),
-    library_shims(Program0, Program),
+    library_shims(Program0, Program1),
+    own_over_imports(Program1, Dialect, Program),
     (   Problems0 \== []
     ->  throw(error(game_refused(Problems0), _))
     ;   true

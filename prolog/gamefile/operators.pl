@@ -3,9 +3,11 @@
 %   predicates but those SICStus' libraries define otherwise.
 :- module(arena_gamefile_operators,
           [ library_operators/3,      % +Lib, +Dialect, +Code
-            library_import/3          % +Lib, +Imports, -Load
+            library_import/3,         % +Lib, +Imports, -Load
+            own_over_imports/3        % +Program0, +Dialect, -Program
           ]).
 :- use_module(library(lists)).
+:- use_module(library(apply)).
 :- use_module(library(random), []).
 
 %   library_operators(+Lib, +Dialect, +Code): the operators library Lib
@@ -14,6 +16,14 @@
 %   SICStus and SWI-Prolog read a file that loads it.
 
 library_operators(Lib, Dialect, Code) :-
+    library_module(Lib, Dialect, Module),
+    module_property(Module, exported_operators(Ops)),
+    !,
+    forall(member(op(P, Type, Name), Ops),
+           catch(op(P, Type, Code:Name), _, true)).
+library_operators(_, _, _).
+
+library_module(Lib, Dialect, Module) :-
     (   Dialect == sicstus4,
         absolute_file_name(library(dialect/sicstus4/Lib), Path,
                            [file_type(prolog), access(read), file_errors(fail)])
@@ -23,11 +33,37 @@ library_operators(Lib, Dialect, Code) :-
     ),
     catch(load_files(Path, [if(not_loaded), imports([]), silent(true)]), _, fail),
     module_property(Module, file(Path)),
-    module_property(Module, exported_operators(Ops)),
+    !.
+
+%   own_over_imports(+Program0, +Dialect, -Program): each load of a whole
+%   library whose exports the program defines itself loads it except
+%   those, as SICStus lets a local definition win. (SWI-Prolog's own way,
+%   a local definition over a weak import, once crashed the game host:
+%   a SICStus game defining last/2 over library(lists).)
+
+own_over_imports(Program0, Dialect, Program) :-
+    maplist(own_over_import(Program0, Dialect), Program0, Program).
+
+own_over_import(Program, Dialect, (:- use_module(library(Lib))), (:- use_module(library(Lib), Imports))) :-
+    atom(Lib),
+    library_module(Lib, Dialect, Module),
+    module_property(Module, exports(Exports)),
+    partition(defined_in(Program), Exports, Own, Others),
+    Own \== [],
     !,
-    forall(member(op(P, Type, Name), Ops),
-           catch(op(P, Type, Code:Name), _, true)).
-library_operators(_, _, _).
+    (   Dialect == sicstus4
+    ->  Imports = Others                % its use_module/2 takes a list only
+    ;   Imports = except(Own)
+    ).
+own_over_import(_, _, Term, Term).
+
+defined_in(Program, Name/Arity) :-
+    functor(Head, Name, Arity),
+    member(Term, Program),
+    (   Term = (H :- _) -> true ; H = Term ),
+    \+ H = (:- _),
+    \+ H \= Head,
+    !.
 
 %   library_import(+Lib, +Imports, -Load): the load of library(Lib) with
 %   Imports (all, or a list) for a game file. What prolog/gamefile/load.pl
@@ -39,8 +75,15 @@ library_operators(_, _, _).
 
 library_import(Lib, all, use_module(library(Lib))) :-
     !.
+library_import(Lib, except(Out), use_module(library(Lib), except(PIs))) :-
+    !,
+    (   shimmed(Lib, Own)
+    ->  union(Out, Own, PIs)
+    ;   PIs = Out
+    ).
 library_import(Lib, Imports, use_module(library(Lib), PIs)) :-
     shimmed(Lib, Own),
+    is_list(Imports),
     !,
     subtract(Imports, Own, PIs).
 library_import(Lib, Imports, use_module(library(Lib), Imports)).
