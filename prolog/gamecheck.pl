@@ -43,6 +43,7 @@ check_game(Game, State0, Options, Problems) :-
     nb_setval(arena_check_deadline, Deadline),
     nb_setval(arena_check_states, 0),
     nb_setval(arena_check_slowest, 0-none),
+    nb_setval(arena_check_unended, 0-0-none),
     Acc = acc([], 0, []),               % problems, count, move pool
     catch(( first_state(Game, State0, Acc, MaxProblems),
             exhaustive(Game, [State0], Plies, MaxStates, Acc, MaxProblems),
@@ -51,6 +52,7 @@ check_game(Game, State0, Options, Problems) :-
           ),
           Stop,
           stopped(Stop)),
+    catch(unended(Game, MaxPlies, Acc, MaxProblems, Unended), Stop1, stopped(Stop1)),
     arg(1, Acc, Problems0),
     reverse(Problems0, Problems1),
     maplist(counted_problem, Problems1, Problems2),
@@ -67,10 +69,15 @@ check_game(Game, State0, Options, Problems) :-
     ;   Notes0 = [Done, 'stopped at the problem limit']
     ),
     (   SlowPI == none
-    ->  Notes = Notes0
+    ->  Notes1 = Notes0
     ;   pi_text(SlowPI, SlowText),
         format(atom(Slow), "slowest rule: ~w, ~3f s in one call", [SlowText, Slowest]),
-        append(Notes0, [Slow], Notes)
+        append(Notes0, [Slow], Notes1)
+    ),
+    (   atom(Unended),
+        Unended \== none
+    ->  append(Notes1, [Unended], Notes)
+    ;   Notes = Notes1
     ),
     nb_setval(arena_check_notes, Notes).
 
@@ -125,17 +132,46 @@ exhaustive(Game, States, Plies, Budget, Acc, Max) :-
     ;   true
     ).
 
-playout(Game, State, Left, Acc, Max) :-
+playout(Game, State0, Plies, Acc, Max) :-
+    nb_getval(arena_check_unended, Games0-Unended-First),
+    Games is Games0 + 1,
+    nb_setval(arena_check_unended, Games-Unended-First),
+    playout_(Game, State0, Plies, Acc, Max).
+
+playout_(Game, State, Left, Acc, Max) :-
     check_state(Game, Acc, Max, State, Moves),
     (   Moves == []
     ->  true
     ;   Left =< 0
-    ->  add(Game, Acc, Max, [game_over/2, State, '',
-                       'the game did not end within the ply bound of a playout'])
+    ->  nb_getval(arena_check_unended, Games-Unended0-First0),
+        Unended is Unended0 + 1,
+        (   First0 == none
+        ->  First = State
+        ;   First = First0
+        ),
+        nb_setval(arena_check_unended, Games-Unended-First)
     ;   random_member(Move, Moves),
         (   quiet(Game, Game:move(State, Move, State1))
         ->  Left1 is Left - 1,
-            playout(Game, State1, Left1, Acc, Max)
+            playout_(Game, State1, Left1, Acc, Max)
         ;   true                        % reported by check_state
         )
+    ).
+
+%   unended(+Game, +Plies, +Acc, +Max, -Note): random games that reached
+%   the ply bound are a problem of game_over/2 where they are more than
+%   half of those played (it may never hold); else Note says how many
+%   (random play can go on for long in a game that ends), or is none.
+unended(Game, Plies, Acc, Max, Note) :-
+    nb_getval(arena_check_unended, Games-Unended-First),
+    (   Unended =:= 0
+    ->  Note = none
+    ;   Unended * 2 > Games
+    ->  Note = none,
+        format(atom(Why), "~D of ~D random games did not end within ~D plies",
+               [Unended, Games, Plies]),
+        add(Game, Acc, Max, [game_over/2, First, '', Why])
+    ;   format(atom(Note), "~D of ~D random games did not end within ~D plies (random \c
+                            play can go on for long; the others ended)",
+               [Unended, Games, Plies])
     ).
