@@ -121,3 +121,17 @@ def test_a_few_random_games_past_the_ply_bound_are_a_note(
     code, out, err = run(["check-game", str(COURSE / "never_over.pl")], capsys)
     assert code == 1, out + err
     assert "game_over/2: 20 of 20 random games did not end within 1,000 plies" in out
+
+
+def test_moves_are_those_the_games_own_random_player_can_pick(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No valid_moves, and move/4 does arithmetic on its move: the
+    moves are those the game's own choose_move/4 picks with random/3,
+    each pick taken in turn (its call of itself after a refusal pruned)."""
+    adapter = proposed("picked_moves.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "its moves are those its own" in text
+    assert "arena_picked_moves(choose_move(A, B, 1, D)" in text
+    log = tmp_path / "game.jsonl"
+    played(adapter, log, capsys, players=("x", "o"))
+    assert 5 <= len(movers(log)) <= 9

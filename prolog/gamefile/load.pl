@@ -22,6 +22,7 @@
 :- use_module('../sicstus_lib', [install_sicstus_format/0]).
 :- use_module(loop_drive, []).
 :- use_module(loop_game, []).
+:- use_module(picked, []).
 
 /** <module> Game files: untrusted games loaded, checked and wrapped
 
@@ -98,7 +99,8 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     ),
     add_import_module(Code, arena_sicstus_lib, end),
     (   jailed
-    ->  add_import_module(Code, arena_loop_game, end)
+    ->  add_import_module(Code, arena_loop_game, end),
+        add_import_module(Code, arena_picked, end)
     ;   true
     ),
     install_sicstus_format,

@@ -42,7 +42,12 @@ the game host's jail.
 %   (random_between/3).
 
 loop_choice(Kind, List, Chosen) :-
-    (   nb_current(arena_loop, Drive),
+    (   nb_current(arena_picking, on),  % prolog/gamefile/picked.pl: each in turn
+        alternatives(Kind, List, Alts),
+        Alts \== none
+    ->  member(C, Alts),
+        taken(Kind, List, C, Chosen)
+    ;   nb_current(arena_loop, Drive),
         Drive = drive(_, _, _, _, _)
     ->  alternatives(Kind, List, Alts),
         driven(Kind, List, Alts, Chosen)

@@ -3,6 +3,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(occurs), [sub_term/2]).
 :- use_module(propose_code).
 :- use_module(propose_trial).
 :- use_module('../prefix').
@@ -41,8 +42,36 @@ beside_adapter(Code, ConfigText, FileBase, Text) :-
 moves_form(Code, m(S, P, Ms, valid_moves(S, P, Ms))) :- defines(Code, valid_moves/3).
 moves_form(Code, m(S, P, Ms, valid_moves(P, S, Ms))) :- defines(Code, valid_moves/3).
 moves_form(Code, m(S, _, Ms, valid_moves(S, Ms))) :- defines(Code, valid_moves/2).
+moves_form(Code, m(S, P, Ms, arena_picked_moves(Chooser, M, Ms))) :-
+    \+ defines(Code, valid_moves/2), \+ defines(Code, valid_moves/3),
+    chooser(Code, S, P, M, Chooser).
 moves_form(Code, m(S, P, Ms, findall(M, move(S, P, M, _), Ms))) :-
     \+ defines(Code, valid_moves/2), \+ defines(Code, valid_moves/3), defines(Code, move/4).
+
+%   chooser(+Code, ?S, ?P, ?M, -Goal): the game's own computer player,
+%   which picks at random, as a goal giving its move M in S (P to
+%   move), at each level its code names (else 1 and 2), in the usual
+%   argument orders (prolog/gamefile/picked.pl takes its picks in turn).
+chooser(Code, S, P, M, Goal) :-
+    member(Name/Arity, [choose_move/4, choose_move/3]),
+    defines(Code, Name/Arity),
+    functor(Head, Name, Arity),
+    once(( code_clause(Code, Head, Body), sub_term(Pick, Body), callable(Pick),
+           functor(Pick, F, A), memberchk(F/A, [random/3, random_member/2, random_select/3,
+                                               random_between/3]) )),
+    findall(L, ( level_term(Code, L), ground(L) ), Ls0),
+    (   Ls0 == []
+    ->  Ls = [1, 2]
+    ;   list_to_set(Ls0, Ls)
+    ),
+    member(L, Ls),
+    chooser_args(Arity, S, P, L, M, Args),
+    Goal =.. [Name|Args].
+
+chooser_args(4, S, P, L, M, [S, L, P, M]).
+chooser_args(4, S, P, L, M, [S, P, L, M]).
+chooser_args(3, S, _, L, M, [S, L, M]).
+chooser_args(3, S, P, _, M, [S, P, M]).
 
 move_form(Code, a(S, P, M, S1, move(S, P, M, S1))) :- defines(Code, move/4).
 move_form(Code, a(S, P, M, S1, move(S, M, P, S1))) :- defines(Code, move/4).
@@ -97,6 +126,7 @@ beside_step(Code, Moves, Move, S, P, S1) :-
     quiet(Code:G),
     is_list(Ms),
     Ms = [_|_],
+    ground(Ms),
     first_n(20, Ms, Ms20),
     member(M, Ms20),
     copy_term(Move, a(S, P, M, S1, A)),
@@ -134,6 +164,13 @@ beside_text(Code, FileBase, Config-From, S0, P0, P1, Moves, Move, Over) :-
     portray_clause((arena_game_over(s(S2, P2), draw) :- MovesGoal, Ms2 == [])),
     nl,
     copy_term(Moves, m(S3, P3, Ms3, MovesGoal3)),
+    (   MovesGoal3 = arena_picked_moves(Chooser, _, _)
+    ->  functor(Chooser, CName, CArity),
+        format("% GUESS: the game has no valid_moves: its moves are those its own~n"),
+        format("% computer player ~w can pick, each of its random picks taken in turn~n",
+               [CName/CArity])
+    ;   true
+    ),
     portray_clause((arena_valid_moves(s(S3, P3), Ms) :-
                         (   arena_game_over(s(S3, P3), _)
                         ->  Ms = []

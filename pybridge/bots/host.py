@@ -305,6 +305,8 @@ class BotProcess:
     def _gone(self) -> str:
         if self._fatal.is_set() and not self.exit_note:
             self._proc.wait()
+            for t in self._readers:     # the message's last bytes may be in the pipe still
+                t.join(timeout=2)
             message = self.stderr.text().rsplit(FATAL.decode(), 1)[-1]
             self.exit_note = "fatal error" + " ".join(message.split())[:200]
         if self.exit_note:
