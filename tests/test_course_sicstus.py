@@ -598,3 +598,30 @@ def test_a_loop_whose_computer_hangs_ends_as_a_no_contest_naming_it(
             assert f"The {colour} player wins." in out, out
         code, verified, err = run(["verify", str(log)], capsys)
         assert code == 0 and "valid" in verified, verified + err
+
+
+def test_a_pick_its_computer_retries_by_calling_itself_costs_no_move(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The loop's computer calls itself again with the same arguments
+    where the cell it drew is taken: that call is a refusal, so each
+    claim is two moves (a row, a column). A rule that reaches a helper
+    the file lacks ends a game as a no-contest naming it."""
+    game = tmp_path / "loop_retry_call.pl"
+    game.write_text((COURSE / "loop_retry_call.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "loop_retry_call-arena.pl"
+    assert f"adapter proposed in {adapter}" in out, out + err
+    for seed in range(3):
+        log = tmp_path / f"game{seed}.jsonl"
+        code, out, err = run(["play", str(adapter), "--first", "random", "--second", "random",
+                              "--delay", "0", "--no-color", "--replay", str(log)], capsys)
+        assert code == 0, out + err
+        record = last_record(log)
+        claims = re.findall(r"^(green|gold) claims", out, re.M)
+        if record.get("termination") == "broken_rule":
+            assert "corner_bonus/2" in out, out
+            assert len(movers(log)) == 2 * len(claims) + 2
+        else:
+            assert len(movers(log)) == 2 * len(claims) > 0
+        code, verified, err = run(["verify", str(log)], capsys)
+        assert code == 0 and "valid" in verified, verified + err

@@ -10,6 +10,7 @@
 :- use_module(library(apply)).
 :- use_module(library(random), []).
 :- use_module(loop_answer).
+:- use_module(retries, [guard_retries/1]).
 
 /** <module> A game played through its own loop
 
@@ -245,6 +246,7 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
     current_output(OldOut),
     Goal = M:_,
     restart_watch(M),
+    guard_retries(M),
     initial_facts(M, Facts),
     restore_facts(M, Facts),
     setup_call_cleanup(

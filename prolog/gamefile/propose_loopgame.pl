@@ -9,6 +9,7 @@
 :- use_module(propose_code).
 :- use_module(loop_drive).
 :- use_module(loop_answer, [loop_answers/1, loop_question/1]).
+:- use_module(loop_names, [names/2]).
 
 /** <module> An adapter that plays a game through its own loop
 
@@ -137,24 +138,40 @@ best_attempt(Input, Outcome, N, Marks, Text) :-
     ).
 
 %   whole_games(+Code, +Entry, +Input, -Games): three games played to
-%   their ends by different picks, each Taken-Marks-Text; one of them
-%   may end stuck (its computer player accepting none of its choices).
+%   their ends by different picks, each Taken-Marks-Text; two of them
+%   may end stuck (its computer player accepting none of its choices) or
+%   on an error of its rules (in play, a no-contest that names it).
 whole_games(Code, Entry, Input, Games) :-
     findall(Game-Why,
             ( member(Seed, [1, 2, 3]), whole_game(Code, Entry, Input, Seed, Game, Why) ),
             Pairs),
     length(Pairs, 3),
     pairs_values(Pairs, Whys),
-    include(==(stuck), Whys, Stuck),
-    length(Stuck, NS),
-    NS =< 1,                            % two at least end as games do
-    pairs_keys(Pairs, Games).
+    include(broken, Whys, Broken),
+    length(Broken, NB),
+    (   NB =< 2                         % one at least ends as games do
+    ->  pairs_keys(Pairs, Games)
+    ;   Broken = [_, _, Why|_],
+        (   Why = error(E)
+        ->  format(atom(Note), "its loop, driven computer against computer, threw in ~w \c
+                                of 3 games: ~W", [NB, E, [max_depth(6), quoted(true)]])
+        ;   format(atom(Note), "its loop, driven computer against computer, ended ~w in \c
+                                ~w of 3 games", [Why, NB])
+        ),
+        nb_setval(arena_loop_propose, Note),
+        fail
+    ).
+
+broken(stuck).
+broken(error(_)).
 
 whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
     in_time,
     loop_run(Code:Entry, Input, free(1500, Seed), 15, Outcome, Taken-Marks, Text),
     (   Outcome = ended(Why),
-        memberchk(Why, [returned, failed, input, restart, halt, stuck]),
+        (   memberchk(Why, [returned, failed, input, restart, halt, stuck])
+        ;   Why = error(_)
+        ),
         length(Taken, N),
         N >= 2
     ->  true
@@ -171,202 +188,6 @@ why_not(ended(error(E)), Note) :-
            [E, [max_depth(6), quoted(true)]]).
 why_not(ended(Why), Note) :-
     format(atom(Note), "its loop ended (~w) before a game was played", [Why]).
-
-%   names(+Games, -Names): a word the loop writes before the first
-%   player's picks and not before the second's, and one the other way
-%   round: names(W1, W2), or none.
-names(Games, Names) :-
-    (   member(Part, [all, last]),
-        findall(Parity-Words,
-                ( member(_-Marks-Text, Games),
-                  reverse(Marks, Ordered),
-                  segment_words(Part, Ordered, 0, Text, 0, Parity, Words) ),
-                Pairs),
-        name_of(0, Pairs, W1),
-        name_of(1, Pairs, W2),
-        W1 \== W2
-    ->  Names = names(W1, W2)
-    ;   turn_names(Games, W1, W2)
-    ->  Names = turns(W1, W2)
-    ;   forall(member(_-Marks-_, Games), grouped(Marks))
-    ->  Names = grouped
-    ;   Names = none
-    ).
-
-%   grouped(+Marks): most picks of a game come with another one before
-%   or after them with no text written or read between (a row, then a
-%   column): a turn is such a group.
-grouped(Marks) :-
-    msort(Marks, Sorted),
-    clumped(Sorted, Counts),
-    aggregate_all(sum(C), ( member(_-C, Counts), C >= 2 ), InGroups),
-    length(Marks, N),
-    N >= 4,
-    InGroups * 2 > N.
-
-%   turn_names(+Games, -W1, -W2): where picks and players do not simply
-%   alternate (a turn of two picks: a piece, then where it goes), two
-%   words that the loop's texts between picks name in turn: each text
-%   that has one and not the other names whose turn it is.
-turn_names(Games, W1, W2) :-
-    findall(Words, ( member(_-Marks-Text, Games),
-                     reverse(Marks, Ordered),
-                     segment_words(Ordered, 0, Text, 0, _, Words) ), All),
-    length(All, N),
-    N >= 8,
-    findall(W, ( member(Ws, All), member(W, Ws) ), Ws0),
-    msort(Ws0, Sorted),
-    clumped(Sorted, Counts),
-    findall(W, ( member(W-C, Counts), C >= N * 0.15, C =< N * 0.85 ), Mid),
-    findall(Score-(A-B),
-            ( member(A, Mid), member(B, Mid), A @< B,
-              alternation(Games, A, B, Score) ),
-            Scored),
-    keysort(Scored, Ascending),
-    last(Ascending, _-(A1-B1)),
-    first_named(Games, A1, B1, First),
-    (   First == A1 -> S1 = A1, S2 = B1 ; S1 = B1, S2 = A1 ),
-    atom_string(W1, S1),
-    atom_string(W2, S2),
-    !.
-
-%   alternation(+Games, +A, +B, -Score): in every game the texts that
-%   name one of A, B alone name them in turn (90% of the changes at
-%   least), each at least 3 times in all; Score counts them.
-alternation(Games, A, B, Score) :-
-    foldl(game_alternation(A, B), Games, 0-0, NA-NB),
-    NA >= 3,
-    NB >= 3,
-    Score is NA + NB.
-
-game_alternation(A, B, _-Marks-Text, NA0-NB0, NA-NB) :-
-    reverse(Marks, Ordered),
-    findall(Who, ( segment_words(lines, Ordered, 0, Text, 0, _, Lines),
-                   reverse(Lines, Backwards),
-                   named_line(A, B, Backwards, Who) ), Named),
-    include(==(A), Named, As), length(As, KA),
-    include(==(B), Named, Bs), length(Bs, KB),
-    length(Named, N),
-    changes(Named, 0, Changes),
-    Changes >= 0.9 * (N - 1),
-    NA is NA0 + KA,
-    NB is NB0 + KB.
-
-%   named_line(+A, +B, +Lines, -Who): the first of Lines (each its words)
-%   that names one of A, B and not the other names Who.
-named_line(A, B, Lines, Who) :-
-    member(Ws, Lines),
-    (   memberchk(A, Ws), \+ memberchk(B, Ws) -> Who = A
-    ;   memberchk(B, Ws), \+ memberchk(A, Ws) -> Who = B
-    ),
-    !.
-
-changes([X, Y|T], C0, C) :-
-    !,
-    (   X \== Y -> C1 is C0 + 1 ; C1 = C0 ),
-    changes([Y|T], C1, C).
-changes(_, C, C).
-
-%   first_named(+Games, +A, +B, -First): of A and B, the one the loop
-%   named last before its first pick (or, failing that, the other of the
-%   one it named first after it).
-first_named(Games, A, B, First) :-
-    Games = [_-Marks-Text|_],
-    last(Marks, at(End, _)),
-    sub_string(Text, 0, End, _, Before),
-    string_lower(Before, Lower),
-    split_string(Lower, "\n", "", Lines),
-    reverse(Lines, Backwards),
-    member(Line, Backwards),
-    split_string(Line, " \t\r.,;:!?()[]'\"-=|*#", " \t\r.,;:!?()[]'\"-=|*#", Ws),
-    (   name_in(A, Ws), \+ name_in(B, Ws) -> First = A
-    ;   name_in(B, Ws), \+ name_in(A, Ws) -> First = B
-    ),
-    !.
-first_named(Games, A, B, First) :-
-    Games = [_-Marks-Text|_],
-    reverse(Marks, Ordered),
-    once(( segment_words(Ordered, 0, Text, 0, _, Ws),
-           (   memberchk(A, Ws), \+ memberchk(B, Ws) -> Second = A
-           ;   memberchk(B, Ws), \+ memberchk(A, Ws) -> Second = B
-           ) )),
-    (   Second == A -> First = B ; First = A ).
-
-%   numbered(+W1, +W2): "computer 1", "player x": a word, then a number
-%   or a letter.
-numbered(W1, W2) :-
-    string_length(W1, L1), L1 > 1,
-    string_codes(W1, C1), forall(member(C, C1), code_type(C, alpha)),
-    (   number_string(_, W2) -> true ; string_length(W2, 1) ).
-
-%   name_in(+Name, +Words): Name (one word or two) among Words.
-name_in(Name, Words) :-
-    split_string(Name, " ", "", NWs),
-    append(_, Tail, Words),
-    append(NWs, _, Tail),
-    !.
-
-%   segment_words(+Marks, +Start, +Text, +I, -Parity, -Words): the words
-%   written before each pick but the first (the menu's), by the parity
-%   of the pick.
-segment_words(Marks, Start, Text, I, Parity, Words) :-
-    segment_words(all, Marks, Start, Text, I, Parity, Words).
-
-%   segment_words(+Part, ...): Part all, or last: the last line of each
-%   text only (the one that says whose turn it is, where the text also
-%   tells the other's last move), or lines: Words the words of each line.
-segment_words(Part, [at(End, _)|Rest], Start, Text, I, Parity, Words) :-
-    (   I > 0,
-        Len is max(0, End - Start),
-        sub_string(Text, Start, Len, _, Seg0),
-        Parity is I mod 2,
-        (   Part == all
-        ->  text_words(Seg0, Words)
-        ;   split_string(Seg0, "\n", " \t\r", Ls0),
-            exclude(==(""), Ls0, Ls),
-            (   Part == lines
-            ->  maplist(text_words, Ls, Words)
-            ;   (   last(Ls, Seg) -> true ; Seg = "" ),
-                text_words(Seg, Words)
-            )
-        )
-    ;   I1 is I + 1,
-        segment_words(Part, Rest, End, Text, I1, Parity, Words)
-    ).
-
-text_words(Seg, Words) :-
-    string_lower(Seg, Lower),
-    split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
-    exclude(==(""), Ws0, Ws1),
-    findall(B, ( nextto(A1, A2, Ws1), numbered(A1, A2),
-                 atomics_to_string([A1, ' ', A2], B) ), Bigrams),
-    append(Ws1, Bigrams, Ws2),        % "computer 1", where "1" also counts sticks
-    sort(Ws2, Words).
-
-%   name_of(+P, +Pairs, -Word): the word in at least 80% of the texts
-%   before P's picks and at most 25% of the other's (a text may still
-%   tell the other's last move), the one that tells them apart best.
-name_of(P, Pairs, Word) :-
-    Q is 1 - P,
-    findall(Ws, member(P-Ws, Pairs), Own),
-    findall(Ws, member(Q-Ws, Pairs), Other),
-    length(Own, NO), length(Other, NT),
-    NO >= 3, NT >= 3,
-    findall(W, ( member(Ws, Own), member(W, Ws) ), All),
-    sort(All, Candidates),
-    findall(Score-W,
-            ( member(W, Candidates),
-              share(W, Own, NO, SO), SO >= 0.8,
-              share(W, Other, NT, ST), ST =< 0.25,
-              SO - ST >= 0.7,
-              Score is ST - SO ),
-            Scored),
-    keysort(Scored, [_-Text|_]),
-    atom_string(Word, Text).
-
-share(W, Lists, N, Share) :-
-    aggregate_all(count, ( member(Ws, Lists), memberchk(W, Ws) ), C),
-    Share is C / N.
 
 %   loop_answers_in(+Code, +Entry, +Answers, -Given): the answers a
 %   prompted run gives before the loop's first pick.

@@ -177,15 +177,20 @@ def game_at_fault(problems: Sequence[tuple[str, str]], proposed: str,
     valid_moves/2 failing in a state its moves reached (where the adapter
     ``proposed`` lists no moves of its own), or a rule reaching a helper
     the game lacks, or its own loop stuck (its computer player accepting
-    none of its choices)."""
+    none of its choices) or throwing."""
     own_moves = _own_listing(proposed, present)
-    stuck = "\narena_loop(" in proposed and any(
-        "its computer player accepts none of its" in message for _, message in problems)
+    looped = "\narena_loop(" in proposed
+
+    def thrown(message: str) -> bool:  # an error of the rules its own loop reached
+        return looped and message.startswith("threw: ") and "did not replay" not in message \
+            and not re.search(r"\barena_(?:loop|gamefile|picked|retries)", message)
+    loop_broken = looped and any("its computer player accepts none of its" in message
+                           or thrown(message) for _, message in problems)
 
     def own(pi: str, message: str) -> bool:
-        if stuck and ("its computer player accepts none of its" in message or (
+        if loop_broken and ("its computer player accepts none of its" in message or thrown(message) or (
                 pi == "arena_valid_moves/2" and message.startswith("gave [] although"))):
-            return True                 # the game's own loop hangs there: no moves
+            return True                 # the game's own loop hangs or throws there: no moves
         if pi in ("move/3", "arena_move/3") and own_moves \
                 and message.startswith("refused a move that valid_moves/2 lists"):
             return True
