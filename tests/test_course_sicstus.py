@@ -620,7 +620,7 @@ def test_a_pick_its_computer_retries_by_calling_itself_costs_no_move(
         claims = re.findall(r"^(green|gold) claims", out, re.M)
         if record.get("termination") == "broken_rule":
             assert "corner_bonus/2" in out, out
-            assert len(movers(log)) == 2 * len(claims) + 2
+            assert 2 * len(claims) < len(movers(log)) <= 2 * len(claims) + 2
         else:
             assert len(movers(log)) == 2 * len(claims) > 0
         code, verified, err = run(["verify", str(log)], capsys)

@@ -135,3 +135,14 @@ def test_moves_are_those_the_games_own_random_player_can_pick(
     log = tmp_path / "game.jsonl"
     played(adapter, log, capsys, players=("x", "o"))
     assert 5 <= len(movers(log)) <= 9
+
+
+def test_a_list_of_moves_left_open_at_its_end_is_ended(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/2's helper leaves the tail of its list unbound (the
+    game's loop ends it with length/2): the proposal ends it too, rather
+    than walking an endless list until its time is up."""
+    adapter = proposed("open_list.pl", tmp_path, capsys)
+    assert "once(length(B, _))" in adapter.read_text()
+    _, winner = played(adapter, tmp_path / "game.jsonl", capsys, players=("first", "second"))
+    assert winner in ("first", "second")

@@ -254,6 +254,7 @@ state_reason(_, _, _, 'no place in the initial state alternates between two play
 refused_moves(Code, S0, M) :-
     defines(Code, valid_moves/2),
     quiet(Code:valid_moves(S0, [M|Ms])),
+    closed(Ms),
     first_n(20, [M|Ms], Firsts),
     \+ ( member(X, Firsts), takes(Code, S0, X, _) ).
 

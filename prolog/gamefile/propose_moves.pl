@@ -2,6 +2,7 @@
           [ takes/4,                  % +Code, +State, +Move, -State1
             moves/4,                  % +Code, +State, +Player, -Moves
             listed/4,                 % +Code, +State, +Player, -Moves
+            closed/1,                 % ?List
             generated_moves/3,        % +Code, +State, -Moves
             generated_text/4,         % +Code, +S, -Base, -Ms
             moves_shape/8             % +Code, +S0, +P0, +Own, ?OwnMs, -Base, -Ms, -Changed
@@ -24,6 +25,8 @@ does (it asks again).
 %   move/3 takes M in S: S1 the new state, ground and not S itself.
 
 takes(Code, S, M, S1) :-
+    in_time,
+    defines(Code, move/3),
     quiet(Code:move(S, M, S1)),
     ground(S1),
     S1 \== S.
@@ -52,6 +55,7 @@ listed(Code, S, P, Ms) :-
     !,
     copy_term(G-L, G1-L1),
     quiet(Code:G1),
+    closed(L1),
     (   L1 \== []
     ->  Ms = L1
     ;   quiet(findall(M, limit(50, ( Code:G, member(M, L) )), Union)),
@@ -59,6 +63,13 @@ listed(Code, S, P, Ms) :-
     ).
 listed(Code, S, _, Ms) :-
     generated_moves(Code, S, Ms).
+
+%   closed(?List): a list whose tail was left unbound (a base clause
+%   `valid_moves_aux(_, [], _)`) ends there, as length/2 ends it in the
+%   game's own code.
+closed(List) :-
+    '$skip_list'(_, List, Tail),
+    (   var(Tail) -> Tail = [] ; true ).
 
 %!  generated_moves(+Code, +S, -Ms) is semidet.
 %
@@ -170,12 +181,19 @@ moves_shape(Code, S0, P0, Own, OwnMs, Base, Ms, Changed) :-
     ;   Once = Own,
         OwnMs2 = OwnMs
     ),
+    (   '$skip_list'(_, Ms0, Tail), var(Tail)
+    ->  format("% valid_moves leaves the end of its list unbound: it ends there, as~n"),
+        format("% length/2 ends it in the game's loop~n"),
+        closed(Ms0),
+        Once1 = (Once, once(length(OwnMs2, _)))
+    ;   Once1 = Once
+    ),
     (   msort(Ms0, Sorted), length(Sorted, N), sort(Ms0, Set), length(Set, N1), N1 < N
     ->  format("% valid_moves lists some moves twice: each once~n"),
-        Base = (Once, list_to_set(OwnMs2, Ms))
+        Base = (Once1, list_to_set(OwnMs2, Ms))
     ;   OwnMs2 == OwnMs
-    ->  Base = Once,
+    ->  Base = Once1,
         Ms = OwnMs
-    ;   Base = (Once, list_to_set(OwnMs2, Ms))   % every answer's moves, each once
+    ;   Base = (Once1, list_to_set(OwnMs2, Ms))   % every answer's moves, each once
     ),
     (   Base == Own -> Changed = false ; Changed = true ).

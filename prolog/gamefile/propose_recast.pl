@@ -6,7 +6,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(propose_code).
-:- use_module(propose_moves, [takes/4]).
+:- use_module(propose_moves, [takes/4, closed/1]).
 
 :- meta_predicate with_recast(+, +, 0).
 
@@ -33,6 +33,7 @@ lists them so.
 recast(Code, S0, recast(From, To, Extra)) :-
     defines(Code, valid_moves/2),
     quiet(Code:valid_moves(S0, Ms)),
+    closed(Ms),
     Ms = [_|_],
     first_n(20, Ms, Firsts),
     \+ ( member(M, Firsts), takes(Code, S0, M, _) ),

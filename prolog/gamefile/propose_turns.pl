@@ -58,7 +58,8 @@ whole_turn(Code, S0, S2) :-
 
 first_moves(Code, S0, Ms) :-
     (   defines(Code, valid_moves/2)
-    ->  quiet(Code:valid_moves(S0, Ms0))
+    ->  quiet(Code:valid_moves(S0, Ms0)),
+        closed(Ms0)
     ;   quiet(findall(M, Code:move(S0, M, _), Ms0))
     ),
     first_n(20, Ms0, Ms).
