@@ -625,3 +625,18 @@ def test_a_pick_its_computer_retries_by_calling_itself_costs_no_move(
             assert len(movers(log)) == 2 * len(claims) > 0
         code, verified, err = run(["verify", str(log)], capsys)
         assert code == 0 and "valid" in verified, verified + err
+
+
+def test_a_refused_pick_passed_in_is_drawn_again_by_the_callers_pick(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The loop's computer draws a cell and passes it in; where it is
+    taken, a helper draws another and the predicate calls itself with
+    it. That call is a refusal too: the caller's pick is drawn again,
+    so a turn costs at most its two picks and the helper's first two."""
+    adapter = proposed("loop_passed_picks.pl", tmp_path, capsys)
+    for seed in range(2):
+        log = tmp_path / f"game{seed}.jsonl"
+        out, winner = played(adapter, log, capsys, second="random")
+        takes = re.findall(r"^(red|blue) takes", out, re.M)
+        assert 2 * len(takes) <= len(movers(log)) <= 4 * len(takes), out
+        assert "A draw." in out or "player wins." in out

@@ -2,6 +2,7 @@
           [ guard_retries/1           % +Module
           ]).
 :- use_module(library(lists)).
+:- use_module(library(apply)).
 :- use_module(library(occurs), [sub_term/2]).
 
 /** <module> A computer player's retry taken as a refusal
@@ -31,19 +32,53 @@ guard_retries(M) :-
         assertz(guarded(M))
     ).
 
+%   retrying(+M, -Head): a predicate of M that calls itself (directly or
+%   through one other) and makes a random pick within three calls.
 retrying(M, Head) :-
+    own(M, Name/Arity),
+    callees(M, Name/Arity, Direct),
+    (   memberchk(Name/Arity, Direct)
+    ->  true
+    ;   member(Via, Direct),
+        callees(M, Via, Next),
+        memberchk(Name/Arity, Next)
+    ->  true
+    ),
+    picks_within(3, M, [Name/Arity]),
+    functor(Head, Name, Arity).
+
+own(M, Name/Arity) :-
     current_predicate(M:Name/Arity),
     functor(Head, Name, Arity),
     \+ predicate_property(M:Head, imported_from(_)),
     \+ predicate_property(M:Head, dynamic),
-    predicate_property(M:Head, number_of_clauses(_)),
-    \+ \+ once(( catch(clause(M:Head, Body), _, fail),
-           sub_term(Pick, Body), callable(Pick),
-           functor(Pick, F, A),
-           memberchk(F/A, [random/3, random_member/2, random_select/3, random_between/3]) )),
-    \+ \+ once(( catch(clause(M:Head, Body1), _, fail),
-           sub_term(Call, Body1), callable(Call),
-           functor(Call, Name, Arity) )).
+    predicate_property(M:Head, number_of_clauses(_)).
+
+%   callees(+M, +PI, -Callees): the predicates of M (and the random picks)
+%   that PI's clauses call.
+callees(M, Name/Arity, Callees) :-
+    functor(Head, Name, Arity),
+    findall(F/A, ( catch(clause(M:Head, Body), _, fail),
+                   sub_term(G, Body), callable(G), functor(G, F, A),
+                   ( pick(F/A) -> true ; F/A \== Name/Arity -> own(M, F/A) ; true ) ),
+            Callees0),
+    sort(Callees0, Callees).
+
+pick(random/3).
+pick(random_member/2).
+pick(random_select/3).
+pick(random_between/3).
+
+picks_within(N, M, PIs) :-
+    N > 0,
+    member(PI, PIs),
+    callees(M, PI, Callees),
+    (   member(P, Callees), pick(P)
+    ->  true
+    ;   N1 is N - 1,
+        picks_within(N1, M, Callees)
+    ),
+    !.
 
 guard(M:Head) :-
     (   current_predicate_wrapper(M:Head, arena_retry, _, _)
@@ -54,23 +89,51 @@ guard(M:Head) :-
 :- public retry_call/2.
 
 retry_call(Head, Wrapped) :-
-    (   guarding(Written)
+    (   guarding(Written, Taken)
     ->  (   nb_current(arena_retry_calls, Calls) -> true ; Calls = [] ),
-        \+ ( member(Call-Written0, Calls), Written0 == Written, Call =@= Head ),
+        \+ ( member(c(Call, Written0, Taken0), Calls),
+              Written0 == Written,
+              again(Call, Head, Taken0, Taken) ),
         copy_term(Head, Key),
-        b_setval(arena_retry_calls, [Key-Written|Calls]),
+        b_setval(arena_retry_calls, [c(Key, Written, Taken)|Calls]),
         call(Wrapped),
         b_setval(arena_retry_calls, Calls)
     ;   call(Wrapped)
     ).
 
-%   guarding(-Written): picks are taken in turn, or driven (Written: the
-%   characters the loop has written so far: a call after the loop wrote
-%   something, its position kept in facts, goes on).
-guarding(0) :-
+%   again(+Call, +Head, +Taken0, +Taken): Head calls Call again: with the
+%   same arguments, or with new picks only in place of some (those made
+%   since, Taken0 then, Taken now: where the caller passed its picks in).
+again(Call, Head, _, _) :-
+    Call =@= Head,
+    !.
+again(Call, Head, Taken0, Taken) :-
+    length(Taken0, N0),
+    length(Taken, N),
+    N > N0,
+    Fresh is N - N0,
+    length(New, Fresh),
+    append(New, _, Taken),
+    Call =.. [F|As0],
+    Head =.. [F|As],
+    maplist(same_or_picked(New), As0, As),
+    \+ maplist(==, As0, As).
+
+same_or_picked(New, A0, A) :-
+    (   A0 =@= A
+    ->  true
+    ;   atomic(A),
+        memberchk(A, New)
+    ).
+
+%   guarding(-Written, -Taken): picks are taken in turn, or driven
+%   (Written: the characters the loop has written so far: a call after
+%   the loop wrote something, its position kept in facts, goes on;
+%   Taken: the decisions so far, latest first).
+guarding(0, []) :-
     nb_current(arena_picking, on),
     !.
-guarding(Written) :-
+guarding(Written, Taken) :-
     nb_current(arena_loop, Drive),
-    Drive = drive(_, _, _, _, Out),
+    Drive = drive(_, _, Taken, _, Out),
     character_count(Out, Written).
