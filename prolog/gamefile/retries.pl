@@ -11,11 +11,13 @@ Course computer players often draw a move at random, check it, and where
 it is refused call themselves again with the same arguments. While the
 arena takes such picks in turn (prolog/gamefile/picked.pl) or drives
 them (prolog/gamefile/loop_drive.pl), a call made inside a call of the
-same predicate with the same arguments, nothing written between, fails
-instead: the refused pick is backtracked into and its next alternative
-tried, with no new decision. Otherwise the wrapper only calls the
-predicate. Recursion over other arguments (a list built pick by pick),
-or after the loop wrote something (its position kept in facts), goes on.
+same predicate with the same arguments (or with picks made since in
+place of some: a caller's picks passed in, drawn again by a helper),
+nothing written between, fails instead: the refused pick is backtracked
+into and its next alternative tried. Otherwise the wrapper only calls
+the predicate. Recursion over other arguments (a list built pick by
+pick), or after the loop wrote something (its position kept in facts),
+goes on.
 */
 
 :- dynamic guarded/1.
