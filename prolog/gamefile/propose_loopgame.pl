@@ -175,7 +175,7 @@ whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
         length(Taken, N),
         N >= 2
     ->  true
-    ;   why_not(Outcome, Note),
+    ;   once(why_not(Outcome, Note)),
         nb_setval(arena_loop_propose, Note),
         fail
     ).
