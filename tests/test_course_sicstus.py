@@ -640,3 +640,15 @@ def test_a_refused_pick_passed_in_is_drawn_again_by_the_callers_pick(
         takes = re.findall(r"^(red|blue) takes", out, re.M)
         assert 2 * len(takes) <= len(movers(log)) <= 4 * len(takes), out
         assert "A draw." in out or "player wins." in out
+
+
+def test_a_game_its_menu_starts_with_initial_state_4_ends_at_the_menu(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The menu builds the state with initial_state/4 and comes back
+    when a game ends: the second call starts a new game, so the game
+    played ends there, not in the human prompt the menu's repeated
+    answer leads to."""
+    adapter = proposed("loop_menu_again.pl", tmp_path, capsys)
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys, second="random")
+        assert f"Computer {winner[-1]} wins." in out, out

@@ -300,6 +300,7 @@ restart_watch(M) :-
     (   watched(M)
     ->  true
     ;   forall(( member(Name/Arity, [initial_state/1, initial_state/2, initial_state/3,
+                                     initial_state/4,
                                      play/0, main/0, start/0]),
                  functor(Head, Name, Arity),
                  current_predicate(M:Name/Arity),
