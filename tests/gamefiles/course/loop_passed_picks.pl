@@ -2,7 +2,8 @@
 % player draws a cell and passes it to place/5, which, where the cell is
 % taken, draws another through a helper and calls itself with it, as a
 % submission does. Nothing is written between, so the loop's picks
-% until a free cell are one turn's. Four in a row of a 4x4 board win.
+% until a free cell are one turn's. Three in a row of a 4x5 board win
+% (so no row fills before a win).
 :- use_module(library(lists)).
 :- use_module(library(random)).
 
@@ -17,9 +18,9 @@ turn(Cells, Who) :-
     format("Turn of ~w~n", [Who]),
     draw(Row, Col),
     place(Who, Row, Col, Cells, Cells1),
-    (   aggregate_all(count, member(c(Row, _, Who), Cells1), 4)
+    (   aggregate_all(count, member(c(Row, _, Who), Cells1), 3)
     ->  format("The ~w player wins.~n", [Who])
-    ;   length(Cells1, 16)
+    ;   length(Cells1, 20)
     ->  format("A draw.~n")
     ;   other(Who, Next),
         turn(Cells1, Next)
@@ -27,7 +28,7 @@ turn(Cells, Who) :-
 
 draw(Row, Col) :-
     random(0, 4, Row),
-    random(0, 4, Col).
+    random(0, 5, Col).
 
 place(Who, Row, Col, Cells, Cells1) :-
     (   memberchk(c(Row, Col, _), Cells)
