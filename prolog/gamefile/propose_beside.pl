@@ -4,6 +4,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(occurs), [sub_term/2]).
+:- use_module(retries, [pick/1]).
 :- use_module(propose_code).
 :- use_module(propose_trial).
 :- use_module('../prefix').
@@ -57,8 +58,7 @@ chooser(Code, S, P, M, Goal) :-
     defines(Code, Name/Arity),
     functor(Head, Name, Arity),
     once(( code_clause(Code, Head, Body), sub_term(Pick, Body), callable(Pick),
-           functor(Pick, F, A), memberchk(F/A, [random/3, random_member/2, random_select/3,
-                                               random_between/3]) )),
+           functor(Pick, F, A), pick(F/A) )),
     findall(L, ( level_term(Code, L), ground(L) ), Ls0),
     (   Ls0 == []
     ->  Ls = [1, 2]

@@ -1,5 +1,6 @@
 :- module(arena_retries,
-          [ guard_retries/1           % +Module
+          [ guard_retries/1,          % +Module
+            pick/1                    % ?Name/Arity
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -65,6 +66,10 @@ callees(M, Name/Arity, Callees) :-
                    ( pick(F/A) -> true ; F/A \== Name/Arity -> own(M, F/A) ; true ) ),
             Callees0),
     sort(Callees0, Callees).
+
+%!  pick(?PI) is nondet.
+%
+%   The random picks a game's computer player makes.
 
 pick(random/3).
 pick(random_member/2).
