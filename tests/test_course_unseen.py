@@ -4,10 +4,12 @@ adapter check-game proposes for it passes its own check and plays."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
+from pybridge import load_game
 from tests.support.course import COURSE, movers, played, proposed, run
 
 
@@ -146,3 +148,47 @@ def test_a_list_of_moves_left_open_at_its_end_is_ended(
     assert "once(length(B, _))" in adapter.read_text()
     _, winner = played(adapter, tmp_path / "game.jsonl", capsys, players=("first", "second"))
     assert winner in ("first", "second")
+
+
+def forward_share(adapter: Path, moves: int = 16) -> float:
+    """The share of ``moves`` moves of the general AI's level 3 (0.1 s a
+    move, player2) that step forward in a race against random moves."""
+    state = load_game(str(adapter)).initial_state()
+    rng = random.Random(7)
+    chosen: list[str] = []
+    while len(chosen) < moves and not state.is_over():
+        if state.current_player == "player2":
+            move = state.choose_move(3, seconds=0.1, general=True)
+            chosen.append(move)
+        else:
+            move = rng.choice(state.valid_moves())
+        state = state.move(move)
+    return chosen.count("1") / len(chosen)
+
+
+def test_a_value_lower_where_better_is_read_from_the_games_own_level(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A race whose random games end drawn, value/3 the steps still to go:
+    no won game shows its sense, so the game's own level 2 does (it takes
+    the lowest); the arena's AI, whose random playouts never reach the
+    end, scores them with that value and steps forward."""
+    adapter = proposed("race_lower_value.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "own level 2 picks the move of lowest value" in text
+    assert "C is -E." in text
+    assert forward_share(adapter) >= 0.8
+
+
+def test_a_value_of_two_arguments_is_read_as_the_contracts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """value(State, Value) scores the side that moved into State, lower
+    where it is better off, and choose_move/4 takes the level first: the
+    adapter asks value/2 for either player and the game's own levels in
+    their order."""
+    adapter = proposed("race_value_two.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "value/2 read as value/3" in text
+    assert "choose_move(B, A, D, C)" in text
+    assert forward_share(adapter) >= 0.8
+    state = load_game(str(adapter)).initial_state()
+    assert state.choose_move(2) == "1"          # the game's own level 2

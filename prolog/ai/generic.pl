@@ -229,9 +229,10 @@ searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move) :-
     ->  Settle = false                  % levels 5 and up use all their time
     ;   Settle = true
     ),
+    long_game_cutoff(Game, State, Deadline, Extra, Cut),
     append(Extra, [ deadline(Deadline), decisive(true), reuse(true),
                     root_moves(SafeMoves), workers(Workers), settle(Settle)
-                  ], Options),
+                    | Cut ], Options),
     (   solve_moves(Game, State, Budget, SolveSeconds, Scored)
     ->  best_scored(Scored, Value, Bests),
         (   Value =:= 1
@@ -245,6 +246,54 @@ searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move) :-
             )
         )
     ;   mcts_move(Game, State, [seconds(1.0e9)|Options], Move)
+    ).
+
+%   long_game_cutoff(+Game, +State, +Deadline, +Extra, -Cut): [cutoff(K)]
+%   where the game has value/3 and a random game did not end within 200
+%   plies (a race whose random playouts would not end within a move's
+%   time, so that they tell the search nothing); else []. That random
+%   game is played once a game, a tenth of each move's time at a time,
+%   on from where the last move left it.
+long_game_cutoff(Game, State, Deadline, Extra, Cut) :-
+    (   memberchk(cutoff(_), Extra)
+    ->  Cut = []
+    ;   \+ predicate_property(Game:value(_, _, _), defined)
+    ->  Cut = []
+    ;   nb_current(generic_ai_long, probe(Game, Probe0))
+    ->  long_probe(Game, Probe0, Deadline, Cut)
+    ;   long_probe(Game, playing(State, 0), Deadline, Cut)
+    ).
+
+long_probe(Game, Probe0, Deadline, Cut) :-
+    get_time(Now),
+    ProbeEnd is Now + (Deadline - Now) / 10,
+    (   Probe0 = playing(S0, N0)
+    ->  catch(random_plies(Game, S0, N0, ProbeEnd, Probe), _, Probe = short)
+    ;   Probe = Probe0
+    ),
+    nb_setval(generic_ai_long, probe(Game, Probe)),
+    (   Probe == long
+    ->  Cut = [cutoff(20)]
+    ;   Cut = []
+    ).
+
+%   random_plies(+Game, +State, +N, +Deadline, -Probe): Probe is short
+%   when the random game ended (or a rule failed), long past 200 plies,
+%   else playing(State1, N1) at Deadline.
+random_plies(Game, State, N, Deadline, Probe) :-
+    (   Game:game_over(State, _)
+    ->  Probe = short
+    ;   N >= 200
+    ->  Probe = long
+    ;   get_time(Now),
+        Now >= Deadline
+    ->  Probe = playing(State, N)
+    ;   Game:valid_moves(State, Moves),
+        random_member(Move, Moves),
+        Game:move(State, Move, State1)
+    ->  N1 is N + 1,
+        random_plies(Game, State1, N1, Deadline, Probe)
+    ;   Probe = short
     ).
 
 best_scored(Scored, Value, Bests) :-

@@ -18,12 +18,22 @@ where asked. The clock is checked at every ply.
 */
 
 %   squashed_value(+Game, +State, +Player, +Scale, -R): value/3 of State
-%   for Player through a logistic curve whose unit is the mean |value|
-%   seen so far in this search; fails where value/3 fails, throws or
-%   gives no number.
+%   for Player, less the opponent's where the game has two players and
+%   value/3 answers for both (a value that counts only one side's
+%   progress, as in a race, then still tells who leads), through a
+%   logistic curve whose unit is the mean |difference| seen so far in
+%   this search; fails where value/3 fails, throws or gives no number.
 squashed_value(Game, State, Player, Scale, R) :-
-    catch(Game:value(State, Player, V), _, fail),
-    number(V),
+    catch(Game:value(State, Player, V0), _, fail),
+    number(V0),
+    (   catch(Game:players(Players), _, fail),
+        Players = [_, _],
+        select(Player, Players, [Other]),
+        catch(Game:value(State, Other, W), _, fail),
+        number(W)
+    ->  V is V0 - W
+    ;   V = V0
+    ),
     Scale = scale(Sum0, N0),
     Sum is Sum0 + abs(V),
     N is N0 + 1,

@@ -211,7 +211,13 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
         portray_clause((arena_game_over(S, W) :- game_over(S, W)))
     ;   true
     ),
-    (   Atoms == false,
+    (   defines(Code, choose_move/4),
+        \+ defines(Code, choose_move/3),
+        level_first(Code)
+    ->  format("~n% the game's choose_move/4, given the level first and the valid moves~n"),
+        portray_clause((arena_choose_move(S2, L2, M2) :-
+                            valid_moves(S2, Ms2), choose_move(L2, S2, Ms2, M2)))
+    ;   Atoms == false,
         defines(Code, choose_move/4),
         \+ defines(Code, choose_move/3)
     ->  copy_term(Pattern0-Var0, S1-P1),
@@ -220,6 +226,15 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
     ;   true
     ),
     display_wrapper(Code, Atoms, S0, Pattern0, Var0).
+
+%   level_first(+Code): choose_move/4 takes the level first, as its
+%   clauses with an integer there and none in the third place show
+%   (choose_move(Level, State, Moves, Move)).
+level_first(Code) :-
+    code_clause(Code, choose_move(L, _, _, _), _),
+    integer(L),
+    \+ ( code_clause(Code, choose_move(_, _, L3, _), _), integer(L3) ),
+    !.
 
 %   move_shape(+Code, +S0, +P0, +Guard, +OverName): move/3's first
 %   answer, where it leaves a choice point for the first state's first
@@ -279,7 +294,10 @@ at_path_var(S0, Pattern0, Var0, P0) :-
 %   value_text(+Code, +Atoms, +Found): value/3 as the contract has it:
 %   for either player, given the whole state.
 value_text(Code, Atoms, found(S0, Path, _, _, Pattern, Var, P0, P1)) :-
-    (   defines(Code, value/3)
+    (   \+ defines(Code, value/3),
+        defines(Code, value/2)
+    ->  ignore(value2_text(Code, Atoms, S0, Path, Pattern-Var, P0, P1))
+    ;   defines(Code, value/3)
     ->  value_players(Code, Atoms, P0, P1, Map),
         (   Map == none
         ->  Pairs = [P0-P0, P1-P1],
@@ -302,9 +320,14 @@ value_text(Code, Atoms, found(S0, Path, _, _, Pattern, Var, P0, P1)) :-
         ->  Shape = to_move
         ;   Shape = whole
         ),
-        (   value_inverted(Code, Path, S0, Shape, Pairs)
-        ->  format("~n% GUESS: value/3 is lower where the player is better off (a won state~n"),
-            format("% has the winner's lower): the arena's is higher~n"),
+        (   value_inverted(Code, Path, S0, Shape, Pairs, Why)
+        ->  (   Why == won
+            ->  format("~n% GUESS: value/3 is lower where the player is better off (a won state~n"),
+                format("% has the winner's lower): the arena's is higher~n")
+            ;   Why = level(L)
+            ->  format("~n% GUESS: value/3 is lower where the player is better off (the game's~n"),
+                format("% own level ~w picks the move of lowest value): the arena's is higher~n", [L])
+            ),
             Inverted = true,
             Call = (value(X, Q, V0), V is -V0)
         ;   Inverted = false,
@@ -329,6 +352,46 @@ value_text(Code, Atoms, found(S0, Path, _, _, Pattern, Var, P0, P1)) :-
         ;   true
         )
     ;   true
+    ).
+
+%   value2_text(+Code, +Atoms, +S0, +Path, +Pattern-Var, +P0, +P1):
+%   value(State, Value) as value/3, its side and sense read from the
+%   game's own level: the moves it picks have the lowest or highest
+%   value/2 for the player who made them (then a player's value is that
+%   of the state with the other to move), or for one player always.
+%   Nothing where it tells neither.
+value2_text(Code, Atoms, S0, Path, Pattern-Var, P0, P1) :-
+    value2_picks(Code, Path, S0, L, Picks),
+    (   \+ memberchk(_-higher, Picks), \+ memberchk(_-between, Picks)
+    ->  Side = mover, Low = true, Why = "the lowest value/2 for the player who moved"
+    ;   \+ memberchk(_-lower, Picks), \+ memberchk(_-between, Picks)
+    ->  Side = mover, Low = false, Why = "the highest value/2 for the player who moved"
+    ;   \+ memberchk(P0-lower, Picks), \+ memberchk(P1-higher, Picks),
+        \+ memberchk(_-between, Picks)
+    ->  Side = P0, Low = false, Why = "the highest value/2 for one player, the lowest for the other"
+    ;   \+ memberchk(P0-higher, Picks), \+ memberchk(P1-lower, Picks),
+        \+ memberchk(_-between, Picks)
+    ->  Side = P1, Low = false, Why = "the highest value/2 for one player, the lowest for the other"
+    ),
+    format("~n% GUESS: value/2 read as value/3: the game's own level ~w picks the~n", [L]),
+    format("% move of ~s~n", [Why]),
+    (   Low == true -> Sign = (V is -V0) ; Sign = (V = V0) ),
+    (   Side == mover
+    ->  format("% (a player's value: that of the state with the other player to move)~n"),
+        copy_term(Pattern-Var, Head-_),
+        replace_at(Head, Path, Other, X),
+        (   Atoms == true
+        ->  OtherGoal = once(( players(Ps), member(Other, Ps), Other \== P ))
+        ;   OtherGoal = once(( arena_player(G, P), arena_player(Other, _), Other \== G ))
+        ),
+        portray_clause((arena_value(Head, P, V) :- OtherGoal, value(X, V0), Sign))
+    ;   player_goal(Atoms, Side, P, Named),
+        (   Named == true
+        ->  portray_clause((arena_value(S, P, V) :-
+                                value(S, V0), ( P == Side -> V = V0 ; V is -V0 )))
+        ;   portray_clause((arena_value(S, P, V) :-
+                                value(S, V0), ( Named -> V = V0 ; V is -V0 )))
+        )
     ).
 
 value_clause(Head, PlayerGoal, Call) :-
