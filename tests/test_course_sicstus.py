@@ -53,6 +53,21 @@ def test_rule_throwing_mid_game_is_a_logged_no_contest(
     assert code == 0 and "no contest" in out, out + err
 
 
+
+def test_a_rule_that_throws_in_a_helper_names_the_helper(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """move/3 throws two calls down, in a helper whose clause is its
+    last call (gone from the stack as it ran): the no-contest names that
+    helper and its call, found by running the rule again with every
+    frame kept."""
+    log = tmp_path / "game.jsonl"
+    code, out = play_logged("throws_in_helper.pl", log, capsys)
+    assert code == 0, out
+    record = last_record(log)
+    assert record["termination"] == "broken_rule"
+    assert re.search(r"move/3 threw: .*Arguments are not sufficiently instantiated "
+                     r"\(in bonus/2, called as bonus\([34],_\)\)", str(record["reason"]))
+
 def test_forged_no_contest_is_refused(tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.jsonl"

@@ -11,6 +11,7 @@
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(time)).
+:- use_module(library(prolog_stack)).
 :- use_module(read).
 :- use_module(view).
 :- use_module(facts).
@@ -327,7 +328,7 @@ limited_call(Game, PI, Seconds, Inferences, Goal) :-
     ignore(rule_hook(Game, PI, Seconds)),
     catch(quiet_call(Seconds, Inferences, Goal, Result),
           Error,
-          rule_error(Game, PI, Seconds, Error)),
+          rule_error(Game, PI, Seconds, Inferences, Goal, Error)),
     (   Result == inference_limit_exceeded
     ->  rule_fail(Game, PI, "used more than ~D inferences (a loop?)", [Inferences])
     ;   Result \== fail
@@ -353,26 +354,93 @@ quiet_call(Seconds, Inferences, Goal, Result) :-
         )).
 
 
-rule_error(Game, PI, Seconds, time_limit_exceeded) :-
+rule_error(Game, PI, Seconds, _, _, time_limit_exceeded) :-
     !,
     rule_fail(Game, PI, "did not finish within ~w s (a loop? a loop reading the keyboard \c
                          never ends: its input is empty here)", [Seconds]).
-rule_error(_, _, _, Error) :-
+rule_error(_, _, _, _, _, Error) :-
     Error = error(game_rule(_), _),
     !,
     throw(Error).
-rule_error(Game, PI, _, error(game_rule_halt(Text), _)) :-
+rule_error(Game, PI, _, _, _, error(game_rule_halt(Text), _)) :-
     !,
     rule_fail(Game, PI, "~w", [Text]).
-rule_error(Game, PI, _, error(game_rule_loop(Text), _)) :-
+rule_error(Game, PI, _, _, _, error(game_rule_loop(Text), _)) :-
     !,
     rule_fail(Game, PI, "~w", [Text]).
-rule_error(_, _, _, arena_interrupted) :-
+rule_error(_, _, _, _, _, arena_interrupted) :-
     !,
     throw(arena_interrupted).
-rule_error(Game, PI, _, Error) :-
+rule_error(Game, PI, Seconds, Inferences, Goal, Error) :-
     unsafe_text(Error, Text),
-    rule_fail(Game, PI, "threw: ~w", [Text]).
+    (   Error = error(_, _),
+        thrown_where(PI, Seconds, Inferences, Goal, Where)
+    ->  rule_fail(Game, PI, "threw: ~w (in ~w)", [Text, Where])
+    ;   rule_fail(Game, PI, "threw: ~w", [Text])
+    ).
+
+%   thrown_where(+PI, +Seconds, +Inferences, :Goal, -Where): Goal (of
+%   the rule PI), which threw an error, run again without last-call
+%   optimisation (whose frames would be gone) to name the game's own
+%   predicate that throws, the innermost, with its call where that is
+%   short (helper/2, called as helper(0, _)). Fails where it does not
+%   throw again or where no frame but the rule's own is the game's.
+thrown_where(RulePI, Seconds, Inferences, Goal, Where) :-
+    current_prolog_flag(last_call_optimisation, LCO),
+    catch(setup_call_cleanup(
+              set_prolog_flag(last_call_optimisation, false),
+              quiet_call(Seconds, Inferences, catch_with_backtrace(Goal, E, throw(E)), _),
+              set_prolog_flag(last_call_optimisation, LCO)),
+          error(_, context(prolog_stack(Frames), _)),
+          true),
+    is_list(Frames),
+    member(frame(_, At, Call0), Frames),
+    game_predicate_at(At, PI),
+    !,
+    PI \== RulePI,
+    copy_term(Call0, Call),
+    numbervars(Call, 0, _, [singletons(true)]),
+    format(string(Called), "~W", [Call, [quoted(true), max_depth(8), numbervars(true),
+                                         portray(false)]]),
+    (   string_length(Called, Length),
+        Length =< 60,
+        \+ sub_string(Called, _, _, _, "garbage_collected")
+    ->  format(atom(Where), "~w, called as ~s", [PI, Called])
+    ;   format(atom(Where), "~w", [PI])
+    ).
+
+%   game_predicate_at(+At, -PI): the frame At runs a clause the student
+%   wrote (loaded from the game's file, not one the arena adds).
+game_predicate_at(pred_line(PI0, File:_), PI) :-
+    game_source(File),
+    term_string(PI1, PI0),
+    strip_module(PI1, _, PI),
+    students(PI).
+game_predicate_at(clause(Ref, _), PI) :-
+    clause_property(Ref, file(File)),
+    game_source(File),
+    clause_property(Ref, predicate(PI1)),
+    strip_module(PI1, _, PI),
+    students(PI).
+
+%   students(+PI): not one the arena adds (library_shims/2) nor an
+%   adapter's (arena_*).
+students(Name/Arity) :-
+    atom(Name),
+    \+ sub_atom(Name, 0, _, _, arena_),
+    \+ shim_name(Name/Arity).
+
+%   game_source(+File): a game file's source, as load_program/5 names it.
+game_source(File) :-
+    atom(File),
+    sub_atom(File, _, _, _, ' as code:').
+
+%   shim_name(+PI): PI is one of library_shims/2's.
+shim_name(PI) :-
+    clause(shim((Head :- _)), _),
+    functor(Head, Name, Arity),
+    PI == Name/Arity,
+    !.
 
 rule_fail(Game, PI, Format, Args) :-
     format(atom(What0), Format, Args),
