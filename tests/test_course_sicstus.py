@@ -68,6 +68,23 @@ def test_a_rule_that_throws_in_a_helper_names_the_helper(
     assert re.search(r"move/3 threw: .*Arguments are not sufficiently instantiated "
                      r"\(in bonus/2, called as bonus\([34],_\)\)", str(record["reason"]))
 
+
+def test_a_rule_that_loops_names_where_the_loop_was_busy(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/2 reaches a helper that counts up for ever: the rule
+    runs out of inferences, and is run again for half a second to see
+    which of the student's predicates the loop is in."""
+    log = tmp_path / "game.jsonl"
+    code, out = play_logged("loops_in_helper.pl", log, capsys)
+    assert code == 0, out
+    record = last_record(log)
+    assert record["termination"] == "broken_rule"
+    assert re.search(r"valid_moves/2 used more than 50,000,000 inferences \(a loop\? it was "
+                     r"in takes_left/3\)", str(record["reason"])), record
+    code, out, err = run(["check-game", str(COURSE / "loops_in_helper.pl"), "--games", "2"],
+                         capsys)
+    assert code == 1 and "(a loop? it was in takes_left/3)" in out, out + err
+
 def test_forged_no_contest_is_refused(tmp_path: Path,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.jsonl"

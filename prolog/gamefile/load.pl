@@ -330,7 +330,11 @@ limited_call(Game, PI, Seconds, Inferences, Goal) :-
           Error,
           rule_error(Game, PI, Seconds, Inferences, Goal, Error)),
     (   Result == inference_limit_exceeded
-    ->  rule_fail(Game, PI, "used more than ~D inferences (a loop?)", [Inferences])
+    ->  (   busy_where(Game, PI, Seconds, Inferences, Goal, Where)
+        ->  rule_fail(Game, PI, "used more than ~D inferences (a loop? it was in ~w)",
+                      [Inferences, Where])
+        ;   rule_fail(Game, PI, "used more than ~D inferences (a loop?)", [Inferences])
+        )
     ;   Result \== fail
     ).
 
@@ -354,10 +358,14 @@ quiet_call(Seconds, Inferences, Goal, Result) :-
         )).
 
 
-rule_error(Game, PI, Seconds, _, _, time_limit_exceeded) :-
+rule_error(Game, PI, Seconds, Inferences, Goal, time_limit_exceeded) :-
     !,
-    rule_fail(Game, PI, "did not finish within ~w s (a loop? a loop reading the keyboard \c
-                         never ends: its input is empty here)", [Seconds]).
+    (   busy_where(Game, PI, Seconds, Inferences, Goal, Where)
+    ->  format(atom(In), " it was in ~w;", [Where])
+    ;   In = ''
+    ),
+    rule_fail(Game, PI, "did not finish within ~w s (a loop?~w a loop reading the keyboard \c
+                         never ends: its input is empty here)", [Seconds, In]).
 rule_error(_, _, _, _, _, Error) :-
     Error = error(game_rule(_), _),
     !,
@@ -393,6 +401,37 @@ thrown_where(RulePI, Seconds, Inferences, Goal, Where) :-
               set_prolog_flag(last_call_optimisation, LCO)),
           error(_, context(prolog_stack(Frames), _)),
           true),
+    where_in(RulePI, Frames, Where).
+
+%   busy_where(+Game, +RulePI, +Seconds, +Inferences, :Goal, -Where): Goal,
+%   which ran out of time or inferences, run again and stopped after half
+%   a second at most: Where names the student's innermost predicate then
+%   running (where a loop of the game's own is busy), without its call.
+%   The watchdog is told of the new run first.
+busy_where(Game, RulePI, Seconds, Inferences, Goal, Where) :-
+    ignore(rule_hook(Game, RulePI, Seconds)),
+    Delay is min(0.5, Seconds / 2),
+    current_prolog_flag(last_call_optimisation, LCO),
+    catch(setup_call_cleanup(
+              ( set_prolog_flag(last_call_optimisation, false),
+                alarm(Delay, throw(error(arena_busy, context(_, _))), Id, [remove(false)])
+              ),
+              quiet_call(Seconds, Inferences, catch_with_backtrace(Goal, E, throw(E)), _),
+              ( remove_alarm(Id),
+                set_prolog_flag(last_call_optimisation, LCO)
+              )),
+          error(arena_busy, context(prolog_stack(Frames), _)),
+          true),
+    where_in(RulePI, Frames, Where0),
+    (   sub_atom(Where0, B, _, _, ', called as ')
+    ->  sub_atom(Where0, 0, B, _, Where)   % its arguments differ from run to run
+    ;   Where = Where0
+    ).
+
+%   where_in(+RulePI, +Frames, -Where): the innermost of Frames (a
+%   backtrace) that runs a predicate of the student's, with its call
+%   where that is short; fails where that is RulePI itself or none.
+where_in(RulePI, Frames, Where) :-
     is_list(Frames),
     member(frame(_, At, Call0), Frames),
     game_predicate_at(At, PI),
