@@ -4,6 +4,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
+:- use_module(library(aggregate)).
 :- use_module(propose_code).
 :- use_module(propose_trial).
 :- use_module(propose_loop, [answered_how/2]).
@@ -361,7 +362,23 @@ value_text(Code, Atoms, found(S0, Path, _, _, Pattern, Var, P0, P1)) :-
 %   of the state with the other to move), or for one player always.
 %   Nothing where it tells neither.
 value2_text(Code, Atoms, S0, Path, Pattern-Var, P0, P1) :-
-    value2_picks(Code, Path, S0, L, Picks),
+    (   value2_picks(Code, Path, S0, L, Picks)
+    ->  (   value2_sense(Atoms, Path, Pattern-Var, P0, P1, L, Picks)
+        ->  true
+        ;   aggregate_all(count, member(_-lower, Picks), Lo),
+            aggregate_all(count, member(_-higher, Picks), Hi),
+            aggregate_all(count, member(_-between, Picks), Mid),
+            format("~n% value(State, Value) left out: in a random game's first positions the~n"),
+            format("% game's own level ~w picked the lowest value ~D times, the highest ~D, one~n",
+                   [L, Lo, Hi]),
+            format("% between ~D (the moves it picked by value/2, their sense unclear)~n", [Mid])
+        )
+    ;   format("~n% value(State, Value) left out: choose_move's clauses name no level above 1~n"),
+        format("% to read its sense from~n")
+    ).
+
+value2_sense(Atoms, Path, Pattern-Var, P0, P1, L, Picks) :-
+    Picks = [_, _|_],
     (   \+ memberchk(_-higher, Picks), \+ memberchk(_-between, Picks)
     ->  Side = mover, Low = true, Why = "the lowest value/2 for the player who moved"
     ;   \+ memberchk(_-lower, Picks), \+ memberchk(_-between, Picks)

@@ -322,6 +322,8 @@ greedy_picks(Code, Path, S0, Shape, Pairs, L, Lower, Higher) :-
 
 %!  value2_picks(+Code, +Path, +S0, -L, -Picks) is semidet.
 %
+%   Fails where choose_move's clauses name no level above 1.
+%
 %   For a game with value(State, Value): the game's own level L asked
 %   for a move in the first positions of a random game, Picks a list of
 %   Player-Pick (Pick lower, higher or between: where value/2 of the
@@ -331,8 +333,7 @@ value2_picks(Code, Path, S0, L, Picks) :-
     findall(P-Pick, ( random_positions(Code, Path, S0, 8, S),
                       at_path(S, Path, P),
                       greedy_pick(Code, Path, S, L, value2(Code), Pick) ),
-            Picks),
-    Picks = [_, _|_].
+            Picks).
 
 value2(Code, S, V) :-
     quiet(Code:value(S, V)),
@@ -378,9 +379,9 @@ random_positions(Code, Path, S0, N, S) :-
 %   its move's state lies among all moves'.
 greedy_pick(Code, Path, S, L, Value, Pick) :-
     at_path(S, Path, P),
-    moves(Code, S, P, Ms),
-    first_n(30, Ms, Ms30),
-    findall(V-M, ( member(M, Ms30),
+    moves(Code, S, P, Ms0),
+    first_n(200, Ms0, Ms),
+    findall(V-M, ( member(M, Ms),
                    takes(Code, S, M, S1),
                    call(Value, S1, V) ),
             Scored),
