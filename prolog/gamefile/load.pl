@@ -381,19 +381,39 @@ rule_error(_, _, _, _, _, arena_interrupted) :-
     throw(arena_interrupted).
 rule_error(Game, PI, Seconds, Inferences, Goal, Error) :-
     unsafe_text(Error, Text),
-    (   Error = error(_, _),
-        thrown_where(PI, Seconds, Inferences, Goal, Where)
+    (   Error = error(Formal, Context),
+        (   Formal = resource_error(_)     % run again, it would only overflow again
+        ->  overflow_where(PI, Context, Where)
+        ;   catch(thrown_where(Game, PI, Seconds, Inferences, Goal, Where), _, fail)
+        )
     ->  rule_fail(Game, PI, "threw: ~w (in ~w)", [Text, Where])
     ;   rule_fail(Game, PI, "threw: ~w", [Text])
     ).
 
-%   thrown_where(+PI, +Seconds, +Inferences, :Goal, -Where): Goal (of
-%   the rule PI), which threw an error, run again without last-call
+%   overflow_where(+RulePI, +Context, -Where): the student's predicate
+%   that recursed until the stack overflowed, as SWI-Prolog's stack
+%   overflow error names it (its non_terminating frames).
+overflow_where(RulePI, Context, Where) :-
+    is_dict(Context),
+    get_dict(non_terminating, Context, Frames),
+    member(frame(_, Module:Goal, _), Frames),
+    atom(Module),
+    sub_atom(Module, 0, _, _, 'code:'),
+    functor(Goal, Name, Arity),
+    students(Name/Arity),
+    Name/Arity \== RulePI,
+    !,
+    format(atom(Where), "~w, recursing without end", [Name/Arity]).
+
+%   thrown_where(+Game, +PI, +Seconds, +Inferences, :Goal, -Where): Goal
+%   (of the rule PI), which threw an error, run again without last-call
 %   optimisation (whose frames would be gone) to name the game's own
 %   predicate that throws, the innermost, with its call where that is
 %   short (helper/2, called as helper(0, _)). Fails where it does not
-%   throw again or where no frame but the rule's own is the game's.
-thrown_where(RulePI, Seconds, Inferences, Goal, Where) :-
+%   throw again or where no frame but the rule's own is the game's. The
+%   watchdog is told of the new run first.
+thrown_where(Game, RulePI, Seconds, Inferences, Goal, Where) :-
+    ignore(rule_hook(Game, RulePI, Seconds)),
     current_prolog_flag(last_call_optimisation, LCO),
     catch(setup_call_cleanup(
               set_prolog_flag(last_call_optimisation, false),
@@ -404,13 +424,13 @@ thrown_where(RulePI, Seconds, Inferences, Goal, Where) :-
     where_in(RulePI, Frames, Where).
 
 %   busy_where(+Game, +RulePI, +Seconds, +Inferences, :Goal, -Where): Goal,
-%   which ran out of time or inferences, run again and stopped after half
-%   a second at most: Where names the student's innermost predicate then
+%   which ran out of time or inferences, run again and stopped after a
+%   fifth of a second at most: Where names the student's innermost predicate then
 %   running (where a loop of the game's own is busy), without its call.
 %   The watchdog is told of the new run first.
 busy_where(Game, RulePI, Seconds, Inferences, Goal, Where) :-
     ignore(rule_hook(Game, RulePI, Seconds)),
-    Delay is min(0.5, Seconds / 2),
+    Delay is min(0.2, Seconds / 2),
     current_prolog_flag(last_call_optimisation, LCO),
     catch(setup_call_cleanup(
               ( set_prolog_flag(last_call_optimisation, false),
@@ -420,9 +440,18 @@ busy_where(Game, RulePI, Seconds, Inferences, Goal, Where) :-
               ( remove_alarm(Id),
                 set_prolog_flag(last_call_optimisation, LCO)
               )),
-          error(arena_busy, context(prolog_stack(Frames), _)),
+          Error,
           true),
-    where_in(RulePI, Frames, Where0),
+    nonvar(Error),                      % stopped, as it should be
+    (   Error == arena_interrupted
+    ->  throw(Error)
+    ;   true
+    ),
+    (   Error = error(arena_busy, context(prolog_stack(Frames), _))
+    ->  where_in(RulePI, Frames, Where0)
+    ;   Error = error(_, Context),      % the stack, kept whole, overflowed first
+        overflow_where(RulePI, Context, Where0)
+    ),
     (   sub_atom(Where0, B, _, _, ', called as ')
     ->  sub_atom(Where0, 0, B, _, Where)   % its arguments differ from run to run
     ;   Where = Where0
