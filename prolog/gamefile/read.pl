@@ -13,9 +13,10 @@
 
 %!  skipped_entry(-Note) is nondet.
 %
-%   An initialization directive of the last file read that starts the
-%   program (`:- initialization(main, main)`, `:- initialization(play)`)
-%   and was left out, Note naming file, line and entry point.
+%   What the last file read left out, Note naming file and line: an
+%   initialization directive that starts the program (`:-
+%   initialization(main, main)`, `:- initialization(play)`), a clause
+%   with a syntax error, a file it loads that is not there.
 
 /** <module> Reading a game file as data
 
@@ -72,7 +73,31 @@ read_game_file(File, Dialect0, Code, Program, Dialect, Problems) :-
         read_pass(File, Root, Dialect, Code, Program, _, Problems)
     ).
 
+%   read_pass(+File, +Root, +Dialect, +Code, -Program, -Wants, -Problems):
+%   the program read; a clause SICStus cannot read either (a syntax
+%   error) and a file beside it that is not there are left out, as
+%   SICStus' consult leaves them out and goes on, each noted in
+%   skipped_entry/1; Problems are what refuses the file.
 read_pass(File, Root, Dialect, Code, Program, Wants, Problems) :-
+    retractall(skipped_entry(_)),
+    read_terms(File, Root, Dialect, Code, Program, Wants, Problems0),
+    partition(skipped_problem, Problems0, Skipped0, Problems),
+    findall(P-How, ( member(P, Skipped0), skipped_how(P, How) ), Skipped),
+    forall(member(Problem-How, Skipped),
+           ( format(atom(Note), "~w (~w)", [Problem, How]),
+             assertz(skipped_entry(Note)) )).
+
+skipped_problem(Problem) :-
+    skipped_how(Problem, _).
+
+skipped_how(Problem, "the clause skipped, as SICStus skips it") :-
+    sub_atom(Problem, _, _, _, ': syntax error: '),
+    !.
+skipped_how(Problem, "loading goes on without it, as in SICStus") :-
+    sub_atom(Problem, _, _, _, ': no file '),
+    !.
+
+read_terms(File, Root, Dialect, Code, Program, Wants, Problems) :-
     State = state([], swi, [], Dialect, false), % files read, dialect wanted, problems,
                                         % dialect, in a plunit block
     forall(sicstus_operator(P, T, Name), op(P, T, Code:Name)),
@@ -90,7 +115,7 @@ read_file_terms(File, Root, Quotes0, Code, State, Program, Tail) :-
     (   memberchk(File, Seen)
     ->  Program = Tail
     ;   nb_setarg(1, State, [File|Seen]),
-        read_untrusted_file(File, [module(Code), syntax_errors(stop)],
+        read_untrusted_file(File, [module(Code), syntax_errors(continue)],
                             game_item(File, Root, Code, State),
                             Quotes0, Program, Tail)
     ).

@@ -169,10 +169,7 @@ class GameHost:
         if "error" in reply:
             self.kill()
             kind, message = self._error(reply)
-            lines = message.splitlines()        # syntax errors: the file's own
-            own = lines and all(": syntax error: " in line for line in lines)
-            raise GameFileError(f"game file {self.ref.path} " + ("has a syntax error of its own "
-                                "(read as SICStus reads it)" if own else "refused") + f":\n{message}")
+            raise GameFileError(f"game file {self.ref.path} refused:\n{message}")
         if reply.get("ok") is not True:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded")
@@ -387,7 +384,8 @@ class GameHost:
         return GameRuleError("game_rule", f"{self.id}: {rule}: {note}{said}")
 
     def warnings(self) -> tuple[str, ...]:
-        """What loading left out: the file's own entry points, not run."""
+        """What loading left out: the file's own entry points (not run),
+        clauses with a syntax error, files it loads that are not there."""
         return tuple(self.text(str(w)) for w in self.hello.get("warnings", []))
 
     def seed(self, seed: int) -> None:

@@ -43,7 +43,7 @@ class Report:
     title: str
     dialect: str
     problems: tuple[Problem, ...]
-    notes: tuple[str, ...] = ()         # entry points of the file not run
+    notes: tuple[str, ...] = ()         # what loading left out: entry points, broken clauses
     proposal: str = ""                  # what became of an adapter proposal
     findings: tuple[str, ...] = ()      # positions checked, budget, slowest rule
     played: bool = False                # the random games ran (else no rule could)
@@ -84,7 +84,7 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
                 proposal = propose_adapter(ref, config)
             return Report(source, gamefile.game_id(ref), used, tuple(
                 Problem(pi, "", "", "required, but the file does not define it")
-                for pi in missing), proposal=proposal)
+                for pi in missing), host_for(ref).warnings(), proposal=proposal)
         notes = host_for(ref).warnings()
         try:
             game = load_game_file(spec, dialect=dialect, config=config, **options)

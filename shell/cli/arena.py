@@ -121,6 +121,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.move_time is not None and not args.move_time > 0:
         raise ValueError(f"--move-time {args.move_time:g}: give a positive number of seconds")
     game = checkgame_cli.load_game_arg(args)
+    host = getattr(game.engine, "host", None)       # a game file's
+    for note in host.warnings() if host is not None else ():
+        print(f"left out: {note}")
     isolation = apply(args, (args.first, args.second))
     if isolation:
         print(isolation)

@@ -78,7 +78,7 @@ def cmd_check_game(args: argparse.Namespace) -> int:
     if report.dialect:
         print(f"dialect:  {report.dialect}")
     for note in report.notes:
-        print(f"not run:  {note}")
+        print(f"left out: {note}")
     if report.played:
         print(f"checked:  {plural(args.games, 'random game')} (seed {args.seed}), every "
               f"position of the first {plural(args.plies, 'ply')}")
