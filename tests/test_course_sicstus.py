@@ -54,6 +54,16 @@ def test_rule_throwing_mid_game_is_a_logged_no_contest(
 
 
 
+def test_a_fact_only_its_menu_asserts_is_dynamic(capsys: pytest.CaptureFixture[str]) -> None:
+    """move/3 asks human/1, which only the game's menu asserts (after its
+    retractall/1, which makes it exist under SICStus) and the file never
+    declares: called without the menu it fails, not throws, and the game
+    conforms and plays."""
+    code, out, err = run(["check-game", str(COURSE / "seat_facts.pl"), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    assert "Unknown procedure" not in out
+
+
 def test_a_rule_that_throws_in_a_helper_names_the_helper(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """move/3 throws two calls down, in a helper whose clause is its

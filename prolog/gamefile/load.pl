@@ -85,7 +85,8 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     atom_concat('raw:', Base, Raw),
     read_game_file(File, Dialect0, Code, Program0, Dialect, Problems0),
     library_shims(Program0, Program1),
-    own_over_imports(Program1, Dialect, Program),
+    own_over_imports(Program1, Dialect, Program2),
+    asserted_dynamic(Program2, Program),
     (   Problems0 \== []
     ->  throw(error(game_refused(Problems0), _))
     ;   true
@@ -175,6 +176,49 @@ shim((random_select(X, L, R) :- arena_loop_drive:loop_choice(select(R), L, X))) 
 shim((random(Lo, Hi, X) :- arena_loop_drive:loop_choice(range(Lo, Hi), [], X))) :- jailed.
 shim((random_between(Lo, Hi, X) :- arena_loop_drive:loop_choice(between(Lo, Hi), [], X))) :-
     jailed.
+
+%   asserted_dynamic(+Program0, -Program): Program0 with a dynamic/1
+%   declaration first for each predicate it asserts or retracts by name
+%   (`assertz(human(1))`, `retractall(human(_))`) but neither defines nor
+%   declares. Its game loop runs the retractall that makes it exist, as
+%   SICStus does, before the rules ask it (`human(P)`); called by the
+%   arena without that loop, it then fails, as it fails after it, rather
+%   than throw an existence error.
+asserted_dynamic(Program0, Program) :-
+    findall(Name/Arity,
+            ( member(Term, Program0),
+              Term = (_ :- Body),
+              sub_term(Goal, Body),
+              compound(Goal),
+              Goal =.. [Change, Fact0|_],
+              memberchk(Change, [assert, asserta, assertz, retract, retractall]),
+              nonvar(Fact0),
+              (   Fact0 = (Fact :- _) -> true ; Fact = Fact0 ),
+              callable(Fact),
+              \+ Fact = _:_,
+              functor(Fact, Name, Arity) ),
+            PIs0),
+    sort(PIs0, PIs1),
+    exclude(defined_or_declared(Program0), PIs1, PIs),
+    (   PIs == []
+    ->  Program = Program0
+    ;   Program = [(:- dynamic(PIs))|Program0]
+    ).
+
+defined_or_declared(Program, Name/Arity) :-
+    functor(Head, Name, Arity),
+    (   program_defines(Program, Head)
+    ->  true
+    ;   predicate_property(system:Head, defined)
+    ->  true                            % not the student's to declare
+    ;   Arity2 is Arity - 2,
+        member((:- Directive), Program),
+        sub_term(Decl, Directive),
+        (   Decl == Name/Arity
+        ;   Decl == Name//Arity2
+        ),
+        !
+    ).
 
 program_defines(Program, Head) :-
     member(Term, Program),
