@@ -192,3 +192,15 @@ def test_a_value_of_two_arguments_is_read_as_the_contracts(
     assert forward_share(adapter) >= 0.8
     state = load_game(str(adapter)).initial_state()
     assert state.choose_move(2) == "1"          # the game's own level 2
+
+
+def test_a_value_of_two_arguments_for_one_side_always(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """value(State, Value) is the first side's lead whoever is to move:
+    its level 2 takes the highest for side 1, the lowest for side 2, and
+    the adapter's value/3 is negated for the second."""
+    adapter = proposed("race_value_fixed.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "the highest value/2 for one player, the lowest for the other" in text
+    assert "arena_player(1, B)" in text
+    assert forward_share(adapter) >= 0.8

@@ -402,13 +402,11 @@ value2_sense(Atoms, Path, Pattern-Var, P0, P1, L, Picks) :-
         ;   OtherGoal = once(( arena_player(G, P), arena_player(Other, _), Other \== G ))
         ),
         portray_clause((arena_value(Head, P, V) :- OtherGoal, value(X, V0), Sign))
-    ;   player_goal(Atoms, Side, P, Named),
-        (   Named == true
-        ->  portray_clause((arena_value(S, P, V) :-
-                                value(S, V0), ( P == Side -> V = V0 ; V is -V0 )))
-        ;   portray_clause((arena_value(S, P, V) :-
-                                value(S, V0), ( Named -> V = V0 ; V is -V0 )))
-        )
+    ;   (   Atoms == true
+        ->  Named = (P == Side)
+        ;   Named = arena_player(Side, P)
+        ),
+        portray_clause((arena_value(S, P, V) :- value(S, V0), ( Named -> V = V0 ; V is -V0 )))
     ).
 
 value_clause(Head, PlayerGoal, Call) :-
