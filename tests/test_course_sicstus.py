@@ -54,6 +54,17 @@ def test_rule_throwing_mid_game_is_a_logged_no_contest(
 
 
 
+def test_an_empty_random_range_fails_as_under_sicstus(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """random(0, 0, B) in a SICStus game's move/3, its failure handled:
+    SICStus' random/3 fails there, so the game conforms and plays, where
+    SWI-Prolog's random/3 would raise a domain error."""
+    code, out, err = run(["check-game", str(COURSE / "empty_random_range.pl"), "--games", "3"],
+                         capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    assert "sicstus4" in out
+
+
 def test_a_fact_only_its_menu_asserts_is_dynamic(capsys: pytest.CaptureFixture[str]) -> None:
     """move/3 asks human/1, which only the game's menu asserts (after its
     retractall/1, which makes it exist under SICStus) and the file never

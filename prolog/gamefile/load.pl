@@ -84,7 +84,7 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     atom_concat('code:', Base, Code),
     atom_concat('raw:', Base, Raw),
     read_game_file(File, Dialect0, Code, Program0, Dialect, Problems0),
-    library_shims(Program0, Program1),
+    library_shims(Program0, Dialect, Program1),
     own_over_imports(Program1, Dialect, Program2),
     asserted_dynamic(Program2, Program),
     (   Problems0 \== []
@@ -149,16 +149,16 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     maplist(pi_atom, Missing, MissingAtoms),
     Info = _{dialect:Dialect, missing:MissingAtoms, present:PresentAtoms, facts:Facts}.
 
-%   library_shims(+Program0, -Program): Program0 with setrand/1 taking
+%   library_shims(+Program0, +Dialect, -Program): Program0 with setrand/1 taking
 %   SICStus' integer seed, nth0/4 and nth1/4 as SICStus has them (prolog/sicstus_lib.pl: they fail below the
 %   first index, where SWI-Prolog's raise an error) and, in the jail,
 %   random picks a run of the game's own loop can drive
 %   (prolog/gamefile/loop_drive.pl), each unless the program defines it
 %   or imports it by name: a local definition over a library's weak
 %   import.
-library_shims(Program0, Program) :-
+library_shims(Program0, Dialect, Program) :-
     findall(Clause,
-            ( shim(Clause),
+            ( shim(Dialect, Clause),
               Clause = (Head :- _),
               \+ program_defines(Program0, Head),
               functor(Head, Name, Arity),
@@ -167,6 +167,15 @@ library_shims(Program0, Program) :-
                    memberchk(Name/Arity, PIs) ) ),
             Shims),
     append(Program0, Shims, Program).
+
+%   shim(+Dialect, -Clause): under SICStus, random/3 fails for an empty
+%   range (Lower >= Upper: the last of a list of one, random(0, 0, X)),
+%   where SWI-Prolog's raises an error; a game's loop that retries then
+%   goes on as it does under SICStus.
+shim(sicstus4, (random(Lo, Hi, _) :- number(Lo), number(Hi), Lo >= Hi, !, fail)) :-
+    jailed.
+shim(_, Clause) :-
+    shim(Clause).
 
 shim((setrand(Seed) :- arena_sicstus_lib:setrand(Seed))).
 shim((nth0(N, L, E, R) :- arena_sicstus_lib:nth0(N, L, E, R))).
