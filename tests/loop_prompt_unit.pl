@@ -75,4 +75,13 @@ test(a_menu_with_a_board_under_it, [true(A = ['1'|_])]) :-
 test(words_in_a_bracket, [true(A == [orange, blue, gray])]) :-
     prompt_answers("Enter color {orange, blue, gray}: ", A).
 
+test(keys_before_to_in_a_box, [true(A == ['1'])]) :-
+    prompt_answers("-----------------\n-----   Press:   -----\n\c
+                    -----   1 to continue   -----\n-----   2 to exit   -----\n\c
+                    -----------------\n", A).
+
+test(a_size_asked_over_two_lines, [true(A = ['6'|_])]) :-
+    prompt_answers("---------------\n-----   Choose the size   -----\n\c
+                    -----   of the board   -----\n---------------\n", A).
+
 :- end_tests(loop_answer).

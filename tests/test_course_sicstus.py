@@ -365,7 +365,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     brackets, words, pointers: computer against computer first, leaving
     never."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 19 tests passed" in output, output
+    assert "All 21 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
