@@ -11,7 +11,6 @@
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(time)).
-:- use_module(library(prolog_stack)).
 :- use_module(read).
 :- use_module(view).
 :- use_module(facts).
@@ -19,6 +18,8 @@
 :- use_module(memo).
 :- use_module(safety).
 :- use_module(rule_clock).
+:- use_module(program_fixes).
+:- use_module(rule_where).
 :- use_module('../ai/generic', []).
 :- use_module('../sicstus_lib', [install_sicstus_format/0]).
 :- use_module(loop_drive, []).
@@ -148,94 +149,6 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     maplist(pi_atom, Present, PresentAtoms),
     maplist(pi_atom, Missing, MissingAtoms),
     Info = _{dialect:Dialect, missing:MissingAtoms, present:PresentAtoms, facts:Facts}.
-
-%   library_shims(+Program0, +Dialect, -Program): Program0 with setrand/1 taking
-%   SICStus' integer seed, nth0/4 and nth1/4 as SICStus has them (prolog/sicstus_lib.pl: they fail below the
-%   first index, where SWI-Prolog's raise an error) and, in the jail,
-%   random picks a run of the game's own loop can drive
-%   (prolog/gamefile/loop_drive.pl), each unless the program defines it
-%   or imports it by name: a local definition over a library's weak
-%   import.
-library_shims(Program0, Dialect, Program) :-
-    findall(Clause,
-            ( shim(Dialect, Clause),
-              Clause = (Head :- _),
-              \+ program_defines(Program0, Head),
-              functor(Head, Name, Arity),
-              \+ ( member((:- use_module(_, PIs)), Program0),
-                   is_list(PIs),
-                   memberchk(Name/Arity, PIs) ) ),
-            Shims),
-    append(Program0, Shims, Program).
-
-%   shim(+Dialect, -Clause): under SICStus, random/3 fails for an empty
-%   range (Lower >= Upper: the last of a list of one, random(0, 0, X)),
-%   where SWI-Prolog's raises an error; a game's loop that retries then
-%   goes on as it does under SICStus.
-shim(sicstus4, (random(Lo, Hi, _) :- number(Lo), number(Hi), Lo >= Hi, !, fail)) :-
-    jailed.
-shim(_, Clause) :-
-    shim(Clause).
-
-shim((setrand(Seed) :- arena_sicstus_lib:setrand(Seed))).
-shim((nth0(N, L, E, R) :- arena_sicstus_lib:nth0(N, L, E, R))).
-shim((nth1(N, L, E, R) :- arena_sicstus_lib:nth1(N, L, E, R))).
-shim((random_member(X, L) :- arena_loop_drive:loop_choice(member, L, X))) :- jailed.
-shim((random_select(X, L, R) :- arena_loop_drive:loop_choice(select(R), L, X))) :- jailed.
-shim((random(Lo, Hi, X) :- arena_loop_drive:loop_choice(range(Lo, Hi), [], X))) :- jailed.
-shim((random_between(Lo, Hi, X) :- arena_loop_drive:loop_choice(between(Lo, Hi), [], X))) :-
-    jailed.
-
-%   asserted_dynamic(+Program0, -Program): Program0 with a dynamic/1
-%   declaration first for each predicate it asserts or retracts by name
-%   (`assertz(human(1))`, `retractall(human(_))`) but neither defines nor
-%   declares. Its game loop runs the retractall that makes it exist, as
-%   SICStus does, before the rules ask it (`human(P)`); called by the
-%   arena without that loop, it then fails, as it fails after it, rather
-%   than throw an existence error.
-asserted_dynamic(Program0, Program) :-
-    findall(Name/Arity,
-            ( member(Term, Program0),
-              Term = (_ :- Body),
-              sub_term(Goal, Body),
-              compound(Goal),
-              Goal =.. [Change, Fact0|_],
-              memberchk(Change, [assert, asserta, assertz, retract, retractall]),
-              nonvar(Fact0),
-              (   Fact0 = (Fact :- _) -> true ; Fact = Fact0 ),
-              callable(Fact),
-              \+ Fact = _:_,
-              functor(Fact, Name, Arity) ),
-            PIs0),
-    sort(PIs0, PIs1),
-    exclude(defined_or_declared(Program0), PIs1, PIs),
-    (   PIs == []
-    ->  Program = Program0
-    ;   Program = [(:- dynamic(PIs))|Program0]
-    ).
-
-defined_or_declared(Program, Name/Arity) :-
-    functor(Head, Name, Arity),
-    (   program_defines(Program, Head)
-    ->  true
-    ;   predicate_property(system:Head, defined)
-    ->  true                            % not the student's to declare
-    ;   Arity2 is Arity - 2,
-        member((:- Directive), Program),
-        sub_term(Decl, Directive),
-        (   Decl == Name/Arity
-        ;   Decl == Name//Arity2
-        ),
-        !
-    ).
-
-program_defines(Program, Head) :-
-    member(Term, Program),
-    (   Term = (H :- _) -> true ; H = Term ),
-    callable(H),
-    \+ H = (:- _),
-    \+ \+ H = Head,
-    !.
 
 %   jailed: the game host runs in a jail (prolog/gamehost.pl sets the
 %   flag arena_game_jail): the game may use what Prolog offers, and
@@ -442,126 +355,6 @@ rule_error(Game, PI, Seconds, Inferences, Goal, Error) :-
     ->  rule_fail(Game, PI, "threw: ~w (in ~w)", [Text, Where])
     ;   rule_fail(Game, PI, "threw: ~w", [Text])
     ).
-
-%   overflow_where(+RulePI, +Context, -Where): the student's predicate
-%   that recursed until the stack overflowed, as SWI-Prolog's stack
-%   overflow error names it (its non_terminating frames).
-overflow_where(RulePI, Context, Where) :-
-    is_dict(Context),
-    get_dict(non_terminating, Context, Frames),
-    member(frame(_, Module:Goal, _), Frames),
-    atom(Module),
-    sub_atom(Module, 0, _, _, 'code:'),
-    functor(Goal, Name, Arity),
-    students(Name/Arity),
-    Name/Arity \== RulePI,
-    !,
-    format(atom(Where), "~w, recursing without end", [Name/Arity]).
-
-%   thrown_where(+Game, +PI, +Seconds, +Inferences, :Goal, -Where): Goal
-%   (of the rule PI), which threw an error, run again without last-call
-%   optimisation (whose frames would be gone) to name the game's own
-%   predicate that throws, the innermost, with its call where that is
-%   short (helper/2, called as helper(0, _)). Fails where it does not
-%   throw again or where no frame but the rule's own is the game's. The
-%   watchdog is told of the new run first.
-thrown_where(Game, RulePI, Seconds, Inferences, Goal, Where) :-
-    ignore(rule_hook(Game, RulePI, Seconds)),
-    current_prolog_flag(last_call_optimisation, LCO),
-    catch(setup_call_cleanup(
-              set_prolog_flag(last_call_optimisation, false),
-              quiet_call(Seconds, Inferences, catch_with_backtrace(Goal, E, throw(E)), _),
-              set_prolog_flag(last_call_optimisation, LCO)),
-          error(_, context(prolog_stack(Frames), _)),
-          true),
-    where_in(RulePI, Frames, Where).
-
-%   busy_where(+Game, +RulePI, +Seconds, +Inferences, :Goal, -Where): Goal,
-%   which ran out of time or inferences, run again and stopped after a
-%   fifth of a second at most: Where names the student's innermost predicate then
-%   running (where a loop of the game's own is busy), without its call.
-%   The watchdog is told of the new run first.
-busy_where(Game, RulePI, Seconds, Inferences, Goal, Where) :-
-    ignore(rule_hook(Game, RulePI, Seconds)),
-    Delay is min(0.2, Seconds / 2),
-    current_prolog_flag(last_call_optimisation, LCO),
-    catch(setup_call_cleanup(
-              ( set_prolog_flag(last_call_optimisation, false),
-                alarm(Delay, throw(error(arena_busy, context(_, _))), Id, [remove(false)])
-              ),
-              quiet_call(Seconds, Inferences, catch_with_backtrace(Goal, E, throw(E)), _),
-              ( remove_alarm(Id),
-                set_prolog_flag(last_call_optimisation, LCO)
-              )),
-          Error,
-          true),
-    nonvar(Error),                      % stopped, as it should be
-    (   Error == arena_interrupted
-    ->  throw(Error)
-    ;   true
-    ),
-    (   Error = error(arena_busy, context(prolog_stack(Frames), _))
-    ->  where_in(RulePI, Frames, Where0)
-    ;   Error = error(_, Context),      % the stack, kept whole, overflowed first
-        overflow_where(RulePI, Context, Where0)
-    ),
-    (   sub_atom(Where0, B, _, _, ', called as ')
-    ->  sub_atom(Where0, 0, B, _, Where)   % its arguments differ from run to run
-    ;   Where = Where0
-    ).
-
-%   where_in(+RulePI, +Frames, -Where): the innermost of Frames (a
-%   backtrace) that runs a predicate of the student's, with its call
-%   where that is short; fails where that is RulePI itself or none.
-where_in(RulePI, Frames, Where) :-
-    is_list(Frames),
-    member(frame(_, At, Call0), Frames),
-    game_predicate_at(At, PI),
-    !,
-    PI \== RulePI,
-    copy_term(Call0, Call),
-    numbervars(Call, 0, _, [singletons(true)]),
-    format(string(Called), "~W", [Call, [quoted(true), max_depth(8), numbervars(true),
-                                         portray(false)]]),
-    (   string_length(Called, Length),
-        Length =< 60,
-        \+ sub_string(Called, _, _, _, "garbage_collected")
-    ->  format(atom(Where), "~w, called as ~s", [PI, Called])
-    ;   format(atom(Where), "~w", [PI])
-    ).
-
-%   game_predicate_at(+At, -PI): the frame At runs a clause the student
-%   wrote (loaded from the game's file, not one the arena adds).
-game_predicate_at(pred_line(PI0, File:_), PI) :-
-    game_source(File),
-    term_string(PI1, PI0),
-    strip_module(PI1, _, PI),
-    students(PI).
-game_predicate_at(clause(Ref, _), PI) :-
-    clause_property(Ref, file(File)),
-    game_source(File),
-    clause_property(Ref, predicate(PI1)),
-    strip_module(PI1, _, PI),
-    students(PI).
-
-%   students(+PI): not one the arena adds (library_shims/2) nor an
-%   adapter's (arena_*).
-students(Name/Arity) :-
-    atom(Name),
-    \+ sub_atom(Name, 0, _, _, arena_),
-    \+ shim_name(Name/Arity).
-
-%   game_source(+File): a game file's source, as load_program/5 names it.
-game_source(File) :-
-    atom(File),
-    sub_atom(File, _, _, _, ' as code:').
-
-%   shim_name(+PI): PI is one of library_shims/2's.
-shim_name(PI) :-
-    clause(shim((Head :- _)), _),
-    functor(Head, Name, Arity),
-    PI == Name/Arity,
-    !.
 
 rule_fail(Game, PI, Format, Args) :-
     format(atom(What0), Format, Args),

@@ -205,10 +205,8 @@ option(Key, Label) --> blanks, number_key(Key), " ", " ", blanks, rest(Label).  
 option(Key, Label) --> blanks, lead_word, blanks, number_key(Key), blanks, sep, rest(Label).
 option(Key, Label) --> blanks, opt_press, number_key(Key), blanks_one, "to", blanks_one, rest(Label).
 
-%   opt_press: "Press 1 to continue", "1 to exit".
-opt_press --> word_codes(Cs), { atom_codes(W0, Cs), downcase_atom(W0, W),
-                                 memberchk(W, [press, type, enter, write, prima, digite]) },
-              ( ":" -> [] ; [] ), blanks_one, !.
+opt_press --> word_codes(Cs), { atom_codes(W0, Cs), downcase_atom(W0, W),       % "Press 1 to go"
+                                memberchk(W, [press, type, enter, prima, digite]) }, blanks_one, !.
 opt_press --> [].
 
 %   lead_word: "Level 1 - Random", "Option 2: ...", "Nivel 1 - Facil".
@@ -302,10 +300,8 @@ question_answers(Question, Near, Answers) :-
     ->  ranked(Options, Answers)
     ;   numbers_asked(Lower, Near, Numbers), Numbers \== []
     ->  Answers = Numbers
-    ;   (   sub_string(Lower, _, _, _, "size")
-        ;   string_lower(Near, NearLower),     % "Choose the size / of the board"
-            sub_string(NearLower, _, _, _, "size")
-        )
+    ;   string_lower(Near, NearLower),         % "Choose the size / of the board"
+        ( sub_string(Lower, _, _, _, "size") ; sub_string(NearLower, _, _, _, "size") )
     ->  Answers = ['6', '5', '7', '8', '4', '9', '10', '11']
     ;   Answers = ['1', '2', '3', '0']
     ).

@@ -4,9 +4,9 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
-:- use_module(library(aggregate)).
 :- use_module(propose_code).
 :- use_module(propose_trial).
+:- use_module(propose_value).
 :- use_module(propose_loop, [answered_how/2]).
 
 /** <module> The text of a proposed adapter
@@ -291,132 +291,6 @@ display_wrapper(Code, Atoms, S0, Pattern0, Var0) :-
 
 at_path_var(S0, Pattern0, Var0, P0) :-
     copy_term(Pattern0-Var0, S0-P0).
-
-%   value_text(+Code, +Atoms, +Found): value/3 as the contract has it:
-%   for either player, given the whole state.
-value_text(Code, Atoms, found(S0, Path, _, _, Pattern, Var, P0, P1)) :-
-    (   \+ defines(Code, value/3),
-        defines(Code, value/2)
-    ->  ignore(value2_text(Code, Atoms, S0, Path, Pattern-Var, P0, P1))
-    ;   defines(Code, value/3)
-    ->  value_players(Code, Atoms, P0, P1, Map),
-        (   Map == none
-        ->  Pairs = [P0-P0, P1-P1],
-            player_goal(Atoms, Q, N, PlayerGoal),
-            (   Atoms == true -> InState = N ; InState = Q )
-        ;   Pairs = Map,
-            format("~n% GUESS: value/3 names the players otherwise~n"),
-            forall(member(P-VP, Map), portray_clause(arena_value_player(P, VP))),
-            PlayerGoal = arena_value_player(N, Q),
-            InState = N
-        ),
-        (   forall(member(_-VP, Pairs), value_number(Code, S0, VP))
-        ->  Shape = whole
-        ;   sub_state(S0, SubPath),
-            at_path(S0, SubPath, Sub),
-            forall(member(_-VP, Pairs), value_number(Code, Sub, VP))
-        ->  Shape = part(SubPath)
-        ;   forall(member(P-VP, Pairs),
-                   ( replace_at(S0, Path, P, SP0), value_number(Code, SP0, VP) ))
-        ->  Shape = to_move
-        ;   Shape = whole
-        ),
-        (   value_inverted(Code, Path, S0, Shape, Pairs, Why)
-        ->  (   Why == won
-            ->  format("~n% GUESS: value/3 is lower where the player is better off (a won state~n"),
-                format("% has the winner's lower): the arena's is higher~n")
-            ;   Why = level(L)
-            ->  format("~n% GUESS: value/3 is lower where the player is better off (the game's~n"),
-                format("% own level ~w picks the move of lowest value): the arena's is higher~n", [L])
-            ),
-            Inverted = true,
-            Call = (value(X, Q, V0), V is -V0)
-        ;   Inverted = false,
-            Call = value(X, Q, V),
-            (   Shape == whole, Atoms == true, Map == none
-            ->  true
-            ;   format("~n% GUESS: value/3 is higher where the player is better off~n")
-            )
-        ),
-        (   Shape = part(SubPath1)
-        ->  format("% GUESS: value/3 takes this part of the state (the board?)~n"),
-            pattern(S0, SubPath1, X, Head),
-            value_clause(arena_value(Head, N, V), PlayerGoal, Call)
-        ;   Shape == to_move
-        ->  format("% GUESS: value/3 answers for the player to move only: asked for~n"),
-            format("% the other, the state is given with that player to move~n"),
-            copy_term(Pattern-Var, Head-_),
-            replace_at(Head, Path, InState, X),
-            value_clause(arena_value(Head, N, V), PlayerGoal, Call)
-        ;   ( Atoms == false ; Map \== none ; Inverted == true )
-        ->  value_clause(arena_value(X, N, V), PlayerGoal, Call)
-        ;   true
-        )
-    ;   true
-    ).
-
-%   value2_text(+Code, +Atoms, +S0, +Path, +Pattern-Var, +P0, +P1):
-%   value(State, Value) as value/3, its side and sense read from the
-%   game's own level: the moves it picks have the lowest or highest
-%   value/2 for the player who made them (then a player's value is that
-%   of the state with the other to move), or for one player always.
-%   Nothing where it tells neither.
-value2_text(Code, Atoms, S0, Path, Pattern-Var, P0, P1) :-
-    (   value2_picks(Code, Path, S0, L, Picks)
-    ->  (   value2_sense(Atoms, Path, Pattern-Var, P0, P1, L, Picks)
-        ->  true
-        ;   aggregate_all(count, member(_-lower, Picks), Lo),
-            aggregate_all(count, member(_-higher, Picks), Hi),
-            aggregate_all(count, member(_-between, Picks), Mid),
-            format("~n% value(State, Value) left out: in a random game's first positions the~n"),
-            format("% game's own level ~w picked the lowest value ~D times, the highest ~D, one~n",
-                   [L, Lo, Hi]),
-            format("% between ~D (the moves it picked by value/2, their sense unclear)~n", [Mid])
-        )
-    ;   format("~n% value(State, Value) left out: choose_move's clauses name no level above 1~n"),
-        format("% to read its sense from~n")
-    ).
-
-value2_sense(Atoms, Path, Pattern-Var, P0, P1, L, Picks) :-
-    Picks = [_, _|_],
-    (   \+ memberchk(_-higher, Picks), \+ memberchk(_-between, Picks)
-    ->  Side = mover, Low = true, Why = "the lowest value/2 for the player who moved"
-    ;   \+ memberchk(_-lower, Picks), \+ memberchk(_-between, Picks)
-    ->  Side = mover, Low = false, Why = "the highest value/2 for the player who moved"
-    ;   \+ memberchk(P0-lower, Picks), \+ memberchk(P1-higher, Picks),
-        \+ memberchk(_-between, Picks)
-    ->  Side = P0, Low = false, Why = "the highest value/2 for one player, the lowest for the other"
-    ;   \+ memberchk(P0-higher, Picks), \+ memberchk(P1-lower, Picks),
-        \+ memberchk(_-between, Picks)
-    ->  Side = P1, Low = false, Why = "the highest value/2 for one player, the lowest for the other"
-    ),
-    format("~n% GUESS: value/2 read as value/3: the game's own level ~w picks the~n", [L]),
-    format("% move of ~s~n", [Why]),
-    (   Low == true -> Sign = (V is -V0) ; Sign = (V = V0) ),
-    (   Side == mover
-    ->  format("% (a player's value: that of the state with the other player to move)~n"),
-        copy_term(Pattern-Var, Head-_),
-        replace_at(Head, Path, Other, X),
-        (   Atoms == true
-        ->  OtherGoal = once(( players(Ps), member(Other, Ps), Other \== P ))
-        ;   OtherGoal = once(( arena_player(G, P), arena_player(Other, _), Other \== G ))
-        ),
-        portray_clause((arena_value(Head, P, V) :- OtherGoal, value(X, V0), Sign))
-    ;   (   Atoms == true
-        ->  Named = (P == Side)
-        ;   Named = arena_player(Side, P)
-        ),
-        portray_clause((arena_value(S, P, V) :- value(S, V0), ( Named -> V = V0 ; V is -V0 )))
-    ).
-
-value_clause(Head, PlayerGoal, Call) :-
-    (   PlayerGoal == true
-    ->  portray_clause((Head :- Call))
-    ;   portray_clause((Head :- PlayerGoal, Call))
-    ).
-
-player_goal(true, P, P, true).
-player_goal(false, P, N, arena_player(P, N)).
 
 %   level_text(+Code): the game's AI levels named with atoms (easy_ai,
 %   hard) or terms holding the level (pc-L), from choose_move's clauses,

@@ -5,9 +5,6 @@
             end_seen/4,               % +Code, +Path, +S0, ?What
             lead_changes/5,           % +Code, +Path, +S0, +PA, +PB
             pass_move/4,              % +Code, +S0, +Path, -Pass
-            value_inverted/6,         % +Code, +Path, +S0, +Shape, +Pairs, -Why
-            value_number/3,           % +Code, +State, +Player
-            value2_picks/5,           % +Code, +Path, +S0, -L, -Picks
             sub_state/2,              % +State, -Path
             setup_facts/5,            % +Code, +States, +Skeletons, +Pairs, -Facts
             display_fails/3           % +Code, +State, +Player
@@ -16,7 +13,6 @@
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(random)).
-:- use_module(library(aggregate)).
 :- use_module(propose_code).
 :- use_module(propose_loop).
 :- reexport(propose_moves).
@@ -277,167 +273,6 @@ pass_move(Code, S0, Path, Pass) :-
     moves(Code, S0, P, Ms),
     \+ memberchk(Pass, Ms),
     !.
-
-%   value_inverted(+Code, +Path, +S0, +Shape, +Pairs): in the end of a
-%   few random games from S0 won by a player, value/3 (asked as Shape
-%   says) is lower for the winner than for the loser.
-value_inverted(Code, Path, S0, Shape, Pairs, Why) :-
-    (   won_values(Code, Path, S0, Shape, Pairs, VW, VL)
-    ->  VW < VL,
-        Why = won
-    ;   greedy_picks(Code, Path, S0, Shape, Pairs, L, Lower, Higher),
-        Lower >= 2,
-        Higher =:= 0,
-        Why = level(L)
-    ).
-
-won_values(Code, Path, S0, Shape, Pairs, VW, VL) :-
-    get_time(T0),
-    Deadline is T0 + 10,
-    nb_setval(arena_propose_moves, 0),
-    between(1, 4, _),
-    playout_won(Code, Path, S0, Deadline, End, Winner),
-    member(Winner-WV, Pairs),
-    member(Loser-LV, Pairs),
-    Loser \== Winner,
-    shaped_value(Code, Path, End, Shape, Winner, WV, VW),
-    shaped_value(Code, Path, End, Shape, Loser, LV, VL),
-    !.
-
-%   greedy_picks(+Code, +Path, +S0, +Shape, +Pairs, -L, -Lower, -Higher):
-%   where no random game is won in time (a race), the game's own lowest
-%   level L above 1 is asked for a move in the first positions of a
-%   random game: Lower counts the picks whose state has the mover's
-%   value/3 the lowest of all moves' (and not also the highest), Higher
-%   the highest.
-greedy_picks(Code, Path, S0, Shape, Pairs, L, Lower, Higher) :-
-    greedy_level(Code, L),
-    findall(Pick, ( random_positions(Code, Path, S0, 6, S),
-                    at_path(S, Path, P),
-                    memberchk(P-VP, Pairs),
-                    greedy_pick(Code, Path, S, L, mover_value(Code, Path, Shape, P, VP), Pick) ),
-            Picks),
-    aggregate_all(count, member(lower, Picks), Lower),
-    aggregate_all(count, member(higher, Picks), Higher).
-
-%!  value2_picks(+Code, +Path, +S0, -L, -Picks) is semidet.
-%
-%   Fails where choose_move's clauses name no level above 1.
-%
-%   For a game with value(State, Value): the game's own level L asked
-%   for a move in the first positions of a random game, Picks a list of
-%   Player-Pick (Pick lower, higher or between: where value/2 of the
-%   picked move's state lies among all moves'), Player the mover.
-value2_picks(Code, Path, S0, L, Picks) :-
-    greedy_level(Code, L),
-    findall(P-Pick, ( random_positions(Code, Path, S0, 8, S),
-                      at_path(S, Path, P),
-                      greedy_pick(Code, Path, S, L, value2(Code), Pick) ),
-            Picks).
-
-value2(Code, S, V) :-
-    quiet(Code:value(S, V)),
-    number(V).
-
-mover_value(Code, Path, Shape, P, VP, S, V) :-
-    shaped_value(Code, Path, S, Shape, P, VP, V).
-
-%   greedy_level(+Code, -L): the game's lowest level above 1, as its
-%   choose_move's clauses name it: an integer, or a term holding one
-%   (computer-L) with 2 in it.
-greedy_level(Code, L) :-
-    findall(T, greedy_level_term(Code, T), Ts),
-    msort(Ts, [L|_]).
-
-greedy_level_term(Code, T) :-
-    (   code_clause(Code, choose_move(_, T0, _), _)
-    ;   code_clause(Code, choose_move(_, _, T0, _), _)
-    ;   code_clause(Code, choose_move(T0, _, _, _), _)
-    ),
-    (   integer(T0)
-    ->  T0 >= 2,
-        T = T0
-    ;   compound(T0),
-        term_variables(T0, [2])
-    ->  T = T0
-    ).
-
-random_positions(Code, Path, S0, N, S) :-
-    N > 0,
-    at_path(S0, Path, P),
-    moves(Code, S0, P, Ms),
-    (   S = S0
-    ;   random_member(M, Ms),
-        takes(Code, S0, M, S1),
-        \+ quiet(Code:game_over(S1, _)),
-        N1 is N - 1,
-        random_positions(Code, Path, S1, N1, S)
-    ).
-
-%   greedy_pick(+Code, +Path, +S, +L, :Value, -Pick): the game's level
-%   L asked in S; Pick is lower, higher or between: where the value of
-%   its move's state lies among all moves'.
-greedy_pick(Code, Path, S, L, Value, Pick) :-
-    at_path(S, Path, P),
-    moves(Code, S, P, Ms0),
-    first_n(200, Ms0, Ms),
-    findall(V-M, ( member(M, Ms),
-                   takes(Code, S, M, S1),
-                   call(Value, S1, V) ),
-            Scored),
-    pairs_keys(Scored, Vs),
-    min_list(Vs, Min),
-    max_list(Vs, Max),
-    Min < Max,
-    level_move(Code, S, P, Ms, L, Move),
-    memberchk(V-Move, Scored),
-    (   V =:= Min -> Pick = lower
-    ;   V =:= Max -> Pick = higher
-    ;   Pick = between
-    ).
-
-%   level_move(+Code, +S, +P, +Ms, +L, -Move): the game's choose_move at
-%   level L, in the first of its usual argument orders that gives one
-%   of Ms.
-level_move(Code, S, P, Ms, L, Move) :-
-    (   defines(Code, choose_move/3),
-        quiet(Code:choose_move(S, L, Move))
-    ;   defines(Code, choose_move/4),
-        (   quiet(Code:choose_move(S, P, L, Move))
-        ;   quiet(Code:choose_move(L, S, Ms, Move))
-        )
-    ),
-    memberchk(Move, Ms),
-    !.
-
-playout_won(Code, Path, S, Deadline, End, Winner) :-
-    get_time(Now),
-    Now < Deadline,
-    nb_getval(arena_propose_moves, N0),
-    N0 < 2000,
-    N is N0 + 1,
-    nb_setval(arena_propose_moves, N),
-    (   quiet(Code:game_over(S, W))
-    ->  End = S, Winner = W
-    ;   at_path(S, Path, P),
-        moves(Code, S, P, Ms),
-        random_member(M, Ms),
-        takes(Code, S, M, S1),
-        playout_won(Code, Path, S1, Deadline, End, Winner)
-    ).
-
-shaped_value(Code, _, S, whole, _, VP, V) :-
-    quiet(Code:value(S, VP, V)), number(V).
-shaped_value(Code, _, S, part(SubPath), _, VP, V) :-
-    at_path(S, SubPath, Sub),
-    quiet(Code:value(Sub, VP, V)), number(V).
-shaped_value(Code, Path, S, to_move, P, VP, V) :-
-    replace_at(S, Path, P, S1),
-    quiet(Code:value(S1, VP, V)), number(V).
-
-value_number(Code, S, P) :-
-    quiet(Code:value(S, P, V)),
-    number(V).
 
 %   sub_state(+S, -Path): a part of the state, one or two levels down,
 %   that is a list or a compound (the board).

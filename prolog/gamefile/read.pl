@@ -4,10 +4,12 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(yall)).
 :- use_module(library(error)).
 :- use_module('../untrusted_read').
 :- use_module('../sandbox_keys').
 :- use_module([do_loops, operators, sicstus_clpfd, quotes]).  % SICStus' reading
+:- use_module(read_policy).
 
 :- dynamic skipped_entry/1.
 
@@ -81,21 +83,16 @@ read_game_file(File, Dialect0, Code, Program, Dialect, Problems) :-
 read_pass(File, Root, Dialect, Code, Program, Wants, Problems) :-
     retractall(skipped_entry(_)),
     read_terms(File, Root, Dialect, Code, Program, Wants, Problems0),
-    partition(skipped_problem, Problems0, Skipped0, Problems),
-    findall(P-How, ( member(P, Skipped0), skipped_how(P, How) ), Skipped),
-    forall(member(Problem-How, Skipped),
-           ( format(atom(Note), "~w (~w)", [Problem, How]),
-             assertz(skipped_entry(Note)) )).
+    partition([P]>>skipped_how(P, _), Problems0, Skipped, Problems),
+    forall(( member(P, Skipped), skipped_how(P, How) ),
+           ( format(atom(Note), "~w (~w)", [P, How]), assertz(skipped_entry(Note)) )).
 
-skipped_problem(Problem) :-
-    skipped_how(Problem, _).
-
-skipped_how(Problem, "the clause skipped, as SICStus skips it") :-
-    sub_atom(Problem, _, _, _, ': syntax error: '),
-    !.
-skipped_how(Problem, "loading goes on without it, as in SICStus") :-
-    sub_atom(Problem, _, _, _, ': no file '),
-    !.
+skipped_how(Problem, How) :-
+    (   sub_atom(Problem, _, _, _, ': syntax error: ')
+    ->  How = "the clause skipped, as SICStus skips it"
+    ;   sub_atom(Problem, _, _, _, ': no file ')
+    ->  How = "loading goes on without it, as in SICStus"
+    ).
 
 read_terms(File, Root, Dialect, Code, Program, Wants, Problems) :-
     State = state([], swi, [], Dialect, false), % files read, dialect wanted, problems,
@@ -185,21 +182,6 @@ clause_problem(Clause, Why) :-
     ;   var_term_problem(Clause, Why0)
     ->  format(atom(Why), "the clause ~w", [Why0])
     ).
-
-%   kept_builtin(?PI): built-ins the game's module gets its own checked
-%   definitions of (gamefile.pl install_shadows/1).
-kept_builtin(halt/0).
-kept_builtin(halt/1).
-kept_builtin(abort/0).
-kept_builtin(put_attr/3).
-kept_builtin(get_attr/3).
-kept_builtin(del_attr/2).
-kept_builtin(put_attrs/2).
-kept_builtin(get_attrs/2).
-kept_builtin(del_attrs/1).
-kept_builtin(b_getval/2).
-kept_builtin(nb_getval/2).
-kept_builtin(nb_current/2).
 
 clause_head((Head :- _), Head) :- !.
 clause_head((Head --> _), Head1) :-
@@ -421,44 +403,6 @@ load_spec(Spec, _, File, Line, Root, Q, Code, State, P, T) :-
 load_spec(Spec, _, File, Line, _, _, _, State, T, T) :-
     problem(State, File, Line,
             "~q: a game file may load only libraries and files beside it", [Spec]).
-
-%   system_library(+Lib): a library whose work is on the system around
-%   the game (processes, files, sockets, the machine), never loaded for
-%   a game file, even though the sandbox refuses its calls.
-
-system_library(Lib) :-
-    nonvar(Lib),
-    (   Lib = Dir/_
-    ->  system_library(Dir)
-    ;   atom(Lib),
-        system_library_(Lib)
-    ).
-
-system_library_(process).
-system_library_(unix).
-system_library_(filesex).
-system_library_(shell).
-system_library_(socket).
-system_library_(streampool).
-system_library_(prolog_server).
-system_library_(udp_broadcast).
-system_library_(tipc).
-system_library_(http).
-system_library_(ssl).
-system_library_(crypto).
-system_library_(odbc).
-system_library_(archive).
-system_library_(zip).
-system_library_(persistency).
-system_library_(prolog_pack).
-system_library_(git).
-system_library_(editline).
-system_library_(readline).
-system_library_(uid).
-system_library_(syslog).
-system_library_(mallocinfo).
-system_library_(rlimit).
-system_library_(prolog_stream).
 
 %   library_exists(+Lib, -Where): swi when SWI-Prolog has library(Lib),
 %   sicstus4 when only its SICStus 4 emulation has it.

@@ -1,0 +1,114 @@
+:- module(arena_gamefile_program_fixes,
+          [ library_shims/3,          % +Program0, +Dialect, -Program
+            asserted_dynamic/2,       % +Program0, -Program
+            program_defines/2,        % +Program, ?Head
+            shim_name/1               % +PI
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+
+/** <module> What the loader adds to a game's program before compiling it
+
+prolog/gamefile/load.pl reads a game file into a program (a list of
+terms), then adds SICStus' ways where a library's differ (library
+shims, a random/3 that fails for an empty range) and the dynamic
+declarations a program that asserts its facts by name leaves out.
+*/
+
+%   library_shims(+Program0, +Dialect, -Program): Program0 with setrand/1 taking
+%   SICStus' integer seed, nth0/4 and nth1/4 as SICStus has them (prolog/sicstus_lib.pl: they fail below the
+%   first index, where SWI-Prolog's raise an error) and, in the jail,
+%   random picks a run of the game's own loop can drive
+%   (prolog/gamefile/loop_drive.pl), each unless the program defines it
+%   or imports it by name: a local definition over a library's weak
+%   import.
+library_shims(Program0, Dialect, Program) :-
+    findall(Clause,
+            ( shim(Dialect, Clause),
+              Clause = (Head :- _),
+              \+ program_defines(Program0, Head),
+              functor(Head, Name, Arity),
+              \+ ( member((:- use_module(_, PIs)), Program0),
+                   is_list(PIs),
+                   memberchk(Name/Arity, PIs) ) ),
+            Shims),
+    append(Program0, Shims, Program).
+
+%   shim(+Dialect, -Clause): under SICStus, random/3 fails for an empty
+%   range (Lower >= Upper: the last of a list of one, random(0, 0, X)),
+%   where SWI-Prolog's raises an error; a game's loop that retries then
+%   goes on as it does under SICStus.
+shim(sicstus4, (random(Lo, Hi, _) :- number(Lo), number(Hi), Lo >= Hi, !, fail)) :-
+    jailed.
+shim(_, Clause) :-
+    shim(Clause).
+
+shim((setrand(Seed) :- arena_sicstus_lib:setrand(Seed))).
+shim((nth0(N, L, E, R) :- arena_sicstus_lib:nth0(N, L, E, R))).
+shim((nth1(N, L, E, R) :- arena_sicstus_lib:nth1(N, L, E, R))).
+shim((random_member(X, L) :- arena_loop_drive:loop_choice(member, L, X))) :- jailed.
+shim((random_select(X, L, R) :- arena_loop_drive:loop_choice(select(R), L, X))) :- jailed.
+shim((random(Lo, Hi, X) :- arena_loop_drive:loop_choice(range(Lo, Hi), [], X))) :- jailed.
+shim((random_between(Lo, Hi, X) :- arena_loop_drive:loop_choice(between(Lo, Hi), [], X))) :-
+    jailed.
+
+%   asserted_dynamic(+Program0, -Program): Program0 with a dynamic/1
+%   declaration first for each predicate it asserts or retracts by name
+%   (`assertz(human(1))`, `retractall(human(_))`) but neither defines nor
+%   declares. Its game loop runs the retractall that makes it exist, as
+%   SICStus does, before the rules ask it (`human(P)`); called by the
+%   arena without that loop, it then fails, as it fails after it, rather
+%   than throw an existence error.
+asserted_dynamic(Program0, Program) :-
+    findall(Name/Arity,
+            ( member(Term, Program0),
+              Term = (_ :- Body),
+              sub_term(Goal, Body),
+              compound(Goal),
+              Goal =.. [Change, Fact0|_],
+              memberchk(Change, [assert, asserta, assertz, retract, retractall]),
+              nonvar(Fact0),
+              (   Fact0 = (Fact :- _) -> true ; Fact = Fact0 ),
+              callable(Fact),
+              \+ Fact = _:_,
+              functor(Fact, Name, Arity) ),
+            PIs0),
+    sort(PIs0, PIs1),
+    exclude(defined_or_declared(Program0), PIs1, PIs),
+    (   PIs == []
+    ->  Program = Program0
+    ;   Program = [(:- dynamic(PIs))|Program0]
+    ).
+
+defined_or_declared(Program, Name/Arity) :-
+    functor(Head, Name, Arity),
+    (   program_defines(Program, Head)
+    ->  true
+    ;   predicate_property(system:Head, defined)
+    ->  true                            % not the student's to declare
+    ;   Arity2 is Arity - 2,
+        member((:- Directive), Program),
+        sub_term(Decl, Directive),
+        (   Decl == Name/Arity
+        ;   Decl == Name//Arity2
+        ),
+        !
+    ).
+
+program_defines(Program, Head) :-
+    member(Term, Program),
+    (   Term = (H :- _) -> true ; H = Term ),
+    callable(H),
+    \+ H = (:- _),
+    \+ \+ H = Head,
+    !.
+
+%   shim_name(+PI): PI is one of library_shims/3's.
+shim_name(PI) :-
+    clause(shim((Head :- _)), _),
+    functor(Head, Name, Arity),
+    PI == Name/Arity,
+    !.
+
+jailed :-
+    current_prolog_flag(arena_game_jail, true).
