@@ -123,12 +123,14 @@ game_predicate_at(clause(Ref, _), PI) :-
     strip_module(PI1, _, PI),
     students(PI).
 
-%   students(+PI): not one the arena adds (library_shims/2) nor an
-%   adapter's (arena_*).
+%   students(+PI): not one the arena adds (library_shims/3), an
+%   adapter's (arena_*) nor a built-in the student called.
 students(Name/Arity) :-
     atom(Name),
     \+ sub_atom(Name, 0, _, _, arena_),
-    \+ shim_name(Name/Arity).
+    \+ shim_name(Name/Arity),
+    functor(Head, Name, Arity),
+    \+ predicate_property(system:Head, defined).     % not/1, findall/3, ...
 
 %   game_source(+File): a game file's source, as load_program/5 names it.
 game_source(File) :-
