@@ -180,19 +180,18 @@ ordered_([Y|Ys], X, P) :-
 %   List fails.
 
 select_min(Elem, List, Residue) :-
-    select_min(@=<, Elem, List, Residue).
+    select_best(min, @=<, Elem, List, Residue).
 select_min(P, Elem, List, Residue) :-
-    List = [X|Xs],
-    best_index(Xs, P, min, X, 0, 1, Index),
-    lists:nth0(Index, List, Elem0, Residue0),
-    Elem = Elem0,
-    Residue = Residue0.
+    select_best(min, P, Elem, List, Residue).
 
 select_max(Elem, List, Residue) :-
-    select_max(@=<, Elem, List, Residue).
+    select_best(max, @=<, Elem, List, Residue).
 select_max(P, Elem, List, Residue) :-
+    select_best(max, P, Elem, List, Residue).
+
+select_best(MinMax, P, Elem, List, Residue) :-
     List = [X|Xs],
-    best_index(Xs, P, max, X, 0, 1, Index),
+    best_index(Xs, P, MinMax, X, 0, 1, Index),
     lists:nth0(Index, List, Elem0, Residue0),
     Elem = Elem0,
     Residue = Residue0.
