@@ -150,12 +150,6 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     maplist(pi_atom, Missing, MissingAtoms),
     Info = _{dialect:Dialect, missing:MissingAtoms, present:PresentAtoms, facts:Facts}.
 
-%   jailed: the game host runs in a jail (prolog/gamehost.pl sets the
-%   flag arena_game_jail): the game may use what Prolog offers, and
-%   library(sandbox) is not asked to prove its rules safe.
-
-jailed :-
-    current_prolog_flag(arena_game_jail, true).
 
 pi_atom(Name/Arity, Atom) :-
     format(atom(Atom), "~w/~w", [Name, Arity]).

@@ -2,7 +2,8 @@
           [ library_shims/3,          % +Program0, +Dialect, -Program
             asserted_dynamic/2,       % +Program0, -Program
             program_defines/2,        % +Program, ?Head
-            shim_name/1               % +PI
+            shim_name/1,              % +PI
+            jailed/0
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -109,6 +110,12 @@ shim_name(PI) :-
     functor(Head, Name, Arity),
     PI == Name/Arity,
     !.
+
+%!  jailed is semidet.
+%
+%   The game host runs in a jail (prolog/gamehost.pl sets the flag
+%   arena_game_jail): the game may use what Prolog offers, and
+%   library(sandbox) is not asked to prove its rules safe.
 
 jailed :-
     current_prolog_flag(arena_game_jail, true).
