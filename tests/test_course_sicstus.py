@@ -97,6 +97,16 @@ def test_a_rule_that_throws_in_a_helper_names_the_helper(
                      r"\(in bonus/2, called as bonus\([34],_\)\)", reason), reason
 
 
+def test_a_rule_that_loops_when_run_again_still_ends_the_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game that throws, and spins for ever when it sees itself run
+    again to find where: the run again is bounded, the no-contest names
+    the error without a place, and the host is never killed."""
+    reason = broken_rule_reason("rerun_spins.pl", tmp_path, capsys)
+    assert "move/3 threw: " in reason and "not sufficiently instantiated" in reason, reason
+    assert "(in " not in reason and "did not answer" not in reason, reason
+
+
 def test_a_rule_that_loops_names_where_the_loop_was_busy(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """valid_moves/2 reaches a helper that counts up for ever: the rule
