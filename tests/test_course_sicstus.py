@@ -38,6 +38,19 @@ def test_sicstus_reading_plays_and_displays(tmp_path: Path,
     assert code == 0 and "valid" in out, out + err
 
 
+def test_escapes_sicstus_reads_are_read_as_it_reads_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A banner with a backslash before a space and before "|": SICStus
+    reads the clause (the space dropped, the "|" alone), so nothing is
+    left out and the banner is shown as SICStus shows it."""
+    code, out, err = run(["check-game", str(COURSE / "sicstus_escapes.pl"), "--games", "3"],
+                         capsys)
+    assert code == 0 and "left out" not in out, out + err
+    code, out = play_logged("sicstus_escapes.pl", tmp_path / "game.jsonl", capsys)
+    assert code == 0, out
+    assert "  __ _|_ __|" in out and " |__) | |  |_ " in out, out
+
+
 def test_rule_throwing_mid_game_is_a_logged_no_contest(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.jsonl"
@@ -413,7 +426,9 @@ def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
 #   run leaves set);
 # - loop_modes.pl: play/0 starts a human game at once and start/0 has the
 #   menu, where the mode (both roles in one answer, "P1/P2", roles h or
-#   "pc[1/2]") is set before "Play" and the menu comes back after it.
+#   "pc[1/2]") is set before "Play" and the menu comes back after it;
+# - loop_key_pause.pl: a key awaited with get_char/1 after each computer's
+#   move, no prompt written (a pause, not a question).
 LOOP_MENUS = [
     ("loop_questions.pl", "n, 7, 6", "arena_loop(play, ", "21 sticks left. Bot 1 to take.",
      "Bot {} wins!"),
@@ -422,6 +437,8 @@ LOOP_MENUS = [
     ("loop_boxed.pl", "1, 20, 3", "arena_loop(play, ", "Computer 1 turn", "Computer {} wins!"),
     ("loop_modes.pl", "2, pc1/pc1, 1", "arena_loop(start, ", "Player 1 to take.",
      "Player {} wins!"),
+    ("loop_key_pause.pl", "2", "arena_loop(play, ", "21 sticks left. Computer 1 to take.",
+     "Computer {} wins!"),
 ]
 
 

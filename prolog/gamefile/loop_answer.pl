@@ -67,6 +67,7 @@ input_stream(prompted(Dot), Out, In) :-
     nb_setval(arena_loop_seen, []),
     nb_setval(arena_loop_echo, ''),
     nb_setval(arena_loop_question, none),
+    nb_setval(arena_loop_key_pause, none),
     open_prolog_stream(arena_loop_answer, read, In, []).
 input_stream(Input, _, In) :-
     nb_setval(arena_loop_io, io(none, none, 0, 0, [], 0)),
@@ -87,8 +88,15 @@ stream_read(_, Line) :-
     (   nb_current(arena_loop_echo, Echo),      % our answer shown, not asked
         Echo \== '',
         atom_concat(Echo, Prompt2, Prompt1)
-    ->  Prompt = Prompt2
-    ;   Prompt = Prompt1
+    ->  Prompt3 = Prompt2
+    ;   Prompt3 = Prompt1
+    ),
+    (   Prompt3 == '',                  % read again at once: the key was a question
+        Given = [''|_],
+        nb_current(arena_loop_key_pause, paused(Asked0))
+    ->  nb_setval(arena_loop_key_pause, question(Asked0)),
+        Prompt = Asked0
+    ;   Prompt = Prompt3
     ),
     length(Given, Asked),
     (   Asked >= 300
@@ -177,10 +185,22 @@ reader(F, PIs, N) :-
     ).
 
 %   pause(+Prompt): the loop waits for a key between moves ("press
-%   enter to continue", or a skip_line after a computer's move): an
-%   empty line answers it, or a term where read/1 reads it.
+%   enter to continue", a skip_line after a computer's move, or a key
+%   read after a whole line that asks nothing, unless the same text
+%   was such a pause just before, or was read again at once): an empty
+%   line answers it, or a term where read/1 reads it.
 pause(_) :-
     reader([system:skip_line/0, system:skip_line/1, system:skip/1, system:skip/2]),
+    !.
+pause(Prompt) :-                        % a key read after a whole line, no menu
+    reader([system:get_char/1, system:get_code/1, system:get0/1, system:get/1,
+            system:peek_char/1, system:peek_code/1]),
+    split_string(Prompt, "", " \t", [Text]),
+    sub_string(Text, _, 1, 0, "\n"),
+    \+ prompt_asks(Text),
+    \+ nb_current(arena_loop_key_pause, question(Text)),
+    \+ nb_current(arena_loop_key_pause, paused(Text)),
+    nb_setval(arena_loop_key_pause, paused(Text)),
     !.
 pause(Prompt) :-
     string_length(Prompt, L),

@@ -1,12 +1,14 @@
 :- module(arena_loop_prompt,
           [ prompt_answers/2,         % +Prompt, -Answers
-            prompt_answers/3          % +Prompt, +Before, -Answers
+            prompt_answers/3,         % +Prompt, +Before, -Answers
+            prompt_asks/1             % +Prompt
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(yall)).
+:- use_module(loop_words, [option_rank/2, leaves/2]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 
@@ -40,11 +42,7 @@ prompt_answers(Prompt, Before, Answers) :-
     ;   text_lines(Before, _, Earlier),
         append(Earlier, Lines, Context)
     ),
-    (   (   menu(Lines, Options)
-        ;   pointed(Lines, Options)
-        ;   word_menu(Lines, Options)
-        ),
-        Options = [_, _|_]
+    (   listed(Lines, Options)
     ->  staying(Options, Keys),
         both_players(Plain, Keys, Answers)
     ;   last(Lines, Question)
@@ -58,6 +56,31 @@ prompt_answers(Prompt, Before, Answers) :-
         )
     ;   Answers = ['1']
     ).
+
+%!  prompt_asks(+Prompt) is semidet.
+%
+%   The last line Prompt writes asks: a menu's option, or a line that
+%   ends with ":" or "?".
+
+prompt_asks(Prompt) :-
+    text_lines(Prompt, Plain, Lines),
+    last(Lines, Last),
+    (   option(Last, _)
+    ->  true
+    ;   split_string(Plain, "\n\r", "", Raw),
+        reverse(Raw, Back),
+        member(Line0, Back),
+        split_string(Line0, "", " \t|", [Line]),
+        Line \== "",
+        !,
+        sub_string(Line, _, 1, 0, End),
+        memberchk(End, [":", "?"])
+    ).
+
+listed(Lines, Options) :-
+    (   menu(Lines, Options) ; pointed(Lines, Options) ; word_menu(Lines, Options) ),
+    Options = [_, _|_],
+    !.
 
 %   menu_above(+Lines, -Keys): the keys of the last menu of two options
 %   or more, however many lines follow it, those that leave last.
@@ -237,44 +260,6 @@ blanks --> [C], { code_type(C, space) }, !, blanks.
 blanks --> [].
 
 rest(Cs, Cs, []).
-
-%   option_rank(+Option, -Rank): lower is better; computer against
-%   computer at the easiest level first, then choosing the mode (a menu
-%   whose "play" starts the mode set before), human seats and leaving last.
-option_rank(_-Label, Rank) :-
-    label_words(Label, Words),
-    maplist(count_class(Words),
-            [machine, human, easy, hard, start, setup, leave], [M, H, E, D, S, U, L]),
-    Rank is -(3 * min(M, 2) - 3 * H + E - D + S + 2 * min(U, 1) - 10 * L).
-
-leaves(Options, Key) :-
-    memberchk(Key-Label, Options),
-    label_words(Label, Words),
-    count_words(leave, Words, L),
-    L > 0.
-
-label_words(Label, Words) :-
-    string_lower(Label, Lower),
-    split_string(Lower, " \t/,()[]-.:!?'\"", " \t/,()[]-.:!?'\"", Words).
-
-count_class(Words, Class, N) :-
-    count_words(Class, Words, N).
-
-count_words(Class, Words, N) :-
-    aggregate_all(count, ( member(W, Words), word(Class, W) ), N).
-
-word(machine, W) :- memberchk(W, ["computer", "computers", "pc", "cpu", "bot", "bots", "ai",
-                                  "machine", "robot", "easy_ai"]).
-word(machine, W) :- sub_string(W, 0, _, _, "bot"), W \== "both", W \== "bottom".
-word(human, W) :- memberchk(W, ["human", "humans", "person", "player", "user", "you",
-                                "p1", "p2", "pvp", "h"]).
-word(easy, W) :- memberchk(W, ["easy", "random", "1", "beginner", "novice", "easiest", "dumb"]).
-word(hard, W) :- memberchk(W, ["hard", "difficult", "greedy", "minimax", "expert", "smart",
-                               "2", "3", "medium", "advanced", "hardest", "intelligent"]).
-word(start, W) :- memberchk(W, ["play", "start", "new", "begin"]).
-word(setup, W) :- memberchk(W, ["mode", "gamemode", "modes", "players"]).
-word(leave, W) :- memberchk(W, ["exit", "quit", "leave", "back", "rules", "instructions",
-                                "help", "credits", "about", "settings", "tutorial", "how"]).
 
 %   question_answers(+Question, -Answers): a question without a menu.
 question_answers(Question, Near, Answers) :-

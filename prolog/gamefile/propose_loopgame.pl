@@ -190,12 +190,13 @@ why_not(ended(Why), Note) :-
     format(atom(Note), "its loop ended (~w) before a game was played", [Why]).
 
 %   loop_answers_in(+Code, +Entry, +Answers, -Given): the answers a
-%   prompted run gives before the loop's first pick.
+%   prompted run gives before the loop's first pick (pauses left out).
 loop_answers_in(Code, Entry, Answers, Given) :-
     answers_input(Answers, Input),
     loop_run(Code:Entry, Input, free(0, 1), 2, _, _, _),
     loop_answers(Given0),
-    atomic_list_concat(Given0, ', ', Given).
+    exclude(==(''), Given0, Given1),
+    atomic_list_concat(Given1, ', ', Given).
 
 adapter_text(Code, FileBase, Entry, Answers, Names) :-
     format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),

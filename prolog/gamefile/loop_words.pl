@@ -1,0 +1,51 @@
+:- module(arena_loop_words,
+          [ option_rank/2,            % +Option, -Rank
+            leaves/2                  % +Options, +Key
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(aggregate)).
+
+/** <module> Which of a course game's menu options to try first
+
+The words of an option's label rank it (prolog/gamefile/loop_prompt.pl):
+computer against computer at the easiest level first, leaving last.
+*/
+
+%   option_rank(+Option, -Rank): lower is better; computer against
+%   computer at the easiest level first, then choosing the mode (a menu
+%   whose "play" starts the mode set before), human seats and leaving last.
+option_rank(_-Label, Rank) :-
+    label_words(Label, Words),
+    maplist(count_class(Words),
+            [machine, human, easy, hard, start, setup, leave], [M, H, E, D, S, U, L]),
+    Rank is -(3 * min(M, 2) - 3 * H + E - D + S + 2 * min(U, 1) - 10 * L).
+
+leaves(Options, Key) :-
+    memberchk(Key-Label, Options),
+    label_words(Label, Words),
+    count_words(leave, Words, L),
+    L > 0.
+
+label_words(Label, Words) :-
+    string_lower(Label, Lower),
+    split_string(Lower, " \t/,()[]-.:!?'\"", " \t/,()[]-.:!?'\"", Words).
+
+count_class(Words, Class, N) :-
+    count_words(Class, Words, N).
+
+count_words(Class, Words, N) :-
+    aggregate_all(count, ( member(W, Words), word(Class, W) ), N).
+
+word(machine, W) :- memberchk(W, ["computer", "computers", "pc", "cpu", "bot", "bots", "ai",
+                                  "machine", "robot", "easy_ai"]).
+word(machine, W) :- sub_string(W, 0, _, _, "bot"), W \== "both", W \== "bottom".
+word(human, W) :- memberchk(W, ["human", "humans", "person", "player", "user", "you",
+                                "p1", "p2", "pvp", "h"]).
+word(easy, W) :- memberchk(W, ["easy", "random", "1", "beginner", "novice", "easiest", "dumb"]).
+word(hard, W) :- memberchk(W, ["hard", "difficult", "greedy", "minimax", "expert", "smart",
+                               "2", "3", "medium", "advanced", "hardest", "intelligent"]).
+word(start, W) :- memberchk(W, ["play", "start", "new", "begin"]).
+word(setup, W) :- memberchk(W, ["mode", "gamemode", "modes", "players"]).
+word(leave, W) :- memberchk(W, ["exit", "quit", "leave", "back", "rules", "instructions",
+                                "help", "credits", "about", "settings", "tutorial", "how"]).
