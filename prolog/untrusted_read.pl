@@ -48,7 +48,9 @@ read_untrusted_file(File, Options, Step, Quotes, List, Tail) :-
         open(File, read, In0, Open),
         read_string(In0, _, Text0),
         close(In0)),
-    (   sub_string(Text0, _, _, _, "/*")  % else no comment to end early
+    (   (   sub_string(Text0, _, _, _, "/*")    % else no comment to end early
+        ;   sub_string(Text0, _, _, _, "\\")    % nor an escape to read as SICStus
+        )
     ->  string_codes(Text0, Codes0),
         iso_comments(Codes0, Codes),
         string_codes(Text, Codes)
@@ -115,8 +117,9 @@ char_code_text([C|Cs], Cs, [C|T], T) :-
 char_code_text([], [], T, T).
 
 quoted(_, [], [], T, T).
-quoted(Q, [0'\\, C|Cs], After, [0'\\, C|Out], T) :-
+quoted(Q, [0'\\, C|Cs0], After, Out0, T) :-
     !,
+    escape(C, Cs0, Cs, Out0, Out),
     quoted(Q, Cs, After, Out, T).
 quoted(Q, [Q, Q|Cs], After, [Q, Q|Out], T) :-
     !,
@@ -125,6 +128,31 @@ quoted(Q, [Q|Cs], Cs, [Q|T], T) :-
     !.
 quoted(Q, [C|Cs], After, [C|Out], T) :-
     quoted(Q, Cs, After, Out, T).
+
+%   escape(+C, +In, -After, -Out, ?Tail): the escape \C as SWI-Prolog
+%   reads what SICStus reads: a numeric one whole (its closing \ too),
+%   \ and a space or tab dropped (SICStus ignores the layout character),
+%   \ and a symbol no escape starts with as the symbol alone ('\|').
+escape(C, Cs0, Cs, [0'\\, C|Out], T) :-
+    (   code_type(C, digit(W)), W < 8 ; C == 0'x ),
+    !,
+    numeric_escape(Cs0, Cs, Out, T).
+escape(C, Cs, Cs, T, T) :-
+    ( C == 0'  ; C == 0'\t ),
+    !.
+escape(C, Cs, Cs, [C|T], T) :-
+    code_type(C, punct),
+    \+ memberchk(C, `\\'"\`^`),
+    !.
+escape(C, Cs, Cs, [0'\\, C|T], T).
+
+numeric_escape([C|Cs0], Cs, [C|Out], T) :-
+    code_type(C, xdigit(_)),
+    !,
+    numeric_escape(Cs0, Cs, Out, T).
+numeric_escape([0'\\|Cs], Cs, [0'\\|T], T) :-
+    !.
+numeric_escape(Cs, Cs, T, T).
 
 read_items(In, Text, Module, After, Step, Quotes, List, Tail) :-
     character_count(In, Start),
