@@ -428,7 +428,8 @@ def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
 #   menu, where the mode (both roles in one answer, "P1/P2", roles h or
 #   "pc[1/2]") is set before "Play" and the menu comes back after it;
 # - loop_key_pause.pl: a key awaited with get_char/1 after each computer's
-#   move, no prompt written (a pause, not a question).
+#   move, no prompt written (a pause, not a question);
+# - loop_menu_entry.pl: the menu is menu/0, play/0 starts a human game.
 LOOP_MENUS = [
     ("loop_questions.pl", "n, 7, 6", "arena_loop(play, ", "21 sticks left. Bot 1 to take.",
      "Bot {} wins!"),
@@ -439,6 +440,8 @@ LOOP_MENUS = [
      "Player {} wins!"),
     ("loop_key_pause.pl", "2", "arena_loop(play, ", "21 sticks left. Computer 1 to take.",
      "Computer {} wins!"),
+    ("loop_menu_entry.pl", "2", "arena_loop(menu, ", "15 sticks left. Player 1 to take.",
+     "Player {} wins!"),
 ]
 
 

@@ -301,7 +301,7 @@ restart_watch(M) :-
     ->  true
     ;   forall(( member(Name/Arity, [initial_state/1, initial_state/2, initial_state/3,
                                      initial_state/4,
-                                     play/0, main/0, start/0]),
+                                     play/0, main/0, start/0, menu/0]),
                  functor(Head, Name, Arity),
                  current_predicate(M:Name/Arity),
                  \+ predicate_property(M:Head, imported_from(_)) ),
@@ -363,7 +363,8 @@ answers_input(Answers, Input) :-
 %   9.0 crashes when asked predicate_property/2 of the '$wrap$' original
 %   of a wrapped predicate).
 watched_head(PI) :-
-    memberchk(PI, [initial_state/1, initial_state/2, initial_state/3, play/0, main/0, start/0]).
+    memberchk(PI, [initial_state/1, initial_state/2, initial_state/3, initial_state/4,
+                   play/0, main/0, start/0, menu/0]).
 
 initial_facts(M, Snap) :-
     (   initial_snapshot(M, Snap0)

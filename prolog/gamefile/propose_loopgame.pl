@@ -44,7 +44,7 @@ loop_adapter(Code, FileBase, Text) :-
 
 loop_reason(Code, Reason) :-
     (   \+ entry(Code, _)
-    ->  Reason = 'it has no play/0 (or main/0, start/0) to drive'
+    ->  Reason = 'it has no play/0 (or main/0, start/0, menu/0) to drive'
     ;   nb_current(arena_loop_propose, Why), Why \== none
     ->  Reason = Why
     ;   nb_current(arena_loop_best, best(_, Note))
@@ -56,9 +56,9 @@ loop_reason(Code, Reason) :-
     ).
 
 %   entry(+Code, -Entry): each entry point it has, in turn (a play/0 may
-%   skip the menu that start/0 shows).
+%   skip the menu that start/0 or menu/0 shows).
 entry(Code, Entry) :-
-    member(Entry, [play, main, start]),
+    member(Entry, [play, main, start, menu]),
     defines(Code, Entry/0).
 
 %   answers(-Answers): the menu's answers tried in turn: first each
