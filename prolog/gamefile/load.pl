@@ -85,7 +85,8 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     atom_concat('code:', Base, Code),
     atom_concat('raw:', Base, Raw),
     read_game_file(File, Dialect0, Code, Program0, Dialect, Problems0),
-    library_shims(Program0, Dialect, Program1),
+    sicstus_arithmetic(Program0, Program00),
+    library_shims(Program00, Dialect, Program1),
     own_over_imports(Program1, Dialect, Program2),
     asserted_dynamic(Program2, Program),
     (   Problems0 \== []

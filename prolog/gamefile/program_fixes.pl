@@ -1,5 +1,6 @@
 :- module(arena_gamefile_program_fixes,
           [ library_shims/3,          % +Program0, +Dialect, -Program
+            sicstus_arithmetic/2,     % +Program0, -Program
             asserted_dynamic/2,       % +Program0, -Program
             program_defines/2,        % +Program, ?Head
             shim_name/1,              % +PI
@@ -52,6 +53,59 @@ shim((random_select(X, L, R) :- arena_loop_drive:loop_choice(select(R), L, X))) 
 shim((random(Lo, Hi, X) :- arena_loop_drive:loop_choice(range(Lo, Hi), [], X))) :- jailed.
 shim((random_between(Lo, Hi, X) :- arena_loop_drive:loop_choice(between(Lo, Hi), [], X))) :-
     jailed.
+
+%   sicstus_arithmetic(+Program0, -Program): Program0 with SICStus'
+%   arithmetic functions that SWI-Prolog lacks written as it has them:
+%   log(Base, X) as log(X)/log(Base), in the expressions of is/2 and the
+%   comparisons, within control constructs and findall/3 and the like.
+sicstus_arithmetic(Program0, Program) :-
+    maplist(arith_clause, Program0, Program).
+
+arith_clause(T0, T) :-
+    (   nonvar(T0), T0 = (H :- B0)
+    ->  arith_body(B0, B), T = (H :- B)
+    ;   T = T0
+    ).
+
+arith_body(G, G) :- var(G), !.
+arith_body(G0, G) :-
+    G0 =.. [F|As0],
+    length(As0, N),
+    (   arith_goal(F/N)
+    ->  maplist(arith_expr, As0, As)
+    ;   body_args(F/N, Ks)
+    ->  maplist(arith_arg, Ks, As0, As)
+    ;   As = As0
+    ),
+    G =.. [F|As].
+
+arith_goal(Op/2) :- memberchk(Op, [is, =:=, =\=, <, >, =<, >=]).
+
+body_args((',')/2, [g, g]).
+body_args((;)/2, [g, g]).
+body_args((->)/2, [g, g]).
+body_args((*->)/2, [g, g]).
+body_args((\+)/1, [g]).
+body_args(call/1, [g]).
+body_args(once/1, [g]).
+body_args(ignore/1, [g]).
+body_args(forall/2, [g, g]).
+body_args(findall/3, [t, g, t]).
+body_args(findall/4, [t, g, t, t]).
+body_args(bagof/3, [t, g, t]).
+body_args(setof/3, [t, g, t]).
+body_args(aggregate_all/3, [t, g, t]).
+body_args(catch/3, [g, t, g]).
+
+arith_arg(g, A0, A) :- !, arith_body(A0, A).
+arith_arg(_, A, A).
+
+arith_expr(E, E) :- \+ compound(E), !.
+arith_expr(log(B0, X0), log(X)/log(B)) :- !, arith_expr(B0, B), arith_expr(X0, X).
+arith_expr(E0, E) :-
+    E0 =.. [F|As0],
+    maplist(arith_expr, As0, As),
+    E =.. [F|As].
 
 %   asserted_dynamic(+Program0, -Program): Program0 with a dynamic/1
 %   declaration first for each predicate it asserts or retracts by name

@@ -1,6 +1,7 @@
 % A game of our own whose banner SICStus reads and SWI-Prolog's reader
 % refuses: a backslash before a space (SICStus drops both) and before a
-% symbol no escape starts with (SICStus reads the symbol alone).
+% symbol no escape starts with (SICStus reads the symbol alone); and
+% log(Base, X), an arithmetic function SICStus has and SWI-Prolog lacks.
 players([a, b]).
 initial_state(_, s(0, a)).
 current_player(s(_, P), P).
@@ -12,4 +13,5 @@ game_over(s(3, _), a).
 display_game(s(N, P)) :-
     write('  __ \ _|_ __\|'), nl,
     write(' |__) \| |  |_ \33\[0m'), nl,
-    format("~w taken, ~w to move~n", [N, P]).
+    Bits is log(2, N + 1),
+    format("~w taken (~2f bits), ~w to move~n", [N, Bits, P]).
