@@ -84,4 +84,19 @@ test(a_size_asked_over_two_lines, [true(A = ['6'|_])]) :-
     prompt_answers("---------------\n-----   Choose the size   -----\n\c
                     -----   of the board   -----\n---------------\n", A).
 
+test(a_word_the_question_quotes, [true(A == [n])]) :-
+    prompt_answers("Player 1's move is done. Insert 'n' to Proceed ", A).
+
+test(words_a_refusal_quotes, [true(A == [b, w])]) :-
+    prompt_answers("Invalid color! Please choose between \"b\" and \"w\".\n\c
+                    White player, what is the color of the piece you want to place? ", A).
+
+test(an_odd_number_greater_than, [true(A = ['9', '11'|_])]) :-
+    prompt_answers("Invalid input. Please enter an odd number greater than 7: ", A).
+
+test(a_pause_and_a_question, [true(Asks == [no, yes, yes, yes])]) :-
+    findall(R, ( member(T, ["Computer 1 took 2.\n", "1. Play\n2. Exit\n", "Choose:\n",
+                            "\u2502 Size? \u2502\n\u2570\u2500\u2500\u256f\n"]),
+                 ( prompt_asks(T) -> R = yes ; R = no ) ), Asks).
+
 :- end_tests(loop_answer).

@@ -390,10 +390,11 @@ def test_a_game_only_its_loop_knows_is_played_through_it(
 
 def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     """tests/loop_prompt_unit.pl: menus, ranges, yes or no, letters in
-    brackets, words, pointers: computer against computer first, leaving
-    never."""
+    brackets, words, quoted words, pointers, bounds ("greater than 7"):
+    computer against computer first, leaving never; a key after a line
+    that asks nothing is a pause."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 21 tests passed" in output, output
+    assert "All 25 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:

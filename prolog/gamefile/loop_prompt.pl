@@ -8,7 +8,7 @@
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(yall)).
-:- use_module(loop_words, [option_rank/2, leaves/2]).
+:- use_module(loop_words, [option_rank/2, leaves/2, roles_named/2]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 
@@ -283,6 +283,8 @@ question_answers(Question, Near, Answers) :-
         list_to_set(Both, Answers)
     ;   listed_words(Question, Options), Options = [_, _|_]
     ->  ranked(Options, Answers)
+    ;   (   quoted_words(Question, Words) ; quoted_words(Near, Words) )
+    ->  Answers = Words
     ;   numbers_asked(Lower, Near, Numbers), Numbers \== []
     ->  Answers = Numbers
     ;   string_lower(Near, NearLower),         % "Choose the size / of the board"
@@ -290,32 +292,6 @@ question_answers(Question, Near, Answers) :-
     ->  Answers = ['6', '5', '7', '8', '4', '9', '10', '11']
     ;   Answers = ['1', '2', '3', '0']
     ).
-
-%   roles_named(+Text, -Roles): the roles a question in the form P1/P2
-%   names, Key-Key: short words ("h"), a bracket expanded ("pc[1/2]":
-%   pc1, pc2).
-roles_named(Text, Roles) :-
-    split_string(Text, " \t\n\"',;:()", " \t\n\"',;:()", Tokens),
-    findall(R-R, ( member(T, Tokens), role(T, R0), atom_string(R, R0) ), Roles0),
-    list_to_set(Roles0, Roles).
-
-role(Token, Role) :-
-    sub_string(Token, B, 1, _, "["),
-    sub_string(Token, 0, B, _, Prefix),
-    sub_string(Token, _, 1, 0, "]"),
-    !,
-    B1 is B + 1,
-    sub_string(Token, B1, _, 1, Inside),
-    split_string(Inside, "/|,", " ", Parts),
-    member(P, Parts),
-    string_concat(Prefix, P, Role).
-role(Token, Token) :-
-    string_length(Token, L),
-    L >= 1, L =< 3,
-    string_codes(Token, Cs),
-    forall(member(C, Cs), code_type(C, alnum)),
-    \+ memberchk(Token, ["p1", "p2", "or", "can", "be", "the", "it", "in", "of", "and", "a",
-                         "is", "for", "to"]).
 
 %   listed_words(+Question, -Options): the words a bracket lists, such
 %   as "{orange, blue, gray}" or "(easy/hard)".
@@ -328,6 +304,19 @@ listed_words(Question, Options) :-
                                forall(member(Ch, Cs), code_type(Ch, alpha)) )),
     findall(K-P, ( member(P, Parts), atom_string(K, P) ), Options),
     !.
+
+%   quoted_words(+Text, -Words): the short words Text quotes as what to
+%   type ("Insert 'n' to proceed", `choose between "b" and "w"`).
+quoted_words(Text, Words) :-
+    findall(W, ( member(Q, ["'", "\""]),
+                 split_string(Text, Q, "", [_|Parts]),
+                 append(Inside, [_], Parts),          % the text after the last quote
+                 member(Part, Inside),
+                 string_length(Part, L), L >= 1, L =< 12,
+                 string_codes(Part, Cs), forall(member(C, Cs), code_type(C, alnum)),
+                 atom_string(W, Part) ), Words0),
+    list_to_set(Words0, Words),
+    Words \== [].
 
 %   letter_options(+Question, -Options): "(H)uman/(C)omputer",
 %   "[p]lay or [q]uit": each letter in brackets before a word.
@@ -357,9 +346,15 @@ yes_no(Lower) :-
 numbers_asked(Lower, Near, Answers) :-
     (   last_group(Lower, Group) -> true ; Group = Lower ),
     integers(Group, Ns),
-    (   Ns = [Lo, Hi], Lo < Hi,
-        once(( member(S, ["-", " to ", "between", "..", " a "]), sub_string(Group, _, _, _, S)
-             ; sub_string(Lower, _, _, _, "between") ))
+    (   (   Ns = [Lo, Hi], Lo < Hi,
+            once(( member(S, ["-", " to ", "between", "..", " a "]), sub_string(Group, _, _, _, S)
+                 ; sub_string(Lower, _, _, _, "between") ))
+        ;   Ns = [N],                   % "greater than 7", "at least 5"
+            once(( member(W-D, ["greater than "-1, "bigger than "-1, "more than "-1,
+                                "higher than "-1, "larger than "-1, "at least "-0]),
+                   sub_string(Lower, _, _, _, W) )),
+            Lo is N + D, Hi is Lo + 11
+        )
     ->  Top is min(Hi, Lo + 11),
         numlist(Lo, Top, All),
         (   parity(Lower, Near, odd) -> include([X]>>(X mod 2 =:= 1), All, Pick)

@@ -1,6 +1,7 @@
 :- module(arena_loop_words,
           [ option_rank/2,            % +Option, -Rank
-            leaves/2                  % +Options, +Key
+            leaves/2,                 % +Options, +Key
+            roles_named/2             % +Text, -Roles
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -9,7 +10,8 @@
 /** <module> Which of a course game's menu options to try first
 
 The words of an option's label rank it (prolog/gamefile/loop_prompt.pl):
-computer against computer at the easiest level first, leaving last.
+computer against computer at the easiest level first, leaving last. A
+question in the form "P1/P2" names the roles it takes.
 */
 
 %   option_rank(+Option, -Rank): lower is better; computer against
@@ -49,3 +51,29 @@ word(start, W) :- memberchk(W, ["play", "start", "new", "begin"]).
 word(setup, W) :- memberchk(W, ["mode", "gamemode", "modes", "players"]).
 word(leave, W) :- memberchk(W, ["exit", "quit", "leave", "back", "rules", "instructions",
                                 "help", "credits", "about", "settings", "tutorial", "how"]).
+
+%   roles_named(+Text, -Roles): the roles a question in the form P1/P2
+%   names, Key-Key: short words ("h"), a bracket expanded ("pc[1/2]":
+%   pc1, pc2).
+roles_named(Text, Roles) :-
+    split_string(Text, " \t\n\"',;:()", " \t\n\"',;:()", Tokens),
+    findall(R-R, ( member(T, Tokens), role(T, R0), atom_string(R, R0) ), Roles0),
+    list_to_set(Roles0, Roles).
+
+role(Token, Role) :-
+    sub_string(Token, B, 1, _, "["),
+    sub_string(Token, 0, B, _, Prefix),
+    sub_string(Token, _, 1, 0, "]"),
+    !,
+    B1 is B + 1,
+    sub_string(Token, B1, _, 1, Inside),
+    split_string(Inside, "/|,", " ", Parts),
+    member(P, Parts),
+    string_concat(Prefix, P, Role).
+role(Token, Token) :-
+    string_length(Token, L),
+    L >= 1, L =< 3,
+    string_codes(Token, Cs),
+    forall(member(C, Cs), code_type(C, alnum)),
+    \+ memberchk(Token, ["p1", "p2", "or", "can", "be", "the", "it", "in", "of", "and", "a",
+                         "is", "for", "to"]).
