@@ -254,7 +254,8 @@ def test_play_without_adapter_says_what_to_do(tmp_path: Path,
 
 
 def test_loads_in_one_directive_and_sicstus_flags(capsys: pytest.CaptureFixture[str]) -> None:
-    """`?- consult(a), use_module(...)`, `:- ensure_loaded(b), play.` and
+    """`?- consult(a), use_module(...)`, `:- ensure_loaded(b), play.`,
+    `:- compile(c)`, `:- reconsult(d)` and
     `:- prolog_flag(syntax_errors, _, dec10)`: each part is read as SICStus
     reads it, the entry point left out."""
     code, out, err = run(["check-game", str(COURSE / "split_loads" / "game.pl"),

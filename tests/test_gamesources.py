@@ -21,12 +21,15 @@ def course(tmp_path: Path) -> Path:
                     ":- include('src/rules').\n"
                     ":- [board, \"strings.pl\"].\n"
                     ":- ensure_loaded(src/util).\n"
+                    ":- reconsult(parts), compile('more.pl').\n"
                     "/* :- consult(hidden). */\n"
                     "x :- write('use_module(fake)').\n"),
         "src/rules.pl": ":- consult('../board').\n:- include('../../outside').\n",
         "board.pl": "b.\n",
         "strings.pl": "s.\n",
         "src/util.pl": "u.\n",
+        "parts.pl": "p.\n",
+        "more.pl": "m.\n",
         "commented.pl": "c.\n",
         "hidden.pl": "h.\n",
         "fake.pl": "f.\n",
@@ -44,7 +47,8 @@ def test_only_the_files_a_game_loads_are_found(tmp_path: Path) -> None:
     root = course(tmp_path)
     found = gamesources.files(root / "game.pl")
     assert list(found)[0] == "game.pl"
-    assert set(found) == {"game.pl", "src/rules.pl", "board.pl", "strings.pl", "src/util.pl"}
+    assert set(found) == {"game.pl", "src/rules.pl", "board.pl", "strings.pl", "src/util.pl",
+                          "parts.pl", "more.pl"}
     assert all(path == (root / rel).resolve() for rel, path in found.items())
 
 

@@ -25,7 +25,7 @@
 A game file and the files beside it that it loads are read term by term
 (prolog/untrusted_read.pl), never consulted. Directives are limited to
 module/2, use_module/1,2, ensure_loaded/1, consult/1, include/1 (and
-`[File]`) of libraries or of files in the game's folder, dynamic/1,
+`[File]`, SICStus' reconsult/1, compile/1 and load_files/1,2) of libraries or of files in the game's folder, dynamic/1,
 discontiguous/1, op/3, expects_dialect/1 and
 set_prolog_flag(double_quotes, _) (a block of plunit tests, begin_tests
 to end_tests, is left out whole), and, in a jail (the Prolog flag
@@ -340,6 +340,10 @@ load_directive(use_module(S), S, all).
 load_directive(use_module(S, I), S, I).
 load_directive(ensure_loaded(S), S, all).
 load_directive(consult(S), S, all).
+load_directive(reconsult(S), S, all).
+load_directive(compile(S), S, all).
+load_directive(load_files(S), S, all).
+load_directive(load_files(S, _), S, all).
 load_directive(include(S), S, all).
 load_directive(reexport(S), S, all).
 load_directive([H|T], [H|T], all).

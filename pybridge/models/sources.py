@@ -3,7 +3,8 @@ for it, each file alone, never its folder.
 
 prolog/gamefile/read.pl reads a game file and every file of the game's
 folder that a load directive names (use_module/1,2, ensure_loaded/1,
-consult/1, include/1, reexport/1, ``[File, ...]``). This finds the same
+consult/1, include/1, reexport/1, ``[File, ...]``, SICStus' reconsult/1,
+compile/1 and load_files/1,2). This finds the same
 files from outside, by text: every name in such a directive that is a
 file of the folder (as given, or with a Prolog suffix) counts, so that
 it may find more than the reader reads, never less. Files outside the
@@ -24,7 +25,8 @@ MAX_FILES = 500
 MAX_BYTES = 8 * 1024 * 1024
 
 SUFFIXES = ("", ".pl", ".prolog", ".pro")
-LOADS = ("use_module", "ensure_loaded", "consult", "include", "reexport", "load_files")
+LOADS = ("use_module", "ensure_loaded", "consult", "reconsult", "compile", "include", "reexport",
+         "load_files")
 
 _DIRECTIVE = re.compile(r"(?:^|(?<=[.\s]))(?::-|\?-)\s*(.*?)\.(?=\s|$|%)", re.S)
 _LIBRARY = re.compile(r"\blibrary\s*\([^)]*\)")

@@ -1,7 +1,7 @@
-% A game of our own loading its parts as SICStus students write it: a
-% conjunction of loads in one ?- directive, a load and the entry point in
-% one :- directive, SICStus' prolog_flag/3, a top level flag, and the
-% program's start (clear the screen, then play) as one directive.
+% A game of our own loading its parts as SICStus students write it: loads in
+% one ?- directive, a load and the entry point in one :- directive, SICStus'
+% prolog_flag/3, a top level flag, the program's start (clear the screen, then
+% play) as one directive, parts loaded by SICStus' compile/1 and reconsult/1.
 :- prolog_flag(syntax_errors, _, dec10).
 ?- consult('sides.pl'), use_module(library(lists)).
 :- set_prolog_flag(verbose, silent).
@@ -16,4 +16,4 @@ move(s(N, P), M, s(N1, Q)) :-
 game_over(s(3, P), W) :- winner_after(P, W).
 play :- write('the menu').
 :- ensure_loaded('ends.pl'), clear_screen, play.
-clear_screen :- write('\e[2J').
+:- compile(screen).

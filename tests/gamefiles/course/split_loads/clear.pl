@@ -1,0 +1,1 @@
+clear_screen :- write('\e[2J').
