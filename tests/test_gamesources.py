@@ -75,5 +75,6 @@ def test_a_dask_task_ships_only_those_files(tmp_path: Path) -> None:
     main, contents = shipment.game
     assert main == "game.pl"
     assert sorted(rel for rel, _ in contents) == sorted(
-        ["game.pl", "src/rules.pl", "board.pl", "strings.pl", "src/util.pl"])
+        ["game.pl", "src/rules.pl", "board.pl", "strings.pl", "src/util.pl", "parts.pl",
+         "more.pl"])
     assert b"grades" not in b"".join(data for _, data in contents)
