@@ -94,6 +94,12 @@ test(words_a_refusal_quotes, [true(A == [b, w])]) :-
 test(an_odd_number_greater_than, [true(A = ['9', '11'|_])]) :-
     prompt_answers("Invalid input. Please enter an odd number greater than 7: ", A).
 
+test(options_side_by_side, [true(A = ['0'|_])]) :-
+    prompt_answers("- PLAYER 1\n\n0 - CPU    1 - Human\nType the number of selected choice: ", A).
+
+test(a_name_asked, [true(A = [alpha, bravo|_])]) :-
+    prompt_answers("Player 1\nName (3 characters min): ", A).
+
 test(a_pause_and_a_question, [true(Asks == [no, yes, yes, yes])]) :-
     findall(R, ( member(T, ["Computer 1 took 2.\n", "1. Play\n2. Exit\n", "Choose:\n",
                             "\u2502 Size? \u2502\n\u2570\u2500\u2500\u256f\n"]),

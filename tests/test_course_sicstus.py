@@ -395,7 +395,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     computer against computer first, leaving never; a key after a line
     that asks nothing is a pause."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 25 tests passed" in output, output
+    assert "All 27 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
@@ -433,7 +433,9 @@ def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
 #   "pc[1/2]") is set before "Play" and the menu comes back after it;
 # - loop_key_pause.pl: a key awaited with get_char/1 after each computer's
 #   move, no prompt written (a pause, not a question);
-# - loop_menu_entry.pl: the menu is menu/0, play/0 starts a human game.
+# - loop_menu_entry.pl: the menu is menu/0, play/0 starts a human game;
+# - loop_player_setup.pl: each player's name, then its kind, both options
+#   on one line, asked of each player in the same words.
 LOOP_MENUS = [
     ("loop_questions.pl", "n, 7, 6", "arena_loop(play, ", "21 sticks left. Bot 1 to take.",
      "Bot {} wins!"),
@@ -446,6 +448,8 @@ LOOP_MENUS = [
      "Computer {} wins!"),
     ("loop_menu_entry.pl", "2", "arena_loop(menu, ", "15 sticks left. Player 1 to take.",
      "Player {} wins!"),
+    ("loop_player_setup.pl", "alpha, 0, alpha, 0", "arena_loop(play, ",
+     "17 sticks left. Player 1 to take.", "Player {} wins!"),
 ]
 
 

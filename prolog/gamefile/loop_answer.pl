@@ -250,14 +250,16 @@ repeat_count(Answers-Tail, Last, Prompt, Repeat0, Repeat) :-
 
 %   come_back(+Key, +Last, +Repeat0, -Repeat): a question asked again
 %   after others (a menu the loop returns to once a setting is made) takes
-%   its next answer each time it comes back.
+%   its next answer each time it comes back, unless its first answer is a
+%   computer player (the same question, asked of the next player).
 come_back(Answers-Tail, Last, Repeat0, Repeat) :-
     nb_getval(arena_loop_seen, Seen0),
     (   selectchk(Tail-K, Seen0, Seen1) -> true ; K = 0, Seen1 = Seen0 ),
     K1 is K + 1,
     nb_setval(arena_loop_seen, [Tail-K1|Seen1]),
     (   K > 0,
-        Answers = [_, _|_],
+        Answers = [First, _|_],
+        \+ machine_option(Tail, First),
         \+ Last = _-Tail
     ->  Repeat = K-0
     ;   Repeat = Repeat0

@@ -1,14 +1,15 @@
 :- module(arena_loop_prompt,
           [ prompt_answers/2,         % +Prompt, -Answers
             prompt_answers/3,         % +Prompt, +Before, -Answers
-            prompt_asks/1             % +Prompt
+            prompt_asks/1,            % +Prompt
+            machine_option/2          % +Prompt, ?Key
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(yall)).
-:- use_module(loop_words, [option_rank/2, leaves/2, roles_named/2]).
+:- use_module(loop_words, [option_rank/2, leaves/2, roles_named/2, machine_label/1]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 
@@ -77,6 +78,17 @@ prompt_asks(Prompt) :-
         memberchk(End, [":", "?"])
     ).
 
+%!  machine_option(+Prompt, ?Key) is semidet.
+%
+%   Prompt lists an option Key that names a computer player.
+
+machine_option(Prompt, Key) :-
+    text_lines(Prompt, _, Lines),
+    member(Line, Lines),
+    option(Line, Key-Label),
+    machine_label(Label),
+    !.
+
 listed(Lines, Options) :-
     (   menu(Lines, Options) ; pointed(Lines, Options) ; word_menu(Lines, Options) ),
     Options = [_, _|_],
@@ -108,7 +120,20 @@ text_lines(Text, Plain, Lines) :-
     split_string(Plain, "\n\r", "", Lines0),
     foldl(trimmed, Lines0, [], Rev),
     reverse(Rev, Lines1),
-    last_n(30, Lines1, Lines).
+    foldl(one_option_a_line, Lines1, Lines2, []),
+    last_n(30, Lines2, Lines).
+
+%   one_option_a_line(+Line, -Lines, ?Tail): options side by side on one
+%   line ("0 - CPU    1 - Human") as a line each.
+one_option_a_line(Line, Lines, Tail) :-
+    atomic_list_concat(Parts0, '   ', Line),
+    maplist([P0, P]>>split_string(P0, "", " \t", [P]), Parts0, Parts1),
+    exclude(==(""), Parts1, Parts),
+    Parts = [_, _|_],
+    forall(member(P, Parts), option(P, _)),
+    !,
+    append(Parts, Tail, Lines).
+one_option_a_line(Line, [Line|Tail], Tail).
 
 ranked(Options, Keys) :-
     map_list_to_pairs(option_rank, Options, Ranked),
@@ -285,6 +310,8 @@ question_answers(Question, Near, Answers) :-
     ->  ranked(Options, Answers)
     ;   (   quoted_words(Question, Words) ; quoted_words(Near, Words) )
     ->  Answers = Words
+    ;   once(( member(W, ["name", "nome"]), sub_string(Lower, _, _, _, W) ))
+    ->  Answers = [alpha, bravo, charlie]
     ;   numbers_asked(Lower, Near, Numbers), Numbers \== []
     ->  Answers = Numbers
     ;   string_lower(Near, NearLower),         % "Choose the size / of the board"

@@ -1,7 +1,8 @@
 :- module(arena_loop_words,
           [ option_rank/2,            % +Option, -Rank
             leaves/2,                 % +Options, +Key
-            roles_named/2             % +Text, -Roles
+            roles_named/2,            % +Text, -Roles
+            machine_label/1           % +Label
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -22,6 +23,12 @@ option_rank(_-Label, Rank) :-
     maplist(count_class(Words),
             [machine, human, easy, hard, start, setup, leave], [M, H, E, D, S, U, L]),
     Rank is -(3 * min(M, 2) - 3 * H + E - D + S + 2 * min(U, 1) - 10 * L).
+
+%   machine_label(+Label): Label names a computer player ("CPU", "Bot").
+machine_label(Label) :-
+    label_words(Label, Words),
+    count_words(machine, Words, N),
+    N > 0.
 
 leaves(Options, Key) :-
     memberchk(Key-Label, Options),
