@@ -338,7 +338,7 @@ verb(descriptions, G, [Text], move_descriptions(G, Text, Ps), _{pairs:Ps}).
 verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
 verb(rules, G, [], rules(G, T), _{text:T}).
 verb(seed, _, [Seed], seed(Seed), _{}).
-verb(propose, G, [Config], proposal(G, Config, T, W), _{text:T, why:W}).
+verb(propose, G, [Config, Seconds], proposal(G, Config, Seconds, T, W), _{text:T, why:W}).
 verb(propose_loop, G, [], loop_only(G, T, W), _{text:T, why:W}).
 verb(check, G, [Config, Options, CheckOptions],
      ( nb_setval(arena_check_notes, []),
@@ -366,23 +366,24 @@ facts_notes(Game, Notes0, Notes) :-
     ;   Notes = Notes0
     ).
 
-%   proposal(+Game, +ConfigText, -Text, -Why): the adapter check-game
-%   proposes for a file without players/1 or current_player/2
-%   (prolog/gamefile/propose.pl); Text '' and Why saying why when none
-%   could be inferred.
+%   proposal(+Game, +ConfigText, +Seconds, -Text, -Why): the adapter
+%   check-game proposes for a file without players/1 or current_player/2
+%   (prolog/gamefile/propose.pl), searched for Seconds (40 at least);
+%   Text '' and Why saying why when none could be inferred.
 
-proposal(Game, ConfigText, Text, Why) :-
+proposal(Game, ConfigText, Seconds0, Text, Why) :-
     game_file_code(Game, Code),
     game_path(File),
     file_base_name(File, Base),
-    catch(( within_deadline(40, propose_adapter(Code, ConfigText, Base, Text0))
+    (   integer(Seconds0) -> Seconds is max(40, min(3600, Seconds0)) ; Seconds = 40 ),
+    catch(( within_deadline(Seconds, propose_adapter(Code, ConfigText, Base, Text0))
           ->  Why0 = ''
           ;   Text0 = '',
               within_deadline(10, no_proposal_reason(Code, ConfigText, Why0))
           ),
           E,
           ( Text0 = '',
-            proposal_stopped(E, Why0)
+            proposal_stopped(E, Seconds, Why0)
           )),
     (   Text0 == '',
         ConfigText == ''
@@ -415,15 +416,17 @@ loop_proposal(Code, Base, Why0, Text, Why) :-
                [Why0, Loop])
     ).
 
-proposal_stopped(arena_initial_loop(PI), Why) :-
+proposal_stopped(arena_initial_loop(PI), _, Why) :-
     !,
     format(atom(Why), "~w did not answer within 5 s: it waits for the keyboard \c
                        (a loop reading it meets end of input in the arena); \c
                        write arena_initial_state/2 with the config its menu builds", [PI]).
-proposal_stopped(arena_propose_timeout, Why) :-
+proposal_stopped(arena_propose_timeout, Seconds, Why) :-
     !,
-    Why = 'no adapter found in 40 s of trying configs and places in the state (the \c
-           rules answer slowly there): write current_player/2 by hand, or give the \c
-           config with --config'.
-proposal_stopped(E, _) :-
+    More is max(300, 4 * Seconds),
+    format(atom(Why), "no adapter found in ~w s of trying configs and places in the \c
+                       state (the rules answer slowly there): give check-game more \c
+                       time (--time ~w), write current_player/2 by hand, or give the \c
+                       config with --config", [Seconds, More]).
+proposal_stopped(E, _, _) :-
     throw(E).

@@ -448,7 +448,7 @@ LOOP_MENUS = [
      "Computer {} wins!"),
     ("loop_menu_entry.pl", "2", "arena_loop(menu, ", "15 sticks left. Player 1 to take.",
      "Player {} wins!"),
-    ("loop_player_setup.pl", "alpha, 0, alpha, 0", "arena_loop(play, ",
+    ("loop_player_setup.pl", "alpha, 0, bravo, 0", "arena_loop(play, ",
      "17 sticks left. Player 1 to take.", "Player {} wins!"),
 ]
 
@@ -473,13 +473,27 @@ def test_the_config_is_the_one_the_games_own_menu_builds(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """initial_state/2 takes any config of its shape; the adapter's is the
     one play/0 passed it, its menu answered from what it asks (a width
-    from 3 to 9, the names as lines), not the shape filled in with ones."""
+    from 3 to 9, the names as lines, told apart), not the shape filled in
+    with ones."""
     adapter = proposed("menu_config.pl", tmp_path, capsys)
     text = adapter.read_text()
-    assert 'arena_config(_, game_config(7, "1", "2")).' in text
-    assert "menu answered 7, 1, 2 (each question answered from its text)" in text
+    assert 'arena_config(_, game_config(7, "alpha", "bravo")).' in text
+    assert "menu answered 7, alpha, bravo (each question answered from its text)" in text
     assert "the config the game's own play/0 passed to initial_state/2" in text
     played(adapter, tmp_path / "game.jsonl", capsys)
+
+
+def test_a_winner_named_as_the_menu_named_the_players(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """game_over/2 gives the winner's name, which only the menu's config
+    holds: the names the menu was given map to the players, and a game
+    ends with a winner that verifies."""
+    adapter = proposed("menu_names.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_winner([97, 108, 112, 104, 97], player1)." in text
+    assert "arena_winner([98, 114, 97, 118, 111], player2)." in text
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert winner in ("player1", "player2") and "No contest" not in out, out
 
 
 def test_a_game_whose_own_rules_fail_gets_its_adapter_and_a_no_contest(

@@ -8,6 +8,7 @@
           ]).
 :- use_module(library(prolog_stream)).
 :- use_module(library(lists)).
+:- use_module(library(aggregate)).
 :- use_module(loop_prompt).
 
 /** <module> The terminal of a game played through its own loop
@@ -113,7 +114,8 @@ stream_read(_, Line) :-
             R1 is R0 + 1,
             Repeat = R1-0
         ;   (   Last0 = _-Before -> true ; Before = "" ),
-            prompt_answers(Prompt, Before, Answers),
+            prompt_answers(Prompt, Before, Answers0),
+            names_apart(Answers0, Given, Answers),
             question_key(Prompt, Answers, Key),
             repeat_count(Key, Last0, Prompt, Repeat0, Repeat1),
             come_back(Key, Last0, Repeat1, Repeat)
@@ -132,6 +134,17 @@ stream_read(_, Line) :-
         nb_setval(arena_loop_io, io(Dot-Out, Key, Repeat, N, [Answer|Given], N))
     ),
     echo(Out, Line).
+
+%   names_apart(+Answers0, +Given, -Answers): a name asked again (of the
+%   next player) gets the next name first: the game tells its players
+%   apart by name.
+names_apart(Answers0, Given, Answers) :-
+    Answers0 = [alpha|_],
+    !,
+    aggregate_all(count, ( member(A, Given), memberchk(A, Answers0) ), K),
+    length(Front, K),
+    (   append(Front, Back, Answers0) -> append(Back, Front, Answers) ; Answers = Answers0 ).
+names_apart(Answers, _, Answers).
 
 %   silent_refusal(+Written, +Given, +Last): the loop wrote nothing but
 %   the last answer's echo before reading again (it refused it silently).

@@ -2,6 +2,7 @@
           [ adapter_text/4            % +Code, +FileBase, +Found, -Text
           ]).
 :- use_module(library(lists)).
+:- use_module(library(occurs)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(propose_code).
@@ -62,6 +63,7 @@ winner_text(Code, Atoms, Names, found(S0, _, _, _, _, _, P0, P1)) :-
     append(Ws0, Xs, Ws00),
     list_to_set(Ws00, Ws1),
     exclude(is_player_or_draw([P0, P1, draw]), Ws1, Ws),
+    name_winners(S0, Names),
     (   Ws == []
     ->  (   Atoms == true
         ->  format("~n% GUESS: the game's winner terms are the players (and draw)~n"),
@@ -84,6 +86,27 @@ winner_text(Code, Atoms, Names, found(S0, _, _, _, _, _, P0, P1)) :-
         portray_clause(arena_winner(P1, N1)),
         portray_clause(arena_winner(draw, draw))
     ).
+
+%   name_winners(+S0, +Names): where the state holds the names the
+%   game's menu was given (prolog/gamefile/loop_prompt.pl: alpha, then
+%   bravo), a winner so named is that player.
+name_winners(S0, [N0, N1]) :-
+    findall(T-Who, ( member(Name-Who, [alpha-N0, bravo-N1]), name_form(S0, Name, T) ),
+            [T0-W0, T1-W1]),
+    !,
+    format("~n% GUESS: the names its menu was given, the first for the first player~n"),
+    portray_clause(arena_winner(T0, W0)),
+    portray_clause(arena_winner(T1, W1)).
+name_winners(_, _).
+
+name_form(S0, Name, T) :-
+    atom_codes(Name, Cs),
+    atom_chars(Name, Chs),
+    string_codes(Str, Cs),
+    member(T, [Name, Cs, Chs, Str]),
+    sub_term(X, S0),
+    X == T,
+    !.
 
 is_player_or_draw(Known, W) :-
     memberchk(W, Known).

@@ -26,7 +26,7 @@ Variants and defaults:
 | option/3                    | option/3; none                                           |
 | initial_state(+Opts, -S)    | arena_config(Opts, Config) then initial_state(Config, S); initial_state/2; initial_state/1 (2021/22) |
 | valid_moves(+S, -Ms)        | valid_moves/2; valid_moves(S, Player, Ms)               |
-| game_over(+S, -W)           | game_over/2 where it binds its winner, mapped by arena_winner/2 if defined |
+| game_over(+S, -W)           | game_over/2 where it binds its winner, mapped by arena_winner/2 (its first answer) if defined |
 | choose_move(+S, +L, -M)     | choose_move/3; choose_move(S, Player, L, M); the generic AI for a level these fail on |
 | display_game(+S)            | display_game/1; display_game(S, Player); the state printed |
 | move_text(?M, ?T)           | move_text/2; the term written with ~q, text read as a term |
@@ -255,7 +255,7 @@ raw_clause(Code, _, _, (move(S, M, S1) :- G)) :-
 raw_clause(Code, _, _, Clause) :-            % a winner left unbound: not over
     own(Code, game_over(S, W0), G),
     (   defines(Code, arena_winner/2)
-    ->  Clause = (game_over(S, W) :- G, nonvar(W0), Code:arena_winner(W0, W))
+    ->  Clause = (game_over(S, W) :- G, nonvar(W0), once(Code:arena_winner(W0, W)))
     ;   Clause = (game_over(S, W) :- G, nonvar(W0), W = W0)
     ).
 raw_clause(Code, _, _, (value(S, P, V) :- G)) :-

@@ -81,7 +81,7 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
         if missing:
             proposal = ""
             if {"players/1", "current_player/2"} & set(missing):
-                proposal = propose_adapter(ref, config)
+                proposal = propose_adapter(ref, config, seconds)
             return Report(source, gamefile.game_id(ref), used, tuple(
                 Problem(pi, "", "", "required, but the file does not define it")
                 for pi in missing), host_for(ref).warnings(), proposal=proposal)
@@ -123,18 +123,20 @@ def game_title(path: Path) -> str:
     return "Game"
 
 
-def propose_adapter(ref: Any, config: str | None) -> str:
+def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
     """Writes the adapter the game's host infers for ``ref`` beside the
     file as ``NAME-arena.pl``, never over an existing file (with a
     title/1 named after the file unless the file has one); says what
-    became of it."""
+    became of it. The search over the rules gets ``seconds`` less 20
+    (40 at least), the game's own loop 30 more."""
     path = Path(ref.path)
     target = path.with_name(f"{path.stem}-arena.pl")
     if target.exists():
         return f"{clean_line(str(target), 300)} exists already: not overwritten"
     try:
-        got = host_for(ref).request("propose", [_prolog.atom(config or "")], rule="propose",
-                                    limit=90, cap=120)
+        budget = max(40, int(seconds) - 20)
+        got = host_for(ref).request("propose", [_prolog.atom(config or ""), str(budget)],
+                                    rule="propose", limit=budget + 50, cap=budget + 80)
     except (GameRuleError, ArenaError) as exc:
         return f"no adapter proposed: {clean_line(str(exc), 300)}"
     if got is None or not isinstance(got.get("text"), str) or not got["text"]:

@@ -1,7 +1,8 @@
 % A course-style game of our own that only its loop knows, set up player
 % by player: a name of 3 characters or more (read as a line), then the
 % player's kind with both options on one line, asked in the same words
-% of each player. Take 1 to 3 sticks, who takes the last one wins.
+% of each player (the names told apart). Take 1 to 3 sticks, who takes the
+% last one wins.
 :- use_module(library(random)).
 
 play :-
