@@ -9,7 +9,8 @@
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(yall)).
-:- use_module(loop_words, [option_rank/2, leaves/2, roles_named/2, machine_label/1]).
+:- use_module(loop_words, [option_rank/2, leaves/2, roles_named/2, machine_label/1,
+                            quoted_words/2]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 
@@ -331,19 +332,6 @@ listed_words(Question, Options) :-
                                forall(member(Ch, Cs), code_type(Ch, alpha)) )),
     findall(K-P, ( member(P, Parts), atom_string(K, P) ), Options),
     !.
-
-%   quoted_words(+Text, -Words): the short words Text quotes as what to
-%   type ("Insert 'n' to proceed", `choose between "b" and "w"`).
-quoted_words(Text, Words) :-
-    findall(W, ( member(Q, ["'", "\""]),
-                 split_string(Text, Q, "", [_|Parts]),
-                 append(Inside, [_], Parts),          % the text after the last quote
-                 member(Part, Inside),
-                 string_length(Part, L), L >= 1, L =< 12,
-                 string_codes(Part, Cs), forall(member(C, Cs), code_type(C, alnum)),
-                 atom_string(W, Part) ), Words0),
-    list_to_set(Words0, Words),
-    Words \== [].
 
 %   letter_options(+Question, -Options): "(H)uman/(C)omputer",
 %   "[p]lay or [q]uit": each letter in brackets before a word.

@@ -2,7 +2,8 @@
           [ option_rank/2,            % +Option, -Rank
             leaves/2,                 % +Options, +Key
             roles_named/2,            % +Text, -Roles
-            machine_label/1           % +Label
+            machine_label/1,          % +Label
+            quoted_words/2            % +Text, -Words
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -12,7 +13,8 @@
 
 The words of an option's label rank it (prolog/gamefile/loop_prompt.pl):
 computer against computer at the easiest level first, leaving last. A
-question in the form "P1/P2" names the roles it takes.
+question in the form "P1/P2" names the roles it takes; the words a
+question quotes are what to type.
 */
 
 %   option_rank(+Option, -Rank): lower is better; computer against
@@ -84,3 +86,16 @@ role(Token, Token) :-
     forall(member(C, Cs), code_type(C, alnum)),
     \+ memberchk(Token, ["p1", "p2", "or", "can", "be", "the", "it", "in", "of", "and", "a",
                          "is", "for", "to"]).
+
+%   quoted_words(+Text, -Words): the short words Text quotes as what to
+%   type ("Insert 'n' to proceed", `choose between "b" and "w"`).
+quoted_words(Text, Words) :-
+    findall(W, ( member(Q, ["'", "\""]),
+                 split_string(Text, Q, "", [_|Parts]),
+                 append(Inside, [_], Parts),          % the text after the last quote
+                 member(Part, Inside),
+                 string_length(Part, L), L >= 1, L =< 12,
+                 string_codes(Part, Cs), forall(member(C, Cs), code_type(C, alnum)),
+                 atom_string(W, Part) ), Words0),
+    list_to_set(Words0, Words),
+    Words \== [].
