@@ -10,8 +10,9 @@ project: lay each out at its commit under CORPUS/FOLDER to run them). Each submi
 ``OUT/work/FOLDER`` (a proposed adapter is written there, never into CORPUS)
 and tried in turn, one at a time:
 
-1. ``arena check-game FILE``; where it proposes an adapter, ``arena
-   check-game`` on that adapter, unedited;
+1. ``arena check-game FILE`` (again with the ``--time`` it advises, where
+   it says to give it more and the submission's time allows); where it
+   proposes an adapter, ``arena check-game`` on that adapter, unedited;
 2. ``arena play`` (the adapter if one was proposed or lies beside the file,
    else the file) ``--first random --second mcts:3 --move-time 1 --replay LOG``;
 3. ``arena verify LOG``.
@@ -126,6 +127,11 @@ def try_one(corpus: Path, out: Path, entry: dict[str, str], budget: float,
     check_time = min(60.0, max(left() / 4, 10.0))
     code, text = run([ARENA, "check-game", game, "--time", f"{check_time:.0f}"], work,
                      check_time + 90, row)
+    more = re.search(r"give check-game more time \(--time (\d+)\)", text)
+    if more and int(more.group(1)) < left() - 120:    # as its advice says, where time is left
+        check_time = float(more.group(1))
+        code, text = run([ARENA, "check-game", game, "--time", more.group(1)], work,
+                         check_time + 120, row)
     row.check = verdict(code, text)
     target = game
     m = re.search(r"^adapter:\s+(.*)$", text, re.M)
