@@ -53,6 +53,30 @@ def test_escapes_sicstus_reads_are_read_as_it_reads_them(
     assert "3 taken (2.00 bits), b to move" in out, out
 
 
+def test_sicstus_loads_reach_nothing_outside_the_games_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """reconsult/1, compile/1 and load_files/2 as a student who wants more:
+    a file outside the folder is not there (left out, as SICStus leaves
+    a missing file), load_files/2's options are not obeyed, a file named
+    by a variable refuses the game."""
+    (tmp_path / "secret.pl").write_text("other(a, a).\n")
+    folder = tmp_path / "game"
+    folder.mkdir()
+    parts = (COURSE / "split_loads").glob("*.pl")
+    for part in parts:
+        (folder / part.name).write_text(part.read_text())
+    game = folder / "game.pl"
+    game.write_text(":- load_files('/etc/passwd', []).\n:- compile('../secret.pl').\n"
+                    ":- load_files(screen, [stream(user_input), redefine_module(true)]).\n"
+                    + game.read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    assert "no file '/etc/passwd' beside" in out and "no file '../secret.pl' beside" in out
+    game.write_text(":- reconsult(_).\n" + game.read_text())
+    code, out, err = run(["check-game", str(game)], capsys)
+    assert code == 2 and "game.pl:1: loading a file named by a variable" in out + err
+
+
 def test_rule_throwing_mid_game_is_a_logged_no_contest(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.jsonl"
