@@ -1,6 +1,7 @@
 :- module(arena_do_loops,
           [ clause_do_loops/3,        % +Clause, -Clauses, -Problems
-            sicstus_operator/3        % ?Priority, ?Type, ?Name
+            sicstus_operator/3,       % ?Priority, ?Type, ?Name
+            control_args/3            % +Goal, -GoalArgs, -Rebuild
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).

@@ -8,6 +8,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(do_loops, [control_args/3]).
 
 /** <module> What the loader adds to a game's program before compiling it
 
@@ -69,36 +70,16 @@ arith_clause(T0, T) :-
 
 arith_body(G, G) :- var(G), !.
 arith_body(G0, G) :-
-    G0 =.. [F|As0],
-    length(As0, N),
-    (   arith_goal(F/N)
-    ->  maplist(arith_expr, As0, As)
-    ;   body_args(F/N, Ks)
-    ->  maplist(arith_arg, Ks, As0, As)
-    ;   As = As0
-    ),
-    G =.. [F|As].
-
-arith_goal(Op/2) :- memberchk(Op, [is, =:=, =\=, <, >, =<, >=]).
-
-body_args((',')/2, [g, g]).
-body_args((;)/2, [g, g]).
-body_args((->)/2, [g, g]).
-body_args((*->)/2, [g, g]).
-body_args((\+)/1, [g]).
-body_args(call/1, [g]).
-body_args(once/1, [g]).
-body_args(ignore/1, [g]).
-body_args(forall/2, [g, g]).
-body_args(findall/3, [t, g, t]).
-body_args(findall/4, [t, g, t, t]).
-body_args(bagof/3, [t, g, t]).
-body_args(setof/3, [t, g, t]).
-body_args(aggregate_all/3, [t, g, t]).
-body_args(catch/3, [g, t, g]).
-
-arith_arg(g, A0, A) :- !, arith_body(A0, A).
-arith_arg(_, A, A).
+    (   compound(G0),
+        compound_name_arity(G0, F, 2),
+        memberchk(F, [is, =:=, =\=, <, >, =<, >=])
+    ->  G0 =.. [F|As0],
+        maplist(arith_expr, As0, As),
+        G =.. [F|As]
+    ;   control_args(G0, Args, News-G)
+    ->  maplist(arith_body, Args, News)
+    ;   G = G0
+    ).
 
 arith_expr(E, E) :- \+ compound(E), !.
 arith_expr(log(B0, X0), log(X)/log(B)) :- !, arith_expr(B0, B), arith_expr(X0, X).
