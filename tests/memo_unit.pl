@@ -1,5 +1,5 @@
-% Unit tests of prolog/gamefile/memo.pl: game_over/2 remembered per
-% state while a search runs, on a game file loaded in this process as
+% Unit tests of prolog/gamefile/memo.pl: game_over/2 and valid_moves/2
+% remembered per state while a search runs, on a game file loaded in this process as
 % the game host's jail loads it.
 :- create_prolog_flag(arena_game_jail, true, [type(boolean)]).
 :- use_module('../prolog/gamefile/load').
@@ -27,6 +27,12 @@ counted(Code) :-
     retractall(computed(_)),
     assertz(computed(0)),
     wrap_predicate(Code:'$arena_game_over'(_, _), count, W, (user:count, W)).
+
+%   counted_lists(+Code): as counted/1, for valid_moves/2's clauses.
+counted_lists(Code) :-
+    retractall(computed(_)),
+    assertz(computed(0)),
+    wrap_predicate(Code:'$arena_valid_moves'(_, _), count, W, (user:count, W)).
 
 played(_, [], S, S).
 played(Code, [M|Ms], S0, S) :-
@@ -99,5 +105,39 @@ test(a_state_too_large_turns_the_cache_off, [Off-N == off-2]) :-
     with_rule_memo(Raw, ( \+ Code:game_over(S, _), \+ Code:game_over(S, _),
                           nb_getval(arena_memo_cache, Off) )),
     computed(N).
+
+test(valid_moves_once_per_state, [Before-Inside-Same == 2-1-true]) :-
+    loaded('examples/games/connect4.pl', memo_c4_lists, Code, Raw),
+    counted_lists(Code),
+    Code:initial_state([], S),
+    Code:valid_moves(S, Ms0), Code:valid_moves(S, _),
+    computed(Before),
+    retractall(computed(_)), assertz(computed(0)),
+    with_rule_memo(Raw, ( Code:valid_moves(S, Ms1), Code:valid_moves(S, Ms2),
+                          Code:move(S, 4, _) )),   % its own rule asks again
+    computed(Inside),
+    ( Ms1 == Ms0, Ms2 == Ms0 -> Same = true ; Same = false ).
+
+test(every_answer_of_valid_moves_is_kept, [Inside == Outside]) :-
+    loaded('tests/gamefiles/course/piece_answers.pl', memo_pieces, Code, Raw),
+    Code:initial_state(_, S),
+    findall(Ms, Code:valid_moves(S, Ms), Outside),
+    Outside = [_, _|_],
+    with_rule_memo(Raw, ( findall(Ms, Code:valid_moves(S, Ms), _),
+                          findall(Ms, Code:valid_moves(S, Ms), Inside) )).
+
+test(a_list_given_is_asked_each_time, [N == 2]) :-
+    loaded('examples/games/connect4.pl', memo_c4_lists_given, Code, Raw),
+    counted_lists(Code),
+    Code:initial_state([], S),
+    retractall(computed(_)), assertz(computed(0)),
+    with_rule_memo(Raw, ( \+ Code:valid_moves(S, []), \+ Code:valid_moves(S, []) )),
+    computed(N).
+
+test(valid_moves_renamed_beside_game_over,
+     [Names == ['$arena_game_over', '$arena_valid_moves', game_over, valid_moves]]) :-
+    remembering_program([game_over(s(1), x), (valid_moves(s(N), [N]) :- N > 0)], Program),
+    findall(Name, ( member(T, Program), ( T = (H :- _) -> true ; H = T ), functor(H, Name, _) ),
+            Names).
 
 :- end_tests(rule_memo).

@@ -69,6 +69,19 @@ def test_the_general_ai_gives_way_when_one_rule_call_outlasts_the_move_time() ->
     assert took < LOOSE
 
 
+def test_slow_listings_are_made_once_a_move_and_the_best_valued_is_played() -> None:
+    """valid_moves/2 takes 0.3 s and move/3 lists the moves again: once a
+    state's list is made the general AI reuses it, so within its 0.8 s it
+    checks a move for a loss in one and plays the step value/3 likes
+    best (a random one, past its clock, was 1 in 3)."""
+    state = load_game_file(str(TIMED / "slow_listing.pl")).initial_state()
+    for _ in range(3):
+        move, note, took = timed(state, 3, 1.0, general=True)
+        assert move == "3", note
+        assert "took over" not in note and "covered" in note, note
+        assert took < LOOSE
+
+
 @pytest.mark.parametrize("where", ["file", "built-in"])
 def test_the_general_ai_searches_within_a_small_move_time(where: str) -> None:
     game = load_game_file(str(CONNECT4)) if where == "file" else pybridge.load_game("connect4")

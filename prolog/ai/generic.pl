@@ -96,11 +96,14 @@ generic_move(Game, State, Level, Move) :-
 %   the level's own (a share of the move time); max_seconds(S), that time
 %   cut to S seconds; check_seconds(C), the time the check for a win in
 %   one and a loss in one may take (default S: it comes first, and the
-%   search gets what is left); note(-Note), '' or what the check could
+%   search gets what is left); value_seconds(V), the time by which the
+%   moves are scored on value/3 where the check left no time to search
+%   (default 1.1 C); note(-Note), '' or what the check could
 %   not finish in time; the others are added to those of the level's
 %   search (mcts_search/4: e.g. cutoff(K), bias(B)).
 
 generic_move(Game, State, Level, Options, Move) :-
+    get_time(Now),                      % the clock counts the listing too
     must_be(positive_integer, Level),
     must_be(list, Options),
     Game:valid_moves(State, Moves),
@@ -122,18 +125,25 @@ generic_move(Game, State, Level, Options, Move) :-
     ;   Check = Seconds,
         Options3 = Options2
     ),
-    (   selectchk(note(Note), Options3, Extra)
-    ->  true
-    ;   Extra = Options3
+    (   selectchk(value_seconds(Value0), Options3, Options4)
+    ->  must_be(number, Value0),
+        ValueSeconds is max(Check, Value0)
+    ;   ValueSeconds is 1.1 * Check,
+        Options4 = Options3
     ),
-    get_time(Now),
+    (   selectchk(note(Note), Options4, Extra)
+    ->  true
+    ;   Extra = Options4
+    ),
     Deadline is Now + Seconds,
     CheckDeadline is Now + Check,
+    ValueDeadline is Now + ValueSeconds,
     (   Level =:= 1
     ->  random_member(Move, Moves)
     ;   Moves = [Move0]
     ->  Move = Move0
-    ;   fallback(level_of_move(Game, State, Level, Extra, times(Deadline, CheckDeadline),
+    ;   fallback(level_of_move(Game, State, Level, Extra,
+                               times(Deadline, CheckDeadline, ValueDeadline),
                                Move0, Note0))
     ->  Move = Move0
     ;   random_member(Move, Moves)
@@ -151,7 +161,7 @@ fallback(Goal) :-
     !.
 
 level_of_move(Game, State, Level, Extra, Times, Move, Note) :-
-    Times = times(Deadline, CheckDeadline),
+    Times = times(Deadline, CheckDeadline, ValueDeadline),
     Game:current_player(State, Player),
     Game:valid_moves(State, Moves),
     findall(M-S1, ( member(M, Moves), Game:move(State, M, S1) ), Children),
@@ -172,7 +182,7 @@ level_of_move(Game, State, Level, Extra, Times, Move, Note) :-
             Now < Deadline,
             fallback(searched_move(Game, State, Level, Extra, SafeMoves, Deadline, Move0))
         ->  Move = Move0
-        ;   safe_move(Game, Player, Safe, Move)
+        ;   safe_move(Game, Player, Safe, ValueDeadline, Move)
         )
     ).
 
@@ -197,19 +207,27 @@ member_of(List, X) :-
 key_member_of(Keys, Key-_) :-
     memberchk(Key, Keys).
 
-%   safe_move(+Game, +Player, +Safe, -Move): the best of the Move-State
-%   pairs Safe on value/3 where the game has one (random among equals,
-%   and among all of them where value/3 fails), else a random one.
-safe_move(Game, Player, Safe, Move) :-
+%   safe_move(+Game, +Player, +Safe, +Deadline, -Move): the best of the
+%   Move-State pairs Safe on value/3 where the game has one (random
+%   among equals, and among all of them where value/3 fails; those
+%   scored by Deadline where it comes first), else a random one.
+safe_move(Game, Player, Safe, Deadline, Move) :-
     (   predicate_property(Game:value(_, _, _), defined),
-        fallback(valued(Game, Player, Safe, Scored))
+        random_permutation(Safe, Shuffled),     % a share scored: a random share
+        fallback(valued(Game, Player, Shuffled, Deadline, Scored)),
+        Scored \== []
     ->  random_best(Scored, Move)
     ;   random_member(Move-_, Safe)
     ).
 
-valued(Game, Player, Children, Scored) :-
+valued(Game, Player, Children, Deadline, Scored) :-
     findall(V-M,
             ( member(M-S1, Children),
+              (   get_time(Now),
+                  Now > Deadline
+              ->  !, fail
+              ;   true
+              ),
               (   Game:game_over(S1, _)
               ->  V = 0                 % a draw: not a win, not a loss
               ;   Game:value(S1, Player, V0),

@@ -8,66 +8,109 @@
 
 :- meta_predicate with_rule_memo(+, 0).
 
-/** <module> game_over/2 remembered per state during a search
+/** <module> game_over/2 and valid_moves/2 remembered per state during a search
 
-A course game's rules call game_over/2 again and again on one state: its
-valid_moves/2 and move/3 check that the game is not over, and a search
-asks it of every child. A game file loaded in the game host's jail has
-its game_over/2 clauses renamed '$arena_game_over'/2 as it loads
-(remembering_program/2), and game_over/2 asks them through a cache, so
-its own rules' calls go through it too. While the general AI searches
-(with_rule_memo/2), the cache keeps the answer of the last 4,096 ground
-states it was asked (of at most 1,024 cells each), by the state's hash; outside a search game_over/2
-only calls the game's clauses. Inside a search a state's game_over/2 is
-its first answer, as the contract (semidet) has it. A game that changes
-facts, or declares game_over/2 (dynamic, multifile, ...), loads as it
-is: its answer may depend on more than the state.
+A course game's rules call game_over/2 and valid_moves/2 again and again
+on one state: its move/3 checks that the move is listed and the game not
+over (and a proposed adapter's arena_move/3 lists the moves again), and a
+search asks them of every child. A game file loaded in the game host's
+jail has the clauses of the two renamed '$arena_game_over'/2 and
+'$arena_valid_moves'/2 as it loads (remembering_program/2), and the two
+ask them through a cache, so its own rules' calls go through it too.
+While the general AI searches (with_rule_memo/2), the cache keeps the
+answers of the last 4,096 ground states asked (of at most 1,024 cells
+each), by the state's hash; outside a search the two only call the
+game's clauses. Inside a search a state's game_over/2 is its first
+answer, as the contract (semidet) has it; valid_moves/2 gives each of
+its answers as the game's clauses do (a game that lists one piece's
+moves an answer), up to 64 of them (past that, the clauses are asked).
+A game that changes facts, or declares one of the two (dynamic,
+multifile, ...), loads as it is: its answers may depend on more than the
+state.
 */
 
 slots(4096).
 
 %!  remembering_program(+Program0, -Program) is det.
 %
-%   Program0 (the terms of a game file) with its game_over/2 clauses
-%   renamed and game_over/2 defined over them through the cache;
-%   Program0 itself where it names game_over/2 in a directive or has no
-%   game_over/2 clause. prolog/gamefile/load.pl does not give it a game
-%   that changes facts.
+%   Program0 (the terms of a game file) with its game_over/2 and
+%   valid_moves/2 clauses renamed and each defined over them through the
+%   cache; a predicate named in a directive, or without clauses, is left
+%   as it is. prolog/gamefile/load.pl does not give it a game that
+%   changes facts.
 
 remembering_program(Program0, Program) :-
-    (   \+ ( member((:- Directive), Program0), sub_term(game_over/2, Directive) ),
-        maplist(renamed, Program0, Program1, Renamed),
+    foldl(remembered, [game_over/2, valid_moves/2], Program0-[], Program1-Fronts),
+    append(Program1, Fronts, Program).
+
+remembered(Name/Arity, Program0-Fronts0, Program-Fronts) :-
+    (   \+ ( member((:- Directive), Program0), sub_term(Name/Arity, Directive) ),
+        maplist(renamed(Name/Arity), Program0, Program1, Renamed),
         memberchk(true, Renamed)
-    ->  append(Program1, [Front], Program),
-        Front = (game_over(S, W) :-
-                    (   arena_gamefile_memo:memo_slot(S, W, Slot)
-                    ->  (   arena_gamefile_memo:memo_seen(Slot, S, Answer)
-                        ->  true
-                        ;   (   '$arena_game_over'(S, W0)
-                            ->  Answer = over(W0)
-                            ;   Answer = not_over
-                            ),
-                            arena_gamefile_memo:memo_keep(Slot, S, Answer)
-                        ),
-                        Answer = over(W)
-                    ;   '$arena_game_over'(S, W)
-                    ))
-    ;   Program = Program0
+    ->  front(Name, Front),
+        Program = Program1,
+        append(Fronts0, [Front], Fronts)
+    ;   Program = Program0,
+        Fronts = Fronts0
     ).
 
-renamed(Term0, Term, true) :-
-    (   Term0 = (game_over(S, W) :- Body)
-    ->  Term = ('$arena_game_over'(S, W) :- Body)
-    ;   Term0 = game_over(S, W)
-    ->  Term = '$arena_game_over'(S, W)
+front(game_over,
+      (game_over(S, W) :-
+          (   arena_gamefile_memo:memo_slot(S, W, Slot)
+          ->  (   arena_gamefile_memo:memo_seen(Slot, S, Answer)
+              ->  true
+              ;   (   '$arena_game_over'(S, W0)
+                  ->  Answer = over(W0)
+                  ;   Answer = not_over
+                  ),
+                  arena_gamefile_memo:memo_keep(Slot, S, Answer)
+              ),
+              Answer = over(W)
+          ;   '$arena_game_over'(S, W)
+          ))).
+front(valid_moves,
+      (valid_moves(S, Ms) :-
+          (   arena_gamefile_memo:memo_slot('$arena_valid'(S), Ms, Slot)
+          ->  (   arena_gamefile_memo:memo_seen(Slot, '$arena_valid'(S), Answer)
+              ->  true
+              ;   (   findnsols(65, Ms0, '$arena_valid_moves'(S, Ms0), All)
+                  ->  true
+                  ;   All = []
+                  ),
+                  (   length(All, N), N =< 64
+                  ->  Answer = lists(All),
+                      arena_gamefile_memo:memo_keep(Slot, '$arena_valid'(S), Answer)
+                  ;   Answer = many
+                  )
+              ),
+              (   Answer = lists(Lists)
+              ->  member(Ms, Lists)
+              ;   '$arena_valid_moves'(S, Ms)
+              )
+          ;   '$arena_valid_moves'(S, Ms)
+          ))).
+
+renamed(Name/Arity, Term0, Term, true) :-
+    own_name(Name/Arity, Renamed),
+    (   Term0 = (Head :- Body)
+    ->  Term = (Head1 :- Body)
+    ;   Head = Term0,
+        Term = Head1
     ),
-    !.
-renamed(Term, Term, false).
+    callable(Head),
+    functor(Head, Name, Arity),
+    !,
+    Head =.. [_|Args],
+    Head1 =.. [Renamed|Args].
+renamed(_, Term, Term, false).
+
+own_name(game_over/2, '$arena_game_over').
+own_name(valid_moves/2, '$arena_valid_moves').
 
 %!  with_rule_memo(+View, :Goal) is semidet.
 %
 %   Goal (a search of the game whose raw view, or its det: view, is
-%   View) with the game's game_over/2 remembered; Goal alone for a game
+%   View) with the game's game_over/2 and valid_moves/2 remembered; Goal alone for a game
 %   loaded as it is (a built-in game, a game outside the jail, a game
 %   that changes facts).
 
@@ -78,7 +121,10 @@ with_rule_memo(View, Goal) :-
         ),
         arena_gamefile:game_raw(Game, Raw),
         arena_gamefile:game_code(Game, Code),
-        current_predicate(Code:'$arena_game_over'/2)
+        (   current_predicate(Code:'$arena_game_over'/2)
+        ->  true
+        ;   current_predicate(Code:'$arena_valid_moves'/2)
+        )
     ->  (   nb_current(arena_memo_cache, Outer)
         ->  true
         ;   Outer = []

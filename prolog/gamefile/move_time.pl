@@ -148,32 +148,37 @@ own_move(Det, S, L, M, Own, OwnMove) :-
 %!  capped_generic_move(+Det, +State, +Level, -Move) is semidet.
 %
 %   The general AI's move, within general_seconds/3's Hard of wall clock
-%   even where one call of a rule takes long; past that, a random valid
-%   move.
+%   from the start (the valid moves listed within it too) even where one
+%   call of a rule takes long; past that, a random valid move (of those
+%   its check for a loss in one kept).
 
 capped_generic_move(Det, S, L, M) :-
-    Det:valid_moves(S, Moves),
-    Moves = [_|_],
-    (   integer(L), L > 1
-    ->  general_seconds(L, Soft, Cap),
-        Check is 0.9 * Cap,
-        catch(call_with_time_limit(Cap,
-                                   with_rule_memo(Det, generic_ai:generic_move(Det, S, L,
-                                                                               [ seconds(Soft),
-                                                                                 check_seconds(Check),
-                                                                                 note(Note)
-                                                                               ],
-                                                                               M0))),
-              Error,
-              ( search_error(Error),
-                generic_ai:checked_moves(S, Moves, Pool),
-                random_member(M0, Pool),
-                overrun_note(Error, "the general AI", L, Cap)
-              ))
+    (   integer(L), L > 1,
+        general_seconds(L, Soft, Cap),
+        Check is 0.75 * Cap,            % one child's replies may be listed past it
+        Value is 0.95 * Cap,
+        Options = [seconds(Soft), check_seconds(Check), value_seconds(Value), note(Note)],
+        with_rule_memo(Det, capped_search(Det, S, L, Options, Cap, M0))
     ->  M = M0,
         general_note(L, Note)
-    ;   random_member(M, Moves)
+    ;   Det:valid_moves(S, Moves),
+        Moves = [_|_],
+        random_member(M, Moves)
     ).
+
+%   capped_search(+Det, +S, +L, +Options, +Cap, -M): generic_move/5 cut
+%   at Cap seconds; the valid moves it lists are remembered (the memo),
+%   so the move played past the cap costs no second listing.
+capped_search(Det, S, L, Options, Cap, M) :-
+    catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, Options, M)),
+          Error,
+          ( search_error(Error),
+            Det:valid_moves(S, Moves),
+            Moves = [_|_],
+            generic_ai:checked_moves(S, Moves, Pool),
+            random_member(M, Pool),
+            overrun_note(Error, "the general AI", L, Cap)
+          )).
 
 %   overrun_note(+Error, +Who, +Level, +Cap): the note of a level that
 %   met its clock (or threw) and was replaced by a random valid move.

@@ -205,11 +205,12 @@ one_if_free(V) :-
     (   var(V) -> V = 1 ; true ).
 
 %   code_clause(?Code, ?Head, -Body): a clause of the game's own code
-%   (game_over/2's as the file wrote them: prolog/gamefile/memo.pl).
+%   (game_over/2's and valid_moves/2's as the file wrote them:
+%   prolog/gamefile/memo.pl).
 code_clause(Code, Head, Body) :-
     (   var(Head)
     ->  current_predicate(Code:Name/Arity),
-        Name/Arity \== '$arena_game_over'/2,
+        \+ memberchk(Name/Arity, ['$arena_game_over'/2, '$arena_valid_moves'/2]),
         functor(Head, Name, Arity)
     ;   true
     ),
@@ -219,6 +220,10 @@ own_clause(Code, game_over(S, W), Body) :-
     current_predicate(Code:'$arena_game_over'/2),
     !,
     catch(clause(Code:'$arena_game_over'(S, W), Body), _, fail).
+own_clause(Code, valid_moves(S, Ms), Body) :-
+    current_predicate(Code:'$arena_valid_moves'/2),
+    !,
+    catch(clause(Code:'$arena_valid_moves'(S, Ms), Body), _, fail).
 own_clause(Code, Head, Body) :-
     \+ predicate_property(Code:Head, imported_from(_)),
     predicate_property(Code:Head, number_of_clauses(_)),
