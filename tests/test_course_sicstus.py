@@ -136,6 +136,18 @@ def test_a_rule_that_throws_in_a_helper_names_the_helper(
                      r"\(in bonus/2, called as bonus\([34],_\)\)", reason), reason
 
 
+def test_a_listing_that_throws_is_named_as_the_student_wrote_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """move/3 lists the moves again and valid_moves/2 throws in its own
+    clause: the game host loads its clauses under another name (to keep
+    a state's list during a search), and the no-contest names the rule
+    valid_moves/2 as written."""
+    reason = broken_rule_reason("throws_in_listing.pl", tmp_path, capsys)
+    assert "$arena" not in reason, reason           # was: (in $arena_valid_moves/2, ...)
+    assert "valid_moves/2 threw: is/2: Arguments are not sufficiently instantiated" in reason
+    assert "(in " not in reason, reason             # the rule itself: no helper to name
+
+
 def test_a_rule_that_loops_when_run_again_still_ends_the_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A game that throws, and spins for ever when it sees itself run

@@ -95,10 +95,18 @@ busy_where(Game, RulePI, Seconds, Inferences, Goal, Where) :-
 where_in(RulePI, Frames, Where) :-
     is_list(Frames),
     member(frame(_, At, Call0), Frames),
-    game_predicate_at(At, PI),
+    game_predicate_at(At, PI0),
     !,
+    as_written(PI0, PI),
     PI \== RulePI,
-    copy_term(Call0, Call),
+    (   PI0 \== PI,
+        compound(Call0)
+    ->  PI = Name/_,
+        compound_name_arguments(Call0, _, Args),
+        compound_name_arguments(Call1, Name, Args)
+    ;   Call1 = Call0
+    ),
+    copy_term(Call1, Call),
     numbervars(Call, 0, _, [singletons(true)]),
     format(string(Called), "~W", [Call, [quoted(true), max_depth(8), numbervars(true),
                                          portray(false)]]),
@@ -108,6 +116,12 @@ where_in(RulePI, Frames, Where) :-
     ->  format(atom(Where), "~w, called as ~s", [PI, Called])
     ;   format(atom(Where), "~w", [PI])
     ).
+
+%   as_written(+PI0, -PI): the name the student wrote for a rule the
+%   game host loads under another (prolog/gamefile/memo.pl).
+as_written('$arena_game_over'/2, game_over/2) :- !.
+as_written('$arena_valid_moves'/2, valid_moves/2) :- !.
+as_written(PI, PI).
 
 %   game_predicate_at(+At, -PI): the frame At runs a clause the student
 %   wrote (loaded from the game's file, not one the arena adds).
