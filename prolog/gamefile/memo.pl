@@ -1,6 +1,8 @@
 :- module(arena_gamefile_memo,
           [ remembering_program/2,    % +Program0, -Program
-            with_rule_memo/2           % +View, :Goal
+            with_rule_memo/2,          % +View, :Goal
+            renamed_head/2,            % ?Head, ?Renamed
+            own_clause/3               % +Code, ?Head, -Body
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -104,15 +106,40 @@ renamed(Name/Arity, Term0, Term, true) :-
     Head1 =.. [Renamed|Args].
 renamed(_, Term, Term, false).
 
-own_name(game_over/2, '$arena_game_over').
-own_name(valid_moves/2, '$arena_valid_moves').
+own_name(Name/Arity, Renamed) :-
+    renamed_head(Head, Own),
+    functor(Head, Name, Arity),
+    functor(Own, Renamed, Arity).
+
+%!  renamed_head(?Head, ?Renamed) is nondet.
+%
+%   The rules whose clauses a game file loaded in the jail keeps under
+%   another name, Head's clauses as Renamed's.
+
+renamed_head(game_over(S, W), '$arena_game_over'(S, W)).
+renamed_head(valid_moves(S, Ms), '$arena_valid_moves'(S, Ms)).
+
+%!  own_clause(+Code, ?Head, -Body) is nondet.
+%
+%   A clause of Code's own Head as the game file wrote it (a renamed
+%   rule's under its new name); none for an imported predicate.
+
+own_clause(Code, Head, Body) :-
+    renamed_head(Head, Own),
+    current_predicate(_, Code:Own),
+    !,
+    catch(clause(Code:Own, Body), _, fail).
+own_clause(Code, Head, Body) :-
+    \+ predicate_property(Code:Head, imported_from(_)),
+    predicate_property(Code:Head, number_of_clauses(_)),
+    catch(clause(Code:Head, Body), _, fail).
 
 %!  with_rule_memo(+View, :Goal) is semidet.
 %
 %   Goal (a search of the game whose raw view, or its det: view, is
-%   View) with the game's game_over/2 and valid_moves/2 remembered; Goal alone for a game
-%   loaded as it is (a built-in game, a game outside the jail, a game
-%   that changes facts).
+%   View) with the game's game_over/2 and valid_moves/2 remembered;
+%   Goal alone for a game loaded as it is (a built-in game, a game
+%   outside the jail, a game that changes facts).
 
 with_rule_memo(View, Goal) :-
     (   (   det_view(Raw, View)

@@ -25,6 +25,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(memo, [renamed_head/2, own_clause/3]).
 
 /** <module> The adapter proposal's reading of the game's own code
 
@@ -205,29 +206,15 @@ one_if_free(V) :-
     (   var(V) -> V = 1 ; true ).
 
 %   code_clause(?Code, ?Head, -Body): a clause of the game's own code
-%   (game_over/2's and valid_moves/2's as the file wrote them:
-%   prolog/gamefile/memo.pl).
+%   (the renamed rules' as the file wrote them: memo.pl).
 code_clause(Code, Head, Body) :-
     (   var(Head)
     ->  current_predicate(Code:Name/Arity),
-        \+ memberchk(Name/Arity, ['$arena_game_over'/2, '$arena_valid_moves'/2]),
+        \+ ( renamed_head(_, Own), functor(Own, Name, Arity) ),
         functor(Head, Name, Arity)
     ;   true
     ),
     own_clause(Code, Head, Body).
-
-own_clause(Code, game_over(S, W), Body) :-
-    current_predicate(Code:'$arena_game_over'/2),
-    !,
-    catch(clause(Code:'$arena_game_over'(S, W), Body), _, fail).
-own_clause(Code, valid_moves(S, Ms), Body) :-
-    current_predicate(Code:'$arena_valid_moves'/2),
-    !,
-    catch(clause(Code:'$arena_valid_moves'(S, Ms), Body), _, fail).
-own_clause(Code, Head, Body) :-
-    \+ predicate_property(Code:Head, imported_from(_)),
-    predicate_property(Code:Head, number_of_clauses(_)),
-    catch(clause(Code:Head, Body), _, fail).
 
 %   winner_term(+Code, -W): a ground winner game_over/2's clauses give,
 %   in the head or bound in the body (Winner = white).

@@ -6,6 +6,7 @@
 :- use_module(library(lists)).
 :- use_module(library(prolog_stack)).
 :- use_module(program_fixes, [shim_name/1]).
+:- use_module(memo, [renamed_head/2]).
 
 /** <module> Where in a student's code a rule broke
 
@@ -119,8 +120,11 @@ where_in(RulePI, Frames, Where) :-
 
 %   as_written(+PI0, -PI): the name the student wrote for a rule the
 %   game host loads under another (prolog/gamefile/memo.pl).
-as_written('$arena_game_over'/2, game_over/2) :- !.
-as_written('$arena_valid_moves'/2, valid_moves/2) :- !.
+as_written(Name0/Arity, Name/Arity) :-
+    functor(Own, Name0, Arity),
+    renamed_head(Head, Own),
+    !,
+    functor(Head, Name, Arity).
 as_written(PI, PI).
 
 %   game_predicate_at(+At, -PI): the frame At runs a clause the student
