@@ -140,4 +140,11 @@ test(valid_moves_renamed_beside_game_over,
     findall(Name, ( member(T, Program), ( T = (H :- _) -> true ; H = T ), functor(H, Name, _) ),
             Names).
 
+test(endless_answers_are_not_all_kept, [Ms-N == [1, 2]-3]) :-
+    loaded('tests/gamefiles/ai/endless_listing.pl', memo_endless, Code, Raw),
+    Code:initial_state(_, S),
+    with_rule_memo(Raw, ( once(Code:valid_moves(S, Ms)),
+                          findnsols(3, M, Code:valid_moves(S, M), Got), !,
+                          length(Got, N) )).
+
 :- end_tests(rule_memo).
