@@ -1,6 +1,7 @@
 % Unit tests of the time limit of rule calls (prolog/gamefile/rule_clock.pl):
 % one alarm for many calls stops a loop in time, never cuts a call short,
-% and leaves nothing that keeps the process from halting.
+% and leaves nothing that keeps the process from halting; a rule that
+% catches every error in a loop is stopped all the same.
 :- use_module('../prolog/gamefile/rule_clock').
 :- use_module(library(plunit)).
 
@@ -40,5 +41,35 @@ test(a_call_within_a_call_has_its_own_limit, [true(E == time_limit_exceeded)]) :
     catch(clocked_call(5, 1_000_000_000_000,
                        clocked_call(0.2, 1_000_000_000_000, spin, _), _),
           E, true).
+
+% a rule that catches every error and asks again (at end of input,
+% read/1 throws here) keeps neither limit's exception
+asks_again :-
+    repeat,
+    catch(( write(user_error, ''), read_term(_, []), fail ), _, fail).
+
+eof_input(Goal) :-
+    open_string("", In),
+    set_stream(In, eof_action(error)),
+    current_input(Old),
+    setup_call_cleanup(set_input(In), Goal, ( set_input(Old), close(In) )).
+
+test(a_catch_all_loop_is_still_stopped, [true(D < 1.5)]) :-
+    get_time(T0),
+    catch(eof_input(clocked_call(0.3, 1_000_000_000_000, asks_again, _)),
+          time_limit_exceeded, true),
+    get_time(T1),
+    D is T1 - T0.
+
+test(a_catch_all_loop_is_stopped_by_a_firm_limit, [true(D < 1.5)]) :-
+    get_time(T0),
+    catch(eof_input(firm_time_limit(0.3, asks_again)), time_limit_exceeded, true),
+    get_time(T1),
+    D is T1 - T0.
+
+test(a_firm_limit_that_is_kept_leaves_no_alarm) :-
+    firm_time_limit(0.2, true),
+    sleep(0.3),
+    firm_time_limit(1, sleep(0.1)).
 
 :- end_tests(rule_clock).

@@ -268,14 +268,26 @@ def test_memory_of_all_the_jails_processes_is_bounded(ttt: pybridge.Game) -> Non
 
 
 def test_a_reply_after_the_move_time_and_its_grace_is_a_timeout(ttt: pybridge.Game) -> None:
-    """The bot catches the time limit's exception and answers 1.5 s late
-    with a legal move: the referee's clock says timeout."""
+    """The bot catches the time limit's exception each time it rings and
+    answers 1.5 s late with a legal move: the referee's clock says
+    timeout."""
     bot = BotPlayer(PlayerSpec.parse(str(JAIL / "late.pl")), move_time=1.0,
                     limits=Limits(grace=3.0), isolation="bwrap")
     with Match(ttt, {"x": bot, "o": make_player("random")}, move_time=1.0) as match:
         out = match.run()
     assert out.forfeit == "timeout" and out.winner == "o", out
     assert "no move within 1 s" in out.reason and "replied after" in out.reason, out.reason
+
+
+def test_a_time_limit_caught_once_rings_again(ttt: pybridge.Game) -> None:
+    """The bot catches the time limit's exception once and thinks on: the
+    limit is thrown again, and no late move comes."""
+    bot = BotPlayer(PlayerSpec.parse(str(JAIL / "late_once.pl")), move_time=1.0,
+                    limits=Limits(grace=3.0), isolation="bwrap")
+    with Match(ttt, {"x": bot, "o": make_player("random")}, move_time=1.0) as match:
+        out = match.run()
+    assert out.forfeit == "timeout" and out.winner == "o", out
+    assert "replied after" not in out.reason, out.reason
 
 
 def test_honest_bots_play_as_without_the_attacker(ttt: pybridge.Game,

@@ -1,6 +1,7 @@
 :- module(arena_host,
           [ main/0                    % run from the command line
           ]).
+:- use_module('../gamefile/rule_clock', [firm_time_limit/2]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
@@ -127,7 +128,7 @@ main :-
         ->  Load = unchecked_load(BotFile, Seat, Hello)
         ;   Load = load_bot(BotFile, Seat, Hello)
         ),
-        Limited = call_with_time_limit(LoadSeconds, Load)
+        Limited = firm_time_limit(LoadSeconds, Load)
     ;   Go = load(Nonce, keep)
     ->  % it will fork games: no alarm may be set before a fork (the copy
         % would wait forever on the alarm thread it lacks); the caller
@@ -343,7 +344,7 @@ classic_goal(second, _, Opponent, Move, o_responde(Opponent, Move)).
 
 run_limited(Goal, Seconds, Inferences, Outcome) :-
     (   Seconds > 0
-    ->  Limited = call_with_time_limit(Seconds, Counted)
+    ->  Limited = firm_time_limit(Seconds, Counted)
     ;   Limited = Counted
     ),
     Counted = call_with_inference_limit(Goal, Inferences, Result),

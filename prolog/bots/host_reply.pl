@@ -2,6 +2,7 @@
           [ failed_call/3,            % +Goal, +Move, -Text
             outcome_reply/7           % +Outcome, +Game, +State, +Move, +Seconds, +Inferences, -Reply
           ]).
+:- use_module('../gamefile/rule_clock', [firm_time_limit/2]).
 :- use_module(library(apply)).
 :- use_module(library(time)).
 :- use_module(bot_text, [error_text/2]).
@@ -65,7 +66,7 @@ move_reply_text(Game, State, Move, Reply) :-
     ;   term_raw(Move, Raw),
         (   \+ ground(Move)
         ->  Reply = _{verdict:illegal, detail:"the bot's move is not ground", raw:Raw}
-        ;   catch(call_with_time_limit(1, Game:move_text(Move, Text)), _, fail),
+        ;   catch(firm_time_limit(1, Game:move_text(Move, Text)), _, fail),
             atom(Text)
         ->  Reply = _{verdict:ok, move:Text}
         ;   move_term_example(Game, State, Example),
@@ -78,7 +79,7 @@ move_reply_text(Game, State, Move, Reply) :-
 %   move_term_example(+Game, +State, -Text): ", whose moves are terms
 %   like T" with T a valid move in State, in canonical form; else "".
 move_term_example(Game, State, Text) :-
-    (   catch(call_with_time_limit(1, Game:valid_moves(State, [Move|_])), _, fail)
+    (   catch(firm_time_limit(1, Game:valid_moves(State, [Move|_])), _, fail)
     ->  format(string(Text), " (its moves are terms like ~k)", [Move])
     ;   Text = ""
     ).

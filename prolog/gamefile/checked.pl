@@ -1,6 +1,7 @@
 :- module(arena_gamefile_checked,
           [ game_clause/4             % +Code, +Raw, +Game, -Clause
           ]).
+:- use_module(rule_clock, [firm_time_limit/2]).
 :- use_module(library(lists)).
 :- use_module(library(time)).
 
@@ -45,7 +46,7 @@ guarded(Game, Raw, choose_move/3, Head) :-
 guarded(Game, Raw, display_game/1, Head) :-
     !,
     % a display that fails (it needs facts a menu asserts) gives the state
-    (   catch(call_with_time_limit(5, with_output_to(string(Out), Raw:Head)),
+    (   catch(firm_time_limit(5, with_output_to(string(Out), Raw:Head)),
               Error, display_error(Game, Error))
     ->  write(Out)
     ;   Head = display_game(S0),

@@ -6,6 +6,7 @@
             loop_sleep/1,             % +Seconds
             live_body/4               % :Goal, +Input, +Decisions, +Queue
           ]).
+:- use_module(rule_clock, [firm_time_limit/2]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(random), []).
@@ -271,7 +272,7 @@ within(none, Goal) :-
     !,
     call(Goal).
 within(Seconds, Goal) :-
-    call_with_time_limit(Seconds, Goal).
+    firm_time_limit(Seconds, Goal).
 
 outcome(E, Why, Marks, Marks, ended(Why)) :- var(E), !.
 outcome(arena_loop_point(Alts, Marks), _, _, Marks, point(Alts)) :- !.

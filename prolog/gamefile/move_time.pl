@@ -3,6 +3,7 @@
             general_seconds/3,        % +Level, -Soft, -Hard
             general_move/4            % +Game, +State, +Level, -Move
           ]).
+:- use_module(rule_clock, [firm_time_limit/2]).
 :- use_module(library(lists)).
 :- use_module(library(error)).
 :- use_module(library(time)).
@@ -126,7 +127,7 @@ own_seconds(Seconds) :-
 
 own_move(Det, S, L, M, Own, OwnMove) :-
     own_seconds(Cap),
-    catch(call_with_time_limit(Cap, (Own -> Got = own ; Got = none)),
+    catch(firm_time_limit(Cap, (Own -> Got = own ; Got = none)),
           Error,
           ( search_error(Error), Got = late(Error) )),
     (   Got == own
@@ -170,7 +171,7 @@ capped_generic_move(Det, S, L, M) :-
 %   at Cap seconds; the valid moves it lists are remembered (the memo),
 %   so the move played past the cap costs no second listing.
 capped_search(Det, S, L, Options, Cap, M) :-
-    catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, Options, M)),
+    catch(firm_time_limit(Cap, generic_ai:generic_move(Det, S, L, Options, M)),
           Error,
           ( search_error(Error),
             Det:valid_moves(S, Moves),

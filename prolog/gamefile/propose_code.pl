@@ -23,6 +23,7 @@
             fact_winner/4,            % +Code, +Term, +Pairs, -Who
             var_choices/4             % +Code, +Body, +Var, -Var-Values
           ]).
+:- use_module(rule_clock, [firm_time_limit/2]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(memo, [renamed_head/2, own_clause/3]).
@@ -43,7 +44,7 @@ defines(Code, Name/Arity) :-
 
 quiet(Goal) :-
     in_time,
-    catch(call_with_time_limit(5, no_keyboard(with_output_to(string(_), once(Goal)))), E,
+    catch(firm_time_limit(5, no_keyboard(with_output_to(string(_), once(Goal)))), E,
           ( keyboard_read(Goal, E), fail )),
     \+ ( Goal = _:game_over(_, W), var(W) ).   % no winner named: not over
 
@@ -248,7 +249,7 @@ several_clauses(Code, Head) :-
 
 quiet_det(Goal, Det) :-
     in_time,
-    catch(call_with_time_limit(5, no_keyboard(with_output_to(string(_),
+    catch(firm_time_limit(5, no_keyboard(with_output_to(string(_),
               ( call_cleanup(Goal, Done = true),
                 ( Done == true -> Det = det ; Det = nondet ),
                 ! )))),

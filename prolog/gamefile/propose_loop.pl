@@ -4,6 +4,7 @@
             answered_how/2,           % +Input, -How
             forget_loop_states/0
           ]).
+:- use_module(rule_clock, [firm_time_limit/2]).
 :- use_module(library(lists)).
 :- use_module(loop_drive, [loop_run/7]).
 :- use_module(loop_answer, [loop_answers/1]).
@@ -152,7 +153,7 @@ run_entry(Code, Entry, Input) :-
           set_input(In)
         ),
         with_output_to(string(_),
-                       call_with_time_limit(2, ignore(Code:Entry))),
+                       firm_time_limit(2, ignore(Code:Entry))),
         ( set_stream(OldIn, alias(user_input)),
           set_input(OldCurrent),
           close(In)

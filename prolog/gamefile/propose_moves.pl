@@ -7,6 +7,7 @@
             generated_text/4,         % +Code, +S, -Base, -Ms
             moves_shape/8             % +Code, +S0, +P0, +Own, ?OwnMs, -Base, -Ms, -Changed
           ]).
+:- use_module(rule_clock, [firm_time_limit/2]).
 :- use_module(library(lists)).
 :- use_module(library(occurs), [sub_term/2]).
 :- use_module(propose_code).
@@ -82,7 +83,7 @@ closed(List) :-
 generated_moves(Code, S, Ms) :-
     in_time,
     findall(Sh, head_shape(Code, Sh), Shapes),
-    catch(call_with_time_limit(2, with_output_to(string(_),
+    catch(firm_time_limit(2, with_output_to(string(_),
               findall(M, limit(500, bound_move(Code, S, Shapes, M)), Ms0))),
           _, fail),
     sort(Ms0, Ms).

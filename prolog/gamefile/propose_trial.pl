@@ -9,6 +9,7 @@
             setup_facts/5,            % +Code, +States, +Skeletons, +Pairs, -Facts
             display_fails/3           % +Code, +State, +Player
           ]).
+:- use_module(rule_clock, [firm_time_limit/2]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
@@ -106,7 +107,7 @@ initial_(Code, ConfigText, Group, Config, From, S) :-
 %   other config would help.
 initial_call(Goal) :-
     in_time,
-    catch(call_with_time_limit(5, no_keyboard(with_output_to(string(_), once(Goal)))),
+    catch(firm_time_limit(5, no_keyboard(with_output_to(string(_), once(Goal)))),
           E, true),
     (   var(E)
     ->  true
@@ -130,7 +131,7 @@ initial_call(Goal) :-
 %   (a board too large for the game's own search is passed over).
 fast(Code, S) :-
     in_time,
-    catch(call_with_time_limit(1,
+    catch(firm_time_limit(1,
               with_output_to(string(_),
                   ( (   defines(Code, valid_moves/2)
                     ->  ignore(catch(Code:valid_moves(S, _), E1, not_late(E1)))

@@ -1,5 +1,6 @@
 :- module(arena_rule_clock,
-          [ clocked_call/4            % +Seconds, +Inferences, :Goal, -Result
+          [ clocked_call/4,           % +Seconds, +Inferences, :Goal, -Result
+            firm_time_limit/2         % +Seconds, :Goal
           ]).
 :- use_module(library(time)).
 
@@ -8,9 +9,40 @@
 call_with_time_limit/2 sets and removes an alarm each call, which cost a
 game file's step more than its rules did (a referee's step makes a dozen
 rule calls, a playout hundreds). Here one alarm serves many short calls.
+
+A student's rule may catch every error in a loop (`repeat,
+catch(read(X), _, fail), ...`), and so the one time_limit_exceeded
+that call_with_time_limit/2 throws: here the alarm rings again every
+20 ms until the call is gone.
 */
 
-:- meta_predicate clocked_call(+, +, 0, -).
+:- meta_predicate clocked_call(+, +, 0, -), firm_time_limit(+, 0).
+
+%!  firm_time_limit(+Seconds, :Goal) is semidet.
+%
+%   As call_with_time_limit/2 (Goal once; time_limit_exceeded thrown
+%   after Seconds), but the exception is thrown again every 20 ms while
+%   Goal runs on, so that a catch-all inside Goal cannot keep it.
+
+firm_time_limit(Seconds, Goal) :-
+    gensym(arena_firm_alarm_, Key),
+    setup_call_cleanup(
+        ( alarm(Seconds, arena_rule_clock:firm_rings(Key), Id,
+                [remove(false), install(false)]),
+          nb_setval(Key, Id),
+          install_alarm(Id) ),
+        once(Goal),
+        ( catch(remove_alarm(Id), _, true), nb_delete(Key) )).
+
+:- public firm_rings/1.
+
+firm_rings(Key) :-
+    (   nb_current(Key, Id)             % else the call is gone
+    ->  catch(uninstall_alarm(Id), _, true),
+        install_alarm(Id, 0.02),
+        throw(time_limit_exceeded)
+    ;   true
+    ).
 
 %!  clocked_call(+Seconds, +Inferences, :Goal, -Result) is det.
 %
@@ -26,7 +58,7 @@ rule calls, a playout hundreds). Here one alarm serves many short calls.
 clocked_call(Seconds, Inferences, Goal, Result) :-
     (   nb_current(arena_rule_clock, Running),
         Running > 0
-    ->  (   call_with_time_limit(Seconds, call_with_inference_limit(Goal, Inferences, Result0))
+    ->  (   firm_time_limit(Seconds, call_with_inference_limit(Goal, Inferences, Result0))
         ->  Result = Result0
         ;   Result = fail
         )
@@ -82,7 +114,9 @@ clock_rings :-
         Until > 0
     ->  get_time(Now),
         (   Now >= Until - 0.001
-        ->  throw(time_limit_exceeded)
+        ->  Again is Now + 0.02,        % again, should the rule catch it and go on
+            clock_alarm(Again),
+            throw(time_limit_exceeded)
         ;   clock_alarm(Until)
         )
     ;   true                            % no call runs: the next one sets it
