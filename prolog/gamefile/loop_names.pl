@@ -5,6 +5,7 @@
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
+:- use_module(library(assoc)).
 
 /** <module> Who plays each pick of a game's own loop
 
@@ -57,13 +58,16 @@ turn_names(Games, W1, W2) :-
                      segment_words(Ordered, 0, Text, 0, _, Words) ), All),
     length(All, N),
     N >= 8,
-    findall(W, ( member(Ws, All), member(W, Ws) ), Ws0),
-    msort(Ws0, Sorted),
-    clumped(Sorted, Counts),
-    findall(W, ( member(W-C, Counts), C >= N * 0.15, C =< N * 0.85 ), Mid),
+    counts(All, Counts),
+    findall(Off-W, ( member(W-C, Counts), C >= N * 0.15, C =< N * 0.85,
+                     Off is abs(C - N / 2) ), Mid0),
+    keysort(Mid0, Mid1),                % the most even first, at most 40
+    pairs_values(Mid1, Mid2),
+    (   length(Mid, 40), append(Mid, _, Mid2) -> true ; Mid = Mid2 ),
+    maplist(game_lines, Games, Lines),
     findall(Score-(A-B),
             ( member(A, Mid), member(B, Mid), A @< B,
-              alternation(Games, A, B, Score) ),
+              alternation(Lines, A, B, Score) ),
             Scored),
     keysort(Scored, Ascending),
     last(Ascending, _-(A1-B1)),
@@ -73,20 +77,25 @@ turn_names(Games, W1, W2) :-
     atom_string(W2, S2),
     !.
 
-%   alternation(+Games, +A, +B, -Score): in every game the texts that
-%   name one of A, B alone name them in turn (90% of the changes at
-%   least), each at least 3 times in all; Score counts them.
+%   game_lines(+Game, -Texts): the text before each pick of Game, each
+%   its lines (each its words) last line first.
+game_lines(_-Marks-Text, Texts) :-
+    reverse(Marks, Ordered),
+    findall(Backwards, ( segment_words(lines, Ordered, 0, Text, 0, _, Lines),
+                         reverse(Lines, Backwards) ), Texts).
+
+%   alternation(+Games, +A, +B, -Score): in every game (its texts, as
+%   game_lines/2 gives them) the texts that name one of A, B alone name
+%   them in turn (90% of the changes at least), each at least 3 times
+%   in all; Score counts them.
 alternation(Games, A, B, Score) :-
     foldl(game_alternation(A, B), Games, 0-0, NA-NB),
     NA >= 3,
     NB >= 3,
     Score is NA + NB.
 
-game_alternation(A, B, _-Marks-Text, NA0-NB0, NA-NB) :-
-    reverse(Marks, Ordered),
-    findall(Who, ( segment_words(lines, Ordered, 0, Text, 0, _, Lines),
-                   reverse(Lines, Backwards),
-                   named_line(A, B, Backwards, Who) ), Named),
+game_alternation(A, B, Texts, NA0-NB0, NA-NB) :-
+    findall(Who, ( member(Backwards, Texts), named_line(A, B, Backwards, Who) ), Named),
     include(==(A), Named, As), length(As, KA),
     include(==(B), Named, Bs), length(Bs, KB),
     length(Named, N),
@@ -195,18 +204,23 @@ name_of(P, Pairs, Word) :-
     findall(Ws, member(Q-Ws, Pairs), Other),
     length(Own, NO), length(Other, NT),
     NO >= 3, NT >= 3,
-    findall(W, ( member(Ws, Own), member(W, Ws) ), All),
-    sort(All, Candidates),
+    counts(Own, OwnCounts),
+    counts(Other, OtherCounts),
+    list_to_assoc(OtherCounts, InOther),
     findall(Score-W,
-            ( member(W, Candidates),
-              share(W, Own, NO, SO), SO >= 0.8,
-              share(W, Other, NT, ST), ST =< 0.25,
+            ( member(W-CO, OwnCounts),
+              SO is CO / NO, SO >= 0.8,
+              (   get_assoc(W, InOther, CT) -> true ; CT = 0 ),
+              ST is CT / NT, ST =< 0.25,
               SO - ST >= 0.7,
               Score is ST - SO ),
             Scored),
     keysort(Scored, [_-Text|_]),
     atom_string(Word, Text).
 
-share(W, Lists, N, Share) :-
-    aggregate_all(count, ( member(Ws, Lists), memberchk(W, Ws) ), C),
-    Share is C / N.
+%   counts(+Texts, -Counts): Word-Count, the texts (each a set of words)
+%   that hold each word, in the standard order of the words.
+counts(Texts, Counts) :-
+    append(Texts, All),
+    msort(All, Sorted),
+    clumped(Sorted, Counts).
