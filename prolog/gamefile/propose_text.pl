@@ -28,7 +28,7 @@ adapter_text(Code, FileBase, Found, Text) :-
     with_output_to(string(Text),
       ( adapter_header(FileBase),
         format("players(~q).~n~n", [Names]),
-        players_text(Atoms, Names, Found),
+        players_text(Code, Atoms, Names, Found),
         winner_text(Code, Atoms, Names, Found),
         player_wrappers(Code, Atoms, Found),
         value_text(Code, Atoms, Found),
@@ -37,21 +37,35 @@ adapter_text(Code, FileBase, Found, Text) :-
         setup_text(Code, Atoms, Found)
       )).
 
-players_text(_, _, found(_, counter(_, _:Name), _, _, Pattern, Var, P0, P1)) :-
+players_text(Code, _, _, found(_, counter(_, _:Name), _, _, Pattern, Var, P0, P1)) :-
     !,
     format("% GUESS: the player to move, as ~q names the turn count (~q, ~q, ...)~n", [Name, P0, P1]),
     Goal =.. [Name, Var, P],
-    portray_clause((current_player(Pattern, P) :- Goal, !)).
-players_text(true, _, found(_, _, _, _, Pattern, Var, P0, P1)) :-
+    player_clause(Code, Pattern, P, (Goal, !)).
+players_text(Code, true, _, found(_, _, _, _, Pattern, Var, P0, P1)) :-
     format("% GUESS: the place in the state that alternated ~q, ~q, ~q~n", [P0, P1, P0]),
-    portray_clause(current_player(Pattern, Var)).
-players_text(false, [N0, N1], found(_, _, _, _, Pattern, Var, P0, P1)) :-
+    player_clause(Code, Pattern, Var, true).
+players_text(Code, false, [N0, N1], found(_, _, _, _, Pattern, Var, P0, P1)) :-
     format("% GUESS: the game's players ~q and ~q, by the place in the state that~n", [P0, P1]),
     format("% alternated; rename ~q and ~q at will~n", [N0, N1]),
     portray_clause(arena_player(P0, N0)),
     portray_clause(arena_player(P1, N1)),
     nl,
-    portray_clause((current_player(Pattern, Name) :- arena_player(Var, Name))).
+    player_clause(Code, Pattern, Name, arena_player(Var, Name)).
+
+%   player_clause(+Code, +Pattern, +P, +Goal): current_player/2 as the
+%   clause Pattern, P :- Goal; arena_current_player/2 where the game has
+%   a current_player/2 of its own, which a second definition would join.
+player_clause(Code, Pattern, P, Goal) :-
+    (   defines(Code, current_player/2)
+    ->  format("% (the game has a current_player/2 of its own: the arena uses this one)~n"),
+        Head = arena_current_player(Pattern, P)
+    ;   Head = current_player(Pattern, P)
+    ),
+    (   Goal == true
+    ->  portray_clause(Head)
+    ;   portray_clause((Head :- Goal))
+    ).
 
 %   winner_text(+Code, +Atoms, +Names, +Found): the winner mapping; the
 %   winner terms game_over/2's clauses name that are not the players
@@ -64,6 +78,7 @@ winner_text(Code, Atoms, Names, found(S0, _, _, _, _, _, P0, P1)) :-
     list_to_set(Ws00, Ws1),
     exclude(is_player_or_draw([P0, P1, draw]), Ws1, Ws),
     name_winners(S0, Names),
+    held_winners(Code),
     (   Ws == []
     ->  (   Atoms == true
         ->  format("~n% GUESS: the game's winner terms are the players (and draw)~n"),
@@ -86,6 +101,21 @@ winner_text(Code, Atoms, Names, found(S0, _, _, _, _, _, P0, P1)) :-
         portray_clause(arena_winner(P1, N1)),
         portray_clause(arena_winner(draw, draw))
     ).
+
+%   held_winners(+Code): for each compound that game_over/2's heads give
+%   as the winner with a variable in it (winner(Player, Reason)), the
+%   winner is the player or draw one of its arguments names.
+held_winners(Code) :-
+    findall(F/N, ( code_clause(Code, game_over(_, W), _),
+                   compound(W), \+ ground(W), \+ is_list(W),
+                   functor(W, F, N), F/N \== (-)/2 ), Shapes0),
+    sort(Shapes0, Shapes),
+    forall(member(F/N, Shapes),
+           ( functor(W, F, N),
+             W =.. [_|Args],
+             format("~n% GUESS: game_over/2 gives a ~q/~q term: the winner is the one it holds~n",
+                    [F, N]),
+             portray_clause((arena_winner(W, P) :- member(X, Args), arena_winner(X, P), !)) )).
 
 %   name_winners(+S0, +Names): where the state holds the names the
 %   game's menu was given (prolog/gamefile/loop_prompt.pl: alpha, then
