@@ -97,6 +97,10 @@ test(an_odd_number_greater_than, [true(A = ['9', '11'|_])]) :-
 test(options_side_by_side, [true(A = ['0'|_])]) :-
     prompt_answers("- PLAYER 1\n\n0 - CPU    1 - Human\nType the number of selected choice: ", A).
 
+test(quoted_options_on_one_line, [true(A = ['3'|_])]) :-
+    prompt_answers(" > Size of board(\"4.\", \"6.\" or \"8.\"): 4.\n\n\c
+                    > \"1.\" Human vs Human / \"2.\" Human vs Bot / \"3.\" Bot vs Bot: ", A).
+
 test(a_name_asked, [true(A = [alpha, bravo|_])]) :-
     prompt_answers("Player 1\nName (3 characters min): ", A).
 

@@ -427,11 +427,12 @@ def test_a_game_only_its_loop_knows_is_played_through_it(
 
 def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     """tests/loop_prompt_unit.pl: menus, ranges, yes or no, letters in
-    brackets, words, quoted words, pointers, bounds ("greater than 7"):
-    computer against computer first, leaving never; a key after a line
-    that asks nothing is a pause."""
+    brackets, words, quoted words, pointers, bounds ("greater than 7"),
+    options side by side (`"1." Human / "2." Bot`): computer against
+    computer first, leaving never; a key after a line that asks nothing
+    is a pause."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 27 tests passed" in output, output
+    assert "All 28 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
@@ -802,3 +803,33 @@ def test_a_game_its_menu_starts_with_initial_state_4_ends_at_the_menu(
     for seed in range(2):
         out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys, second="random")
         assert f"Computer {winner[-1]} wins." in out, out
+
+
+STICKS_RULES = """% Regras: tira 1 a 3 pauzinhos; quem tira o último ganha.
+players([norte, sul]).
+initial_state(_, s(norte, 9)).
+current_player(s(P, _), P).
+valid_moves(s(_, N), Ms) :-
+    (   N > 0 -> Top is min(3, N), findall(K, between(1, Top, K), Ms) ; Ms = [] ).
+move(s(P, N), K, s(Q, M)) :-
+    integer(K), K >= 1, K =< 3, K =< N, M is N - K, other(P, Q).
+game_over(s(P, 0), W) :- other(P, W).
+display_game(s(P, N)) :- format("~w pauzinhos, joga ~w~n", [N, P]).
+other(norte, sul).
+other(sul, norte).
+"""
+
+
+def test_files_in_utf16_with_a_byte_order_mark_are_loaded(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Saved as UTF-16 by a Windows editor, with a byte order mark (as
+    SICStus and SWI-Prolog read them): the file it consults is found and
+    mounted in the jail, not left out as missing."""
+    game = tmp_path / "main.pl"
+    game.write_bytes(b"\xfe\xff" + "% Jogo dos pauzinhos — principal\r\n:- consult('rules.pl').\r\n"
+                     .encode("utf-16-be"))
+    (tmp_path / "rules.pl").write_bytes(b"\xff\xfe" + STICKS_RULES.encode("utf-16-le"))
+    code, out, err = run(["check-game", str(game), "--games", "5"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    assert "left out" not in out
+    plays_to_a_win(game, tmp_path / "game.jsonl", capsys)

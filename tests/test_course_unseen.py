@@ -205,3 +205,41 @@ def test_a_value_of_two_arguments_for_one_side_always(
     assert "the highest value/2 for one player, the lowest for the other" in text
     assert "arena_player(1, B)" in text
     assert forward_share(adapter) >= 0.8
+
+
+def test_a_games_own_current_player_and_a_winner_with_its_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The game has current_player/2 but no players/1, and game_over/2
+    gives winner(Player, Reason): the adapter's current_player is
+    arena_current_player/2 (a second current_player/2 would join the
+    game's own and leave a choice point), and the winner is the player
+    that term holds."""
+    adapter = proposed("own_player_held_winner.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_current_player(state(A, _, _), A)." in text
+    assert "\ncurrent_player(" not in text
+    assert "arena_winner(winner(A, B), C) :-" in text
+    _, winner = played(adapter, tmp_path / "game.jsonl", capsys, players=("white", "black"))
+    assert winner in ("white", "black")     # the last stick is always taken
+
+
+def test_a_menu_mode_to_watch_the_computers_is_the_one_driven(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No game_over/2: only the game's loop knows its end, and the menu's
+    computer-only mode reads "Watch the computers play" (as "Play
+    against the computer" names a computer too): that mode is answered."""
+    adapter = proposed("loop_watch_menu.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop(play, prompted(auto))." in text
+    assert "% The answers it gave before the first move: 3\n" in text
+    played(adapter, tmp_path / "game.jsonl", capsys)
+
+
+def test_a_loop_that_prints_its_whole_state_is_proposed_in_time(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each turn prints the whole state, many words that come and go,
+    and no player's name: telling the players apart from those texts
+    took minutes (the proposal was killed at its time), now seconds."""
+    adapter = proposed("loop_chatty.pl", tmp_path, capsys)
+    assert "arena_loop(play," in adapter.read_text()
+    played(adapter, tmp_path / "game.jsonl", capsys)

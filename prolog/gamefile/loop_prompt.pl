@@ -125,16 +125,22 @@ text_lines(Text, Plain, Lines) :-
     last_n(30, Lines2, Lines).
 
 %   one_option_a_line(+Line, -Lines, ?Tail): options side by side on one
-%   line ("0 - CPU    1 - Human") as a line each.
+%   line ("0 - CPU    1 - Human", `"1." Human / "2." Bot`) as a line each.
 one_option_a_line(Line, Lines, Tail) :-
-    atomic_list_concat(Parts0, '   ', Line),
-    maplist([P0, P]>>split_string(P0, "", " \t", [P]), Parts0, Parts1),
-    exclude(==(""), Parts1, Parts),
-    Parts = [_, _|_],
+    member(Between, ['   ', ' / ', ' | ']),
+    atomic_list_concat(Parts0, Between, Line),
+    maplist(bare_part, Parts0, Parts1),
+    exclude(==(""), Parts1, Parts), Parts = [_, _|_],
     forall(member(P, Parts), option(P, _)),
     !,
     append(Parts, Tail, Lines).
 one_option_a_line(Line, [Line|Tail], Tail).
+
+%   bare_part(+Part0, -Part): without quotes (`"1."`), `> ` and `:`.
+bare_part(Part0, Part) :-
+    split_string(Part0, "\"", "", Pieces),
+    atomic_list_concat(Pieces, Unquoted),
+    split_string(Unquoted, "", " \t>:", [Part]).
 
 ranked(Options, Keys) :-
     map_list_to_pairs(option_rank, Options, Ranked),

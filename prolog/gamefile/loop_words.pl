@@ -23,7 +23,8 @@ question quotes are what to type.
 option_rank(_-Label, Rank) :-
     label_words(Label, Words),
     maplist(count_class(Words),
-            [machine, human, easy, hard, start, setup, leave], [M, H, E, D, S, U, L]),
+            [machine, watch, human, easy, hard, start, setup, leave], [M0, W, H, E, D, S, U, L]),
+    M is M0 + 2 * W,                    % "watch the computers play": no seat of one's own
     Rank is -(3 * min(M, 2) - 3 * H + E - D + S + 2 * min(U, 1) - 10 * L).
 
 %   machine_label(+Label): Label names a computer player ("CPU", "Bot").
@@ -51,6 +52,8 @@ count_words(Class, Words, N) :-
 word(machine, W) :- memberchk(W, ["computer", "computers", "pc", "cpu", "bot", "bots", "ai",
                                   "machine", "robot", "easy_ai"]).
 word(machine, W) :- sub_string(W, 0, _, _, "bot"), W \== "both", W \== "bottom".
+word(watch, W) :- memberchk(W, ["watch", "watching", "spectate", "spectator", "observe",
+                                "simulate", "simulation", "demo", "demonstration", "autoplay"]).
 word(human, W) :- memberchk(W, ["human", "humans", "person", "player", "user", "you",
                                 "p1", "p2", "pvp", "h"]).
 word(easy, W) :- memberchk(W, ["easy", "random", "1", "beginner", "novice", "easiest", "dumb"]).
