@@ -14,6 +14,7 @@ the reader refuses them.
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from pathlib import Path
@@ -49,6 +50,18 @@ def _without_comments(text: str) -> str:
         pos = m.end()
     out.append(text[pos:])
     return "".join(out)
+
+
+def decoded(data: bytes) -> str:
+    """A file's text as the reader takes it: UTF-16 or UTF-32 where a
+    byte order mark says so (SWI-Prolog's open/4 reads the mark), else
+    UTF-8."""
+    for mark, codec in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+                        (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"),
+                        (codecs.BOM_UTF8, "utf-8-sig")):
+        if data.startswith(mark):
+            return data.decode(codec, errors="replace")
+    return data.decode("utf-8", errors="replace")
 
 
 def _named(directive: str) -> list[str]:
@@ -102,7 +115,7 @@ def files(game_file: str | Path) -> dict[str, Path]:
             raise GameSourcesError(f"cannot read {path}: {exc.strerror}") from None
         if len(data) > MAX_BYTES:
             continue  # the reader refuses it; nothing more to mount for it
-        text = _without_comments(data.decode("utf-8", errors="replace"))
+        text = _without_comments(decoded(data))
         for directive in _DIRECTIVE.finditer(text):
             for name in _named(directive.group(1)):
                 target = _loaded(path.parent, _unescape(name), root)
@@ -144,7 +157,7 @@ def unloaded_definitions(game_file: str | Path, names: list[str]) -> list[tuple[
             continue
         try:
             with path.open("rb") as handle:
-                text = _without_comments(handle.read(MAX_BYTES).decode("utf-8", "replace"))
+                text = _without_comments(decoded(handle.read(MAX_BYTES)))
         except OSError:
             continue
         for name in sorted(set(heads.findall(text))):
