@@ -169,9 +169,12 @@ capped_generic_move(Det, S, L, M) :-
 
 %   capped_search(+Det, +S, +L, +Options, +Cap, -M): generic_move/5 cut
 %   at Cap seconds; the valid moves it lists are remembered (the memo),
-%   so the move played past the cap costs no second listing.
+%   so the move played past the cap costs no second listing. The cap
+%   rings once (call_with_time_limit/2): rung again, it broke into the
+%   search's own cleanup (a loop game's runs kept alive); each rule call
+%   has the rule clock of its own.
 capped_search(Det, S, L, Options, Cap, M) :-
-    catch(firm_time_limit(Cap, generic_ai:generic_move(Det, S, L, Options, M)),
+    catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, Options, M)),
           Error,
           ( search_error(Error),
             Det:valid_moves(S, Moves),
