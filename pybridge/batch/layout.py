@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pybridge.errors import ArenaError
+from pybridge.models.sources import decoded
 from pybridge.safeio import UnsafeFileError, read_regular
 from pybridge.text import clean_line
 
@@ -184,7 +185,7 @@ def prolog_files(folder: Path) -> list[Path]:
 
 def _text(path: Path) -> str:
     try:
-        return read_regular(path, limit=READ_BYTES).decode("utf-8", "replace")
+        return decoded(read_regular(path, limit=READ_BYTES))
     except (OSError, UnsafeFileError):
         return ""
 

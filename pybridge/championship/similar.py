@@ -28,6 +28,7 @@ from pybridge.championship.entrants import safe_name
 from pybridge.play.players import BOT_SUFFIXES
 from pybridge.championship.prolog_terms import READ_SECONDS, SourceFile, read_files
 from pybridge.safeio import UnsafeFileError, read_regular, write_atomically
+from pybridge.models.sources import decoded
 from pybridge.championship.scoring import TournamentError
 from pybridge.text import clean_line
 
@@ -255,7 +256,7 @@ class _Clause:
 
 def _clauses(source: SourceFile) -> list[_Clause]:
     try:
-        raw = read_regular(source.path, limit=MAX_SOURCE).decode("utf-8", errors="replace")
+        raw = decoded(read_regular(source.path, limit=MAX_SOURCE))
     except OSError:  # UnsafeFileError too: changed since it was checked
         raw = ""
     out = []

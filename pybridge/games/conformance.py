@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from pybridge.games import proposal_check
 from pybridge.models import gamefile
-from pybridge.models.sources import unloaded_definitions
+from pybridge.models.sources import decoded, unloaded_definitions
 from pathlib import Path
 
 from pybridge.engine import _prolog
@@ -147,7 +147,7 @@ def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
         return f"no adapter proposed: {clean_line(why, 700)}{_unloaded_hint(path, why)}"
     text = got["text"]
     try:
-        titled = re.search(r"^\s*title\s*\(", path.read_text(errors="replace"), re.MULTILINE)
+        titled = re.search(r"^\s*title\s*\(", decoded(path.read_bytes()), re.MULTILINE)
     except OSError:
         titled = None
     if titled is None and not re.search(r"^title\(", text, re.MULTILINE):
