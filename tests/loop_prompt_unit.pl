@@ -91,6 +91,9 @@ test(words_a_refusal_quotes, [true(A == [b, w])]) :-
     prompt_answers("Invalid color! Please choose between \"b\" and \"w\".\n\c
                     White player, what is the color of the piece you want to place? ", A).
 
+test(words_quoted_as_terms, [true(A == [play, exit])]) :-
+    prompt_answers(" > Invalid choice. Enter \"play.\" to start a new game or \"exit.\" to quit: ", A).
+
 test(an_odd_number_greater_than, [true(A = ['9', '11'|_])]) :-
     prompt_answers("Invalid input. Please enter an odd number greater than 7: ", A).
 

@@ -91,12 +91,14 @@ role(Token, Token) :-
                          "is", "for", "to"]).
 
 %   quoted_words(+Text, -Words): the short words Text quotes as what to
-%   type ("Insert 'n' to proceed", `choose between "b" and "w"`).
+%   type ("Insert 'n' to proceed", `choose between "b" and "w"`, `Enter
+%   "play." to start`: the full stop of a term left to the driver).
 quoted_words(Text, Words) :-
     findall(W, ( member(Q, ["'", "\""]),
                  split_string(Text, Q, "", [_|Parts]),
                  append(Inside, [_], Parts),          % the text after the last quote
-                 member(Part, Inside),
+                 member(Part0, Inside),
+                 split_string(Part0, "", ".", [Part]),
                  string_length(Part, L), L >= 1, L =< 12,
                  string_codes(Part, Cs), forall(member(C, Cs), code_type(C, alnum)),
                  atom_string(W, Part) ), Words0),
