@@ -388,6 +388,18 @@ def test_a_rule_that_throws_in_the_trials_is_named(tmp_path: Path,
     assert not (tmp_path / "throws_in_valid_moves-arena.pl").exists()
 
 
+def test_an_initial_state_that_throws_is_named(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """initial_state/2 calls a helper the file never defines: the reason
+    names the rule and its error, not only that no config gave a state."""
+    game = tmp_path / "throws_in_initial_state.pl"
+    game.write_text((COURSE / "throws_in_initial_state.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "2"], capsys)
+    assert code == 1, out + err
+    assert "in the trials initial_state/2 threw:" in out, out + err
+    assert "Unknown procedure: halves/2" in out, out + err
+
+
 def test_player_beside_the_state_is_proposed_and_plays(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """valid_moves/3 and move/4 take the player, the loop keeps whose

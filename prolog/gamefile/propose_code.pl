@@ -3,6 +3,7 @@
             quiet/1,                  % :Goal
             quiet_det/2,              % :Goal, -Det
             no_keyboard/1,            % :Goal
+            rule_threw/2,             % :Goal, +Error
             within_deadline/2,        % +Seconds, :Goal
             in_time/0,
             code_clause/3,            % ?Code, ?Head, -Body
@@ -72,13 +73,18 @@ keyboard_read(_, arena_propose_timeout) :-
     !,
     throw(arena_propose_timeout).
 keyboard_read(Goal, E) :-
+    rule_threw(Goal, E).
+
+%   rule_threw(+Goal, +Error): remembers Error as the first a rule threw
+%   (arena_propose_error), unless it is the rule clock's.
+rule_threw(Goal, E) :-
     E \== time_limit_exceeded,
     nb_current(arena_propose_error, none),
     !,
     strip_module(Goal, _, G),
     functor(G, N, A),
     nb_setval(arena_propose_error, N/A-E).
-keyboard_read(_, _).
+rule_threw(_, _).
 
 %!  within_deadline(+Seconds, :Goal) is semidet.
 %

@@ -104,7 +104,7 @@ initial_(Code, ConfigText, Group, Config, From, S) :-
 %   initial_call(+Goal): Goal (an initial_state call) once, quiet; the
 %   second that reads past the empty keyboard or does not answer within
 %   5 s (a loop reading the keyboard) throws arena_initial_loop(PI): no
-%   other config would help.
+%   other config would help. Any other error is remembered (rule_threw/2).
 initial_call(Goal) :-
     in_time,
     catch(firm_time_limit(5, no_keyboard(with_output_to(string(_), once(Goal)))),
@@ -124,7 +124,8 @@ initial_call(Goal) :-
             functor(G, N, A),
             throw(arena_initial_loop(N/A))
         )
-    ;   fail
+    ;   rule_threw(Goal, E),
+        fail
     ).
 
 %   fast(+Code, +S): valid_moves and value/3 answer in S within a second
