@@ -398,6 +398,7 @@ def test_an_initial_state_that_throws_is_named(tmp_path: Path,
     assert code == 1, out + err
     assert "in the trials initial_state/2 threw:" in out, out + err
     assert "Unknown procedure: halves/2" in out, out + err
+    assert "--config" not in out, out + err     # no config defines a missing helper
 
 
 def test_player_beside_the_state_is_proposed_and_plays(

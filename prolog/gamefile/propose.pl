@@ -201,6 +201,9 @@ no_proposal_reason(Code, ConfigText, Reason) :-
     ;   once(initial(Code, ConfigText, _, _, S0))
     ->  state_reason(Code, ConfigText, S0, Reason0),
         with_rule_error(Code, Reason0, Reason)
+    ;   ConfigText == '',
+        nb_current(arena_propose_error, initial_state/_-error(existence_error(procedure, _), _))
+    ->  with_rule_error(Code, 'initial_state/2 gave no state for any config the game\'s code passes or a usual size', Reason)
     ;   ConfigText == ''
     ->  with_rule_error(Code, 'initial_state/2 gave no state for any config the game\'s code passes or a usual size (give the config with --config)', Reason)
     ;   format(atom(Reason0), "initial_state/2 gave no state for the config ~w", [ConfigText]),
