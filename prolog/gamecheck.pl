@@ -59,7 +59,10 @@ check_game(Game, State0, Options, Problems) :-
     list_to_set(Problems2, Problems),
     nb_getval(arena_check_states, Checked),
     nb_getval(arena_check_slowest, Slowest-SlowPI),
-    format(atom(Done), "~D positions checked", [Checked]),
+    (   Checked =:= 1
+    ->  Done = '1 position checked'
+    ;   format(atom(Done), "~D positions checked", [Checked])
+    ),
     (   var(Stop)
     ->  Notes0 = [Done]
     ;   Stop == arena_gamecheck_budget

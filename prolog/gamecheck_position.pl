@@ -28,9 +28,12 @@ within_budget :-
     ;   true
     ).
 
-%   timed(+PI, :Goal): Goal, its time kept when it is the slowest yet.
+%   timed(+PI, :Goal): Goal, its time kept when it is the slowest yet; the
+%   check's budget is looked at before each rule call (a position can have
+%   many moves, each a few calls).
 :- meta_predicate timed(+, 0).
 timed(PI, Goal) :-
+    within_budget,
     get_time(T0),
     call_cleanup(Goal, slowest(PI, T0)).
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -399,6 +400,20 @@ def test_an_initial_state_that_throws_is_named(tmp_path: Path,
     assert "in the trials initial_state/2 threw:" in out, out + err
     assert "Unknown procedure: halves/2" in out, out + err
     assert "--config" not in out, out + err     # no config defines a missing helper
+
+
+def test_the_time_budget_holds_within_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """One position's 40 moves take 0.3 s each: the budget is looked at
+    before each rule call, not only between positions, and the output
+    says that only a part was checked."""
+    start = time.monotonic()
+    code, out, err = run(["check-game", str(COURSE / "slow_moves.pl"), "--time", "2",
+                          "--games", "1"], capsys)
+    took = time.monotonic() - start
+    assert "checked:  part of 1 random game" in out, out + err
+    assert "the time budget of 2.0 s ended" in out, out + err
+    assert "conforms to the game contract in the part checked" in out, out + err
+    assert took < 20, took          # a whole position alone is 36 s of moves
 
 
 def test_player_beside_the_state_is_proposed_and_plays(

@@ -79,13 +79,20 @@ def cmd_check_game(args: argparse.Namespace) -> int:
         print(f"dialect:  {report.dialect}")
     for note in report.notes:
         print(f"left out: {note}")
-    if report.played:
-        print(f"checked:  {plural(args.games, 'random game')} (seed {args.seed}), every "
-              f"position of the first {plural(args.plies, 'ply')}")
+    asked = (f"{plural(args.games, 'random game')} (seed {args.seed}), every position of "
+             f"the first {plural(args.plies, 'ply')}")
+    partial = any(f.startswith("the time budget of") for f in report.findings)
+    if report.played and partial:
+        print(f"checked:  part of {asked}: the time budget ended first")
+    elif report.played:
+        print(f"checked:  {asked}")
     else:
         print("checked:  no game played: the file lacks what a game needs (below)")
     for finding in report.findings:
         print(f"          {finding}")
+    if report.conforms and partial:
+        print("verdict:  conforms to the game contract in the part checked")
+        return EXIT_CONFORMS
     if report.conforms:
         print("verdict:  conforms to the game contract")
         return EXIT_CONFORMS
