@@ -20,7 +20,8 @@
             nth0/4,                   % ?N, ?List, ?Elem, ?Rest
             nth1/4,                   % ?N, ?List, ?Elem, ?Rest
             setrand/1,                % +Seed
-            install_sicstus_format/0
+            install_sicstus_format/0,
+            star_format_args/3        % +Format, +Args0, -Args
           ]).
 :- use_module(library(lists), []).
 :- use_module(library(apply), []).
@@ -205,6 +206,10 @@ nth1(N, List, Elem, Rest) :-
 %   SICStus seeds its generator with an integer too (`now(T),
 %   setrand(T)`); SWI-Prolog's setrand/1 takes only a state of getrand/1.
 
+setrand(_) :-
+    nb_current(arena_loop, Drive),      % a run of the game's own loop keeps its
+    Drive = drive(_, _, _, _, _),       % seed: its replays make the same picks
+    !.                                  % (prolog/gamefile/loop_drive.pl)
 setrand(Seed) :-
     integer(Seed),
     !,
@@ -240,3 +245,49 @@ format_precise(_, X) :-
         write(Y)
     ;   format("~f", [X])                % its own error, as ~f gives it
     ).
+
+%!  star_format_args(+Format, +Args0, -Args) is det.
+%
+%   Args0 with the argument of each `*` column argument of Format
+%   evaluated, as SICStus evaluates it (`format('~*c', [N*2, 0' ])`).
+
+star_format_args(Format, Args0, Args) :-
+    format_codes(Format, Codes),
+    star_args(Codes, Args0, Args),
+    !.
+star_format_args(_, Args, Args).
+
+%   format_codes(+Format, -Codes): a format as text or as a code list.
+:- public format_codes/2.
+format_codes(Format, Codes) :-
+    (   atomic(Format)
+    ->  atom_codes(Format, Codes)
+    ;   is_list(Format),
+        maplist(integer, Format)
+    ->  Codes = Format
+    ).
+
+star_args([], Args, Args).
+star_args([0'~, 0'*|Cs], [A0|As0], [A|As]) :-
+    !,
+    (   compound(A0), \+ is_list(A0), catch(A is A0, _, fail) -> true ; A = A0 ),
+    star_directive(Cs, As0, As).
+star_args([0'~|Cs], As0, As) :-
+    !,
+    star_directive(Cs, As0, As).
+star_args([_|Cs], As0, As) :-
+    star_args(Cs, As0, As).
+
+star_directive(Cs0, As0, As) :-
+    skip_digits(Cs0, [D|Cs]),
+    (   memberchk(D, `nt|+~`)
+    ->  star_args(Cs, As0, As)
+    ;   As0 = [A|As1]
+    ->  As = [A|As2],
+        star_args(Cs, As1, As2)
+    ;   As = As0
+    ).
+
+skip_digits([C|Cs], Rest) :- code_type(C, digit), !, skip_digits(Cs, Rest).
+skip_digits([0'`, _|Cs], Cs) :- !.
+skip_digits(Cs, Cs).

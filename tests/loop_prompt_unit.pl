@@ -94,6 +94,17 @@ test(words_a_refusal_quotes, [true(A == [b, w])]) :-
 test(words_quoted_as_terms, [true(A == [play, exit])]) :-
     prompt_answers(" > Invalid choice. Enter \"play.\" to start a new game or \"exit.\" to quit: ", A).
 
+test(a_legend_of_keys_for_labels, [true(A = ['E'|_])]) :-
+    prompt_answers("Choose players\nP for human player, O for online player, \c
+                    E for easy bot, H for hard bot\nWhite: ", A).
+
+test(a_seat_asked_after_a_seat, [true(A = ['E'|_])]) :-
+    prompt_answers("Black: ", "Choose players\nP for human player, E for easy bot, \c
+                    H for hard bot\nWhite: ", A).
+
+test(no_seat_menu_for_another_question, [true(A \= ['1'|_])]) :-
+    prompt_answers("Size: ", "1 - Small\n2 - Large\nWhite: ", A).
+
 test(an_odd_number_greater_than, [true(A = ['9', '11'|_])]) :-
     prompt_answers("Invalid input. Please enter an odd number greater than 7: ", A).
 

@@ -416,6 +416,25 @@ def test_the_time_budget_holds_within_a_position(capsys: pytest.CaptureFixture[s
     assert took < 20, took          # a whole position alone is 36 s of moves
 
 
+def test_many_answers_of_valid_moves_beside_the_state(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/3 has hundreds of answers, the last []: the adapter
+    asks for the first, as the game's loop does, so no position is a draw
+    and no search runs through them all."""
+    adapter = proposed("beside_many_answers.pl", tmp_path, capsys)
+    assert "once(valid_moves(" in adapter.read_text()
+    played(adapter, tmp_path / "game.jsonl", capsys)
+
+
+def test_star_columns_counted_by_an_expression(capsys: pytest.CaptureFixture[str]) -> None:
+    """format("~*c", [Indent*2, 0' ]) draws as SICStus draws it."""
+    code, out, err = run(["check-game", str(COURSE / "star_columns.pl"), "--games", "3"],
+                         capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    game = pybridge.load_game(str(COURSE / "star_columns.pl"))
+    assert game.initial_state().move("2").display(color=False).startswith("    |||||")
+
+
 def test_player_beside_the_state_is_proposed_and_plays(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """valid_moves/3 and move/4 take the player, the loop keeps whose
@@ -460,7 +479,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     computer first, leaving never; a key after a line that asks nothing
     is a pause."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 29 tests passed" in output, output
+    assert "All 32 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:

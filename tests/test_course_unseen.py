@@ -243,3 +243,23 @@ def test_a_loop_that_prints_its_whole_state_is_proposed_in_time(
     adapter = proposed("loop_chatty.pl", tmp_path, capsys)
     assert "arena_loop(play," in adapter.read_text()
     played(adapter, tmp_path / "game.jsonl", capsys)
+
+
+def test_a_loop_that_writes_for_ever_at_its_end_is_the_games_fault(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """When blue wins, the loop backtracks into an unguarded helper that
+    writes for ever: the run stops at a bound (not at the memory's end),
+    the adapter is kept with the game's rules at fault, and a game ends
+    with a win or as a no-contest that says so."""
+    game = tmp_path / "loop_end_floods.pl"
+    game.write_text((COURSE / "loop_end_floods.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "loop_end_floods-arena.pl"
+    assert f"adapter proposed in {adapter}, but the game's own rules fail" in out, out + err
+    assert "it writes for ever" in out, out + err
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--replay", str(tmp_path / "game.jsonl")], capsys)
+    assert code == 0 and ("wins" in out or "it writes for ever" in out), out + err
+    code, out, err = run(["verify", str(tmp_path / "game.jsonl")], capsys)
+    assert code == 0 and ": valid: " in out, out + err

@@ -27,14 +27,20 @@ an answer it refused, an empty line where it only waits for a key.
 %   A stream whose text is kept, for written_text/1.
 
 output_stream(Out) :-
+    nb_setval(arena_loop_kept, 0),
     open_prolog_stream(arena_loop_answer, write, Out, []).
+
+%   The characters a run keeps at most (a whole game's text is some
+%   100 KB): a loop that writes for ever (a printing helper backtracked
+%   into: `print_n(_, 0). print_n(S, N) :- write(S), N1 is N-1,
+%   print_n(S, N1).`) is stopped there, not kept until memory runs out.
+kept_at_most(8000000).
 
 %!  written_text(-Text) is det.
 
 written_text(Text) :-
     findall(S, written(_, S), Strings),
-    atomic_list_concat(Strings, Text0),
-    atom_string(Text0, Text).
+    atomics_to_string(Strings, Text).   % no atom: atom GC counts atoms, not bytes
 
 %!  clear_written is det.
 
@@ -48,6 +54,21 @@ clear_written :-
 :- public stream_write/2, stream_read/2, stream_close/1.
 
 stream_write(_, String) :-
+    (   nb_current(arena_loop_kept, Kept0), integer(Kept0)
+    ->  string_length(String, Len),
+        Kept is Kept0 + Len,
+        kept_at_most(Max),
+        (   Kept0 > Max
+        ->  true                        % flooded: the rest is dropped
+        ;   nb_setval(arena_loop_kept, Kept),
+            Kept > Max
+        ->  throw(arena_loop_flood)
+        ;   keep_written(String)
+        )
+    ;   keep_written(String)
+    ).
+
+keep_written(String) :-
     (   nb_current(arena_loop_io, io(_, _, _, _, _, N)) -> true ; N = 0 ),
     assertz(written(N, String)),
     N1 is N + 1,
@@ -265,17 +286,31 @@ repeat_count(Answers-Tail, Last, Prompt, Repeat0, Repeat) :-
 %   after others (a menu the loop returns to once a setting is made) takes
 %   its next answer each time it comes back, unless its first answer is a
 %   computer player (the same question, asked of the next player).
+%   A menu asked before the first pick and asked again after picks
+%   were made is the loop back at its menu after a game: that game has
+%   ended (as a second game's start ends it, prolog/gamefile/loop_drive.pl).
 come_back(Answers-Tail, Last, Repeat0, Repeat) :-
     nb_getval(arena_loop_seen, Seen0),
-    (   selectchk(Tail-K, Seen0, Seen1) -> true ; K = 0, Seen1 = Seen0 ),
+    picks_made(Picks),
+    (   selectchk(Tail-K-P0, Seen0, Seen1) -> true ; K = 0, P0 = Picks, Seen1 = Seen0 ),
+    (   K > 0, P0 =:= 0, Picks > 0
+    ->  throw(arena_loop_restart)
+    ;   true
+    ),
     K1 is K + 1,
-    nb_setval(arena_loop_seen, [Tail-K1|Seen1]),
+    nb_setval(arena_loop_seen, [Tail-K1-P0|Seen1]),
     (   K > 0,
         Answers = [First, _|_],
         \+ machine_option(Tail, First),
         \+ Last = _-Tail
     ->  Repeat = K-0
     ;   Repeat = Repeat0
+    ).
+
+picks_made(N) :-
+    (   nb_current(arena_loop, drive(_, _, Taken, _, _))
+    ->  length(Taken, N)
+    ;   N = 0
     ).
 
 refusal(Prompt) :-

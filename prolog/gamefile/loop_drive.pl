@@ -221,7 +221,8 @@ mark(Out, at(Chars, Lines)) :-
 %   at most Max times). Outcome: point(Alts) (the next pick), or ended(Why)
 %   where Why is returned, failed, input (read past its answers),
 %   restart (a new game), halt, time, diverged, stuck (256 decisions
-%   with nothing written or read between) or error(E). Trace is
+%   with nothing written or read between), flood (it wrote more than
+%   loop_answer's bound: it writes for ever) or error(E). Trace is
 %   Taken-Marks, the decisions taken and the marks (output and input
 %   positions) at each pick, latest first. The run stops after Seconds
 %   (4 by default; none: no limit). Mode live(Decisions, Queue) is a
@@ -238,6 +239,7 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
     ;   Path = [], RunMode = Mode
     ),
     random_property(state(Saved)),
+    findall(S, stream_property(S, file_no(_)), Before),
     clear_written,
     output_stream(Out),
     input_stream(Input, Out, In),
@@ -263,10 +265,21 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
           nb_setval(arena_loop_lines, LinesRead),
           set_random(state(Saved)),
           set_stream(OldIn, alias(user_input)), set_input(OldCurrent), set_output(OldOut),
-          close(In), close(Out) )),
+          close(In), close(Out),
+          close_opened(Before) )),
     written_text(Text),
     clear_written,
     outcome(E, Why, Marks0, Marks, Outcome).
+
+%   close_opened(+Before): the streams the run opened and left open
+%   (a file, a server's socket its loop closes only once a game ends:
+%   the next run could not open it again, `eaddrinuse`)
+%   closed: the next run opens them anew.
+close_opened(Before) :-
+    forall(( stream_property(S, file_no(_)),     % a file or a socket, not a memory stream
+             \+ memberchk(S, Before),
+             \+ stream_property(S, alias(_)) ),
+           catch(close(S, [force(true)]), _, true)).
 
 within(none, Goal) :-
     !,
@@ -279,6 +292,7 @@ outcome(arena_loop_point(Alts, Marks), _, _, Marks, point(Alts)) :- !.
 outcome(arena_loop_restart, _, Marks, Marks, ended(restart)) :- !.
 outcome(arena_loop_diverged, _, Marks, Marks, ended(diverged)) :- !.
 outcome(arena_loop_stuck, _, Marks, Marks, ended(stuck)) :- !.
+outcome(arena_loop_flood, _, Marks, Marks, ended(flood)) :- !.
 outcome(time_limit_exceeded, _, Marks, Marks, ended(time)) :- !.
 outcome(error(permission_error(input, past_end_of_stream, _), _), _, Marks, Marks,
         ended(input)) :- !.
@@ -370,7 +384,8 @@ watched_head(PI) :-
 initial_facts(M, Snap) :-
     (   initial_snapshot(M, Snap0)
     ->  Snap = Snap0
-    ;   snapshot_facts(M, Snap),
+    ;   ignore(catch(arena_gamefile_facts:facts_fresh(M), _, true)),  % as loaded, not
+        snapshot_facts(M, Snap),        % as the trials of a proposal left them
         assertz(initial_snapshot(M, Snap))
     ).
 

@@ -150,6 +150,9 @@ loop_over(Code:Ds, Winner) :-
     ->  throw(error(game_rule_loop('the game\'s loop made 256 picks in a row without \c
                                     writing or reading anything: its computer player \c
                                     accepts none of its choices'), _))
+    ;   Why == flood
+    ->  throw(error(game_rule_loop('the game\'s loop wrote more than 8 MB without reaching \c
+                                    its next pick: it writes for ever'), _))
     ;   Why == diverged
     ->  throw(error(game_rule_loop('the game\'s loop did not replay its decisions'), _))
     ;   true

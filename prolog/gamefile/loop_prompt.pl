@@ -44,7 +44,10 @@ prompt_answers(Prompt, Before, Answers) :-
     ;   text_lines(Before, _, Earlier),
         append(Earlier, Lines, Context)
     ),
-    (   listed(Lines, Options)
+    (   (   listed(Lines, Options)
+        ;   seat_after_seat(Lines, Context),    % "Black:" alone, after "White:" and
+            listed(Context, Options)            % the legend of the player types
+        )
     ->  staying(Options, Keys),
         both_players(Plain, Keys, Answers)
     ;   last(Lines, Question)
@@ -58,6 +61,26 @@ prompt_answers(Prompt, Before, Answers) :-
         )
     ;   Answers = ['1']
     ).
+
+%   seat_after_seat(+Lines, +Context): the prompt is one line that asks
+%   of a player (a colour, "Player 2"), right after the same question of
+%   the other player, whose menu it does not show again.
+seat_after_seat([Question], Context) :-
+    append(_, [Before, Question], Context),
+    seat_question(Before),
+    seat_question(Question),
+    Before \== Question.
+
+seat_question(Line) :-
+    string_length(Line, L),
+    L =< 24,
+    string_lower(Line, Lower),
+    split_string(Lower, " \t:?()", " \t:?()", Words),
+    member(W, Words),
+    memberchk(W, ["white", "black", "red", "blue", "green", "yellow", "orange", "purple",
+                  "brown", "pink", "gray", "grey", "player", "p1", "p2", "first", "second",
+                  "brancas", "pretas", "jogador"]),
+    !.
 
 %!  prompt_asks(+Prompt) is semidet.
 %
@@ -127,7 +150,7 @@ text_lines(Text, Plain, Lines) :-
 %   one_option_a_line(+Line, -Lines, ?Tail): options side by side on one
 %   line ("0 - CPU    1 - Human", `"1." Human / "2." Bot`) as a line each.
 one_option_a_line(Line, Lines, Tail) :-
-    member(Between, ['   ', ' / ', ' | ']),
+    member(Between, ['   ', ' / ', ' | ', ', ', '; ']),
     atomic_list_concat(Parts0, Between, Line),
     maplist(bare_part, Parts0, Parts1),
     exclude(==(""), Parts1, Parts), Parts = [_, _|_],
@@ -259,6 +282,7 @@ option(Key, Label) --> blanks, key(Key), blanks, sep, rest(Label).
 option(Key, Label) --> blanks, number_key(Key), " ", " ", blanks, rest(Label).   % columns
 option(Key, Label) --> blanks, lead_word, blanks, number_key(Key), blanks, sep, rest(Label).
 option(Key, Label) --> blanks, opt_press, number_key(Key), blanks_one, "to", blanks_one, rest(Label).
+option(Key, Label) --> blanks, key(Key), blanks_one, "for", blanks_one, rest(Label).   % "E for easy bot"
 
 opt_press --> word_codes(Cs), { atom_codes(W0, Cs), downcase_atom(W0, W),       % "Press 1 to go"
                                 memberchk(W, [press, type, enter, prima, digite]) }, blanks_one, !.

@@ -23,8 +23,12 @@ question quotes are what to type.
 option_rank(_-Label, Rank) :-
     label_words(Label, Words),
     maplist(count_class(Words),
-            [machine, watch, human, easy, hard, start, setup, leave], [M0, W, H, E, D, S, U, L]),
+            [machine, watch, human, easy, hard, start, setup, leave], [M0, W, H, E, D, S, U0, L]),
     M is M0 + 2 * W,                    % "watch the computers play": no seat of one's own
+    (   memberchk("menu", Words)        % "0. Game Mode Menu": back to a menu, no setting
+    ->  U = 0
+    ;   U = U0
+    ),
     Rank is -(3 * min(M, 2) - 3 * H + E - D + S + 2 * min(U, 1) - 10 * L).
 
 %   machine_label(+Label): Label names a computer player ("CPU", "Bot").

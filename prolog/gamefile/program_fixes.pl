@@ -70,7 +70,9 @@ arith_clause(T0, T) :-
 
 arith_body(G, G) :- var(G), !.
 arith_body(G0, G) :-
-    (   compound(G0),
+    (   star_format(G0, F, Args0, Args1, G1)
+    ->  G = ( arena_sicstus_lib:star_format_args(F, Args0, Args1), G1 )
+    ;   compound(G0),
         compound_name_arity(G0, F, 2),
         memberchk(F, [is, =:=, =\=, <, >, =<, >=])
     ->  G0 =.. [F|As0],
@@ -80,6 +82,26 @@ arith_body(G0, G) :-
     ->  maplist(arith_body, Args, News)
     ;   G = G0
     ).
+
+%   star_format(+Goal, -Format, -Args0, -Args1, -Goal1): a format/2,3 call
+%   whose argument list names an arithmetic expression (`format('~*c',
+%   [N*2, 0' ])`): SICStus evaluates the argument a `*` column takes,
+%   SWI-Prolog raises a format error; Goal1 the call with Args1.
+star_format(format(F, Args0), F, Args0, Args1, format(F, Args1)) :-
+    star_candidate(F, Args0).
+star_format(format(S, F, Args0), F, Args0, Args1, format(S, F, Args1)) :-
+    star_candidate(F, Args0).
+
+star_candidate(F, Args) :-
+    arena_sicstus_lib:format_codes(F, Codes),
+    append(_, [0'~, 0'*|_], Codes),
+    is_list(Args),
+    member(A, Args),
+    compound(A), \+ is_list(A),
+    functor(A, Op, Ar),
+    memberchk(Op/Ar, [(+)/2, (-)/2, (*)/2, (/)/2, (//)/2, mod/2, rem/2, (-)/1,
+                      max/2, min/2, abs/1, integer/1, truncate/1, round/1]),
+    !.
 
 arith_expr(E, E) :- \+ compound(E), !.
 arith_expr(log(B0, X0), log(X)/log(B)) :- !, arith_expr(B0, B), arith_expr(X0, X).

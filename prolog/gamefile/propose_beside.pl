@@ -161,7 +161,7 @@ beside_text(Code, FileBase, Config-From, S0, P0, P1, Moves, Move, Over) :-
     format("% the player to move has no move (GUESS: a draw; the game's loop decides)~n"),
     portray_clause((arena_game_over(s(S, P), W) :- OverGoal, nonvar(W), arena_winner(W, _), !)),
     copy_term(Moves, m(S2, P2, Ms2, MovesGoal)),
-    portray_clause((arena_game_over(s(S2, P2), draw) :- MovesGoal, Ms2 == [])),
+    portray_clause((arena_game_over(s(S2, P2), draw) :- once(MovesGoal), Ms2 == [])),
     nl,
     copy_term(Moves, m(S3, P3, Ms3, MovesGoal3)),
     (   MovesGoal3 = arena_picked_moves(Chooser, _, _)

@@ -163,13 +163,14 @@ whole_games(Code, Entry, Input, Games) :-
     ).
 
 broken(stuck).
+broken(flood).
 broken(error(_)).
 
 whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
     in_time,
     loop_run(Code:Entry, Input, free(1500, Seed), 15, Outcome, Taken-Marks, Text),
     (   Outcome = ended(Why),
-        (   memberchk(Why, [returned, failed, input, restart, halt, stuck])
+        (   memberchk(Why, [returned, failed, input, restart, halt, stuck, flood])
         ;   Why = error(_)
         ),
         length(Taken, N),

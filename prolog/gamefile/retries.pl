@@ -98,12 +98,19 @@ guard(M:Head) :-
 retry_call(Head, Wrapped) :-
     (   guarding(Written, Taken)
     ->  (   nb_current(arena_retry_calls, Calls) -> true ; Calls = [] ),
-        \+ ( member(c(Call, Written0, Taken0), Calls),
-              Written0 == Written,
-              again(Call, Head, Taken0, Taken) ),
+        (   member(c(Call, Written0, Taken0, Depth0), Calls),
+            Written0 == Written,
+            again(Call, Head, Taken0, Taken, How)
+        ->  (   How == same
+            ->  fail                    % the pick made inside the first call is refused
+            ;   throw(arena_retry_refused(Depth0))  % the pick passed in to it is
+            )
+        ;   true
+        ),
         copy_term(Head, Key),
-        b_setval(arena_retry_calls, [c(Key, Written, Taken)|Calls]),
-        call(Wrapped),
+        length(Calls, Depth),
+        b_setval(arena_retry_calls, [c(Key, Written, Taken, Depth)|Calls]),
+        catch(call(Wrapped), arena_retry_refused(Depth), fail),
         b_setval(arena_retry_calls, Calls)
     ;   call(Wrapped)
     ).
@@ -111,10 +118,10 @@ retry_call(Head, Wrapped) :-
 %   again(+Call, +Head, +Taken0, +Taken): Head calls Call again: with the
 %   same arguments, or with new picks only in place of some (those made
 %   since, Taken0 then, Taken now: where the caller passed its picks in).
-again(Call, Head, _, _) :-
+again(Call, Head, _, _, same) :-
     Call =@= Head,
     !.
-again(Call, Head, Taken0, Taken) :-
+again(Call, Head, Taken0, Taken, picked) :-
     length(Taken0, N0),
     length(Taken, N),
     N > N0,

@@ -124,7 +124,7 @@ def _stuck_is_over(text: str, present: Collection[str]) -> str:
                    "\n% the game's loop decides what happens then: here the game ends as a "
                    "draw\n"
                    f"arena_game_over(S, W) :-\n    {base}{mapped},\n    !.\n"
-                   f"arena_game_over(S, draw) :-\n    {moves},\n    Ms == [].\n")
+                   f"arena_game_over(S, draw) :-\n    once(({moves})),\n    Ms == [].\n")
 
 
 def _defines(text: str, name: str) -> bool:
@@ -184,11 +184,13 @@ def game_at_fault(problems: Sequence[tuple[str, str]], proposed: str,
     def thrown(message: str) -> bool:  # an error of the rules its own loop reached
         return looped and message.startswith("threw: ") and "did not replay" not in message \
             and not re.search(r"\barena_(?:loop|gamefile|picked|retries)", message)
-    loop_broken = looped and any("its computer player accepts none of its" in message
-                           or thrown(message) for _, message in problems)
+    def hangs(message: str) -> bool:  # its own loop hangs there
+        return "its computer player accepts none of its" in message \
+            or "it writes for ever" in message
+    loop_broken = looped and any(hangs(message) or thrown(message) for _, message in problems)
 
     def own(pi: str, message: str) -> bool:
-        if loop_broken and ("its computer player accepts none of its" in message or thrown(message) or (
+        if loop_broken and (hangs(message) or thrown(message) or (
                 pi == "arena_valid_moves/2" and message.startswith("gave [] although"))):
             return True                 # the game's own loop hangs or throws there: no moves
         if pi in ("move/3", "arena_move/3") and own_moves \
