@@ -263,3 +263,11 @@ def test_a_loop_that_writes_for_ever_at_its_end_is_the_games_fault(
     assert code == 0 and ("wins" in out or "it writes for ever" in out), out + err
     code, out, err = run(["verify", str(tmp_path / "game.jsonl")], capsys)
     assert code == 0 and ": valid: " in out, out + err
+
+
+def test_a_loop_entered_by_play_game_is_driven(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No play/0: the loop starts at play_game/0, which no clause calls."""
+    adapter = proposed("loop_play_game.pl", tmp_path, capsys)
+    assert "arena_loop(play_game, prompted(auto))." in adapter.read_text()
+    played(adapter, tmp_path / "game.jsonl", capsys)

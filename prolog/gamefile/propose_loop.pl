@@ -8,6 +8,7 @@
 :- use_module(library(lists)).
 :- use_module(loop_drive, [loop_run/7]).
 :- use_module(loop_answer, [loop_answers/1]).
+:- use_module(propose_code, [entry_point/2]).
 
 /** <module> The first state a game's own loop builds
 
@@ -24,7 +25,7 @@ arena otherwise runs.
 
 %!  loop_state(+Code, -State, -Input) is semidet.
 %
-%   State is the first ground state Code's play/0 (or main/0, start/0)
+%   State is the first ground state Code's play/0 (or another entry point)
 %   passes to its rules with standard input Input: each question
 %   answered from its text (prompted(Answers)), else a text of answers.
 
@@ -50,8 +51,8 @@ loop_state(Code, State, Config, Input) :-
 
 loop_run_state(Code, State, Config, Input) :-
     current_prolog_flag(arena_game_jail, true),
-    member(Entry, [play, main, start]),
-    current_predicate(Code:Entry/0),
+    entry_point(Code, Entry),
+    Entry \== menu,                     % a menu/0 below play/0 may skip its setup
     !,
     findall(Head, watched(Code, Head), Heads),
     Heads \== [],

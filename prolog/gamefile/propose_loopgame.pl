@@ -44,22 +44,24 @@ loop_adapter(Code, FileBase, Text) :-
 
 loop_reason(Code, Reason) :-
     (   \+ entry(Code, _)
-    ->  Reason = 'it has no play/0 (or main/0, start/0, menu/0) to drive'
+    ->  Reason = 'it has no play/0 (or main/0, start/0, menu/0, or a play_game/0 that no clause calls) to drive'
     ;   nb_current(arena_loop_propose, Why), Why \== none
     ->  Reason = Why
-    ;   nb_current(arena_loop_best, best(_, Note))
-    ->  format(atom(Reason), "no answers to its menu made play/0 play computer against \c
-                              computer with random picks (random_member/2, \c
-                              random_select/3, random/3): ~w", [Note])
-    ;   Reason = 'no answers to its menu made play/0 play computer against computer \c
-                  with random picks (random_member/2, random_select/3, random/3)'
+    ;   once(entry(Code, Entry)),
+        (   nb_current(arena_loop_best, best(_, Note))
+        ->  format(atom(Reason), "no answers to its menu made ~w/0 play computer against \c
+                                  computer with random picks (random_member/2, \c
+                                  random_select/3, random/3): ~w", [Entry, Note])
+        ;   format(atom(Reason), "no answers to its menu made ~w/0 play computer against \c
+                                  computer with random picks (random_member/2, \c
+                                  random_select/3, random/3)", [Entry])
+        )
     ).
 
 %   entry(+Code, -Entry): each entry point it has, in turn (a play/0 may
-%   skip the menu that start/0 or menu/0 shows).
+%   skip the menu that start/0 or menu/0 shows; propose_code.pl).
 entry(Code, Entry) :-
-    member(Entry, [play, main, start, menu]),
-    defines(Code, Entry/0).
+    entry_point(Code, Entry).
 
 %   answers(-Answers): the menu's answers tried in turn: first each
 %   question answered from what the loop wrote before it (as a term for

@@ -6,6 +6,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(propose_code).
+:- use_module('../prefix', [first_n/3]).
 :- use_module(propose_moves, [takes/4, closed/1]).
 
 :- meta_predicate with_recast(+, +, 0).
@@ -116,12 +117,6 @@ comma_list(X, [X]) :-
     !.
 comma_list((A, B), [A|Bs]) :-
     comma_list(B, Bs).
-
-first_n(N, List, Firsts) :-
-    length(List, Len),
-    K is min(N, Len),
-    length(Firsts, K),
-    append(Firsts, _, List).
 
 %!  with_recast(+Code, +Recast, :Goal) is semidet.
 %
