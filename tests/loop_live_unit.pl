@@ -74,4 +74,7 @@ test(a_state_past_the_end_diverges_not_hangs) :-
     live_run(toy:play, "", Ds, Outcome, _, _),
     Outcome = ended(_).
 
+test(an_empty_random_range_fails_as_under_sicstus, [fail]) :-
+    arena_loop_drive:loop_choice(range(1, 1), [], _).
+
 :- end_tests(loop_live).

@@ -435,6 +435,24 @@ def test_star_columns_counted_by_an_expression(capsys: pytest.CaptureFixture[str
     assert game.initial_state().move("2").display(color=False).startswith("    |||||")
 
 
+def test_a_log_on_the_students_desktop_goes_nowhere(capsys: pytest.CaptureFixture[str]) -> None:
+    """move/3 appends to a file on the student's desktop, which the jail
+    cannot open: the text goes nowhere and the game plays on."""
+    code, out, err = run(["check-game", str(COURSE / "desktop_log.pl"), "--games", "3"],
+                         capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+
+
+def test_the_length_of_a_term_that_is_no_list_fails(capsys: pytest.CaptureFixture[str]) -> None:
+    """display_game/1's first clause asks the length of Board-Player:
+    SICStus' length/2 fails there and the second clause draws it."""
+    code, out, err = run(["check-game", str(COURSE / "length_of_a_pair.pl"), "--games", "3"],
+                         capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    game = pybridge.load_game(str(COURSE / "length_of_a_pair.pl"))
+    assert game.initial_state().display(color=False).startswith("7 cells\nann to take")
+
+
 def test_player_beside_the_state_is_proposed_and_plays(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """valid_moves/3 and move/4 take the player, the loop keeps whose
@@ -485,9 +503,9 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
 def test_loop_runs_are_kept_alive_between_moves() -> None:
     """tests/loop_live_unit.pl: a game played move by move starts its
     loop once; a search's run leaves the played game's run and its facts
-    as they were."""
+    as they were; an empty random range fails, as under SICStus."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_live_unit.pl")
-    assert "All 5 tests passed" in output, output
+    assert "All 6 tests passed" in output, output
 
 
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(

@@ -4,7 +4,8 @@
             written_text/1,           % -Text
             clear_written/0,
             loop_answers/1,           % -Answers
-            loop_question/1           % -Asked
+            loop_question/1,          % -Asked
+            new_pick/0
           ]).
 :- use_module(library(prolog_stream)).
 :- use_module(library(lists)).
@@ -27,14 +28,26 @@ an answer it refused, an empty line where it only waits for a key.
 %   A stream whose text is kept, for written_text/1.
 
 output_stream(Out) :-
-    nb_setval(arena_loop_kept, 0),
+    nb_setval(arena_loop_kept, 0-0),
     open_prolog_stream(arena_loop_answer, write, Out, []).
 
-%   The characters a run keeps at most (a whole game's text is some
-%   100 KB): a loop that writes for ever (a printing helper backtracked
-%   into: `print_n(_, 0). print_n(S, N) :- write(S), N1 is N-1,
-%   print_n(S, N1).`) is stopped there, not kept until memory runs out.
-kept_at_most(8000000).
+%   The characters a run keeps at most between two picks, and in all (a
+%   whole game's text is some 100 KB to a few MB): a loop that writes for
+%   ever (a printing helper backtracked into: `print_n(_, 0). print_n(S,
+%   N) :- write(S), N1 is N-1, print_n(S, N1).`) is stopped there, not
+%   kept until memory runs out.
+kept_at_most(8_000_000, 64_000_000).
+
+%!  new_pick is det.
+%
+%   The loop made a pick (prolog/gamefile/loop_drive.pl): the text since
+%   the last one is counted anew.
+
+new_pick :-
+    (   nb_current(arena_loop_kept, _-Total)
+    ->  nb_setval(arena_loop_kept, 0-Total)
+    ;   true
+    ).
 
 %!  written_text(-Text) is det.
 
@@ -54,14 +67,15 @@ clear_written :-
 :- public stream_write/2, stream_read/2, stream_close/1.
 
 stream_write(_, String) :-
-    (   nb_current(arena_loop_kept, Kept0), integer(Kept0)
+    (   nb_current(arena_loop_kept, Since0-Total0)
     ->  string_length(String, Len),
-        Kept is Kept0 + Len,
-        kept_at_most(Max),
-        (   Kept0 > Max
+        Since is Since0 + Len,
+        Total is Total0 + Len,
+        kept_at_most(MaxSince, MaxTotal),
+        (   ( Since0 > MaxSince ; Total0 > MaxTotal )
         ->  true                        % flooded: the rest is dropped
-        ;   nb_setval(arena_loop_kept, Kept),
-            Kept > Max
+        ;   nb_setval(arena_loop_kept, Since-Total),
+            ( Since > MaxSince ; Total > MaxTotal )
         ->  throw(arena_loop_flood)
         ;   keep_written(String)
         )

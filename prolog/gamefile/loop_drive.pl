@@ -51,14 +51,17 @@ loop_choice(Kind, List, Chosen) :-
         taken(Kind, List, C, Chosen)
     ;   nb_current(arena_loop, Drive),
         Drive = drive(_, _, _, _, _)
-    ->  alternatives(Kind, List, Alts),
+    ->  arena_loop_answer:new_pick,
+        alternatives(Kind, List, Alts),
         driven(Kind, List, Alts, Chosen)
     ;   plain(Kind, List, Chosen)
     ).
 
 plain(member, List, X) :- random:random_member(X, List).
 plain(select(Rest), List, X) :- random:random_select(X, List, Rest).
-plain(range(Lo, Hi), _, X) :- random:random(Lo, Hi, X).
+plain(range(Lo, Hi), _, X) :-          % an empty range fails, as in SICStus
+    \+ ( number(Lo), number(Hi), Lo >= Hi ),
+    random:random(Lo, Hi, X).
 plain(between(Lo, Hi), _, X) :- random:random_between(Lo, Hi, X).
 
 alternatives(member, List, Alts) :- list_alts(List, Alts).

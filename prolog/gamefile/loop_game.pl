@@ -151,8 +151,8 @@ loop_over(Code:Ds, Winner) :-
                                     writing or reading anything: its computer player \c
                                     accepts none of its choices'), _))
     ;   Why == flood
-    ->  throw(error(game_rule_loop('the game\'s loop wrote more than 8 MB without reaching \c
-                                    its next pick: it writes for ever'), _))
+    ->  throw(error(game_rule_loop('the game\'s loop wrote more than 8 MB between two \c
+                                    picks (or 64 MB in a game): it writes for ever'), _))
     ;   Why == diverged
     ->  throw(error(game_rule_loop('the game\'s loop did not replay its decisions'), _))
     ;   true

@@ -126,18 +126,22 @@ best_attempt(Input, Outcome, N, Marks, Text) :-
             )
         ;   sub_atom(Input, 0, 12, _, Start)
         ),
-        (   string_length(Text, TL), TL > 160
-        ->  sub_string(Text, _, 160, 0, Tail)
-        ;   Tail = Text
-        ),
-        split_string(Tail, "\n\r\t", " ", Parts),
-        atomic_list_concat(Parts, ' ', Last),
+        last_words(Text, Last),
         (   Input = prompted(_) -> Shown = Start ; format(atom(Shown), "~q...", [Start]) ),
         format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
                             reading ~w lines, then ~q; its last words: ~w",
                [Shown, N, L1, Outcome, Last]),
         nb_setval(arena_loop_best, best(N-L1, Note))
     ).
+
+%   last_words(+Text, -Last): the last 160 characters of Text, on one line.
+last_words(Text, Last) :-
+    (   string_length(Text, TL), TL > 160
+    ->  sub_string(Text, _, 160, 0, Tail)
+    ;   Tail = Text
+    ),
+    split_string(Tail, "\n\r\t", " ", Parts),
+    atomic_list_concat(Parts, ' ', Last).
 
 %   whole_games(+Code, +Entry, +Input, -Games): three games played to
 %   their ends by different picks, each Taken-Marks-Text; two of them
@@ -157,6 +161,12 @@ whole_games(Code, Entry, Input, Games) :-
         (   Why = error(E)
         ->  format(atom(Note), "its loop, driven computer against computer, threw in ~w \c
                                 of 3 games: ~W", [NB, E, [max_depth(6), quoted(true)]])
+        ;   Why == flood
+        ->  last(Pairs, (_-_-Text)-_),
+            last_words(Text, Last),
+            format(atom(Note), "its loop, driven computer against computer, wrote more \c
+                                than 8 MB between two picks in ~w of 3 games (it writes \c
+                                for ever); its last words: ~w", [NB, Last])
         ;   format(atom(Note), "its loop, driven computer against computer, ended ~w in \c
                                 ~w of 3 games", [Why, NB])
         ),
