@@ -23,10 +23,12 @@
             install_sicstus_format/0,
             star_format_args/3,       % +Format, +Args0, -Args
             game_open/4,              % +File, +Mode, -Stream, +Options
+            forget_kept_files/0,
             sicstus_length/2          % ?List, ?Length
           ]).
 :- use_module(library(lists), []).
 :- use_module(library(apply), []).
+:- use_module(library(memfile), []).
 :- reexport(sicstus_lists).
 
 /** <module> What SICStus 4 offers that SWI-Prolog's emulation lacks
@@ -296,20 +298,45 @@ skip_digits(Cs, Cs).
 
 %!  game_open(+File, +Mode, -Stream, +Options) is det.
 %
-%   open/4 of a game's code; a file to write that cannot be opened (the
-%   jail's file system is read-only: a log kept on the student's own
-%   desktop) is a stream to nowhere instead, so the game plays on.
+%   open/4 of a game's code. A file the jail cannot open (its file system
+%   is read-only: a log the game keeps on the student's own desktop, and
+%   reads back) is kept in memory instead: written there, and read back
+%   from there, so the game plays on. forget_kept_files/0 drops them.
 
 game_open(File, Mode, Stream, Options) :-
     catch(open(File, Mode, Stream, Options), E, true),
     (   var(E)
     ->  true
-    ;   memberchk(Mode, [write, append, update]),
-        E = error(Kind, _),
-        memberchk(Kind, [existence_error(_, _), permission_error(_, _, _)])
-    ->  open_null_stream(Stream)
+    ;   E = error(Kind, _),
+        memberchk(Kind, [existence_error(_, _), permission_error(_, _, _)]),
+        kept_open(File, Mode, Stream)
+    ->  true
     ;   throw(E)
     ).
+
+:- dynamic kept_file/2.                 % File, MemoryFile
+
+kept_open(File, read, Stream) :-
+    !,
+    kept_file(File, Memory),
+    memory_file:open_memory_file(Memory, read, Stream).
+kept_open(File, Mode, Stream) :-
+    memberchk(Mode, [write, append, update]),
+    (   kept_file(File, Memory)
+    ->  true
+    ;   memory_file:new_memory_file(Memory),
+        assertz(kept_file(File, Memory))
+    ),
+    memory_file:open_memory_file(Memory, Mode, Stream).
+
+%!  forget_kept_files is det.
+%
+%   The files game_open/4 kept in memory are gone (a new run of a game's
+%   loop starts as the game did).
+
+forget_kept_files :-
+    forall(retract(kept_file(_, Memory)),
+           catch(memory_file:free_memory_file(Memory), _, true)).
 
 %!  sicstus_length(?List, ?Length) is nondet.
 %

@@ -435,12 +435,16 @@ def test_star_columns_counted_by_an_expression(capsys: pytest.CaptureFixture[str
     assert game.initial_state().move("2").display(color=False).startswith("    |||||")
 
 
-def test_a_log_on_the_students_desktop_goes_nowhere(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_log_on_the_students_desktop_is_kept_in_memory(capsys: pytest.CaptureFixture[str]) -> None:
     """move/3 appends to a file on the student's desktop, which the jail
-    cannot open: the text goes nowhere and the game plays on."""
+    cannot open, and display_game/1 reads it back: the file is kept in
+    memory and the game plays on."""
     code, out, err = run(["check-game", str(COURSE / "desktop_log.pl"), "--games", "3"],
                          capsys)
     assert code == 0 and "conforms to the game contract" in out, out + err
+    state = pybridge.load_game(str(COURSE / "desktop_log.pl")).initial_state()
+    assert "(0 moves logged)" in state.display(color=False)
+    assert "(2 moves logged)" in state.move("1").move("2").display(color=False)
 
 
 def test_the_length_of_a_term_that_is_no_list_fails(capsys: pytest.CaptureFixture[str]) -> None:

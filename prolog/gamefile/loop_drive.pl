@@ -12,6 +12,7 @@
 :- use_module(library(random), []).
 :- use_module(loop_answer).
 :- use_module(retries, [guard_retries/1]).
+:- use_module('../sicstus_lib', [forget_kept_files/0]).
 
 /** <module> A game played through its own loop
 
@@ -51,7 +52,7 @@ loop_choice(Kind, List, Chosen) :-
         taken(Kind, List, C, Chosen)
     ;   nb_current(arena_loop, Drive),
         Drive = drive(_, _, _, _, _)
-    ->  arena_loop_answer:new_pick,
+    ->  new_pick,
         alternatives(Kind, List, Alts),
         driven(Kind, List, Alts, Chosen)
     ;   plain(Kind, List, Chosen)
@@ -243,6 +244,7 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
     ),
     random_property(state(Saved)),
     findall(S, stream_property(S, file_no(_)), Before),
+    forget_kept_files,
     clear_written,
     output_stream(Out),
     input_stream(Input, Out, In),

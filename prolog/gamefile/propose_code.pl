@@ -7,7 +7,6 @@
             within_deadline/2,        % +Seconds, :Goal
             in_time/0,
             code_clause/3,            % ?Code, ?Head, -Body
-            entry_point/2,            % +Code, -Name
             code_config/2,            % +Code, -Config
             shape_config/2,           % +Code, -Config
             winner_term/2,            % +Code, -Winner
@@ -27,9 +26,6 @@
           ]).
 :- use_module(rule_clock, [firm_time_limit/2]).
 :- use_module(library(lists)).
-:- use_module(library(occurs), [sub_term/2]).
-:- use_module(library(pairs), [pairs_values/2]).
-:- use_module('../prefix', [first_n/3]).
 :- use_module(library(apply)).
 :- use_module(memo, [renamed_head/2, own_clause/3]).
 
@@ -226,36 +222,6 @@ code_clause(Code, Head, Body) :-
     ;   true
     ),
     own_clause(Code, Head, Body).
-
-%   entry_point(+Code, -Name): each entry point of the game's own loop
-%   in turn: play/0, main/0, start/0, menu/0, then any other of its own
-%   predicates of arity 0 that no clause of its code calls and whose name
-%   says it starts something (play_game/0, start_menu/0, jogar/0), those
-%   with "play" or "start" in the name first.
-entry_point(Code, Name) :-
-    member(Name, [play, main, start, menu]),
-    defines(Code, Name/0).
-entry_point(Code, Name) :-
-    findall(Rank-N, ( code_clause(Code, N, _),
-                      atom(N),
-                      \+ memberchk(N, [play, main, start, menu]),
-                      entry_name(N, Rank),
-                      \+ ( code_clause(Code, _, Body),
-                            sub_term(Sub, Body), Sub == N ) ),
-            Ranked0),
-    sort(Ranked0, Ranked),
-    pairs_values(Ranked, Names0),
-    list_to_set(Names0, Names),
-    first_n(3, Names, Firsts),
-    member(Name, Firsts).
-
-entry_name(Name, Rank) :-
-    downcase_atom(Name, Lower),
-    (   member(W-Rank, [play-0, start-0, jogar-0, jogo-1, main-1, menu-1, game-2, run-2,
-                        begin-2, launch-2, inicio-2, iniciar-2]),
-        sub_atom(Lower, _, _, _, W)
-    ->  true
-    ).
 
 %   winner_term(+Code, -W): a ground winner game_over/2's clauses give,
 %   in the head or bound in the body (Winner = white).

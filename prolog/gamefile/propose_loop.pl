@@ -8,7 +8,7 @@
 :- use_module(library(lists)).
 :- use_module(loop_drive, [loop_run/7]).
 :- use_module(loop_answer, [loop_answers/1]).
-:- use_module(propose_code, [entry_point/2]).
+:- use_module(entry_points, [entry_point/2]).
 
 /** <module> The first state a game's own loop builds
 

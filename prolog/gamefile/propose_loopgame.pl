@@ -7,6 +7,7 @@
 :- use_module(library(aggregate)).
 :- use_module(library(pairs)).
 :- use_module(propose_code).
+:- use_module(entry_points, [entry_point/2]).
 :- use_module(loop_drive).
 :- use_module(loop_answer, [loop_answers/1, loop_question/1]).
 :- use_module(loop_names, [names/2]).

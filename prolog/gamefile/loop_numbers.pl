@@ -1,0 +1,105 @@
+:- module(arena_loop_numbers,
+          [ numbers_asked/3,          % +Lower, +Near, -Answers
+            bracketed/2               % +Text, -Inside
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(pairs)).
+:- use_module(library(yall)).
+
+/** <module> The numbers a course game's question asks for
+
+A question without a menu (prolog/gamefile/loop_prompt.pl) may name a
+range ("between 5 and 9", "(4-12)", "an odd number greater than 7") or
+the numbers it takes: the answers to try, in order.
+*/
+
+%   numbers_asked(+Lower, +Near, -Answers): from the last bracket with a
+%   number in it (or the whole question): a range "5-9", "between 5 and
+%   9", "5 to 9" gives its numbers from the smallest (or, for a board's
+%   size or a range of ten or more, from 7), those of the parity it names first; else the numbers
+%   named, in order.
+numbers_asked(Lower, Near, Answers) :-
+    (   last_group(Lower, Group) -> true ; Group = Lower ),
+    integers(Group, Ns),
+    (   (   Ns = [Lo, Hi], Lo < Hi,
+            once(( member(S, ["-", " to ", "between", "..", " a "]), sub_string(Group, _, _, _, S)
+                 ; sub_string(Lower, _, _, _, "between") ))
+        ;   Ns = [N],                   % "greater than 7", "at least 5"
+            once(( member(W-D, ["greater than "-1, "bigger than "-1, "more than "-1,
+                                "higher than "-1, "larger than "-1, "at least "-0]),
+                   sub_string(Lower, _, _, _, W) )),
+            Lo is N + D, Hi is Lo + 11
+        )
+    ->  Top is min(Hi, Lo + 11),
+        numlist(Lo, Top, All),
+        (   parity(Lower, Near, odd) -> include([X]>>(X mod 2 =:= 1), All, Pick)
+        ;   parity(Lower, Near, even) -> include([X]>>(X mod 2 =:= 0), All, Pick)
+        ;   Pick = All
+        ),
+        subtract(All, Pick, Others),      % where the text says odd and means even
+        (   ( sized(Near) ; Hi - Lo >= 10 )     % a wide range: a size, asked anew
+        ->  maplist(typical_first, [Pick, Others], [Pick2, Others2])
+        ;   Pick2 = Pick, Others2 = Others
+        ),
+        append(Pick2, Others2, Pick1)
+    ;   list_to_set(Ns, Pick1)
+    ),
+    Pick1 \== [],
+    maplist([N, A]>>atom_number(A, N), Pick1, Answers).
+
+%   parity(+Lower, +Near, -P): odd or even, as the text refusing an
+%   answer says it (it may contradict the question), else the question.
+parity(Lower, Near, P) :-
+    string_lower(Near, NearLower),
+    split_string(NearLower, "\n", "", _),
+    (   once(( member(R, ["invalid", "must", "has to", "should", "remember", "only"]),
+               sub_string(NearLower, B, _, _, R) )),
+        sub_string(NearLower, B, _, 0, After),
+        once(( member(P0, [even, odd]), sub_string(After, _, _, _, P0) ))
+    ->  P = P0
+    ;   member(P, [odd, even]),
+        sub_string(Lower, _, _, _, P)
+    ->  true
+    ),
+    !.
+
+%   sized(+Near): the question is a board's size (the smallest is seldom
+%   a game: a typical size first).
+sized(Near) :-
+    string_lower(Near, Lower),
+    once(( member(W, ["size", "board", "rows", "columns", "width", "height", "dimension",
+                      "tamanho", "tabuleiro", "linhas", "colunas"]),
+           sub_string(Lower, _, _, _, W) )).
+
+typical_first(Ns, Sorted) :-
+    map_list_to_pairs([N, K]>>(K is abs(N - 7) * 2 + sign(max(0, N - 7))), Ns, Keyed),
+    keysort(Keyed, Pairs),
+    pairs_values(Pairs, Sorted).
+
+last_group(Lower, Group) :-
+    findall(G, ( bracketed(Lower, G), integers(G, [_|_]) ), Gs),
+    last(Gs, Group).
+
+%   bracketed(+Text, -Inside): the text inside a pair of brackets, (),
+%   [] or {}, on backtracking each.
+bracketed(Text, Inside) :-
+    member(O-C, ["("-")", "["-"]", "{"-"}"]),
+    sub_string(Text, B, _, _, O),
+    B1 is B + 1,
+    sub_string(Text, E, _, _, C), E > B1,
+    Len is E - B1,
+    sub_string(Text, B1, Len, _, Inside),
+    \+ sub_string(Inside, _, _, _, O).
+
+integers(Text, Ns) :-
+    string_codes(Text, Codes),
+    phrase(integers(Ns), Codes).
+
+integers([N|Ns]) --> [C], { code_type(C, digit) }, !, digits_rest(Ds),
+    { number_codes(N, [C|Ds]) }, integers(Ns).
+integers(Ns) --> [_], !, integers(Ns).
+integers([]) --> [].
+
+digits_rest([D|Ds]) --> [D], { code_type(D, digit) }, !, digits_rest(Ds).
+digits_rest([]) --> [].
