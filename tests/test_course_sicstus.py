@@ -418,10 +418,23 @@ def test_the_time_budget_holds_within_a_position(capsys: pytest.CaptureFixture[s
 
 def test_many_answers_of_valid_moves_beside_the_state(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """valid_moves/3 has hundreds of answers, the last []: the adapter
-    asks for the first, as the game's loop does, so no position is a draw
-    and no search runs through them all."""
-    adapter = proposed("beside_many_answers.pl", tmp_path, capsys)
+    """player_beside.pl with a valid_moves/3 of hundreds of answers (each
+    free cell kept or dropped, the full list first, then a last clause
+    giving []): the adapter asks for the first, as the game's loop does,
+    so no position is a draw and no search runs through them all."""
+    text = (COURSE / "player_beside.pl").read_text()
+    listing = "valid_moves(Board, _Player, Moves) :-\n    findall(I, nth1(I, Board, 0), Moves).\n"
+    many = ("valid_moves(Board, _Player, Moves) :-\n    findall(I, nth1(I, Board, 0), Free),\n"
+            "    some(Free, Moves).\nvalid_moves(_, _, []).\n\nsome([], []).\n"
+            "some([X|Xs], [X|Ys]) :- some(Xs, Ys).\nsome([_|Xs], Ys) :- some(Xs, Ys).\n")
+    assert listing in text and "initial_state([0, 0, 0, 0, 0, 0, 0])." in text
+    text = text.replace(listing, many).replace("initial_state([0, 0, 0, 0, 0, 0, 0]).",
+                                               "initial_state([0, 0, 0, 0, 0, 0, 0, 0, 0]).")
+    game = tmp_path / "beside_many_answers.pl"
+    game.write_text(text)
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "beside_many_answers-arena.pl"
+    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
     assert "once(valid_moves(" in adapter.read_text()
     played(adapter, tmp_path / "game.jsonl", capsys)
 

@@ -267,7 +267,14 @@ def test_a_loop_that_writes_for_ever_at_its_end_is_the_games_fault(
 
 def test_a_loop_entered_by_play_game_is_driven(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """No play/0: the loop starts at play_game/0, which no clause calls."""
-    adapter = proposed("loop_play_game.pl", tmp_path, capsys)
+    """No play/0: the loop starts at play_game/0, which no clause calls
+    (loop_watch_menu.pl with its play/0 so renamed)."""
+    text = (COURSE / "loop_watch_menu.pl").read_text()
+    assert text.count("\nplay :-\n") == 1
+    game = tmp_path / "loop_play_game.pl"
+    game.write_text(text.replace("\nplay :-\n", "\nplay_game :-\n"))
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "loop_play_game-arena.pl"
+    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
     assert "arena_loop(play_game, prompted(auto))." in adapter.read_text()
     played(adapter, tmp_path / "game.jsonl", capsys)
