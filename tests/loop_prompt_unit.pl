@@ -105,6 +105,15 @@ test(a_seat_asked_after_a_seat, [true(A = ['E'|_])]) :-
 test(no_seat_menu_for_another_question, [true(A \= ['1'|_])]) :-
     prompt_answers("Size: ", "1 - Small\n2 - Large\nWhite: ", A).
 
+test(modes_with_a_person_in_each) :-
+    arena_loop_words:no_machine_mode(["Player vs Player", "1P vs CPU", "Exit"]).
+
+test(a_mode_of_two_computers, [fail]) :-
+    arena_loop_words:no_machine_mode(["Player vs Player", "PC / PC", "Exit"]).
+
+test(a_mode_its_words_do_not_tell, [fail]) :-
+    arena_loop_words:no_machine_mode(["Player vs Player", "CvC"]).
+
 test(an_odd_number_greater_than, [true(A = ['9', '11'|_])]) :-
     prompt_answers("Invalid input. Please enter an odd number greater than 7: ", A).
 

@@ -278,3 +278,16 @@ def test_a_loop_entered_by_play_game_is_driven(
     assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
     assert "arena_loop(play_game, prompted(auto))." in adapter.read_text()
     played(adapter, tmp_path / "game.jsonl", capsys)
+
+
+def test_a_menu_without_a_computer_only_mode_is_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its menu offers Player vs Player and Player vs Computer: the one
+    line says so, with the modes it offers, not the answers it tried."""
+    game = tmp_path / "loop_no_machine_mode.pl"
+    game.write_text((COURSE / "loop_no_machine_mode.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 1, out + err
+    assert ('its menu offers no mode with the computer on both sides ("Player vs Player", '
+            '"Player vs Computer")') in out, out + err
+    assert not (tmp_path / "loop_no_machine_mode-arena.pl").exists()

@@ -5,12 +5,16 @@
             clear_written/0,
             loop_answers/1,           % -Answers
             loop_question/1,          % -Asked
-            new_pick/0
+            new_pick/0,
+            modes_seen/1              % -Menus
           ]).
 :- use_module(library(prolog_stream)).
 :- use_module(library(lists)).
+:- use_module(library(pairs), [pairs_values/2]).
+:- use_module(library(apply), [include/3]).
 :- use_module(library(aggregate)).
 :- use_module(loop_prompt).
+:- use_module(loop_words, [names_a_seat/1]).
 
 /** <module> The terminal of a game played through its own loop
 
@@ -37,6 +41,34 @@ output_stream(Out) :-
 %   N) :- write(S), N1 is N-1, print_n(S, N1).`) is stopped there, not
 %   kept until memory runs out.
 kept_at_most(8_000_000, 64_000_000).
+
+%   note_modes(+Prompt): a menu that names players' seats is kept
+%   (arena_loop_modes, a list of label lists, reset by modes_seen/1's
+%   caller), for the reason no adapter was found.
+note_modes(Prompt) :-
+    (   menu_options(Prompt, Options),
+        pairs_values(Options, Labels),
+        include(names_a_seat, Labels, [_|_])
+    ->  (   nb_current(arena_loop_modes, Seen0), is_list(Seen0) -> true ; Seen0 = [] ),
+        (   memberchk(Labels, Seen0)
+        ->  true
+        ;   length(Seen0, N), N < 8
+        ->  nb_setval(arena_loop_modes, [Labels|Seen0])
+        ;   true
+        )
+    ;   true
+    ).
+
+%!  modes_seen(-Menus) is det.
+%
+%   The menus of players' seats the loop's runs asked, each a list of
+%   labels, first seen first.
+
+modes_seen(Menus) :-
+    (   nb_current(arena_loop_modes, Seen), is_list(Seen)
+    ->  reverse(Seen, Menus)
+    ;   Menus = []
+    ).
 
 %!  new_pick is det.
 %
@@ -150,6 +182,7 @@ stream_read(_, Line) :-
             Repeat = R1-0
         ;   (   Last0 = _-Before -> true ; Before = "" ),
             prompt_answers(Prompt, Before, Answers0),
+            note_modes(Prompt),
             names_apart(Answers0, Given, Answers),
             question_key(Prompt, Answers, Key),
             repeat_count(Key, Last0, Prompt, Repeat0, Repeat1),

@@ -2,7 +2,8 @@
           [ prompt_answers/2,         % +Prompt, -Answers
             prompt_answers/3,         % +Prompt, +Before, -Answers
             prompt_asks/1,            % +Prompt
-            machine_option/2          % +Prompt, ?Key
+            machine_option/2,         % +Prompt, ?Key
+            menu_options/2            % +Prompt, -Options
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -118,6 +119,14 @@ listed(Lines, Options) :-
     (   menu(Lines, Options) ; pointed(Lines, Options) ; word_menu(Lines, Options) ),
     Options = [_, _|_],
     !.
+
+%!  menu_options(+Prompt, -Options) is semidet.
+%
+%   The options Key-Label of the menu the text Prompt ends with.
+
+menu_options(Prompt, Options) :-
+    text_lines(Prompt, _, Lines),
+    listed(Lines, Options).
 
 %   menu_above(+Lines, -Keys): the keys of the last menu of two options
 %   or more, however many lines follow it, those that leave last.

@@ -3,7 +3,9 @@
             leaves/2,                 % +Options, +Key
             roles_named/2,            % +Text, -Roles
             machine_label/1,          % +Label
-            quoted_words/2            % +Text, -Words
+            quoted_words/2,           % +Text, -Words
+            no_machine_mode/1,        % +Labels
+            names_a_seat/1            % +Label
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -37,6 +39,26 @@ machine_label(Label) :-
     count_words(machine, Words, N),
     N > 0.
 
+%   no_machine_mode(+Labels): the labels of a menu of modes, each naming
+%   a human seat and at most one computer ("Player vs Computer"), the
+%   others leaving ("Exit", "Rules"): none sets the computer against
+%   itself.
+no_machine_mode(Labels) :-
+    include(names_a_seat, Labels, Modes),
+    Modes \== [],
+    forall(member(L, Modes),
+           ( label_words(L, Ws), count_words(human, Ws, H), H > 0,
+             count_words(machine, Ws, M), count_words(watch, Ws, 0), M =< 1 )),
+    forall(( member(L, Labels), \+ memberchk(L, Modes) ),
+           ( label_words(L, Ws), count_words(leave, Ws, Lv), Lv > 0 )).
+
+names_a_seat(Label) :-
+    label_words(Label, Ws),
+    (   count_words(human, Ws, H), H > 0
+    ->  true
+    ;   count_words(machine, Ws, M), M > 0
+    ).
+
 leaves(Options, Key) :-
     memberchk(Key-Label, Options),
     label_words(Label, Words),
@@ -59,7 +81,7 @@ word(machine, W) :- sub_string(W, 0, _, _, "bot"), W \== "both", W \== "bottom".
 word(watch, W) :- memberchk(W, ["watch", "watching", "spectate", "spectator", "observe",
                                 "simulate", "simulation", "demo", "demonstration", "autoplay"]).
 word(human, W) :- memberchk(W, ["human", "humans", "person", "player", "user", "you",
-                                "p1", "p2", "pvp", "h"]).
+                                "p1", "p2", "1p", "2p", "pvp", "h"]).
 word(easy, W) :- memberchk(W, ["easy", "random", "1", "beginner", "novice", "easiest", "dumb"]).
 word(hard, W) :- memberchk(W, ["hard", "difficult", "greedy", "minimax", "expert", "smart",
                                "2", "3", "medium", "advanced", "hardest", "intelligent"]).

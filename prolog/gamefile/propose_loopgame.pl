@@ -6,10 +6,12 @@
 :- use_module(library(apply)).
 :- use_module(library(aggregate)).
 :- use_module(library(pairs)).
+:- use_module(library(yall)).
 :- use_module(propose_code).
 :- use_module(entry_points, [entry_point/2]).
 :- use_module(loop_drive).
-:- use_module(loop_answer, [loop_answers/1, loop_question/1]).
+:- use_module(loop_answer, [loop_answers/1, loop_question/1, modes_seen/1]).
+:- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/2]).
 
 /** <module> An adapter that plays a game through its own loop
@@ -48,6 +50,15 @@ loop_reason(Code, Reason) :-
     ->  Reason = 'it has no play/0 (or main/0, start/0, menu/0, or a play_game/0 that no clause calls) to drive'
     ;   nb_current(arena_loop_propose, Why), Why \== none
     ->  Reason = Why
+    ;   modes_seen(Menus),
+        member(Labels, Menus),
+        no_machine_mode(Labels)
+    ->  include(names_a_seat, Labels, Modes),
+        maplist([L, Q]>>format(atom(Q), "~q", [L]), Modes, Quoted),
+        atomic_list_concat(Quoted, ', ', Shown),
+        format(atom(Reason), "its menu offers no mode with the computer on both sides \c
+                              (~w), and the arena plays a game through its loop \c
+                              computer against computer", [Shown])
     ;   once(entry(Code, Entry)),
         (   nb_current(arena_loop_best, best(_, Note))
         ->  format(atom(Reason), "no answers to its menu made ~w/0 play computer against \c
