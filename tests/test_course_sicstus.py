@@ -430,11 +430,7 @@ def test_many_answers_of_valid_moves_beside_the_state(
     assert listing in text and "initial_state([0, 0, 0, 0, 0, 0, 0])." in text
     text = text.replace(listing, many).replace("initial_state([0, 0, 0, 0, 0, 0, 0]).",
                                                "initial_state([0, 0, 0, 0, 0, 0, 0, 0, 0]).")
-    game = tmp_path / "beside_many_answers.pl"
-    game.write_text(text)
-    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    adapter = tmp_path / "beside_many_answers-arena.pl"
-    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
+    adapter = proposed("beside_many_answers.pl", tmp_path, capsys, text)
     assert "once(valid_moves(" in adapter.read_text()
     played(adapter, tmp_path / "game.jsonl", capsys)
 

@@ -271,11 +271,8 @@ def test_a_loop_entered_by_play_game_is_driven(
     (loop_watch_menu.pl with its play/0 so renamed)."""
     text = (COURSE / "loop_watch_menu.pl").read_text()
     assert text.count("\nplay :-\n") == 1
-    game = tmp_path / "loop_play_game.pl"
-    game.write_text(text.replace("\nplay :-\n", "\nplay_game :-\n"))
-    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    adapter = tmp_path / "loop_play_game-arena.pl"
-    assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
+    adapter = proposed("loop_play_game.pl", tmp_path, capsys,
+                       text.replace("\nplay :-\n", "\nplay_game :-\n"))
     assert "arena_loop(play_game, prompted(auto))." in adapter.read_text()
     played(adapter, tmp_path / "game.jsonl", capsys)
 

@@ -44,11 +44,13 @@ def last_record(log: Path) -> dict[str, object]:
     return record
 
 
-def proposed(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+def proposed(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+             text: str | None = None) -> Path:
     """The adapter check-game proposes (and keeps) for our course file
-    ``name`` copied to ``tmp_path``."""
+    ``name`` copied to ``tmp_path`` (or for ``text`` written there as
+    ``name``: a variant of one of our files)."""
     game = tmp_path / name
-    game.write_text((COURSE / name).read_text())
+    game.write_text((COURSE / name).read_text() if text is None else text)
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
     adapter = tmp_path / f"{game.stem}-arena.pl"
     assert f"adapter proposed in {adapter} (it passes check-game)" in out, out + err
