@@ -406,7 +406,7 @@ loop_only(Game, Text, Why) :-
 %   else Why0 and why not that either.
 loop_proposal(Code, Base, Why0, Text, Why) :-
     nb_setval(arena_loop_propose, none),
-    nb_setval(arena_loop_best, best(-1-0, none)),
+    nb_setval(arena_loop_best, best(-1-0-0, none)),
     nb_setval(arena_loop_modes, []),
     (   catch(within_deadline(30, loop_adapter(Code, Base, Text0)), _, fail)
     ->  Text = Text0,

@@ -288,3 +288,17 @@ def test_a_menu_without_a_computer_only_mode_is_named(
     assert ('its menu offers no mode with the computer on both sides ("Player vs Player", '
             '"Player vs Computer")') in out, out + err
     assert not (tmp_path / "loop_no_machine_mode-arena.pl").exists()
+
+
+def test_the_error_of_the_computer_only_mode_is_the_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its computer-only mode throws before the first pick, while a
+    person's mode reads the keyboard on and on: the reason names the
+    game's own error, as its message says it, not the answers that read
+    the most lines."""
+    game = tmp_path / "loop_mode_throws.pl"
+    game.write_text((COURSE / "loop_mode_throws.pl").read_text())
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 1, out + err
+    assert "then threw: mode/1: Unknown procedure: draw_heap/1;" in out, out + err
+    assert "#game" not in out, out + err

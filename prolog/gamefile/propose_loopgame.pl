@@ -10,6 +10,7 @@
 :- use_module(propose_code).
 :- use_module(entry_points, [entry_point/2]).
 :- use_module(loop_drive).
+:- use_module(safety, [unsafe_text/2]).
 :- use_module(loop_answer, [loop_answers/1, loop_question/1, modes_seen/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/2]).
@@ -109,10 +110,12 @@ screen(Code, Entry, Input) :-
     Last =:= Second.
 
 %   best_attempt(+Input, +Outcome, +N, +Marks, +Text): the run that made
-%   the most picks so far is remembered, for loop_reason/2.
+%   the most picks so far (then one the game's own code threw in, then
+%   the one that read the most lines) is remembered, for loop_reason/2.
 best_attempt(Input, Outcome, N, Marks, Text) :-
     (   nb_current(arena_loop_lines, L1) -> true ; Marks = [at(_, L1)|_] -> true ; L1 = 0 ),
-    (   nb_current(arena_loop_best, best(Best0, _)), Best0 @>= N-L1
+    (   Outcome = ended(error(_)) -> Threw = 1 ; Threw = 0 ),   % the game's own error
+    (   nb_current(arena_loop_best, best(Best0, _)), Best0 @>= N-Threw-L1
     ->  true
     ;   
         (   Input = prompted(_)
@@ -140,11 +143,35 @@ best_attempt(Input, Outcome, N, Marks, Text) :-
         ),
         last_words(Text, Last),
         (   Input = prompted(_) -> Shown = Start ; format(atom(Shown), "~q...", [Start]) ),
+        outcome_text(Outcome, Then),
         format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
-                            reading ~w lines, then ~q; its last words: ~w",
-               [Shown, N, L1, Outcome, Last]),
-        nb_setval(arena_loop_best, best(N-L1, Note))
+                            reading ~w lines, then ~w; its last words: ~w",
+               [Shown, N, L1, Then, Last]),
+        nb_setval(arena_loop_best, best(N-Threw-L1, Note))
     ).
+
+%   outcome_text(+Outcome, -Text): how a run ended, an error of the
+%   game's own code as its message says it, without the module the arena
+%   loaded the code into.
+outcome_text(ended(error(E)), Text) :-
+    !,
+    unsafe_text(E, Text0),
+    atomic_list_concat(Parts, '#game\':', Text0),
+    append(Heads, [Last], Parts),
+    maplist(before_module, Heads, Kept),
+    append(Kept, [Last], Parts1),
+    atomic_list_concat(Parts1, Text1),
+    format(atom(Text), "threw: ~w", [Text1]).
+
+before_module(Part, Kept) :-
+    (   sub_atom(Part, B, _, _, '\'code:'),
+        \+ ( sub_atom(Part, B1, _, _, '\'code:'), B1 > B )
+    ->  sub_atom(Part, 0, B, _, Kept)
+    ;   Kept = Part
+    ).
+
+outcome_text(Outcome, Text) :-
+    format(atom(Text), "~q", [Outcome]).
 
 %   last_words(+Text, -Last): the last 160 characters of Text, on one line.
 last_words(Text, Last) :-
