@@ -12,7 +12,7 @@
 :- use_module(propose_recast).
 :- use_module(propose_loop, [forget_loop_states/0]).
 :- use_module('../prefix').
-:- use_module(safety, [unsafe_text/2]).
+:- use_module(safety, [game_error_text/3]).
 
 /** <module> An adapter proposed for a game file without players/current_player
 
@@ -201,11 +201,15 @@ no_proposal_reason(Code, ConfigText, Reason) :-
     ;   once(initial(Code, ConfigText, _, _, S0))
     ->  state_reason(Code, ConfigText, S0, Reason0),
         with_rule_error(Code, Reason0, Reason)
-    ;   ConfigText == '',
-        nb_current(arena_propose_error, initial_state/_-error(existence_error(procedure, _), _))
-    ->  with_rule_error(Code, 'initial_state/2 gave no state for any config the game\'s code passes or a usual size', Reason)
     ;   ConfigText == ''
-    ->  with_rule_error(Code, 'initial_state/2 gave no state for any config the game\'s code passes or a usual size (give the config with --config)', Reason)
+    ->  (   nb_current(arena_propose_error,       % no config defines a missing helper
+                       initial_state/_-error(existence_error(procedure, _), _))
+        ->  Advice = ''
+        ;   Advice = ' (give the config with --config)'
+        ),
+        format(atom(Reason0), "initial_state/2 gave no state for any config the game's \c
+                               code passes or a usual size~w", [Advice]),
+        with_rule_error(Code, Reason0, Reason)
     ;   format(atom(Reason0), "initial_state/2 gave no state for the config ~w", [ConfigText]),
         with_rule_error(Code, Reason0, Reason)
     ).
@@ -217,18 +221,7 @@ with_rule_error(Code, Reason0, Reason) :-
     nb_current(arena_propose_error, N/A-E),
     memberchk(N, [initial_state, valid_moves, move, game_over]),
     !,
-    unsafe_text(E, Text0),
-    format(atom(Qualified), "~q:", [Code]),
-    atomic_list_concat(Parts, Qualified, Text0),
-    atomic_list_concat(Parts, Text00),
-    (   atom_concat('\'<meta-call>\'/1: ', Text1, Text00)
-    ->  true
-    ;   Text1 = Text00
-    ),
-    (   sub_atom(Text1, 0, 160, _, Text2)
-    ->  atom_concat(Text2, '...', Text)
-    ;   Text = Text1
-    ),
+    game_error_text(Code, E, Text),
     format(atom(Reason), "~w; in the trials ~w/~w threw: ~w", [Reason0, N, A, Text]).
 with_rule_error(_, Reason, Reason).
 

@@ -10,7 +10,7 @@
 :- use_module(propose_code).
 :- use_module(entry_points, [entry_point/2]).
 :- use_module(loop_drive).
-:- use_module(safety, [unsafe_text/2]).
+:- use_module(safety, [game_error_text/3]).
 :- use_module(loop_answer, [loop_answers/1, loop_question/1, modes_seen/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/2]).
@@ -32,7 +32,7 @@ the list of decisions taken.
 
 loop_adapter(Code, FileBase, Text) :-
     current_prolog_flag(arena_game_jail, true),
-    entry(Code, Entry),
+    entry_point(Code, Entry),     % a play/0 may skip the menu start/0 or menu/0 shows
     answers(Answers),
     in_time,
     answers_input(Answers, Input),
@@ -47,7 +47,7 @@ loop_adapter(Code, FileBase, Text) :-
 %   Why no adapter plays the game through its own loop.
 
 loop_reason(Code, Reason) :-
-    (   \+ entry(Code, _)
+    (   \+ entry_point(Code, _)
     ->  Reason = 'it has no play/0 (or main/0, start/0, menu/0, or a play_game/0 that no clause calls) to drive'
     ;   nb_current(arena_loop_propose, Why), Why \== none
     ->  Reason = Why
@@ -60,7 +60,7 @@ loop_reason(Code, Reason) :-
         format(atom(Reason), "its menu offers no mode with the computer on both sides \c
                               (~w), and the arena plays a game through its loop \c
                               computer against computer", [Shown])
-    ;   once(entry(Code, Entry)),
+    ;   once(entry_point(Code, Entry)),
         (   nb_current(arena_loop_best, best(_, Note))
         ->  format(atom(Reason), "no answers to its menu made ~w/0 play computer against \c
                                   computer with random picks (random_member/2, \c
@@ -71,10 +71,6 @@ loop_reason(Code, Reason) :-
         )
     ).
 
-%   entry(+Code, -Entry): each entry point it has, in turn (a play/0 may
-%   skip the menu that start/0 or menu/0 shows; propose_code.pl).
-entry(Code, Entry) :-
-    entry_point(Code, Entry).
 
 %   answers(-Answers): the menu's answers tried in turn: first each
 %   question answered from what the loop wrote before it (as a term for
@@ -97,7 +93,7 @@ answers(Answers) :-
 screen(Code, Entry, Input) :-
     loop_run(Code:Entry, Input, free(6, 1), 3, Outcome, Taken-Marks, Text),
     length(Taken, N),
-    best_attempt(Input, Outcome, N, Marks, Text),
+    best_attempt(Code, Input, Outcome, N, Marks, Text),
     (   N == 6, Outcome = point(_)
     ->  true
     ;   N >= 3,                         % a short game, played to its end
@@ -109,10 +105,10 @@ screen(Code, Entry, Input) :-
     nth1(Nth, Marks, at(_, Second)),
     Last =:= Second.
 
-%   best_attempt(+Input, +Outcome, +N, +Marks, +Text): the run that made
+%   best_attempt(+Code, +Input, +Outcome, +N, +Marks, +Text): the run that made
 %   the most picks so far (then one the game's own code threw in, then
 %   the one that read the most lines) is remembered, for loop_reason/2.
-best_attempt(Input, Outcome, N, Marks, Text) :-
+best_attempt(Code, Input, Outcome, N, Marks, Text) :-
     (   nb_current(arena_loop_lines, L1) -> true ; Marks = [at(_, L1)|_] -> true ; L1 = 0 ),
     (   Outcome = ended(error(_)) -> Threw = 1 ; Threw = 0 ),   % the game's own error
     (   nb_current(arena_loop_best, best(Best0, _)), Best0 @>= N-Threw-L1
@@ -143,34 +139,20 @@ best_attempt(Input, Outcome, N, Marks, Text) :-
         ),
         last_words(Text, Last),
         (   Input = prompted(_) -> Shown = Start ; format(atom(Shown), "~q...", [Start]) ),
-        outcome_text(Outcome, Then),
+        outcome_text(Code, Outcome, Then),
         format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
                             reading ~w lines, then ~w; its last words: ~w",
                [Shown, N, L1, Then, Last]),
         nb_setval(arena_loop_best, best(N-Threw-L1, Note))
     ).
 
-%   outcome_text(+Outcome, -Text): how a run ended, an error of the
-%   game's own code as its message says it, without the module the arena
-%   loaded the code into.
-outcome_text(ended(error(E)), Text) :-
+%   outcome_text(+Code, +Outcome, -Text): how a run ended, an error of
+%   the game's own code as its message says it.
+outcome_text(Code, ended(error(E)), Text) :-
     !,
-    unsafe_text(E, Text0),
-    atomic_list_concat(Parts, '#game\':', Text0),
-    append(Heads, [Last], Parts),
-    maplist(before_module, Heads, Kept),
-    append(Kept, [Last], Parts1),
-    atomic_list_concat(Parts1, Text1),
-    format(atom(Text), "threw: ~w", [Text1]).
-
-before_module(Part, Kept) :-
-    (   sub_atom(Part, B, _, _, '\'code:'),
-        \+ ( sub_atom(Part, B1, _, _, '\'code:'), B1 > B )
-    ->  sub_atom(Part, 0, B, _, Kept)
-    ;   Kept = Part
-    ).
-
-outcome_text(Outcome, Text) :-
+    game_error_text(Code, E, Text0),
+    format(atom(Text), "threw: ~w", [Text0]).
+outcome_text(_, Outcome, Text) :-
     format(atom(Text), "~q", [Outcome]).
 
 %   last_words(+Text, -Last): the last 160 characters of Text, on one line.

@@ -4,6 +4,7 @@
             attribute_hook/2,         % +Code, -PI
             safety_problems/3,        % +Code, +PIs, -Problems
             unsafe_text/2,            % +Error, -Text
+            game_error_text/3,        % +Code, +Error, -Text
             message_to_codes/2        % +Message, -Codes
           ]).
 :- use_module(library(lists)).
@@ -152,6 +153,23 @@ unsafe_text(Error, Text) :-
     normalize_space(atom(Text), Text0).
 unsafe_text(Error, Text) :-
     format(atom(Text), "~q", [Error]).
+
+%   game_error_text(+Code, +Error, -Text): an error of the game's own
+%   code as its message says it, without the module the arena loaded the
+%   code into, at most 160 characters.
+game_error_text(Code, Error, Text) :-
+    unsafe_text(Error, Text0),
+    format(atom(Qualified), "~q:", [Code]),
+    atomic_list_concat(Parts, Qualified, Text0),
+    atomic_list_concat(Parts, Text00),
+    (   atom_concat('\'<meta-call>\'/1: ', Text1, Text00)
+    ->  true
+    ;   Text1 = Text00
+    ),
+    (   sub_atom(Text1, 0, 160, _, Text2)
+    ->  atom_concat(Text2, '...', Text)
+    ;   Text = Text1
+    ).
 
 :- multifile sandbox:safe_primitive/1.
 sandbox:safe_primitive(system:write(_)) :- checking.
