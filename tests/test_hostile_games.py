@@ -405,6 +405,22 @@ def test_a_runaway_stack_is_named(jail: bool) -> None:
     assert "memory: valid_moves/2" in text and ("Stack limit" in text or "within 5 s" in text)
 
 
+def test_a_file_written_without_end_is_bounded_by_the_jail(jail: bool) -> None:
+    """A file the jail cannot open is kept in the game's memory: writing to
+    it without end meets the jail's memory limit (or the rule's time
+    limit), the rule is named, and the game answers the next request."""
+    game = load("memory_file_flood.pl", jail)
+    if game is None:
+        return
+    with pytest.raises(GameRuleError) as caught:
+        game.initial_state().valid_moves()
+    text = shown(caught)
+    assert "memory_file_flood: valid_moves/2" in text, text
+    assert "Cannot allocate memory" in text or "within 5 s" in text or "its process" in text
+    assert str(game.initial_state()) == "s(0)"
+    assert not Path("/home/student/Desktop/flood.txt").exists()
+
+
 def test_crafted_logs_name_files_that_are_not_games(
         jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     if load("route1_print_message.pl", jail) is None:
