@@ -132,4 +132,18 @@ test(a_pause_and_a_question, [true(Asks == [no, yes, yes, yes])]) :-
                             "\u2502 Size? \u2502\n\u2570\u2500\u2500\u256f\n"]),
                  ( prompt_asks(T) -> R = yes ; R = no ) ), Asks).
 
+test(a_row_read_off_the_board, [true(A == [a, b, c, d])]) :-
+    prompt_answers("   | 1 | 2 | 3 | 4 |\n a | X |   |   |   |\n b |   |   |   |   |\n\c
+                    c |   | O |   |   |\n d |   |   |   |   |\n\nInsert Row\n", A).
+
+test(a_column_read_off_the_board, [true(A == ['1', '2', '3', '4'])]) :-
+    prompt_answers("   | 1 | 2 | 3 | 4 |\n a | X |   |   |   |\n b |   |   |   |   |\n\c
+                    c |   | O |   |   |\n d |   |   |   |   |\n\nColumn: ", A).
+
+test(a_square_as_its_example_shows_it, [true(A = [a1, a2, a3, b1|_])]) :-
+    prompt_answers("  a b c\n1 . . .\n2 . X .\n3 . . .\nChoose a square (e.g. a1): ", A).
+
+test(no_board_no_labels, [true(A == ['1', '2', '3', '0'])]) :-
+    prompt_answers("11 left\nTake: ", A).
+
 :- end_tests(loop_answer).

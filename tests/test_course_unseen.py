@@ -5,6 +5,7 @@ adapter check-game proposes for it passes its own check and plays."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -277,17 +278,96 @@ def test_a_loop_entered_by_play_game_is_driven(
     played(adapter, tmp_path / "game.jsonl", capsys)
 
 
-def test_a_menu_without_a_computer_only_mode_is_named(
+def test_a_menu_without_a_computer_only_mode_is_played_by_typing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Its menu offers Player vs Player and Player vs Computer: the one
-    line says so, with the modes it offers, not the answers it tried."""
-    game = tmp_path / "loop_no_machine_mode.pl"
-    game.write_text((COURSE / "loop_no_machine_mode.pl").read_text())
+    """Its menu offers Player vs Player and Player vs Computer: a
+    person's seat is played by the arena's players, each answer to its
+    question in play a move (its silent refusal of 0 followed by the
+    next number)."""
+    adapter = proposed("loop_no_machine_mode.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop(play, prompted(typed))." in text
+    assert "% arena's players play a person's seat" in text
+    out, _ = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert "plays '" not in out, out        # a number typed is a number
+
+
+def test_a_game_for_people_only_is_played_and_its_winner_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two people only, a wrong number refused in words: the arena types
+    both seats' moves, and the winner is the one the game's last line
+    says wins, though it names both players."""
+    adapter = proposed("loop_people_only.pl", tmp_path, capsys)
+    names = re.search(r"^arena_loop_names\((\w+), (\w+)\)\.$", adapter.read_text(), re.M)
+    assert names, adapter.read_text()
+    for seed in range(2):
+        log = tmp_path / f"game{seed}.jsonl"
+        out, winner = played(adapter, log, capsys)
+        said = re.findall(r"(\w+) wins!", out)
+        assert said, out
+        assert winner == ("player1" if said[-1] == names[1] else "player2"), out
+
+
+def test_a_move_of_two_questions_read_off_the_board(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A row's letter, then a column's number, as the board labels them,
+    a taken cell refused and both asked again: the player to move is the
+    one the loop names, and a full board is a draw."""
+    adapter = proposed("loop_row_then_column.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop_turns(named)." in text, text
+    names = re.search(r"^arena_loop_names\('(player \d)', '(player \d)'\)\.$", text, re.M)
+    assert names, text
+    for seed in range(3):
+        log = tmp_path / f"game{seed}.jsonl"
+        out, winner = played(adapter, log, capsys)
+        said = re.findall(r"Player (\d) Won!|(It's a Tie!)", out)
+        assert said, out
+        won, tie = said[-1]
+        expected = "draw" if tie else ("player1" if names[1] == f"player {won}" else "player2")
+        assert winner == expected, out
+        owners, named = [], None
+        for line in out.splitlines():
+            if m := re.search(r"Player (\d) Playing", line):
+                named = f"player {m.group(1)}"
+            elif (m := re.search(r"· (player\d) to move", line)) and named:
+                owners.append((named, m.group(1)))
+        assert len(owners) >= 4, out
+        assert all((n == names[1]) == (a == "player1") for n, a in owners), out
+
+
+def test_a_move_of_two_questions_with_no_player_named_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same game with no line that names the player to move: its
+    picks do not alternate between the players, so no adapter is
+    written, and the one line says why."""
+    text = (COURSE / "loop_row_then_column.pl").read_text()
+    named = '    format("~n     Player ~w Playing~n", [P]),\n'
+    assert named in text
+    game = tmp_path / "loop_unnamed_turns.pl"
+    game.write_text(text.replace(named, ""))
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 1, out + err
+    assert ("a person's move takes several questions (\"Insert Row\", \"Insert Column\"), "
+            "and no words its loop writes name whose turn it is") in out, out + err
+    assert not (tmp_path / "loop_unnamed_turns-arena.pl").exists()
+
+
+def test_a_menu_without_a_computer_only_mode_nor_typed_moves_is_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A person's move is a term (`take(2).`) that no question names:
+    the one line names the modes the menu offers, not the answers it
+    tried."""
+    text = (COURSE / "loop_no_machine_mode.pl").read_text()
+    asked = "write('Take: '),\n    read(Take),"
+    assert asked in text
+    game = tmp_path / "loop_term_moves.pl"
+    game.write_text(text.replace(asked, "write('Your move: '),\n    read(take(Take)),"))
     code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
     assert code == 1, out + err
     assert ('its menu offers no mode with the computer on both sides ("Player vs Player", '
-            '"Player vs Computer")') in out, out + err
-    assert not (tmp_path / "loop_no_machine_mode-arena.pl").exists()
+            '"Player vs Computer"), and its questions in play name no answers') in out, out + err
+    assert not (tmp_path / "loop_term_moves-arena.pl").exists()
 
 
 def test_the_error_of_the_computer_only_mode_is_the_reason(

@@ -95,6 +95,30 @@ driven(Kind, List, [One], X) :-
     !,
     taken(Kind, List, One, X).
 driven(Kind, List, Alts, X) :-
+    decide(Alts, C),
+    (   C1 = C
+    ;   \+ collected,                  % asked only once the game refused C
+        retry_order(C, Alts, Others),
+        member(C1, Others),
+        nb_getval(arena_loop, drive(_, _, _, [Mark|_], Out)),
+        mark(Out, Mark)                 % refused in silence: nothing written or read
+    ),
+    taken(Kind, List, C1, X).
+
+%!  typed_choice(+Alts, -C) is det.
+%
+%   A decision among answers to type at a question a person is asked in
+%   play (prolog/gamefile/loop_answer.pl, where the adapter says
+%   prompted(typed)), taken as a random pick's is.
+
+typed_choice(Alts, C) :-
+    new_pick,
+    decide(Alts, C).
+
+%   decide(+Alts, -C): the decision the run's path gives, else (a free
+%   run) one by its seed, else (a live run) the one its owner sends;
+%   else the run stops at this point.
+decide(Alts, C) :-
     nb_getval(arena_loop, drive(Mode, Path, Taken, Marks, Out)),
     mark(Out, Mark),
     (   same_mark(Marks, Mark, 0, 256)
@@ -121,14 +145,7 @@ driven(Kind, List, Alts, X) :-
     ->  live_wait(Queue, Alts, Taken, [Mark|Marks], Out, C),
         nb_setval(arena_loop, drive(Mode, [], [C|Taken], [Mark|Marks], Out))
     ;   throw(arena_loop_point(Alts, [Mark|Marks]))
-    ),
-    (   C1 = C
-    ;   \+ collected,                  % asked only once the game refused C
-        retry_order(C, Alts, Others),
-        member(C1, Others),
-        mark(Out, Mark)                 % refused in silence: nothing written or read
-    ),
-    taken(Kind, List, C1, X).
+    ).
 
 %   same_mark(+Marks, +Mark, +K0, +Max): the last Max decisions were all
 %   taken at Mark, nothing written or read between them: the loop's
@@ -226,7 +243,8 @@ mark(Out, at(Chars, Lines)) :-
 %   where Why is returned, failed, input (read past its answers),
 %   restart (a new game), halt, time, diverged, stuck (256 decisions
 %   with nothing written or read between), flood (it wrote more than
-%   loop_answer's bound: it writes for ever) or error(E). Trace is
+%   loop_answer's bound: it writes for ever), refused (it refused every
+%   answer typed at a person's question) or error(E). Trace is
 %   Taken-Marks, the decisions taken and the marks (output and input
 %   positions) at each pick, latest first. The run stops after Seconds
 %   (4 by default; none: no limit). Mode live(Decisions, Queue) is a
@@ -298,6 +316,7 @@ outcome(arena_loop_restart, _, Marks, Marks, ended(restart)) :- !.
 outcome(arena_loop_diverged, _, Marks, Marks, ended(diverged)) :- !.
 outcome(arena_loop_stuck, _, Marks, Marks, ended(stuck)) :- !.
 outcome(arena_loop_flood, _, Marks, Marks, ended(flood)) :- !.
+outcome(arena_loop_refused, _, Marks, Marks, ended(refused)) :- !.
 outcome(time_limit_exceeded, _, Marks, Marks, ended(time)) :- !.
 outcome(error(permission_error(input, past_end_of_stream, _), _), _, Marks, Marks,
         ended(input)) :- !.

@@ -153,6 +153,9 @@ loop_over(Code:Ds, Winner) :-
     ;   Why == flood
     ->  throw(error(game_rule_loop('the game\'s loop wrote more than 8 MB between two \c
                                     picks (or 64 MB in a game): it writes for ever'), _))
+    ;   Why == refused
+    ->  throw(error(game_rule_loop('the game\'s loop refused every answer the arena \c
+                                    could type at its question'), _))
     ;   Why == diverged
     ->  throw(error(game_rule_loop('the game\'s loop did not replay its decisions'), _))
     ;   true
@@ -162,7 +165,8 @@ loop_over(Code:Ds, Winner) :-
     apply:exclude(==(""), Words0, Words),
     (   named_winner(Code, Lower, W)
     ->  Winner = W
-    ;   lists:member(D, [draw, tie, empate, empatado, nobody, ninguem]), memberchk(D, Words)
+    ;   lists:member(D, ["draw", "tie", "empate", "empatado", "nobody", "ninguem"]),
+        memberchk(D, Words)
     ->  Winner = draw
     ;   Winner = Last
     ).
@@ -181,7 +185,22 @@ named_winner(Code, Lower, W) :-
     \+ ( Words = [_], lists:memberchk(Words, [W1, W2]) ),   % a typed answer ("1")
     (   named(W1, Words), \+ named(W2, Words) -> W = player1
     ;   named(W2, Words), \+ named(W1, Words) -> W = player2
+    ;   winner_named(W1, Words), \+ winner_named(W2, Words) -> W = player1
+    ;   winner_named(W2, Words), \+ winner_named(W1, Words) -> W = player2
     ),
+    !.
+
+%   winner_named(+Name, +Words): in a line that names both players, the
+%   one that wins ("bob took the last one: alice wins", "winner: alice").
+winner_named(Name, Words) :-
+    lists:append(_, Tail, Words),
+    lists:append(Name, [Win|_], Tail),
+    lists:memberchk(Win, ["wins", "won", "win", "ganhou", "ganha", "venceu", "vence"]),
+    !.
+winner_named(Name, Words) :-
+    lists:append(_, [Winner|Tail], Words),
+    lists:memberchk(Winner, ["winner", "vencedor"]),
+    lists:append(Name, _, Tail),
     !.
 
 %   name_word(+Name, -Words): a player's name as the words it is

@@ -1,11 +1,13 @@
 :- module(arena_gamefile_loop_names,
-          [ names/2                   % +Games, -Names
+          [ names/2,                  % +Games, -Names
+            names/3                   % +Games, +Typed, -Names
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(assoc)).
+:- use_module(library(yall)).
 
 /** <module> Who plays each pick of a game's own loop
 
@@ -20,6 +22,19 @@ groups of picks that are one turn.
 %   player's picks and not before the second's, and one the other way
 %   round: names(W1, W2), or none.
 names(Games, Names) :-
+    names(Games, false, Names).
+
+%   names(+Games, +Typed, -Names): as names/2; where Typed is true (the
+%   arena types a person's moves: prolog/gamefile/loop_answer.pl) the
+%   question before each pick ("Row:", "Column:") names no player, and
+%   a turn is never a group of picks with nothing between.
+names(Games, Typed, Names) :-
+    setup_call_cleanup(
+        nb_setval(arena_names_typed, Typed),
+        names_(Games, Typed, Names),
+        nb_setval(arena_names_typed, false)).
+
+names_(Games, Typed, Names) :-
     (   member(Part, [all, last]),
         findall(Parity-Words,
                 ( member(_-Marks-Text, Games),
@@ -32,7 +47,8 @@ names(Games, Names) :-
     ->  Names = names(W1, W2)
     ;   turn_names(Games, W1, W2)
     ->  Names = turns(W1, W2)
-    ;   forall(member(_-Marks-_, Games), grouped(Marks))
+    ;   Typed == false,
+        forall(member(_-Marks-_, Games), grouped(Marks))
     ->  Names = grouped
     ;   Names = none
     ).
@@ -55,7 +71,11 @@ grouped(Marks) :-
 turn_names(Games, W1, W2) :-
     findall(Words, ( member(_-Marks-Text, Games),
                      reverse(Marks, Ordered),
-                     segment_words(Ordered, 0, Text, 0, _, Words) ), All),
+                     segment_words(Ordered, 0, Text, 0, _, Words) ), All0),
+    (   nb_current(arena_names_typed, true)    % not the texts of an answer alone
+    ->  exclude([Ws]>>( Ws = [_] ; Ws = [] ), All0, All)
+    ;   All = All0
+    ),
     length(All, N),
     N >= 8,
     counts(All, Counts),
@@ -67,7 +87,8 @@ turn_names(Games, W1, W2) :-
     maplist(game_lines, Games, Lines),
     findall(Score-(A-B),
             ( member(A, Mid), member(B, Mid), A @< B,
-              alternation(Lines, A, B, Score) ),
+              alternation(Lines, A, B, Score0),
+              (   same_first_word(A, B) -> Score is Score0 + 0.5 ; Score = Score0 ) ),
             Scored),
     keysort(Scored, Ascending),
     last(Ascending, _-(A1-B1)),
@@ -76,6 +97,12 @@ turn_names(Games, W1, W2) :-
     atom_string(W1, S1),
     atom_string(W2, S2),
     !.
+
+%   same_first_word(+A, +B): "player 1" and "player 2": a pair of names
+%   rather than a name and a word that shows with the other.
+same_first_word(A, B) :-
+    split_string(A, " ", "", [W, _]),
+    split_string(B, " ", "", [W, _]).
 
 %   game_lines(+Game, -Texts): the text before each pick of Game, each
 %   its lines (each its words) last line first.
@@ -170,7 +197,8 @@ segment_words(Marks, Start, Text, I, Parity, Words) :-
 segment_words(Part, [at(End, _)|Rest], Start, Text, I, Parity, Words) :-
     (   I > 0,
         Len is max(0, End - Start),
-        sub_string(Text, Start, Len, _, Seg0),
+        sub_string(Text, Start, Len, _, Seg00),
+        question_dropped(Seg00, Seg0),
         Parity is I mod 2,
         (   Part == all
         ->  text_words(Seg0, Words)
@@ -184,6 +212,22 @@ segment_words(Part, [at(End, _)|Rest], Start, Text, I, Parity, Words) :-
         )
     ;   I1 is I + 1,
         segment_words(Part, Rest, End, Text, I1, Parity, Words)
+    ).
+
+%   question_dropped(+Seg0, -Seg): where the arena types a person's
+%   moves, the text before a pick without its last line (the question).
+question_dropped(Seg0, Seg) :-
+    (   nb_current(arena_names_typed, true),
+        split_string(Seg0, "\n", "", Ls0),
+        reverse(Ls0, Backwards0),
+        append(Blank, [Question|Before], Backwards0),
+        forall(member(B, Blank), split_string(B, "", " \t\r", [""])),
+        \+ split_string(Question, "", " \t\r", [""]),
+        !
+    ->  reverse(Before, Ls),
+        atomic_list_concat(Ls, '\n', Seg1),
+        atom_string(Seg1, Seg)
+    ;   Seg = Seg0
     ).
 
 text_words(Seg, Words) :-

@@ -13,6 +13,7 @@
 :- use_module(loop_words, [option_rank/2, leaves/2, roles_named/2, machine_label/1,
                             quoted_words/2]).
 :- use_module(loop_numbers, [numbers_asked/3, bracketed/2]).
+:- use_module(loop_board, [board_answers/3, square_example/1]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 
@@ -55,7 +56,12 @@ prompt_answers(Prompt, Before, Answers) :-
     ;   last(Lines, Question)
     ->  last_n(12, Context, Near),
         atomic_list_concat(Near, ' ', NearText),
-        question_answers(Question, NearText, Answers0),
+        question_answers(Question, NearText, Answers00),
+        (   ( default_answers(Answers00) ; square_example(Question) ),
+            board_answers(Question, Context, Board)    % the board's labels
+        ->  Answers0 = Board
+        ;   Answers0 = Answers00
+        ),
         (   menu_above(Lines, Keys)     % a menu, then a board drawn after it
         ->  append(Answers0, Keys, Answers1),
             list_to_set(Answers1, Answers)
@@ -358,8 +364,10 @@ question_answers(Question, Near, Answers) :-
     ;   string_lower(Near, NearLower),         % "Choose the size / of the board"
         ( sub_string(Lower, _, _, _, "size") ; sub_string(NearLower, _, _, _, "size") )
     ->  Answers = ['6', '5', '7', '8', '4', '9', '10', '11']
-    ;   Answers = ['1', '2', '3', '0']
+    ;   default_answers(Answers)
     ).
+
+default_answers(['1', '2', '3', '0']).
 
 %   listed_words(+Question, -Options): the words a bracket lists, such
 %   as "{orange, blue, gray}" or "(easy/hard)".

@@ -5,7 +5,8 @@
             machine_label/1,          % +Label
             quoted_words/2,           % +Text, -Words
             no_machine_mode/1,        % +Labels
-            names_a_seat/1            % +Label
+            names_a_seat/1,           % +Label
+            people_only/1             % +Label
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -51,6 +52,15 @@ no_machine_mode(Labels) :-
              count_words(machine, Ws, M), count_words(watch, Ws, 0), M =< 1 )),
     forall(( member(L, Labels), \+ memberchk(L, Modes) ),
            ( label_words(L, Ws), count_words(leave, Ws, Lv), Lv > 0 )).
+
+%   people_only(+Label): a mode of people alone ("Player vs Player",
+%   "1P vs 2P"), no computer, no watching.
+people_only(Label) :-
+    label_words(Label, Ws),
+    count_words(human, Ws, H), H > 0,
+    count_words(machine, Ws, 0),
+    count_words(watch, Ws, 0),
+    count_words(leave, Ws, 0).
 
 names_a_seat(Label) :-
     label_words(Label, Ws),

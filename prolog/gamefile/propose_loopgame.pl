@@ -11,9 +11,10 @@
 :- use_module(entry_points, [entry_point/2]).
 :- use_module(loop_drive).
 :- use_module(safety, [game_error_text/3]).
-:- use_module(loop_answer, [loop_answers/1, loop_question/1, modes_seen/1]).
+:- use_module(loop_answer, [loop_answers/1, loop_question/1, modes_seen/1,
+                               typed_questions/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
-:- use_module(loop_names, [names/2]).
+:- use_module(loop_names, [names/3]).
 
 /** <module> An adapter that plays a game through its own loop
 
@@ -32,15 +33,35 @@ the list of decisions taken.
 
 loop_adapter(Code, FileBase, Text) :-
     current_prolog_flag(arena_game_jail, true),
+    member(Way, [plain, typed]),  % every entry plainly first
     entry_point(Code, Entry),     % a play/0 may skip the menu start/0 or menu/0 shows
-    answers(Answers),
+    answers(Way, Answers),
     in_time,
     answers_input(Answers, Input),
     screen(Code, Entry, Input),
     !,
     whole_games(Code, Entry, Input, Games),
-    names(Games, Names),
+    (   Input == prompted(typed) -> Typed = true ; Typed = false ),
+    names(Games, Typed, Names),
+    whose_turn_known(Typed, Names),
     with_output_to(string(Text), adapter_text(Code, FileBase, Entry, Answers, Names)).
+
+%   whose_turn_known(+Typed, +Names): where the arena types a person's
+%   moves and a move takes several questions ("Row:", then "Column:"),
+%   the player to move is the one the loop names: picks do not simply
+%   alternate.
+whose_turn_known(true, Names) :-
+    Names \= turns(_, _),
+    nb_current(arena_typed_shapes, Shapes),
+    Shapes = [_, _|_],
+    !,
+    maplist([S, Q]>>format(atom(Q), "~q", [S]), Shapes, Quoted),
+    atomic_list_concat(Quoted, ', ', Shown),
+    format(atom(Note), "a person's move takes several questions (~w), and no words \c
+                        its loop writes name whose turn it is", [Shown]),
+    propose_note(prompted(typed), Note),
+    fail.
+whose_turn_known(_, _).
 
 %!  loop_reason(+Code, -Reason) is det.
 %
@@ -58,8 +79,9 @@ loop_reason(Code, Reason) :-
         maplist([L, Q]>>format(atom(Q), "~q", [L]), Modes, Quoted),
         atomic_list_concat(Quoted, ', ', Shown),
         format(atom(Reason), "its menu offers no mode with the computer on both sides \c
-                              (~w), and the arena plays a game through its loop \c
-                              computer against computer", [Shown])
+                              (~w), and its questions in play name no answers that \c
+                              the arena could type for a person (numbers of a range, \c
+                              letters) and the game took", [Shown])
     ;   once(entry_point(Code, Entry)),
         (   nb_current(arena_loop_best, best(_, Note))
         ->  format(atom(Reason), "no answers to its menu made ~w/0 play computer against \c
@@ -71,14 +93,20 @@ loop_reason(Code, Reason) :-
         )
     ).
 
+%   answers(+Way, -Answers): the menu's answers tried in turn. plain:
+%   first each question answered from what the loop wrote before it (as
+%   a term for read/1, then as a line), then fixed answers: a mode first
+%   (computer against computer is often 3 or 4), after a "play" entry,
+%   after a board size; then 1 (the easiest level) at every question.
+%   typed (tried once no entry played plainly): a person's questions in
+%   play answered by the arena's players, for a menu with no mode of
+%   computers alone.
+answers(plain, prompted(auto)).
+answers(plain, Answers) :-
+    fixed_answers(Answers).
+answers(typed, prompted(typed)).
 
-%   answers(-Answers): the menu's answers tried in turn: first each
-%   question answered from what the loop wrote before it (as a term for
-%   read/1, then as a line), then fixed answers: a mode first (computer against computer is
-%   often 3 or 4), after a "play" entry, after a board size; then 1 (the
-%   easiest level) at every question.
-answers(prompted(auto)).
-answers(Answers) :-
+fixed_answers(Answers) :-
     (   member(K, [3, 4, 2, 5, 6, 1]), Prefix = [K]
     ;   member(K, [3, 4, 2, 5, 6]), Prefix = [1, K]
     ;   member(S, [5, 7, 8, 6, 9, 10, 4]), member(K, [3, 4, 2]), Prefix = [S, K]
@@ -100,18 +128,26 @@ screen(Code, Entry, Input) :-
         Outcome = ended(Why),
         memberchk(Why, [returned, restart, halt])
     ),
-    Marks = [at(_, Last)|_],
-    Nth is N - 1,
-    nth1(Nth, Marks, at(_, Second)),
-    Last =:= Second.
+    (   Input == prompted(typed)        % a person's questions are its moves
+    ->  true
+    ;   Marks = [at(_, Last)|_],
+        Nth is N - 1,
+        nth1(Nth, Marks, at(_, Second)),
+        Last =:= Second
+    ).
 
 %   best_attempt(+Code, +Input, +Outcome, +N, +Marks, +Text): the run that made
 %   the most picks so far (then one the game's own code threw in, then
-%   the one that read the most lines) is remembered, for loop_reason/2.
+%   the one that read the most lines; the arena typing a person's moves,
+%   tried last, only where no other way ran) is remembered, for
+%   loop_reason/2.
 best_attempt(Code, Input, Outcome, N, Marks, Text) :-
     (   nb_current(arena_loop_lines, L1) -> true ; Marks = [at(_, L1)|_] -> true ; L1 = 0 ),
     (   Outcome = ended(error(_)) -> Threw = 1 ; Threw = 0 ),   % the game's own error
-    (   nb_current(arena_loop_best, best(Best0, _)), Best0 @>= N-Threw-L1
+    (   nb_current(arena_loop_best, best(Best0, _)),
+        (   Best0 @>= N-Threw-L1
+        ;   Input == prompted(typed)          % tried last: an earlier way's reason stays
+        )
     ->  true
     ;   
         (   Input = prompted(_)
@@ -169,6 +205,7 @@ last_words(Text, Last) :-
 %   may end stuck (its computer player accepting none of its choices) or
 %   on an error of its rules (in play, a no-contest that names it).
 whole_games(Code, Entry, Input, Games) :-
+    nb_setval(arena_typed_shapes, []),
     findall(Game-Why,
             ( member(Seed, [1, 2, 3]), whole_game(Code, Entry, Input, Seed, Game, Why) ),
             Pairs),
@@ -180,47 +217,70 @@ whole_games(Code, Entry, Input, Games) :-
     ->  pairs_keys(Pairs, Games)
     ;   Broken = [_, _, Why|_],
         (   Why = error(E)
-        ->  format(atom(Note), "its loop, driven computer against computer, threw in ~w \c
-                                of 3 games: ~W", [NB, E, [max_depth(6), quoted(true)]])
+        ->  driven(Input, How),
+            format(atom(Note), "its loop, ~w, threw in ~w of 3 games: ~W",
+                   [How, NB, E, [max_depth(6), quoted(true)]])
         ;   Why == flood
         ->  last(Pairs, (_-_-Text)-_),
             last_words(Text, Last),
-            format(atom(Note), "its loop, driven computer against computer, wrote more \c
-                                than 8 MB between two picks in ~w of 3 games (it writes \c
-                                for ever); its last words: ~w", [NB, Last])
-        ;   format(atom(Note), "its loop, driven computer against computer, ended ~w in \c
-                                ~w of 3 games", [Why, NB])
+            driven(Input, How),
+            format(atom(Note), "its loop, ~w, wrote more than 8 MB between two picks \c
+                                in ~w of 3 games (it writes for ever); its last words: \c
+                                ~w", [How, NB, Last])
+        ;   driven(Input, How),
+            format(atom(Note), "its loop, ~w, ended ~w in ~w of 3 games", [How, Why, NB])
         ),
-        nb_setval(arena_loop_propose, Note),
+        propose_note(Input, Note),
         fail
     ).
 
 broken(stuck).
 broken(flood).
+broken(refused).
 broken(error(_)).
 
 whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
     in_time,
     loop_run(Code:Entry, Input, free(1500, Seed), 15, Outcome, Taken-Marks, Text),
+    typed_questions(Shapes),
+    nb_getval(arena_typed_shapes, Shapes0),
+    union(Shapes0, Shapes, Shapes1),
+    nb_setval(arena_typed_shapes, Shapes1),
     (   Outcome = ended(Why),
-        (   memberchk(Why, [returned, failed, input, restart, halt, stuck, flood])
+        (   memberchk(Why, [returned, failed, input, restart, halt, stuck, flood, refused])
         ;   Why = error(_)
         ),
         length(Taken, N),
         N >= 2
     ->  true
-    ;   once(why_not(Outcome, Note)),
-        nb_setval(arena_loop_propose, Note),
+    ;   driven(Input, How),
+        once(why_not(Outcome, How, Note)),
+        propose_note(Input, Note),
         fail
     ).
 
-why_not(point(_), 'its loop, driven computer against computer, did not end within 1500 picks').
-why_not(ended(time), 'its loop, driven computer against computer, did not end a game within 15 s').
-why_not(ended(diverged), 'its loop did not make the same picks again from the same answers').
-why_not(ended(error(E)), Note) :-
-    format(atom(Note), "its loop, driven computer against computer, threw ~W",
-           [E, [max_depth(6), quoted(true)]]).
-why_not(ended(Why), Note) :-
+%   driven(+Input, -How): how the loop was driven, for a reason.
+driven(prompted(typed), 'with the arena typing a person\'s moves') :- !.
+driven(_, 'driven computer against computer').
+
+%   propose_note(+Input, +Note): why this way failed; the arena typing a
+%   person's moves, the last tried, keeps the reason an earlier way gave.
+propose_note(Input, Note) :-
+    (   Input == prompted(typed),
+        nb_current(arena_loop_propose, Earlier),
+        Earlier \== none
+    ->  true
+    ;   nb_setval(arena_loop_propose, Note)
+    ).
+
+why_not(point(_), How, Note) :-
+    format(atom(Note), "its loop, ~w, did not end within 1500 picks", [How]).
+why_not(ended(time), How, Note) :-
+    format(atom(Note), "its loop, ~w, did not end a game within 15 s", [How]).
+why_not(ended(diverged), _, 'its loop did not make the same picks again from the same answers').
+why_not(ended(error(E)), How, Note) :-
+    format(atom(Note), "its loop, ~w, threw ~W", [How, E, [max_depth(6), quoted(true)]]).
+why_not(ended(Why), _, Note) :-
     format(atom(Note), "its loop ended (~w) before a game was played", [Why]).
 
 %   loop_answers_in(+Code, +Entry, +Answers, -Given): the answers a
@@ -236,14 +296,28 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
     format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
     format("% Neither the game's rules nor a proposal over them gave the arena what it~n"),
     format("% needs, so the arena plays the game through its own loop, ~w/0: its~n", [Entry]),
-    format("% menu answered for computer against computer, each random pick of its~n"),
-    format("% computer players (random_member/2, random_select/3, random/3,~n"),
-    format("% random_between/3) among two or more moves is a move the arena's~n"),
+    (   Answers == prompted(typed)
+    ->  format("% menu answered, each answer to a person's question in play and each~n"),
+        format("% random pick of its computer players (random_member/2, random/3, ...)~n")
+    ;   format("% menu answered for computer against computer, each random pick of its~n"),
+        format("% computer players (random_member/2, random_select/3, random/3,~n"),
+        format("% random_between/3)~n")
+    ),
+    format("% among two or more moves is a move the arena's~n"),
     format("% players make. A state is the list of moves made; the game ends where~n"),
     format("% the loop ends. Lines marked GUESS were inferred from a few games: confirm~n"),
     format("% them, then run `arena check-game` on this file.~n~n"),
     format(":- consult(~q).~n~n", [FileBase]),
-    (   Answers = prompted(_)
+    (   Answers == prompted(typed)
+    ->  format("% GUESS: its menu has no mode with the computer on both sides, so the~n"),
+        format("% arena's players play a person's seat: each question the loop asks~n"),
+        format("% again in play (a move) is answered by the player to move, among the~n"),
+        format("% answers its text names (numbers of a range, letters; yes or no~n"),
+        format("% never); a refused answer is followed by the next. The menu's~n"),
+        format("% questions are answered from the text it wrote before them.~n"),
+        loop_answers_in(Code, Entry, Answers, Given),
+        format("% The answers it gave before the first move: ~w~n", [Given])
+    ;   Answers = prompted(_)
     ->  format("% GUESS: each of its questions answered from the text it wrote before~n"),
         format("% it (the menu's option for computer against computer at its easiest~n"),
         format("% level, the smallest number a question names, no to yes-or-no), with~n"),

@@ -1,0 +1,134 @@
+:- module(arena_loop_board,
+          [ board_answers/3,          % +Question, +Lines, -Answers
+            square_example/1          % +Question
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+
+/** <module> Answers read from the board a question follows
+
+A person asked "Row:" or "Choose a square (e.g. a1):" with no range
+named reads the board drawn above the question: the labels beside its
+rows and above its columns are what to type
+(prolog/gamefile/loop_prompt.pl, for the questions of a game played
+through its own loop).
+
+    ?- board_answers("Row: ", ["1 2 3", "a | X", "b", "c | O"], As).
+    As = [a, b, c].
+*/
+
+%!  board_answers(+Question, +Lines, -Answers) is semidet.
+%
+%   Lines are the text's lines before the question (trimmed). A question
+%   that names a row (a line) gets the labels of the board's rows, one
+%   that names a column those of its columns, any other (a square, a
+%   cell, a position) both joined in the order of its example ("e.g.
+%   a1"), else column first.
+
+board_answers(Question, Lines, Answers) :-
+    string_lower(Question, Lower),
+    split_string(Lower, " \t:?()[],.!", " \t:?()[],.!", Words),
+    row_labels(Lines, Rows),
+    column_labels(Lines, Columns),
+    (   names_one(Words, row), \+ names_one(Words, column)
+    ->  Rows = [_, _|_], Labels = Rows
+    ;   names_one(Words, column), \+ names_one(Words, row)
+    ->  Columns = [_, _|_], Labels = Columns
+    ;   Rows = [_, _|_], Columns = [_, _|_],
+        (   example_first(Lower, Rows, Columns, First)
+        ->  true
+        ;   First = column
+        ),
+        findall(L, ( member(C, Columns), member(R, Rows),
+                     (   First == column -> atom_concat(C, R, L) ; atom_concat(R, C, L) ) ),
+                Labels)
+    ),
+    Answers = Labels.
+
+%!  square_example(+Question) is semidet.
+%
+%   Question shows a square as an example ("e.g. a1", "(ex: 3B)").
+
+square_example(Question) :-
+    string_lower(Question, Lower),
+    split_string(Lower, " \t:?()[],!", " \t:?()[],!", Tokens),
+    member(T, Tokens),
+    string_codes(T, [A, B]),
+    (   code_type(A, alpha), code_type(B, digit)
+    ;   code_type(A, digit), code_type(B, alpha)
+    ),
+    !.
+
+names_one(Words, Kind) :-
+    member(W, Words),
+    kind_word(Kind, W),
+    !.
+
+kind_word(row, W) :- memberchk(W, ["row", "rows", "line", "lines", "linha", "lin", "y", "fila"]).
+kind_word(column, W) :- memberchk(W, ["column", "columns", "col", "coluna", "x"]).
+
+%   example_first(+Lower, +Rows, +Columns, -First): the question's example
+%   of a square ("e.g. a1", "(ex: 3B)"): a column's label first, or a row's.
+example_first(Lower, Rows, Columns, First) :-
+    split_string(Lower, " \t:?()[],!", " \t:?()[],!", Tokens),
+    member(T, Tokens),
+    string_length(T, 2),
+    sub_atom(T, 0, 1, _, A), sub_atom(T, 1, 1, _, B),
+    (   memberchk(A, Columns), memberchk(B, Rows) -> First = column
+    ;   memberchk(A, Rows), memberchk(B, Columns) -> First = row
+    ),
+    !.
+
+%   row_labels(+Lines, -Labels): the labels that begin three or more
+%   lines in a row of the last board, in order (a, b, c, ... or 1, 2, 3,
+%   ...), lower case.
+row_labels(Lines, Labels) :-
+    findall(L, ( member(Line, Lines), first_label(Line, L) ), Firsts),
+    longest_run(Firsts, Labels).
+
+first_label(Line, Label) :-
+    split_string(Line, " \t|", " \t|", [First|_]),
+    label(First, Label).
+
+%   column_labels(+Lines, -Labels): the last line that is only labels in
+%   order, three or more (the board's header).
+column_labels(Lines, Labels) :-
+    reverse(Lines, Back),
+    member(Line, Back),
+    split_string(Line, " \t|", " \t|", Parts0),
+    exclude(==(""), Parts0, Parts),
+    Parts = [_, _, _|_],
+    maplist(label, Parts, Labels),
+    in_order(Labels),
+    !.
+column_labels(_, []).
+
+label(Text, Label) :-
+    string_length(Text, Len),
+    Len >= 1, Len =< 2,
+    (   number_string(N, Text), integer(N), N >= 0
+    ->  atom_number(Label, N)
+    ;   Len == 1, string_code(1, Text, C), code_type(C, alpha)
+    ->  string_lower(Text, Lower), atom_string(Label, Lower)
+    ).
+
+%   longest_run(+Labels, -Run): the longest run of three or more labels
+%   in order among Labels (the last where two are as long).
+longest_run(Labels, Run) :-
+    findall(N-R, ( append(_, Suffix, Labels), append(R, _, Suffix),
+                   R = [_, _, _|_], in_order(R), length(R, N) ), Runs),
+    Runs \== [],
+    !,
+    max_member(_-Run, Runs).
+longest_run(_, []).
+
+in_order([_]).
+in_order([A, B|T]) :-
+    next_label(A, B),
+    in_order([B|T]).
+
+next_label(A, B) :-
+    (   atom_number(A, N), atom_number(B, M)
+    ->  M =:= N + 1
+    ;   atom_codes(A, [CA]), atom_codes(B, [CB]), CB =:= CA + 1
+    ).
