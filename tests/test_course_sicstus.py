@@ -27,6 +27,27 @@ def test_clpfd_operators_do_loops_and_format_F(capsys: pytest.CaptureFixture[str
     assert "conforms to the game contract" in out
 
 
+def test_a_directive_that_calls_the_games_own_code_runs_in_the_jail(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`:- init_random_state.` (the game's own predicate, seeding its
+    generator) runs once the file is loaded, as SICStus runs it, where
+    it used to refuse the whole file; `start() :- ...` and its calls
+    `start()` are read as SWI-Prolog 7 reads them (start/0)."""
+    text = (Path(__file__).resolve().parent.parent / "examples" / "games" / "nim.pl").read_text()
+    opening = "players([first, second]).\n"
+    assert opening in text
+    game = tmp_path / "seeded_nim.pl"
+    game.write_text(text.replace(opening, opening + (
+        ":- dynamic seeded/1.\n"
+        "init_random_state :- assertz(seeded(yes)).\n"
+        ":- init_random_state.\n"
+        "ready() :- seeded(yes).\n")).replace(
+        "current_player(nim(_, Player), Player).",
+        "current_player(nim(_, Player), Player) :- ready()."))
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+
+
 def test_sicstus_reading_plays_and_displays(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.jsonl"

@@ -120,8 +120,8 @@ def test_in_the_jail_a_shell_call_runs_nothing_outside(monkeypatch: pytest.Monke
     game = load_game_file(str(FILES / "unsafe.pl"))
     with pytest.raises(GameRuleError, match="unsafe: .*valid_moves/2"):
         game.initial_state().valid_moves()
-    with pytest.raises(GameFileError, match="directive shell.*runs a goal at load time"):
-        load_game_file(str(FILES / "load_directive.pl"))
+    with pytest.raises(GameFileError, match="load_directive.pl (could not be loaded|refused)"):
+        load_game_file(str(FILES / "load_directive.pl"))     # run in the jail, as SICStus runs it
     assert not PWNED.exists()
 
 

@@ -119,8 +119,23 @@ read_file_terms(File, Root, Quotes0, Code, State, Program, Tail) :-
 
 %   game_item(+File, +Root, +Code, +State, +Item, +Quotes0, -Quotes,
 %   -Program, ?Tail): one item of read_untrusted_file/6.
-game_item(File, Root, Code, State, term(Term, Line, _), Q0, Q, P, T) :-
+game_item(File, Root, Code, State, term(Term0, Line, _), Q0, Q, P, T) :-
+    no_empty_args(Term0, Term),
     term_program(Term, File, Line, Root, Q0, Q, Code, State, P, T).
+
+%   no_empty_args(+Term0, -Term): `play() :- ...` and its calls `play()`
+%   (SWI-Prolog 7 reads them as play/0) as the atom play.
+no_empty_args(T0, T) :-
+    (   compound(T0)
+    ->  compound_name_arity(T0, Name, Arity),
+        (   Arity =:= 0
+        ->  T = Name
+        ;   T0 =.. [F|Args0],
+            maplist(no_empty_args, Args0, Args),
+            T =.. [F|Args]
+        )
+    ;   T = T0
+    ).
 game_item(File, _, _, State, syntax_error(What, Line0), Q, Q, T, T) :-
     (   Line0 == 0
     ->  Line = '?'
@@ -294,11 +309,15 @@ directive_program(Directive, File, Line, _, Q, Q, _, _, T, T) :-
     format(atom(Note), "~w:~w: ~w is the program's own entry point: not run \c
                         (the arena calls the game's rules)", [File, Line, Name]),
     assertz(skipped_entry(Note)).
-directive_program(Directive, File, Line, _, Q, Q, _, State, T, T) :-
-    problem(State, File, Line,
-            "directive ~q runs a goal at load time: a game file may only \c
-             load files beside it or libraries and declare dynamic, \c
-             discontiguous or op", [Directive]).
+directive_program(Directive, File, Line, _, Q, Q, _, State, P, T) :-
+    (   current_prolog_flag(arena_game_jail, true)
+    ->  P = [(:- initialization(Directive))|T]  % `:- init_random_state.`: in the
+    ;   problem(State, File, Line,              % jail, once the file is loaded
+                "directive ~q runs a goal at load time: a game file may only \c
+                 load files beside it or libraries and declare dynamic, \c
+                 discontiguous or op", [Directive]),
+        P = T
+    ).
 
 foldl_directives([], _, _, _, Q, Q, _, _, T, T).
 foldl_directives([D|Ds], File, Line, Root, Q0, Q, Code, State, P, T) :-
