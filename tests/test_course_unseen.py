@@ -24,6 +24,17 @@ def test_config_inside_a_menu_term_is_taken(tmp_path: Path,
     played(adapter, tmp_path / "game.jsonl", capsys, players=("left", "right"))
 
 
+def test_numbered_players_of_the_games_own_are_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The game's own players/1 gives [1, 2], which are no names: the
+    adapter names them in arena_players/1, beside the game's."""
+    adapter = proposed("numbered_players.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_players([player1, player2])." in text
+    assert "arena_player(1, player1)." in text
+    played(adapter, tmp_path / "game.jsonl", capsys)
+
+
 def test_free_move_that_throws_gets_its_parts_bound(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """move/3 does arithmetic on a free move: the parts its head shows

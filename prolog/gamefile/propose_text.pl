@@ -27,7 +27,7 @@ adapter_text(Code, FileBase, Found, Text) :-
     ),
     with_output_to(string(Text),
       ( adapter_header(FileBase),
-        format("players(~q).~n~n", [Names]),
+        players_fact(Code, Names),
         players_text(Code, Atoms, Names, Found),
         winner_text(Code, Atoms, Names, Found),
         player_wrappers(Code, Atoms, Found),
@@ -36,6 +36,17 @@ adapter_text(Code, FileBase, Found, Text) :-
         config_text(Code, Found),
         setup_text(Code, Atoms, Found)
       )).
+
+%   players_fact(+Code, +Names): players/1; arena_players/1 where the
+%   game has a players/1 of its own (numbers, `players([1, 2])`), which
+%   a second definition would join.
+players_fact(Code, Names) :-
+    (   defines(Code, players/1)
+    ->  format("% (the game has a players/1 of its own: the arena uses this one)~n"),
+        portray_clause(arena_players(Names)),
+        nl
+    ;   format("players(~q).~n~n", [Names])
+    ).
 
 players_text(Code, _, _, found(_, counter(_, _:Name), _, _, Pattern, Var, P0, P1)) :-
     !,
