@@ -20,6 +20,8 @@
             nth0/4,                   % ?N, ?List, ?Elem, ?Rest
             nth1/4,                   % ?N, ?List, ?Elem, ?Rest
             setrand/1,                % +Seed
+            read_line/1,              % -Codes
+            read_line/2,              % +Stream, -Codes
             install_sicstus_format/0,
             star_format_args/3,       % +Format, +Args0, -Args
             game_open/4,              % +File, +Mode, -Stream, +Options
@@ -220,6 +222,19 @@ setrand(Seed) :-
     set_random(seed(Seed)).
 setrand(State) :-
     random:setrand(State).
+
+%!  read_line(-Codes) is det.
+%!  read_line(+Stream, -Codes) is det.
+%
+%   SICStus 4's built-in: the next line of input as its codes, without
+%   its end; end_of_file at the end of the input.
+
+read_line(Codes) :-
+    current_input(In),
+    read_line(In, Codes).
+
+read_line(Stream, Codes) :-
+    read_line_to_codes(Stream, Codes).
 
 %!  install_sicstus_format is det.
 %

@@ -48,6 +48,22 @@ def test_a_directive_that_calls_the_games_own_code_runs_in_the_jail(
     assert code == 0 and "conforms to the game contract" in out, out + err
 
 
+def test_read_line_reads_a_line_as_sicstus_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """SICStus' built-in read_line/1 (a line as codes) reads the menu and
+    the moves of a loop the arena plays (three fresh 2019/20 games read
+    all their input so)."""
+    text = (COURSE / "loop_no_machine_mode.pl").read_text()
+    for old in ("    read(Option),\n", "    read(Take),\n"):
+        assert old in text
+    var = {"    read(Option),\n": "Option", "    read(Take),\n": "Take"}
+    for old, name in var.items():
+        text = text.replace(old, f"    read_line(Codes), number_codes({name}, Codes),\n")
+    adapter = proposed("read_line_game.pl", tmp_path, capsys, text)
+    assert "arena_loop(play, prompted(typed))." in adapter.read_text()
+    played(adapter, tmp_path / "game.jsonl", capsys)
+
+
 def test_sicstus_reading_plays_and_displays(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.jsonl"
