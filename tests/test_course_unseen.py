@@ -109,6 +109,20 @@ def test_a_missing_rule_defined_in_a_file_nothing_loads_is_pointed_at(
     assert code != 0
 
 
+def test_a_part_of_the_game_given_for_the_whole_names_its_start(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The file given is one part that main.pl loads with the others (two
+    fresh submissions were named so by the file that holds play/0):
+    check-game names the file that loads them all."""
+    for name in ("game.pl", "bots.pl"):
+        (tmp_path / name).write_text((COURSE / "unloaded_bots" / name).read_text())
+    (tmp_path / "main.pl").write_text(":- consult('game.pl').\n:- consult('bots.pl').\n")
+    code, out, err = run(["check-game", str(tmp_path / "game.pl"), "--games", "3"], capsys)
+    assert code != 0
+    assert (f"(beside it, bots.pl defines valid_moves; main.pl loads this file and those: "
+            f"check {tmp_path / 'main.pl'} instead)") in out, out + err
+
+
 def test_a_game_over_that_leaves_its_winner_unbound_means_not_over(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """game_over/2 succeeds in every state and binds the winner only once

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from pybridge.games import proposal_check
 from pybridge.models import gamefile
-from pybridge.models.sources import decoded, unloaded_definitions
+from pybridge.models.sources import decoded, loaders, unloaded_definitions
 from pathlib import Path
 
 from pybridge.engine import _prolog
@@ -202,6 +202,10 @@ def _unloaded_hint(path: Path, why: str) -> str:
     if not found:
         return ""
     said = "; ".join(f"{clean_line(name, 60)} defines {what}" for name, what in found)
+    starts = loaders(path, sorted({name for name, _ in found}))
+    if starts:
+        return (f" (beside it, {said}; {clean_line(starts[0], 60)} loads this file and "
+                f"those: check {clean_line(str(path.with_name(starts[0])), 300)} instead)")
     return f" (beside it, {said}, but no file of the game loads it)"
 
 

@@ -165,4 +165,28 @@ def unloaded_definitions(game_file: str | Path, names: list[str]) -> list[tuple[
     return found[:8]
 
 
-__all__ = ["GameSourcesError", "files", "unloaded_definitions"]
+def loaders(game_file: str | Path, of: list[str]) -> list[str]:
+    """Files of the game's folder (not below it) that load ``game_file``
+    and the files named in ``of`` (the program's start, where
+    ``game_file`` is one of its parts): their names, at most 3."""
+    main = Path(os.path.abspath(game_file)).resolve()
+    folder = main.parent
+    try:
+        beside = sorted(folder.iterdir())[:MAX_FILES]
+    except OSError:
+        return []
+    found: list[str] = []
+    for path in beside:
+        if path.suffix not in SUFFIXES[1:] or not path.is_file() or path.is_symlink() \
+                or path.resolve() == main:
+            continue
+        try:
+            loaded = set(files(path).values())
+        except GameSourcesError:
+            continue
+        if main in loaded and all((folder / name).resolve() in loaded for name in of):
+            found.append(path.name)
+    return found[:3]
+
+
+__all__ = ["GameSourcesError", "files", "loaders", "unloaded_definitions"]
