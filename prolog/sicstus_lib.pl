@@ -21,6 +21,7 @@
             nth1/4,                   % ?N, ?List, ?Elem, ?Rest
             setrand/1,                % +Seed
             read_line/1,              % -Codes
+            now/1,                    % -Seconds
             read_line/2,              % +Stream, -Codes
             install_sicstus_format/0,
             star_format_args/3,       % +Format, +Args0, -Args
@@ -222,6 +223,15 @@ setrand(Seed) :-
     set_random(seed(Seed)).
 setrand(State) :-
     random:setrand(State).
+
+%!  now(-Seconds) is det.
+%
+%   SICStus' library(system): the time as whole seconds since the epoch
+%   (`now(T), setrand(T)` seeds a game's generator).
+
+now(Seconds) :-
+    get_time(T),
+    Seconds is integer(floor(T)).
 
 %!  read_line(-Codes) is det.
 %!  read_line(+Stream, -Codes) is det.

@@ -303,6 +303,15 @@ def test_a_loop_entered_by_play_game_is_driven(
     played(adapter, tmp_path / "game.jsonl", capsys)
 
 
+def test_a_loop_started_by_a_predicate_named_as_its_file_is_driven(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No play/0: heap_race.pl starts at heap_race/0 (a fresh 2020/21
+    game starts so, at jin_li/0 in jin_li.pl)."""
+    adapter = proposed("heap_race.pl", tmp_path, capsys)
+    assert "arena_loop(heap_race, prompted(auto))." in adapter.read_text()
+    played(adapter, tmp_path / "game.jsonl", capsys, players=("player1", "player2"))
+
+
 def test_a_menu_without_a_computer_only_mode_is_played_by_typing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Its menu offers Player vs Player and Player vs Computer: a

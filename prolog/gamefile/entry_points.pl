@@ -16,8 +16,9 @@ prolog/gamefile/propose_loopgame.pl) is started at its entry point.
 %   entry_point(+Code, -Name): each entry point of the game's own loop
 %   in turn: play/0, main/0, start/0, menu/0, then any other of its own
 %   predicates of arity 0 that no clause of its code calls and whose name
-%   says it starts something (play_game/0, start_menu/0, jogar/0), those
-%   with "play" or "start" in the name first.
+%   says it starts something (play_game/0, start_menu/0, jogar/0) or is
+%   the game's own (its file's: jin_li/0 in jin_li.pl), those with "play"
+%   or "start" in the name first.
 entry_point(Code, Name) :-
     member(Name, [play, main, start, menu]),
     defines(Code, Name/0).
@@ -25,7 +26,7 @@ entry_point(Code, Name) :-
     findall(Rank-N, ( code_clause(Code, N, _),
                       atom(N),
                       \+ memberchk(N, [play, main, start, menu]),
-                      entry_name(N, Rank),
+                      entry_name(Code, N, Rank),
                       \+ ( code_clause(Code, _, Body),
                             sub_term(Sub, Body), Sub == N ) ),
             Ranked0),
@@ -35,8 +36,17 @@ entry_point(Code, Name) :-
     first_n(3, Names, Firsts),
     member(Name, Firsts).
 
-entry_name(Name, Rank) :-
+entry_name(Code, Name, Rank) :-
     downcase_atom(Name, Lower),
+    (   atom_concat('code:', Base0, Code) -> true ; Base0 = Code ),
+    (   atom_concat(Base, '#game', Base0) -> true ; Base = Base0 ),   % prolog/gamehost.pl
+    downcase_atom(Base, Game),
+    (   Lower == Game                   % the code module is named after the file
+    ->  Rank = 1
+    ;   entry_word(Lower, Rank)
+    ).
+
+entry_word(Lower, Rank) :-
     (   member(W-Rank, [play-0, start-0, jogar-0, jogo-1, main-1, menu-1, game-2, run-2,
                         begin-2, launch-2, inicio-2, iniciar-2]),
         sub_atom(Lower, _, _, _, W)
