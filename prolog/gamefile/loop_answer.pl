@@ -6,17 +6,16 @@
             loop_answers/1,           % -Answers
             loop_question/1,          % -Asked
             new_pick/0,
-            modes_seen/1,             % -Menus
-            typed_questions/1         % -Shapes
+            modes_seen/1              % -Menus
           ]).
 :- use_module(library(prolog_stream)).
 :- use_module(library(lists)).
 :- use_module(library(pairs), [pairs_values/2]).
-:- use_module(library(apply), [include/3, partition/4, maplist/3, exclude/3]).
+:- use_module(library(apply), [include/3]).
 :- use_module(library(aggregate)).
-:- use_module(library(yall)).
 :- use_module(loop_prompt).
-:- use_module(loop_words, [names_a_seat/1, people_only/1, quoted_words/2]).
+:- use_module(loop_words, [names_a_seat/1]).
+:- use_module(loop_typed).
 
 /** <module> The terminal of a game played through its own loop
 
@@ -142,12 +141,8 @@ input_stream(prompted(Dot), Out, In) :-
     nb_setval(arena_loop_echo, ''),
     nb_setval(arena_loop_question, none),
     nb_setval(arena_loop_key_pause, none),
-    nb_setval(arena_loop_lines, []),
-    nb_setval(arena_loop_typing, off),
-    nb_setval(arena_loop_typed, none),
     nb_setval(arena_loop_asked_pick, 0),
-    nb_setval(arena_loop_board, ""),
-    nb_setval(arena_loop_shapes, []),
+    typed_reset,
     open_prolog_stream(arena_loop_answer, read, In, []).
 input_stream(Input, _, In) :-
     nb_setval(arena_loop_io, io(none, none, 0, 0, [], 0)),
@@ -233,151 +228,6 @@ stream_read(_, Line) :-
         nb_setval(arena_loop_io, io(Dot-Out, Key, Repeat, N, [Answer|Given], N))
     ),
     echo(Out, Line).
-
-%   typed_kind(+Dot, +Prompt, +Answers, +Repeat, -Kind): where the adapter
-%   says prompted(typed), typed(Line) for a person's question in play (a
-%   move): its last line Line asked before in this run, or asked once
-%   such a question was, with two or more answers, none of them yes or
-%   no, and no menu of players' seats; its answer a decision of the
-%   arena's (prolog/gamefile/loop_drive.pl, typed_choice/2). retry where
-%   the last such question is asked again after a refusal; else false.
-typed_kind(typed, Prompt, Answers, R-_, Kind) :-
-    !,
-    question_line(Prompt, Line),
-    nb_getval(arena_loop_lines, Lines),
-    (   memberchk(Line, Lines)
-    ->  Seen = true
-    ;   Seen = false,
-        nb_setval(arena_loop_lines, [Line|Lines])
-    ),
-    (   R > 0,
-        nb_getval(arena_loop_typed, at(_, Line))
-    ->  Kind = retry
-    ;   (   nb_getval(arena_loop_typing, on)
-        ;   Seen == true, R =:= 0
-        ),
-        person_question(Prompt, Answers)
-    ->  Kind = typed(Line)
-    ;   Kind = false
-    ).
-typed_kind(_, _, _, _, false).
-
-person_question(Prompt, Answers) :-
-    Answers = [_, _|_],
-    \+ ( member(A, Answers), yes_no(A) ),
-    question_line(Prompt, Line),
-    \+ quoted_words(Line, _),           % "Insert 'n' to proceed": a key, no move
-    \+ seat_menu(Prompt).
-
-seat_menu(Prompt) :-
-    menu_options(Prompt, Options),
-    member(_-Label, Options),
-    names_a_seat(Label),
-    !.
-
-%   board_before(+Dot, +Prompt, +Before0, -Before): where the arena types
-%   a person's moves, a short question ("Row:", asked again after a
-%   refusal) is read after the last text of three lines or more (the
-%   board whose labels it asks); the text is kept for the next one.
-board_before(typed, Prompt, Before0, Before) :-
-    !,
-    split_string(Prompt, "\n", " \t\r", Lines0),
-    exclude(==(""), Lines0, Lines),
-    length(Lines, N),
-    (   N >= 3
-    ->  string_length(Prompt, L),
-        (   L > 3000 -> sub_string(Prompt, _, 3000, 0, Kept) ; Kept = Prompt ),
-        nb_setval(arena_loop_board, Kept),
-        Before = Before0
-    ;   nb_current(arena_loop_board, Board),
-        Board \== ""
-    ->  string_concat(Board, Before0, Before)
-    ;   Before = Before0
-    ).
-board_before(_, _, Before, Before).
-
-%   typed_again(+Repeat0, +Last, +Prompt, +Before, -Repeat): after a typed
-%   answer, its question asked again in the same words with nothing else
-%   written (`repeat, write('Take: '), read(N), valid(N), !`) refused it.
-typed_again(Repeat0, _Last, Prompt, Before, Repeat) :-
-    (   nb_getval(arena_loop_typed, at(_, Line)),
-        split_string(Prompt, "", " \t\r\n", [Line])
-    ->  (   Before = R0-_ -> true ; R0 = 0 ),
-        R is R0 + 1,
-        Repeat = R-0
-    ;   Repeat = Repeat0
-    ).
-
-%   typed_alt(+Answer, -Alt): a number typed is the number as a move.
-typed_alt(Answer, Alt) :-
-    (   atom_number(Answer, N), integer(N) -> Alt = N ; Alt = Answer ).
-
-%   people_first(+Dot, +Prompt, +Answers0, -Answers): where the arena
-%   types a person's moves, a menu's modes of people alone first: every
-%   seat is then the arena's, in turn.
-people_first(typed, Prompt, Answers0, Answers) :-
-    menu_options(Prompt, Options),
-    findall(K, ( member(K-L, Options), people_only(L) ), Keys),
-    Keys \== [],
-    !,
-    partition(member_of(Keys), Answers0, Front0, Back),
-    (   Front0 == [] -> Front = Keys ; Front = Front0 ),
-    append(Front, Back, Answers).
-people_first(_, _, Answers, Answers).
-
-member_of(List, X) :-
-    memberchk(X, List).
-
-yes_no(A) :-
-    memberchk(A, [y, n, yes, no, s, sim, nao, 'Y', 'N']).
-
-question_line(Prompt, Line) :-
-    split_string(Prompt, "\n", " \t\r", Lines0),
-    exclude(==(""), Lines0, Lines),
-    (   last(Lines, Line0) -> Line = Line0 ; Line = "" ).
-
-%   line_shape(+Line, -Shape): a question's words without its digits
-%   ("Player 1, take:" and "Player 2, take:" are one question).
-line_shape(Line, Shape) :-
-    string_codes(Line, Cs0),
-    exclude([C]>>code_type(C, digit), Cs0, Cs),
-    string_codes(Shape, Cs).
-
-%!  typed_questions(-Shapes) is det.
-%
-%   The questions of a person's move the last run typed at, as
-%   line_shape/2 gives them.
-
-typed_questions(Shapes) :-
-    (   nb_current(arena_loop_shapes, Shapes0), is_list(Shapes0)
-    ->  reverse(Shapes0, Shapes)
-    ;   Shapes = []
-    ).
-
-%   typed_index(+Typed, +Answers, +Refused, -I): the answer to type: a
-%   typed question's the arena decides, the next ones in turn where it
-%   is refused; every answer refused ends the run (refused); else the
-%   first not refused yet.
-typed_index(Typed, Answers, R, I) :-
-    length(Answers, Len),
-    (   Typed = typed(Line)
-    ->  maplist(typed_alt, Answers, Alts),
-        arena_loop_drive:typed_choice(Alts, C),
-        nth0(I, Alts, C),
-        nb_setval(arena_loop_typing, on),
-        nb_setval(arena_loop_typed, at(I, Line)),
-        line_shape(Line, Shape),
-        nb_getval(arena_loop_shapes, Shapes0),
-        (   memberchk(Shape, Shapes0) -> true ; nb_setval(arena_loop_shapes, [Shape|Shapes0]) )
-    ;   Typed == retry,
-        nb_getval(arena_loop_typed, at(I0, _))
-    ->  (   R >= Len -> throw(arena_loop_refused) ; true ),
-        I is (I0 + R) mod Len
-    ;   Typed == false
-    ->  nb_setval(arena_loop_typed, none),
-        I is R mod Len
-    ;   I is R mod Len
-    ).
 
 %   names_apart(+Answers0, +Given, -Answers): a name asked again (of the
 %   next player) gets the next name first: the game tells its players

@@ -6,6 +6,7 @@
 :- use_module(library(occurs), [sub_term/2]).
 :- use_module(retries, [pick/1]).
 :- use_module(propose_code).
+:- use_module(propose_players, [players_fact/2]).
 :- use_module(propose_trial).
 :- use_module('../prefix').
 
@@ -141,11 +142,11 @@ beside_text(Code, FileBase, Config-From, S0, P0, P1, Moves, Move, Over) :-
     format("% keeps whose turn it is: the adapter's state s(State, Player) keeps both.~n~n"),
     (   atom(P0), atom(P1)
     ->  Names = [P0, P1],
-        format("players(~q).~n~n", [Names]),
+        players_fact(Code, Names),
         format("% GUESS: the players, ~q moving first~n", [P0]),
         portray_clause(current_player(s(_, P), P))
     ;   Names = [player1, player2],
-        format("players(~q).~n~n", [Names]),
+        players_fact(Code, Names),
         format("% GUESS: the game's players ~q (moving first) and ~q~n", [P0, P1]),
         portray_clause(arena_player(P0, player1)),
         portray_clause(arena_player(P1, player2)),

@@ -11,8 +11,8 @@
 :- use_module(entry_points, [entry_point/2]).
 :- use_module(loop_drive).
 :- use_module(safety, [game_error_text/3]).
-:- use_module(loop_answer, [loop_answers/1, loop_question/1, modes_seen/1,
-                               typed_questions/1]).
+:- use_module(loop_answer, [loop_answers/1, loop_question/1, modes_seen/1]).
+:- use_module(loop_typed, [typed_questions/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/3]).
 

@@ -6,6 +6,7 @@
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(propose_code).
+:- use_module(propose_players, [players_fact/2]).
 :- use_module(propose_trial).
 :- use_module(propose_value).
 :- use_module(propose_loop, [answered_how/2]).
@@ -36,17 +37,6 @@ adapter_text(Code, FileBase, Found, Text) :-
         config_text(Code, Found),
         setup_text(Code, Atoms, Found)
       )).
-
-%   players_fact(+Code, +Names): players/1; arena_players/1 where the
-%   game has a players/1 of its own (numbers, `players([1, 2])`), which
-%   a second definition would join.
-players_fact(Code, Names) :-
-    (   defines(Code, players/1)
-    ->  format("% (the game has a players/1 of its own: the arena uses this one)~n"),
-        portray_clause(arena_players(Names)),
-        nl
-    ;   format("players(~q).~n~n", [Names])
-    ).
 
 players_text(Code, _, _, found(_, counter(_, _:Name), _, _, Pattern, Var, P0, P1)) :-
     !,

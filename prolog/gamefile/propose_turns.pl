@@ -3,6 +3,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(propose_code).
+:- use_module(propose_players, [players_fact/2]).
 :- use_module(propose_trial).
 :- use_module('../prefix').
 
@@ -86,7 +87,7 @@ turns_text(Code, FileBase, Config, From, S0, [P0, P1], Pattern-Var, Over) :-
     format("% then one of move/4 given the first (valid_moves/3 lists them). The~n"),
     format("% adapter's state turn(State, Part, Count) keeps the part to play~n"),
     format("% (first, or then(FirstMove)) and the count its loop keeps.~n~n"),
-    format("players(~q).~n~n", [[P0, P1]]),
+    players_fact(Code, [P0, P1]),
     format("% GUESS: the place in the state that alternated ~q, ~q, ~q over whole turns~n",
            [P0, P1, P0]),
     portray_clause(current_player(turn(Pattern, _, _), Var)),

@@ -122,6 +122,19 @@ read_file_terms(File, Root, Quotes0, Code, State, Program, Tail) :-
 game_item(File, Root, Code, State, term(Term0, Line, _), Q0, Q, P, T) :-
     no_empty_args(Term0, Term),
     term_program(Term, File, Line, Root, Q0, Q, Code, State, P, T).
+game_item(File, _, _, State, syntax_error(What, Line0), Q, Q, T, T) :-
+    (   Line0 == 0
+    ->  Line = '?'
+    ;   Line = Line0
+    ),
+    (   atom(What)
+    ->  atomic_list_concat(Words, '_', What),
+        atomic_list_concat(Words, ' ', Said)
+    ;   Said = What
+    ),
+    problem(State, File, Line, "syntax error: ~w", [Said]).
+game_item(File, _, _, State, error(Error), Q, Q, T, T) :-
+    problem(State, File, '?', "cannot read: ~q", [Error]).
 
 %   no_empty_args(+Term0, -Term): `play() :- ...` and its calls `play()`
 %   (SWI-Prolog 7 reads them as play/0) as the atom play.
@@ -136,19 +149,6 @@ no_empty_args(T0, T) :-
         )
     ;   T = T0
     ).
-game_item(File, _, _, State, syntax_error(What, Line0), Q, Q, T, T) :-
-    (   Line0 == 0
-    ->  Line = '?'
-    ;   Line = Line0
-    ),
-    (   atom(What)
-    ->  atomic_list_concat(Words, '_', What),
-        atomic_list_concat(Words, ' ', Said)
-    ;   Said = What
-    ),
-    problem(State, File, Line, "syntax error: ~w", [Said]).
-game_item(File, _, _, State, error(Error), Q, Q, T, T) :-
-    problem(State, File, '?', "cannot read: ~q", [Error]).
 
 problem(State, File, Line, Format, Args) :-
     format(atom(What), Format, Args),
