@@ -121,6 +121,13 @@ def test_a_part_of_the_game_given_for_the_whole_names_its_start(
     assert code != 0
     assert (f"(beside it, bots.pl defines valid_moves; main.pl loads this file and those: "
             f"check {tmp_path / 'main.pl'} instead)") in out, out + err
+    (tmp_path / "tests.pl").write_text(":- consult('main.pl').\n")
+    (tmp_path / "bots.pl").unlink()                 # nothing of the contract beside it
+    (tmp_path / "main.pl").write_text(":- consult('game.pl').\n")
+    code, out, err = run(["check-game", str(tmp_path / "game.pl"), "--games", "3"], capsys)
+    assert code != 0
+    assert (f"(main.pl beside it loads this file and others: check {tmp_path / 'main.pl'} "
+            f"instead)") in out, out + err            # the nearest start, not tests.pl
 
 
 def test_a_game_over_that_leaves_its_winner_unbound_means_not_over(

@@ -195,11 +195,16 @@ def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
 
 def _unloaded_hint(path: Path, why: str) -> str:
     """Where the game lacks a contract predicate that a file beside it,
-    which none of its files loads, defines: says so."""
+    which none of its files loads, defines: says so; where a file beside
+    it loads this one (the program's start), names it."""
     missing = [n for n in ("initial_state", "valid_moves", "move", "game_over")
                if f"has no {n}/" in why]
     found = unloaded_definitions(path, missing) if missing else []
     if not found:
+        starts = loaders(path, [])
+        if starts:          # a part of the program: its start loads the rest
+            return (f" ({clean_line(starts[0], 60)} beside it loads this file and others: "
+                    f"check {clean_line(str(path.with_name(starts[0])), 300)} instead)")
         return ""
     said = "; ".join(f"{clean_line(name, 60)} defines {what}" for name, what in found)
     starts = loaders(path, sorted({name for name, _ in found}))

@@ -168,14 +168,16 @@ def unloaded_definitions(game_file: str | Path, names: list[str]) -> list[tuple[
 def loaders(game_file: str | Path, of: list[str]) -> list[str]:
     """Files of the game's folder (not below it) that load ``game_file``
     and the files named in ``of`` (the program's start, where
-    ``game_file`` is one of its parts): their names, at most 3."""
+    ``game_file`` is one of its parts): their names, at most 3, those
+    that load the fewest files first (a test file that loads the start
+    comes after it)."""
     main = Path(os.path.abspath(game_file)).resolve()
     folder = main.parent
     try:
         beside = sorted(folder.iterdir())[:MAX_FILES]
     except OSError:
         return []
-    found: list[str] = []
+    found: list[tuple[int, str]] = []
     for path in beside:
         if path.suffix not in SUFFIXES[1:] or not path.is_file() or path.is_symlink() \
                 or path.resolve() == main:
@@ -185,8 +187,8 @@ def loaders(game_file: str | Path, of: list[str]) -> list[str]:
         except GameSourcesError:
             continue
         if main in loaded and all((folder / name).resolve() in loaded for name in of):
-            found.append(path.name)
-    return found[:3]
+            found.append((len(loaded), path.name))
+    return [name for _, name in sorted(found)[:3]]    # the nearest start first
 
 
 __all__ = ["GameSourcesError", "files", "loaders", "unloaded_definitions"]
