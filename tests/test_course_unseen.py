@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pybridge import load_game
-from tests.support.course import COURSE, movers, played, proposed, run
+from tests.support.course import COURSE, movers, not_proposed, played, proposed, run
 
 
 def test_config_inside_a_menu_term_is_taken(tmp_path: Path,
@@ -385,13 +385,9 @@ def test_a_move_of_two_questions_with_no_player_named_is_refused(
     text = (COURSE / "loop_row_then_column.pl").read_text()
     named = '    format("~n     Player ~w Playing~n", [P]),\n'
     assert named in text
-    game = tmp_path / "loop_unnamed_turns.pl"
-    game.write_text(text.replace(named, ""))
-    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    assert code == 1, out + err
+    out = not_proposed("loop_unnamed_turns.pl", text.replace(named, ""), tmp_path, capsys)
     assert ("a person's move takes several questions (\"Insert Row\", \"Insert Column\"), "
-            "and no words its loop writes name whose turn it is") in out, out + err
-    assert not (tmp_path / "loop_unnamed_turns-arena.pl").exists()
+            "and no words its loop writes name whose turn it is") in out, out
 
 
 def test_a_menu_without_a_computer_only_mode_nor_typed_moves_is_named(
@@ -402,13 +398,11 @@ def test_a_menu_without_a_computer_only_mode_nor_typed_moves_is_named(
     text = (COURSE / "loop_no_machine_mode.pl").read_text()
     asked = "write('Take: '),\n    read(Take),"
     assert asked in text
-    game = tmp_path / "loop_term_moves.pl"
-    game.write_text(text.replace(asked, "write('Your move: '),\n    read(take(Take)),"))
-    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    assert code == 1, out + err
+    out = not_proposed("loop_term_moves.pl",
+                       text.replace(asked, "write('Your move: '),\n    read(take(Take)),"),
+                       tmp_path, capsys)
     assert ('its menu offers no mode with the computer on both sides ("Player vs Player", '
-            '"Player vs Computer"), and its questions in play name no answers') in out, out + err
-    assert not (tmp_path / "loop_term_moves-arena.pl").exists()
+            '"Player vs Computer"), and its questions in play name no answers') in out, out
 
 
 def test_the_error_of_the_computer_only_mode_is_the_reason(

@@ -308,21 +308,20 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
     format("% the loop ends. Lines marked GUESS were inferred from a few games: confirm~n"),
     format("% them, then run `arena check-game` on this file.~n~n"),
     format(":- consult(~q).~n~n", [FileBase]),
-    (   Answers == prompted(typed)
-    ->  format("% GUESS: its menu has no mode with the computer on both sides, so the~n"),
-        format("% arena's players play a person's seat: each question the loop asks~n"),
-        format("% again in play (a move) is answered by the player to move, among the~n"),
-        format("% answers its text names (numbers of a range, letters; yes or no~n"),
-        format("% never); a refused answer is followed by the next. The menu's~n"),
-        format("% questions are answered from the text it wrote before them.~n"),
-        loop_answers_in(Code, Entry, Answers, Given),
-        format("% The answers it gave before the first move: ~w~n", [Given])
-    ;   Answers = prompted(_)
-    ->  format("% GUESS: each of its questions answered from the text it wrote before~n"),
-        format("% it (the menu's option for computer against computer at its easiest~n"),
-        format("% level, the smallest number a question names, no to yes-or-no), with~n"),
-        format("% a full stop where read/1 reads it; a list of answers (one a line, the~n"),
-        format("% last typed again at every later question) may be given instead.~n"),
+    (   Answers = prompted(_)
+    ->  (   Answers == prompted(typed)
+        ->  format("% GUESS: its menu has no mode with the computer on both sides, so the~n"),
+            format("% arena's players play a person's seat: each question the loop asks~n"),
+            format("% again in play (a move) is answered by the player to move, among the~n"),
+            format("% answers its text names (numbers of a range, letters; yes or no~n"),
+            format("% never); a refused answer is followed by the next. The menu's~n"),
+            format("% questions are answered from the text it wrote before them.~n")
+        ;   format("% GUESS: each of its questions answered from the text it wrote before~n"),
+            format("% it (the menu's option for computer against computer at its easiest~n"),
+            format("% level, the smallest number a question names, no to yes-or-no), with~n"),
+            format("% a full stop where read/1 reads it; a list of answers (one a line, the~n"),
+            format("% last typed again at every later question) may be given instead.~n")
+        ),
         loop_answers_in(Code, Entry, Answers, Given),
         format("% The answers it gave before the first move: ~w~n", [Given])
     ;   format("% GUESS: the answers (one a line, the last typed again at every later~n"),

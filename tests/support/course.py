@@ -57,6 +57,18 @@ def proposed(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
     return adapter
 
 
+def not_proposed(name: str, text: str, tmp_path: Path,
+                 capsys: pytest.CaptureFixture[str]) -> str:
+    """check-game's output for the game ``text`` written to ``tmp_path``
+    as ``name``, for which it fails and writes no adapter."""
+    game = tmp_path / name
+    game.write_text(text)
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 1, out + err
+    assert not (tmp_path / f"{game.stem}-arena.pl").exists(), out
+    return out
+
+
 def played(adapter: Path, log: Path, capsys: pytest.CaptureFixture[str],
            second: str = "mcts:3",
            players: tuple[str, str] = ("player1", "player2")) -> tuple[str, str]:
