@@ -368,6 +368,17 @@ def test_halt_in_a_rule_is_named_and_the_next_request_gets_a_new_host(jail: bool
     assert state.valid_moves() == ["1"]
 
 
+def test_a_directive_that_halts_refuses_the_file_in_one_line(jail: bool) -> None:
+    """`:- bye.` with `bye :- halt(0).`: run in the jail once the file is
+    loaded, its halt ends only its own goal; the file is refused with the
+    directive named, in one line, not a backtrace."""
+    failed = failure("directive_halts.pl", jail, GameFileError)
+    if failed is None:
+        return
+    assert "the directive bye threw: called halt(0)" in failed, failed
+    assert "Initialization goal" not in failed and "frames" not in failed, failed
+
+
 def test_a_rule_entering_the_toplevel_is_named_and_the_host_goes_on(jail: bool) -> None:
     game = load("toplevel.pl", jail)
     if game is None:

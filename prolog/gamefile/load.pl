@@ -245,6 +245,24 @@ load_problem(_, Message, _) :-
     !,
     fail.
 load_problem(File, Message, Problem) :-
+    nonvar(Message),                    % a directive's own error: its goal, one line
+    Message = initialization_error(_:Goal, E, _),   % its line is the program's, not the file's
+    !,
+    (   E = error(Formal, _), nonvar(Formal), Formal = game_rule_halt(Said)
+    ->  true
+    ;   catch(message_to_codes(E, Codes0), _, fail)
+    ->  atom_codes(Said0, Codes0),
+        split_string(Said0, "\n", " ", [First|_]),
+        Said = First
+    ;   format(atom(Said), "~q", [E])
+    ),
+    format(atom(Problem), "~w: the directive ~q threw: ~w", [File, Goal, Said]).
+load_problem(File, Message, Problem) :-
+    nonvar(Message),
+    Message = init_goal(failed(_:Goal, _)),
+    !,
+    format(atom(Problem), "~w: the directive ~q failed", [File, Goal]).
+load_problem(File, Message, Problem) :-
     catch(message_to_codes(Message, Codes), _, fail),
     !,
     atom_codes(Text, Codes),
