@@ -146,4 +146,13 @@ test(a_square_as_its_example_shows_it, [true(A = [a1, a2, a3, b1|_])]) :-
 test(no_board_no_labels, [true(A == ['1', '2', '3', '0'])]) :-
     prompt_answers("11 left\nTake: ", A).
 
+test(options_of_long_labels, [true(A == ['0', '1'])]) :-
+    prompt_answers("Set CPU1 level:\n0 - Easy: the computer plays at random, as anyone would.\n\c
+                    1 - Harder?: the computer is greedy. It might beat you, or make your day.\n", A).
+
+test(the_same_question_of_the_next_seat, [true(A == ['0', '1'])]) :-
+    prompt_answers("Set CPU2 level:\n",
+                   "Set CPU1 level:\n0 - Easy: the computer plays at random.\n\c
+                    1 - Harder: the computer is greedy.\n", A).
+
 :- end_tests(loop_answer).

@@ -48,8 +48,10 @@ prompt_answers(Prompt, Before, Answers) :-
         append(Earlier, Lines, Context)
     ),
     (   (   listed(Lines, Options)
-        ;   seat_after_seat(Lines, Context),    % "Black:" alone, after "White:" and
-            listed(Context, Options)            % the legend of the player types
+        ;   (   seat_after_seat(Lines, Context) % "Black:" alone, after "White:" and
+            ;   asked_of_the_next(Lines, Context)   % the legend of the player types
+            ),
+            listed(Context, Options)
         )
     ->  staying(Options, Keys),
         both_players(Plain, Keys, Answers)
@@ -78,6 +80,22 @@ seat_after_seat([Question], Context) :-
     seat_question(Before),
     seat_question(Question),
     Before \== Question.
+
+%   asked_of_the_next(+Lines, +Context): the prompt is one line, the
+%   question asked just before with another number ("Set CPU2 level:"
+%   after "Set CPU1 level:" and its options): the same options.
+asked_of_the_next([Question], Context) :-
+    append(Before, [Question], Context),
+    member(Line, Before),
+    Line \== Question,
+    no_digits(Line, Shape),
+    no_digits(Question, Shape),
+    !.
+
+no_digits(Line, Shape) :-
+    string_codes(Line, Cs0),
+    exclude([C]>>code_type(C, digit), Cs0, Cs),
+    string_codes(Shape, Cs).
 
 seat_question(Line) :-
     string_length(Line, L),
@@ -287,9 +305,10 @@ option(Line, Key-Label) :-
     phrase(option(KeyCodes, LabelCodes), Codes),
     atom_codes(Key, KeyCodes),
     string_codes(Label0, LabelCodes),
-    normalize_space(string(Label), Label0),
-    string_length(Label, L),
-    L >= 2, L =< 70,
+    normalize_space(string(Label1), Label0),
+    string_length(Label1, L),
+    L >= 2, L =< 120,                   % "1 - Harder?: computer gets greedy. Might ..."
+    (   L > 70 -> sub_string(Label1, 0, 70, _, Label) ; Label = Label1 ),
     sub_atom(Label, _, 1, _, Ch), char_type(Ch, alpha), !.
 
 option(Key, Label) --> blanks, "[", key(Key), "]", blanks, sep_opt, rest(Label).
