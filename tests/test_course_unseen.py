@@ -319,6 +319,23 @@ def test_a_loop_started_by_a_predicate_named_as_its_file_is_driven(
     played(adapter, tmp_path / "game.jsonl", capsys, players=("player1", "player2"))
 
 
+def test_a_long_game_that_waits_for_a_key_after_each_move_plays_to_its_end(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Some 470 moves, a key pressed after each: the answers a run gives
+    are bounded between two picks, not in all, so the game is not cut
+    at its 300th answer (it was, its last mover declared the winner)."""
+    adapter = proposed("loop_long_paused.pl", tmp_path, capsys)
+    log = tmp_path / "game.jsonl"
+    out, winner = played(adapter, log, capsys, second="random")
+    assert len(movers(log)) >= 350, out[-2000:]
+    said = re.findall(r"Player (\d) wins!", out)
+    assert said, out[-2000:]
+    names = re.search(r"^arena_loop_names\('?([^,']+)'?, '?([^)']+)'?\)\.$",
+                      adapter.read_text(), re.M)
+    assert names, adapter.read_text()
+    assert winner == ("player1" if said[-1] in names[1] else "player2"), out[-2000:]
+
+
 def test_a_menu_without_a_computer_only_mode_is_played_by_typing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Its menu offers Player vs Player and Player vs Computer: a

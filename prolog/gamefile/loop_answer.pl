@@ -84,6 +84,12 @@ new_pick :-
     (   nb_current(arena_loop_asked, Asked)
     ->  nb_setval(arena_loop_asked_pick, Asked)
     ;   true
+    ),
+    (   nb_current(arena_loop_io, io(_, _, _, _, Given, _)),
+        is_list(Given)
+    ->  length(Given, AllGiven),
+        nb_setval(arena_loop_given_pick, AllGiven)
+    ;   true
     ).
 
 %!  written_text(-Text) is det.
@@ -142,6 +148,7 @@ input_stream(prompted(Dot), Out, In) :-
     nb_setval(arena_loop_question, none),
     nb_setval(arena_loop_key_pause, none),
     nb_setval(arena_loop_asked_pick, 0),
+    nb_setval(arena_loop_given_pick, 0),
     typed_reset,
     open_prolog_stream(arena_loop_answer, read, In, []).
 input_stream(Input, _, In) :-
@@ -183,8 +190,9 @@ stream_read(_, Line) :-
         )
     ;   true
     ),
-    (   Asked >= 300,
-        \+ nb_getval(arena_loop_typing, on)
+    nb_getval(arena_loop_given_pick, GivenAtPick),
+    (   Asked - GivenAtPick >= 300,         % answers since the last pick: a menu for
+        \+ nb_getval(arena_loop_typing, on) % ever, not a long game's pauses
     ->  Line = ""
     ;   (   pause(Prompt)
         ;   Prompt == '', Given = [''|_]    % the same pause, read on
@@ -293,10 +301,11 @@ reader(F, PIs, N) :-
     ).
 
 %   pause(+Prompt): the loop waits for a key between moves ("press
-%   enter to continue", a skip_line after a computer's move, or a key
-%   read after a whole line that asks nothing, unless the same text
-%   was such a pause just before, or was read again at once): an empty
-%   line answers it, or a term where read/1 reads it.
+%   enter to continue", a skip_line after a computer's move, a key read
+%   after a whole line that asks nothing, or a line read after any text
+%   that asks nothing, unless the same text was such a pause just
+%   before, or was read again at once): an empty line answers it, or a
+%   term where read/1 reads it.
 pause(_) :-
     reader([system:skip_line/0, system:skip_line/1, system:skip/1, system:skip/2]),
     !.
@@ -305,6 +314,16 @@ pause(Prompt) :-                        % a key read after a whole line, no menu
             system:peek_char/1, system:peek_code/1]),
     split_string(Prompt, "", " \t", [Text]),
     sub_string(Text, _, 1, 0, "\n"),
+    \+ prompt_asks(Text),
+    \+ nb_current(arena_loop_key_pause, question(Text)),
+    \+ nb_current(arena_loop_key_pause, paused(Text)),
+    nb_setval(arena_loop_key_pause, paused(Text)),
+    !.
+pause(Prompt) :-                        % a line read after a text that asks
+    reader([arena_sicstus_lib:read_line/1, arena_sicstus_lib:read_line/2,   % nothing
+            read_util:read_line_to_codes/2, read_util:read_line_to_string/2]),
+    split_string(Prompt, "", " \t\n", [Text]),   % ("Move 3" then `write(' '), read_line(_)`)
+    Text \== "",
     \+ prompt_asks(Text),
     \+ nb_current(arena_loop_key_pause, question(Text)),
     \+ nb_current(arena_loop_key_pause, paused(Text)),
