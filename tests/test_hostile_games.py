@@ -485,8 +485,11 @@ def test_the_shell_goes_on_after_hostile_games(jail: bool) -> None:
 
 
 def test_a_prefix_operator_read_as_an_atom_brings_no_directive_in(jail: bool) -> None:
-    """`:- dynamic, Goal.` reads (as SICStus reads it) as a directive, and
-    is refused as one; `initialization :- Goal` is a clause, never run."""
+    """`:- dynamic, Goal.` reads (as SICStus reads it) as a directive: it
+    runs in the jail, as one goal, which no file outside can be opened
+    from, and the file is refused with its line; `initialization :-
+    Goal` is a clause, never run."""
     text = failure("prefix_op_directive.pl", jail, GameFileError)
     assert text is None or ("prefix_op_directive.pl:4" in text and "refused" in text), text
+    assert text is None or "open('/tmp/arena-gamehost-pwned',write,_" in text, text   # run, refused by the jail
     assert not MARKER.exists()

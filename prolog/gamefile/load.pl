@@ -256,12 +256,15 @@ load_problem(File, Message, Problem) :-
         Said = First
     ;   format(atom(Said), "~q", [E])
     ),
-    format(atom(Problem), "~w: the directive ~q threw: ~w", [File, Goal, Said]).
+    directive_at(File, Goal, Where),
+    format(atom(Problem), "~w: the directive ~q threw: ~w", [Where, Goal, Said]).
 load_problem(File, Message, Problem) :-
     nonvar(Message),
     Message = init_goal(failed(_:Goal, _)),
     !,
-    format(atom(Problem), "~w: the directive ~q failed", [File, Goal]).
+    directive_at(File, Goal, Where),
+    format(atom(Problem), "~w: the directive ~q failed", [Where, Goal]).
+
 load_problem(File, Message, Problem) :-
     catch(message_to_codes(Message, Codes), _, fail),
     !,
@@ -269,6 +272,15 @@ load_problem(File, Message, Problem) :-
     format(atom(Problem), "~w: loading: ~w", [File, Text]).
 load_problem(File, Message, Problem) :-
     format(atom(Problem), "~w: loading: ~q", [File, Message]).
+
+%   directive_at(+File, +Goal, -Where): the file and line of the directive
+%   Goal (prolog/gamefile/read.pl), else File.
+directive_at(File, Goal, Where) :-
+    (   directive_line(Goal0, File0, Line0),
+        Goal0 =@= Goal
+    ->  format(atom(Where), "~w:~w", [File0, Line0])
+    ;   Where = File
+    ).
 
 :- multifile user:message_hook/3.
 user:message_hook(Message, Kind, _) :-

@@ -1,6 +1,7 @@
 :- module(arena_gamefile_read,
           [ read_game_file/6,         % +File, +Dialect0, +Code, -Program, -Dialect, -Problems
-            skipped_entry/1           % -Note
+            skipped_entry/1,          % -Note
+            directive_line/3          % ?Goal, -File, -Line
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -10,8 +11,10 @@
 :- use_module('../sandbox_keys').
 :- use_module([do_loops, operators, sicstus_clpfd, quotes]).  % SICStus' reading
 :- use_module(read_policy).
+:- use_module(read_terms, [no_empty_args/2, conj_list/2, list_conj/2]).
 
 :- dynamic skipped_entry/1.
+:- dynamic directive_line/3.            % Goal, File, Line: a directive run at load
 
 %!  skipped_entry(-Note) is nondet.
 %
@@ -82,6 +85,7 @@ read_game_file(File, Dialect0, Code, Program, Dialect, Problems) :-
 %   skipped_entry/1; Problems are what refuses the file.
 read_pass(File, Root, Dialect, Code, Program, Wants, Problems) :-
     retractall(skipped_entry(_)),
+    retractall(directive_line(_, _, _)),
     read_terms(File, Root, Dialect, Code, Program, Wants, Problems0),
     partition([P]>>skipped_how(P, _), Problems0, Skipped, Problems),
     forall(( member(P, Skipped), skipped_how(P, How) ),
@@ -135,20 +139,6 @@ game_item(File, _, _, State, syntax_error(What, Line0), Q, Q, T, T) :-
     problem(State, File, Line, "syntax error: ~w", [Said]).
 game_item(File, _, _, State, error(Error), Q, Q, T, T) :-
     problem(State, File, '?', "cannot read: ~q", [Error]).
-
-%   no_empty_args(+Term0, -Term): `play() :- ...` and its calls `play()`
-%   (SWI-Prolog 7 reads them as play/0) as the atom play.
-no_empty_args(T0, T) :-
-    (   compound(T0)
-    ->  compound_name_arity(T0, Name, Arity),
-        (   Arity =:= 0
-        ->  T = Name
-        ;   T0 =.. [F|Args0],
-            maplist(no_empty_args, Args0, Args),
-            T =.. [F|Args]
-        )
-    ;   T = T0
-    ).
 
 problem(State, File, Line, Format, Args) :-
     format(atom(What), Format, Args),
@@ -282,8 +272,14 @@ directive_program((A, B), File, Line, Root, Q0, Q, Code, State, P, T) :-
     (   conj_member(G, (A, B)),         % the program's start: only its loads
         entry_goal(G, _)
     ->  findall(L, ( conj_member(L, (A, B)), once(load_directive(L, _, _)) ), Ls),
-        foldl_directives([G|Ls], File, Line, Root, Q0, Q, Code, State, P, T)
-    ;   foldl_directives([A, B], File, Line, Root, Q0, Q, Code, State, P, T)
+        conj_directives([G|Ls], File, Line, Root, Q0, Q, Code, State, P, T, _)
+    ;   conj_list((A, B), Members),     % not findall/3: its copies share no variable
+        conj_directives(Members, File, Line, Root, Q0, Q, Code, State, P, P1, Goals),
+        (   Goals == []
+        ->  P1 = T
+        ;   list_conj(Goals, Goal),         % one goal, its variables shared
+            run_at_load(Goal, File, Line, P1, T)
+        )
     ).
 directive_program(Directive, File, Line, _, Q, Q, _, State, P, T) :-
     (   Directive = initialization(Goal)
@@ -300,7 +296,7 @@ directive_program(Directive, File, Line, _, Q, Q, _, State, P, T) :-
                             (the arena calls the game's rules)", [File, Line, Name]),
         assertz(skipped_entry(Note)),
         P = T
-    ;   P = [(:- initialization(Goal))|T]
+    ;   run_at_load(Goal, File, Line, P, T)
     ).
 directive_program(Directive, File, Line, _, Q, Q, _, _, T, T) :-
     conj_member(Goal, Directive),
@@ -311,7 +307,7 @@ directive_program(Directive, File, Line, _, Q, Q, _, _, T, T) :-
     assertz(skipped_entry(Note)).
 directive_program(Directive, File, Line, _, Q, Q, _, State, P, T) :-
     (   current_prolog_flag(arena_game_jail, true)
-    ->  P = [(:- initialization(Directive))|T]  % `:- init_random_state.`: in the
+    ->  run_at_load(Directive, File, Line, P, T)  % `:- init_random_state.`: in the
     ;   problem(State, File, Line,              % jail, once the file is loaded
                 "directive ~q runs a goal at load time: a game file may only \c
                  load files beside it or libraries and declare dynamic, \c
@@ -319,10 +315,23 @@ directive_program(Directive, File, Line, _, Q, Q, _, State, P, T) :-
         P = T
     ).
 
-foldl_directives([], _, _, _, Q, Q, _, _, T, T).
-foldl_directives([D|Ds], File, Line, Root, Q0, Q, Code, State, P, T) :-
-    directive_program(D, File, Line, Root, Q0, Q1, Code, State, P, P1),
-    foldl_directives(Ds, File, Line, Root, Q1, Q, Code, State, P1, T).
+%   conj_directives(+Members, ..., -Goals): each member of a conjunction
+%   read as a directive; the goals run at load kept in Goals, in order.
+conj_directives([], _, _, _, Q, Q, _, _, T, T, []).
+conj_directives([D|Ds], File, Line, Root, Q0, Q, Code, State, P, T, Goals) :-
+    directive_program(D, File, Line, Root, Q0, Q1, Code, State, P0, []),
+    (   P0 = [(:- initialization(G))]
+    ->  Goals = [G|Goals1],
+        P = P1
+    ;   append(P0, P1, P),
+        Goals = Goals1
+    ),
+    conj_directives(Ds, File, Line, Root, Q1, Q, Code, State, P1, T, Goals1).
+
+%   run_at_load(+Goal, +File, +Line, -P, ?T): Goal run once the file is
+%   loaded, its line remembered for its errors (directive_line/3).
+run_at_load(Goal, File, Line, [(:- initialization(Goal))|T], T) :-
+    assertz(directive_line(Goal, File, Line)).
 
 %   plunit_block(+Directive, -Inside): the start or end of a block of
 %   plunit tests, left out with what it holds (the game's own tests).
