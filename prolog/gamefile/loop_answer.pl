@@ -81,10 +81,6 @@ new_pick :-
     ->  nb_setval(arena_loop_kept, 0-Total)
     ;   true
     ),
-    (   nb_current(arena_loop_asked, Asked)
-    ->  nb_setval(arena_loop_asked_pick, Asked)
-    ;   true
-    ),
     (   nb_current(arena_loop_io, io(_, _, _, _, Given, _)),
         is_list(Given)
     ->  length(Given, AllGiven),
@@ -147,7 +143,6 @@ input_stream(prompted(Dot), Out, In) :-
     nb_setval(arena_loop_echo, ''),
     nb_setval(arena_loop_question, none),
     nb_setval(arena_loop_key_pause, none),
-    nb_setval(arena_loop_asked_pick, 0),
     nb_setval(arena_loop_given_pick, 0),
     typed_reset,
     open_prolog_stream(arena_loop_answer, read, In, []).
@@ -181,18 +176,13 @@ stream_read(_, Line) :-
     ;   Prompt = Prompt3
     ),
     length(Given, Asked),
-    (   nb_getval(arena_loop_typing, on)
-    ->  nb_getval(arena_loop_asked, AskedAll),
-        nb_getval(arena_loop_asked_pick, AskedAtPick),
-        (   AskedAll - AskedAtPick >= 100   % the arena's answers all refused
-        ->  throw(arena_loop_refused)
-        ;   true
-        )
+    nb_getval(arena_loop_given_pick, GivenAtPick),
+    Since is Asked - GivenAtPick,           % answers since the last pick, not in all
+    (   nb_getval(arena_loop_typing, on)    % (a long game's pauses add up)
+    ->  (   Since >= 100 -> throw(arena_loop_refused) ; true )   % all refused
     ;   true
     ),
-    nb_getval(arena_loop_given_pick, GivenAtPick),
-    (   Asked - GivenAtPick >= 300,         % answers since the last pick: a menu for
-        \+ nb_getval(arena_loop_typing, on) % ever, not a long game's pauses
+    (   Since >= 300                        % a menu asked for ever
     ->  Line = ""
     ;   (   pause(Prompt)
         ;   Prompt == '', Given = [''|_]    % the same pause, read on
@@ -214,7 +204,7 @@ stream_read(_, Line) :-
             people_first(Dot, Prompt, Answers1, Answers),
             question_key(Prompt, Answers, Key),
             repeat_count(Key, Last0, Prompt, Repeat0, Repeat10),
-            typed_again(Repeat10, Last0, Prompt, Repeat0, Repeat1),
+            typed_again(Repeat10, Prompt, Repeat0, Repeat1),
             typed_kind(Dot, Prompt, Answers, Repeat1, Typed),
             (   Typed = typed(_)
             ->  Repeat = 0-0
@@ -314,20 +304,14 @@ pause(Prompt) :-                        % a key read after a whole line, no menu
             system:peek_char/1, system:peek_code/1]),
     split_string(Prompt, "", " \t", [Text]),
     sub_string(Text, _, 1, 0, "\n"),
-    \+ prompt_asks(Text),
-    \+ nb_current(arena_loop_key_pause, question(Text)),
-    \+ nb_current(arena_loop_key_pause, paused(Text)),
-    nb_setval(arena_loop_key_pause, paused(Text)),
+    new_pause(Text),
     !.
 pause(Prompt) :-                        % a line read after a text that asks
     reader([arena_sicstus_lib:read_line/1, arena_sicstus_lib:read_line/2,   % nothing
             read_util:read_line_to_codes/2, read_util:read_line_to_string/2]),
     split_string(Prompt, "", " \t\n", [Text]),   % ("Move 3" then `write(' '), read_line(_)`)
     Text \== "",
-    \+ prompt_asks(Text),
-    \+ nb_current(arena_loop_key_pause, question(Text)),
-    \+ nb_current(arena_loop_key_pause, paused(Text)),
-    nb_setval(arena_loop_key_pause, paused(Text)),
+    new_pause(Text),
     !.
 pause(Prompt) :-
     string_length(Prompt, L),
@@ -340,6 +324,14 @@ pause(Prompt) :-
         \+ sub_string(Lower, _, _, _, "y/n")
     ),
     !.
+
+%   new_pause(+Text): Text asks nothing, and was neither a pause just
+%   before nor read again at once (then it was a question); it is now.
+new_pause(Text) :-
+    \+ prompt_asks(Text),
+    \+ nb_current(arena_loop_key_pause, question(Text)),
+    \+ nb_current(arena_loop_key_pause, paused(Text)),
+    nb_setval(arena_loop_key_pause, paused(Text)).
 
 stream_close(_).
 

@@ -3,7 +3,8 @@
             prompt_answers/3,         % +Prompt, +Before, -Answers
             prompt_asks/1,            % +Prompt
             machine_option/2,         % +Prompt, ?Key
-            menu_options/2            % +Prompt, -Options
+            menu_options/2,           % +Prompt, -Options
+            no_digits/2               % +Text, -Shape
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -91,6 +92,11 @@ asked_of_the_next([Question], Context) :-
     no_digits(Line, Shape),
     no_digits(Question, Shape),
     !.
+
+%!  no_digits(+Text, -Shape) is det.
+%
+%   Text without its digits: "Set CPU1 level:" and "Set CPU2 level:"
+%   are one question asked of two seats.
 
 no_digits(Line, Shape) :-
     string_codes(Line, Cs0),

@@ -1,7 +1,7 @@
 :- module(arena_loop_typed,
           [ typed_kind/5,             % +Dot, +Prompt, +Answers, +Repeat, -Kind
             typed_index/4,            % +Typed, +Answers, +Refused, -I
-            typed_again/5,            % +Repeat0, +Last, +Prompt, +Before, -Repeat
+            typed_again/4,            % +Repeat0, +Prompt, +Before, -Repeat
             board_before/4,           % +Dot, +Prompt, +Before0, -Before
             people_first/4,           % +Dot, +Prompt, +Answers0, -Answers
             seat_menu/1,              % +Prompt
@@ -10,8 +10,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply), [partition/4, maplist/3, exclude/3]).
-:- use_module(library(yall)).
-:- use_module(loop_prompt, [menu_options/2]).
+:- use_module(loop_prompt, [menu_options/2, no_digits/2]).
 :- use_module(loop_words, [names_a_seat/1, people_only/1, quoted_words/2]).
 
 /** <module> A person's moves, typed by the arena
@@ -98,10 +97,10 @@ board_before(typed, Prompt, Before0, Before) :-
     ).
 board_before(_, _, Before, Before).
 
-%   typed_again(+Repeat0, +Last, +Prompt, +Before, -Repeat): after a typed
+%   typed_again(+Repeat0, +Prompt, +Before, -Repeat): after a typed
 %   answer, its question asked again in the same words with nothing else
 %   written (`repeat, write('Take: '), read(N), valid(N), !`) refused it.
-typed_again(Repeat0, _Last, Prompt, Before, Repeat) :-
+typed_again(Repeat0, Prompt, Before, Repeat) :-
     (   nb_getval(arena_loop_typed, at(_, Line)),
         split_string(Prompt, "", " \t\r\n", [Line])
     ->  (   Before = R0-_ -> true ; R0 = 0 ),
@@ -138,17 +137,10 @@ question_line(Prompt, Line) :-
     exclude(==(""), Lines0, Lines),
     (   last(Lines, Line0) -> Line = Line0 ; Line = "" ).
 
-%   line_shape(+Line, -Shape): a question's words without its digits
-%   ("Player 1, take:" and "Player 2, take:" are one question).
-line_shape(Line, Shape) :-
-    string_codes(Line, Cs0),
-    exclude([C]>>code_type(C, digit), Cs0, Cs),
-    string_codes(Shape, Cs).
-
 %!  typed_questions(-Shapes) is det.
 %
-%   The questions of a person's move the last run typed at, as
-%   line_shape/2 gives them.
+%   The questions of a person's move the last run typed at, without
+%   their digits ("Player 1, take:" and "Player 2, take:" are one).
 
 typed_questions(Shapes) :-
     (   nb_current(arena_loop_shapes, Shapes0), is_list(Shapes0)
@@ -168,7 +160,7 @@ typed_index(Typed, Answers, R, I) :-
         nth0(I, Alts, C),
         nb_setval(arena_loop_typing, on),
         nb_setval(arena_loop_typed, at(I, Line)),
-        line_shape(Line, Shape),
+        no_digits(Line, Shape),
         nb_getval(arena_loop_shapes, Shapes0),
         (   memberchk(Shape, Shapes0) -> true ; nb_setval(arena_loop_shapes, [Shape|Shapes0]) )
     ;   Typed == retry,

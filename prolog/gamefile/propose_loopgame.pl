@@ -216,19 +216,17 @@ whole_games(Code, Entry, Input, Games) :-
     (   NB =< 2                         % one at least ends as games do
     ->  pairs_keys(Pairs, Games)
     ;   Broken = [_, _, Why|_],
+        driven(Input, How),
         (   Why = error(E)
-        ->  driven(Input, How),
-            format(atom(Note), "its loop, ~w, threw in ~w of 3 games: ~W",
+        ->  format(atom(Note), "its loop, ~w, threw in ~w of 3 games: ~W",
                    [How, NB, E, [max_depth(6), quoted(true)]])
         ;   Why == flood
         ->  last(Pairs, (_-_-Text)-_),
             last_words(Text, Last),
-            driven(Input, How),
             format(atom(Note), "its loop, ~w, wrote more than 8 MB between two picks \c
                                 in ~w of 3 games (it writes for ever); its last words: \c
                                 ~w", [How, NB, Last])
-        ;   driven(Input, How),
-            format(atom(Note), "its loop, ~w, ended ~w in ~w of 3 games", [How, Why, NB])
+        ;   format(atom(Note), "its loop, ~w, ended ~w in ~w of 3 games", [How, Why, NB])
         ),
         propose_note(Input, Note),
         fail
