@@ -239,7 +239,14 @@ load_reply(File, Dialect0, Reply) :-
     game_base(Game),
     assertz(game_path(File)),
     safe(load_file_game(File, Dialect0, Game, Dialect, Missing, Present), Result),
-    (   Result == true
+    (   Result == true,
+        left_threads(Threads)
+    ->  format(string(Message), "~w: loading it left ~w thread(s) running (a directive or \c
+                                 initialization started them): a game's threads must \c
+                                 end with its load, or no game can start from it",
+               [File, Threads]),
+        Reply = _{error:_{kind:game_file, message:Message}}
+    ;   Result == true
     ->  findall(W, arena_gamefile_read:skipped_entry(W), Warnings0),
         sort(Warnings0, Warnings),
         Reply = _{ok:true, dialect:Dialect, missing:Missing, present:Present,
@@ -248,6 +255,14 @@ load_reply(File, Dialect0, Reply) :-
     ->  Reply = _{fail:true}
     ;   error_reply(Result, Reply)
     ).
+
+%   left_threads(-N): the game's load left N > 0 threads running, which
+%   fork/1 refuses (fork_game/1 starts each game so).
+left_threads(N) :-
+    thread_self(Me),
+    aggregate_all(count, ( thread_property(T, status(running)), T \== Me,
+                           \+ thread_property(T, alias(gc)) ), N),
+    N > 0.
 
 error_reply(error(Kind, Message0), _{error:_{kind:Kind, message:Message}}) :-
     bounded_text(Message0, 4096, Message).

@@ -379,6 +379,17 @@ def test_a_directive_that_halts_refuses_the_file_in_one_line(jail: bool) -> None
     assert "Initialization goal" not in failed and "frames" not in failed, failed
 
 
+def test_a_directive_that_leaves_a_thread_stealing_requests_is_refused(jail: bool) -> None:
+    """A directive starts a thread that reads the host's requests and
+    forges winning replies: the load leaves it running, and the file is
+    refused with that reason before any game starts (the host could not
+    start one: it died with SWI-Prolog's fork error as its last words)."""
+    failed = failure("directive_thread.pl", jail, GameFileError)
+    if failed is None:
+        return
+    assert "loading it left 1 thread(s) running" in failed, failed
+
+
 def test_a_rule_entering_the_toplevel_is_named_and_the_host_goes_on(jail: bool) -> None:
     game = load("toplevel.pl", jail)
     if game is None:
