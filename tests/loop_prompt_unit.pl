@@ -2,6 +2,7 @@
 % (prolog/gamefile/loop_prompt.pl), each prompt of the kinds the corpus
 % of course games prints (written here, not copied).
 :- use_module('../prolog/gamefile/loop_prompt').
+:- use_module('../prolog/gamefile/loop_names').
 :- use_module(library(plunit)).
 
 :- begin_tests(loop_answer).
@@ -13,6 +14,15 @@ test(computer_against_computer_at_the_easy_level, [true(A == ['4', '9', '2', '3'
 
 test(leaving_is_never_chosen, [true(A == ['1'])]) :-
     prompt_answers("1. Play\n2. Rules\n3. Exit\nOption: ", A).
+
+test(quitting_named_in_a_sentence_is_never_chosen, [true(A == ['1', '2', '3'])]) :-
+    prompt_answers("Select 1 to place a piece, 2 to move one, 3 to pass and 4 to quit.", A).
+
+test(a_range_beside_its_key_to_leave, [true(A == ['1', '2', '3', '4', '5', '6', '7'])]) :-
+    prompt_answers("Column from 1 to 7 (or 0 to go back to the menu): ", A).
+
+test(the_lines_of_a_board_are_no_words, [true(W == ["1", "empty", "player", "player 1", "w"])]) :-
+    arena_gamefile_loop_names:text_words("╔═════╦═════╗\n║  1  ║  w  ║\n║ empty ║\nPlayer 1\n", W).
 
 test(a_range_from_its_smallest_odd_number, [true(A = ['9', '11', '13', '15', '10'|_])]) :-
     prompt_answers("Invalid. \e[2JEnter board size (odd number between 9 and 15): ", A).

@@ -434,3 +434,23 @@ def test_the_error_of_the_computer_only_mode_is_the_reason(
     assert code == 1, out + err
     assert "then threw: mode/1: Unknown procedure: draw_heap/1;" in out, out + err
     assert "#game" not in out, out + err
+
+
+def test_quitting_in_play_is_never_typed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A person's question names a key to quit in the same sentence as
+    the cells: the arena never types it, so every game ends with a
+    winner or a draw its loop announces, and the players' names are
+    words, not the lines of its board."""
+    adapter = proposed("loop_quit_in_play.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop(play, prompted(typed))." in text, text
+    names = re.search(r"^arena_loop_names\(([xo]), ([xo])\)\.$", text, re.M)
+    assert names and names[1] != names[2], text
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys)
+        assert "Game over" not in out, out
+        said = re.findall(r"^(x|o) wins!$|^(A draw!)$", out, re.M)
+        assert said, out
+        won, draw = said[-1]
+        assert winner == ("draw" if draw else "player1" if won == names[1] else "player2"), out

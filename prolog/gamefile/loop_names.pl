@@ -8,6 +8,7 @@
 :- use_module(library(aggregate)).
 :- use_module(library(assoc)).
 :- use_module(library(yall)).
+:- use_module(library(ordsets)).
 
 /** <module> Who plays each pick of a game's own loop
 
@@ -85,10 +86,17 @@ turn_names(Games, W1, W2) :-
     pairs_values(Mid1, Mid2),
     (   length(Mid, 40), append(Mid, _, Mid2) -> true ; Mid = Mid2 ),
     maplist(game_lines, Games, Lines),
+    append(Lines, Texts), append(Texts, AllLines), sort(AllLines, Shapes),
+    findall(Key-W, ( member(Line, Shapes), member(W, Line), memberchk(W, Mid),
+                     without(Line, W, Key), Key \== [] ), Keyed0),
+    sort(Keyed0, Keyed),
     findall(Score-(A-B),
             ( member(A, Mid), member(B, Mid), A @< B,
               alternation(Lines, A, B, Score0),
-              (   same_first_word(A, B) -> Score is Score0 + 0.5 ; Score = Score0 ) ),
+              (   ( same_first_word(A, B) ; same_line(Keyed, A, B) )
+              ->  Score is Score0 + 0.5
+              ;   Score = Score0
+              ) ),
             Scored),
     keysort(Scored, Ascending),
     last(Ascending, _-(A1-B1)),
@@ -103,6 +111,27 @@ turn_names(Games, W1, W2) :-
 same_first_word(A, B) :-
     split_string(A, " ", "", [W, _]),
     split_string(B, " ", "", [W, _]).
+
+%   same_line(+Keyed, +A, +B): a line the loop writes names A where
+%   another one, the same otherwise, names B ("Turn of x", "Turn of o"):
+%   two names rather than a name and a word of the same text. Keyed
+%   holds Key-Word, Key a line's words without Word.
+same_line(Keyed, A, B) :-
+    member(Key-A, Keyed),
+    memberchk(Key-B, Keyed),
+    !.
+
+%   without(+Words, +W, -Rest): Words without W and the pairs of words
+%   with W in them ("of x").
+without(Words, W, Rest) :-
+    exclude(with_word(W), Words, Rest).
+
+with_word(W, X) :-
+    (   X == W
+    ->  true
+    ;   split_string(X, " ", "", Parts),
+        memberchk(W, Parts)
+    ).
 
 %   game_lines(+Game, -Texts): the text before each pick of Game, each
 %   its lines (each its words) last line first.
@@ -233,11 +262,28 @@ question_dropped(Seg0, Seg) :-
 text_words(Seg, Words) :-
     string_lower(Seg, Lower),
     split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
-    exclude(==(""), Ws0, Ws1),
+    convlist(word_part, Ws0, Ws1),     % not the lines of a board ("╔═══╦")
     findall(B, ( nextto(A1, A2, Ws1), numbered(A1, A2),
                  atomics_to_string([A1, ' ', A2], B) ), Bigrams),
     append(Ws1, Bigrams, Ws2),        % "computer 1", where "1" also counts sticks
     sort(Ws2, Words).
+
+%   word_part(+Token, -Word): Token without the signs at its ends; none
+%   if it holds no letter or digit.
+word_part(Token, Word) :-
+    string_codes(Token, Cs0),
+    drop_signs(Cs0, Cs1),
+    reverse(Cs1, R0),
+    drop_signs(R0, R1),
+    R1 \== [],
+    reverse(R1, Cs),
+    string_codes(Word, Cs).
+
+drop_signs([C|Cs], Rest) :-
+    \+ code_type(C, alnum),
+    !,
+    drop_signs(Cs, Rest).
+drop_signs(Cs, Cs).
 
 %   name_of(+P, +Pairs, -Word): the word in at least 80% of the texts
 %   before P's picks and at most 25% of the other's (a text may still

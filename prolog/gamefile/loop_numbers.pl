@@ -6,6 +6,7 @@
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(yall)).
+:- use_module(loop_words, [leaving_answer/2]).
 
 /** <module> The numbers a course game's question asks for
 
@@ -21,7 +22,8 @@ the numbers it takes: the answers to try, in order.
 %   named, in order.
 numbers_asked(Lower, Near, Answers) :-
     (   last_group(Lower, Group) -> true ; Group = Lower ),
-    integers(Group, Ns),
+    integers(Group, Ns0),
+    exclude(leaving_number(Lower), Ns0, Ns),
     (   (   Ns = [Lo, Hi], Lo < Hi,
             once(( member(S, ["-", " to ", "between", "..", " a "]), sub_string(Group, _, _, _, S)
                  ; sub_string(Lower, _, _, _, "between") ))
@@ -47,6 +49,10 @@ numbers_asked(Lower, Near, Answers) :-
     ),
     Pick1 \== [],
     maplist([N, A]>>atom_number(A, N), Pick1, Answers).
+
+leaving_number(Text, N) :-
+    atom_number(A, N),
+    leaving_answer(Text, A).
 
 %   parity(+Lower, +Near, -P): odd or even, as the text refusing an
 %   answer says it (it may contradict the question), else the question.
@@ -78,7 +84,7 @@ typical_first(Ns, Sorted) :-
     pairs_values(Pairs, Sorted).
 
 last_group(Lower, Group) :-
-    findall(G, ( bracketed(Lower, G), integers(G, [_|_]) ), Gs),
+    findall(G, ( bracketed(Lower, G), integers(G, [_|_]), \+ leaving_answer(G, _) ), Gs),
     last(Gs, Group).
 
 %   bracketed(+Text, -Inside): the text inside a pair of brackets, (),

@@ -11,7 +11,7 @@
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(yall)).
-:- use_module(loop_words, [option_rank/2, leaves/2, roles_named/2, machine_label/1,
+:- use_module(loop_words, [option_rank/2, leaves/2, not_leaving/3, roles_named/2, machine_label/1,
                             quoted_words/2]).
 :- use_module(loop_numbers, [numbers_asked/3, bracketed/2]).
 :- use_module(loop_board, [board_answers/3, square_example/1]).
@@ -59,7 +59,8 @@ prompt_answers(Prompt, Before, Answers) :-
     ;   last(Lines, Question)
     ->  last_n(12, Context, Near),
         atomic_list_concat(Near, ' ', NearText),
-        question_answers(Question, NearText, Answers00),
+        question_answers(Question, NearText, Answers01),
+        not_leaving(NearText, Answers01, Answers00),
         (   ( default_answers(Answers00) ; square_example(Question) ),
             board_answers(Question, Context, Board)    % the board's labels
         ->  Answers0 = Board

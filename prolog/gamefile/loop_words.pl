@@ -1,6 +1,8 @@
 :- module(arena_loop_words,
           [ option_rank/2,            % +Option, -Rank
             leaves/2,                 % +Options, +Key
+            not_leaving/3,            % +Text, +Answers0, -Answers
+            leaving_answer/2,         % +Text, ?Answer
             roles_named/2,            % +Text, -Roles
             machine_label/1,          % +Label
             quoted_words/2,           % +Text, -Words
@@ -74,6 +76,35 @@ leaves(Options, Key) :-
     label_words(Label, Words),
     count_words(leave, Words, L),
     L > 0.
+
+%   not_leaving(+Text, +Answers0, -Answers): without the answers Text
+%   pairs with leaving the game ("2 to move a piece and 4 to quit",
+%   "Quit: 0"), unless all are.
+not_leaving(Text, Answers0, Answers) :-
+    exclude(leaving_answer(Text), Answers0, Answers1),
+    (   Answers1 == [] -> Answers = Answers0 ; Answers = Answers1 ).
+
+%   leaving_answer(+Text, ?Answer): Text pairs Answer (a word or a
+%   number; unbound, any) with leaving the game.
+leaving_answer(Text, Answer) :-
+    label_words(Text, Words0),
+    exclude(==(""), Words0, Words),
+    (   atom(Answer) -> atom_string(Answer, A0), string_lower(A0, A) ; true ),
+    (   append(_, [A|After], Words),
+        exclude(filler, After, [W|_])
+    ;   append(_, [W, A|_], Words)
+    ),
+    leaving_word(W),
+    \+ leaving_word(A),
+    (   var(Answer) -> atom_string(Answer, A) ; true ),
+    !.
+
+filler(W) :-
+    memberchk(W, ["to", "for", "go", "the", "game", "and", "or", "press", "type", "enter"]).
+
+leaving_word(W) :-
+    memberchk(W, ["exit", "quit", "leave", "surrender", "resign", "forfeit", "giveup",
+                  "sair", "desistir", "abandon", "menu", "back", "return"]).
 
 label_words(Label, Words) :-
     string_lower(Label, Lower),
