@@ -24,6 +24,24 @@ test(a_range_beside_its_key_to_leave, [true(A == ['1', '2', '3', '4', '5', '6', 
 test(the_lines_of_a_board_are_no_words, [true(W == ["1", "empty", "player", "player 1", "w"])]) :-
     arena_gamefile_loop_names:text_words("╔═════╦═════╗\n║  1  ║  w  ║\n║ empty ║\nPlayer 1\n", W).
 
+test(keys_in_brackets_after_their_labels, [true(A = ['CC'|_])]) :-
+    prompt_answers("Mode (People (PP), Computer vs Person (CP), Computer vs Computer (CC)): ", A).
+
+test(a_letter_asked_is_a_letter, [true(A = [a, b|_])]) :-
+    prompt_answers("   -- Enter column letter: ", A).
+
+test(a_range_of_letters, [true(A == ['A', 'B', 'C', 'D', 'E'])]) :-
+    prompt_answers("Choose a column (A-E): ", A).
+
+test(rows_labelled_at_their_ends, [true(A == ['0', '1', '2'])]) :-
+    prompt_answers("   a   b   c\n| X |   |   |  0\n|   | O |   |  1\n|   |   |   |  2\n\c
+                    --- Choose a row to play ---\n", A).
+
+test(the_column_after_the_row, [true(A == [a, b, c])]) :-
+    prompt_answers("--- Choose an empty space ---\n",
+                   "   a   b   c\n| X |   |   |  0\n|   | O |   |  1\n|   |   |   |  2\n\c
+                    --- Choose a row to play ---\n1\n", A).
+
 test(a_range_from_its_smallest_odd_number, [true(A = ['9', '11', '13', '15', '10'|_])]) :-
     prompt_answers("Invalid. \e[2JEnter board size (odd number between 9 and 15): ", A).
 

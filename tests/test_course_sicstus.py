@@ -526,6 +526,21 @@ def test_colour_winners_and_the_player_written_first(
     played(adapter, tmp_path / "game.jsonl", capsys, second="random")
 
 
+def test_a_loops_random_floats_are_the_arenas_decisions(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its computer players pick with random/1 (a float, scaled and
+    floored): each such pick is a decision among ten slices of (0, 1),
+    so the arena's players choose every take, each of 1 to 3 reached."""
+    adapter = proposed("loop_float_picks.pl", tmp_path, capsys)
+    assert "arena_loop(play, prompted(auto))." in adapter.read_text()
+    takes: set[str] = set()
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys)
+        assert f"Player {winner[-1]} wins!" in out, out
+        takes |= set(re.findall(r"Player \d takes (\d)\.", out))
+    assert takes == {"1", "2", "3"}, takes
+
+
 def test_a_game_only_its_loop_knows_is_played_through_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """No contract predicate at all: the adapter drives play/0, computer
@@ -548,7 +563,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     computer first, leaving never; a key after a line that asks nothing
     is a pause; quitting in play never; a board's lines are no words."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 44 tests passed" in output, output
+    assert "All 49 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:

@@ -454,3 +454,14 @@ def test_quitting_in_play_is_never_typed(
         assert said, out
         won, draw = said[-1]
         assert winner == ("draw" if draw else "player1" if won == names[1] else "player2"), out
+
+
+def test_a_loop_that_fails_where_it_should_end_is_no_result(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its loop fails at the end of a game and names no winner: that is
+    no result the arena could record (the last to move never wins by
+    it), so no adapter is written and the one line says why."""
+    out = not_proposed("loop_fails_at_end.pl",
+                       (COURSE / "loop_fails_at_end.pl").read_text(), tmp_path, capsys)
+    assert ("the game's loop failed (its entry goal failed) with no winner or draw named"
+            in out), out

@@ -34,6 +34,11 @@ board_answers(Question, Lines, Answers) :-
     ->  Rows = [_, _|_], Labels = Rows
     ;   names_one(Words, column), \+ names_one(Words, row)
     ->  Columns = [_, _|_], Labels = Columns
+    ;   \+ square_example(Question),       % "Row?", then "Empty space?": the column
+        asked_just_before(Lines, Kind)
+    ->  (   Kind == row -> Columns = [_, _|_], Labels = Columns
+        ;   Rows = [_, _|_], Labels = Rows
+        )
     ;   Rows = [_, _|_], Columns = [_, _|_],
         (   example_first(Lower, Rows, Columns, First)
         ->  true
@@ -44,6 +49,24 @@ board_answers(Question, Lines, Answers) :-
                 Labels)
     ),
     Answers = Labels.
+
+%   asked_just_before(+Lines, -Kind): one of the three lines before the
+%   question (the last of Lines) names a row and not a column, or the
+%   other way round: the question that asked it.
+asked_just_before(Lines, Kind) :-
+    append(Before, [_], Lines),
+    reverse(Before, Back),
+    length(Back, N),
+    Near is min(N, 3),
+    length(Three, Near),
+    append(Three, _, Back),
+    member(Line, Three),
+    string_lower(Line, Lower),
+    split_string(Lower, " \t:?()[],.!", " \t:?()[],.!", Words),
+    (   names_one(Words, row), \+ names_one(Words, column) -> Kind = row
+    ;   names_one(Words, column), \+ names_one(Words, row) -> Kind = column
+    ),
+    !.
 
 %!  square_example(+Question) is semidet.
 %
@@ -79,16 +102,26 @@ example_first(Lower, Rows, Columns, First) :-
     ),
     !.
 
-%   row_labels(+Lines, -Labels): the labels that begin three or more
-%   lines in a row of the last board, in order (a, b, c, ... or 1, 2, 3,
-%   ...), lower case.
+%   row_labels(+Lines, -Labels): the labels that begin (or else end)
+%   three or more lines in a row of the last board, in order (a, b, c,
+%   ... or 1, 2, 3, ...), lower case.
 row_labels(Lines, Labels) :-
     findall(L, ( member(Line, Lines), first_label(Line, L) ), Firsts),
-    longest_run(Firsts, Labels).
+    longest_run(Firsts, ByFirst),
+    findall(L, ( member(Line, Lines), last_label(Line, L) ), Lasts),
+    longest_run(Lasts, ByLast),
+    length(ByFirst, NF),
+    length(ByLast, NL),
+    (   NL > NF -> Labels = ByLast ; Labels = ByFirst ).
 
 first_label(Line, Label) :-
     split_string(Line, " \t|", " \t|", [First|_]),
     label(First, Label).
+
+last_label(Line, Label) :-
+    split_string(Line, " \t|", " \t|", Parts),
+    last(Parts, Last),
+    label(Last, Label).
 
 %   column_labels(+Lines, -Labels): the last line that is only labels in
 %   order, three or more (the board's header).

@@ -19,7 +19,7 @@
 Where neither the rules nor a proposal give the contract, a course game's
 own play/0 still plays: its menu set to computer against computer, its
 computer players pick among the moves with random_member/2 (or
-random_select/3, random/3, random_between/3). Here each such pick with
+random_select/3, random/3, random_between/3, random/1). Here each such pick with
 more than one alternative is a decision the arena makes: a state is the
 list of decisions taken (loop(Decisions)), its moves the alternatives of
 the next pick, found by running the loop again from the start (its menu
@@ -42,7 +42,8 @@ the game host's jail.
 %
 %   A random pick of the game's: member (random_member/2), select(Rest)
 %   (random_select/3), range(Lo, Hi) (random/3), between(Lo, Hi)
-%   (random_between/3).
+%   (random_between/3), float (random/1: a float of (0, 1), the middle
+%   of one of ten slices where a run drives it).
 
 loop_choice(Kind, List, Chosen) :-
     (   nb_current(arena_picking, on),  % prolog/gamefile/picked.pl: each in turn
@@ -64,6 +65,7 @@ plain(range(Lo, Hi), _, X) :-          % an empty range fails, as in SICStus
     \+ ( number(Lo), number(Hi), Lo >= Hi ),
     random:random(Lo, Hi, X).
 plain(between(Lo, Hi), _, X) :- random:random_between(Lo, Hi, X).
+plain(float, _, X) :- random:random(X).
 
 alternatives(member, List, Alts) :- list_alts(List, Alts).
 alternatives(select(_), List, Alts) :- list_alts(List, Alts).
@@ -77,6 +79,9 @@ alternatives(between(Lo, Hi), _, Alts) :-
     ->  numlist(Lo, Hi, Alts)
     ;   Alts = none
     ).
+
+alternatives(float, _, Alts) :-        % `random(R), N is floor(R * 6)`: ten even slices
+    findall(X, ( between(0, 9, I), X is (2 * I + 1) / 20 ), Alts).
 
 list_alts(List, Alts) :-
     (   is_list(List), List \== [], ground(List)

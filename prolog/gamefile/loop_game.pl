@@ -168,6 +168,9 @@ loop_over(Code:Ds, Winner) :-
     ;   lists:member(D, ["draw", "tie", "empate", "empatado", "nobody", "ninguem"]),
         memberchk(D, Words)
     ->  Winner = draw
+    ;   Why == failed                   % no end announced: its own goal failed
+    ->  throw(error(game_rule_loop('the game\'s loop failed (its entry goal failed) \c
+                                    with no winner or draw named'), _))
     ;   Winner = Last
     ).
 

@@ -11,7 +11,7 @@
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(yall)).
-:- use_module(loop_words, [option_rank/2, leaves/2, not_leaving/3, roles_named/2, machine_label/1,
+:- use_module(loop_words, [option_rank/2, leaves/2, not_leaving/3, coded_options/2, letter_range/2, roles_named/2, machine_label/1,
                             quoted_words/2]).
 :- use_module(loop_numbers, [numbers_asked/3, bracketed/2]).
 :- use_module(loop_board, [board_answers/3, square_example/1]).
@@ -379,12 +379,18 @@ question_answers(Question, Near, Answers) :-
         maplist([K, L]>>downcase_atom(K, L), Keys, Lowers),
         append(Keys, Lowers, Both),
         list_to_set(Both, Answers)
-    ;   listed_words(Question, Options), Options = [_, _|_]
+    ;   (   listed_words(Question, Options), Options = [_, _|_]
+        ;   coded_options(Question, Options)
+        )
     ->  ranked(Options, Answers)
     ;   (   quoted_words(Question, Words) ; quoted_words(Near, Words) )
     ->  Answers = Words
     ;   once(( member(W, ["name", "nome"]), sub_string(Lower, _, _, _, W) ))
     ->  Answers = [alpha, bravo, charlie]
+    ;   letter_range(Question, Letters)   % "a letter (A-H)", "column (a to h)"
+    ->  Answers = Letters
+    ;   once(( member(W, ["letter", "letra"]), sub_string(Lower, _, _, _, W) ))
+    ->  Answers = [a, b, c, d, e, f, g, h]
     ;   numbers_asked(Lower, Near, Numbers), Numbers \== []
     ->  Answers = Numbers
     ;   string_lower(Near, NearLower),         % "Choose the size / of the board"

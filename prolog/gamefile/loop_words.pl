@@ -3,6 +3,8 @@
             leaves/2,                 % +Options, +Key
             not_leaving/3,            % +Text, +Answers0, -Answers
             leaving_answer/2,         % +Text, ?Answer
+            coded_options/2,          % +Question, -Options
+            letter_range/2,           % +Question, -Letters
             roles_named/2,            % +Text, -Roles
             machine_label/1,          % +Label
             quoted_words/2,           % +Text, -Words
@@ -11,6 +13,7 @@
             people_only/1             % +Label
           ]).
 :- use_module(library(lists)).
+:- use_module(library(yall)).
 :- use_module(library(apply)).
 :- use_module(library(aggregate)).
 
@@ -105,6 +108,45 @@ filler(W) :-
 leaving_word(W) :-
     memberchk(W, ["exit", "quit", "leave", "surrender", "resign", "forfeit", "giveup",
                   "sair", "desistir", "abandon", "menu", "back", "return"]).
+
+%   coded_options(+Question, -Options): a question that lists its
+%   options, each a label with its key in brackets after it ("Player vs
+%   Player (PP), Computer vs Computer (CC)"): Key-Label, two at least.
+coded_options(Question, Options) :-
+    split_string(Question, ",;/", " ", Parts),
+    findall(Key-Label, ( member(Part, Parts), coded_part(Part, Key, Label) ), Options),
+    Options = [_, _|_].
+
+coded_part(Part, Key, Label) :-
+    sub_string(Part, B, 1, _, "("),
+    B1 is B + 1,
+    sub_string(Part, B1, L, _, Key0),
+    L >= 1, L =< 4,
+    E is B1 + L,
+    sub_string(Part, E, 1, _, ")"),
+    string_codes(Key0, Cs),
+    forall(member(C, Cs), code_type(C, alnum)),
+    sub_string(Part, 0, B, _, Before),
+    split_string(Before, "(:", " ", Pieces),
+    last(Pieces, Label),
+    string_codes(Label, LCs),
+    member(C, LCs), code_type(C, alpha),
+    !,
+    atom_string(Key, Key0).
+
+%   letter_range(+Question, -Letters): the letters from one to the other
+%   of a range of two single letters ("A-H", "a to h").
+letter_range(Question, Letters) :-
+    split_string(Question, " ()[]{},:?", " ()[]{},:?", Tokens0),
+    exclude(==(""), Tokens0, Tokens),
+    (   append(_, [A, "to", B|_], Tokens)
+    ;   member(T, Tokens), split_string(T, "-", "", [A, B])
+    ),
+    string_codes(A, [CA]), string_codes(B, [CB]),
+    code_type(CA, alpha), code_type(CB, alpha), CA < CB, CB - CA =< 25,
+    !,
+    numlist(CA, CB, Codes),
+    maplist([C, L]>>atom_codes(L, [C]), Codes, Letters).
 
 label_words(Label, Words) :-
     string_lower(Label, Lower),

@@ -90,7 +90,8 @@ library_import(Lib, Imports, use_module(library(Lib), Imports)).
 
 shimmed(random, [setrand/1|Picks]) :-
     (   current_prolog_flag(arena_game_jail, true)
-    ->  Picks = [random_member/2, random_select/3, random/3, random_between/3]
+    ->  Picks = [random_member/2, random_select/3, random/3, random_between/3,
+                 random/1]
     ;   Picks = []
     ).
 shimmed(lists, [nth0/4, nth1/4]).

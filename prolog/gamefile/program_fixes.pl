@@ -54,6 +54,7 @@ shim((random_select(X, L, R) :- arena_loop_drive:loop_choice(select(R), L, X))) 
 shim((random(Lo, Hi, X) :- arena_loop_drive:loop_choice(range(Lo, Hi), [], X))) :- jailed.
 shim((random_between(Lo, Hi, X) :- arena_loop_drive:loop_choice(between(Lo, Hi), [], X))) :-
     jailed.
+shim((random(X) :- arena_loop_drive:loop_choice(float, [], X))) :- jailed.
 
 %   sicstus_arithmetic(+Program0, -Program): Program0 with SICStus'
 %   arithmetic functions that SWI-Prolog lacks written as it has them:
