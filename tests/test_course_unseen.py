@@ -130,6 +130,19 @@ def test_a_part_of_the_game_given_for_the_whole_names_its_start(
             f"instead)") in out, out + err            # the nearest start, not tests.pl
 
 
+def test_parts_that_load_each_other_name_no_other_start(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """main.pl loads rules.pl, which loads main.pl back (a 2023/24
+    pattern, each part loading the start): the file given loads the whole
+    game itself, so check-game names no other start for it."""
+    text = (COURSE / "loop_fails_at_end.pl").read_text().replace("turn(40, 1)", "turn(4, 1)")
+    (tmp_path / "rules.pl").write_text(":- ensure_loaded('main.pl').\n" + text)
+    (tmp_path / "main.pl").write_text(":- consult('rules.pl').\n")
+    code, out, err = run(["check-game", str(tmp_path / "main.pl"), "--games", "3"], capsys)
+    assert code != 0 and "no adapter proposed" in out, out + err
+    assert "beside it loads this file" not in out, out
+
+
 def test_a_game_over_that_leaves_its_winner_unbound_means_not_over(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """game_over/2 succeeds in every state and binds the winner only once
@@ -419,7 +432,8 @@ def test_a_menu_without_a_computer_only_mode_nor_typed_moves_is_named(
                        text.replace(asked, "write('Your move: '),\n    read(take(Take)),"),
                        tmp_path, capsys)
     assert ('its menu offers no mode with the computer on both sides ("Player vs Player", '
-            '"Player vs Computer"), and its questions in play name no answers') in out, out
+            '"Player vs Computer"), and the game took none of the answers the arena could '
+            'type for a person at its questions in play') in out, out
 
 
 def test_the_error_of_the_computer_only_mode_is_the_reason(

@@ -79,9 +79,9 @@ loop_reason(Code, Reason) :-
         maplist([L, Q]>>format(atom(Q), "~q", [L]), Modes, Quoted),
         atomic_list_concat(Quoted, ', ', Shown),
         format(atom(Reason), "its menu offers no mode with the computer on both sides \c
-                              (~w), and its questions in play name no answers that \c
-                              the arena could type for a person (numbers of a range, \c
-                              letters) and the game took", [Shown])
+                              (~w), and the game took none of the answers the arena \c
+                              could type for a person at its questions in play \c
+                              (numbers of a range, letters, a board's labels)", [Shown])
     ;   once(entry_point(Code, Entry)),
         (   nb_current(arena_loop_best, best(_, Note))
         ->  format(atom(Reason), "no answers to its menu made ~w/0 play computer against \c

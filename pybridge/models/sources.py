@@ -170,17 +170,22 @@ def loaders(game_file: str | Path, of: list[str]) -> list[str]:
     and the files named in ``of`` (the program's start, where
     ``game_file`` is one of its parts): their names, at most 3, those
     that load the fewest files first (a test file that loads the start
-    comes after it)."""
+    comes after it); not those ``game_file`` itself loads (parts that
+    load each other)."""
     main = Path(os.path.abspath(game_file)).resolve()
     folder = main.parent
     try:
         beside = sorted(folder.iterdir())[:MAX_FILES]
     except OSError:
         return []
+    try:
+        own = set(files(main).values())     # a file it loads itself is no start above it
+    except GameSourcesError:
+        own = set()
     found: list[tuple[int, str]] = []
     for path in beside:
         if path.suffix not in SUFFIXES[1:] or not path.is_file() or path.is_symlink() \
-                or path.resolve() == main:
+                or path.resolve() == main or path.resolve() in own:
             continue
         try:
             loaded = set(files(path).values())
