@@ -479,3 +479,19 @@ def test_a_loop_that_fails_where_it_should_end_is_no_result(
                        (COURSE / "loop_fails_at_end.pl").read_text(), tmp_path, capsys)
     assert ("the game's loop failed (its entry goal failed) with no winner or draw named"
             in out), out
+
+
+def test_a_broken_machine_mode_leaves_the_people_mode_to_type(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its mode of computers alone throws in every game after a few
+    picks; its mode of two people is played instead, the arena typing
+    each person's take."""
+    adapter = proposed("loop_machine_mode_broken.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop(play, prompted(typed))." in text, text
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    said = re.findall(r"Player (\d) wins!", out)
+    assert said, out
+    names = re.search(r"^arena_loop_names\('?([^,']+)'?, '?([^)']+)'?\)\.$", text, re.M)
+    assert names, text
+    assert winner == ("player1" if said[-1] in names[1] else "player2"), out

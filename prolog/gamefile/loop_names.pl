@@ -27,13 +27,21 @@ names(Games, Names) :-
 
 %   names(+Games, +Typed, -Names): as names/2; where Typed is true (the
 %   arena types a person's moves: prolog/gamefile/loop_answer.pl) the
-%   question before each pick ("Row:", "Column:") names no player, and
+%   question before each pick ("Row:", "Column:") names no player (but
+%   where no other words do, the question may: "Player 2, take:"), and
 %   a turn is never a group of picks with nothing between.
 names(Games, Typed, Names) :-
     setup_call_cleanup(
         nb_setval(arena_names_typed, Typed),
-        names_(Games, Typed, Names),
-        nb_setval(arena_names_typed, false)).
+        names_(Games, Typed, Names0),
+        nb_setval(arena_names_typed, false)),
+    (   Typed == true, Names0 == none       % "Player 2, take 1 to 3:": the question names
+    ->  setup_call_cleanup(
+            nb_setval(arena_names_typed, asked),
+            names_(Games, Typed, Names),
+            nb_setval(arena_names_typed, false))
+    ;   Names = Names0
+    ).
 
 names_(Games, Typed, Names) :-
     (   member(Part, [all, last]),
@@ -73,7 +81,7 @@ turn_names(Games, W1, W2) :-
     findall(Words, ( member(_-Marks-Text, Games),
                      reverse(Marks, Ordered),
                      segment_words(Ordered, 0, Text, 0, _, Words) ), All0),
-    (   nb_current(arena_names_typed, true)    % not the texts of an answer alone
+    (   nb_current(arena_names_typed, T), T \== false    % not the texts of an answer alone
     ->  exclude([Ws]>>( Ws = [_] ; Ws = [] ), All0, All)
     ;   All = All0
     ),

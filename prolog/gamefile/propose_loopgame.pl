@@ -33,18 +33,26 @@ the list of decisions taken.
 
 loop_adapter(Code, FileBase, Text) :-
     current_prolog_flag(arena_game_jail, true),
-    member(Way, [plain, typed]),  % every entry plainly first
+    member(Way, [plain, typed]),  % every entry plainly first; typed where those fail
+    way_games(Way, Code, Entry, Answers, Input, Games),
+    (   Input == prompted(typed) -> Typed = true ; Typed = false ),
+    names(Games, Typed, Names),
+    whose_turn_known(Typed, Names),
+    !,
+    with_output_to(string(Text), adapter_text(Code, FileBase, Entry, Answers, Names)).
+
+%   way_games(+Way, +Code, -Entry, -Answers, -Input, -Games): the first
+%   entry and answers of Way whose screen passes, and whole games played
+%   from there (a computer-only mode whose games never end, or that
+%   throws in all, leaves the arena typing a person's moves to try).
+way_games(Way, Code, Entry, Answers, Input, Games) :-
     entry_point(Code, Entry),     % a play/0 may skip the menu start/0 or menu/0 shows
     answers(Way, Answers),
     in_time,
     answers_input(Answers, Input),
     screen(Code, Entry, Input),
     !,
-    whole_games(Code, Entry, Input, Games),
-    (   Input == prompted(typed) -> Typed = true ; Typed = false ),
-    names(Games, Typed, Names),
-    whose_turn_known(Typed, Names),
-    with_output_to(string(Text), adapter_text(Code, FileBase, Entry, Answers, Names)).
+    whole_games(Code, Entry, Input, Games).
 
 %   whose_turn_known(+Typed, +Names): where the arena types a person's
 %   moves and a move takes several questions ("Row:", then "Column:"),
@@ -281,6 +289,27 @@ why_not(ended(error(E)), How, Note) :-
 why_not(ended(Why), _, Note) :-
     format(atom(Note), "its loop ended (~w) before a game was played", [Why]).
 
+%   comment_lines(+Text): Text as comment lines of at most 76 columns,
+%   its control characters spaces (no line of it can leave the comment).
+comment_lines(Text) :-
+    atom_codes(Text, Codes0),
+    maplist([C0, C]>>( C0 < 0'\s -> C = 0'\s ; C = C0 ), Codes0, Codes),
+    atom_codes(Plain, Codes),
+    split_string(Plain, " ", " ", Words0),
+    exclude(==(""), Words0, Words),
+    foldl(comment_word, Words, "%", Last),
+    format("~w~n", [Last]).
+
+comment_word(Word, Line0, Line) :-
+    string_length(Line0, L0),
+    string_length(Word, LW),
+    (   L0 > 1, L0 + 1 + LW > 76
+    ->  format("~w~n", [Line0]),
+        string_concat("% ", Word, Line)
+    ;   atomic_list_concat([Line0, ' ', Word], Line1),
+        atom_string(Line1, Line)
+    ).
+
 %   loop_answers_in(+Code, +Entry, +Answers, -Given): the answers a
 %   prompted run gives before the loop's first pick (pauses left out).
 loop_answers_in(Code, Entry, Answers, Given) :-
@@ -308,7 +337,13 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
     format(":- consult(~q).~n~n", [FileBase]),
     (   Answers = prompted(_)
     ->  (   Answers == prompted(typed)
-        ->  format("% GUESS: its menu has no mode with the computer on both sides, so the~n"),
+        ->  (   nb_current(arena_loop_propose, Plain), Plain \== none
+            ->  format(atom(Why), "(~w)", [Plain]),
+                format("% GUESS: its mode of computers alone did not play~n"),
+                comment_lines(Why),
+                format("% so the~n")
+            ;   format("% GUESS: its menu has no mode with the computer on both sides, so the~n")
+            ),
             format("% arena's players play a person's seat: each question the loop asks~n"),
             format("% again in play (a move) is answered by the player to move, among the~n"),
             format("% answers its text names (numbers of a range, letters; yes or no~n"),
