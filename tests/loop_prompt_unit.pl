@@ -42,6 +42,12 @@ test(the_column_after_the_row, [true(A == [a, b, c])]) :-
                    "   a   b   c\n| X |   |   |  0\n|   | O |   |  1\n|   |   |   |  2\n\c
                     --- Choose a row to play ---\n1\n", A).
 
+test(the_moves_listed_above_the_question, [true(A == [a1, 'b2-c3', '(1,2)'])]) :-
+    prompt_answers("Board ...\nValid Moves: [a1, b2-c3, (1,2)]\n\nEnter your move\n", A).
+
+test(a_list_of_plays_is_no_answer_to_a_row, [true(\+ memberchk('2-7-left', A))]) :-
+    prompt_answers("Available plays: 2-7-left 3-8-left\nInsert the row number: ", A).
+
 test(a_range_from_its_smallest_odd_number, [true(A = ['9', '11', '13', '15', '10'|_])]) :-
     prompt_answers("Invalid. \e[2JEnter board size (odd number between 9 and 15): ", A).
 

@@ -495,3 +495,17 @@ def test_a_broken_machine_mode_leaves_the_people_mode_to_type(
     names = re.search(r"^arena_loop_names\('?([^,']+)'?, '?([^)']+)'?\)\.$", text, re.M)
     assert names, text
     assert winner == ("player1" if said[-1] in names[1] else "player2"), out
+
+
+def test_the_moves_a_loop_lists_are_what_the_arena_types(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A person's question names no answers, but the loop lists the
+    valid moves just above it ("Valid moves: [c1, c3]"): those are what
+    the arena types, and every game ends as the loop says."""
+    adapter = proposed("loop_listed_moves.pl", tmp_path, capsys)
+    assert "arena_loop(play, prompted(typed))." in adapter.read_text()
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys)
+        said = re.findall(r"^(ann|bea) wins!$|^(Draw!)$", out, re.M)
+        assert said, out
+        assert re.search(r"plays c\d", out), out

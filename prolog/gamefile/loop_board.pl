@@ -1,9 +1,11 @@
 :- module(arena_loop_board,
           [ board_answers/3,          % +Question, +Lines, -Answers
+            listed_moves/2,           % +Lines, -Moves
             square_example/1          % +Question
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(yall)).
 
 /** <module> Answers read from the board a question follows
 
@@ -67,6 +69,74 @@ asked_just_before(Lines, Kind) :-
     ;   names_one(Words, column), \+ names_one(Words, row) -> Kind = column
     ),
     !.
+
+%!  listed_moves(+Lines, -Moves) is semidet.
+%
+%   The moves the loop lists just above a person's question ("Valid
+%   Moves: [a1, b2, c3]", "Available plays: 2-7-left 3-8-left"), each as
+%   it is written: what to type.
+
+listed_moves(Lines, Moves) :-
+    reverse(Lines, Back),
+    length(Back, N),
+    Near is min(N, 12),
+    length(Close, Near),
+    append(Close, _, Back),
+    member(Line, Close),
+    string_lower(Line, Lower),
+    member(Key, ["valid moves", "possible moves", "available moves", "legal moves",
+                 "available plays", "possible plays", "valid plays", "jogadas"]),
+    sub_string(Lower, B, KL, _, Key),
+    !,
+    Start is B + KL,
+    sub_string(Line, Start, _, 0, Rest0),
+    split_string(Rest0, "", " \t:=-", [Rest]),
+    string_codes(Rest, Codes),
+    (   Codes = [0'[|Inside0]
+    ->  closed(Inside0, 1, Inside),
+        top_level_items(Inside, Items)
+    ;   split_string(Rest, " \t,;", " \t,;", Items0),
+        exclude(==(""), Items0, Items)
+    ),
+    !,
+    length(Items, NI),
+    NI >= 1, NI =< 200,
+    forall(member(I, Items), ( string_length(I, IL), IL =< 20 )),
+    maplist([I, M]>>atom_string(M, I), Items, Moves0),
+    list_to_set(Moves0, Moves).
+
+%   closed(+Codes, +Depth, -Inside): the codes before the bracket that
+%   closes one opened Depth deep.
+closed([C|Cs], D0, Inside) :-
+    (   memberchk(C, `([{`) -> D is D0 + 1
+    ;   memberchk(C, `)]}`) -> D is D0 - 1
+    ;   D = D0
+    ),
+    (   D =:= 0
+    ->  Inside = []
+    ;   Inside = [C|Inside1],
+        closed(Cs, D, Inside1)
+    ).
+
+%   top_level_items(+Codes, -Items): the text between the commas of a
+%   list's inside that no bracket holds, each trimmed.
+top_level_items(Codes, Items) :-
+    items(Codes, 0, [], Items0),
+    maplist([Cs, I]>>( string_codes(S, Cs), split_string(S, "", " ", [I]) ), Items0, Items1),
+    exclude(==(""), Items1, Items).
+
+items([], _, Acc, [Item]) :-
+    reverse(Acc, Item).
+items([0',|Cs], 0, Acc, [Item|Items]) :-
+    !,
+    reverse(Acc, Item),
+    items(Cs, 0, [], Items).
+items([C|Cs], D0, Acc, Items) :-
+    (   memberchk(C, `([{`) -> D is D0 + 1
+    ;   memberchk(C, `)]}`) -> D is max(0, D0 - 1)
+    ;   D = D0
+    ),
+    items(Cs, D, [C|Acc], Items).
 
 %!  square_example(+Question) is semidet.
 %

@@ -14,7 +14,7 @@
 :- use_module(loop_words, [option_rank/2, leaves/2, not_leaving/3, coded_options/2, letter_range/2, roles_named/2, machine_label/1,
                             quoted_words/2]).
 :- use_module(loop_numbers, [numbers_asked/3, bracketed/2]).
-:- use_module(loop_board, [board_answers/3, square_example/1]).
+:- use_module(loop_board, [board_answers/3, listed_moves/2, square_example/1]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 
@@ -62,7 +62,10 @@ prompt_answers(Prompt, Before, Answers) :-
         question_answers(Question, NearText, Answers01),
         not_leaving(NearText, Answers01, Answers00),
         (   ( default_answers(Answers00) ; square_example(Question) ),
-            board_answers(Question, Context, Board)    % the board's labels
+            (   asks_a_move(Question),
+                listed_moves(Context, Board)            % the moves it lists
+            ;   board_answers(Question, Context, Board) % the board's labels
+            )
         ->  Answers0 = Board
         ;   Answers0 = Answers00
         ),
@@ -73,6 +76,12 @@ prompt_answers(Prompt, Before, Answers) :-
         )
     ;   Answers = ['1']
     ).
+
+asks_a_move(Question) :-
+    string_lower(Question, Lower),
+    member(W, ["move", "play", "jogada", "movimento"]),
+    sub_string(Lower, _, _, _, W),
+    !.
 
 %   seat_after_seat(+Lines, +Context): the prompt is one line that asks
 %   of a player (a colour, "Player 2"), right after the same question of
