@@ -81,15 +81,15 @@ def test_escapes_sicstus_reads_are_read_as_it_reads_them(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A banner with a backslash before a space and before "|": SICStus
     reads the clause (the space dropped, the "|" alone), so nothing is
-    left out and the banner is shown as SICStus shows it; log(2, X) is
-    computed as SICStus computes it."""
+    left out and the banner is shown as SICStus shows it; log(2, X) and
+    exp(X, 2) are computed as SICStus computes them."""
     code, out, err = run(["check-game", str(COURSE / "sicstus_escapes.pl"), "--games", "3"],
                          capsys)
     assert code == 0 and "left out" not in out, out + err
     code, out = play_logged("sicstus_escapes.pl", tmp_path / "game.jsonl", capsys)
     assert code == 0, out
     assert "  __ _|_ __|" in out and " |__) | |  |_ " in out, out
-    assert "3 taken (2.00 bits), b to move" in out, out
+    assert "3 taken (2.00 bits, 9.0 squared), b to move" in out, out
 
 
 def test_sicstus_loads_reach_nothing_outside_the_games_folder(

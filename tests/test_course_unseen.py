@@ -509,3 +509,14 @@ def test_the_moves_a_loop_lists_are_what_the_arena_types(
         said = re.findall(r"^(ann|bea) wins!$|^(Draw!)$", out, re.M)
         assert said, out
         assert re.search(r"plays c\d", out), out
+
+
+def test_a_games_own_option_table_is_not_the_arenas_settings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The game's option/3 is a table of its own menu (one clause with
+    variables): the adapter says the arena reads no settings from it,
+    so it loads and plays."""
+    adapter = proposed("loop_own_options.pl", tmp_path, capsys)
+    assert "arena_without(option/3)." in adapter.read_text()
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert f"Player {winner[-1]} wins!" in out, out

@@ -57,11 +57,7 @@ board_answers(Question, Lines, Answers) :-
 %   other way round: the question that asked it.
 asked_just_before(Lines, Kind) :-
     append(Before, [_], Lines),
-    reverse(Before, Back),
-    length(Back, N),
-    Near is min(N, 3),
-    length(Three, Near),
-    append(Three, _, Back),
+    nearest(3, Before, Three),
     member(Line, Three),
     string_lower(Line, Lower),
     split_string(Lower, " \t:?()[],.!", " \t:?()[],.!", Words),
@@ -70,6 +66,15 @@ asked_just_before(Lines, Kind) :-
     ),
     !.
 
+%   nearest(+N, +Lines, -Close): the last N of Lines (or all), the last
+%   first.
+nearest(N, Lines, Close) :-
+    reverse(Lines, Back),
+    length(Back, L),
+    K is min(N, L),
+    length(Close, K),
+    append(Close, _, Back).
+
 %!  listed_moves(+Lines, -Moves) is semidet.
 %
 %   The moves the loop lists just above a person's question ("Valid
@@ -77,11 +82,7 @@ asked_just_before(Lines, Kind) :-
 %   it is written: what to type.
 
 listed_moves(Lines, Moves) :-
-    reverse(Lines, Back),
-    length(Back, N),
-    Near is min(N, 12),
-    length(Close, Near),
-    append(Close, _, Back),
+    nearest(12, Lines, Close),
     member(Line, Close),
     string_lower(Line, Lower),
     member(Key, ["valid moves", "possible moves", "available moves", "legal moves",

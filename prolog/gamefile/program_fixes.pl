@@ -58,7 +58,8 @@ shim((random(X) :- arena_loop_drive:loop_choice(float, [], X))) :- jailed.
 
 %   sicstus_arithmetic(+Program0, -Program): Program0 with SICStus'
 %   arithmetic functions that SWI-Prolog lacks written as it has them:
-%   log(Base, X) as log(X)/log(Base), in the expressions of is/2 and the
+%   log(Base, X) as log(X)/log(Base), exp(X, Y) (X to the power Y) as
+%   float(X ** Y), in the expressions of is/2 and the
 %   comparisons, within control constructs and findall/3 and the like.
 sicstus_arithmetic(Program0, Program) :-
     maplist(arith_clause, Program0, Program).
@@ -116,6 +117,7 @@ written_file(open(F, M, S, O), arena_sicstus_lib:game_open(F, M, S, O)).
 
 arith_expr(E, E) :- \+ compound(E), !.
 arith_expr(log(B0, X0), log(X)/log(B)) :- !, arith_expr(B0, B), arith_expr(X0, X).
+arith_expr(exp(X0, Y0), float(X ** Y)) :- !, arith_expr(X0, X), arith_expr(Y0, Y).
 arith_expr(E0, E) :-
     E0 =.. [F|As0],
     maplist(arith_expr, As0, As),

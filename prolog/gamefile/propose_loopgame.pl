@@ -15,6 +15,7 @@
 :- use_module(loop_typed, [typed_questions/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/3]).
+:- use_module(propose_players, [players_fact/2]).
 
 /** <module> An adapter that plays a game through its own loop
 
@@ -370,7 +371,7 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
         format("% them (a row, then a column); the players take turns~n")
     ;   format("% GUESS: each pick is one player's move, the players take turns~n")
     ),
-    portray_clause(players([player1, player2])),
+    players_fact(Code, [player1, player2]),
     portray_clause((current_player(loop(Ds), P) :- loop_player(Ds, P))),
     nl,
     (   Names = names(W1, W2)

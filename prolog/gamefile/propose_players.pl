@@ -13,7 +13,7 @@ propose_turns.pl) writes the players' names the same way.
 %
 %   Writes players/1; arena_players/1 where the game has a players/1 of
 %   its own (numbers, `players([1, 2])`), which a second definition
-%   would join.
+%   would join; arena_without(option/3) where its option/3 is its own.
 
 players_fact(Code, Names) :-
     (   defines(Code, players/1)
@@ -21,4 +21,18 @@ players_fact(Code, Names) :-
         portray_clause(arena_players(Names)),
         nl
     ;   format("players(~q).~n~n", [Names])
+    ),
+    own_options(Code).
+
+%   own_options(+Code): where the game's option/3 is no setting of the
+%   arena's (`option(Name, Default, Help)`, each a fact with a name and a
+%   default), the adapter says the arena reads none.
+own_options(Code) :-
+    (   defines(Code, option/3),
+        \+ forall(clause(Code:option(N, D, H), Body),
+                  ( Body == true, atom(N), atomic(D), ( atomic(H) ; is_list(H) ) ))
+    ->  format("% the game's option/3 is its own, not the arena's settings~n"),
+        portray_clause(arena_without(option/3)),
+        nl
+    ;   true
     ).

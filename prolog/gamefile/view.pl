@@ -39,7 +39,8 @@ game whose move/3 means something else (a half turn) can still be
 mapped. arena_level(+Level, -GameLevel) maps the arena's integer levels
 onto the game's own (`2` to `computer-2`, `hard_bot`); arena_setup(Goal)
 names goals run once after loading, in order (facts a menu would
-assert); arena_without(PI) (value/3, choose_move/3 or /4, display_game/1 or /2) says the
+assert); arena_without(PI) (value/3, choose_move/3 or /4, display_game/1 or /2,
+option/3) says the
 game's own PI means something else, and the arena does as if it had
 none.
 */
@@ -87,7 +88,8 @@ provides(Code, Name/Arity) :-
 %   own PI (an optional one) means something else, and the arena does
 %   as if the game had none.
 without(Code, PI) :-
-    memberchk(PI, [value/3, choose_move/3, choose_move/4, display_game/1, display_game/2]),
+    memberchk(PI, [value/3, choose_move/3, choose_move/4, display_game/1, display_game/2,
+                   option/3]),
     defines(Code, arena_without/1),
     catch(Code:arena_without(PI), _, fail),
     !.

@@ -155,10 +155,13 @@ def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
                       count=1, flags=re.MULTILINE)
     present = [p for p in host_for(ref).hello.get("present", []) if isinstance(p, str)]
 
+    load_errors: list[str] = []
+
     def problems_of(adapter: str) -> list[tuple[str, str]] | None:
         try:
             report = check_game(adapter, games=CHECK_GAMES, seconds=CHECK_SECONDS)
-        except (GameFileError, ArenaError, ValueError):
+        except (GameFileError, ArenaError, ValueError) as exc:
+            load_errors.append(str(exc))
             return None
         return [(p.predicate, p.message) for p in report.problems]
 
@@ -182,8 +185,11 @@ def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
     except OSError as exc:
         return f"no adapter written: {clean_line(str(exc), 300)}"
     if not got_check.kept:
+        left = got_check.left
+        if left == proposal_check.NOT_LOADED and load_errors:
+            left = f"{left}: {load_errors[-1]}"
         return (f"no adapter proposed: the adapter inferred fails its own check "
-                f"({clean_line(got_check.left, 300)}): write it by hand")
+                f"({clean_line(left, 400)}): write it by hand")
     if got_check.game_at_fault:
         return (f"adapter proposed in {clean_line(str(target), 300)}, but the game's own rules "
                 f"fail check-game ({clean_line(got_check.left, 300)}): a game plays until "

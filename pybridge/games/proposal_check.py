@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Callable, Collection, NamedTuple, Sequence
 
+NOT_LOADED = "the adapter could not be loaded"
 ROUNDS = 3
 
 # optional predicates the arena can do without: arena_without(PI) lines
@@ -225,7 +226,7 @@ def checked(target: Path, text: str, present: Collection[str],
     proposed = text
     with open(target, "x", encoding="utf-8") as out:
         out.write(text)
-    left = "the adapter could not be loaded"
+    left = NOT_LOADED
     problems: Sequence[tuple[str, str]] | None = None
     for round_ in range(ROUNDS + 1):           # the last mended text is checked too
         problems = check(str(target))

@@ -1,7 +1,8 @@
 % A game of our own whose banner SICStus reads and SWI-Prolog's reader
 % refuses: a backslash before a space (SICStus drops both) and before a
 % symbol no escape starts with (SICStus reads the symbol alone); and
-% log(Base, X), an arithmetic function SICStus has and SWI-Prolog lacks.
+% log(Base, X) and exp(X, Y), arithmetic functions SICStus has and
+% SWI-Prolog lacks.
 players([a, b]).
 initial_state(_, s(0, a)).
 current_player(s(_, P), P).
@@ -14,4 +15,5 @@ display_game(s(N, P)) :-
     write('  __ \ _|_ __\|'), nl,
     write(' |__) \| |  |_ \33\[0m'), nl,
     Bits is log(2, N + 1),
-    format("~w taken (~2f bits), ~w to move~n", [N, Bits, P]).
+    Square is exp(N, 2),
+    format("~w taken (~2f bits, ~w squared), ~w to move~n", [N, Bits, Square, P]).
