@@ -520,3 +520,16 @@ def test_a_games_own_option_table_is_not_the_arenas_settings(
     assert "arena_without(option/3)." in adapter.read_text()
     out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
     assert f"Player {winner[-1]} wins!" in out, out
+
+
+def test_a_colour_names_the_player_rather_than_a_pair_of_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"White Player turn. (O)": the colour tells the players apart as
+    well as "turn o" does, and it is the word the winner's line names."""
+    adapter = proposed("loop_colour_turns.pl", tmp_path, capsys)
+    assert "arena_loop_names(black, white)." in adapter.read_text(), adapter.read_text()
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys)
+        said = re.findall(r"The winner of the game is the (\w+) Player", out)
+        assert said, out
+        assert winner == ("player1" if said[-1] == "Black" else "player2"), out

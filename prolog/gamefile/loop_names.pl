@@ -311,7 +311,11 @@ name_of(P, Pairs, Word) :-
               (   get_assoc(W, InOther, CT) -> true ; CT = 0 ),
               ST is CT / NT, ST =< 0.25,
               SO - ST >= 0.7,
-              Score is ST - SO ),
+              (   sub_string(W, _, _, _, " ") -> Pair = 0.001       % a word before a pair
+              ;   string_length(W, 1) -> Pair = 0.0005  % or a letter that does as well
+              ;   Pair = 0
+              ),
+              Score is ST - SO + Pair ),
             Scored),
     keysort(Scored, [_-Text|_]),
     atom_string(Word, Text).
