@@ -48,6 +48,12 @@ test(the_moves_listed_above_the_question, [true(A == [a1, 'b2-c3', '(1,2)'])]) :
 test(a_list_of_plays_is_no_answer_to_a_row, [true(\+ memberchk('2-7-left', A))]) :-
     prompt_answers("Available plays: 2-7-left 3-8-left\nInsert the row number: ", A).
 
+test(a_question_for_yes_or_no_without_its_keys, [true(A == [y, n])]) :-
+    prompt_answers("Are you playing the AI system? ", A).
+
+test(again_is_no_ai, [true(A == [n, y])]) :-
+    prompt_answers("Do you want to play again?", A).
+
 test(a_range_from_its_smallest_odd_number, [true(A = ['9', '11', '13', '15', '10'|_])]) :-
     prompt_answers("Invalid. \e[2JEnter board size (odd number between 9 and 15): ", A).
 

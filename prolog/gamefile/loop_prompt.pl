@@ -11,8 +11,9 @@
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(yall)).
-:- use_module(loop_words, [option_rank/2, leaves/2, not_leaving/3, coded_options/2, letter_range/2, roles_named/2, machine_label/1,
-                            quoted_words/2]).
+:- use_module(loop_words, [option_rank/2, leaves/2, not_leaving/3, coded_options/2,
+                            letter_range/2, yes_no_question/1, label_words/2,
+                            roles_named/2, machine_label/1, quoted_words/2]).
 :- use_module(loop_numbers, [numbers_asked/3, bracketed/2]).
 :- use_module(loop_board, [board_answers/3, listed_moves/2, square_example/1]).
 
@@ -371,8 +372,9 @@ rest(Cs, Cs, []).
 %   question_answers(+Question, -Answers): a question without a menu.
 question_answers(Question, Near, Answers) :-
     string_lower(Question, Lower),
-    (   yes_no(Lower)
-    ->  (   once(( member(W, ["computer", "bot", "ai", "pc", "cpu"]), sub_string(Lower, _, _, _, W) ))
+    (   yes_no_question(Lower)
+    ->  (   label_words(Lower, Ws), member(W, ["computer", "bot", "ai", "pc", "cpu"]),
+            memberchk(W, Ws)
         ->  Answers = [y, n]
         ;   Answers = [n, y]
         )
@@ -438,6 +440,3 @@ letter_options([]) --> [].
 
 word_codes([C|Cs]) --> [C], { code_type(C, alpha) }, !, word_codes(Cs).
 word_codes([]) --> [].
-
-yes_no(Lower) :-
-    once(( member(S, ["y/n", "yes/no", "(y)", "[y]", "s/n"]), sub_string(Lower, _, _, _, S) )).

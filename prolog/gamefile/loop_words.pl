@@ -5,6 +5,8 @@
             leaving_answer/2,         % +Text, ?Answer
             coded_options/2,          % +Question, -Options
             letter_range/2,           % +Question, -Letters
+            yes_no_question/1,        % +Lower
+            label_words/2,            % +Label, -Words
             roles_named/2,            % +Text, -Roles
             machine_label/1,          % +Label
             quoted_words/2,           % +Text, -Words
@@ -147,6 +149,18 @@ letter_range(Question, Letters) :-
     !,
     numlist(CA, CB, Codes),
     maplist([C, L]>>atom_codes(L, [C]), Codes, Letters).
+
+%   yes_no_question(+Lower): a question for yes or no ("(y/n)", or one
+%   that starts as one: "Are you playing the AI system?").
+yes_no_question(Lower) :-
+    once(( member(S, ["y/n", "yes/no", "(y)", "[y]", "s/n"]), sub_string(Lower, _, _, _, S) )),
+    !.
+yes_no_question(Lower) :-                        % "Are you playing the AI system?"
+    split_string(Lower, "", " \t", [Q]),
+    sub_string(Q, _, 1, 0, "?"),
+    split_string(Q, " ", "", [First|_]),
+    memberchk(First, ["are", "do", "does", "is", "will", "would", "should", "can", "shall",
+                      "want", "quer", "queres", "deseja", "desejam"]).
 
 label_words(Label, Words) :-
     string_lower(Label, Lower),
