@@ -123,8 +123,12 @@ closed([C|Cs], D0, Inside) :-
 %   list's inside that no bracket holds, each trimmed.
 top_level_items(Codes, Items) :-
     items(Codes, 0, [], Items0),
-    maplist([Cs, I]>>( string_codes(S, Cs), split_string(S, "", " ", [I]) ), Items0, Items1),
+    maplist(item_text, Items0, Items1),
     exclude(==(""), Items1, Items).
+
+item_text(Codes, Item) :-
+    string_codes(S, Codes),
+    split_string(S, "", " ", [Item]).
 
 items([], _, Acc, [Item]) :-
     reverse(Acc, Item).
