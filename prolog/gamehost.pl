@@ -391,6 +391,7 @@ proposal(Game, ConfigText, Seconds0, Text, Why) :-
     game_path(File),
     file_base_name(File, Base),
     (   integer(Seconds0) -> Seconds is max(40, min(3600, Seconds0)) ; Seconds = 40 ),
+    Loop is max(30, Seconds // 4),      % for its own loop, after the rules
     catch(( within_deadline(Seconds, propose_adapter(Code, ConfigText, Base, Text0))
           ->  Why0 = ''
           ;   Text0 = '',
@@ -402,7 +403,7 @@ proposal(Game, ConfigText, Seconds0, Text, Why) :-
           )),
     (   Text0 == '',
         ConfigText == ''
-    ->  loop_proposal(Code, Base, Why0, Text, Why)
+    ->  loop_proposal(Code, Base, Why0, Loop, Text, Why)
     ;   Text = Text0,
         Why = Why0
     ).
@@ -414,16 +415,17 @@ loop_only(Game, Text, Why) :-
     game_file_code(Game, Code),
     game_path(File),
     file_base_name(File, Base),
-    loop_proposal(Code, Base, 'the adapter over its rules failed its check', Text, Why).
+    loop_proposal(Code, Base, 'the adapter over its rules failed its check', 30, Text, Why).
 
-%   loop_proposal(+Code, +Base, +Why0, -Text, -Why): an adapter that
-%   plays the game through its own loop (prolog/gamefile/propose_loopgame.pl),
-%   else Why0 and why not that either.
-loop_proposal(Code, Base, Why0, Text, Why) :-
+%   loop_proposal(+Code, +Base, +Why0, +Limit, -Text, -Why): an adapter
+%   that plays the game through its own loop (prolog/gamefile/propose_loopgame.pl),
+%   searched for Limit seconds, else Why0 and why not that either.
+loop_proposal(Code, Base, Why0, Limit, Text, Why) :-
     nb_setval(arena_loop_propose, none),
     nb_setval(arena_loop_best, best(-1-0-0, none)),
     nb_setval(arena_loop_modes, []),
-    (   catch(within_deadline(30, loop_adapter(Code, Base, Text0)), _, fail)
+    nb_setval(arena_loop_stopped, none),
+    (   catch(within_deadline(Limit, loop_adapter(Code, Base, Text0)), E, loop_stopped(Limit, E))
     ->  Text = Text0,
         Why = ''
     ;   Text = '',

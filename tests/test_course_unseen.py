@@ -533,3 +533,14 @@ def test_a_colour_names_the_player_rather_than_a_pair_of_words(
         said = re.findall(r"The winner of the game is the (\w+) Player", out)
         assert said, out
         assert winner == ("player1" if said[-1] == "Black" else "player2"), out
+
+
+def test_a_loop_search_out_of_time_says_what_time_to_give(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its menu thinks a while over every answer and takes none: the
+    search through its loop stops at its limit, and the reason says so
+    and what --time to give check-game instead."""
+    out = not_proposed("loop_slow_menu.pl", (COURSE / "loop_slow_menu.pl").read_text(),
+                       tmp_path, capsys)
+    assert ("(the arena stopped trying at its 30 s limit: give check-game more time "
+            "(--time 300))") in out, out

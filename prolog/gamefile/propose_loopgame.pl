@@ -1,6 +1,7 @@
 :- module(arena_gamefile_propose_loopgame,
           [ loop_adapter/3,           % +Code, +FileBase, -Text
-            loop_reason/2             % +Code, -Reason
+            loop_reason/2,            % +Code, -Reason
+            loop_stopped/2            % +Seconds, +Error
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -72,11 +73,33 @@ whose_turn_known(true, Names) :-
     fail.
 whose_turn_known(_, _).
 
+%!  loop_stopped(+Seconds, +Error) is failure.
+%
+%   The search for an adapter through the loop stopped on Error; where
+%   that is its time limit of Seconds, loop_reason/2 says so.
+
+loop_stopped(Seconds, Error) :-
+    (   Error == arena_propose_timeout
+    ->  nb_setval(arena_loop_stopped, Seconds)
+    ;   true
+    ),
+    fail.
+
 %!  loop_reason(+Code, -Reason) is det.
 %
-%   Why no adapter plays the game through its own loop.
+%   Why no adapter plays the game through its own loop; where its time
+%   ran out before every way was tried, what more time to give.
 
 loop_reason(Code, Reason) :-
+    loop_reason_(Code, Reason0),
+    (   nb_current(arena_loop_stopped, Seconds), number(Seconds)
+    ->  More is max(300, 4 * Seconds),
+        format(atom(Reason), "~w (the arena stopped trying at its ~w s limit: give \c
+                              check-game more time (--time ~w))", [Reason0, Seconds, More])
+    ;   Reason = Reason0
+    ).
+
+loop_reason_(Code, Reason) :-
     (   \+ entry_point(Code, _)
     ->  Reason = 'it has no play/0 (or main/0, start/0, menu/0, or a play_game/0 that no clause calls) to drive'
     ;   nb_current(arena_loop_propose, Why), Why \== none

@@ -135,8 +135,10 @@ def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
         return f"{clean_line(str(target), 300)} exists already: not overwritten"
     try:
         budget = max(40, int(seconds) - 20)
+        loop = max(30, budget // 4)         # then its own loop (prolog/gamehost.pl)
         got = host_for(ref).request("propose", [_prolog.atom(config or ""), str(budget)],
-                                    rule="propose", limit=budget + 50, cap=budget + 80)
+                                    rule="propose", limit=budget + loop + 50,
+                                    cap=budget + loop + 80)
     except (GameRuleError, ArenaError) as exc:
         return f"no adapter proposed: {clean_line(str(exc), 300)}"
     if got is None or not isinstance(got.get("text"), str) or not got["text"]:
