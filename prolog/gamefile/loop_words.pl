@@ -19,12 +19,14 @@
 :- use_module(library(apply)).
 :- use_module(library(aggregate)).
 
-/** <module> Which of a course game's menu options to try first
+/** <module> What the words of a course game's menus and questions say
 
 The words of an option's label rank it (prolog/gamefile/loop_prompt.pl):
 computer against computer at the easiest level first, leaving last. A
 question in the form "P1/P2" names the roles it takes; the words a
-question quotes are what to type.
+question quotes are what to type; an answer it pairs with leaving ("4
+to quit") is not; keys in brackets after labels, a range of letters
+and a question for yes or no are read here too.
 */
 
 %   option_rank(+Option, -Rank): lower is better; computer against
