@@ -544,3 +544,17 @@ def test_a_loop_search_out_of_time_says_what_time_to_give(
                        tmp_path, capsys)
     assert ("(the arena stopped trying at its 30 s limit: give check-game more time "
             "(--time 300))") in out, out
+
+
+def test_an_error_quoted_in_the_adapters_comment_stays_a_comment(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A hostile game's computer-only mode throws an error whose text is
+    a newline and a directive: the adapter quotes the error in its
+    comment, on comment lines only, so loading it runs nothing."""
+    hostile = Path(__file__).resolve().parent / "hostile" / "games" / "loop_comment_escape.pl"
+    adapter = proposed("loop_comment_escape.pl", tmp_path, capsys, text=hostile.read_text())
+    text = adapter.read_text()
+    assert "initialization(halt)" in text, text        # quoted...
+    assert not re.search(r"^\s*:-\s*initialization", text, re.M), text   # ...as a comment
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert f"Player {winner[-1]} wins!" in out, out
