@@ -353,8 +353,9 @@ verb(descriptions, G, [Text], move_descriptions(G, Text, Ps), _{pairs:Ps}).
 verb(outcome, G, [Text], outcome(G, Text, W, R), _{winner:W, reason:R}).
 verb(rules, G, [], rules(G, T), _{text:T}).
 verb(seed, _, [Seed], seed(Seed), _{}).
-verb(propose, G, [Config, Seconds], proposal(G, Config, Seconds, T, W), _{text:T, why:W}).
-verb(propose_loop, G, [], loop_only(G, T, W), _{text:T, why:W}).
+verb(propose, G, [Config, Seconds, Loop], proposal(G, Config, Seconds, Loop, T, W),
+     _{text:T, why:W}).
+verb(propose_loop, G, [Loop], loop_only(G, Loop, T, W), _{text:T, why:W}).
 verb(check, G, [Config, Options, CheckOptions],
      ( nb_setval(arena_check_notes, []),
        check_game(G, Config, Options, CheckOptions, Ps),
@@ -381,17 +382,16 @@ facts_notes(Game, Notes0, Notes) :-
     ;   Notes = Notes0
     ).
 
-%   proposal(+Game, +ConfigText, +Seconds, -Text, -Why): the adapter
-%   check-game proposes for a file without players/1 or current_player/2
-%   (prolog/gamefile/propose.pl), searched for Seconds (40 at least);
-%   Text '' and Why saying why when none could be inferred.
+%   proposal(+Game, +ConfigText, +Seconds, +Loop, -Text, -Why): the adapter for a file
+%   without players/1 or current_player/2 (prolog/gamefile/propose.pl), searched for
+%   Seconds (40 at least), then through its own loop for Loop seconds; Text '' and Why
+%   saying why when none could be inferred.
 
-proposal(Game, ConfigText, Seconds0, Text, Why) :-
+proposal(Game, ConfigText, Seconds0, Loop, Text, Why) :-
     game_file_code(Game, Code),
     game_path(File),
     file_base_name(File, Base),
     (   integer(Seconds0) -> Seconds is max(40, min(3600, Seconds0)) ; Seconds = 40 ),
-    Loop is max(30, Seconds // 4),      % for its own loop, after the rules
     catch(( within_deadline(Seconds, propose_adapter(Code, ConfigText, Base, Text0))
           ->  Why0 = ''
           ;   Text0 = '',
@@ -408,14 +408,14 @@ proposal(Game, ConfigText, Seconds0, Text, Why) :-
         Why = Why0
     ).
 
-%   loop_only(+Game, -Text, -Why): the adapter that plays the game
-%   through its own loop, asked for where the one over its rules failed
-%   its check.
-loop_only(Game, Text, Why) :-
+%   loop_only(+Game, +Loop, -Text, -Why): the adapter that plays the
+%   game through its own loop, searched for Loop seconds, asked for where
+%   the one over its rules failed its check.
+loop_only(Game, Loop, Text, Why) :-
     game_file_code(Game, Code),
     game_path(File),
     file_base_name(File, Base),
-    loop_proposal(Code, Base, 'the adapter over its rules failed its check', 30, Text, Why).
+    loop_proposal(Code, Base, 'the adapter over its rules failed its check', Loop, Text, Why).
 
 %   loop_proposal(+Code, +Base, +Why0, +Limit, -Text, -Why): an adapter
 %   that plays the game through its own loop (prolog/gamefile/propose_loopgame.pl),

@@ -551,8 +551,15 @@ def test_an_error_quoted_in_the_adapters_comment_stays_a_comment(
     """A hostile game's computer-only mode throws an error whose text is
     a newline and a directive: the adapter quotes the error in its
     comment, on comment lines only, so loading it runs nothing."""
-    hostile = Path(__file__).resolve().parent / "hostile" / "games" / "loop_comment_escape.pl"
-    adapter = proposed("loop_comment_escape.pl", tmp_path, capsys, text=hostile.read_text())
+    text = (COURSE / "loop_machine_mode_broken.pl").read_text()
+    broken = "    (   Next > 7 -> Round is Next + _Unset ; Round = Next ),"
+    assert broken in text
+    hostile = text.replace(broken, """    (   Next > 7
+    ->  atom_codes(Line, [10, 0':, 0'-, 0' |`initialization(halt).`]),
+        throw(error(domain_error(Line, x), _))
+    ;   Round = Next
+    ),""")
+    adapter = proposed("loop_comment_escape.pl", tmp_path, capsys, text=hostile)
     text = adapter.read_text()
     assert "initialization(halt)" in text, text        # quoted...
     assert not re.search(r"^\s*:-\s*initialization", text, re.M), text   # ...as a comment

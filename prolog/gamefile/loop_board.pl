@@ -1,6 +1,7 @@
 :- module(arena_loop_board,
           [ board_answers/3,          % +Question, +Lines, -Answers
             listed_moves/2,           % +Lines, -Moves
+            last_n/3,                 % +N, +List, -Last
             square_example/1          % +Question
           ]).
 :- use_module(library(lists)).
@@ -69,11 +70,16 @@ asked_just_before(Lines, Kind) :-
 %   nearest(+N, +Lines, -Close): the last N of Lines (or all), the last
 %   first.
 nearest(N, Lines, Close) :-
-    reverse(Lines, Back),
-    length(Back, L),
-    K is min(N, L),
-    length(Close, K),
-    append(Close, _, Back).
+    last_n(N, Lines, Last),
+    reverse(Last, Close).
+
+%!  last_n(+N, +List, -Last) is det.
+%
+%   The last N elements of List, or all of it.
+
+last_n(N, List, Last) :-
+    length(List, Len),
+    (   Len =< N -> Last = List ; Skip is Len - N, length(Pre, Skip), append(Pre, Last, List) ).
 
 %!  listed_moves(+Lines, -Moves) is semidet.
 %
@@ -109,10 +115,7 @@ listed_moves(Lines, Moves) :-
 %   closed(+Codes, +Depth, -Inside): the codes before the bracket that
 %   closes one opened Depth deep.
 closed([C|Cs], D0, Inside) :-
-    (   memberchk(C, `([{`) -> D is D0 + 1
-    ;   memberchk(C, `)]}`) -> D is D0 - 1
-    ;   D = D0
-    ),
+    depth(C, D0, D),
     (   D =:= 0
     ->  Inside = []
     ;   Inside = [C|Inside1],
@@ -137,11 +140,16 @@ items([0',|Cs], 0, Acc, [Item|Items]) :-
     reverse(Acc, Item),
     items(Cs, 0, [], Items).
 items([C|Cs], D0, Acc, Items) :-
-    (   memberchk(C, `([{`) -> D is D0 + 1
-    ;   memberchk(C, `)]}`) -> D is max(0, D0 - 1)
-    ;   D = D0
-    ),
+    depth(C, D0, D1),
+    D is max(0, D1),
     items(Cs, D, [C|Acc], Items).
+
+%   depth(+Code, +Depth0, -Depth): brackets open and close.
+depth(C, D0, D) :-
+    (   memberchk(C, `([{`) -> D is D0 + 1
+    ;   memberchk(C, `)]}`) -> D is D0 - 1
+    ;   D = D0
+    ).
 
 %!  square_example(+Question) is semidet.
 %

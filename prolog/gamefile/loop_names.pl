@@ -31,17 +31,20 @@ names(Games, Names) :-
 %   where no other words do, the question may: "Player 2, take:"), and
 %   a turn is never a group of picks with nothing between.
 names(Games, Typed, Names) :-
-    setup_call_cleanup(
-        nb_setval(arena_names_typed, Typed),
-        names_(Games, Typed, Names0),
-        nb_setval(arena_names_typed, false)),
+    names_as(Typed, Games, Typed, Names0),
     (   Typed == true, Names0 == none       % "Player 2, take 1 to 3:": the question names
-    ->  setup_call_cleanup(
-            nb_setval(arena_names_typed, asked),
-            names_(Games, Typed, Names),
-            nb_setval(arena_names_typed, false))
+    ->  names_as(asked, Games, Typed, Names)
     ;   Names = Names0
     ).
+
+%   names_as(+Questions, +Games, +Typed, -Names): names_/3 with the
+%   questions before the picks dropped (true), kept (asked) or, the arena
+%   typing nothing, no question apart (false).
+names_as(Questions, Games, Typed, Names) :-
+    setup_call_cleanup(
+        nb_setval(arena_names_typed, Questions),
+        names_(Games, Typed, Names),
+        nb_setval(arena_names_typed, false)).
 
 names_(Games, Typed, Names) :-
     (   member(Part, [all, last]),

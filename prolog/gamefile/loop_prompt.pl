@@ -15,7 +15,7 @@
                             letter_range/2, yes_no_question/1, label_words/2,
                             roles_named/2, machine_label/1, quoted_words/2]).
 :- use_module(loop_numbers, [numbers_asked/3, bracketed/2]).
-:- use_module(loop_board, [board_answers/3, listed_moves/2, square_example/1]).
+:- use_module(loop_board, [board_answers/3, listed_moves/2, square_example/1, last_n/3]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 
@@ -291,10 +291,6 @@ escape_tail --> [].
 trimmed(Line0, Acc, Acc1) :-
     split_string(Line0, "", " \t|*#=+_-~:.\u2502\u2551\u2500\u2550", [Line]),
     (   Line == "" -> Acc1 = Acc ; Acc1 = [Line|Acc] ).
-
-last_n(N, List, Last) :-
-    length(List, Len),
-    (   Len =< N -> Last = List ; Skip is Len - N, length(Pre, Skip), append(Pre, Last, List) ).
 
 %   menu(+Lines, -Options): the options Key-Label of the last menu, read
 %   from the end: at most 3 lines of question after it.

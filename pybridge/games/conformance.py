@@ -107,6 +107,7 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
 # the check a proposed adapter passes before it is kept
 CHECK_GAMES = 6
 CHECK_SECONDS = 30.0
+LOOP_SECONDS = 30           # the least a search through a game's own loop gets
 
 
 #: File and folder names that do not name a game (course submissions).
@@ -135,8 +136,9 @@ def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
         return f"{clean_line(str(target), 300)} exists already: not overwritten"
     try:
         budget = max(40, int(seconds) - 20)
-        loop = max(30, budget // 4)         # then its own loop (prolog/gamehost.pl)
-        got = host_for(ref).request("propose", [_prolog.atom(config or ""), str(budget)],
+        loop = max(LOOP_SECONDS, budget // 4)   # then through its own loop
+        got = host_for(ref).request("propose",
+                                    [_prolog.atom(config or ""), str(budget), str(loop)],
                                     rule="propose", limit=budget + loop + 50,
                                     cap=budget + loop + 80)
     except (GameRuleError, ArenaError) as exc:
@@ -226,7 +228,8 @@ def _loop_text(ref: Any, path: Path, title: bool) -> str:
     """The adapter that plays the game through its own loop (asked where
     the one over its rules failed its check), titled, or ''."""
     try:
-        got = host_for(ref).request("propose_loop", [], rule="propose", limit=60, cap=90)
+        got = host_for(ref).request("propose_loop", [str(LOOP_SECONDS)], rule="propose",
+                                    limit=LOOP_SECONDS + 30, cap=LOOP_SECONDS + 60)
     except (GameRuleError, ArenaError):
         return ""
     text = got.get("text") if got is not None else None
