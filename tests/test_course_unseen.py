@@ -565,3 +565,15 @@ def test_an_error_quoted_in_the_adapters_comment_stays_a_comment(
     assert not re.search(r"^\s*:-\s*initialization", text, re.M), text   # ...as a comment
     out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
     assert f"Player {winner[-1]} wins!" in out, out
+
+
+def test_a_question_in_play_asked_for_ever_ends_no_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """After a few picks its loop asks a question it refuses every
+    answer to, until the arena's answers run out: that is no end of a
+    game (the last to move was counted the winner), so no adapter is
+    written and the one line says why."""
+    out = not_proposed("loop_stuck_question.pl",
+                       (COURSE / "loop_stuck_question.pl").read_text(), tmp_path, capsys)
+    assert ("asked its questions in play over and over with no move made (every answer "
+            "refused) in 3 of 3 games") in out, out

@@ -180,6 +180,9 @@ stream_read(_, Line) :-
     Since is Asked - GivenAtPick,           % answers since the last pick, not in all
     (   nb_getval(arena_loop_typing, on)    % (a long game's pauses add up)
     ->  (   Since >= 100 -> throw(arena_loop_refused) ; true )   % all refused
+    ;   Since >= 300,                       % a question in play asked for ever: no end
+        nb_current(arena_loop, drive(_, _, [_|_], _, _))    % of a game (after a pick)
+    ->  throw(arena_loop_refused)
     ;   true
     ),
     (   Since >= 300                        % a menu asked for ever

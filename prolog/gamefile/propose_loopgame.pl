@@ -258,6 +258,10 @@ whole_games(Code, Entry, Input, Games) :-
             format(atom(Note), "its loop, ~w, wrote more than 8 MB between two picks \c
                                 in ~w of 3 games (it writes for ever); its last words: \c
                                 ~w", [How, NB, Last])
+        ;   Why == refused
+        ->  format(atom(Note), "its loop, ~w, asked its questions in play over and over \c
+                                with no move made (every answer refused) in ~w of 3 \c
+                                games", [How, NB])
         ;   format(atom(Note), "its loop, ~w, ended ~w in ~w of 3 games", [How, Why, NB])
         ),
         propose_note(Input, Note),
