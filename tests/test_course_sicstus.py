@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+import shutil
 import time
 from pathlib import Path
 
@@ -114,6 +115,24 @@ def test_sicstus_loads_reach_nothing_outside_the_games_folder(
     game.write_text(":- reconsult(_).\n" + game.read_text())
     code, out, err = run(["check-game", str(game)], capsys)
     assert code == 2 and "game.pl:1: loading a file named by a variable" in out + err
+
+
+def test_a_game_in_folders_loads_from_its_submissions_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """model/game.pl includes '../Control/rules.pl' (the folder is
+    control/), which includes 'turns.pl' beside it: run from the
+    submission's folder, files above the game file's own folder load and
+    a name that differs in case names the file, as SICStus on Windows or
+    macOS reads them; run from model/, nothing above it is read."""
+    monkeypatch.chdir(COURSE / "split_folders")
+    code, out, err = run(["check-game", "model/game.pl", "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    plays_to_a_win(Path("model/game.pl"), tmp_path / "game.jsonl", capsys)
+    shutil.copytree(COURSE / "split_folders", tmp_path / "copy")
+    monkeypatch.chdir(tmp_path / "copy" / "model")
+    code, out, err = run(["check-game", "game.pl"], capsys)
+    assert code == 1 and "no file '../Control/rules.pl' beside" in out, out + err
 
 
 def test_rule_throwing_mid_game_is_a_logged_no_contest(

@@ -78,3 +78,27 @@ def test_a_dask_task_ships_only_those_files(tmp_path: Path) -> None:
         ["game.pl", "src/rules.pl", "board.pl", "strings.pl", "src/util.pl", "parts.pl",
          "more.pl"])
     assert b"grades" not in b"".join(data for _, data in contents)
+
+
+def test_files_above_the_games_folder_load_within_the_folder_arena_runs_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game in model/ loading '../Control/rules' (the folder is
+    control/): from the submission's folder the game's folder is the
+    submission's, and a name that differs in case names its file; never a
+    file above the folder arena runs in."""
+    repo = tmp_path / "repo"
+    for rel, text in {"model/game.pl": ":- include('../Control/rules').\n"
+                                       ":- include('../../outside.pl').\n",
+                      "control/rules.pl": ":- consult(helpers).\n",
+                      "control/helpers.pl": "h.\n",
+                      "control/Rules.txt": "not prolog\n"}.items():
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(text)
+    (tmp_path / "outside.pl").write_text("o.\n")
+    monkeypatch.chdir(repo)
+    found = gamesources.files("model/game.pl")
+    assert list(found) == ["model/game.pl", "control/rules.pl", "control/helpers.pl"]
+    assert gamesources.folder("model/game.pl") == repo
+    monkeypatch.chdir(repo / "model")
+    assert list(gamesources.files("game.pl")) == ["game.pl"]
+    assert gamesources.folder("game.pl") == repo / "model"

@@ -11,6 +11,7 @@
 :- use_module('../sandbox_keys').
 :- use_module([do_loops, operators, sicstus_clpfd, quotes]).  % SICStus' reading
 :- use_module(read_policy).
+:- use_module(paths, [game_root/2, spec_path/3]).
 :- use_module(read_terms, [no_empty_args/2, conj_list/2, list_conj/2]).
 
 :- dynamic skipped_entry/1.
@@ -64,7 +65,7 @@ read_game_file(File, Dialect0, Code, Program, Dialect, Problems) :-
     ->  true
     ;   existence_error(game_file, File)
     ),
-    file_directory_name(File, Root),
+    game_root(File, Root),
     (   Dialect0 == auto
     ->  read_pass(File, Root, swi, Code, Program1, Wants, Problems1),
         (   ( Wants == sicstus4 ; strings_as_lists(Program1) )
@@ -416,10 +417,7 @@ load_spec(library(Lib), Imports, File, Line, _, _, Code, State, P, T) :-
 load_spec(Spec, _, File, Line, Root, Q, Code, State, P, T) :-
     atomic(Spec),
     file_directory_name(File, Dir),
-    (   absolute_file_name(Spec, Path,
-                           [ relative_to(Dir), file_type(prolog),
-                             access(read), file_errors(fail)
-                           ])
+    (   spec_path(Spec, Dir, Path)
     ->  (   sub_atom(Path, 0, _, _, Root),
             atom_concat(Root, Rest, Path),
             sub_atom(Rest, 0, 1, _, '/')

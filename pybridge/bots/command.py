@@ -27,7 +27,11 @@ def game_environment(game_file: GameFileRef | None, isolation: str,
         raise ArenaError(f"cannot start bot {name}: {exc}") from None
     seen = (f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
             if isolation == "bwrap" else game_file.path)
-    env = {"ARENA_GAME_FILE": seen, "ARENA_GAME_DIALECT": game_file.dialect}
+    first = next(iter(game_files))
+    root = (sandbox.GAME_MOUNT if isolation == "bwrap"
+            else str(Path(game_file.path).parents[len(Path(first).parts) - 1]))
+    env = {"ARENA_GAME_FILE": seen, "ARENA_GAME_DIALECT": game_file.dialect,
+           "ARENA_GAME_ROOT": root}
     if isolation == "bwrap":  # jailed: the game loads as in its own game host
         env["ARENA_GAME_JAIL"] = "true"
     return env, game_files

@@ -106,8 +106,11 @@ class GameHost:
             game_files = gamesources.files(self.ref.path)
         except gamesources.GameSourcesError as exc:
             raise GameFileError(f"game file {self.ref.path}: {exc}") from None
+        first = next(iter(game_files))
+        root = str(Path(self.ref.path).parents[len(Path(first).parts) - 1])
         if self.isolation == "bwrap":
-            self._inside = f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
+            self._inside = f"{sandbox.GAME_MOUNT}/{first}"
+            self._paths = ((sandbox.GAME_MOUNT + "/", root + "/"), (sandbox.GAME_MOUNT, root))
         try:
             self.jail = jail.Jail(memory_bytes=(self.limits.memory_mb + 32) * 1024 * 1024,
                                   bwrap=self.isolation == "bwrap")
@@ -139,7 +142,9 @@ class GameHost:
                     self.limits.memory_mb * 1024 * 1024, self.limits.cpu_seconds,
                     self.limits.open_files, self.jail.nproc),
                 prolog_dir=PROLOG_DIR, main_file=Path(self.ref.path), game_files=game_files,
-                state=state, env={}, workdir=self._dir, what=f"swipl for game {self.id}")
+                state=state, env={"ARENA_GAME_ROOT": sandbox.GAME_MOUNT
+                                  if self.isolation == "bwrap" else root},
+                workdir=self._dir, what=f"swipl for game {self.id}")
         except BaseException:
             self.jail.close()
             raise

@@ -7,9 +7,16 @@ consult/1, include/1, reexport/1, ``[File, ...]``, SICStus' reconsult/1,
 compile/1 and load_files/1,2). This finds the same
 files from outside, by text: every name in such a directive that is a
 file of the folder (as given, or with a Prolog suffix) counts, so that
-it may find more than the reader reads, never less. Files outside the
-game's folder, links leading out of it and libraries are left out, as
-the reader refuses them.
+it may find more than the reader reads, never less. Libraries, and
+links leading out of the game's folder, are left out, as the reader
+refuses them.
+
+The game's folder is the game file's, or where the game loads files
+from above it (``'../control/rules.pl'``), the lowest folder holding
+them all, never above the folder arena runs in (a submission's files
+are found from its own folder). A name that names no file but one whose
+name differs only in case (``'../View/board.pl'`` for ``view/board.pl``,
+as a student on Windows or macOS wrote it) names that one.
 """
 
 from __future__ import annotations
@@ -91,23 +98,22 @@ def files(game_file: str | Path) -> dict[str, Path]:
     main = Path(os.path.abspath(game_file))
     if not main.is_file():
         raise GameSourcesError(f"no game file {str(game_file)!r}")
-    root = main.parent
-    real_root = root.resolve()
-    found: dict[str, Path] = {}
+    bound = _bound(main.parent)
+    real_bound = bound.resolve()
+    found: dict[Path, Path] = {}
     todo = [main]
     while todo:
         path = todo.pop(0)
-        rel = path.relative_to(root).as_posix()
-        if rel in found:
+        if path in found:
             continue
         if len(found) >= MAX_FILES:
             raise GameSourcesError(f"the game file {main} loads more than {MAX_FILES} files")
         real = path.resolve()
-        if not real.is_relative_to(real_root):
+        if not real.is_relative_to(real_bound):
             if path == main:
-                found[rel] = real  # the game file itself, wherever its link leads
+                found[path] = real  # the game file itself, wherever its link leads
             continue
-        found[rel] = real
+        found[path] = real
         try:
             with real.open("rb") as handle:
                 data = handle.read(MAX_BYTES + 1)
@@ -118,22 +124,58 @@ def files(game_file: str | Path) -> dict[str, Path]:
         text = _without_comments(decoded(data))
         for directive in _DIRECTIVE.finditer(text):
             for name in _named(directive.group(1)):
-                target = _loaded(path.parent, _unescape(name), root)
+                target = _loaded(path.parent, _unescape(name), bound)
                 if target is not None:
                     todo.append(target)
-    return found
+    root = Path(os.path.commonpath([p.parent for p in found]))
+    return {p.relative_to(root).as_posix(): real for p, real in found.items()}
 
 
-def _loaded(folder: Path, name: str, root: Path) -> Path | None:
-    """The file of the game's folder that ``name`` names from ``folder``
-    (its path as the reader sees it)."""
+def folder(game_file: str | Path) -> Path:
+    """The game's folder: the one the paths :func:`files` gives are
+    relative to."""
+    main = Path(os.path.abspath(game_file))
+    first = next(iter(files(main)))
+    return main.parents[len(Path(first).parts) - 1]
+
+
+def _bound(folder: Path) -> Path:
+    """The highest folder a game in ``folder`` may load files from: the
+    folder arena runs in where ``folder`` lies in it, else ``folder``."""
+    here = Path(os.path.abspath(os.curdir))
+    return here if folder.is_relative_to(here) and here != Path(here.anchor) else folder
+
+
+def _loaded(folder: Path, name: str, bound: Path) -> Path | None:
+    """The file ``name`` names from ``folder`` (its path as the reader
+    sees it), where it lies within ``bound``."""
     if "\0" in name or len(name) > 4096:
         return None
-    for suffix in SUFFIXES:
-        candidate = Path(os.path.normpath(folder / (name + suffix)))
-        if candidate.is_relative_to(root) and candidate != root and candidate.is_file():
+    candidates = [Path(os.path.normpath(folder / (name + suffix))) for suffix in SUFFIXES]
+    inside = [c for c in candidates if c.is_relative_to(bound) and c != bound]
+    for candidate in inside:
+        if candidate.is_file():
             return candidate
+    for candidate in inside:
+        other = _case_blind(bound, candidate.relative_to(bound).parts)
+        if other is not None:
+            return other
     return None
+
+
+def _case_blind(bound: Path, parts: tuple[str, ...]) -> Path | None:
+    """The file under ``bound`` whose path is ``parts`` but for case (the
+    one name of each folder that differs only in case), or None."""
+    here = bound
+    for part in parts:
+        try:
+            same = [entry for entry in here.iterdir() if entry.name.lower() == part.lower()]
+        except OSError:
+            return None
+        if len(same) != 1:
+            return None
+        here = same[0]
+    return here if here.is_file() else None
 
 
 def unloaded_definitions(game_file: str | Path, names: list[str]) -> list[tuple[str, str]]:
@@ -196,4 +238,4 @@ def loaders(game_file: str | Path, of: list[str]) -> list[str]:
     return [name for _, name in sorted(found)[:3]]    # the nearest start first
 
 
-__all__ = ["GameSourcesError", "files", "loaders", "unloaded_definitions"]
+__all__ = ["GameSourcesError", "files", "folder", "loaders", "unloaded_definitions"]
