@@ -195,4 +195,14 @@ test(the_same_question_of_the_next_seat, [true(A == ['0', '1'])]) :-
                    "Set CPU1 level:\n0 - Easy: the computer plays at random.\n\c
                     1 - Harder: the computer is greedy.\n", A).
 
+test(a_menu_in_groups_then_a_greeting, [true(A-Asks == ['4', '2', '3', '1']-yes)]) :-
+    T = "Choose your mode!\n  [1]  Human vs. Human\n  [2]  Human vs. Computer\n\c
+         [3]  Computer vs. Human\n  [4]  Computer vs. Computer\n\n  Other:\n\c
+         [5]  RULES\n  [6]  INFORMATION\n--------\n   Ready to start? Let's go!\n\n",
+    prompt_answers(T, A),
+    ( prompt_asks(T) -> Asks = yes ; Asks = no ).
+
+test(two_menus_are_not_one, [true(A == ['1', '2'])]) :-
+    prompt_answers("1. Play\n2. Rules\n3. Exit\nLevel:\n1. Easy\n2. Hard\n", A).
+
 :- end_tests(loop_answer).

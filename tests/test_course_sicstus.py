@@ -582,7 +582,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     computer first, leaving never; a key after a line that asks nothing
     is a pause; quitting in play never; a board's lines are no words."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 53 tests passed" in output, output
+    assert "All 55 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
@@ -763,6 +763,13 @@ def test_a_move_listed_twice_later_in_the_game_is_listed_once(
     assert "arena_valid_moves(S, Ms) :-\n    valid_moves(S, Ms0),\n    list_to_set(Ms0, Ms)." \
         in adapter.read_text()
     played(adapter, tmp_path / "game.jsonl", capsys, players=("left", "right"))
+    with_player = (COURSE / "twice_listed.pl").read_text().replace(
+        "valid_moves(sticks(N, _), Moves)", "valid_moves(sticks(N, P), P, Moves)")
+    other = tmp_path / "three"
+    other.mkdir()
+    adapter = proposed("twice_listed.pl", other, capsys, text=with_player)  # valid_moves/3
+    assert "list_to_set(Ms0, Ms)" in adapter.read_text()
+    played(adapter, other / "game.jsonl", capsys, players=("left", "right"))
 
 
 def test_a_loop_whose_turns_have_two_picks_names_the_player(

@@ -127,13 +127,15 @@ seat_question(Line) :-
 
 %!  prompt_asks(+Prompt) is semidet.
 %
-%   The last line Prompt writes asks: a menu's option, or a line that
-%   ends with ":" or "?".
+%   The last line Prompt writes asks: a menu's option, a line at most 3
+%   lines below a menu, or a line that ends with ":" or "?".
 
 prompt_asks(Prompt) :-
     text_lines(Prompt, Plain, Lines),
     last(Lines, Last),
     (   option(Last, _)
+    ->  true
+    ;   menu(Lines, [_, _|_])           % "Ready to start? Let's go!" below it
     ->  true
     ;   split_string(Plain, "\n\r", "", Raw),
         reverse(Raw, Back),
@@ -305,11 +307,21 @@ menu(Lines, Options) :-
     options_run(Rest, Rev),
     reverse(Rev, Options).
 
-options_run([Line|Lines], [Option|Options]) :-
+options_run(Lines, Options) :-         % "Other:", a title within the menu
+    options_run(Lines, Options0, Left),
+    (   Left = [Head, Line|More], string_length(Head, L), L =< 24,
+        \+ sub_string(Head, _, _, _, "?"), option(Line, _),
+        options_run([Line|More], Above),
+        forall(member(K-_, Above), \+ memberchk(K-_, Options0))
+    ->  append(Options0, Above, Options)
+    ;   Options = Options0
+    ).
+
+options_run([Line|Lines], [Option|Options], Left) :-
     option(Line, Option),
     !,
-    options_run(Lines, Options).
-options_run(_, []).
+    options_run(Lines, Options, Left).
+options_run(Lines, [], Lines).
 
 %   option(+Line, -Key-Label): "1. Human vs Human", "2 - Computer",
 %   "3) Easy AI", "[h] Human", "a: Rules".

@@ -11,8 +11,8 @@
 :- use_module(propose_code).
 :- use_module(entry_points, [entry_point/2]).
 :- use_module(loop_drive).
-:- use_module(safety, [game_error_text/3]).
-:- use_module(loop_answer, [loop_answers/1, loop_question/1, modes_seen/1]).
+:- use_module(loop_answer, [loop_answers/1, modes_seen/1]).
+:- use_module(loop_attempts).
 :- use_module(loop_typed, [typed_questions/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/3]).
@@ -35,6 +35,7 @@ the list of decisions taken.
 
 loop_adapter(Code, FileBase, Text) :-
     current_prolog_flag(arena_game_jail, true),
+    nb_setval(arena_loop_ran, []),
     member(Way, [plain, typed]),  % every entry plainly first; typed where those fail
     way_games(Way, Code, Entry, Answers, Input, Games),
     (   Input == prompted(typed) -> Typed = true ; Typed = false ),
@@ -52,6 +53,7 @@ way_games(Way, Code, Entry, Answers, Input, Games) :-
     answers(Way, Answers),
     in_time,
     answers_input(Answers, Input),
+    \+ ran_as(Entry, Input),
     screen(Code, Entry, Input),
     !,
     whole_games(Code, Entry, Input, Games).
@@ -154,6 +156,13 @@ screen(Code, Entry, Input) :-
     loop_run(Code:Entry, Input, free(6, 1), 3, Outcome, Taken-Marks, Text),
     length(Taken, N),
     best_attempt(Code, Input, Outcome, N, Marks, Text),
+    (   screened(Input, Outcome, N, Marks)
+    ->  true
+    ;   lines_read(Entry, Input),
+        fail
+    ).
+
+screened(Input, Outcome, N, Marks) :-
     (   N == 6, Outcome = point(_)
     ->  true
     ;   N >= 3,                         % a short game, played to its end
@@ -167,70 +176,6 @@ screen(Code, Entry, Input) :-
         nth1(Nth, Marks, at(_, Second)),
         Last =:= Second
     ).
-
-%   best_attempt(+Code, +Input, +Outcome, +N, +Marks, +Text): the run that made
-%   the most picks so far (then one the game's own code threw in, then
-%   the one that read the most lines; the arena typing a person's moves,
-%   tried last, only where no other way ran) is remembered, for
-%   loop_reason/2.
-best_attempt(Code, Input, Outcome, N, Marks, Text) :-
-    (   nb_current(arena_loop_lines, L1) -> true ; Marks = [at(_, L1)|_] -> true ; L1 = 0 ),
-    (   Outcome = ended(error(_)) -> Threw = 1 ; Threw = 0 ),   % the game's own error
-    (   nb_current(arena_loop_best, best(Best0, _)),
-        (   Best0 @>= N-Threw-L1
-        ;   Input == prompted(typed)          % tried last: an earlier way's reason stays
-        )
-    ->  true
-    ;   
-        (   Input = prompted(_)
-        ->  loop_answers(Given),
-            length(Given, NG),
-            (   NG > 8 -> length(First, 8), append(First, _, Given), More = ', ...'
-            ;   First = Given, More = ''
-            ),
-            atomic_list_concat(First, ', ', Start0),
-            (   loop_question(asked(QTail0, Refused, Tried))
-            ->  string_length(QTail0, QL),
-                (   QL > 80 -> sub_string(QTail0, _, 80, 0, QTail) ; QTail = QTail0 ),
-                split_string(QTail, "\n\r\t", " ", QParts),
-                atomic_list_concat(QParts, ' ', QText),
-                (   Refused > 0
-                ->  atomic_list_concat(Tried, ', ', TriedText),
-                    format(atom(Refusal), " took none of ~w", [TriedText])
-                ;   Refusal = ''
-                ),
-                format(atom(Start), "as its questions asked: ~w~w; its last question \c
-                                     (~q)~w", [Start0, More, QText, Refusal])
-            ;   format(atom(Start), "as its questions asked: ~w~w", [Start0, More])
-            )
-        ;   sub_atom(Input, 0, 12, _, Start)
-        ),
-        last_words(Text, Last),
-        (   Input = prompted(_) -> Shown = Start ; format(atom(Shown), "~q...", [Start]) ),
-        outcome_text(Code, Outcome, Then),
-        format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
-                            reading ~w lines, then ~w; its last words: ~w",
-               [Shown, N, L1, Then, Last]),
-        nb_setval(arena_loop_best, best(N-Threw-L1, Note))
-    ).
-
-%   outcome_text(+Code, +Outcome, -Text): how a run ended, an error of
-%   the game's own code as its message says it.
-outcome_text(Code, ended(error(E)), Text) :-
-    !,
-    game_error_text(Code, E, Text0),
-    format(atom(Text), "threw: ~w", [Text0]).
-outcome_text(_, Outcome, Text) :-
-    format(atom(Text), "~q", [Outcome]).
-
-%   last_words(+Text, -Last): the last 160 characters of Text, on one line.
-last_words(Text, Last) :-
-    (   string_length(Text, TL), TL > 160
-    ->  sub_string(Text, _, 160, 0, Tail)
-    ;   Tail = Text
-    ),
-    split_string(Tail, "\n\r\t", " ", Parts),
-    atomic_list_concat(Parts, ' ', Last).
 
 %   whole_games(+Code, +Entry, +Input, -Games): three games played to
 %   their ends by different picks, each Taken-Marks-Text; two of them

@@ -36,6 +36,7 @@ def mend(text: str, problems: Sequence[tuple[str, str]], present: Collection[str
     (``valid_moves/2``), for the guards."""
     new = text
     for pi, message in problems:
+        pi = "valid_moves/2" if pi == "valid_moves/3" else pi   # the game's, with its player
         for off in OPTIONAL.get(pi, ()):
             line = f"arena_without({off})."
             if line not in new:

@@ -1,0 +1,117 @@
+:- module(arena_gamefile_loop_attempts,
+          [ lines_read/2,             % +Entry, +Input
+            ran_as/2,                 % +Entry, +Input
+            best_attempt/6,           % +Code, +Input, +Outcome, +N, +Marks, +Text
+            last_words/2              % +Text, -Last
+          ]).
+:- use_module(library(lists)).
+:- use_module(safety, [game_error_text/3]).
+:- use_module(loop_answer, [loop_answers/1, loop_question/1]).
+
+/** <module> The runs of a game's own loop tried so far
+
+What the search through a game's own loop (prolog/gamefile/propose_loopgame.pl)
+keeps of its runs: the fixed answers a run showed to end the same way,
+and the run that went farthest, for the reason given where none plays.
+*/
+
+%   lines_read(+Entry, +Input): a run of Entry on the fixed Input that
+%   failed the screen read its first lines only: any input that starts
+%   with them runs the same (the seed is the same), and is not tried.
+lines_read(Entry, Input) :-
+    (   atom(Input),
+        nb_current(arena_loop_lines, L), integer(L)
+    ->  atomic_list_concat(Lines, '\n', Input),
+        length(Read, L),
+        append(Read, _, Lines)
+    ->  atomic_list_concat(Read, '\n', Prefix0),
+        (   L > 0 -> atom_concat(Prefix0, '\n', Prefix) ; Prefix = '' ),
+        nb_current(arena_loop_ran, Ran0),
+        nb_setval(arena_loop_ran, [Entry-Prefix|Ran0])
+    ;   true
+    ).
+
+ran_as(Entry, Input) :-
+    atom(Input),
+    nb_current(arena_loop_ran, Ran),
+    member(Entry-Prefix, Ran),
+    sub_atom(Input, 0, _, _, Prefix),
+    !.
+
+%   best_attempt(+Code, +Input, +Outcome, +N, +Marks, +Text): the run that made
+%   the most picks so far (then one the game's own code threw in, then
+%   one whose questions were answered as they asked, then the one that
+%   read the most lines; the arena typing a person's moves,
+%   tried last, only where no other way ran) is remembered, for
+%   loop_reason/2.
+best_attempt(Code, Input, Outcome, N, Marks, Text) :-
+    (   nb_current(arena_loop_lines, L1) -> true ; Marks = [at(_, L1)|_] -> true ; L1 = 0 ),
+    (   Outcome = ended(error(_)) -> Threw = 1 ; Threw = 0 ),   % the game's own error
+    (   Input == prompted(auto) -> Asked = 1 ; Asked = 0 ),      % its questions read
+    (   nb_current(arena_loop_best, best(Best0, _)),
+        (   Best0 @>= N-Threw-Asked-L1
+        ;   Input == prompted(typed)          % tried last: an earlier way's reason stays
+        )
+    ->  true
+    ;   
+        (   Input = prompted(_)
+        ->  loop_answers(Given),
+            length(Given, NG),
+            (   NG > 8 -> length(First, 8), append(First, _, Given), More = ', ...'
+            ;   First = Given, More = ''
+            ),
+            atomic_list_concat(First, ', ', Start0),
+            (   loop_question(asked(QTail0, Refused, Tried))
+            ->  string_length(QTail0, QL),
+                (   QL > 80 -> sub_string(QTail0, _, 80, 0, QTail) ; QTail = QTail0 ),
+                split_string(QTail, "\n\r\t", " ", QParts),
+                atomic_list_concat(QParts, ' ', QText),
+                (   Refused > 0
+                ->  atomic_list_concat(Tried, ', ', TriedText),
+                    format(atom(Refusal), " took none of ~w", [TriedText])
+                ;   Refusal = ''
+                ),
+                format(atom(Start), "as its questions asked: ~w~w; its last question \c
+                                     (~q)~w", [Start0, More, QText, Refusal])
+            ;   format(atom(Start), "as its questions asked: ~w~w", [Start0, More])
+            )
+        ;   sub_atom(Input, 0, 12, _, Start)
+        ),
+        last_words(Text, Last),
+        (   Input = prompted(_) -> Shown = Start ; format(atom(Shown), "~q...", [Start]) ),
+        outcome_text(Code, Outcome, Then),
+        format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
+                            reading ~w lines, then ~w; its last words: ~w",
+               [Shown, N, L1, Then, Last]),
+        nb_setval(arena_loop_best, best(N-Threw-Asked-L1, Note))
+    ).
+
+%   outcome_text(+Code, +Outcome, -Text): how a run ended, an error of
+%   the game's own code as its message says it.
+outcome_text(Code, ended(error(E)), Text) :-
+    !,
+    game_error_text(Code, E, Text0),
+    format(atom(Text), "threw: ~w", [Text0]).
+outcome_text(_, ended(Why), Text) :-
+    outcome_said(Why, Text0),
+    !,
+    Text = Text0.
+outcome_text(_, point(_), 'read a line between two picks').
+outcome_text(_, Outcome, Text) :-
+    format(atom(Text), "~q", [Outcome]).
+
+outcome_said(returned, 'its loop returned').
+outcome_said(failed, 'its loop failed').
+outcome_said(input, 'asked for more than the answers held').
+outcome_said(restart, 'started its menu again').
+outcome_said(halt, 'halted').
+outcome_said(time, 'ran out of time').
+
+%   last_words(+Text, -Last): the last 160 characters of Text, on one line.
+last_words(Text, Last) :-
+    (   string_length(Text, TL), TL > 160
+    ->  sub_string(Text, _, 160, 0, Tail)
+    ;   Tail = Text
+    ),
+    split_string(Tail, "\n\r\t", " ", Parts),
+    atomic_list_concat(Parts, ' ', Last).
