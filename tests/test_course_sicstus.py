@@ -28,6 +28,14 @@ def test_clpfd_operators_do_loops_and_format_F(capsys: pytest.CaptureFixture[str
     assert "conforms to the game contract" in out
 
 
+def test_minus_then_a_space_is_a_negative_number(capsys: pytest.CaptureFixture[str]) -> None:
+    """`side(- 1, blue)` matched against `Q is -P`: SICStus reads `- 1` as
+    the number -1 (SWI-Prolog as -(1), and blue never moved)."""
+    code, out, err = run(["check-game", str(COURSE / "minus_layout.pl"), "--games", "5"],
+                         capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+
+
 def test_a_directive_that_calls_the_games_own_code_runs_in_the_jail(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`:- init_random_state.` (the game's own predicate, seeding its
@@ -582,7 +590,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     computer first, leaving never; a key after a line that asks nothing
     is a pause; quitting in play never; a board's lines are no words."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 55 tests passed" in output, output
+    assert "All 56 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:

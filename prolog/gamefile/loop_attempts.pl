@@ -79,7 +79,7 @@ best_attempt(Code, Input, Outcome, N, Marks, Text) :-
         ),
         last_words(Text, Last),
         (   Input = prompted(_) -> Shown = Start ; format(atom(Shown), "~q...", [Start]) ),
-        outcome_text(Code, Outcome, Then),
+        once(outcome_text(Code, Outcome, Then)),
         format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
                             reading ~w lines, then ~w; its last words: ~w",
                [Shown, N, L1, Then, Last]),
@@ -96,7 +96,9 @@ outcome_text(_, ended(Why), Text) :-
     outcome_said(Why, Text0),
     !,
     Text = Text0.
-outcome_text(_, point(_), 'read a line between two picks').
+outcome_text(_, point(_), Text) :-
+    !,
+    Text = 'read a line between two picks'.
 outcome_text(_, Outcome, Text) :-
     format(atom(Text), "~q", [Outcome]).
 

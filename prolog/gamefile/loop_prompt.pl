@@ -104,10 +104,8 @@ asked_of_the_next([Question], Context) :-
     no_digits(Question, Shape),
     !.
 
-%!  no_digits(+Text, -Shape) is det.
-%
-%   Text without its digits: "Set CPU1 level:" and "Set CPU2 level:"
-%   are one question asked of two seats.
+%!  no_digits(+Text, -Shape) is det: Text without its digits ("Set CPU1
+%   level:" and "Set CPU2 level:" are one question asked of two seats).
 
 no_digits(Line, Shape) :-
     string_codes(Line, Cs0),
@@ -115,8 +113,7 @@ no_digits(Line, Shape) :-
     string_codes(Shape, Cs).
 
 seat_question(Line) :-
-    string_length(Line, L),
-    L =< 24,
+    string_length(Line, L), L =< 24,
     string_lower(Line, Lower),
     split_string(Lower, " \t:?()", " \t:?()", Words),
     member(W, Words),
@@ -135,7 +132,8 @@ prompt_asks(Prompt) :-
     last(Lines, Last),
     (   option(Last, _)
     ->  true
-    ;   menu(Lines, [_, _|_])           % "Ready to start? Let's go!" below it
+    ;   menu(Lines, Options), Options = [_, _|_],   % "Let's go!" below, not a
+        forall(member(_-L, Options), worded(L))      % board's rows ("2 | X | O")
     ->  true
     ;   split_string(Plain, "\n\r", "", Raw),
         reverse(Raw, Back),
@@ -147,9 +145,12 @@ prompt_asks(Prompt) :-
         memberchk(End, [":", "?"])
     ).
 
-%!  machine_option(+Prompt, ?Key) is semidet.
-%
-%   Prompt lists an option Key that names a computer player.
+worded(Label) :-                        % a word of 3 letters or more
+    string_codes(Label, Cs), append(_, [A, B, C|_], Cs), maplist(letter, [A, B, C]), !.
+letter(C) :- code_type(C, alpha), \+ code_type(C, digit(_)).
+
+%!  machine_option(+Prompt, ?Key) is semidet: Prompt lists an option Key
+%   that names a computer player.
 
 machine_option(Prompt, Key) :-
     text_lines(Prompt, _, Lines),
@@ -163,9 +164,8 @@ listed(Lines, Options) :-
     Options = [_, _|_],
     !.
 
-%!  menu_options(+Prompt, -Options) is semidet.
-%
-%   The options Key-Label of the menu the text Prompt ends with.
+%!  menu_options(+Prompt, -Options) is semidet: the options Key-Label of
+%   the menu the text Prompt ends with.
 
 menu_options(Prompt, Options) :-
     text_lines(Prompt, _, Lines),

@@ -14,13 +14,17 @@ Small rewrites of what prolog/gamefile/read.pl reads.
 %!  no_empty_args(+Term0, -Term) is det.
 %
 %   `play() :- ...` and its calls `play()` (SWI-Prolog 7 reads them as
-%   play/0) as the atom play.
+%   play/0) as the atom play; `- 1` (SWI-Prolog reads -(1)) as the
+%   number -1, as SICStus reads it (`player(- 1, 'O')` matched against
+%   `P is -1`).
 
 no_empty_args(T0, T) :-
     (   compound(T0)
     ->  compound_name_arity(T0, Name, Arity),
         (   Arity =:= 0
         ->  T = Name
+        ;   T0 = -(N), number(N), N >= 0
+        ->  T is -N
         ;   T0 =.. [F|Args0],
             maplist(no_empty_args, Args0, Args),
             T =.. [F|Args]
