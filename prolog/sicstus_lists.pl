@@ -11,6 +11,7 @@
             subseq0/2,                % +Sequence, ?SubSequence
             subseq1/2,                % +Sequence, ?SubSequence
             sumlist/2,                % +Numbers, ?Total
+            nonmember/2,              % ?Element, ?List
             append_length/3,          % ?Suffix, ?List, ?Length
             append_length/4,          % ?Prefix, ?Suffix, ?List, ?Length
             prefix_length/3,          % ?List, ?Prefix, ?Length
@@ -198,6 +199,13 @@ subseq1([_|Xs], Sub) :-
     subseq0(Xs, Sub).
 subseq1([X|Xs], [X|Sub]) :-
     subseq1(Xs, Sub).
+
+%!  nonmember(?Element, ?List) is semidet.
+%
+%   Element is no element of List.
+
+nonmember(Element, List) :-
+    \+ lists:member(Element, List).
 
 %!  sumlist(+Numbers, ?Total) is det.
 %

@@ -5,7 +5,7 @@
 :- use_module('../prolog/sicstus_lib',
               [ append/5, correspond/4, delete/4, one_longer/2, perm/2, perm2/4,
                 same_length/3, shorter_list/2, subseq/3, subseq0/2, subseq1/2,
-                sumlist/2, append_length/3, append_length/4, prefix_length/3,
+                sumlist/2, nonmember/2, append_length/3, append_length/4, prefix_length/3,
                 proper_prefix_length/3, suffix_length/3, proper_suffix_length/3,
                 sublist/3, sublist/4, sublist/5, cons/3, last/3, head/2, tail/2,
                 proper_prefix/2, suffix/2, proper_suffix/2, segment/2,
@@ -156,6 +156,9 @@ test(subseq0_in_the_manuals_order) :-
 test(subseq1_leaves_something_out) :-
     findall(X, subseq1([a, b], X), Xs),
     Xs == [[b], [], [a]].
+
+test(nonmember_holds_where_member_does_not, [true(Rs == [yes, no])]) :-
+    findall(R, ( member(X, [c, b]), ( nonmember(X, [a, b]) -> R = yes ; R = no ) ), Rs).
 
 test(sumlist_sums) :-
     sumlist([1, 2, 3.5], S),
@@ -334,7 +337,7 @@ sicstus_lists([ select/3, selectchk/3, append/2, append/5, correspond/4, delete/
                 permutation/2, proper_length/2, remove_dups/2, rev/2, reverse/2,
                 same_length/2, same_length/3, select/4, selectchk/4,
                 shorter_list/2, subseq/3, subseq0/2, subseq1/2, sumlist/2,
-                transpose/2, append_length/3, append_length/4, prefix_length/3,
+                nonmember/2, transpose/2, append_length/3, append_length/4, prefix_length/3,
                 proper_prefix_length/3, proper_suffix_length/3, rotate_list/2,
                 rotate_list/3, suffix_length/3, sublist/3, sublist/4, sublist/5,
                 cons/3, last/3, head/2, tail/2, prefix/2, proper_prefix/2,
