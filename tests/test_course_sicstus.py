@@ -794,6 +794,28 @@ def test_a_loop_whose_turns_have_two_picks_names_the_player(
         assert f"The {colour} player wins." in out, out
 
 
+def test_a_name_written_with_no_space_before_it_names_the_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'okRed, your turn' (a word the loop wrote with no space before the
+    name), and the one who takes the last stick loses: the names are Red
+    and Blue, and the winner is the one the loop announces, not the last
+    to move."""
+    text = (COURSE / "loop_two_picks.pl").read_text()
+    turn = 'format("Turn of ~w: piles ~w~n", [Who, Piles]),'
+    end = 'other(Who, Winner),\n    format("The ~w player wins.~n", [Winner]).'
+    assert turn in text and end in text
+    text = text.replace(turn, 'format("ok~w, your turn: piles ~w~n", [Who, Piles]),').replace(
+        end, 'format("The ~w player wins.~n", [Who]).').replace(
+        "other(red, blue).\nother(blue, red).", "other('Red', 'Blue').\nother('Blue', 'Red').")
+    text = text.replace("turn([3, 4, 2], red)", "turn([3, 4, 2], 'Red')")
+    adapter = proposed("loop_glued_names.pl", tmp_path, capsys, text=text)
+    assert "arena_loop_names(red, blue)." in adapter.read_text()
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys, second="random")
+        colour = {"player1": "Red", "player2": "Blue"}[winner]
+        assert f"The {colour} player wins." in out, out
+
+
 def test_text_used_as_a_list_is_read_as_sicstus_reads_it(
         capsys: pytest.CaptureFixture[str]) -> None:
     """A file that gives "text" to length/2 through a helper of its own

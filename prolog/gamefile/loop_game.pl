@@ -8,6 +8,7 @@
 :- use_module(library(apply), []).
 :- use_module(loop_drive, []).
 :- use_module(loop_live, []).
+:- use_module(loop_names, []).
 
 /** <module> The contract of a game played through its own loop
 
@@ -67,7 +68,7 @@ owner(Code, Ds, Outcome, Marks, Text, Owner) :-
     (   catch(Code:arena_loop_turns(named), _, fail),
         catch(Code:arena_loop_names(N1, N2), _, fail),
         apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2]),
-        string_lower(Text, Lower),
+        arena_gamefile_loop_names:lower_apart(Text, Lower),
         named_last(Marks, Lower, W1, W2, Owner0)
     ->  Owner = Owner0
     ;   catch(Code:arena_loop_turns(grouped), _, fail)
@@ -160,7 +161,7 @@ loop_over(Code:Ds, Winner) :-
     ->  throw(error(game_rule_loop('the game\'s loop did not replay its decisions'), _))
     ;   true
     ),
-    string_lower(Shown, Lower),
+    arena_gamefile_loop_names:lower_apart(Shown, Lower),
     split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Words0),
     apply:exclude(==(""), Words0, Words),
     (   named_winner(Code, Lower, W)

@@ -1,6 +1,7 @@
 :- module(arena_gamefile_loop_names,
           [ names/2,                  % +Games, -Names
-            names/3                   % +Games, +Typed, -Names
+            names/3,                  % +Games, +Typed, -Names
+            lower_apart/2             % +Text, -Lower
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -193,7 +194,7 @@ first_named(Games, A, B, First) :-
     Games = [_-Marks-Text|_],
     last(Marks, at(End, _)),
     sub_string(Text, 0, End, _, Before),
-    string_lower(Before, Lower),
+    lower_apart(Before, Lower),
     split_string(Lower, "\n", "", Lines),
     reverse(Lines, Backwards),
     member(Line, Backwards),
@@ -271,7 +272,7 @@ question_dropped(Seg0, Seg) :-
     ).
 
 text_words(Seg, Words) :-
-    string_lower(Seg, Lower),
+    lower_apart(Seg, Lower),
     split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
     convlist(word_part, Ws0, Ws1),     % not the lines of a board ("╔═══╦")
     findall(B, ( nextto(A1, A2, Ws1), numbered(A1, A2),
@@ -329,3 +330,24 @@ counts(Texts, Counts) :-
     append(Texts, All),
     msort(All, Sorted),
     clumped(Sorted, Counts).
+
+%!  lower_apart(+Text, -Lower) is det.
+%
+%   Text in small letters, a space put where a small letter met a
+%   capital: "okWhite Player Turn" (a word written with no space before
+%   it) names White.
+
+lower_apart(Text, Lower) :-
+    string_codes(Text, Cs),
+    apart(Cs, Out),
+    string_codes(Apart, Out),
+    string_lower(Apart, Lower).
+
+apart([A, B|Cs], [A, 0' |Out]) :-
+    code_type(A, lower), code_type(B, upper),
+    !,
+    apart([B|Cs], Out).
+apart([C|Cs], [C|Out]) :-
+    !,
+    apart(Cs, Out).
+apart([], []).
