@@ -68,8 +68,7 @@ owner(Code, Ds, Outcome, Marks, Text, Owner) :-
     (   catch(Code:arena_loop_turns(named), _, fail),
         catch(Code:arena_loop_names(N1, N2), _, fail),
         apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2]),
-        arena_gamefile_loop_names:lower_apart(Text, Lower),
-        named_last(Marks, Lower, W1, W2, Owner0)
+        named_last(Marks, Text, W1, W2, Owner0)
     ->  Owner = Owner0
     ;   catch(Code:arena_loop_turns(grouped), _, fail)
     ->  sort(Marks, Groups),                % a turn's picks share their mark
@@ -80,10 +79,11 @@ owner(Code, Ds, Outcome, Marks, Text, Owner) :-
         (   N mod 2 =:= 0 -> Owner = player1 ; Owner = player2 )
     ).
 
-named_last([at(End, _)|Earlier], Lower, W1, W2, Owner) :-
+named_last([at(End, _)|Earlier], Text, W1, W2, Owner) :-
     (   Earlier = [at(Start, _)|_] -> true ; Start = 0 ),
     Len is max(0, End - Start),
-    sub_string(Lower, Start, Len, _, Seg),
+    sub_string(Text, Start, Len, _, Seg0),
+    arena_gamefile_loop_names:lower_apart(Seg0, Seg),     % (the marks count Text)
     split_string(Seg, "\n", "", Lines),
     lists:reverse(Lines, Backwards),
     (   lists:member(Line, Backwards),
@@ -94,7 +94,7 @@ named_last([at(End, _)|Earlier], Lower, W1, W2, Owner) :-
         ->  Owner0 = player2
         )
     ->  Owner = Owner0
-    ;   named_last(Earlier, Lower, W1, W2, Owner)
+    ;   named_last(Earlier, Text, W1, W2, Owner)
     ).
 
 words(Text, Words) :-
