@@ -577,3 +577,18 @@ def test_a_question_in_play_asked_for_ever_ends_no_game(
                        (COURSE / "loop_stuck_question.pl").read_text(), tmp_path, capsys)
     assert ("asked its questions in play over and over with no move made (every answer "
             "refused) in 3 of 3 games") in out, out
+
+
+def test_a_game_with_no_end_yet_gets_both_reasons(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Rules with no game_over/2 and a loop that asks a word nobody can
+    guess: no end is made up for the rules (a draw where a player is
+    stuck), and the reason says what the rules lack and why the loop
+    did not play either."""
+    out = not_proposed("no_end_no_loop.pl", (COURSE / "no_end_no_loop.pl").read_text(),
+                       tmp_path, capsys)
+    assert ("the adapter inferred fails its own check (game_over/2: required, but the file "
+            "does not define it): write it by hand; nor could the game be played through its "
+            "own loop: ") in out, out
+    assert "The secret word:" in out, out
+

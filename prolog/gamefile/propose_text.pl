@@ -247,6 +247,7 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
                                (   Wg == Even -> W = draw ; W = Wg )))
         )
     ;   \+ pass_move(Code, S0, Path, _),
+        defines(Code, game_over/2),         % (none: the game has no end yet)
         end_seen(Code, Path, S0, dead_end)
     ->  copy_term(SV-Base-Ms0, SD-BaseD-MsD),
         format("~n% GUESS: in a few random games the player to move had no move while~n"),

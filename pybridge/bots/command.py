@@ -27,9 +27,8 @@ def game_environment(game_file: GameFileRef | None, isolation: str,
         raise ArenaError(f"cannot start bot {name}: {exc}") from None
     seen = (f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
             if isolation == "bwrap" else game_file.path)
-    first = next(iter(game_files))
     root = (sandbox.GAME_MOUNT if isolation == "bwrap"
-            else str(Path(game_file.path).parents[len(Path(first).parts) - 1]))
+            else str(gamesources.folder(game_file.path, game_files)))
     env = {"ARENA_GAME_FILE": seen, "ARENA_GAME_DIALECT": game_file.dialect,
            "ARENA_GAME_ROOT": root}
     if isolation == "bwrap":  # jailed: the game loads as in its own game host

@@ -106,10 +106,9 @@ class GameHost:
             game_files = gamesources.files(self.ref.path)
         except gamesources.GameSourcesError as exc:
             raise GameFileError(f"game file {self.ref.path}: {exc}") from None
-        first = next(iter(game_files))
-        root = str(Path(self.ref.path).parents[len(Path(first).parts) - 1])
+        root = str(gamesources.folder(self.ref.path, game_files))
         if self.isolation == "bwrap":
-            self._inside = f"{sandbox.GAME_MOUNT}/{first}"
+            self._inside = f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
             self._paths = ((sandbox.GAME_MOUNT + "/", root + "/"), (sandbox.GAME_MOUNT, root))
         try:
             self.jail = jail.Jail(memory_bytes=(self.limits.memory_mb + 32) * 1024 * 1024,

@@ -169,11 +169,12 @@ def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
             return None
         return [(p.predicate, p.message) for p in report.problems]
 
+    loop_why = ""
     try:
         got_check = proposal_check.checked(target, text, present, problems_of)
         if (not got_check.kept or got_check.game_at_fault) \
                 and "\narena_loop(" not in text and not config:
-            looped = _loop_text(ref, path, titled is None)
+            looped, loop_why = _loop_text(ref, path, titled is None)
             if looped:
                 kept = got_check
                 if kept.kept:
@@ -193,7 +194,7 @@ def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
         if left == proposal_check.NOT_LOADED and load_errors:
             left = f"{left}: {load_errors[-1]}"
         return (f"no adapter proposed: the adapter inferred fails its own check "
-                f"({clean_line(left, 400)}): write it by hand")
+                f"({clean_line(left, 400)}): write it by hand{loop_why}")
     if got_check.game_at_fault:
         return (f"adapter proposed in {clean_line(str(target), 300)}, but the game's own rules "
                 f"fail check-game ({clean_line(got_check.left, 300)}): a game plays until "
@@ -224,21 +225,25 @@ def _unloaded_hint(path: Path, why: str) -> str:
     return f" (beside it, {said}, but no file of the game loads it)"
 
 
-def _loop_text(ref: Any, path: Path, title: bool) -> str:
+def _loop_text(ref: Any, path: Path, title: bool) -> tuple[str, str]:
     """The adapter that plays the game through its own loop (asked where
-    the one over its rules failed its check), titled, or ''."""
+    the one over its rules failed its check), titled, or '' and why not
+    (as the end of a reason: '; nor could ...')."""
     try:
         got = host_for(ref).request("propose_loop", [str(LOOP_SECONDS)], rule="propose",
                                     limit=LOOP_SECONDS + 30, cap=LOOP_SECONDS + 60)
-    except (GameRuleError, ArenaError):
-        return ""
+    except (GameRuleError, ArenaError) as exc:
+        return "", ("; nor could the game be played through its own loop: "
+                    + clean_line(str(exc), 200))
     text = got.get("text") if got is not None else None
     if not isinstance(text, str) or not text:
-        return ""
+        why = got.get("why") if got is not None else None
+        said = why.partition("; nor could")[2] if isinstance(why, str) else ""
+        return "", f"; nor could {clean_line(said.strip(), 600)}" if said else ""
     if not title:
-        return text
+        return text, ""
     return re.sub(r"^players\(", f'title("{game_title(path)}").\n\nplayers(', text,
-                  count=1, flags=re.MULTILINE)
+                  count=1, flags=re.MULTILINE), ""
 
 
 def _rule_named(message: str) -> str:

@@ -114,8 +114,9 @@ def _stuck_is_over(text: str, present: Collection[str]) -> str:
     """A player left without a move ends the game as a draw (a GUESS: the
     game's loop decides what happens there)."""
     moves = _moves_call(text, present)
-    if "arena_game_over_stuck(" in text or not moves:
-        return text
+    if "arena_game_over_stuck(" in text or not moves or not (
+            "game_over/2" in present or _defines(text, "arena_game_over")):
+        return text                     # no end of its own: none is made up
     if _defines(text, "arena_game_over"):
         text = re.sub(r"\barena_game_over\(", "arena_game_over_stuck(", text)
         base = "arena_game_over_stuck(S, W)"

@@ -131,11 +131,11 @@ def files(game_file: str | Path) -> dict[str, Path]:
     return {p.relative_to(root).as_posix(): real for p, real in found.items()}
 
 
-def folder(game_file: str | Path) -> Path:
-    """The game's folder: the one the paths :func:`files` gives are
-    relative to."""
+def folder(game_file: str | Path, found: dict[str, Path] | None = None) -> Path:
+    """The game's folder: the one the paths :func:`files` gives (or gave,
+    ``found``) are relative to."""
     main = Path(os.path.abspath(game_file))
-    first = next(iter(files(main)))
+    first = next(iter(found if found is not None else files(main)))
     return main.parents[len(Path(first).parts) - 1]
 
 
