@@ -209,4 +209,8 @@ test(a_board_then_a_move_shown_asks_nothing, [fail]) :-
     prompt_asks("  2 | O | O | X | 2\n    -------------\n  1 | X | O | X | 1\n\c
                  -------------\n      A   B   C\n\nMove: B2 left\n\n").
 
+test(a_question_that_names_only_its_most, [true(A-B == ['1', '2', '3']-['1', '2'])]) :-
+    prompt_answers("How strong an AI? (max 3) ", A),
+    prompt_answers("Pick less than 3: ", B).
+
 :- end_tests(loop_answer).

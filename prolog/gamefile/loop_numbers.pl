@@ -32,6 +32,11 @@ numbers_asked(Lower, Near, Answers) :-
                                 "higher than "-1, "larger than "-1, "at least "-0]),
                    sub_string(Lower, _, _, _, W) )),
             Lo is N + D, Hi is Lo + 11
+        ;   Ns = [N],                   % "(max 4)", "up to 5", "less than 6"
+            once(( member(W-D, ["max"-0, "up to "-0, "at most "-0, "less than "-1,
+                                "smaller than "-1, "lower than "-1, "até "-0]),
+                   sub_string(Lower, _, _, _, W) )),
+            Lo = 1, Hi is N - D, Lo < Hi
         )
     ->  Top is min(Hi, Lo + 11),
         numlist(Lo, Top, All),
