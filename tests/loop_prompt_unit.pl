@@ -213,4 +213,18 @@ test(a_question_that_names_only_its_most, [true(A-B == ['1', '2', '3']-['1', '2'
     prompt_answers("How strong an AI? (max 3) ", A),
     prompt_answers("Pick less than 3: ", B).
 
+test(a_part_of_each_listed_move, [true(R-C-D == ['2', '3']-['7', '8', '6']-[left, up])]) :-
+    T = "+---+\nValid plays: 2-7-left 3-8-up 3-6-left\nBlue to move\n",
+    maplist([Q, A]>>( string_concat(T, Q, P), prompt_answers(P, A) ),
+            ["Row number: ", "Column number: ", "Direction: "], [R, C, D]).
+
+test(moves_listed_one_a_line, [true(R-S == ['1', '2', '5']-[left, right])]) :-
+    T = "Valid plays:\n1-6\n2-3-left\n5-2-right\n2-4\nBlue to move\n",
+    string_concat(T, "Row: ", P1), prompt_answers(P1, R),
+    string_concat(T, "Which side (left or right)? ", P2), prompt_answers(P2, S).
+
+test(the_rest_of_a_move_begun, [true(C == ['3', '5'])]) :-
+    prompt_answers("Valid plays:\n1-6\n2-3-left\n2-5-right\n4-2\nRow number: \n2.\n\c
+                    Column number: ", C).
+
 :- end_tests(loop_answer).

@@ -200,7 +200,11 @@ stream_read(_, Line) :-
             Repeat = R1-0,
             Typed = retry
         ;   (   Last0 = _-Before0 -> true ; Before0 = "" ),
-            board_before(Dot, Prompt, Before0, Before),
+            board_before(Dot, Prompt, Before0, Before1),
+            (   Dot == typed, Given = [Last|_]  % the answer to it: a move's part
+            ->  format(string(Before), "~w~n~w~n", [Before1, Last])
+            ;   Before = Before1
+            ),
             prompt_answers(Prompt, Before, Answers0),
             note_modes(Prompt),
             names_apart(Answers0, Given, Answers1),

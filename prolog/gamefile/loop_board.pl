@@ -1,6 +1,7 @@
 :- module(arena_loop_board,
           [ board_answers/3,          % +Question, +Lines, -Answers
             listed_moves/2,           % +Lines, -Moves
+            listed_parts/3,           % +Question, +Lines, -Parts
             last_n/3,                 % +N, +List, -Last
             square_example/1          % +Question
           ]).
@@ -88,29 +89,96 @@ last_n(N, List, Last) :-
 %   it is written: what to type.
 
 listed_moves(Lines, Moves) :-
-    nearest(12, Lines, Close),
-    member(Line, Close),
+    listed_moves(Lines, Moves, _).
+
+%   listed_moves(+Lines, -Moves, -After): After the lines below the list.
+listed_moves(Lines, Moves, After) :-
+    last_n(60, Lines, Last),
+    nth1(Ix, Last, Line),
     string_lower(Line, Lower),
     member(Key, ["valid moves", "possible moves", "available moves", "legal moves",
                  "available plays", "possible plays", "valid plays", "jogadas"]),
     sub_string(Lower, B, KL, _, Key),
+    \+ ( nth1(J, Last, L2), J > Ix, string_lower(L2, Low2),  % the last such line
+         sub_string(Low2, _, _, _, Key) ),
     !,
     Start is B + KL,
     sub_string(Line, Start, _, 0, Rest0),
     split_string(Rest0, "", " \t:=-", [Rest]),
     string_codes(Rest, Codes),
+    length(Above, Ix), append(Above, Below, Last),
     (   Codes = [0'[|Inside0]
     ->  closed(Inside0, 1, Inside),
-        top_level_items(Inside, Items)
+        top_level_items(Inside, Items),
+        After = Below
+    ;   Rest == ""                      % one a line below it: "1-6", "2-3-left"
+    ->  one_a_line(Below, Items),
+        length(Items, NL), length(Skip, NL), append(Skip, After, Below)
     ;   split_string(Rest, " \t,;", " \t,;", Items0),
-        exclude(==(""), Items0, Items)
+        exclude(==(""), Items0, Items),
+        After = Below
     ),
     !,
     length(Items, NI),
     NI >= 1, NI =< 200,
-    forall(member(I, Items), ( string_length(I, IL), IL =< 20 )),
-    maplist([I, M]>>atom_string(M, I), Items, Moves0),
+    forall(member(It, Items), ( string_length(It, IL), IL =< 20 )),
+    maplist([It, M]>>atom_string(M, It), Items, Moves0),
     list_to_set(Moves0, Moves).
+
+%!  listed_parts(+Question, +Lines, -Parts) is semidet.
+%
+%   Where the loop lists the moves ("Available plays: 2-7-left 3-8-up")
+%   and then asks for one part of a move ("Insert the row number:"), that
+%   part of each: the first number of each move for a row, the second
+%   for a column, the first word for a direction.
+
+listed_parts(Question, Lines, Parts) :-
+    string_lower(Question, Lower),
+    (   member(W-Kind, ["row"-1, "line"-1, "linha"-1, "column"-2, "col"-2, "coluna"-2,
+                        "direction"-word, "dire"-word, "side"-word, "lado"-word]),
+        sub_string(Lower, _, _, _, W)
+    ->  true
+    ),
+    listed_moves(Lines, Moves, After),
+    maplist([M, Ps]>>( split_string(M, "-,/ ()[]", "-,/ ()[]", Ps0),
+                       exclude(==(""), Ps0, Ps) ), Moves, Split0),
+    Split0 = [_, _|_],
+    forall(member(Ps, Split0), ( length(Ps, K), K >= 2 )),
+    findall(T, ( member(L, After), typed_part(L, T) ), Typed),  % its parts typed so far
+    (   include(starts_with(Typed), Split0, Split), Split \== [] -> true ; Split = Split0 ),
+    findall(A, ( member(Ps, Split), once(part(Kind, Ps, P)), atom_string(A, P) ), As),
+    list_to_set(As, Parts),
+    Parts = [_|_].
+
+%   typed_part(+Line, -Typed): an answer shown below the list, alone
+%   ("4.") or after its question ("Row: 4.").
+typed_part(Line, Typed) :-
+    (   sub_string(Line, B, 2, _, ": "), \+ ( sub_string(Line, B2, 2, _, ": "), B2 > B )
+    ->  sub_string(Line, B, _, 0, Tail0), sub_string(Tail0, 2, _, 0, Tail)
+    ;   Tail = Line
+    ),
+    split_string(Tail, "", " \t.", [Typed]),
+    Typed \== "",
+    \+ sub_string(Typed, _, _, _, " ").
+
+starts_with(Typed, Ps) :-
+    append(Typed, _, Ps).
+
+part(word, Ps, P) :-
+    member(P, Ps), \+ number_string(_, P), !.
+part(N, Ps, P) :-
+    integer(N),
+    include([X]>>number_string(_, X), Ps, Numbers),
+    nth1(N, Numbers, P).
+
+one_a_line([Line|Lines], [Item|Items]) :-
+    split_string(Line, "", " \t", [Item]),
+    Item \== "",
+    \+ sub_string(Item, _, _, _, " "),
+    string_codes(Item, Cs), memberchk(C, Cs), code_type(C, digit),
+    !,
+    one_a_line(Lines, Items).
+one_a_line(_, []).
 
 %   closed(+Codes, +Depth, -Inside): the codes before the bracket that
 %   closes one opened Depth deep.

@@ -15,7 +15,8 @@
                             letter_range/2, yes_no_question/1, label_words/2,
                             roles_named/2, machine_label/1, quoted_words/2]).
 :- use_module(loop_numbers, [numbers_asked/3, bracketed/2]).
-:- use_module(loop_board, [board_answers/3, listed_moves/2, square_example/1, last_n/3]).
+:- use_module(loop_board, [board_answers/3, listed_moves/2, listed_parts/3, last_n/3,
+                           square_example/1]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 
@@ -28,19 +29,15 @@ else the numbers or range the question names (the smallest first), else
 yes or no. The answers come in the order to try them.
 */
 
-%!  prompt_answers(+Prompt, -Answers) is det.
-%
-%   Answers (atoms, at least one) to the question the text Prompt ends
-%   with, best first.
+%!  prompt_answers(+Prompt, -Answers) is det: Answers (atoms, at least
+%   one) to the question the text Prompt ends with, best first.
 
 prompt_answers(Prompt, Answers) :-
     prompt_answers(Prompt, "", Answers).
 
-%!  prompt_answers(+Prompt, +Before, -Answers) is det.
-%
-%   As prompt_answers/2, Before the text of the question before it (a
-%   title such as "Board size" that a question asked anew no longer
-%   shows, or shows only then).
+%!  prompt_answers(+Prompt, +Before, -Answers) is det: as prompt_answers/2,
+%   Before the text of the question before it (a title such as "Board
+%   size" that a question asked anew no longer shows, or shows only then).
 
 prompt_answers(Prompt, Before, Answers) :-
     text_lines(Prompt, Plain, Lines),
@@ -65,6 +62,7 @@ prompt_answers(Prompt, Before, Answers) :-
         (   ( default_answers(Answers00) ; square_example(Question) ),
             (   asks_a_move(Question),
                 listed_moves(Context, Board)            % the moves it lists
+            ;   listed_parts(Question, Context, Board)  % a part of each of them
             ;   board_answers(Question, Context, Board) % the board's labels
             )
         ->  Answers0 = Board
@@ -198,7 +196,7 @@ text_lines(Text, Plain, Lines) :-
     foldl(trimmed, Lines0, [], Rev),
     reverse(Rev, Lines1),
     foldl(one_option_a_line, Lines1, Lines2, []),
-    last_n(30, Lines2, Lines).
+    last_n(60, Lines2, Lines).
 
 %   one_option_a_line(+Line, -Lines, ?Tail): options side by side on one
 %   line ("0 - CPU    1 - Human", `"1." Human / "2." Bot`) as a line each.
@@ -421,9 +419,10 @@ question_answers(Question, Near, Answers) :-
 default_answers(['1', '2', '3', '0']).
 
 %   listed_words(+Question, -Options): the words a bracket lists, such
-%   as "{orange, blue, gray}" or "(easy/hard)".
+%   as "{orange, blue, gray}", "(easy/hard)", "(left or right)".
 listed_words(Question, Options) :-
-    bracketed(Question, Inside),
+    bracketed(Question, Inside0),
+    atomic_list_concat(Ws, ' or ', Inside0), atomic_list_concat(Ws, ',', Inside),
     split_string(Inside, ",/|", " ", Parts0),
     exclude(==(""), Parts0, Parts),
     Parts = [_, _|_],
