@@ -140,8 +140,7 @@ listed_parts(Question, Lines, Parts) :-
     ->  true
     ),
     listed_moves(Lines, Moves, After),
-    maplist([M, Ps]>>( split_string(M, "-,/ ()[]", "-,/ ()[]", Ps0),
-                       exclude(==(""), Ps0, Ps) ), Moves, Split0),
+    maplist(move_parts, Moves, Split0),
     Split0 = [_, _|_],
     forall(member(Ps, Split0), ( length(Ps, K), K >= 2 )),
     findall(T, ( member(L, After), typed_part(L, T) ), Typed),  % its parts typed so far
@@ -160,6 +159,10 @@ typed_part(Line, Typed) :-
     split_string(Tail, "", " \t.", [Typed]),
     Typed \== "",
     \+ sub_string(Typed, _, _, _, " ").
+
+move_parts(Move, Parts) :-
+    split_string(Move, "-,/ ()[]", "-,/ ()[]", Parts0),
+    exclude(==(""), Parts0, Parts).
 
 starts_with(Typed, Ps) :-
     append(Typed, _, Ps).
