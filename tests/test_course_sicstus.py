@@ -141,6 +141,8 @@ def test_a_game_in_folders_loads_from_its_submissions_folder(
     monkeypatch.chdir(tmp_path / "copy" / "model")
     code, out, err = run(["check-game", "game.pl"], capsys)
     assert code == 1 and "no file '../Control/rules.pl' beside" in out, out + err
+    assert ("the folder arena runs in; run arena from a folder that holds the whole game "
+            f"({tmp_path / 'copy'})") in out, out
 
 
 def test_rule_throwing_mid_game_is_a_logged_no_contest(

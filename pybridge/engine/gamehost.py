@@ -390,7 +390,7 @@ class GameHost:
     def warnings(self) -> tuple[str, ...]:
         """What loading left out: the file's own entry points (not run),
         clauses with a syntax error, files it loads that are not there."""
-        return tuple(self.text(str(w)) for w in self.hello.get("warnings", []))
+        return tuple(gamesources.above(self.text(str(w))) for w in self.hello.get("warnings", []))
 
     def seed(self, seed: int) -> None:
         self._seed = int(seed) & 0x7FFFFFFF

@@ -139,6 +139,23 @@ def folder(game_file: str | Path, found: dict[str, Path] | None = None) -> Path:
     return main.parents[len(Path(first).parts) - 1]
 
 
+def above(note: str) -> str:
+    """``note`` (what loading left out), with where to run arena from
+    when the file it says is not there lies above the folder arena runs in."""
+    m = re.search(r"no file '((?:[^'\\]|\\.)*)' beside (/\S+?) \(", note)
+    if m is None:
+        return note
+    folder = Path(m.group(2)).parent
+    for suffix in SUFFIXES:
+        there = Path(os.path.normpath(folder / (_unescape(m.group(1)) + suffix)))
+        if there.is_file() or _case_blind(Path(there.anchor), there.parts[1:]) is not None:
+            here = Path(os.path.abspath(os.curdir))
+            return (f"{note}: it lies outside {here}, the folder arena runs in; run arena "
+                    f"from a folder that holds the whole game "
+                    f"({os.path.commonpath([str(folder), str(there.parent)])})")
+    return note
+
+
 def _bound(folder: Path) -> Path:
     """The highest folder a game in ``folder`` may load files from: the
     folder arena runs in where ``folder`` lies in it, else ``folder``."""
@@ -238,4 +255,4 @@ def loaders(game_file: str | Path, of: list[str]) -> list[str]:
     return [name for _, name in sorted(found)[:3]]    # the nearest start first
 
 
-__all__ = ["GameSourcesError", "files", "folder", "loaders", "unloaded_definitions"]
+__all__ = ["GameSourcesError", "above", "files", "folder", "loaders", "unloaded_definitions"]
