@@ -592,3 +592,24 @@ def test_a_game_with_no_end_yet_gets_both_reasons(
             "own loop: ") in out, out
     assert "The secret word:" in out, out
 
+
+def test_a_loop_that_says_the_winners_number_or_a_draw_in_a_banner(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No word names the players, and whoever takes the last stick loses:
+    '2 won!' names player 2, not the last to move; a banner 'D R A W'
+    is a draw."""
+    adapter = proposed("loop_numbered_end.pl", tmp_path, capsys)
+    assert "arena_loop_names" not in adapter.read_text()
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys, second="random")
+        assert f"{winner[-1]} won!" in out, out
+    text = (COURSE / "loop_numbered_end.pl").read_text()
+    won = 'format("~w won!~n", [P]).'
+    assert won in text
+    other = tmp_path / "draw"
+    other.mkdir()
+    adapter = proposed("loop_draw_banner.pl", other, capsys,
+                       text=text.replace(won, "write('| D R A W |'), nl."))
+    _, winner = played(adapter, other / "game.jsonl", capsys, second="random")
+    assert winner == "draw"
+

@@ -137,9 +137,10 @@ loop_moves(Code:Ds, Moves) :-
 %!  loop_over(:Decisions, -Winner) is semidet.
 %
 %   The loop has ended: the winner the text it wrote last names (of the
-%   names arena_loop_names/2 gives the players), a draw where it says so,
-%   else the player who decided last. A loop that ended on an error of
-%   its rules, or ran out of time, throws.
+%   names arena_loop_names/2 gives the players), a draw where it says so
+%   (in a banner too: "D R A W"), the player whose number a win names
+%   ("2 won!"), else the player who decided last. A loop that ended on
+%   an error of its rules, or ran out of time, throws.
 
 loop_over(Code:Ds, Winner) :-
     point(Code, Ds, ended(Why, Shown, Last)),
@@ -164,15 +165,55 @@ loop_over(Code:Ds, Winner) :-
     arena_gamefile_loop_names:lower_apart(Shown, Lower),
     split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Words0),
     apply:exclude(==(""), Words0, Words),
+    letters_joined(Words, Joined),      % "D R A W" in a banner
     (   named_winner(Code, Lower, W)
     ->  Winner = W
     ;   lists:member(D, ["draw", "tie", "empate", "empatado", "nobody", "ninguem"]),
-        memberchk(D, Words)
+        ( memberchk(D, Words) ; memberchk(D, Joined) )
     ->  Winner = draw
+    ;   numbered_winner(Code, Lower, W)
+    ->  Winner = W
     ;   Why == failed                   % no end announced: its own goal failed
     ->  throw(error(game_rule_loop('the game\'s loop failed (its entry goal failed) \c
                                     with no winner or draw named'), _))
     ;   Winner = Last
+    ).
+
+%   letters_joined(+Words, -Joined): runs of three or more one-letter
+%   words as one word ("d r a w" as "draw").
+letters_joined([], []).
+letters_joined(Words, [J|Js]) :-
+    single_letters(Words, Run, Rest),
+    Run = [_, _, _|_],
+    !,
+    atomic_list_concat(Run, '', A),
+    atom_string(A, J),
+    letters_joined(Rest, Js).
+letters_joined([_|Words], Js) :-
+    letters_joined(Words, Js).
+
+single_letters([W|Ws], [W|Run], Rest) :-
+    string_length(W, 1),
+    !,
+    single_letters(Ws, Run, Rest).
+single_letters(Ws, [], Ws).
+
+%   numbered_winner(+Code, +Lower, -W): where no name says who won, the
+%   last line that says a win and names player 1 or 2 alone ("2 won!",
+%   "player 1 wins"), where the players' names (if any) hold no number.
+numbered_winner(Code, Lower, W) :-
+    \+ ( catch(Code:arena_loop_names(N1, N2), _, fail),
+         lists:member(N, [N1, N2]), format(string(S), "~w", [N]),
+         sub_string(S, _, 1, _, C), char_type(C, digit(_)) ),
+    split_string(Lower, "\n", "", Lines),
+    lists:reverse(Lines, Backwards),
+    lists:member(Line, Backwards),
+    words(Line, Words),
+    lists:member(Win, ["won", "wins", "win", "winner", "venceu", "ganhou", "vencedor"]),
+    memberchk(Win, Words),
+    !,
+    (   memberchk("1", Words), \+ memberchk("2", Words) -> W = player1
+    ;   memberchk("2", Words), \+ memberchk("1", Words) -> W = player2
     ).
 
 %   named_winner(+Code, +Lower, -W): the player named alone in the last
