@@ -27,7 +27,8 @@
             star_format_args/3,       % +Format, +Args0, -Args
             game_open/4,              % +File, +Mode, -Stream, +Options
             forget_kept_files/0,
-            sicstus_length/2          % ?List, ?Length
+            sicstus_length/2,         % ?List, ?Length
+            arith_late/1              % +Comparison
           ]).
 :- use_module(library(lists), []).
 :- use_module(library(apply), []).
@@ -372,3 +373,14 @@ forget_kept_files :-
 
 sicstus_length(List, Length) :-
     catch(length(List, Length), error(type_error(list, _), _), fail).
+
+%!  arith_late(+Comparison) is semidet.
+%
+%   An arithmetic comparison that names an atom no function is
+%   (`diagonal >= 4`), evaluated when it runs: its error is raised then,
+%   as SICStus raises it, where SWI-Prolog would refuse the clause at
+%   load time (not a meta-predicate: nothing compiles it before).
+
+arith_late(Comparison) :-
+    call(Comparison).
+

@@ -28,6 +28,19 @@ def test_clpfd_operators_do_loops_and_format_F(capsys: pytest.CaptureFixture[str
     assert "conforms to the game contract" in out
 
 
+def test_an_atom_in_arithmetic_is_an_error_when_it_runs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`diagonal_up >= 4` (a variable written as an atom, in a helper no
+    rule calls): SICStus loads the clause and raises only when it runs;
+    SWI-Prolog refused the whole file at load time."""
+    text = (Path(__file__).resolve().parent.parent / "examples" / "games" / "nim.pl").read_text()
+    game = tmp_path / "nim_slip.pl"
+    game.write_text(text + "\nlong_line(A, B) :-\n    diagonal_up is A + B - 1,\n"
+                           "    diagonal_up >= 4.\n")
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+
+
 def test_minus_then_a_space_is_a_negative_number(capsys: pytest.CaptureFixture[str]) -> None:
     """`side(- 1, blue)` matched against `Q is -P`: SICStus reads `- 1` as
     the number -1 (SWI-Prolog as -(1), and blue never moved)."""

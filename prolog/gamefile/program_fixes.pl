@@ -83,7 +83,13 @@ arith_body(G0, G) :-
         memberchk(F, [is, =:=, =\=, <, >, =<, >=])
     ->  G0 =.. [F|As0],
         maplist(arith_expr, As0, As),
-        G =.. [F|As]
+        G1 =.. [F|As],
+        (   G0 = (_ is E) -> Exprs = [E] ; Exprs = As )
+    ->  (   member(X, Exprs), sub_term(A, X), atom(A), A \== [],
+            \+ current_arithmetic_function(A)
+        ->  G = arena_sicstus_lib:arith_late(G1)    % `diagonal >= 4`: an error
+        ;   G = G1                      % when it runs, as in SICStus, not at load
+        )
     ;   control_args(G0, Args, News-G)
     ->  maplist(arith_body, Args, News)
     ;   G = G0
