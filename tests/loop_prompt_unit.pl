@@ -227,4 +227,10 @@ test(the_rest_of_a_move_begun, [true(C == ['3', '5'])]) :-
     prompt_answers("Valid plays:\n1-6\n2-3-left\n2-5-right\n4-2\nRow number: \n2.\n\c
                     Column number: ", C).
 
+test(a_move_in_the_form_the_question_shows, [true(A-B == ['[1,1]', '[1,2]']-['(1-1)'])]) :-
+    prompt_answers("Your move (format: [Col,Row]): ", A0),
+    length(A, 2), append(A, _, A0),
+    prompt_answers("Enter (X-Y): ", B0),
+    length(B, 1), append(B, _, B0).
+
 :- end_tests(loop_answer).

@@ -2,6 +2,7 @@
           [ board_answers/3,          % +Question, +Lines, -Answers
             listed_moves/2,           % +Lines, -Moves
             listed_parts/3,           % +Question, +Lines, -Parts
+            template_answers/3,       % +Question, +Lines, -Answers
             last_n/3,                 % +N, +List, -Last
             square_example/1          % +Question
           ]).
@@ -53,6 +54,34 @@ board_answers(Question, Lines, Answers) :-
                 Labels)
     ),
     Answers = Labels.
+
+%!  template_answers(+Question, +Lines, -Answers) is semidet.
+%
+%   A move asked in a form the question shows ("(format: [Col,Row])",
+%   "as X-Y"): the form filled with the board's labels (columns and
+%   rows), else with 1 to 8, in the form's brackets and separator.
+
+template_answers(Question, Lines, Answers) :-
+    string_lower(Question, Lower),
+    string_codes(Lower, Cs),
+    append(_, [Open|Rest], Cs), memberchk(Open-Close, [0'[-0'], 0'(-0')]),
+    append(Inside, [Close|_], Rest),
+    \+ ( member(X, Inside), memberchk(X, `()[]`) ),
+    string_codes(In, Inside),
+    member(Sep, [",", "-", "/", " "]),
+    split_string(In, Sep, " ", [A, B]),
+    kind_word(K1, A), kind_word(K2, B), K1 \== K2,
+    !,
+    labels_of(K1, Lines, L1),
+    labels_of(K2, Lines, L2),
+    atom_codes(O, [Open]), atom_codes(C, [Close]),
+    findall(Ans, ( member(P, L1), member(Q, L2),
+                   atomic_list_concat([O, P, Sep, Q, C], Ans) ), Answers0),
+    (   length(Answers, 200), append(Answers, _, Answers0) -> true ; Answers = Answers0 ).
+
+labels_of(Kind, Lines, Labels) :-
+    (   Kind == row -> row_labels(Lines, Ls) ; column_labels(Lines, Ls) ),
+    (   Ls = [_, _|_] -> Labels = Ls ; numlist(1, 8, Labels) ).
 
 %   asked_just_before(+Lines, -Kind): one of the three lines before the
 %   question (the last of Lines) names a row and not a column, or the

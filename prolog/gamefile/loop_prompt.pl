@@ -16,7 +16,7 @@
                             roles_named/2, machine_label/1, quoted_words/2]).
 :- use_module(loop_numbers, [numbers_asked/3, bracketed/2]).
 :- use_module(loop_board, [board_answers/3, listed_moves/2, listed_parts/3, last_n/3,
-                           square_example/1]).
+                           square_example/1, template_answers/3]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 
@@ -57,7 +57,8 @@ prompt_answers(Prompt, Before, Answers) :-
     ;   last(Lines, Question)
     ->  last_n(12, Context, Near),
         atomic_list_concat(Near, ' ', NearText),
-        question_answers(Question, NearText, Answers01),
+        (   template_answers(Question, Context, Answers01) -> true     % "[Col,Row]"
+        ;   question_answers(Question, NearText, Answers01) ),
         not_leaving(NearText, Answers01, Answers00),
         (   ( default_answers(Answers00) ; square_example(Question) ),
             (   asks_a_move(Question),
