@@ -166,13 +166,13 @@ loop_over(Code:Ds, Winner) :-
     split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Words0),
     apply:exclude(==(""), Words0, Words),
     letters_joined(Words, Joined),      % "D R A W" in a banner
-    (   named_winner(Code, Lower, W)
+    (   win_line_winner(Code, Lower, W)
+    ->  Winner = W
+    ;   named_winner(Code, Lower, W)
     ->  Winner = W
     ;   lists:member(D, ["draw", "tie", "empate", "empatado", "nobody", "ninguem"]),
         ( memberchk(D, Words) ; memberchk(D, Joined) )
     ->  Winner = draw
-    ;   numbered_winner(Code, Lower, W)
-    ->  Winner = W
     ;   Why == failed                   % no end announced: its own goal failed
     ->  throw(error(game_rule_loop('the game\'s loop failed (its entry goal failed) \c
                                     with no winner or draw named'), _))
@@ -198,13 +198,11 @@ single_letters([W|Ws], [W|Run], Rest) :-
     single_letters(Ws, Run, Rest).
 single_letters(Ws, [], Ws).
 
-%   numbered_winner(+Code, +Lower, -W): where no name says who won, the
-%   last line that says a win and names player 1 or 2 alone ("2 won!",
-%   "player 1 wins"), where the players' names (if any) hold no number.
-numbered_winner(Code, Lower, W) :-
-    \+ ( catch(Code:arena_loop_names(N1, N2), _, fail),
-         lists:member(N, [N1, N2]), format(string(S), "~w", [N]),
-         sub_string(S, _, 1, _, C), char_type(C, digit(_)) ),
+%   win_line_winner(+Code, +Lower, -W): the last line that says a win
+%   ("2 won! Congratulations!"): the player it names alone, or where the
+%   players' names (if any) hold no number, the one whose number (1 or 2)
+%   it names alone.
+win_line_winner(Code, Lower, W) :-
     split_string(Lower, "\n", "", Lines),
     lists:reverse(Lines, Backwards),
     lists:member(Line, Backwards),
@@ -212,8 +210,17 @@ numbered_winner(Code, Lower, W) :-
     lists:member(Win, ["won", "wins", "win", "winner", "venceu", "ganhou", "vencedor"]),
     memberchk(Win, Words),
     !,
-    (   memberchk("1", Words), \+ memberchk("2", Words) -> W = player1
-    ;   memberchk("2", Words), \+ memberchk("1", Words) -> W = player2
+    (   catch(Code:arena_loop_names(N1, N2), _, fail)
+    ->  apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2])
+    ;   W1 = [], W2 = []
+    ),
+    (   W1 \== [], named(W1, Words), \+ named(W2, Words) -> W = player1
+    ;   W2 \== [], named(W2, Words), \+ named(W1, Words) -> W = player2
+    ;   \+ ( lists:member(N, [W1, W2]), lists:member(P, N),
+             sub_string(P, _, 1, _, C), char_type(C, digit(_)) ),
+        (   memberchk("1", Words), \+ memberchk("2", Words) -> W = player1
+        ;   memberchk("2", Words), \+ memberchk("1", Words) -> W = player2
+        )
     ).
 
 %   named_winner(+Code, +Lower, -W): the player named alone in the last
