@@ -609,7 +609,7 @@ def test_a_loop_that_says_the_winners_number_or_a_draw_in_a_banner(
     other = tmp_path / "draw"
     other.mkdir()
     adapter = proposed("loop_draw_banner.pl", other, capsys,
-                       text=text.replace(won, "write('| D R A W |'), nl."))
+                       text=text.replace(won, "write('a b c'), nl, write('| D R A W |'), nl."))
     _, winner = played(adapter, other / "game.jsonl", capsys, second="random")
     assert winner == "draw"
 
