@@ -102,3 +102,22 @@ def test_files_above_the_games_folder_load_within_the_folder_arena_runs_in(
     monkeypatch.chdir(repo / "model")
     assert list(gamesources.files("game.pl")) == ["game.pl"]
     assert gamesources.folder("game.pl") == repo / "model"
+
+
+def test_a_submission_never_loads_a_siblings_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """check-games run from the folder of all submissions: while one is
+    checked (within its folder), its game loads its own parts from above
+    its game file, never another submission's files."""
+    for rel, text in {"alice/model/game.pl": ":- include('../control/rules').\n"
+                                             ":- include('../../bob/secret').\n",
+                      "alice/control/rules.pl": "r.\n",
+                      "bob/secret.pl": "s.\n"}.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    monkeypatch.chdir(tmp_path)
+    assert "bob/secret.pl" in gamesources.files("alice/model/game.pl")
+    with gamesources.within(tmp_path / "alice"):
+        assert list(gamesources.files("alice/model/game.pl")) == ["model/game.pl",
+                                                                  "control/rules.pl"]
+

@@ -29,6 +29,7 @@ from pybridge.errors import ArenaError, GameFileError
 from pybridge.games.conformance import Problem, Report, check_game
 from pybridge.games.game import Game, load_game_file
 from pybridge.models import gamefile
+from pybridge.models import sources as gamesources
 from pybridge.text import clean, clean_line, plural
 from pybridge.types import result_text
 
@@ -145,7 +146,8 @@ def check_submission(settings: Settings, task: Task, folder: Path) -> Checked:
     clock = _Clock(settings.seconds)
     base = Result(task.name, task.game_file, task.found_by, notes=task.notes)
     try:
-        checked = _check(settings, task, folder, clock, base)
+        with gamesources.within(folder):    # never a sibling submission's files
+            checked = _check(settings, task, folder, clock, base)
     except Exception as exc:            # the arena's own failure: still a row
         checked = Checked(replace(base, verdict=Verdict.FAILED, notes=base.notes + (
             clean_line(f"the check stopped: {type(exc).__name__}: {exc}", 600),)))

@@ -40,9 +40,10 @@ def shipment(sub: Submission) -> tuple[Shipment, str]:
     game = Path(sub.game)
     own = game.with_name(game.stem + ADAPTER_SUFFIX)
     try:
-        found = dict(sources.files(game))
-        if own.is_file() and not own.is_symlink():
-            found.update({k: v for k, v in sources.files(own).items() if k not in found})
+        with sources.within(sub.folder):    # never a sibling submission's files
+            found = dict(sources.files(game))
+            if own.is_file() and not own.is_symlink():
+                found.update({k: v for k, v in sources.files(own).items() if k not in found})
     except sources.GameSourcesError as exc:
         raise ShipmentError(str(exc)) from None
     contents, size = [], 0
@@ -57,8 +58,8 @@ def shipment(sub: Submission) -> tuple[Shipment, str]:
             raise ShipmentError(f"the game file and the files it loads hold more than "
                                 f"{GAME_FOLDER_BYTES // 2**20} MB")
         contents.append((relative, data))
-    own_name = own.name if own.name in found else ""
-    return Shipment((), (game.name, tuple(contents)), str(game)), own_name
+    own_name = next((k for k, v in found.items() if v == own.resolve()), "")
+    return Shipment((), (next(iter(found)), tuple(contents)), str(game)), own_name
 
 
 def unpack(shipped: Shipment, where: Path) -> Path:

@@ -24,7 +24,10 @@ from __future__ import annotations
 import codecs
 import os
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Iterator
 
 from pybridge.errors import ArenaError
 
@@ -156,10 +159,27 @@ def above(note: str) -> str:
     return note
 
 
+#: The folder a submission's game may load files from, where one is
+#: being checked (:func:`within`), in place of the folder arena runs in.
+_WITHIN: ContextVar[Path | None] = ContextVar("arena_game_within", default=None)
+
+
+@contextmanager
+def within(folder: str | Path) -> Iterator[None]:
+    """While it lasts, games load files from ``folder`` at most (one
+    submission among others: never from a sibling's folder)."""
+    token = _WITHIN.set(Path(os.path.abspath(folder)))
+    try:
+        yield
+    finally:
+        _WITHIN.reset(token)
+
+
 def _bound(folder: Path) -> Path:
     """The highest folder a game in ``folder`` may load files from: the
-    folder arena runs in where ``folder`` lies in it, else ``folder``."""
-    here = Path(os.path.abspath(os.curdir))
+    submission's (:func:`within`), else the folder arena runs in, where
+    ``folder`` lies in it; else ``folder``."""
+    here = _WITHIN.get() or Path(os.path.abspath(os.curdir))
     return here if folder.is_relative_to(here) and here != Path(here.anchor) else folder
 
 
@@ -255,4 +275,5 @@ def loaders(game_file: str | Path, of: list[str]) -> list[str]:
     return [name for _, name in sorted(found)[:3]]    # the nearest start first
 
 
-__all__ = ["GameSourcesError", "above", "files", "folder", "loaders", "unloaded_definitions"]
+__all__ = ["GameSourcesError", "above", "files", "folder", "loaders", "unloaded_definitions",
+           "within"]
