@@ -120,4 +120,8 @@ def test_a_submission_never_loads_a_siblings_files(
     with gamesources.within(tmp_path / "alice"):
         assert list(gamesources.files("alice/model/game.pl")) == ["model/game.pl",
                                                                   "control/rules.pl"]
+        note = (f"{tmp_path}/alice/model/game.pl:2: no file '../../bob/secret' beside "
+                f"{tmp_path}/alice/model/game.pl (loading goes on without it)")
+        assert gamesources.above(note) == (
+            f"{note}: it lies outside the submission's folder {tmp_path / 'alice'}")
 

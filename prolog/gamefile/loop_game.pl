@@ -163,8 +163,7 @@ loop_over(Code:Ds, Winner) :-
     ;   true
     ),
     arena_gamefile_loop_names:lower_apart(Shown, Lower),
-    split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Words0),
-    apply:exclude(==(""), Words0, Words),
+    words(Lower, Words),
     split_string(Lower, "\n", "", Lines),     % "D R A W" in a banner: its line's
     findall(J, ( lists:member(L, Lines), words(L, LWs),    % one-letter words joined
                  letters_joined(LWs, Js), lists:member(J, Js) ), Joined),

@@ -84,7 +84,7 @@ arith_body(G0, G) :-
     ->  G0 =.. [F|As0],
         maplist(arith_expr, As0, As),
         G1 =.. [F|As],
-        (   G0 = (_ is E) -> Exprs = [E] ; Exprs = As )
+        (   F == is -> As = [_, E], Exprs = [E] ; Exprs = As )   % not what `is` binds
     ->  (   member(X, Exprs), sub_term(A, X), atom(A), A \== [],
             \+ current_arithmetic_function(A)
         ->  G = arena_sicstus_lib:arith_late(G1)    % `diagonal >= 4`: an error

@@ -145,13 +145,16 @@ def folder(game_file: str | Path, found: dict[str, Path] | None = None) -> Path:
 def above(note: str) -> str:
     """``note`` (what loading left out), with where to run arena from
     when the file it says is not there lies above the folder arena runs in."""
-    m = re.search(r"no file '((?:[^'\\]|\\.)*)' beside (/\S+?) \(", note)
+    m = re.search(r"no file '((?:[^'\\]|\\.)*)' beside (/.+?) \(", note)
     if m is None:
         return note
     folder = Path(m.group(2)).parent
     for suffix in SUFFIXES:
         there = Path(os.path.normpath(folder / (_unescape(m.group(1)) + suffix)))
         if there.is_file() or _case_blind(Path(there.anchor), there.parts[1:]) is not None:
+            submission = _WITHIN.get()
+            if submission is not None:      # never read: not for this submission's game
+                return f"{note}: it lies outside the submission's folder {submission}"
             here = Path(os.path.abspath(os.curdir))
             return (f"{note}: it lies outside {here}, the folder arena runs in; run arena "
                     f"from a folder that holds the whole game "
