@@ -4,6 +4,7 @@ adapter check-game proposes for it passes its own check and plays."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -613,3 +614,31 @@ def test_a_loop_that_says_the_winners_number_or_a_draw_in_a_banner(
     _, winner = played(adapter, other / "game.jsonl", capsys, second="random")
     assert winner == "draw"
 
+
+
+def test_a_loop_that_begins_the_next_game_itself_ends_the_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Once a game ends, its loop asks to play again and begins the next
+    game itself (not through play/0 nor an initial_state): the game is
+    over there, and its result is the one the loop announced, a draw
+    after a line naming a player included (the last take, where only
+    one stick is left, is no pick: the loop makes it)."""
+    adapter = proposed("loop_plays_again.pl", tmp_path, capsys)
+    results = set()
+    for seed in range(6):
+        log = tmp_path / f"game{seed}.jsonl"
+        _, winner = played(adapter, log, capsys, second="random")
+        takes = [int(str(r["move"])) for r in map(json.loads, log.read_text().splitlines())
+                 if r["type"] == "move"]
+        left, mover = 9, "player1"
+        for take in takes:
+            assert left > 0 and not (left == 1 and mover == "player2"), takes
+            left -= take
+            mover = "player2" if mover == "player1" else "player1"
+        if left == 1:                   # a take of one alone is no pick
+            expected = "draw" if mover == "player2" else "player1"
+        else:
+            expected = "player2" if mover == "player1" else "player1"
+        assert left in (0, 1) and winner == expected, (takes, winner)
+        results.add(winner)
+    assert len(results) >= 2, results

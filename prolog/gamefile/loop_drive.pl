@@ -11,6 +11,7 @@
 :- use_module(library(apply)).
 :- use_module(library(random), []).
 :- use_module(loop_answer).
+:- use_module(loop_restart, []).
 :- use_module(retries, [guard_retries/1]).
 :- use_module('../sicstus_lib', [forget_kept_files/0]).
 
@@ -130,6 +131,7 @@ decide(Alts, C) :-
     ->  throw(arena_loop_stuck)
     ;   true
     ),
+    arena_loop_restart:restarted(Alts, Taken, Out),
     (   Path = [C|Rest]
     ->  (   memberchk(C, Alts)
         ->  nb_setval(arena_loop, drive(Mode, Rest, [C|Taken], [Mark|Marks], Out))

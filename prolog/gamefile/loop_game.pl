@@ -50,7 +50,11 @@ step(Code, Ds, Point) :-
     arena_loop_drive:answers_input(Answers, Input),
     arena_loop_live:live_run(Code:Entry, Input, Ds, Outcome, _-Marks, Text),
     last_shown(Marks, Text, Outcome, Shown0),
-    bounded(Shown0, Shown),
+    (   Outcome == ended(restart)       % not the next game's first board
+    ->  end_cut(Shown0, Shown1)
+    ;   Shown1 = Shown0
+    ),
+    bounded(Shown1, Shown),
     owner(Code, Ds, Outcome, Marks, Text, Owner),
     (   Outcome = point(Alts)
     ->  Point = point(Alts, Shown, Owner)
@@ -167,17 +171,53 @@ loop_over(Code:Ds, Winner) :-
     split_string(Lower, "\n", "", Lines),     % "D R A W" in a banner: its line's
     findall(J, ( lists:member(L, Lines), words(L, LWs),    % one-letter words joined
                  letters_joined(LWs, Js), lists:member(J, Js) ), Joined),
-    (   win_line_winner(Code, Lower, W)
+    (   last_end_line(Lower, EndWords),
+        \+ ( win_word(Win), memberchk(Win, EndWords) )
+    ->  Winner = draw                   % "No more moves. It's a draw!"
+    ;   win_line_winner(Code, Lower, W)
     ->  Winner = W
     ;   named_winner(Code, Lower, W)
     ->  Winner = W
-    ;   lists:member(D, ["draw", "tie", "empate", "empatado", "nobody", "ninguem"]),
+    ;   draw_word(D),
         ( memberchk(D, Words) ; memberchk(D, Joined) )
     ->  Winner = draw
     ;   Why == failed                   % no end announced: its own goal failed
     ->  throw(error(game_rule_loop('the game\'s loop failed (its entry goal failed) \c
                                     with no winner or draw named'), _))
     ;   Winner = Last
+    ).
+
+win_word(W) :- lists:member(W, ["won", "wins", "win", "winner", "venceu", "ganhou", "vencedor"]).
+draw_word(W) :- lists:member(W, ["draw", "tie", "empate", "empatado", "nobody", "ninguem"]).
+
+%   end_said(+Text): a line of Text says a win or a draw.
+end_said(Text) :-
+    string_lower(Text, Lower),
+    last_end_line(Lower, _).
+
+%   last_end_line(+Lower, -Words): the words of the last line of Lower
+%   that says a win or a draw.
+last_end_line(Lower, Words) :-
+    split_string(Lower, "\n", "", Lines),
+    lists:reverse(Lines, Backwards),
+    lists:member(Line, Backwards),
+    words(Line, Words),
+    ( win_word(W) ; draw_word(W) ),
+    memberchk(W, Words),
+    !.
+
+%   end_cut(+Shown0, -Shown): Shown0 up to the end of its last line that
+%   says a win or a draw (all of it where none does).
+end_cut(Shown0, Shown) :-
+    split_string(Shown0, "\n", "", Lines),
+    lists:reverse(Lines, Backwards),
+    (   lists:append(_, [Line|Before], Backwards),
+        string_lower(Line, Lower),
+        end_said(Lower)
+    ->  lists:reverse([Line|Before], Kept),
+        atomic_list_concat(Kept, '\n', A),
+        atom_string(A, Shown)
+    ;   Shown = Shown0
     ).
 
 %   letters_joined(+Words, -Joined): runs of three or more one-letter
@@ -208,7 +248,7 @@ win_line_winner(Code, Lower, W) :-
     lists:reverse(Lines, Backwards),
     lists:member(Line, Backwards),
     words(Line, Words),
-    lists:member(Win, ["won", "wins", "win", "winner", "venceu", "ganhou", "vencedor"]),
+    win_word(Win),
     memberchk(Win, Words),
     !,
     (   catch(Code:arena_loop_names(N1, N2), _, fail)
