@@ -233,4 +233,13 @@ test(a_move_in_the_form_the_question_shows, [true(A-B == ['[1,1]', '[1,2]']-['(1
     prompt_answers("Enter (X-Y): ", B0),
     length(B, 1), append(B, _, B0).
 
+test(the_moves_listed_before_the_form_the_question_shows, [true(A == ['[2,3]', '[4,1]'])]) :-
+    prompt_answers("Player 1, it is your turn.\nValid moves: [[2,3],[4,1]]\n\c
+                    Enter your move (format: [Col, Row]): ", A).
+
+test(the_moves_listed_above_a_refusal, [true(A == ['[1,1,1,2]', '[1,1,2,1]'])]) :-
+    prompt_answers("You entered: 1\nInvalid move, try again.\nEnter your move: ",
+                   " 1 ||W2|-|  |-|\n 2 ||  |-|B1|-|\nValid moves: [[1,1,1,2],[1,1,2,1]]\n\c
+                    Enter your move: \n1\n", A).
+
 :- end_tests(loop_answer).

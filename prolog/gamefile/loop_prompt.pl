@@ -23,22 +23,20 @@
 A game played through its own loop (prolog/gamefile/loop_drive.pl) asks
 its menu's questions: a mode, a level, a board size, whether to play
 again. Here the text it wrote since it last read is read as a person
-would: the numbered options of the last menu (those that set computer
-against computer at the easiest level first, those that leave last),
-else the numbers or range the question names (the smallest first), else
-yes or no. The answers come in the order to try them.
+would: the numbered options of the last menu (computer against computer
+at the easiest level first, leaving last), else the moves it lists, else
+the numbers or range the question names (the smallest first), else yes
+or no. The answers come in the order to try them.
 */
 
 %!  prompt_answers(+Prompt, -Answers) is det: Answers (atoms, at least
 %   one) to the question the text Prompt ends with, best first.
-
 prompt_answers(Prompt, Answers) :-
     prompt_answers(Prompt, "", Answers).
 
 %!  prompt_answers(+Prompt, +Before, -Answers) is det: as prompt_answers/2,
 %   Before the text of the question before it (a title such as "Board
 %   size" that a question asked anew no longer shows, or shows only then).
-
 prompt_answers(Prompt, Before, Answers) :-
     text_lines(Prompt, Plain, Lines),
     (   Lines = [_, _, _|_]
@@ -54,6 +52,12 @@ prompt_answers(Prompt, Before, Answers) :-
         )
     ->  staying(Options, Keys),
         both_players(Plain, Keys, Answers)
+    ;   last(Lines, Question),
+        asks_a_move(Question),
+        text_lines(Before, _, Earlier),     % above a refusal too
+        append(Earlier, Lines, Whole),
+        listed_moves(Whole, Listed)
+    ->  Answers = Listed                    % the moves it lists, as written
     ;   last(Lines, Question)
     ->  last_n(12, Context, Near),
         atomic_list_concat(Near, ' ', NearText),
@@ -61,9 +65,7 @@ prompt_answers(Prompt, Before, Answers) :-
         ;   question_answers(Question, NearText, Answers01) ),
         not_leaving(NearText, Answers01, Answers00),
         (   ( default_answers(Answers00) ; square_example(Question) ),
-            (   asks_a_move(Question),
-                listed_moves(Context, Board)            % the moves it lists
-            ;   listed_parts(Question, Context, Board)  % a part of each of them
+            (   listed_parts(Question, Context, Board)  % a part of each of them
             ;   board_answers(Question, Context, Board) % the board's labels
             )
         ->  Answers0 = Board
@@ -79,9 +81,7 @@ prompt_answers(Prompt, Before, Answers) :-
 
 asks_a_move(Question) :-
     string_lower(Question, Lower),
-    member(W, ["move", "play", "jogada", "movimento"]),
-    sub_string(Lower, _, _, _, W),
-    !.
+    once(( member(W, ["move", "play", "jogada", "movimento"]), sub_string(Lower, _, _, _, W) )).
 
 %   seat_after_seat(+Lines, +Context): the prompt is one line that asks
 %   of a player (a colour, "Player 2"), right after the same question of
