@@ -242,4 +242,7 @@ test(the_moves_listed_above_a_refusal, [true(A == ['[1,1,1,2]', '[1,1,2,1]'])]) 
                    " 1 ||W2|-|  |-|\n 2 ||  |-|B1|-|\nValid moves: [[1,1,1,2],[1,1,2,1]]\n\c
                     Enter your move: \n1\n", A).
 
+test(words_with_a_hyphen_in_brackets, [true(A == [left, right, 'up-right', 'down-left'])]) :-
+    prompt_answers("Where to? (left, right, up-right, down-left): ", A).
+
 :- end_tests(loop_answer).

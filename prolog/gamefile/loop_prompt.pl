@@ -420,15 +420,15 @@ question_answers(Question, Near, Answers) :-
 default_answers(['1', '2', '3', '0']).
 
 %   listed_words(+Question, -Options): the words a bracket lists, such
-%   as "{orange, blue, gray}", "(easy/hard)", "(left or right)".
+%   as "{orange, blue, gray}", "(easy/hard)", "(left or up-right)".
 listed_words(Question, Options) :-
     bracketed(Question, Inside0),
     atomic_list_concat(Ws, ' or ', Inside0), atomic_list_concat(Ws, ',', Inside),
     split_string(Inside, ",/|", " ", Parts0),
     exclude(==(""), Parts0, Parts),
     Parts = [_, _|_],
-    forall(member(P, Parts), ( string_codes(P, Cs), Cs \== [],
-                               forall(member(Ch, Cs), code_type(Ch, alpha)) )),
+    forall(member(P, Parts), ( string_codes(P, [C0|Cs]), code_type(C0, alpha),
+                               forall(member(Ch, Cs), ( code_type(Ch, alpha) ; Ch == 0'- )) )),
     findall(K-P, ( member(P, Parts), atom_string(K, P) ), Options),
     !.
 
