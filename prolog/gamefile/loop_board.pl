@@ -53,7 +53,22 @@ board_answers(Question, Lines, Answers) :-
                      (   First == column -> atom_concat(C, R, L) ; atom_concat(R, C, L) ) ),
                 Labels)
     ),
-    Answers = Labels.
+    cased(Lines, Labels, Answers).
+
+%   cased(+Lines, +Labels, -Answers): letters as the board writes them
+%   first (read/1 reads 'A' typed so), then in the other case.
+cased(Lines, Labels, Answers) :-
+    maplist(upcase_atom, Labels, Upper),
+    (   Upper == Labels
+    ->  Answers = Labels
+    ;   member(Line, Lines),
+        split_string(Line, " \t|", " \t|", Parts),
+        member(P, Parts),
+        string_code(1, P, C), code_type(C, upper), string_length(P, 1),
+        upcase_atom(P, U), memberchk(U, Upper)
+    ->  append(Upper, Labels, Answers)
+    ;   append(Labels, Upper, Answers)
+    ).
 
 %!  template_answers(+Question, +Lines, -Answers) is semidet.
 %
