@@ -642,3 +642,27 @@ def test_a_loop_that_begins_the_next_game_itself_ends_the_first(
         assert left in (0, 1) and winner == expected, (takes, winner)
         results.add(winner)
     assert len(results) >= 2, results
+
+
+def test_a_loop_that_reports_each_move_once_made(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The name written before each pick is the player who moved last
+    ('| Computer 1 took 2!'): the players' names are the other way round,
+    and the winner is the player the loop says won, not the one it says
+    lost."""
+    adapter = proposed("loop_reported_moves.pl", tmp_path, capsys)
+    names = re.search(r"^arena_loop_names\('([^']*)', '([^']*)'\)\.$", adapter.read_text(),
+                      re.MULTILINE)
+    assert names and "1" in names.group(1) and "2" in names.group(2), adapter.read_text()
+    results = set()
+    for seed in range(4):
+        log = tmp_path / f"game{seed}.jsonl"
+        out, winner = played(adapter, log, capsys, second="random")
+        takes = [int(str(r["move"])) for r in map(json.loads, log.read_text().splitlines())
+                 if r["type"] == "move"]
+        left = 9 - sum(takes)
+        last = len(takes) % 2 if left == 0 else (len(takes) + 1) % 2   # 1: player1
+        assert left in (0, 1) and winner == ("player1" if last == 1 else "player2"), takes
+        assert f"| Computer {winner[-1]} won!" in out, out
+        results.add(winner)
+    assert len(results) == 2, results

@@ -54,10 +54,13 @@ names_(Games, Typed, Names) :-
                   reverse(Marks, Ordered),
                   segment_words(Part, Ordered, 0, Text, 0, Parity, Words) ),
                 Pairs),
-        name_of(0, Pairs, W1),
-        name_of(1, Pairs, W2),
-        W1 \== W2
-    ->  Names = names(W1, W2)
+        name_of(0, Pairs, W10),
+        name_of(1, Pairs, W20),
+        W10 \== W20
+    ->  (   reported(Games, W10, W20)       % "Computer 1 placed a piece": the one
+        ->  Names = names(W20, W10)         % who moved before the pick, not at it
+        ;   Names = names(W10, W20)
+        )
     ;   turn_names(Games, W1, W2)
     ->  Names = turns(W1, W2)
     ;   Typed == false,
@@ -65,6 +68,33 @@ names_(Games, Typed, Names) :-
     ->  Names = grouped
     ;   Names = none
     ).
+
+%   reported(+Games, +W1, +W2): the lines that name the player before
+%   each pick tell, most of them, the move just made ("Computer 2 placed
+%   a piece in E4"), none whose turn it is.
+reported(Games, W1, W2) :-
+    findall(Kind,
+            ( member(_-Marks-Text, Games),
+              reverse(Marks, Ordered),
+              segment_words(lines, Ordered, 0, Text, 0, Parity, Lines),
+              nth0(Parity, [W1, W2], W),
+              atom_string(W, WS),
+              member(Ws, Lines),
+              memberchk(WS, Ws),
+              (   member(T, ["turn", "vez", "turno", "playing", "joga"]), memberchk(T, Ws)
+              ->  Kind = turn
+              ;   member(V, ["placed", "moved", "played", "put", "took", "chose", "captured",
+                             "removed", "dropped", "jumped", "jogou", "moveu", "colocou"]),
+                  memberchk(V, Ws)
+              ->  Kind = report
+              ;   Kind = other
+              ) ),
+            Kinds),
+    \+ memberchk(turn, Kinds),
+    aggregate_all(count, member(report, Kinds), R),
+    length(Kinds, N),
+    R >= 3,
+    R * 2 > N.
 
 %   grouped(+Marks): most picks of a game come with another one before
 %   or after them with no text written or read between (a row, then a
