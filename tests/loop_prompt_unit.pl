@@ -37,7 +37,7 @@ test(rows_labelled_at_their_ends, [true(A == ['0', '1', '2'])]) :-
     prompt_answers("   a   b   c\n| X |   |   |  0\n|   | O |   |  1\n|   |   |   |  2\n\c
                     --- Choose a row to play ---\n", A).
 
-test(the_column_after_the_row, [true(A == [a, b, c, 'A', 'B', 'C'])]) :-
+test(the_column_after_the_row, [true(A == [a, b, c])]) :-
     prompt_answers("--- Choose an empty space ---\n",
                    "   a   b   c\n| X |   |   |  0\n|   | O |   |  1\n|   |   |   |  2\n\c
                     --- Choose a row to play ---\n1\n", A).
@@ -172,7 +172,7 @@ test(a_pause_and_a_question, [true(Asks == [no, yes, yes, yes])]) :-
                             "\u2502 Size? \u2502\n\u2570\u2500\u2500\u256f\n"]),
                  ( prompt_asks(T) -> R = yes ; R = no ) ), Asks).
 
-test(a_row_read_off_the_board, [true(A == [a, b, c, d, 'A', 'B', 'C', 'D'])]) :-
+test(a_row_read_off_the_board, [true(A == [a, b, c, d])]) :-
     prompt_answers("   | 1 | 2 | 3 | 4 |\n a | X |   |   |   |\n b |   |   |   |   |\n\c
                     c |   | O |   |   |\n d |   |   |   |   |\n\nInsert Row\n", A).
 
@@ -245,8 +245,8 @@ test(the_moves_listed_above_a_refusal, [true(A == ['[1,1,1,2]', '[1,1,2,1]'])]) 
 test(words_with_a_hyphen_in_brackets, [true(A == [left, right, 'up-right', 'down-left'])]) :-
     prompt_answers("Where to? (left, right, up-right, down-left): ", A).
 
-test(letters_as_the_board_writes_them, [true(A-B == ['A', 'B', 'C', a, b, c]-[a, b, c, 'A', 'B', 'C'])]) :-
+test(letters_as_the_board_writes_them, [true(A-B == ['A', 'B', 'C']-[a, b, c])]) :-
     prompt_answers("   | 1 | 2 | 3 |\n A | x |   |   |\n B |   |   |   |\n C |   | o |   |\nRow ", A),
-    prompt_answers("   | 1 | 2 | 3 |\n a | x |   |   |\n b |   |   |   |\n c |   | o |   |\nRow ", B).
+    prompt_answers("   | 1 | 2 | 3 |\n a | B |   |   |\n b |   |   |   |\n c |   | C |   |\nRow ", B).
 
 :- end_tests(loop_answer).

@@ -666,3 +666,15 @@ def test_a_loop_that_reports_each_move_once_made(
         assert f"| Computer {winner[-1]} won!" in out, out
         results.add(winner)
     assert len(results) == 2, results
+
+
+def test_a_winner_named_by_a_colour_no_text_ties_to_a_player_is_not_guessed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The loop names both sides but never whose turn it is, and names
+    its winner as 'White' or 'Black': the arena cannot tell which player
+    that is, so it proposes no adapter (crediting the last to move would
+    be a guess) and says why."""
+    text = (COURSE / "loop_colour_end.pl").read_text()
+    out = not_proposed("loop_colour_end.pl", text, tmp_path, capsys)
+    assert "the arena would only guess who won" in out, out
+    assert re.search(r"names its winner as (white|black)", out), out

@@ -56,18 +56,18 @@ board_answers(Question, Lines, Answers) :-
     cased(Lines, Labels, Answers).
 
 %   cased(+Lines, +Labels, -Answers): letters as the board writes them
-%   first (read/1 reads 'A' typed so), then in the other case.
+%   (read/1 reads 'A' typed so); another case is no move a person sees.
 cased(Lines, Labels, Answers) :-
     maplist(upcase_atom, Labels, Upper),
-    (   Upper == Labels
-    ->  Answers = Labels
-    ;   member(Line, Lines),
-        split_string(Line, " \t|", " \t|", Parts),
-        member(P, Parts),
+    (   Upper \== Labels,
+        member(Line, Lines),
+        split_string(Line, " \t|", " \t|", Parts0),
+        exclude(==(""), Parts0, Parts),
+        ( Parts = [P|_] ; column_labels([Line], [_|_]), member(P, Parts) ),
         string_code(1, P, C), code_type(C, upper), string_length(P, 1),
         upcase_atom(P, U), memberchk(U, Upper)
-    ->  append(Upper, Labels, Answers)
-    ;   append(Labels, Upper, Answers)
+    ->  Answers = Upper
+    ;   Answers = Labels
     ).
 
 %!  template_answers(+Question, +Lines, -Answers) is semidet.

@@ -112,20 +112,11 @@ grouped(Marks) :-
 %   words that the loop's texts between picks name in turn: each text
 %   that has one and not the other names whose turn it is.
 turn_names(Games, W1, W2) :-
-    findall(Words, ( member(_-Marks-Text, Games),
-                     reverse(Marks, Ordered),
-                     segment_words(Ordered, 0, Text, 0, _, Words) ), All0),
-    (   nb_current(arena_names_typed, T), T \== false    % not the texts of an answer alone
-    ->  exclude([Ws]>>( Ws = [_] ; Ws = [] ), All0, All)
-    ;   All = All0
-    ),
-    length(All, N),
-    N >= 8,
-    counts(All, Counts),
-    findall(Off-W, ( member(W-C, Counts), C >= N * 0.15, C =< N * 0.85,
-                     Off is abs(C - N / 2) ), Mid0),
+    findall(Off-W, ( member(Part, [all, last]),     % the last lines alone: "red claims
+                     even_words(Part, Games, Off, W) ), Mid0),  % 3", then "Turn of blue"
     keysort(Mid0, Mid1),                % the most even first, at most 40
-    pairs_values(Mid1, Mid2),
+    pairs_values(Mid1, Mid3),
+    list_to_set(Mid3, Mid2),
     (   length(Mid, 40), append(Mid, _, Mid2) -> true ; Mid = Mid2 ),
     maplist(game_lines, Games, Lines),
     append(Lines, Texts), append(Texts, AllLines), sort(AllLines, Shapes),
@@ -147,6 +138,24 @@ turn_names(Games, W1, W2) :-
     atom_string(W1, S1),
     atom_string(W2, S2),
     !.
+
+%   even_words(+Part, +Games, -Off, -W): a word W in 15% to 85% of the
+%   texts before the picks (Part as segment_words/7 takes), Off from
+%   half of them.
+even_words(Part, Games, Off, W) :-
+    findall(Words, ( member(_-Marks-Text, Games),
+                     reverse(Marks, Ordered),
+                     segment_words(Part, Ordered, 0, Text, 0, _, Words) ), All0),
+    (   nb_current(arena_names_typed, T), T \== false    % not the texts of an answer alone
+    ->  exclude([Ws]>>( Ws = [_] ; Ws = [] ), All0, All)
+    ;   exclude(==([]), All0, All)      % nor the picks of a turn with nothing between
+    ),
+    length(All, N),
+    N >= 8,
+    counts(All, Counts),
+    member(W-C, Counts),
+    C >= N * 0.15, C =< N * 0.85,
+    Off is abs(C - N / 2).
 
 %   same_first_word(+A, +B): "player 1" and "player 2": a pair of names
 %   rather than a name and a word that shows with the other.
