@@ -678,3 +678,14 @@ def test_a_winner_named_by_a_colour_no_text_ties_to_a_player_is_not_guessed(
     out = not_proposed("loop_colour_end.pl", text, tmp_path, capsys)
     assert "the arena would only guess who won" in out, out
     assert re.search(r"names its winner as (white|black)", out), out
+
+
+def test_a_computer_refused_for_ever_is_stuck_not_long(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The loop's computer can never choose the last free cell and is
+    told so each time: the same refusal 256 times in a row is a stuck
+    loop, said as such, not a game that did not end within 1500 picks."""
+    text = (COURSE / "loop_refused_for_ever.pl").read_text()
+    out = not_proposed("loop_refused_for_ever.pl", text, tmp_path, capsys)
+    assert "got stuck in 3 of 3 games: its computer player accepts none of its choices" in out, out
+    assert "1500 picks" not in out, out

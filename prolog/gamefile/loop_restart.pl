@@ -4,7 +4,7 @@
 :- use_module(library(lists)).
 :- use_module(loop_answer, []).
 
-/** <module> A new game begun in the same run of a game's loop
+/** <module> A new game begun in the same run of a game's loop, or none
 
 Many course loops ask, once a game ends, whether to play again and begin
 the next game themselves ("Tap any key and Enter to play again"), not
@@ -14,24 +14,35 @@ the alternatives of the run's first pick again, the text before it
 ending as the text before the first pick did (the first board and whose
 turn it is, a line at least), and a line since the last pick that says
 a win or a draw.
+
+A computer player that can never choose a move its game accepts
+(`random(1, 5, P)` where only position 5 is left) and is told so each
+time ("INVALID MOVE, try again") writes the same text between its picks
+for ever: after 256 such picks in a row the run is stuck, as one that
+writes nothing between its picks is.
 */
 
 %!  restarted(+Alts, +Taken, +Out) is det.
 %
 %   At a pick among Alts after the decisions Taken (latest first), with
 %   the run's output Out: throws arena_loop_restart where a new game
-%   has begun; else notes what the next pick compares with.
+%   has begun, arena_loop_stuck where the same refusal came 256 times in
+%   a row; else notes what the next pick compares with.
 
 restarted(Alts, Taken, Out) :-
     flush_output(Out),
     (   nb_current(arena_loop_io, io(_, _, _, _, _, Chunk)) -> true ; Chunk = 0 ),
     (   Taken == []
-    ->  text_from(0, Chunk, Before),
-        nb_setval(arena_loop_first, first(Alts, Before))
-    ;   nb_current(arena_loop_first, first(First, Before)),
-        First == Alts,
-        nb_current(arena_loop_chunk, From),
+    ->  text_from(0, Chunk, Before0),
+        string_length(Before0, L),
+        (   L > 4000 -> sub_string(Before0, _, 4000, 0, Before) ; Before = Before0 ),
+        nb_setval(arena_loop_first, first(Alts, Before)),
+        nb_setval(arena_loop_refusals, none-0)
+    ;   nb_current(arena_loop_chunk, From),
         text_from(From, Chunk, Since),
+        refused_again(Since),
+        nb_current(arena_loop_first, first(First, Before)),
+        First == Alts,
         same_end(Before, Since),
         arena_loop_game:end_said(Since)
     ->  throw(arena_loop_restart)
@@ -39,8 +50,28 @@ restarted(Alts, Taken, Out) :-
     ),
     nb_setval(arena_loop_chunk, Chunk).
 
+%   refused_again(+Since): counts the picks in a row with the same text
+%   between them, a refusal (nothing between the picks of one try);
+%   throws arena_loop_stuck at 256.
+refused_again(Since) :-
+    (   Since == ""                     % the picks of one try ("row", "column")
+    ->  true
+    ;   nb_current(arena_loop_refusals, Last-N0),
+        Last == Since
+    ->  N is N0 + 1,
+        (   N >= 256 -> throw(arena_loop_stuck) ; true ),
+        nb_setval(arena_loop_refusals, Last-N)
+    ;   string_lower(Since, Lower),
+        member(W, ["invalid", "try again", "not valid", "not allowed", "illegal",
+                   "inválid", "tente novamente", "tenta novamente"]),
+        sub_string(Lower, _, _, _, W)
+    ->  nb_setval(arena_loop_refusals, Since-1)
+    ;   nb_setval(arena_loop_refusals, none-0)
+    ).
+
 text_from(From, To, Text) :-
-    findall(S, ( arena_loop_answer:written(I, S), I >= From, I < To ), Strings),
+    Last is To - 1,
+    findall(S, ( between(From, Last, I), arena_loop_answer:written(I, S) ), Strings),
     atomics_to_string(Strings, Text).
 
 %   same_end(+A, +B): A and B, spaces at their ends put aside, end in the

@@ -244,6 +244,10 @@ whole_games(Code, Entry, Input, Games) :-
         ->  format(atom(Note), "its loop, ~w, asked its questions in play over and over \c
                                 with no move made (every answer refused) in ~w of 3 \c
                                 games", [How, NB])
+        ;   Why == stuck
+        ->  format(atom(Note), "its loop, ~w, got stuck in ~w of 3 games: its computer \c
+                                player accepts none of its choices (256 picks in a row \c
+                                refused)", [How, NB])
         ;   format(atom(Note), "its loop, ~w, ended ~w in ~w of 3 games", [How, Why, NB])
         ),
         propose_note(Input, Note),
