@@ -613,6 +613,16 @@ def test_a_loop_that_says_the_winners_number_or_a_draw_in_a_banner(
                        text=text.replace(won, "write('a b c'), nl, write('| D R A W |'), nl."))
     _, winner = played(adapter, other / "game.jsonl", capsys, second="random")
     assert winner == "draw"
+    zero = tmp_path / "zero"                # players numbered 0 and 1: "1 won!" is the second
+    zero.mkdir()
+    start, other_player = "turn(9, 1).", "Q is 3 - P,"
+    assert start in text and other_player in text
+    adapter = proposed("loop_zero_based.pl", zero, capsys, text=text.replace(
+        start, "turn(9, 0).").replace(other_player, "Q is 1 - P,").replace(
+        won, 'format("Player 0 and player 1 are done.~nPlayer ~w won!~n", [P]).'))
+    for seed in range(2):
+        out, winner = played(adapter, zero / f"game{seed}.jsonl", capsys, second="random")
+        assert f"Player {int(winner[-1]) - 1} won!" in out, out
 
 
 

@@ -242,8 +242,8 @@ single_letters(Ws, [], Ws).
 
 %   win_line_winner(+Code, +Lower, -W): the last line that says a win
 %   ("2 won! Congratulations!"): the player it names alone, or where the
-%   players' names (if any) hold no number, the one whose number (1 or 2)
-%   it names alone.
+%   players' names (if any) hold no number, the one whose number (1 or 2,
+%   or 0 or 1 where the text numbers a "player 0") it names alone.
 win_line_winner(Code, Lower, W) :-
     split_string(Lower, "\n", "", Lines),
     lists:reverse(Lines, Backwards),
@@ -260,8 +260,13 @@ win_line_winner(Code, Lower, W) :-
     ;   W2 \== [], named(W2, Words), \+ named(W1, Words) -> W = player2
     ;   \+ ( lists:member(N, [W1, W2]), lists:member(P, N),
              sub_string(P, _, 1, _, C), char_type(C, digit(_)) ),
-        (   memberchk("1", Words), \+ memberchk("2", Words) -> W = player1
-        ;   memberchk("2", Words), \+ memberchk("1", Words) -> W = player2
+        (   once(( lists:member(Z, ["player 0", "jogador 0", "player0"]),   % numbered
+                   sub_string(Lower, _, _, _, Z) ))                    % from 0
+        ->  One = "0", Two = "1"
+        ;   One = "1", Two = "2"
+        ),
+        (   memberchk(One, Words), \+ memberchk(Two, Words) -> W = player1
+        ;   memberchk(Two, Words), \+ memberchk(One, Words) -> W = player2
         )
     ).
 
