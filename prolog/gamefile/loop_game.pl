@@ -185,8 +185,37 @@ loop_over(Code:Ds, Winner) :-
     ;   Why == failed                   % no end announced: its own goal failed
     ->  throw(error(game_rule_loop('the game\'s loop failed (its entry goal failed) \c
                                     with no winner or draw named'), _))
+    ;   last_end_line(Lower, EndWords),
+        unmapped_winner(EndWords, X)    % "the winner is blue!": not the last to pick
+    ->  format(atom(Msg), "the game's loop names its winner as ~w, which no words it \c
+                           writes before its picks tie to either player", [X]),
+        throw(error(game_rule_loop(Msg), _))
     ;   Winner = Last
     ).
+
+%   unmapped_winner(+Words, -X): a line says who won by a word X ("the
+%   winner is blue", "congratulations pink", a colour or x before "wins")
+%   that names no one in particular otherwise (not "you", "computer").
+unmapped_winner(Words, X) :-
+    (   lists:append(_, ["winner", "is", X|_], Words)
+    ;   lists:append(_, ["winner", X|_], Words)
+    ;   lists:append(_, ["congratulations", X|_], Words)
+    ;   lists:append(_, [X, Win|_], Words), win_word(Win),     % not "the last claim wins"
+        side_word(X), X \== "o"
+    ),
+    string_codes(X, Cs),
+    forall(lists:member(C, Cs), code_type(C, alpha)),
+    \+ ( lists:member(C, Cs), code_type(C, digit) ),
+    \+ lists:memberchk(X, ["the", "a", "player", "game", "is", "you", "has", "have", "i",
+                           "we", "who", "nobody", "no", "one", "it", "he", "she", "they",
+                           "computer", "bot", "ai", "pc", "and", "again", "was", "will",
+                           "to", "of", "has", "o", "jogador", "vencedor", "e", "de"]),
+    !.
+
+%   side_word(?W): a word that names a side: a colour, x or o.
+side_word(W) :-
+    lists:member(W, ["white", "black", "red", "blue", "green", "yellow", "orange", "purple",
+                     "brown", "pink", "x", "o", "brancas", "pretas", "branco", "preto"]).
 
 win_word(W) :- lists:member(W, ["won", "wins", "win", "winner", "venceu", "ganhou", "vencedor"]).
 draw_word(W) :- lists:member(W, ["draw", "tie", "empate", "empatado", "nobody", "ninguem"]).

@@ -125,6 +125,7 @@ turn_names(Games, W1, W2) :-
     sort(Keyed0, Keyed),
     findall(Score-(A-B),
             ( member(A, Mid), member(B, Mid), A @< B,
+              \+ counts_apart(A, B),       % "5 sticks left", "7 sticks left"
               alternation(Lines, A, B, Score0),
               (   ( same_first_word(A, B) ; same_line(Keyed, A, B) )
               ->  Score is Score0 + 0.5
@@ -156,6 +157,13 @@ even_words(Part, Games, Off, W) :-
     member(W-C, Counts),
     C >= N * 0.15, C =< N * 0.85,
     Off is abs(C - N / 2).
+
+%   counts_apart(+A, +B): two numbers that are no players' (1 and 2, or 0
+%   and 1, are).
+counts_apart(A, B) :-
+    number_string(_, A),
+    number_string(_, B),
+    \+ memberchk(A-B, ["1"-"2", "0"-"1"]).
 
 %   same_first_word(+A, +B): "player 1" and "player 2": a pair of names
 %   rather than a name and a word that shows with the other.

@@ -16,6 +16,7 @@
 :- use_module(loop_typed, [typed_questions/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/3]).
+:- use_module(loop_winner, [winner_guess/3]).
 :- use_module(propose_players, [players_fact/2]).
 
 /** <module> An adapter that plays a game through its own loop
@@ -76,41 +77,17 @@ whose_turn_known(true, Names) :-
     fail.
 whose_turn_known(_, _).
 
-%   winner_known(+Games, +Names, +Input): where no words tie the picks to
-%   the players, a game that names its winner by a side whose moves its
-%   text tells ("white played [1,0] to [0,0]", then "Congratulations
-%   White, you won!") is not proposed: crediting the last to pick would
-%   be a guess (its picks need not be the sides' moves).
+%   winner_known(+Games, +Names, +Input): fails, saying why, where the
+%   games show that crediting the last to pick would be a guess
+%   (prolog/gamefile/loop_winner.pl).
 winner_known(Games, Names, Input) :-
-    Names \= names(_, _),
-    Names \= turns(_, _),
-    findall(Side, ( member(_-Marks-Text, Games), side_won(Marks, Text, Side) ), Sides),
-    Sides = [Side, _|_],
+    winner_guess(Games, Names, Why),
     !,
     driven(Input, How),
-    format(atom(Note), "its loop, ~w, names its winner as ~w, a side whose moves it \c
-                        writes, but no words it writes before its picks tell which \c
-                        player makes them: the arena would only guess who won",
-           [How, Side]),
+    format(atom(Note), "its loop, ~w, ~w: the arena would only guess who won", [How, Why]),
     propose_note(Input, Note),
     fail.
 winner_known(_, _, _).
-
-%   side_won(+Marks, +Text, -Side): the last line after the last pick
-%   that says a win names Side (a colour, x or o), a word written
-%   before that pick too.
-side_won([at(End, _)|_], Text, Side) :-
-    sub_string(Text, End, _, 0, After0),
-    sub_string(Text, 0, End, _, Before0),
-    string_lower(After0, After),
-    string_lower(Before0, Before),
-    arena_loop_game:last_end_line(After, Words),
-    member(Side, ["white", "black", "red", "blue", "green", "yellow", "orange", "purple",
-                  "brown", "pink", "x", "o", "brancas", "pretas", "branco", "preto"]),
-    memberchk(Side, Words),
-    split_string(Before, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws),
-    memberchk(Side, Ws),
-    !.
 
 %!  loop_stopped(+Seconds, +Error) is failure.
 %

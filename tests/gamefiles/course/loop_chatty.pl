@@ -24,7 +24,7 @@ walk(_, B, P, _, _) :-
     !,
     format("The winner is ~w!~n", [Winner]).
 walk(Who, B, P, Cells, T) :-
-    format("Bot turn~n", []),
+    format("Bot turn of ~w~n", [Who]),
     print(state(T, B, P, Cells)), nl, forall(member(X-Y, Cells), format("~w ~w ", [X, Y])), nl,
     findall(S, ( between(1, 3, S), fine(Who, S, B, P) ), Steps),
     (   Steps == [] -> Step = 0 ; random_member(Step, Steps) ),

@@ -1,0 +1,55 @@
+:- module(arena_loop_winner,
+          [ winner_guess/3            % +Games, +Names, -Why
+          ]).
+:- use_module(library(lists)).
+:- use_module(loop_game, []).
+
+/** <module> Whether a loop's winner could only be guessed
+
+Where no words tie a loop's picks to the players (prolog/gamefile/loop_names.pl
+finds none), the winner of a game played through its own loop is the
+player its end names by number, else the last to pick
+(prolog/gamefile/loop_game.pl). From the proposal's whole games
+(prolog/gamefile/propose_loopgame.pl) this says where that would be a
+guess.
+*/
+
+%!  winner_guess(+Games, +Names, -Why) is semidet.
+%
+%   Games are whole games, Taken-Marks-Text each, Names what
+%   loop_names:names/3 found. True, with Why the reason, where no names
+%   tie the picks to the players and the end names the winner by a side
+%   whose moves the loop's text tells (its picks need not be those
+%   moves). An end that names the winner by a word tied to no one is
+%   the game's end's to refuse (loop_game.pl, loop_over/2).
+
+winner_guess(Games, Names, Why) :-
+    Names \= names(_, _),
+    Names \= turns(_, _),
+    findall(Side, ( member(_-Marks-Text, Games), side_won(Marks, Text, Side) ), Sides),
+    Sides = [Side, _|_],
+    format(atom(Why), "names its winner as ~w, a side whose moves it writes, but no \c
+                       words it writes before its picks tell which player makes them",
+           [Side]).
+
+%   side_won(+Marks, +Text, -Side): the last line after the last pick
+%   that says a win names Side (a colour, x or o), a word written
+%   before that pick too.
+side_won(Marks, Text, Side) :-
+    end_words(Marks, Text, Words),
+    Marks = [at(End, _)|_],
+    sub_string(Text, 0, End, _, Before0),
+    string_lower(Before0, Before),
+    arena_loop_game:side_word(Side),
+    memberchk(Side, Words),
+    split_string(Before, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws),
+    memberchk(Side, Ws),
+    !.
+
+%   end_words(+Marks, +Text, -Words): the words of the last line after
+%   the last pick that says a win or a draw.
+end_words([at(End, _)|_], Text, Words) :-
+    sub_string(Text, End, _, 0, After0),
+    string_lower(After0, After),
+    arena_loop_game:last_end_line(After, Words).
+
