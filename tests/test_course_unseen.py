@@ -688,7 +688,12 @@ def test_a_winner_named_by_a_colour_no_text_ties_to_a_player_is_not_guessed(
     its winner as 'White' or 'Black': the arena cannot tell which player
     that is, so it proposes no adapter (crediting the last to move would
     be a guess) and says why."""
-    text = (COURSE / "loop_colour_end.pl").read_text()
+    text = (COURSE / "loop_numbered_end.pl").read_text()
+    won, sticks = 'format("~w won!~n", [P]).', 'format("~w sticks left~n", [N]),'
+    assert won in text and sticks in text
+    text = text.replace(won, 'nth1(P, [\'White\', \'Black\'], C), '
+                             'format("Congratulations ~w, you won!~n", [C]).').replace(
+        sticks, 'format("~w sticks on the table for White and Black~n", [N]),')
     out = not_proposed("loop_colour_end.pl", text, tmp_path, capsys)
     assert "the arena would only guess who won" in out, out
     assert re.search(r"names its winner as (white|black)", out), out
