@@ -616,6 +616,14 @@ def test_loop_runs_are_kept_alive_between_moves() -> None:
     assert "All 6 tests passed" in output, output
 
 
+def test_how_a_loops_end_is_read_when_its_answers_run_out() -> None:
+    """tests/loop_over_unit.pl: a loop that reads past its answers in the
+    middle of a game, no end said, ends no game; one that does so after
+    saying a draw is a draw."""
+    output = run_plunit(Path(__file__).resolve().parent / "loop_over_unit.pl")
+    assert "All 2 tests passed" in output, output
+
+
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The sticks left and whose turn it is live in facts: the search's

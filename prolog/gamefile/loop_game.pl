@@ -177,6 +177,12 @@ loop_over(Code:Ds, Winner) :-
     ->  Winner = draw                   % "No more moves. It's a draw!"
     ;   win_line_winner(Code, Lower, W)
     ->  Winner = W
+    ;   Why == input,                   % out of answers, asked for a move again
+        \+ last_end_line(Lower, _),
+        \+ ( lists:member(O, ["game over", "gameover", "end of game", "fim do jogo"]),
+             sub_string(Lower, _, _, _, O) )
+    ->  throw(error(game_rule_loop('the game\'s loop read past the answers it was given \c
+                                    with no end of the game said'), _))
     ;   named_winner(Code, Lower, W)
     ->  Winner = W
     ;   draw_word(D),

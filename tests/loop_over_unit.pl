@@ -1,0 +1,50 @@
+% Unit tests of how the end of a game played through its own loop is
+% read (prolog/gamefile/loop_game.pl, loop_over/2), on loops of our own
+% whose answers run out: one in the middle of a game, one after it.
+:- create_prolog_flag(arena_game_jail, true, []).
+:- use_module('../prolog/gamefile/loop_drive').
+:- use_module('../prolog/gamefile/loop_game').
+:- use_module(library(plunit)).
+
+toy:arena_loop(play, ['1.']).          % the same answer at every question
+toy:play :- toy:turn(1).
+toy:turn(I) :-                          % asks a person's move for ever
+    arena_loop_drive:loop_choice(member, [a, b], _),
+    format("Turn ~w~nSelect row: ", [I]),
+    read(_),
+    I1 is I + 1,
+    toy:turn(I1).
+
+over:arena_loop(play, ['1.']).
+over:play :- over:turn(1).
+over:turn(4) :-
+    !,
+    write('No moves left: a draw.'), nl,
+    write('Press 1 to play again: '),
+    read(_),
+    over:play.
+over:turn(I) :-
+    arena_loop_drive:loop_choice(member, [a, b], _),
+    I1 is I + 1,
+    over:turn(I1).
+
+%   played(+M, -Ds): the decisions of a whole run of M's loop.
+played(M, Ds) :-
+    M:arena_loop(Entry, Answers),
+    answers_input(Answers, Input),
+    loop_run(M:Entry, Input, free(1500, 1), 15, ended(_), Taken-_, _),
+    reverse(Taken, Ds).
+
+:- begin_tests(loop_over).
+
+test(answers_run_out_mid_game_with_no_end_said, [true(Msg == Expected)]) :-
+    Expected = 'the game\'s loop read past the answers it was given with no end of the \c
+                game said',
+    played(toy, Ds),
+    catch(( loop_over(toy:Ds, _), Msg = none ), error(game_rule_loop(Msg), _), true).
+
+test(answers_run_out_after_the_end_said, [true(W == draw)]) :-
+    played(over, Ds),
+    loop_over(over:Ds, W).
+
+:- end_tests(loop_over).
