@@ -1,6 +1,7 @@
 % Unit tests of how the end of a game played through its own loop is
 % read (prolog/gamefile/loop_game.pl, loop_over/2), on loops of our own
-% whose answers run out: one in the middle of a game, one after it.
+% whose answers run out (one in the middle of a game, one after it) or
+% whose end is written in a terminal's colours.
 :- create_prolog_flag(arena_game_jail, true, []).
 :- use_module('../prolog/gamefile/loop_drive').
 :- use_module('../prolog/gamefile/loop_game').
@@ -28,6 +29,15 @@ over:turn(I) :-
     I1 is I + 1,
     over:turn(I1).
 
+colour:arena_loop(play, ['1.']).       % names and an end in a terminal's colours
+colour:arena_loop_names('player 0', 'player 1').
+colour:play :-
+    forall(between(0, 2, I),                % the last pick player1's
+           ( P is I mod 2,
+             format("\e[40m\e[34mPlayer: ~w\e[0m~n", [P]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    format("\e[40m\e[34mPlayer: 0\e[0m~n= \e[31mPlayer 1\e[0m wins with 9 points!~n", []).
+
 %   played(+M, -Ds): the decisions of a whole run of M's loop.
 played(M, Ds) :-
     M:arena_loop(Entry, Answers),
@@ -46,5 +56,9 @@ test(answers_run_out_mid_game_with_no_end_said, [true(Msg == Expected)]) :-
 test(answers_run_out_after_the_end_said, [true(W == draw)]) :-
     played(over, Ds),
     loop_over(over:Ds, W).
+
+test(an_end_in_colours, [true(W == player2)]) :-
+    played(colour, Ds),
+    loop_over(colour:Ds, W).
 
 :- end_tests(loop_over).

@@ -249,4 +249,7 @@ test(letters_as_the_board_writes_them, [true(A-B == ['A', 'B', 'C']-[a, b, c])])
     prompt_answers("   | 1 | 2 | 3 |\n A | x |   |   |\n B |   |   |   |\n C |   | o |   |\nRow ", A),
     prompt_answers("   | 1 | 2 | 3 |\n a | B |   |   |\n b |   |   |   |\n c |   | C |   |\nRow ", B).
 
+test(modes_written_as_one_word, [true(A = ['4'|_])]) :-
+    prompt_answers("1 - PvP\n2 - PvAI\n3 - AIvP\n4 - AIvAI\n0 - Exit\n\nOption: ", A).
+
 :- end_tests(loop_answer).

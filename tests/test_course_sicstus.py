@@ -605,7 +605,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     computer first, leaving never; a key after a line that asks nothing
     is a pause; quitting in play never; a board's lines are no words."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_prompt_unit.pl")
-    assert "All 65 tests passed" in output, output
+    assert "All 66 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
@@ -619,9 +619,10 @@ def test_loop_runs_are_kept_alive_between_moves() -> None:
 def test_how_a_loops_end_is_read_when_its_answers_run_out() -> None:
     """tests/loop_over_unit.pl: a loop that reads past its answers in the
     middle of a game, no end said, ends no game; one that does so after
-    saying a draw is a draw."""
+    saying a draw is a draw; a winner named in a terminal's colours is
+    read through them."""
     output = run_plunit(Path(__file__).resolve().parent / "loop_over_unit.pl")
-    assert "All 2 tests passed" in output, output
+    assert "All 3 tests passed" in output, output
 
 
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(

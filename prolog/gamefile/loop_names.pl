@@ -382,7 +382,7 @@ counts(Texts, Counts) :-
 %
 %   Text in small letters, a space put where a small letter met a
 %   capital: "okWhite Player Turn" (a word written with no space before
-%   it) names White.
+%   it) names White; a terminal's colour codes left out.
 
 lower_apart(Text, Lower) :-
     string_codes(Text, Cs),
@@ -390,6 +390,11 @@ lower_apart(Text, Lower) :-
     string_codes(Apart, Out),
     string_lower(Apart, Lower).
 
+apart([27, 0'[|Cs], Out) :-            % a terminal's colour ("\e[31m"): no text
+    append(_, [F|Rest], Cs),
+    F >= 0'@, F =< 0'~,
+    !,
+    apart(Rest, Out).
 apart([A, B|Cs], [A, 0' |Out]) :-
     code_type(A, lower), code_type(B, upper),
     !,

@@ -172,7 +172,27 @@ count_class(Words, Class, N) :-
     count_words(Class, Words, N).
 
 count_words(Class, Words, N) :-
-    aggregate_all(count, ( member(W, Words), word(Class, W) ), N).
+    aggregate_all(count, ( member(W0, Words), seats_apart(W0, W), word(Class, W) ), N).
+
+%   seats_apart(+Word, -Seat): a mode written as one word ("AIvAI",
+%   "PvC", "cpuvscpu") is its two seats, each counted; any other word is
+%   itself.
+seats_apart(Word, Seat) :-
+    (   member(Sep, ["vs", "v"]),
+        sub_string(Word, B, _, A, Sep),
+        sub_string(Word, 0, B, _, S1), S1 \== "",
+        sub_string(Word, _, A, 0, S2), S2 \== "",
+        seat(S1, W1), seat(S2, W2)
+    ->  member(Seat, [W1, W2])
+    ;   Seat = Word
+    ).
+
+seat(S, W) :-
+    (   memberchk(S, ["ai", "c", "cpu", "pc", "bot", "com", "comp", "computer", "machine"])
+    ->  W = "computer"
+    ;   memberchk(S, ["p", "h", "human", "player", "p1", "p2", "user"])
+    ->  W = "human"
+    ).
 
 word(machine, W) :- memberchk(W, ["computer", "computers", "pc", "cpu", "bot", "bots", "ai",
                                   "machine", "robot", "easy_ai"]).
