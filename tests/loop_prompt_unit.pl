@@ -245,7 +245,9 @@ test(the_moves_listed_above_a_refusal, [true(A == ['[1,1,1,2]', '[1,1,2,1]'])]) 
 test(words_with_a_hyphen_in_brackets, [true(A == [left, right, 'up-right', 'down-left'])]) :-
     prompt_answers("Where to? (left, right, up-right, down-left): ", A).
 
-test(letters_as_the_board_writes_them, [true(A-B == ['A', 'B', 'C']-[a, b, c])]) :-
+test(letters_as_the_board_writes_them, [true(A-B-S == ['A', 'B', 'C']-[a, b, c]-'A1')]) :-
+    prompt_answers("   A   B   C\n1 | x |   |\n2 |   | o |\n3 |   |   |\n\c
+                    Choose a square (e.g. a1): ", [S|_]),
     prompt_answers("   | 1 | 2 | 3 |\n A | x |   |   |\n B |   |   |   |\n C |   | o |   |\nRow ", A),
     prompt_answers("   | 1 | 2 | 3 |\n a | B |   |   |\n b |   |   |   |\n c |   | C |   |\nRow ", B).
 

@@ -56,17 +56,18 @@ board_answers(Question, Lines, Answers) :-
     cased(Lines, Labels, Answers).
 
 %   cased(+Lines, +Labels, -Answers): letters as the board writes them
-%   (read/1 reads 'A' typed so); another case is no move a person sees.
+%   (read/1 reads 'A' typed so, "A1" a square); another case is no move
+%   a person sees.
 cased(Lines, Labels, Answers) :-
-    maplist(upcase_atom, Labels, Upper),
-    (   Upper \== Labels,
-        member(Line, Lines),
+    (   member(Line, Lines),
         split_string(Line, " \t|", " \t|", Parts0),
         exclude(==(""), Parts0, Parts),
         ( Parts = [P|_] ; column_labels([Line], [_|_]), member(P, Parts) ),
-        string_code(1, P, C), code_type(C, upper), string_length(P, 1),
-        upcase_atom(P, U), memberchk(U, Upper)
-    ->  Answers = Upper
+        string_length(P, 1), string_code(1, P, C), code_type(C, upper),
+        downcase_atom(P, L),
+        ( row_labels(Lines, Ls) ; column_labels(Lines, Ls) ),
+        memberchk(L, Ls)
+    ->  maplist(upcase_atom, Labels, Answers)
     ;   Answers = Labels
     ).
 
