@@ -38,6 +38,15 @@ colour:play :-
              arena_loop_drive:loop_choice(member, [a, b], _) )),
     format("\e[40m\e[34mPlayer: 0\e[0m~n= \e[31mPlayer 1\e[0m wins with 9 points!~n", []).
 
+turn:arena_loop(play, ['1.']).         % says whose turn it is, then an end in art
+turn:arena_loop_names('player 1', 'player 2').
+turn:play :-
+    forall(between(1, 3, I),
+           ( P is 2 - I mod 2,
+             format("Player ~w Turn~n", [P]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    format("Player 2 Turn~n  _  _  _~n |_||_||_|~n", []).
+
 %   played(+M, -Ds): the decisions of a whole run of M's loop.
 played(M, Ds) :-
     M:arena_loop(Entry, Answers),
@@ -60,5 +69,9 @@ test(answers_run_out_after_the_end_said, [true(W == draw)]) :-
 test(an_end_in_colours, [true(W == player2)]) :-
     played(colour, Ds),
     loop_over(colour:Ds, W).
+
+test(a_turn_line_is_no_winner, [true(W == player1)]) :-     % the last to pick
+    played(turn, Ds),
+    loop_over(turn:Ds, W).
 
 :- end_tests(loop_over).

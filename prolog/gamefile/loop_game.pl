@@ -308,7 +308,8 @@ win_line_winner(Code, Lower, W) :-
 %   named_winner(+Code, +Lower, -W): the player named alone in the last
 %   line of Lower that names one of them ("1 left, player 2 to take",
 %   then "player 2 wins"); a line that is a one-word name alone is an
-%   answer typed to the loop, not a winner.
+%   answer typed to the loop, and one that says whose turn it is names
+%   the player to move next, not a winner.
 named_winner(Code, Lower, W) :-
     catch(Code:arena_loop_names(N1, N2), _, fail),
     apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2]),
@@ -317,6 +318,8 @@ named_winner(Code, Lower, W) :-
     lists:member(Line, Backwards),
     words(Line, Words),
     \+ ( Words = [_], lists:memberchk(Words, [W1, W2]) ),   % a typed answer ("1")
+    \+ ( lists:member(T, ["turn", "turno", "vez", "playing", "joga", "jogar"]),   % whose
+         lists:memberchk(T, Words) ),  % turn it is next ("Player 2 Turn"): not the winner
     (   named(W1, Words), \+ named(W2, Words) -> W = player1
     ;   named(W2, Words), \+ named(W1, Words) -> W = player2
     ;   winner_named(W1, Words), \+ winner_named(W2, Words) -> W = player1
