@@ -47,6 +47,15 @@ turn:play :-
              arena_loop_drive:loop_choice(member, [a, b], _) )),
     format("Player 2 Turn~n  _  _  _~n |_||_||_|~n", []).
 
+over_turn:arena_loop(play, ['1.']).
+over_turn:arena_loop_names('player 1', 'player 2').
+over_turn:play :-
+    forall(between(1, 3, I),
+           ( P is 2 - I mod 2,
+             format("Player ~w Turn~n", [P]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    format("Player 2 Turn~nGAME OVER~n", []).
+
 %   played(+M, -Ds): the decisions of a whole run of M's loop.
 played(M, Ds) :-
     M:arena_loop(Entry, Answers),
@@ -70,8 +79,14 @@ test(an_end_in_colours, [true(W == player2)]) :-
     played(colour, Ds),
     loop_over(colour:Ds, W).
 
-test(a_turn_line_is_no_winner, [true(W == player1)]) :-     % the last to pick
+test(a_turn_line_is_no_winner, [true(Msg == Expected)]) :-  % nor is the last to pick
+    Expected = 'the game\'s loop ended with no end of the game said in words (no win, \c
+                draw or "game over" since its last pick)',
     played(turn, Ds),
-    loop_over(turn:Ds, W).
+    catch(( loop_over(turn:Ds, _), Msg = none ), error(game_rule_loop(Msg), _), true).
+
+test(game_over_and_a_turn_line, [true(W == player1)]) :-    % the last to pick
+    played(over_turn, Ds),
+    loop_over(over_turn:Ds, W).
 
 :- end_tests(loop_over).

@@ -177,26 +177,52 @@ loop_over(Code:Ds, Winner) :-
     ->  Winner = draw                   % "No more moves. It's a draw!"
     ;   win_line_winner(Code, Lower, W)
     ->  Winner = W
-    ;   Why == input,                   % out of answers, asked for a move again
-        \+ last_end_line(Lower, _),
-        \+ ( lists:member(O, ["game over", "gameover", "end of game", "fim do jogo"]),
-             sub_string(Lower, _, _, _, O) )
-    ->  throw(error(game_rule_loop('the game\'s loop read past the answers it was given \c
-                                    with no end of the game said'), _))
+    ;   \+ end_said_in(Lower),          % nothing it wrote since its last pick says
+        \+ memberchk("draw", Joined)    % the game ended (a winner drawn in letters
+    ->  no_end(Why, Msg),               % of # or $ is no word)
+        throw(error(game_rule_loop(Msg), _))
     ;   named_winner(Code, Lower, W)
     ->  Winner = W
     ;   draw_word(D),
         ( memberchk(D, Words) ; memberchk(D, Joined) )
     ->  Winner = draw
-    ;   Why == failed                   % no end announced: its own goal failed
-    ->  throw(error(game_rule_loop('the game\'s loop failed (its entry goal failed) \c
-                                    with no winner or draw named'), _))
     ;   last_end_line(Lower, EndWords),
         unmapped_winner(EndWords, X)    % "the winner is blue!": not the last to pick
     ->  format(atom(Msg), "the game's loop names its winner as ~w, which no words it \c
                            writes before its picks tie to either player", [X]),
         throw(error(game_rule_loop(Msg), _))
     ;   Winner = Last
+    ).
+
+%   no_end(+Why, -Msg): why a run that ended (Why) ended no game.
+no_end(input, 'the game\'s loop read past the answers it was given with no end of the \c
+               game said') :- !.
+no_end(failed, 'the game\'s loop failed (its entry goal failed) with no winner or draw \c
+                named') :- !.
+no_end(_, 'the game\'s loop ended with no end of the game said in words (no win, draw or \c
+           "game over" since its last pick)').
+
+%   end_said_in(+Lower): a line of Lower says the game ended: a win, a
+%   draw, a loss, "game over", congratulations.
+end_said_in(Lower) :-
+    split_string(Lower, "\n", "", Lines),
+    lists:member(Line, Lines),
+    end_line(Line),
+    !.
+
+end_line(Line) :-
+    (   lists:member(P, ["game over", "gameover", "end of game", "end of the game", "game ends",
+                         "game ended", "game is over", "the end", "fim do jogo", "fim de jogo",
+                         "acabou", "terminou", "congrat", "parab"]),
+        sub_string(Line, _, _, _, P)
+    ->  true
+    ;   words(Line, Ws),
+        lists:member(W, Ws),
+        (   win_word(W) ; draw_word(W)
+        ;   lists:memberchk(W, ["ganha", "vence", "lost", "loses", "lose", "perdeu", "victory",
+                                "vitoria", "vitória", "champion"])
+        )
+    ->  true
     ).
 
 %   unmapped_winner(+Words, -X): a line says who won by a word X ("the
@@ -320,6 +346,7 @@ named_winner(Code, Lower, W) :-
     \+ ( Words = [_], lists:memberchk(Words, [W1, W2]) ),   % a typed answer ("1")
     \+ ( lists:member(T, ["turn", "turno", "vez", "playing", "joga", "jogar"]),   % whose
          lists:memberchk(T, Words) ),  % turn it is next ("Player 2 Turn"): not the winner
+    end_line(Line),                     % nor a line that says no end ("Player: One")
     (   named(W1, Words), \+ named(W2, Words) -> W = player1
     ;   named(W2, Words), \+ named(W1, Words) -> W = player2
     ;   winner_named(W1, Words), \+ winner_named(W2, Words) -> W = player1
