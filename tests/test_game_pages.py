@@ -22,7 +22,7 @@ from pybridge.text import clean
 from pybridge.types import Ply, Result, Verdict
 from shell.cli.arena import main
 from tests.support import browser
-from tests.support.browser import open_page, press, shown, url
+from tests.support.browser import open_page, press, shown, shown_at, url
 
 HOSTILE = Path(__file__).parent / "hostile" / "games" / "markup.pl"
 #: Names that run a script if a page lets them: each would set window.pwned.
@@ -87,7 +87,7 @@ def test_a_game_page_steps_clicks_and_links_to_the_logs_positions(
     assert (shown(driver)["board"], shown(driver)["hash"]) == (boards[0], "#ply=0")
 
     driver.find_element(By.CSS_SELECTOR, '#moves a[data-ply="5"]').click()
-    now = shown(driver)
+    now = shown_at(driver, 5)
     assert (now["board"], now["hash"], now["current"]) == (boards[5], "#ply=5", "5")
     driver.find_element(By.ID, "next").click()
     assert (shown(driver)["board"], shown(driver)["hash"]) == (boards[6], "#ply=6")

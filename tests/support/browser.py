@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 import tempfile
 from pathlib import Path
 from typing import Any, Iterator
@@ -71,6 +72,19 @@ def shown(driver: Any) -> dict[str, Any]:
         " status: document.getElementById('status').textContent,"
         " hash: location.hash, current: cur ? cur.getAttribute('data-ply') : null};")
     return got
+
+
+def shown_at(driver: Any, ply: int, seconds: float = 5.0) -> dict[str, Any]:
+    """What the page shows once it has moved to ``ply`` (the address and
+    the move marked current: a click's handlers may run after it
+    returns), or what it shows after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        now = shown(driver)
+        if (now["hash"], now["current"]) == (f"#ply={ply}", str(ply)) \
+                or time.monotonic() > deadline:
+            return now
+        time.sleep(0.05)
 
 
 def press(driver: Any, *keys: str) -> None:
