@@ -168,10 +168,14 @@ def test_route4_a_loop_that_swallows_the_time_limit_is_named_and_killed(
     start = time.monotonic()
     with pytest.raises(GameRuleError) as caught:
         game.initial_state().valid_moves()
-    assert "route4_catch_loop: valid_moves/2 did not answer within 5 s" in shown(caught)
+    # the rule's own clock names it; under load the watchdog outside the
+    # host may fire first, naming the rules the host was asked
+    named = (r"route4_catch_loop: (\S+/\d, )*valid_moves/2(, \S+/\d)*( or \S+/\d)? "
+             r"did not answer within 5 s")
+    assert re.search(named, shown(caught)), shown(caught)
     assert main(["check-game", str(GAMES / "route4_catch_loop.pl"), "--games", "2"]) == 1
     out, _ = capsys.readouterr()
-    assert "valid_moves/2: route4_catch_loop: valid_moves/2 did not answer within 5 s" in out
+    assert re.search("valid_moves/2: " + named, out), out
     assert time.monotonic() - start < 60       # never hangs
 
 
