@@ -41,20 +41,20 @@ colour:play :-
 turn:arena_loop(play, ['1.']).         % says whose turn it is, then an end in art
 turn:arena_loop_names('player 1', 'player 2').
 turn:play :-
-    forall(between(1, 3, I),
-           ( P is 2 - I mod 2,
-             format("Player ~w Turn~n", [P]),
-             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    user:three_turns,
     format("Player 2 Turn~n  _  _  _~n |_||_||_|~n", []).
 
 over_turn:arena_loop(play, ['1.']).
 over_turn:arena_loop_names('player 1', 'player 2').
 over_turn:play :-
+    user:three_turns,
+    format("Player 2 Turn~nGAME OVER~n", []).
+
+three_turns :-
     forall(between(1, 3, I),
            ( P is 2 - I mod 2,
              format("Player ~w Turn~n", [P]),
-             arena_loop_drive:loop_choice(member, [a, b], _) )),
-    format("Player 2 Turn~nGAME OVER~n", []).
+             arena_loop_drive:loop_choice(member, [a, b], _) )).
 
 %   played(+M, -Ds): the decisions of a whole run of M's loop.
 played(M, Ds) :-
