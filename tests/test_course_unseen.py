@@ -720,3 +720,24 @@ def test_a_winner_named_by_a_word_tied_to_no_player_is_not_guessed(
     out = not_proposed("loop_score_end.pl", text, tmp_path, capsys)
     assert re.search(r"names its winner as (blue|pink), which no words it writes before its "
                      r"picks tie to either player", out), out
+
+
+def test_a_loop_that_makes_no_move_is_said_unfinished(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every mode of the menu shows the board and returns: the one line
+    says no move was asked for or made, not only that the loop returned."""
+    text = (COURSE / "loop_unfinished.pl").read_text()
+    out = not_proposed("loop_unfinished.pl", text, tmp_path, capsys)
+    assert "made 0 picks" in out, out
+    assert "its loop returned with no move asked for or made (the game looks unfinished)" in out, out
+
+
+def test_a_computer_that_scores_moves_at_random_is_said_unfollowable(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The computer plays the move with the best random score: the game
+    ends with a winner and no pick the arena could make, and the reason
+    says so rather than calling the game unfinished."""
+    text = (COURSE / "loop_scored_picks.pl").read_text()
+    out = not_proposed("loop_scored_picks.pl", text, tmp_path, capsys)
+    assert "after it said the game ended, with no pick the arena could make" in out, out
+    assert "unfinished" not in out, out

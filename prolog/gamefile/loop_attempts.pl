@@ -7,6 +7,8 @@
 :- use_module(library(lists)).
 :- use_module(safety, [game_error_text/3]).
 :- use_module(loop_answer, [loop_answers/1, loop_question/1]).
+:- use_module(loop_names, [lower_apart/2]).
+:- use_module(loop_game, []).
 
 /** <module> The runs of a game's own loop tried so far
 
@@ -79,7 +81,8 @@ best_attempt(Code, Input, Outcome, N, Marks, Text) :-
         ),
         last_words(Text, Last),
         (   Input = prompted(_) -> Shown = Start ; format(atom(Shown), "~q...", [Start]) ),
-        once(outcome_text(Code, Outcome, Then)),
+        once(outcome_text(Code, Outcome, Then0)),
+        no_pick_note(N, Outcome, Text, Then0, Then),
         format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
                             reading ~w lines, then ~w; its last words: ~w",
                [Shown, N, L1, Then, Last]),
@@ -101,6 +104,23 @@ outcome_text(_, point(_), Text) :-
     Text = 'read a line between two picks'.
 outcome_text(_, Outcome, Text) :-
     format(atom(Text), "~q", [Outcome]).
+
+%   no_pick_note(+N, +Outcome, +Text, +Then0, -Then): a run that ended by
+%   itself with no pick either played a game the arena could not follow or
+%   never reached a move.
+no_pick_note(0, ended(Why), Text, Then0, Then) :-
+    memberchk(Why, [returned, failed]),
+    !,
+    lower_apart(Text, Lower),
+    (   arena_loop_game:end_said_in(Lower)
+    ->  format(atom(Then), "~w after it said the game ended, with no pick the arena \c
+                            could make: its computer players do not pick their moves \c
+                            by random_member/2, random_select/3 or random/3 \c
+                            over them", [Then0])
+    ;   format(atom(Then), "~w with no move asked for or made (the game looks \c
+                            unfinished)", [Then0])
+    ).
+no_pick_note(_, _, _, Then, Then).
 
 outcome_said(returned, 'its loop returned').
 outcome_said(failed, 'its loop failed').
