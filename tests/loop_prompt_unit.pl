@@ -237,6 +237,10 @@ test(the_moves_listed_before_the_form_the_question_shows, [true(A == ['[2,3]', '
     prompt_answers("Player 1, it is your turn.\nValid moves: [[2,3],[4,1]]\n\c
                     Enter your move (format: [Col, Row]): ", A).
 
+test(the_moves_listed_after_a_key_in_brackets, [true(A == ['1-a:2-a', '2-c:2-b', '3-a:3-b'])]) :-
+    prompt_answers("Player 2s turn.\n[Valid Moves]: [1-a:2-a,2-c:2-b,3-a:3-b]\n\n\c
+                    Choose your move: ", A).
+
 test(the_moves_listed_above_a_refusal, [true(A == ['[1,1,1,2]', '[1,1,2,1]'])]) :-
     prompt_answers("You entered: 1\nInvalid move, try again.\nEnter your move: ",
                    " 1 ||W2|-|  |-|\n 2 ||  |-|B1|-|\nValid moves: [[1,1,1,2],[1,1,2,1]]\n\c

@@ -149,7 +149,10 @@ listed_moves(Lines, Moves, After) :-
     !,
     Start is B + KL,
     sub_string(Line, Start, _, 0, Rest0),
-    split_string(Rest0, "", " \t:=-", [Rest]),
+    string_codes(Rest0, Codes0),        % "[Valid Moves]: [...]": the key's own
+    drop_front(Codes0, `])`, Codes1),   % bracket closed before the list
+    string_codes(Rest1, Codes1),
+    split_string(Rest1, "", " \t:=-", [Rest]),
     string_codes(Rest, Codes),
     length(Above, Ix), append(Above, Below, Last),
     (   Codes = [0'[|Inside0]
@@ -169,6 +172,12 @@ listed_moves(Lines, Moves, After) :-
     forall(member(It, Items), ( string_length(It, IL), IL =< 20 )),
     maplist([It, M]>>atom_string(M, It), Items, Moves0),
     list_to_set(Moves0, Moves).
+
+drop_front([C|Cs], Set, Rest) :-
+    memberchk(C, Set),
+    !,
+    drop_front(Cs, Set, Rest).
+drop_front(Cs, _, Cs).
 
 %!  listed_parts(+Question, +Lines, -Parts) is semidet.
 %
