@@ -241,6 +241,10 @@ test(the_moves_listed_after_a_key_in_brackets, [true(A == ['1-a:2-a', '2-c:2-b',
     prompt_answers("Player 2s turn.\n[Valid Moves]: [1-a:2-a,2-c:2-b,3-a:3-b]\n\n\c
                     Choose your move: ", A).
 
+test(a_range_asked_over_a_name_in_quotes_above, [true(A == ['1', '2', '3', '4', '5', '6', '7'])]) :-
+    prompt_answers("Player 'A', please select a piece to move.\n\n\c
+                    Insert the number of a line (1 to 7) > ", A).
+
 test(the_moves_listed_above_a_refusal, [true(A == ['[1,1,1,2]', '[1,1,2,1]'])]) :-
     prompt_answers("You entered: 1\nInvalid move, try again.\nEnter your move: ",
                    " 1 ||W2|-|  |-|\n 2 ||  |-|B1|-|\nValid moves: [[1,1,1,2],[1,1,2,1]]\n\c

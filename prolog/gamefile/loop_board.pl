@@ -1,6 +1,7 @@
 :- module(arena_loop_board,
           [ board_answers/3,          % +Question, +Lines, -Answers
             listed_moves/2,           % +Lines, -Moves
+            asks_a_move/1,            % +Question
             listed_parts/3,           % +Question, +Lines, -Parts
             template_answers/3,       % +Question, +Lines, -Answers
             last_n/3,                 % +N, +List, -Last
@@ -135,6 +136,12 @@ last_n(N, List, Last) :-
 
 listed_moves(Lines, Moves) :-
     listed_moves(Lines, Moves, _).
+
+%   asks_a_move(+Question): the question asks for a move (which the
+%   moves listed above it answer).
+asks_a_move(Question) :-
+    string_lower(Question, Lower),
+    once(( member(W, ["move", "play", "jogada", "movimento"]), sub_string(Lower, _, _, _, W) )).
 
 %   listed_moves(+Lines, -Moves, -After): After the lines below the list.
 listed_moves(Lines, Moves, After) :-

@@ -1,6 +1,7 @@
 :- module(arena_loop_numbers,
           [ numbers_asked/3,          % +Lower, +Near, -Answers
-            bracketed/2               % +Text, -Inside
+            bracketed/2,              % +Text, -Inside
+            range_asked/1             % +Lower
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -114,3 +115,8 @@ integers([]) --> [].
 
 digits_rest([D|Ds]) --> [D], { code_type(D, digit) }, !, digits_rest(Ds).
 digits_rest([]) --> [].
+
+%   range_asked(+Lower): the question itself names a range of numbers
+%   ("(1 to 7)"), which its answer is taken from.
+range_asked(Lower) :-
+    numbers_asked(Lower, "", [_, _|_]).

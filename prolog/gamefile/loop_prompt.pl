@@ -14,8 +14,8 @@
 :- use_module(loop_words, [option_rank/2, leaves/2, not_leaving/3, coded_options/2,
                             letter_range/2, yes_no_question/1, label_words/2,
                             roles_named/2, machine_label/1, quoted_words/2]).
-:- use_module(loop_numbers, [numbers_asked/3, bracketed/2]).
-:- use_module(loop_board, [board_answers/3, listed_moves/2, listed_parts/3, last_n/3,
+:- use_module(loop_numbers, [numbers_asked/3, bracketed/2, range_asked/1]).
+:- use_module(loop_board, [board_answers/3, listed_moves/2, asks_a_move/1, listed_parts/3, last_n/3,
                            square_example/1, template_answers/3]).
 
 /** <module> Answers to a course game's questions, read from its prompt
@@ -78,10 +78,6 @@ prompt_answers(Prompt, Before, Answers) :-
         )
     ;   Answers = ['1']
     ).
-
-asks_a_move(Question) :-
-    string_lower(Question, Lower),
-    once(( member(W, ["move", "play", "jogada", "movimento"]), sub_string(Lower, _, _, _, W) )).
 
 %   seat_after_seat(+Lines, +Context): the prompt is one line that asks
 %   of a player (a colour, "Player 2"), right after the same question of
@@ -401,7 +397,10 @@ question_answers(Question, Near, Answers) :-
         ;   coded_options(Question, Options)
         )
     ->  ranked(Options, Answers)
-    ;   (   quoted_words(Question, Words) ; quoted_words(Near, Words) )
+    ;   (   quoted_words(Question, Words)
+        ;   \+ range_asked(Lower),           % "(1 to 7)" over "Player 'A', ..."
+            quoted_words(Near, Words)
+        )
     ->  Answers = Words
     ;   once(( member(W, ["name", "nome"]), sub_string(Lower, _, _, _, W) ))
     ->  Answers = [alpha, bravo, charlie]
@@ -418,6 +417,7 @@ question_answers(Question, Near, Answers) :-
     ).
 
 default_answers(['1', '2', '3', '0']).
+
 
 %   listed_words(+Question, -Options): the words a bracket lists, such
 %   as "{orange, blue, gray}", "(easy/hard)", "(left or up-right)".
