@@ -741,3 +741,16 @@ def test_a_computer_that_scores_moves_at_random_is_said_unfollowable(
     out = not_proposed("loop_scored_picks.pl", text, tmp_path, capsys)
     assert "after it said the game ended, with no pick the arena could make" in out, out
     assert "unfinished" not in out, out
+
+
+def test_the_1920_contract_keeps_the_player_beside_the_board(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """initial/1 (the 2019/20 and 2020/21 name), the player passed beside
+    the board and move(+Move, +Board, -NewBoard): the adapter is over the
+    game's rules, not its loop, its first state from initial/1."""
+    adapter = proposed("contract_1920.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_initial_state(_, s(A, cross)) :-\n    initial(A)." in text, text
+    assert "move(C, A, D)" in text and "loop(" not in text, text
+    _, winner = played(adapter, tmp_path / "game.jsonl", capsys, players=("cross", "nought"))
+    assert winner in ("cross", "nought", "draw")

@@ -261,6 +261,7 @@ missing_part(Code, Why) :-
 missing_part(Code, Why) :-
     \+ defines(Code, initial_state/2),
     \+ defines(Code, initial_state/1),
+    \+ defines(Code, initial/1),
     Why = 'the game has no initial_state/2'.
 missing_part(Code, Why) :-
     \+ defines(Code, move/3),

@@ -78,6 +78,7 @@ move_form(Code, a(S, P, M, S1, move(S, P, M, S1))) :- defines(Code, move/4).
 move_form(Code, a(S, P, M, S1, move(S, M, P, S1))) :- defines(Code, move/4).
 move_form(Code, a(S, P, M, S1, move(P, S, M, S1))) :- defines(Code, move/4).
 move_form(Code, a(S, _, M, S1, move(S, M, S1))) :- defines(Code, move/3).
+move_form(Code, a(S, _, M, S1, move(M, S, S1))) :- defines(Code, move/3).    % 2019/20
 
 over_form(Code, o(S, _, W, game_over(S, W))) :-
     defines(Code, game_over/2),
@@ -206,6 +207,8 @@ winners_text(Code, [P0, P1], [N0, N1]) :-
 initial_text(Config, From, S0, P0) :-
     (   From == none
     ->  portray_clause((arena_initial_state(_, s(S, P0)) :- initial_state(S)))
+    ;   From == initial                 % the 2019/20 and 2020/21 contract's name
+    ->  portray_clause((arena_initial_state(_, s(S, P0)) :- initial(S)))
     ;   From = loop(_)
     ->  format("% GUESS: the first state the game's own loop built~n"),
         portray_clause(arena_initial_state(_, s(S0, P0)))

@@ -382,6 +382,9 @@ config_text(Code, found(S0, _, Config, From, _, _, _, _)) :-
     ;   From == none
     ->  format("~n% initial_state/1 of the 2021/22 contract~n"),
         portray_clause((arena_initial_state(_, S) :- initial_state(S)))
+    ;   From == initial
+    ->  format("~n% initial/1 of the 2019/20 and 2020/21 contract~n"),
+        portray_clause((arena_initial_state(_, S) :- initial(S)))
     ;   defines(Code, initial_state/2)
     ->  config_comment(From),
         portray_clause(arena_config(_, Config))

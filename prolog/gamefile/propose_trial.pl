@@ -98,6 +98,10 @@ initial_(Code, ConfigText, Group, Config, From, S) :-
         defines(Code, initial_state/1),
         From = none,
         initial_call(Code:initial_state(S))
+    ;   Group == first,                 % the 2019/20 and 2020/21 contract's name
+        defines(Code, initial/1),
+        From = initial,
+        initial_call(Code:initial(S))
     ),
     ground(S).
 

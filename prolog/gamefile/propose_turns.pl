@@ -147,6 +147,12 @@ count_text(Over, Code, Config, From) :-
     (   config_goal(Code, Given, Init)
     ->  ConfigGoal = (Given, initial_state(Init, S)),
         format("% GUESS: the config as the game's own code finds it for initial_state/2~n")
+    ;   From == none
+    ->  ConfigGoal = initial_state(S),
+        format("% initial_state/1 of the 2021/22 contract~n")
+    ;   From == initial
+    ->  ConfigGoal = initial(S),
+        format("% initial/1 of the 2019/20 and 2020/21 contract~n")
     ;   ConfigGoal = initial_state(Config, S),
         (   From == code
         ->  format("% GUESS: the config the game's own code passes to initial_state/2~n")
