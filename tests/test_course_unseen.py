@@ -739,7 +739,8 @@ def test_a_computer_that_scores_moves_at_random_is_said_unfollowable(
     says so rather than calling the game unfinished."""
     text = (COURSE / "loop_scored_picks.pl").read_text()
     out = not_proposed("loop_scored_picks.pl", text, tmp_path, capsys)
-    assert "after it said the game ended, with no pick the arena could make" in out, out
+    assert "after it said the game ended, with no pick the arena could make (its computer " \
+           "players pick otherwise" in out, out
     assert "unfinished" not in out, out
 
 

@@ -114,9 +114,9 @@ no_pick_note(0, ended(Why), Text, Then0, Then) :-
     lower_apart(Text, Lower),
     (   arena_loop_game:end_said_in(Lower)
     ->  format(atom(Then), "~w after it said the game ended, with no pick the arena \c
-                            could make: its computer players do not pick their moves \c
-                            by random_member/2, random_select/3 or random/3 \c
-                            over them", [Then0])
+                            could make (its computer players pick otherwise than by \c
+                            random_member/2, random_select/3 or random/3 over their \c
+                            moves, or the game ended before any move)", [Then0])
     ;   format(atom(Then), "~w with no move asked for or made (the game looks \c
                             unfinished)", [Then0])
     ).
