@@ -417,23 +417,6 @@ loop_only(Game, Loop, Text, Why) :-
     file_base_name(File, Base),
     loop_proposal(Code, Base, 'the adapter over its rules failed its check', Loop, Text, Why).
 
-%   loop_proposal(+Code, +Base, +Why0, +Limit, -Text, -Why): an adapter
-%   that plays the game through its own loop (prolog/gamefile/propose_loopgame.pl),
-%   searched for Limit seconds, else Why0 and why not that either.
-loop_proposal(Code, Base, Why0, Limit, Text, Why) :-
-    nb_setval(arena_loop_propose, none),
-    nb_setval(arena_loop_best, best(-1-0-0, none)),
-    nb_setval(arena_loop_modes, []),
-    nb_setval(arena_loop_stopped, none),
-    (   catch(within_deadline(Limit, loop_adapter(Code, Base, Text0)), E, loop_stopped(Limit, E))
-    ->  Text = Text0,
-        Why = ''
-    ;   Text = '',
-        loop_reason(Code, Loop),
-        format(atom(Why), "~w; nor could the game be played through its own loop: ~w",
-               [Why0, Loop])
-    ).
-
 proposal_stopped(arena_initial_loop(PI), _, Why) :-
     !,
     format(atom(Why), "~w did not answer within 5 s: it waits for the keyboard \c

@@ -730,6 +730,19 @@ def test_a_loop_that_makes_no_move_is_said_unfinished(
     out = not_proposed("loop_unfinished.pl", text, tmp_path, capsys)
     assert "made 0 picks" in out, out
     assert "its loop returned with no move asked for or made (the game looks unfinished)" in out, out
+    assert "no adapter proposed: the game looks unfinished: its own loop makes no move; " in out, out
+
+
+def test_an_error_of_the_games_own_loop_is_said_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The menu's mode with computers calls a predicate never written:
+    the one line starts with that error, the predicate named as the game
+    names it (not as the arena wraps it)."""
+    text = (COURSE / "loop_broken_mode.pl").read_text()
+    out = not_proposed("loop_broken_mode.pl", text, tmp_path, capsys)
+    assert re.search(r"no adapter proposed: the game's own code throws in its loop: "
+                     r"[^;]*Unknown procedure: start_computers/1", out), out
+    assert "$wrap$" not in out, out
 
 
 def test_a_computer_that_scores_moves_at_random_is_said_unfollowable(

@@ -86,8 +86,22 @@ best_attempt(Code, Input, Outcome, N, Marks, Text) :-
         format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
                             reading ~w lines, then ~w; its last words: ~w",
                [Shown, N, L1, Then, Last]),
-        nb_setval(arena_loop_best, best(N-Threw-Asked-L1, Note))
+        (   headline(Code, Outcome, Then, Head) -> true ; Head = none ),
+        nb_setval(arena_loop_best, best(N-Threw-Asked-L1, Note)),
+        nb_setval(arena_loop_headline, Head)
     ).
+
+%   headline(+Code, +Outcome, +Then, -Head): what the farthest run shows
+%   the game itself lacks, said first in the reason: its own code throws
+%   (not on a term the arena typed, not out of time), or it makes no move.
+headline(Code, ended(error(E)), _, Head) :-
+    \+ E = error(syntax_error(_), _),
+    \+ E = time_limit_exceeded,
+    game_error_text(Code, E, Text),
+    format(atom(Head), "the game's own code throws in its loop: ~w", [Text]).
+headline(_, _, Then, 'the game looks unfinished: its own loop makes no move') :-
+    sub_atom(Then, _, _, _, 'the game looks unfinished').
+
 
 %   outcome_text(+Code, +Outcome, -Text): how a run ended, an error of
 %   the game's own code as its message says it.

@@ -1,5 +1,6 @@
 :- module(arena_gamefile_propose_loopgame,
           [ loop_adapter/3,           % +Code, +FileBase, -Text
+            loop_proposal/6,          % +Code, +Base, +Why0, +Limit, -Text, -Why
             loop_reason/2,            % +Code, -Reason
             loop_stopped/2            % +Seconds, +Error
           ]).
@@ -88,6 +89,30 @@ winner_known(Games, Names, Input) :-
     propose_note(Input, Note),
     fail.
 winner_known(_, _, _).
+
+%!  loop_proposal(+Code, +Base, +Why0, +Limit, -Text, -Why) is det.
+%
+%   An adapter that plays the game through its own loop, searched for
+%   Limit seconds, else Why0 and why not that either (what the farthest
+%   run shows the game itself lacks said first).
+loop_proposal(Code, Base, Why0, Limit, Text, Why) :-
+    nb_setval(arena_loop_propose, none),
+    nb_setval(arena_loop_best, best(-1-0-0, none)),
+    nb_setval(arena_loop_headline, none),
+    nb_setval(arena_loop_modes, []),
+    nb_setval(arena_loop_stopped, none),
+    (   catch(within_deadline(Limit, loop_adapter(Code, Base, Text0)), E, loop_stopped(Limit, E))
+    ->  Text = Text0,
+        Why = ''
+    ;   Text = '',
+        loop_reason(Code, Loop),
+        (   nb_getval(arena_loop_headline, Head), Head \== none
+        ->  format(atom(Why), "~w; ~w; nor could the game be played through its own \c
+                               loop: ~w", [Head, Why0, Loop])
+        ;   format(atom(Why), "~w; nor could the game be played through its own loop: ~w",
+                   [Why0, Loop])
+        )
+    ).
 
 %!  loop_stopped(+Seconds, +Error) is failure.
 %

@@ -11,6 +11,7 @@
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(sandbox)).
+:- use_module(library(yall)).
 
 /** <module> What a game file's code may reach
 
@@ -162,14 +163,24 @@ game_error_text(Code, Error, Text) :-
     format(atom(Qualified), "~q:", [Code]),
     atomic_list_concat(Parts, Qualified, Text0),
     atomic_list_concat(Parts, Text00),
-    (   atom_concat('\'<meta-call>\'/1: ', Text1, Text00)
+    (   atom_concat('\'<meta-call>\'/1: ', Text01, Text00)
     ->  true
-    ;   Text1 = Text00
+    ;   Text01 = Text00
     ),
+    unwrapped(Text01, Text1),
     (   sub_atom(Text1, 0, 160, _, Text2)
     ->  atom_concat(Text2, '...', Text)
     ;   Text = Text1
     ).
+
+%   unwrapped(+Text0, -Text): a predicate the arena wraps named as the
+%   game names it ('$wrap$play'/0 is play/0).
+unwrapped(Text0, Text) :-
+    atomic_list_concat([First|Parts], '\'$wrap$', Text0),
+    maplist([P, U]>>( sub_atom(P, B, 1, A, '\'') ->
+                      sub_atom(P, 0, B, _, N), sub_atom(P, _, A, 0, R), atom_concat(N, R, U)
+                    ; U = P ), Parts, Unquoted),
+    atomic_list_concat([First|Unquoted], Text).
 
 :- multifile sandbox:safe_primitive/1.
 sandbox:safe_primitive(system:write(_)) :- checking.
