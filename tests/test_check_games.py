@@ -331,6 +331,8 @@ def test_problems_are_grouped_with_counts_and_years_told_apart() -> None:
     assert [(g.predicate, g.count) for g in found] == [("move/3", 2), ("value/3", 10)]
     assert found[1].state == long_state and "seen" not in found[1].message
     assert contract_year(["initial_state/1", "valid_moves/3"], []) == "2021/22 form"
+    assert contract_year(["initial/1", "valid_moves/3", "choose_move/4"], []) \
+        == "2019/20-2020/21 form"
     assert contract_year(["initial_state/2", "valid_moves/3", "choose_move/4"],
                          ["players/1"]) == "2022/23-2023/24 form"
     assert contract_year(["initial_state/2", "valid_moves/2", "choose_move/3"],

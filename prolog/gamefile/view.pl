@@ -62,7 +62,7 @@ view_predicate(Code, PI) :-
 known(PI) :-
     member(PI, [ title/1, players/1, option/3, initial_state/2,
                  current_player/2, valid_moves/2, valid_moves/3, move/3,
-                 game_over/2, value/3, choose_move/3, choose_move/4, initial_state/1,
+                 game_over/2, value/3, choose_move/3, choose_move/4, initial_state/1, initial/1,
                  display_game/1, display_game/2, move_text/2,
                  move_description/3, illegal_move_reason/3,
                  outcome_reason/2, move_outcome/4, rules/1, arena_config/2, arena_winner/2,

@@ -92,6 +92,8 @@ def contract_year(present: Iterable[str], missing: Iterable[str]) -> str:
         return "arena"
     if "initial_state/1" in have:
         return "2021/22 form"
+    if "initial/1" in have:
+        return "2019/20-2020/21 form"
     if "valid_moves/3" in have or "choose_move/4" in have:
         return "2022/23-2023/24 form"
     if "initial_state/2" in have:
