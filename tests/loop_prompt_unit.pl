@@ -245,6 +245,10 @@ test(a_range_asked_over_a_name_in_quotes_above, [true(A == ['1', '2', '3', '4', 
     prompt_answers("Player 'A', please select a piece to move.\n\n\c
                     Insert the number of a line (1 to 7) > ", A).
 
+test(a_level_up_to_a_bound_starts_at_zero, [true(A-B == ['0', '1', '2', '3', '4']-['1', '2', '3'])]) :-
+    prompt_answers("How smart do you want the AI? (max 4)\n", A),
+    prompt_answers("How many pieces? (max 3): ", B).
+
 test(the_moves_listed_above_a_refusal, [true(A == ['[1,1,1,2]', '[1,1,2,1]'])]) :-
     prompt_answers("You entered: 1\nInvalid move, try again.\nEnter your move: ",
                    " 1 ||W2|-|  |-|\n 2 ||  |-|B1|-|\nValid moves: [[1,1,1,2],[1,1,2,1]]\n\c

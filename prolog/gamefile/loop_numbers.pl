@@ -37,7 +37,8 @@ numbers_asked(Lower, Near, Answers) :-
             once(( member(W-D, ["max"-0, "up to "-0, "at most "-0, "less than "-1,
                                 "smaller than "-1, "lower than "-1, "até "-0]),
                    sub_string(Lower, _, _, _, W) )),
-            Lo = 1, Hi is N - D, Lo < Hi
+            (   level_asked(Lower) -> Lo = 0 ; Lo = 1 ),  % a level 0 (random) is
+            Hi is N - D, Lo < Hi                        % often the easiest
         )
     ->  Top is min(Hi, Lo + 11),
         numlist(Lo, Top, All),
@@ -55,6 +56,10 @@ numbers_asked(Lower, Near, Answers) :-
     ),
     Pick1 \== [],
     maplist([N, A]>>atom_number(A, N), Pick1, Answers).
+
+level_asked(Lower) :-
+    once(( member(W, ["level", "difficulty", "smart", "nível", "nivel", "dificuldade"]),
+           sub_string(Lower, _, _, _, W) )).
 
 leaving_number(Text, N) :-
     atom_number(A, N),
