@@ -768,3 +768,19 @@ def test_the_1920_contract_keeps_the_player_beside_the_board(
     assert "move(C, A, D)" in text and "loop(" not in text, text
     _, winner = played(adapter, tmp_path / "game.jsonl", capsys, players=("cross", "nought"))
     assert winner in ("cross", "nought", "draw")
+
+
+def test_a_move_that_takes_the_player_last_is_tried(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """move(+Board, +Move, -NewBoard, +Player), the player kept beside the
+    board by the loop: the adapter over the rules keeps it in s(Board,
+    Player) and passes it last."""
+    text = (COURSE / "contract_1920.pl").read_text()
+    call, head = "move(Move, Board, Board1),", "move(Player-Cell, Board, NewBoard) :-"
+    assert call in text and head in text
+    text = text.replace(call, "move(Board, Move, Board1, Player),").replace(
+        head, "move(Board, Player-Cell, NewBoard, Player) :-")
+    adapter = proposed("player_last.pl", tmp_path, capsys, text=text)
+    written = adapter.read_text()
+    assert "loop(" not in written and re.search(r"move\(\w, \w, \w, \w\)", written), written
+    played(adapter, tmp_path / "game.jsonl", capsys, players=("cross", "nought"))

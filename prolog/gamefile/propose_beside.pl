@@ -77,6 +77,7 @@ chooser_args(3, S, P, _, M, [S, P, M]).
 move_form(Code, a(S, P, M, S1, move(S, P, M, S1))) :- defines(Code, move/4).
 move_form(Code, a(S, P, M, S1, move(S, M, P, S1))) :- defines(Code, move/4).
 move_form(Code, a(S, P, M, S1, move(P, S, M, S1))) :- defines(Code, move/4).
+move_form(Code, a(S, P, M, S1, move(S, M, S1, P))) :- defines(Code, move/4).
 move_form(Code, a(S, _, M, S1, move(S, M, S1))) :- defines(Code, move/3).
 move_form(Code, a(S, _, M, S1, move(M, S, S1))) :- defines(Code, move/3).    % 2019/20
 
