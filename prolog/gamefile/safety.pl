@@ -11,7 +11,6 @@
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(sandbox)).
-:- use_module(library(yall)).
 
 /** <module> What a game file's code may reach
 
@@ -177,10 +176,16 @@ game_error_text(Code, Error, Text) :-
 %   game names it ('$wrap$play'/0 is play/0).
 unwrapped(Text0, Text) :-
     atomic_list_concat([First|Parts], '\'$wrap$', Text0),
-    maplist([P, U]>>( sub_atom(P, B, 1, A, '\'') ->
-                      sub_atom(P, 0, B, _, N), sub_atom(P, _, A, 0, R), atom_concat(N, R, U)
-                    ; U = P ), Parts, Unquoted),
+    maplist(name_unquoted, Parts, Unquoted),
     atomic_list_concat([First|Unquoted], Text).
+
+name_unquoted(Part, Unquoted) :-        % "play'/0: ..." is "play/0: ..."
+    (   sub_atom(Part, B, 1, A, '\'')
+    ->  sub_atom(Part, 0, B, _, Name),
+        sub_atom(Part, _, A, 0, Rest),
+        atom_concat(Name, Rest, Unquoted)
+    ;   Unquoted = Part
+    ).
 
 :- multifile sandbox:safe_primitive/1.
 sandbox:safe_primitive(system:write(_)) :- checking.
