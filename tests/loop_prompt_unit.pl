@@ -249,6 +249,20 @@ test(a_level_up_to_a_bound_starts_at_zero, [true(A-B == ['0', '1', '2', '3', '4'
     prompt_answers("How smart do you want the AI? (max 4)\n", A),
     prompt_answers("How many pieces? (max 3): ", B).
 
+test(squares_of_a_board_numbered_down_from_the_top, [true(A = ['A3', 'A2', 'A1', 'B3'|_])]) :-
+    prompt_answers("    A   B   C\n  +---+---+---+\n3 | X |   | O |\n  +---+---+---+\n\c
+                    2 |   | O |   |\n  +---+---+---+\n1 |   |   | X |\n  +---+---+---+\n\n\c
+                    Player X\nWhich piece would you like to move? (e.g., A1) \n", A).
+
+test(a_square_asked_above_what_else_to_type, [true(A = ['A3', 'A2'|_])]) :-
+    prompt_answers("    A   B   C\n3 | X |   | O |\n2 |   | O |   |\n1 |   |   | X |\n\c
+                    Where would you like to move it to? (e.g., A1)\nType -1 to remove it.\n", A).
+
+test(a_question_before_its_example_asks, [true]) :-
+    prompt_asks("Player X\n\nWhich piece would you like to move? (e.g., A1) \n"),
+    prompt_asks("Where would you like to move it to? (e.g., A1)\nType -1 to remove it.\n"),
+    \+ prompt_asks("The piece is gone.\nPress enter to continue.\n").
+
 test(the_moves_listed_above_a_refusal, [true(A == ['[1,1,1,2]', '[1,1,2,1]'])]) :-
     prompt_answers("You entered: 1\nInvalid move, try again.\nEnter your move: ",
                    " 1 ||W2|-|  |-|\n 2 ||  |-|B1|-|\nValid moves: [[1,1,1,2],[1,1,2,1]]\n\c

@@ -131,8 +131,10 @@ no_pick_note(0, ended(Why), Text, Then0, Then) :-
                             could make (its computer players pick otherwise than by \c
                             random_member/2, random_select/3 or random/3 over their \c
                             moves, or the game ended before any move)", [Then0])
-    ;   format(atom(Then), "~w with no move asked for or made (the game looks \c
-                            unfinished)", [Then0])
+    ;   Why == returned                 % (a loop that fails may have failed on
+    ->  format(atom(Then), "~w with no move asked for or made (the game looks \c
+                            unfinished)", [Then0])   % an answer it did not expect)
+    ;   Then = Then0
     ).
 no_pick_note(_, _, _, Then, Then).
 

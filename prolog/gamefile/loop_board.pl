@@ -319,7 +319,7 @@ example_first(Lower, Rows, Columns, First) :-
 
 %   row_labels(+Lines, -Labels): the labels that begin (or else end)
 %   three or more lines in a row of the last board, in order (a, b, c,
-%   ... or 1, 2, 3, ...), lower case.
+%   ... or 1, 2, 3, ..., or down from the top: 6, 5, 4, ...), lower case.
 row_labels(Lines, Labels) :-
     findall(L, ( member(Line, Lines), first_label(Line, L) ), Firsts),
     longest_run(Firsts, ByFirst),
@@ -364,7 +364,9 @@ label(Text, Label) :-
 %   in order among Labels (the last where two are as long).
 longest_run(Labels, Run) :-
     findall(N-R, ( append(_, Suffix, Labels), append(R, _, Suffix),
-                   R = [_, _, _|_], in_order(R), length(R, N) ), Runs),
+                   R = [_, _, _|_],
+                   ( in_order(R) ; reverse(R, Up), in_order(Up) ),   % 6, 5, ... 1 too
+                   length(R, N) ), Runs),
     Runs \== [],
     !,
     max_member(_-Run, Runs).

@@ -11,9 +11,10 @@
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(yall)).
-:- use_module(loop_words, [option_rank/2, leaves/2, not_leaving/3, coded_options/2,
-                            letter_range/2, yes_no_question/1, label_words/2,
-                            roles_named/2, machine_label/1, quoted_words/2]).
+:- use_module(loop_words, [asked_line/1, asked_last/1, question_of/2, option_rank/2,
+                            leaves/2, not_leaving/3, coded_options/2, letter_range/2,
+                            yes_no_question/1, label_words/2, roles_named/2,
+                            machine_label/1, quoted_words/2]).
 :- use_module(loop_numbers, [numbers_asked/3, bracketed/2, range_asked/1]).
 :- use_module(loop_board, [board_answers/3, listed_moves/2, asks_a_move/1, listed_parts/3, last_n/3,
                            square_example/1, template_answers/3]).
@@ -52,13 +53,13 @@ prompt_answers(Prompt, Before, Answers) :-
         )
     ->  staying(Options, Keys),
         both_players(Plain, Keys, Answers)
-    ;   last(Lines, Question),
+    ;   question_of(Lines, Question),
         asks_a_move(Question),
         text_lines(Before, _, Earlier),     % above a refusal too
         append(Earlier, Lines, Whole),
         listed_moves(Whole, Listed)
     ->  Answers = Listed                    % the moves it lists, as written
-    ;   last(Lines, Question)
+    ;   question_of(Lines, Question)
     ->  last_n(12, Context, Near),
         atomic_list_concat(Near, ' ', NearText),
         (   template_answers(Question, Context, Answers01) -> true     % "[Col,Row]"
@@ -130,14 +131,7 @@ prompt_asks(Prompt) :-
     ;   menu(Lines, Options), Options = [_, _|_],   % "Let's go!" below, not a
         forall(member(_-L, Options), worded(L))      % board's rows ("2 | X | O")
     ->  true
-    ;   split_string(Plain, "\n\r", "", Raw),
-        reverse(Raw, Back),
-        member(Line0, Back),
-        split_string(Line0, "", " \t|", [Line]),
-        Line \== "",
-        !,
-        sub_string(Line, _, 1, 0, End),
-        memberchk(End, [":", "?"])
+    ;   asked_last(Plain)
     ).
 
 worded(Label) :-                        % a word of 3 letters or more
@@ -157,6 +151,7 @@ machine_option(Prompt, Key) :-
 listed(Lines, Options) :-
     (   menu(Lines, Options) ; pointed(Lines, Options) ; word_menu(Lines, Options) ),
     Options = [_, _|_],
+    \+ forall(member(_-L, Options), sub_string(L, _, _, _, "| ")),  % a board's rows
     !.
 
 %!  menu_options(+Prompt, -Options) is semidet: the options Key-Label of

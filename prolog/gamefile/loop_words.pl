@@ -1,5 +1,8 @@
 :- module(arena_loop_words,
-          [ option_rank/2,            % +Option, -Rank
+          [ asked_line/1,             % +Line
+            asked_last/1,             % +Text
+            question_of/2,            % +Lines, -Question
+            option_rank/2,            % +Option, -Rank
             leaves/2,                 % +Options, +Key
             not_leaving/3,            % +Text, +Answers0, -Answers
             leaving_answer/2,         % +Text, ?Answer
@@ -18,6 +21,50 @@
 :- use_module(library(yall)).
 :- use_module(library(apply)).
 :- use_module(library(aggregate)).
+
+%!  asked_line(+Line) is semidet: Line ends a question, with ":" or "?",
+%   also before an example in brackets ("Which piece? (e.g., A1)").
+
+asked_line(Line) :-
+    (   sub_string(Line, B, 2, _, " ("), sub_string(Line, _, 1, 0, ")")
+    ->  sub_string(Line, 0, B, _, Line1)
+    ;   Line1 = Line
+    ),
+    once(sub_string(Line1, _, 1, 0, End)),
+    memberchk(End, [":", "?"]).
+
+%!  asked_last(+Text) is semidet: the last line Text writes asks, or it
+%   says what else to type ("Type -1 to remove it.") below a line that
+%   asks.
+
+asked_last(Text) :-
+    split_string(Text, "\n\r", "", Raw),
+    reverse(Raw, Back0),
+    findall(L, ( member(L0, Back0), split_string(L0, "", " \t|", [L]), L \== "" ), Back),
+    (   Back = [Line|_], asked_line(Line)
+    ->  true
+    ;   Back = [Hint, Line|_],
+        hint_line(Hint),
+        asked_line(Line)
+    ).
+
+%!  question_of(+Lines, -Question) is det: the line of Lines that asks:
+%   the last, or the one above a line saying what else to type.
+
+question_of(Lines, Question) :-
+    append(_, [Line, Hint], Lines),
+    hint_line(Hint),
+    asked_line(Line),
+    !,
+    Question = Line.
+question_of(Lines, Question) :-
+    last(Lines, Question).
+
+hint_line(Hint) :-                      % "Type -1 to remove it."
+    string_lower(Hint, Lower),
+    once(( member(W, ["type ", "write ", "insert ", "escreva "]),
+           sub_string(Lower, 0, _, _, W) )),
+    once(sub_string(Lower, _, _, _, " to ")).
 
 /** <module> What the words of a course game's menus and questions say
 
