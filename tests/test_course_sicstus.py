@@ -49,6 +49,16 @@ def test_minus_then_a_space_is_a_negative_number(capsys: pytest.CaptureFixture[s
     assert code == 0 and "conforms to the game contract" in out, out + err
 
 
+def test_a_list_left_open_is_shuffled_as_sicstus_shuffles_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The heap is built by a recursion that leaves its tail unbound
+    (`build(_, 0, _)`), then given to random_permutation/2: SICStus ends
+    the list there, SWI-Prolog raised an instantiation error."""
+    code, out, err = run(["check-game", str(COURSE / "open_tail_board.pl"), "--games", "5"],
+                         capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+
+
 def test_a_directive_that_calls_the_games_own_code_runs_in_the_jail(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`:- init_random_state.` (the game's own predicate, seeding its

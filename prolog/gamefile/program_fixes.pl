@@ -4,10 +4,12 @@
             asserted_dynamic/2,       % +Program0, -Program
             program_defines/2,        % +Program, ?Head
             shim_name/1,              % +PI
+            sicstus_permutation/2,    % ?List, ?Perm
             jailed/0
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(random), []).
 :- use_module(do_loops, [control_args/3]).
 
 /** <module> What the loader adds to a game's program before compiling it
@@ -43,8 +45,22 @@ library_shims(Program0, Dialect, Program) :-
 %   goes on as it does under SICStus.
 shim(sicstus4, (random(Lo, Hi, _) :- number(Lo), number(Hi), Lo >= Hi, !, fail)) :-
     jailed.
+shim(sicstus4, (random_permutation(L, P) :-
+                   arena_gamefile_program_fixes:sicstus_permutation(L, P))) :-
+    jailed.
 shim(_, Clause) :-
     shim(Clause).
+
+%   sicstus_permutation(?List, ?Perm): random_permutation/2 as SICStus
+%   runs it: a list whose tail is unbound ends there (a list built by a
+%   recursion that leaves it open, [w, w|_]), where SWI-Prolog's raises
+%   an instantiation error.
+sicstus_permutation(List, Perm) :-
+    (   '$skip_list'(_, List, Tail), var(Tail), \+ is_list(Perm)
+    ->  Tail = []
+    ;   true
+    ),
+    random:random_permutation(List, Perm).
 
 shim((setrand(Seed) :- arena_sicstus_lib:setrand(Seed))).
 shim((nth0(N, L, E, R) :- arena_sicstus_lib:nth0(N, L, E, R))).
