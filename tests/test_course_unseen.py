@@ -740,7 +740,7 @@ def test_an_error_of_the_games_own_loop_is_said_first(
     names it (not as the arena wraps it)."""
     text = (COURSE / "loop_broken_mode.pl").read_text()
     out = not_proposed("loop_broken_mode.pl", text, tmp_path, capsys)
-    assert re.search(r"no adapter proposed: the game's own code throws in its loop: "
+    assert re.search(r"no adapter proposed: the game's own code fails in its loop: "
                      r"[^;]*Unknown procedure: start_computers/1", out), out
     assert "$wrap$" not in out, out
 

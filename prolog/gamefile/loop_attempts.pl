@@ -92,13 +92,15 @@ best_attempt(Code, Input, Outcome, N, Marks, Text) :-
     ).
 
 %   headline(+Code, +Outcome, +Then, -Head): what the farthest run shows
-%   the game itself lacks, said first in the reason: its own code throws
-%   (not on a term the arena typed, not out of time), or it makes no move.
+%   the game itself lacks, said first in the reason: its own code calls
+%   a predicate it never defines or runs out of stack (not an error an
+%   answer the arena typed may have caused), or it makes no move.
 headline(Code, ended(error(E)), _, Head) :-
-    \+ E = error(syntax_error(_), _),
-    \+ E = time_limit_exceeded,
+    (   E = error(existence_error(procedure, _), _)
+    ;   E = error(resource_error(_), _)
+    ),
     game_error_text(Code, E, Text),
-    format(atom(Head), "the game's own code throws in its loop: ~w", [Text]).
+    format(atom(Head), "the game's own code fails in its loop: ~w", [Text]).
 headline(_, _, Then, 'the game looks unfinished: its own loop makes no move') :-
     sub_atom(Then, _, _, _, 'the game looks unfinished').
 
