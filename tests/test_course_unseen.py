@@ -784,3 +784,14 @@ def test_a_move_that_takes_the_player_last_is_tried(
     written = adapter.read_text()
     assert "loop(" not in written and re.search(r"move\(\w, \w, \w, \w\)", written), written
     played(adapter, tmp_path / "game.jsonl", capsys, players=("cross", "nought"))
+
+
+def test_a_game_whose_people_move_is_not_said_unfinished(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its mode with computers returns at once, but people move (for
+    ever): the one line says the typed game did not end, not that the
+    game looks unfinished."""
+    text = (COURSE / "loop_people_never_end.pl").read_text()
+    out = not_proposed("loop_people_never_end.pl", text, tmp_path, capsys)
+    assert "with the arena typing a person's moves, did not end within 1500 picks" in out, out
+    assert "looks unfinished" not in out, out

@@ -47,6 +47,15 @@ ran_as(Entry, Input) :-
 %   tried last, only where no other way ran) is remembered, for
 %   loop_reason/2.
 best_attempt(Code, Input, Outcome, N, Marks, Text) :-
+    (   N > 0                           % a move made (a person's typed too): not
+    ->  nb_setval(arena_loop_moved, true),      % a game that makes none
+        (   nb_current(arena_loop_headline, Head0),
+            Head0 == 'the game looks unfinished: its own loop makes no move'
+        ->  nb_setval(arena_loop_headline, none)
+        ;   true
+        )
+    ;   true
+    ),
     (   nb_current(arena_loop_lines, L1) -> true ; Marks = [at(_, L1)|_] -> true ; L1 = 0 ),
     (   Outcome = ended(error(_)) -> Threw = 1 ; Threw = 0 ),   % the game's own error
     (   Input == prompted(auto) -> Asked = 1 ; Asked = 0 ),      % its questions read
@@ -86,7 +95,12 @@ best_attempt(Code, Input, Outcome, N, Marks, Text) :-
         format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
                             reading ~w lines, then ~w; its last words: ~w",
                [Shown, N, L1, Then, Last]),
-        (   headline(Code, Outcome, Then, Head) -> true ; Head = none ),
+        (   headline(Code, Outcome, Then, Head),
+            \+ ( Head == 'the game looks unfinished: its own loop makes no move',
+                 nb_current(arena_loop_moved, true) )
+        ->  true
+        ;   Head = none
+        ),
         nb_setval(arena_loop_best, best(N-Threw-Asked-L1, Note)),
         nb_setval(arena_loop_headline, Head)
     ).

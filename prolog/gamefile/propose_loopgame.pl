@@ -99,6 +99,7 @@ loop_proposal(Code, Base, Why0, Limit, Text, Why) :-
     nb_setval(arena_loop_propose, none),
     nb_setval(arena_loop_best, best(-1-0-0, none)),
     nb_setval(arena_loop_headline, none),
+    nb_setval(arena_loop_moved, false),
     nb_setval(arena_loop_modes, []),
     nb_setval(arena_loop_stopped, none),
     (   catch(within_deadline(Limit, loop_adapter(Code, Base, Text0)), E, loop_stopped(Limit, E))
