@@ -795,3 +795,14 @@ def test_a_game_whose_people_move_is_not_said_unfinished(
     out = not_proposed("loop_people_never_end.pl", text, tmp_path, capsys)
     assert "with the arena typing a person's moves, did not end within 1500 picks" in out, out
     assert "looks unfinished" not in out, out
+
+
+def test_a_game_over_that_names_no_winner_is_said_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The loop says GAME OVER, names no winner, then waits for 0 (back
+    to its menu), which the arena never types: the reason says the game
+    ended with no winner named, not only that every answer was refused."""
+    text = (COURSE / "loop_over_unnamed.pl").read_text()
+    out = not_proposed("loop_over_unnamed.pl", text, tmp_path, capsys)
+    assert "said the game was over with no winner or draw named" in out, out
+    assert "the arena cannot tell who won" in out, out

@@ -243,6 +243,17 @@ whole_games(Code, Entry, Input, Games) :-
             format(atom(Note), "its loop, ~w, wrote more than 8 MB between two picks \c
                                 in ~w of 3 games (it writes for ever); its last words: \c
                                 ~w", [How, NB, Last])
+        ;   Why == refused,
+            member((_-[at(End, _)|_]-Text)-refused, Pairs),
+            sub_string(Text, End, _, 0, After),
+            arena_gamefile_loop_names:lower_apart(After, Lower),
+            arena_loop_game:end_said_in(Lower),
+            \+ ( arena_loop_game:last_end_line(Lower, EndWords), member(W, EndWords),
+                 ( arena_loop_game:win_word(W) ; arena_loop_game:draw_word(W) ) )
+        ->  format(atom(Note), "its loop, ~w, said the game was over with no winner or \c
+                                draw named, then asked a question none of the arena's \c
+                                answers ended (every answer refused), in ~w of 3 games: \c
+                                the arena cannot tell who won", [How, NB])
         ;   Why == refused
         ->  format(atom(Note), "its loop, ~w, asked its questions in play over and over \c
                                 with no move made (every answer refused) in ~w of 3 \c
