@@ -806,3 +806,14 @@ def test_a_game_over_that_names_no_winner_is_said_so(
     out = not_proposed("loop_over_unnamed.pl", text, tmp_path, capsys)
     assert "said the game was over with no winner or draw named" in out, out
     assert "the arena cannot tell who won" in out, out
+
+
+def test_a_listed_move_that_holds_a_board_is_no_move(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """valid_moves/3 lists [Cell, NewBoard] and move/3 takes [Cell, Mark]:
+    a listed move unifies with move/3 (a board put in a cell), so no
+    adapter over the rules is kept; the game's own loop plays it."""
+    adapter = proposed("moves_with_boards.pl", tmp_path, capsys)
+    assert "loop(" in adapter.read_text()
+    _, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert winner in ("player1", "player2", "draw")

@@ -132,11 +132,21 @@ beside_step(Code, Moves, Move, S, P, S1) :-
     ground(Ms),
     first_n(20, Ms, Ms20),
     member(M, Ms20),
+    small_move(M, S),
     copy_term(Move, a(S, P, M, S1, A)),
     quiet(Code:A),
     ground(S1),
     S1 \== S,
     !.
+
+%   small_move(+M, +S): a listed move is small beside the state; one
+%   that holds a board of its own (`[Row, Col, NewBoard]`, the state it
+%   leads to) is no move move/3 takes as listed, though it may unify.
+small_move(M, S) :-
+    term_size(S, SS),
+    \+ ( SS >= 20,
+         sub_term(T, M), compound(T),
+         term_size(T, TS), TS * 2 >= SS ).
 
 beside_text(Code, FileBase, Config-From, S0, P0, P1, Moves, Move, Over) :-
     adapter_header(FileBase),
