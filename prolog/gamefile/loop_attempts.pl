@@ -45,12 +45,12 @@ ran_as(Entry, Input) :-
 %   one whose questions were answered as they asked, then the one that
 %   read the most lines; the arena typing a person's moves,
 %   tried last, only where no other way ran) is remembered, for
-%   loop_reason/2.
+%   loop_reason/2, and what it shows the game itself lacks (headline/4),
+%   said first.
 best_attempt(Code, Input, Outcome, N, Marks, Text) :-
     (   N > 0                           % a move made (a person's typed too): not
     ->  nb_setval(arena_loop_moved, true),      % a game that makes none
-        (   nb_current(arena_loop_headline, Head0),
-            Head0 == 'the game looks unfinished: its own loop makes no move'
+        (   nb_current(arena_loop_headline, Head0), unfinished(Head0)
         ->  nb_setval(arena_loop_headline, none)
         ;   true
         )
@@ -96,8 +96,7 @@ best_attempt(Code, Input, Outcome, N, Marks, Text) :-
                             reading ~w lines, then ~w; its last words: ~w",
                [Shown, N, L1, Then, Last]),
         (   headline(Code, Outcome, Then, Head),
-            \+ ( Head == 'the game looks unfinished: its own loop makes no move',
-                 nb_current(arena_loop_moved, true) )
+            \+ ( unfinished(Head), nb_current(arena_loop_moved, true) )
         ->  true
         ;   Head = none
         ),
@@ -115,9 +114,11 @@ headline(Code, ended(error(E)), _, Head) :-
     ),
     game_error_text(Code, E, Text),
     format(atom(Head), "the game's own code fails in its loop: ~w", [Text]).
-headline(_, _, Then, 'the game looks unfinished: its own loop makes no move') :-
-    sub_atom(Then, _, _, _, 'the game looks unfinished').
+headline(_, _, Then, Head) :-
+    sub_atom(Then, _, _, _, 'the game looks unfinished'),
+    unfinished(Head).
 
+unfinished('the game looks unfinished: its own loop makes no move').
 
 %   outcome_text(+Code, +Outcome, -Text): how a run ended, an error of
 %   the game's own code as its message says it.
