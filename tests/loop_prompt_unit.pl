@@ -258,6 +258,11 @@ test(a_square_asked_above_what_else_to_type, [true(A = ['A3', 'A2'|_])]) :-
     prompt_answers("    A   B   C\n3 | X |   | O |\n2 |   | O |   |\n1 |   |   | X |\n\c
                     Where would you like to move it to? (e.g., A1)\nType -1 to remove it.\n", A).
 
+test(a_menu_in_a_table_is_a_menu, [true(A = ['3'|_])]) :-
+    prompt_answers("+---+------------------+\n| 1 | Player vs Player |\n\c
+                    | 2 | Player vs Bot    |\n| 3 | Bot vs Bot       |\n\c
+                    +---+------------------+\nOption: ", A).
+
 test(a_question_before_its_example_asks, [true]) :-
     prompt_asks("Player X\n\nWhich piece would you like to move? (e.g., A1) \n"),
     prompt_asks("Where would you like to move it to? (e.g., A1)\nType -1 to remove it.\n"),

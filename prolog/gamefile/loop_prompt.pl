@@ -151,7 +151,7 @@ machine_option(Prompt, Key) :-
 listed(Lines, Options) :-
     (   menu(Lines, Options) ; pointed(Lines, Options) ; word_menu(Lines, Options) ),
     Options = [_, _|_],
-    \+ forall(member(_-L, Options), sub_string(L, _, _, _, "| ")),  % a board's rows
+    \+ forall(member(_-L, Options), ( sub_string(L, _, _, _, "| "), \+ worded(L) )),  % rows
     !.
 
 %!  menu_options(+Prompt, -Options) is semidet: the options Key-Label of
