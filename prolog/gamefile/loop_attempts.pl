@@ -2,6 +2,7 @@
           [ lines_read/2,             % +Entry, +Input
             ran_as/2,                 % +Entry, +Input
             best_attempt/6,           % +Code, +Input, +Outcome, +N, +Marks, +Text
+            loop_headline/1,          % -Head
             last_words/2              % +Text, -Last
           ]).
 :- use_module(library(lists)).
@@ -48,14 +49,7 @@ ran_as(Entry, Input) :-
 %   loop_reason/2, and what it shows the game itself lacks (headline/4),
 %   said first.
 best_attempt(Code, Input, Outcome, N, Marks, Text) :-
-    (   N > 0                           % a move made (a person's typed too): not
-    ->  nb_setval(arena_loop_moved, true),      % a game that makes none
-        (   nb_current(arena_loop_headline, Head0), unfinished(Head0)
-        ->  nb_setval(arena_loop_headline, none)
-        ;   true
-        )
-    ;   true
-    ),
+    (   N > 0 -> nb_setval(arena_loop_moved, true) ; true ),  % typed moves too
     (   nb_current(arena_loop_lines, L1) -> true ; Marks = [at(_, L1)|_] -> true ; L1 = 0 ),
     (   Outcome = ended(error(_)) -> Threw = 1 ; Threw = 0 ),   % the game's own error
     (   Input == prompted(auto) -> Asked = 1 ; Asked = 0 ),      % its questions read
@@ -91,20 +85,16 @@ best_attempt(Code, Input, Outcome, N, Marks, Text) :-
         last_words(Text, Last),
         (   Input = prompted(_) -> Shown = Start ; format(atom(Shown), "~q...", [Start]) ),
         once(outcome_text(Code, Outcome, Then0)),
-        no_pick_note(N, Outcome, Text, Then0, Then),
+        no_pick_note(N, Outcome, Text, Then0, Then, Kind),
         format(atom(Note), "the answers that went farthest (~w) made ~w picks, \c
                             reading ~w lines, then ~w; its last words: ~w",
                [Shown, N, L1, Then, Last]),
-        (   headline(Code, Outcome, Then, Head),
-            \+ ( unfinished(Head), nb_current(arena_loop_moved, true) )
-        ->  true
-        ;   Head = none
-        ),
+        (   headline(Code, Outcome, Kind, Head) -> true ; Head = none ),
         nb_setval(arena_loop_best, best(N-Threw-Asked-L1, Note)),
-        nb_setval(arena_loop_headline, Head)
+        nb_setval(arena_loop_headline, Head-Kind)
     ).
 
-%   headline(+Code, +Outcome, +Then, -Head): what the farthest run shows
+%   headline(+Code, +Outcome, +Kind, -Head): what the farthest run shows
 %   the game itself lacks, said first in the reason: its own code calls
 %   a predicate it never defines or runs out of stack (not an error an
 %   answer the arena typed may have caused), or it makes no move.
@@ -114,11 +104,17 @@ headline(Code, ended(error(E)), _, Head) :-
     ),
     game_error_text(Code, E, Text),
     format(atom(Head), "the game's own code fails in its loop: ~w", [Text]).
-headline(_, _, Then, Head) :-
-    sub_atom(Then, _, _, _, 'the game looks unfinished'),
-    unfinished(Head).
+headline(_, _, unfinished, 'the game looks unfinished: its own loop makes no move').
 
-unfinished('the game looks unfinished: its own loop makes no move').
+%!  loop_headline(-Head) is semidet.
+%
+%   What the farthest run showed the game itself lacks; not unfinished
+%   where any run (the arena typing a person's moves too) made a move.
+
+loop_headline(Head) :-
+    nb_current(arena_loop_headline, Head-Kind),
+    Head \== none,
+    \+ ( Kind == unfinished, nb_current(arena_loop_moved, true) ).
 
 %   outcome_text(+Code, +Outcome, -Text): how a run ended, an error of
 %   the game's own code as its message says it.
@@ -136,24 +132,27 @@ outcome_text(_, point(_), Text) :-
 outcome_text(_, Outcome, Text) :-
     format(atom(Text), "~q", [Outcome]).
 
-%   no_pick_note(+N, +Outcome, +Text, +Then0, -Then): a run that ended by
-%   itself with no pick either played a game the arena could not follow or
-%   never reached a move.
-no_pick_note(0, ended(Why), Text, Then0, Then) :-
+%   no_pick_note(+N, +Outcome, +Text, +Then0, -Then, -Kind): a run that
+%   ended by itself with no pick either played a game the arena could not
+%   follow or never reached a move (Kind unfinished; else none).
+no_pick_note(0, ended(Why), Text, Then0, Then, Kind) :-
     memberchk(Why, [returned, failed]),
     !,
     lower_apart(Text, Lower),
     (   arena_loop_game:end_said_in(Lower)
-    ->  format(atom(Then), "~w after it said the game ended, with no pick the arena \c
+    ->  Kind = none,
+        format(atom(Then), "~w after it said the game ended, with no pick the arena \c
                             could make (its computer players pick otherwise than by \c
                             random_member/2, random_select/3 or random/3 over their \c
                             moves, or the game ended before any move)", [Then0])
     ;   Why == returned                 % (a loop that fails may have failed on
-    ->  format(atom(Then), "~w with no move asked for or made (the game looks \c
-                            unfinished)", [Then0])   % an answer it did not expect)
-    ;   Then = Then0
+    ->  Kind = unfinished,              % an answer it did not expect)
+        format(atom(Then), "~w with no move asked for or made (the game looks \c
+                            unfinished)", [Then0])
+    ;   Kind = none,
+        Then = Then0
     ).
-no_pick_note(_, _, _, Then, Then).
+no_pick_note(_, _, _, Then, Then, none).
 
 outcome_said(returned, 'its loop returned').
 outcome_said(failed, 'its loop failed').

@@ -39,14 +39,10 @@ asked_line(Line) :-
 
 asked_last(Text) :-
     split_string(Text, "\n\r", "", Raw),
-    reverse(Raw, Back0),
-    findall(L, ( member(L0, Back0), split_string(L0, "", " \t|", [L]), L \== "" ), Back),
-    (   Back = [Line|_], asked_line(Line)
-    ->  true
-    ;   Back = [Hint, Line|_],
-        hint_line(Hint),
-        asked_line(Line)
-    ).
+    findall(L, ( member(L0, Raw), split_string(L0, "", " \t|", [L]), L \== "" ), Lines),
+    Lines \== [],
+    question_of(Lines, Question),
+    asked_line(Question).
 
 %!  question_of(+Lines, -Question) is det: the line of Lines that asks:
 %   the last, or the one above a line saying what else to type.

@@ -98,7 +98,7 @@ winner_known(_, _, _).
 loop_proposal(Code, Base, Why0, Limit, Text, Why) :-
     nb_setval(arena_loop_propose, none),
     nb_setval(arena_loop_best, best(-1-0-0, none)),
-    nb_setval(arena_loop_headline, none),
+    nb_setval(arena_loop_headline, none-none),
     nb_setval(arena_loop_moved, false),
     nb_setval(arena_loop_modes, []),
     nb_setval(arena_loop_stopped, none),
@@ -107,7 +107,7 @@ loop_proposal(Code, Base, Why0, Limit, Text, Why) :-
         Why = ''
     ;   Text = '',
         loop_reason(Code, Loop),
-        (   nb_getval(arena_loop_headline, Head), Head \== none
+        (   loop_headline(Head)
         ->  format(atom(Why), "~w; ~w; nor could the game be played through its own \c
                                loop: ~w", [Head, Why0, Loop])
         ;   format(atom(Why), "~w; nor could the game be played through its own loop: ~w",
