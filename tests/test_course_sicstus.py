@@ -59,6 +59,19 @@ def test_a_list_left_open_is_shuffled_as_sicstus_shuffles_it(
     assert code == 0 and "conforms to the game contract" in out, out + err
 
 
+def test_a_cyclic_list_shuffled_is_an_error_not_a_hang(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Attack on the SICStus random_permutation/2: a list that is its own
+    tail is no list left open; the rule throws and check-game names it."""
+    text = (COURSE / "open_tail_board.pl").read_text()
+    old = "    random_permutation(All, Counters)."
+    assert old in text
+    game = tmp_path / "cyclic_board.pl"
+    game.write_text(text.replace(old, "    Cyclic = [one|Cyclic], random_permutation(Cyclic, Counters)."))
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code != 0 and "initial_state/2" in out and "list" in out, out + err
+
+
 def test_a_directive_that_calls_the_games_own_code_runs_in_the_jail(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`:- init_random_state.` (the game's own predicate, seeding its
