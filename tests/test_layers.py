@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: its files, options) lies below them in pybridge.models.
 LAYERS: list[set[str]] = [
     {"pybridge.errors", "pybridge.types", "pybridge.text", "pybridge.safeio",
-     "pybridge.invocation", "pybridge.signing"},
+     "pybridge.invocation", "pybridge.signing", "pybridge.defaults"},
     {"pybridge.models"},
     {"pybridge.jail"},
     {"pybridge.engine"},

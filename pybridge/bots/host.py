@@ -39,6 +39,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from pybridge.defaults import MOVE_TIME
 from pybridge.engine import _prolog
 from pybridge.engine import hoststate
 from pybridge.jail import processes as jail
@@ -92,7 +93,7 @@ class BotProcess:
         seat: SeatRole | str,
         *,
         level: int = DEFAULT_LEVEL,
-        move_time: float = 1.0,
+        move_time: float = MOVE_TIME,
         limits: Limits = Limits(),
         seed: int | None = None,
         name: str = "bot",

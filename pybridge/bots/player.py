@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pybridge.defaults import MOVE_TIME
 from pybridge.jail import sandbox
 from pybridge.bots.host import DEFAULT_LEVEL, HOST, BotProcess, Hello, Limits
 from pybridge.bots.limits import SeatRole
@@ -129,7 +130,7 @@ class BotPlayer(Player):
         self,
         spec: PlayerSpec,
         *,
-        move_time: float = 1.0,
+        move_time: float = MOVE_TIME,
         limits: Limits = Limits(),
         seed: int | None = None,
         isolation: str | None = None,

@@ -5,6 +5,7 @@ player, built-in or bot file. It sits above :mod:`pybridge.play.players` and
 
 from __future__ import annotations
 
+from pybridge.defaults import MOVE_TIME
 from pybridge.bots.player import BotPlayer, Limits
 from pybridge.play.players import BuiltinPlayer, HumanPlayer, Player, PlayerSpec
 
@@ -12,7 +13,7 @@ from pybridge.play.players import BuiltinPlayer, HumanPlayer, Player, PlayerSpec
 def make_player(
     spec: PlayerSpec | str,
     *,
-    move_time: float = 1.0,
+    move_time: float = MOVE_TIME,
     limits: Limits | None = None,
     seed: int | None = None,
 ) -> Player:

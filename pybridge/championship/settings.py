@@ -8,6 +8,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from pybridge.defaults import MOVE_TIME
 from pybridge.bots.limits import Limits
 from pybridge.championship import cluster
 from pybridge.championship.entrants import MAX_LATE
@@ -52,7 +53,7 @@ class Settings:
 
     options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     games_per_pair: int = 2
-    move_time: float = 1.0
+    move_time: float = MOVE_TIME
     jobs: int = 1
     grades: bool = False
     policy: Policy = Policy.FORFEIT

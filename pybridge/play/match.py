@@ -17,6 +17,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Mapping, Protocol, Sequence
 
+from pybridge.defaults import MOVE_TIME
 from pybridge.errors import GameRuleError, IllegalMoveError, TurnError
 from pybridge.games.game import Game, State
 from pybridge.play.players import Player
@@ -59,7 +60,7 @@ class Match:
         players: Mapping[str, Player],
         *,
         policy: Policy | str = Policy.FORFEIT,
-        move_time: float = 1.0,
+        move_time: float = MOVE_TIME,
         recorder: Recorder | None = None,
         state: State | None = None,
         history: Sequence[Ply] = (),

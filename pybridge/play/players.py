@@ -29,8 +29,6 @@ if TYPE_CHECKING:
 
     from pybridge.games.game import Game, State
 
-#: A bot's seconds per move where no move time is given.
-BOT_MOVE_TIME = 1.0
 #: The warnings a built-in player keeps of one game.
 NOTES_KEPT = 50
 

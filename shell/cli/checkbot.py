@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from pybridge.defaults import MOVE_TIME
 from pybridge.bots.trial import TrialGame, game_kinds, kinds, trial_games
 from pybridge.text import clean_line
 from pybridge.types import result_text
@@ -33,7 +34,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--games", type=int, default=8, metavar="N",
                    help="trial games, seats alternating (default 8): half from the start "
                         "against random, half reaching the later phases")
-    p.add_argument("--move-time", type=float, default=1.0, metavar="S",
+    p.add_argument("--move-time", type=float, default=MOVE_TIME, metavar="S",
                    help="seconds the bot (and a built-in opponent) may think per move (default 1)")
     p.add_argument("--allow-game-ai", action="store_true",
                    help="let the bot call the game's own AI (choose_move, its searches), as "

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 from typing import Any, Sequence, TextIO
 
+from pybridge.defaults import MOVE_TIME
 from pybridge.jail import sandbox
-from pybridge.text import clean_line
 from pybridge.invocation import command_line
-from pybridge.text import plural
+from pybridge.text import clean_line, plural
 
 from shell.cli.checkgame import add_game_file_options
 from shell.repl.command import option_items
@@ -46,7 +46,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="a game option (repeatable)")
     p.add_argument("--games-per-pair", type=int, default=2, metavar="N",
                    help="games each pair plays, half in each seat (even, default 2)")
-    p.add_argument("--move-time", type=float, default=1.0, metavar="S",
+    p.add_argument("--move-time", type=float, default=MOVE_TIME, metavar="S",
                    help="seconds a bot or built-in AI may think per move (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="games played at once, in N worker processes (default 1)")

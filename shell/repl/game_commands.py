@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import textwrap
 
+from pybridge.defaults import MOVE_TIME
 from pybridge.jail import sandbox
 from pybridge.games.analysis import outcome_text
 from pybridge.errors import Interrupted
-from pybridge.play.players import BOT_MOVE_TIME, PlayerSpec
+from pybridge.play.players import PlayerSpec
 
 from shell.repl.command import (
     COUNT, ISOLATION_MODE, LEVEL, SEAT, SECONDS, SPEC, Command, Host, no_args, optional_count,
@@ -101,7 +102,7 @@ def run_hint(host: Host, args: list[str]) -> None:
     assert host.session.match is not None
     level = int(args[0]) if args else 3
     state = host.session.match.state
-    seconds = host.session.move_time or BOT_MOVE_TIME
+    seconds = host.session.move_time or MOVE_TIME
     try:
         with host.thinking(f"ai:{level}"):
             move, note = state.choose(level, seconds=seconds)
@@ -183,7 +184,7 @@ def run_movetime(host: Host, args: list[str]) -> None:
         host.session.set_move_time(float(args[0]))
     seconds = host.session.move_time
     if seconds is None:
-        host.say.note(f"a bot may think {BOT_MOVE_TIME:g} s a move, a built-in AI its level's "
+        host.say.note(f"a bot may think {MOVE_TIME:g} s a move, a built-in AI its level's "
                       "time (movetime SECONDS sets one for both)")
     else:
         host.say.note(f"a bot may think {seconds:g} s a move, and so may a built-in AI")

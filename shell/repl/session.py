@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Callable
 
 import pybridge
+from pybridge.defaults import MOVE_TIME
 from pybridge.errors import ArenaError
 from pybridge.invocation import command_line
 from pybridge.play.match import Match, Recorder
 from pybridge.games.notation import TypedMove, read_move
 from pybridge.types import Ply, Result
-from pybridge.play.players import BOT_MOVE_TIME, Player, PlayerSpec
+from pybridge.play.players import Player, PlayerSpec
 from pybridge.bots.player import BotPlayer
 from pybridge.bots.seating import make_player
 from pybridge.replay import Rebuilt, Recorders, ReplayError, ReplayWriter, read_replay, rebuild
@@ -45,7 +46,7 @@ class Session:
         busy: Callable[[str], AbstractContextManager[object]] | None = None,
     ) -> None:
         self._last_read: tuple[pybridge.State, TypedMove] | None = None
-        # None: none given; bots then have BOT_MOVE_TIME, built-in AIs their levels' times
+        # None: none given; bots then have MOVE_TIME, built-in AIs their levels' times
         self.move_time = move_time
         self.log_dir = log_dir
         self.delay = delay  # seconds between AI moves when no human plays
@@ -200,7 +201,7 @@ class Session:
     @property
     def bot_move_time(self) -> float:
         """The seconds a bot may think per move."""
-        return BOT_MOVE_TIME if self.move_time is None else self.move_time
+        return MOVE_TIME if self.move_time is None else self.move_time
 
     def set_move_time(self, seconds: float) -> None:
         """The move time of bots and built-in AIs alike from now on."""
