@@ -1,4 +1,5 @@
-# Prolog Arena: `make run` opens the shell, `make test` runs every test;
+# Prolog Arena: `make run` opens the shell, `make test` runs every test
+# (CI runs it); `make quick` leaves out the tests marked slow;
 # `make install` puts `arena` on the PATH (a link in ~/.local/bin).
 PYTHON ?= python3
 VENV   := .venv
@@ -6,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PREFIX ?= $(HOME)/.local
 
-.PHONY: setup run test bench install swipl bwrap browser clean
+.PHONY: setup run test quick bench install swipl bwrap browser clean
 
 setup: swipl bwrap browser $(STAMP)
 
@@ -45,6 +46,10 @@ run: setup
 test: setup
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -q -n 2
+
+quick: setup
+	$(BIN)/python -m mypy
+	$(BIN)/python -m pytest -q -n 2 -m "not slow"
 
 bench: setup
 	$(BIN)/python -m benchmarks

@@ -45,7 +45,7 @@ raises an existence error) is here too, and the format/2 directives
 SICStus has and SWI-Prolog lacks (install_sicstus_format/0). Of
 SICStus' library(lists) it has every predicate that SWI-Prolog's
 library(lists), library(apply) and library(pairs) lack, and none they
-have but nth0/4 and nth1/4 (tests/sicstus_lib_unit.pl checks both):
+have but nth0/4 and nth1/4 (tests/gamefile/sicstus_lib_unit.pl checks both):
 those of prolog/sicstus_lists.pl, exported from here too.
 
 This module imports nothing but those: whatever it imported would be visible in

@@ -101,7 +101,7 @@ class BotProcess:
         game_file: GameFileRef | None = None,
         _unchecked: bool = False,
     ) -> None:
-        # _unchecked: tests only (tests/test_jail.py): the host loads the
+        # _unchecked: tests only (tests/jail/test_jail.py): the host loads the
         # bot without the Prolog-level check, to show that the jail holds
         self.path = Path(path)
         self.game_id = game_id

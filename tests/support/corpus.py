@@ -12,7 +12,7 @@ ROOT = TESTS.parent
 HOSTILE = TESTS / "hostile"
 EXAMPLES = ROOT / "prolog" / "bots" / "examples"
 #: Small honest bots of the tests' own.
-BOTS = TESTS / "bots"
+BOTS = TESTS / "bot_files"
 PWNED = Path("/tmp/arena-hostile-pwned")
 SENTINEL = Path("/tmp/arena-hostile-sentinel")
 

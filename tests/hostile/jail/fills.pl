@@ -1,4 +1,4 @@
-% jail: loaded unchecked (tests/test_jail.py). Tries to fill every place
+% jail: loaded unchecked (tests/jail/test_jail.py). Tries to fill every place
 % it can write with files and symbolic links (4 KB targets take a page of
 % shared memory each in a tmpfs), and says what it managed.
 choose_move(State, _Level, Move) :-

@@ -1,4 +1,4 @@
-% jail: loaded unchecked (tests/test_jail.py). Every move forks 40
+% jail: loaded unchecked (tests/jail/test_jail.py). Every move forks 40
 % processes that leave their parent (double fork, own session) and spin
 % forever, then answers at once: the jail must bound them and kill them
 % all before the opponent's clock starts.

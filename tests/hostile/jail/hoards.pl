@@ -1,4 +1,4 @@
-% jail: loaded unchecked (tests/test_jail.py). Forks children that each
+% jail: loaded unchecked (tests/jail/test_jail.py). Forks children that each
 % hold about 100 MB, more than the jail's memory for all of them together,
 % and answers when they have had four seconds to fill it.
 :- use_module(library(unix)).

@@ -1,4 +1,4 @@
-% jail: loaded unchecked (tests/test_jail.py). Looks for everything it
+% jail: loaded unchecked (tests/jail/test_jail.py). Looks for everything it
 % could read: the system's files, the project, the folder of the game file
 % (sibling submissions, the instructor's files), and prints what it saw.
 choose_move(State, _Level, Move) :-

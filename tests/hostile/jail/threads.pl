@@ -1,4 +1,4 @@
-% jail: loaded unchecked (tests/test_jail.py). Starts threads in its own
+% jail: loaded unchecked (tests/jail/test_jail.py). Starts threads in its own
 % host that spin forever, then answers at once: they must not run while
 % it is not its move (the host is stopped between its moves).
 choose_move(State, _Level, Move) :-

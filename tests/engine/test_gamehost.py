@@ -1,0 +1,125 @@
+"""The game host: a game file's own jailed process. Course code that
+asserts, reads and prints plays there; the host is in namespaces of its
+own; the watchdog outside names a rule it kills."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import pybridge
+from pybridge.jail import sandbox
+from pybridge.engine.gamehosts import host_for
+from tests.support.paths import ROOT, TESTS
+
+FILES = TESTS / "gamefiles"
+NIM = ROOT / "examples" / "games" / "nim.pl"
+
+
+@pytest.fixture
+def jail(monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Game hosts run in bubblewrap; False where it cannot run here (game
+    files are then refused unless the isolation is none)."""
+    monkeypatch.setenv(sandbox.ENV, "bwrap")
+    return sandbox._probe() is None
+
+
+def test_a_game_that_asserts_reads_and_prints_loads_and_plays(jail: bool) -> None:
+    if not jail:
+        with pytest.raises(sandbox.IsolationError):
+            pybridge.load_game(str(FILES / "course_stateful.pl"))
+        return
+    game = pybridge.load_game(str(FILES / "course_stateful.pl"))
+    state = game.initial_state()
+    # its state carries the fact initial_state/2 asserts
+    assert str(state) == "'$arena_facts'(s(0),[moves_made/1-[moves_made(0)]])"
+    assert state.valid_moves() == ["1", "2"]
+    state = state.move("1").move("2")
+    assert state.game_over() == "a" and state.valid_moves() == []
+    assert game.file is not None
+    notes = host_for(game.file).warnings()
+    # its menu, run by initialization/1, is named and not run
+    assert any("main/0 is the program's own entry point: not run" in n
+               and str(FILES / "course_stateful.pl") in n for n in notes)
+
+
+def _descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        todo.extend(children.get(p, []))
+    return found
+
+
+def test_the_running_host_has_its_own_pid_and_network_namespace(jail: bool) -> None:
+    if not jail:
+        with pytest.raises(sandbox.IsolationError):
+            pybridge.load_game(str(NIM))
+        return
+    game = pybridge.load_game(str(NIM))
+    assert game.file is not None
+    host = host_for(game.file)
+    assert host.isolation == "bwrap" and host.pid is not None
+    swipl = [p for p in _descendants(host.pid)
+             if Path(f"/proc/{p}/comm").read_text().strip().startswith("swipl")]
+    assert swipl, "no swipl process under the host"
+    for kind in ("pid", "net", "ipc", "mnt"):
+        mine = os.readlink(f"/proc/self/ns/{kind}")
+        assert all(os.readlink(f"/proc/{p}/ns/{kind}") != mine for p in swipl), kind
+
+
+def test_a_killed_host_is_started_again_for_the_next_request() -> None:
+    game = pybridge.load_game(str(NIM))
+    assert game.file is not None
+    host = host_for(game.file)
+    starts = host.starts
+    host.kill()
+    assert game.initial_state().move("take(1,1)").valid_moves()
+    assert host.starts == starts + 1 and host.running()
+
+
+def test_every_match_begins_from_the_file_as_loaded(jail: bool) -> None:
+    from pybridge.play.match import Match
+    from pybridge.play.players import HumanPlayer, PlayerSpec
+
+    if not jail:
+        with pytest.raises(sandbox.IsolationError):
+            pybridge.load_game(str(FILES / "leaky.pl"))
+        return
+    game = pybridge.load_game(str(FILES / "leaky.pl"))
+    assert game.file is not None and host_for(game.file).kept
+    players = {p: HumanPlayer(PlayerSpec("human")) for p in game.players}
+    match = Match(game, players)
+    match.play("1")
+    assert match.state.valid_moves() == ["2", "3"]     # the game remembers 1
+    match = Match(game, players)                        # a new game: a fresh copy
+    assert match.state.valid_moves() == ["1", "2", "3"]
+    assert pybridge.State(game, "s(1)").valid_moves() == ["1", "2", "3"]
+
+
+def test_a_bot_plays_a_course_game_in_its_own_jailed_host(
+        jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from shell.cli.arena import main
+
+    bot = tmp_path / "first.pl"
+    bot.write_text("choose_move(State, _Level, Move) :-\n    valid_moves(State, [Move|_]).\n")
+    if not jail:
+        with pytest.raises(sandbox.IsolationError):
+            pybridge.load_game(str(FILES / "course_stateful.pl"))
+        return
+    # the bot's host loads the game as the game host does: in the jail
+    assert main(["check-bot", str(FILES / "course_stateful.pl"), str(bot)]) == 0
+    out, err = capsys.readouterr()
+    assert "verdict:  ok" in out, out + err

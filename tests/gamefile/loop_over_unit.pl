@@ -1,0 +1,92 @@
+% Unit tests of how the end of a game played through its own loop is
+% read (prolog/gamefile/loop_game.pl, loop_over/2), on loops of our own
+% whose answers run out (one in the middle of a game, one after it) or
+% whose end is written in a terminal's colours.
+:- create_prolog_flag(arena_game_jail, true, []).
+:- use_module('../../prolog/gamefile/loop_drive').
+:- use_module('../../prolog/gamefile/loop_game').
+:- use_module(library(plunit)).
+
+toy:arena_loop(play, ['1.']).          % the same answer at every question
+toy:play :- toy:turn(1).
+toy:turn(I) :-                          % asks a person's move for ever
+    arena_loop_drive:loop_choice(member, [a, b], _),
+    format("Turn ~w~nSelect row: ", [I]),
+    read(_),
+    I1 is I + 1,
+    toy:turn(I1).
+
+over:arena_loop(play, ['1.']).
+over:play :- over:turn(1).
+over:turn(4) :-
+    !,
+    write('No moves left: a draw.'), nl,
+    write('Press 1 to play again: '),
+    read(_),
+    over:play.
+over:turn(I) :-
+    arena_loop_drive:loop_choice(member, [a, b], _),
+    I1 is I + 1,
+    over:turn(I1).
+
+colour:arena_loop(play, ['1.']).       % names and an end in a terminal's colours
+colour:arena_loop_names('player 0', 'player 1').
+colour:play :-
+    forall(between(0, 2, I),                % the last pick player1's
+           ( P is I mod 2,
+             format("\e[40m\e[34mPlayer: ~w\e[0m~n", [P]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    format("\e[40m\e[34mPlayer: 0\e[0m~n= \e[31mPlayer 1\e[0m wins with 9 points!~n", []).
+
+turn:arena_loop(play, ['1.']).         % says whose turn it is, then an end in art
+turn:arena_loop_names('player 1', 'player 2').
+turn:play :-
+    user:three_turns,
+    format("Player 2 Turn~n  _  _  _~n |_||_||_|~n", []).
+
+over_turn:arena_loop(play, ['1.']).
+over_turn:arena_loop_names('player 1', 'player 2').
+over_turn:play :-
+    user:three_turns,
+    format("Player 2 Turn~nGAME OVER~n", []).
+
+three_turns :-
+    forall(between(1, 3, I),
+           ( P is 2 - I mod 2,
+             format("Player ~w Turn~n", [P]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )).
+
+%   played(+M, -Ds): the decisions of a whole run of M's loop.
+played(M, Ds) :-
+    M:arena_loop(Entry, Answers),
+    answers_input(Answers, Input),
+    loop_run(M:Entry, Input, free(1500, 1), 15, ended(_), Taken-_, _),
+    reverse(Taken, Ds).
+
+:- begin_tests(loop_over).
+
+test(answers_run_out_mid_game_with_no_end_said, [true(Msg == Expected)]) :-
+    Expected = 'the game\'s loop read past the answers it was given with no end of the \c
+                game said',
+    played(toy, Ds),
+    catch(( loop_over(toy:Ds, _), Msg = none ), error(game_rule_loop(Msg), _), true).
+
+test(answers_run_out_after_the_end_said, [true(W == draw)]) :-
+    played(over, Ds),
+    loop_over(over:Ds, W).
+
+test(an_end_in_colours, [true(W == player2)]) :-
+    played(colour, Ds),
+    loop_over(colour:Ds, W).
+
+test(a_turn_line_is_no_winner, [true(Msg == Expected)]) :-  % nor is the last to pick
+    Expected = 'the game\'s loop ended with no end of the game said in words (no win, \c
+                draw or "game over" since its last pick)',
+    played(turn, Ds),
+    catch(( loop_over(turn:Ds, _), Msg = none ), error(game_rule_loop(Msg), _), true).
+
+test(game_over_and_a_turn_line, [true(W == player1)]) :-    % the last to pick
+    played(over_turn, Ds),
+    loop_over(over_turn:Ds, W).
+
+:- end_tests(loop_over).
