@@ -42,7 +42,7 @@ from pybridge.jail import replies
 from pybridge.jail.replies import BadReply, read_reply
 from pybridge.jail.spawn import Replies, Tail, drain, exit_words, reap, signal_swipl
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, Interrupted
-from pybridge.models.gamefile import GameFileRef, game_id, sha256_of
+from pybridge.models.gamefile import GameFileRef, game_id, unchanged
 from pybridge.text import clean, clean_line
 
 log = logging.getLogger(__name__)
@@ -94,14 +94,7 @@ class GameHost:
 
     def _spawn(self) -> None:
         sandbox.check(self.isolation)
-        try:
-            now = sha256_of(self.ref.path)
-        except OSError as exc:
-            raise GameFileError(f"cannot read game file {self.ref.path}: {exc.strerror}") from None
-        if now != self.ref.sha256:
-            raise GameFileError(
-                f"the game file {self.ref.path} has changed since it was loaded "
-                f"(SHA-256 {self.ref.sha256[:12]}... then, {now[:12]}... now)")
+        unchanged(self.ref.path, self.ref.sha256, since="it was loaded")
         try:
             game_files = gamesources.files(self.ref.path)
         except gamesources.GameSourcesError as exc:
