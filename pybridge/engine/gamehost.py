@@ -63,6 +63,8 @@ class GameHost:
         self.limits = limits
         self.output = Tail(limits.output_bytes)
         self.hello: dict[str, Any] = {}
+        #: The time limit of one rule call, as the host's load reply gives it.
+        self.rule_seconds = 0.0
         self.info: dict[str, Any] = {}
         self.kept = False
         self.starts = 0
@@ -171,9 +173,12 @@ class GameHost:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded")
         try:
-            for key in ("missing", "warnings"):
+            for key in ("missing", "warnings", "required"):
                 replies.texts(reply, key)
             replies.text(reply, "dialect")
+            self.rule_seconds = float(replies.integer(reply, "rule_seconds", -1))
+            if self.rule_seconds <= 0:
+                raise BadReply("a load reply without the time limit of a rule")
         except BadReply as exc:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded: the game's "
@@ -184,7 +189,7 @@ class GameHost:
             # kept: the loaded file forks a fresh copy for every game
             self.kept = self._fork()
             info = self._exchange("info", [], rule="title/1, players/1 or option/3",
-                                  limit=self.limits.rule_seconds,
+                                  limit=self.rule_seconds,
                                   cap=self.limits.request_seconds)
             if info.get("ok") is not True:
                 self.kill()
@@ -267,7 +272,7 @@ class GameHost:
                 self._start()
             reply = self._exchange(
                 verb, args, rule=rule,
-                limit=self.limits.rule_seconds if limit is None else limit,
+                limit=self.rule_seconds if limit is None else limit,
                 cap=self.limits.request_seconds if cap is None else cap)
         if reply.get("ok") is True:
             return reply
