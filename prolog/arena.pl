@@ -19,42 +19,13 @@
 :- use_module(library(random)).
 :- use_module(library(error)).
 
-/** <module> The Prolog Arena game contract and helpers shared by games
+/** <module> Helpers shared by games
 
 A game is a module `prolog/games/<id>.pl` whose module name is its id.
-It exports these predicates, each with a PlDoc header:
-
-| predicate                             | meaning                                       |
-|---------------------------------------|-----------------------------------------------|
-| title(-Title)                         | human name, a string                          |
-| players(-[First, Second])             | player atoms; First moves first               |
-| option(?Name, ?Default, ?Help)        | one solution per option the game accepts      |
-| initial_state(+Options, -State)       | Options = [Name(Value), ...]; an unknown or out-of-range option throws domain_error |
-| current_player(+State, -Player)       | whose turn it is                              |
-| valid_moves(+State, -Moves)           | det; sorted, duplicate-free; [] exactly when the game is over |
-| move(+State, +Move, -NewState)        | semidet: fails for any move not in valid_moves |
-| game_over(+State, -Winner)            | semidet; Winner is a player or draw           |
-| value(+State, +Player, -Value)        | number; higher is better for Player           |
-| choose_move(+State, +Level, -Move)    | 1 random, 2 greedy on value/3, 3+ stronger    |
-| display_game(+State)                  | prints the board with the coordinates a user types |
-| move_text(?Move, ?Text)               | the move notation, both directions; Text an atom |
-
-The player is inside the state. Rules are pure: no assert, no global
-variables, no I/O except in display_game/1. Everything that crosses to
-Python is ground.
-
-A game may also export these optional predicates; the bridge falls back
-to plain behaviour without them:
-
-| predicate                               | meaning                                     |
-|-----------------------------------------|---------------------------------------------|
-| move_description(+State, +Move, -Text)  | a short description of a valid move ("column 4") |
-| illegal_move_reason(+State, +Text, -Reason) | why Text is not a valid move now, in the game's terms |
-| outcome_reason(+State, -Reason)         | why the game ended ("three in a row", "score 5-3") |
-| move_outcome(+State0, +Move, +State, -Text) | semidet: what the valid Move from State0 to State decided, said under the move ("p2 wins green (fence)", "swap: ..."); fails when it decided nothing worth saying |
-| display_game(+State, +Options)          | display_game/1 with options: last_move(Move) marks the last move |
-| rules(-Text)                            | the rules and notation, a few lines; the first line is the game's one-line description (`arena games`) |
-| prepare_level(+Level)                   | does once what level Level needs first (a solver's table) |
+It exports the game contract (prolog/contract.pl: the required and
+standard predicates, and those optional or built_in ones it has), each
+with a PlDoc header. The helpers here check its options, pick random
+and greedy moves, and map its levels onto its searches.
 
 A game's choose_move/3 is usually level_move/5 with its own search for
 level 3 and up; searches live in prolog/ai/ and value/3 never calls

@@ -28,7 +28,9 @@
 :- use_module(library(time)).
 :- use_module(library(http/json), [json_write_dict/3]).
 :- use_module(arena).
+:- use_module(contract, [contract/3]).
 :- use_module(gamefile/load).
+:- use_module(gamefile/safety, [message_to_codes/2]).
 :- use_module(gamefile/move_time, [with_move_time/3, general_move/4]).
 :- use_module(gamecheck).
 :- reexport(bridge_display).    % display/4, displays/4, played_descriptions/3
@@ -84,11 +86,6 @@ error_message(Error, Message) :-
 error_message(Error, Message) :-
     format(atom(Message), "~q", [Error]).
 
-message_to_codes(Error, Codes) :-
-    '$messages':translate_message(Error, Lines, []),
-    with_output_to(codes(Codes),
-                   print_message_lines(current_output, '', Lines)).
-
 %!  interruptible(:Goal)
 %
 %   Runs Goal so that SIGINT (Ctrl-C) throws arena_interrupted. This takes
@@ -112,7 +109,7 @@ interrupt(_Signal) :-
 %
 %   Loads the game module in File; Game is its module name. Throws
 %   existence_error when File does not define a module exporting the
-%   contract.
+%   required and standard predicates of the contract (prolog/contract.pl).
 
 load_game(File, Game) :-
     use_module(File, []),               % nothing imported: games share names
@@ -120,24 +117,13 @@ load_game(File, Game) :-
     ->  Game = Module
     ;   existence_error(game_module, File)
     ),
-    forall(contract(Name/Arity),
+    forall(( contract(Name/Arity, Need, _),
+             memberchk(Need, [required, standard])
+           ),
            (   current_predicate(Game:Name/Arity)
            ->  true
            ;   existence_error(procedure, Game:Name/Arity)
            )).
-
-contract(title/1).
-contract(players/1).
-contract(option/3).
-contract(initial_state/2).
-contract(current_player/2).
-contract(valid_moves/2).
-contract(move/3).
-contract(game_over/2).
-contract(value/3).
-contract(choose_move/3).
-contract(display_game/1).
-contract(move_text/2).
 
 %!  game_info(+Game, -Title, -Players, -Options) is det.
 %

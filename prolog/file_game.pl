@@ -1,17 +1,5 @@
-:- module(file_game,
-          [ title/1,                  % -Title
-            players/1,                % -Players
-            option/3,                 % ?Name, ?Default, ?Help
-            initial_state/2,          % +Options, -State
-            current_player/2,         % +State, -Player
-            valid_moves/2,            % +State, -Moves
-            move/3,                   % +State, +Move, -NewState
-            game_over/2,              % +State, -Winner
-            value/3,                  % +State, +Player, -Value
-            choose_move/3,            % +State, +Level, -Move
-            display_game/1,           % +State
-            move_text/2               % ?Move, ?Text
-          ]).
+:- module(file_game, []).              % exports: the contract, below
+:- use_module(contract, [contract/3]).
 :- use_module(gamefile/load).
 
 /** <module> A game file, as a bot host loads a game
@@ -22,9 +10,10 @@ file_game:load_from_environment/0 (not exported: a bot may call what
 the game exports), which loads the file named by the environment
 variable ARENA_GAME_FILE (dialect ARENA_GAME_DIALECT: auto, swi or
 sicstus4) through prolog/gamefile/load.pl, checks and limits included (in
-a jail, ARENA_GAME_JAIL=true, as the game host loads it), and
-passes every contract predicate on to it. value/3 throws an existence
-error for a game without one.
+a jail, ARENA_GAME_JAIL=true, as the game host loads it), and exports
+and passes on to it the required and standard predicates of the
+contract (prolog/contract.pl). value/3 throws an existence error for a
+game without one.
 */
 
 :- dynamic loaded_game/1.
@@ -48,15 +37,16 @@ load_from_environment :-
     ;   existence_error(procedure, Info.missing)
     ).
 
-title(T) :- loaded_game(G), G:title(T).
-players(P) :- loaded_game(G), G:players(P).
-option(N, D, H) :- loaded_game(G), G:option(N, D, H).
-initial_state(O, S) :- loaded_game(G), G:initial_state(O, S).
-current_player(S, P) :- loaded_game(G), G:current_player(S, P).
-valid_moves(S, Ms) :- loaded_game(G), G:valid_moves(S, Ms).
-move(S, M, S1) :- loaded_game(G), G:move(S, M, S1).
-game_over(S, W) :- loaded_game(G), G:game_over(S, W).
-value(S, P, V) :- loaded_game(G), G:value(S, P, V).
-choose_move(S, L, M) :- loaded_game(G), G:choose_move(S, L, M).
-display_game(S) :- loaded_game(G), G:display_game(S).
-move_text(M, T) :- loaded_game(G), G:move_text(M, T).
+%   pass_on(?PI, -Clause): the loaded game's own PI, for each predicate
+%   of the contract a built-in game exports (prolog/contract.pl).
+pass_on(Name/Arity, (Head :- loaded_game(G), G:Head)) :-
+    contract(Name/Arity, Need, _),
+    memberchk(Need, [required, standard]),
+    functor(Head, Name, Arity).
+
+:- forall(pass_on(PI, _), export(PI)).
+
+term_expansion(pass_on_contract, Clauses) :-
+    findall(Clause, pass_on(_, Clause), Clauses).
+
+pass_on_contract.

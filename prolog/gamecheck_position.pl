@@ -156,8 +156,7 @@ check_game_over(Game, State, Moves, Report) :-
     ).
 
 check_display(Game, State, Report) :-
-    (   catch(arena_gamefile:limited_call(Game, display_game/1, 5, 50_000_000,
-                                          Game:display_game(State)),
+    (   catch(rule_call(Game, display_game/1, Game:display_game(State)),
               error(game_rule(Why), _),
               ( call(Report, [display_game/1, State, '', Why]), fail ))
     ->  true

@@ -10,6 +10,7 @@
 :- use_module(library(http/json)).
 :- use_module(library(unix), [fork/1, wait/2]).
 :- use_module(bridge).
+:- use_module(contract, [contract/3]).
 :- use_module(gamefile/load).
 :- use_module(gamefile/propose).
 :- use_module(gamefile/propose_code, [within_deadline/2]).
@@ -54,9 +55,12 @@ that has run for 0.2 s, and on SIGUSR1 (asked true):
 
 The first request is `load(Nonce)`; its answer is
 
-    {"nonce":N,"ok":true,"dialect":D,"missing":[...],"present":[...],"warnings":[...]}
+    {"nonce":N,"ok":true,"dialect":D,"missing":[...],"present":[...],"warnings":[...],
+     "required":[...],"rule_seconds":S}
 
-or an error of kind `game_refused`; `info(Nonce)` then gives the title,
+(required: the contract's required predicates, prolog/contract.pl;
+rule_seconds: the time limit of one rule call, rule_limits/2 of
+prolog/gamefile/load.pl) or an error of kind `game_refused`; `info(Nonce)` then gives the title,
 players and options. Loaded, the process may be kept to fork games from:
 `fork(Nonce)` starts a copy that serves one game (fork_game/1), ended by
 `end(Nonce)`. States travel as the canonical
@@ -249,8 +253,11 @@ load_reply(File, Dialect0, Reply) :-
     ;   Result == true
     ->  findall(W, arena_gamefile_read:skipped_entry(W), Warnings0),
         sort(Warnings0, Warnings),
+        findall(PI, ( contract(Name/Arity, required, _),
+                      format(atom(PI), "~w/~w", [Name, Arity]) ), Required),
+        rule_limits(RuleSeconds, _),
         Reply = _{ok:true, dialect:Dialect, missing:Missing, present:Present,
-                  warnings:Warnings}
+                  warnings:Warnings, required:Required, rule_seconds:RuleSeconds}
     ;   Result == false
     ->  Reply = _{fail:true}
     ;   error_reply(Result, Reply)

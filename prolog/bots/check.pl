@@ -6,6 +6,7 @@
 :- use_module(bot_facts).
 :- use_module(bot_text).
 :- use_module(policy, [attribute_shadow/3]).
+:- use_module('../attribute_builtins').
 :- use_module(game_ai, [checking_bot_predicate/2]).
 
 /** <module> Proves a bot's clauses safe, or says why not
@@ -64,7 +65,7 @@ sandbox_reason(error(permission_error(call, sandboxed, Goal), _), _, Reason) :-
                           bound)", [PI, M, Bot]).
 sandbox_reason(error(permission_error(call, sandboxed, Goal), _), _, Reason) :-
     strip_module(Goal, _, not_for_bots(PI, _)),
-    memberchk(PI, [put_attrs/2, get_attrs/2, del_attrs/1]),
+    attribute_builtin_pi(PI, attributes),
     !,
     bot_module(Bot),
     format(atom(Reason), "calls ~q, which a bot may not call (it reaches other \c
@@ -72,7 +73,7 @@ sandbox_reason(error(permission_error(call, sandboxed, Goal), _), _, Reason) :-
                           del_attr/2 with the bot's own module, ~q", [PI, Bot]).
 sandbox_reason(error(permission_error(call, sandboxed, Goal), _), _, Reason) :-
     strip_module(Goal, _, not_for_bots(PI, _)),
-    memberchk(PI, [b_getval/2, nb_getval/2, nb_current/2]),
+    attribute_builtin_pi(PI, global_variables),
     !,
     format(atom(Reason), "calls ~q, which a bot may not call (global variables \c
                           are the system's; a bot keeps its data in its own \c
@@ -101,6 +102,12 @@ sandbox_reason(error(existence_error(procedure, Goal), _), _, Reason) :-
 sandbox_reason(E, _, Reason) :-
     error_text(E, Text),
     format(atom(Reason), "cannot be proved safe: ~w", [Text]).
+
+%   attribute_builtin_pi(+PI, ?Use): PI is an attribute built-in
+%   of Use (prolog/attribute_builtins.pl).
+attribute_builtin_pi(Name/Arity, Use) :-
+    functor(Head, Name, Arity),
+    attribute_builtin(Head, Use).
 
 goal_pi(Goal, PI) :-
     strip_module(Goal, _, Plain),

@@ -14,6 +14,7 @@
 :- use_module(bot_facts).
 :- use_module(bot_text).
 :- use_module('../sandbox_keys').
+:- use_module('../attribute_builtins').
 :- use_module(game_ai, []).             % its safe_meta/2 hook goes first
 
 /** <module> What an untrusted bot may call
@@ -35,11 +36,12 @@ the bot safe with it), with these changes:
     safe: the bot's current output is its own captured output.
   - Calls to the game's exported, non-meta predicates are trusted
     (those of its AI are recorded first: game_ai.pl).
-  - put_attr/3, get_attr/3 and del_attr/2 are the bot's own, allowing
-    only the bot's module as attribute module: the sandbox allows any
-    module whose hooks are safe, and `freeze`, which has none, calls
-    its attribute's value when the variable is bound. put_attrs/2,
-    get_attrs/2, del_attrs/1 and reading global variables are refused.
+  - The built-ins that reach attributes and global variables
+    (prolog/attribute_builtins.pl) are the bot's own: put_attr/3 and
+    the like allow only the bot's module as attribute module (the
+    sandbox allows any module whose hooks are safe, and `freeze`, which
+    has none, calls its attribute's value when the variable is bound);
+    the others are refused.
 
 A clause of the bot may not define a built-in that is ISO, a control
 construct or a meta-predicate, nor an expansion hook, nor '$VAR'/N
@@ -70,25 +72,26 @@ sandbox:safe_meta(Module:Goal, []) :-
     \+ predicate_property(Game:Goal, imported_from(_)),
     \+ predicate_property(Game:Goal, meta_predicate(_)).
 
-%!  shadow(?Head, ?Body) is nondet.
-%
-%   The bot module's own definitions of built-ins that can run goals
-%   from output; asserted before any clause of the bot.
+%   shadow(?Head, ?Body): the bot module's own definitions of built-ins
+%   that can run goals from output or reach attributes and global
+%   variables; asserted before any clause of the bot.
 
 shadow(print_message(Kind, _), not_for_bots(print_message/2, Kind)).
 shadow(message_to_string(_, S), not_for_bots(message_to_string/2, S)).
 shadow(print_message_lines(_, _, L), not_for_bots(print_message_lines/3, L)).
 shadow(print(T), arena_bot_policy:bot_print(T)).
 shadow(write_term(T, Options), arena_bot_policy:bot_write_term(T, Options)).
-shadow(put_attr(V, M, A), arena_bot_policy:bot_put_attr(V, M, A)).
-shadow(get_attr(V, M, A), arena_bot_policy:bot_get_attr(V, M, A)).
-shadow(del_attr(V, M), arena_bot_policy:bot_del_attr(V, M)).
-shadow(put_attrs(_, A), not_for_bots(put_attrs/2, A)).
-shadow(get_attrs(_, A), not_for_bots(get_attrs/2, A)).
-shadow(del_attrs(A), not_for_bots(del_attrs/1, A)).
-shadow(b_getval(_, A), not_for_bots(b_getval/2, A)).
-shadow(nb_getval(_, A), not_for_bots(nb_getval/2, A)).
-shadow(nb_current(_, A), not_for_bots(nb_current/2, A)).
+shadow(Head, Body) :-
+    attribute_builtin(Head, Use),
+    functor(Head, Name, Arity),
+    (   Use == own_module
+    ->  attribute_shadow(Own, Name/Arity, _),
+        Head =.. [Name|Args],
+        Own =.. [_|Args],
+        Body = arena_bot_policy:Own
+    ;   arg(Arity, Head, Last),
+        Body = not_for_bots(Name/Arity, Last)
+    ).
 
 %   not_for_bots(+PI, +Any): never safe; throws if ever called.
 not_for_bots(PI, _) :-
@@ -183,6 +186,11 @@ own_attribute_module(Module) :-
     ->  true
     ;   permission_error(use, attribute_module, Module)
     ).
+
+%!  attribute_shadow(?Shadow, ?PI, ?Module) is nondet.
+%
+%   Shadow is the bot's own definition of attribute built-in PI, called
+%   with attribute module Module.
 
 attribute_shadow(bot_put_attr(_, M, _), put_attr/3, M).
 attribute_shadow(bot_get_attr(_, M, _), get_attr/3, M).

@@ -5,7 +5,8 @@
 :- use_module(library(occurs), [sub_term/2]).
 :- use_module(library(pairs), [pairs_values/2]).
 :- use_module('../prefix', [first_n/3]).
-:- use_module(propose_code, [code_clause/3, defines/2]).
+:- use_module('../contract', [defines/2]).
+:- use_module(propose_code, [code_clause/3]).
 
 /** <module> Where a game's own loop starts
 

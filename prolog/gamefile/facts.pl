@@ -2,8 +2,6 @@
           [ program_changes_facts/1,  % +Program
             facts_begin/2,            % +Code, +Program
             facts_enter/3,            % +Code, +Wrapped, -State
-            facts_leave/3,            % +Code, +State, -Wrapped
-            facts_fresh/1,            % +Code
             facts_kept/1,             % +Code
             facts_view_clause/3,      % +Code, +Clause0, -Clause
             facts_note/2              % +Code, -Note
@@ -165,9 +163,11 @@ facts_note(Code, Note) :-
         format(atom(Note), "its states carry the facts it changes: ~w", [Text])
     ).
 
-%!  facts_fresh(+Code) is det.
-%
-%   Puts back the facts as loaded (before initial_state/2).
+%   facts_fresh(+Code): puts back the facts as loaded (before
+%   initial_state/2). Called by the view's clauses and by
+%   prolog/gamefile/loop_drive.pl.
+
+:- public facts_fresh/1.
 
 facts_fresh(Code) :-
     baseline(Code, Facts),
@@ -198,9 +198,10 @@ facts_bare(Wrapped, State) :-
     ;   State = Wrapped
     ).
 
-%!  facts_leave(+Code, +State, -Wrapped) is det.
-%
-%   Wrapped is State with the facts Code holds now.
+%   facts_leave(+Code, +State, -Wrapped): Wrapped is State with the
+%   facts Code holds now. Called by the view's clauses.
+
+:- public facts_leave/3.
 
 facts_leave(Code, State, '$arena_facts'(State, Facts)) :-
     mark(Code, Mark),

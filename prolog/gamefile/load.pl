@@ -5,12 +5,13 @@
             rule_call/3,              % +Game, +PI, :Goal
             shown_pi/3,               % +Game, +PI, -ShownPI
             game_label/2,             % +Game, -Label
-            contract_required/1       % ?Name/Arity
+            rule_limits/2             % -Seconds, -Inferences
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(time)).
+:- use_module('../contract', [contract/3]).
 :- use_module(read).
 :- use_module(view).
 :- use_module(facts).
@@ -28,16 +29,14 @@
 
 /** <module> Game files: untrusted games loaded, checked and wrapped
 
-A game file is read as data by gamefile_read (directives limited, files
-beside it inlined), loaded into a module of its own (the code module),
-then every contract predicate it defines and its attribute hooks are
-proved safe with library(sandbox) before anything of it runs. The code
-module gets its own put_attr/3, get_attr/3 and del_attr/2 (its own
-module only as attribute module) and no put_attrs/2, get_attrs/2,
-del_attrs/1 or reads of global variables (install_shadows/1, in
-prolog/gamefile/safety.pl). Two
-modules are made over the code module, each exporting the contract of
-prolog/arena.pl:
+A game file is read as data by prolog/gamefile/read.pl (directives
+limited, files beside it inlined), loaded into a module of its own (the
+code module), then, outside the jail, every contract predicate it
+defines and its attribute hooks are proved safe with library(sandbox)
+before anything of it runs. The code module gets its own definitions
+of the built-ins that reach attributes and global variables
+(install_shadows/1, prolog/gamefile/safety.pl). Two modules are made
+over the code module, each exporting the contract (prolog/contract.pl):
 
   - the raw view (`raw:Base`): the course variants and defaults mapped
     onto the contract, no limits; searches and the conformance checker
@@ -54,17 +53,6 @@ error(game_rule(Message), _), Message naming the predicate.
 :- dynamic
     game_code/2,                    % Game, CodeModule
     game_raw/2.                     % Game, RawModule
-
-%!  contract_required(?PI) is nondet.
-
-%!  contract_required(?PI) is nondet.
-
-contract_required(players/1).
-contract_required(initial_state/2).
-contract_required(current_player/2).
-contract_required(valid_moves/2).
-contract_required(move/3).
-contract_required(game_over/2).
 
 %!  load_game_file(+File, +Dialect, +Base, -Game, -Info) is det.
 %
@@ -166,7 +154,7 @@ game_file_raw(Game, Raw) :-
 
 missing_required(Code, Missing) :-
     findall(PI,
-            ( contract_required(PI),
+            ( contract(PI, required, _),
               \+ view_has(Code, PI)
             ),
             Missing).
@@ -304,6 +292,12 @@ user:message_hook(Message, Kind, _) :-
 rule_call(Game, PI, Goal) :-
     rule_limits(Seconds, Inferences),
     limited_call(Game, PI, Seconds, Inferences, Goal).
+
+%!  rule_limits(-Seconds, -Inferences) is det.
+%
+%   The limits of one call of a game file's rule, the only place they
+%   are set: the game host gives Seconds to the referee in its load
+%   reply (prolog/gamehost.pl), whose watchdog times a request by them.
 
 rule_limits(5, 50_000_000).
 

@@ -1,6 +1,5 @@
 :- module(arena_gamefile_propose_code,
-          [ defines/2,                % +Code, +Name/Arity
-            quiet/1,                  % :Goal
+          [ quiet/1,                  % :Goal
             quiet_det/2,              % :Goal, -Det
             no_keyboard/1,            % :Goal
             rule_threw/2,             % :Goal, +Error
@@ -24,6 +23,7 @@
             fact_winner/4,            % +Code, +Term, +Pairs, -Who
             var_choices/4             % +Code, +Body, +Var, -Var-Values
           ]).
+:- reexport('../contract', [defines/2]).
 :- use_module(rule_clock, [firm_time_limit/2]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -37,11 +37,6 @@ takes apart, game_over/2's winner terms, choose_move's AI levels, the names
 value/3 gives the players and the facts its menu asserts; and the quiet,
 time-limited call of its predicates the trial games use.
 */
-
-defines(Code, Name/Arity) :-
-    functor(Head, Name, Arity),
-    current_predicate(Name, Code:Head),
-    \+ predicate_property(Code:Head, imported_from(_)).
 
 quiet(Goal) :-
     in_time,

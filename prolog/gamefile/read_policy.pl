@@ -2,6 +2,7 @@
           [ kept_builtin/1,           % ?PI
             system_library/1          % +Lib
           ]).
+:- use_module('../attribute_builtins').
 
 /** <module> What a game file may not redefine or load
 
@@ -11,19 +12,13 @@ prolog/gamefile/read.pl never loads for a game file.
 */
 
 %   kept_builtin(?PI): built-ins the game's module gets its own checked
-%   definitions of (gamefile.pl install_shadows/1).
+%   definitions of (install_shadows/1 in prolog/gamefile/safety.pl).
 kept_builtin(halt/0).
 kept_builtin(halt/1).
 kept_builtin(abort/0).
-kept_builtin(put_attr/3).
-kept_builtin(get_attr/3).
-kept_builtin(del_attr/2).
-kept_builtin(put_attrs/2).
-kept_builtin(get_attrs/2).
-kept_builtin(del_attrs/1).
-kept_builtin(b_getval/2).
-kept_builtin(nb_getval/2).
-kept_builtin(nb_current/2).
+kept_builtin(Name/Arity) :-
+    attribute_builtin(Head, _),
+    functor(Head, Name, Arity).
 
 %   system_library(+Lib): a library whose work is on the system around
 %   the game (processes, files, sockets, the machine), never loaded for

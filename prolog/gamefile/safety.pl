@@ -11,23 +11,21 @@
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(sandbox)).
+:- use_module('../attribute_builtins').
 
 /** <module> What a game file's code may reach
 
 The code module of a game file (prolog/gamefile/load.pl) gets its own
 halt/0,1, abort/0, prolog/0, trace/0 (none: the debugger has no
-terminal here), put_attr/3, get_attr/3 and del_attr/2 (its own module only as
-attribute module) and no put_attrs/2, get_attrs/2, del_attrs/1 or reads
-of global variables; outside the jail, library(sandbox) proves its
+terminal here) and of the built-ins that reach attributes and global
+variables (prolog/attribute_builtins.pl: its own module only as
+attribute module, the others refused); outside the jail, library(sandbox) proves its
 contract predicates and attribute hooks safe before anything of it runs.
 */
 
 %   install_shadows(+Code): the code module's own definitions of the
-%   built-ins that reach attributes and global variables, made before
-%   its program is loaded (gamefile_read refuses a file that defines
-%   them). Another module's attribute runs that module's wake-up code
-%   when its variable is bound (`freeze` calls its value as a goal), so
-%   a game's code may use only its own module as an attribute module.
+%   built-ins above, made before its program is loaded
+%   (prolog/gamefile/read.pl refuses a file that defines them).
 
 install_shadows(Code) :-
     forall(code_shadow(Head, Code, Body),
@@ -46,15 +44,16 @@ code_shadow(halt(S), _, arena_gamefile_safety:game_halt(S)).
 code_shadow(abort, _, arena_gamefile_safety:game_abort).
 code_shadow(prolog, _, arena_gamefile_safety:game_toplevel(prolog)).
 code_shadow(trace, _, true).
-code_shadow(put_attr(V, M, A), C, arena_gamefile_safety:game_put_attr(C, V, M, A)).
-code_shadow(get_attr(V, M, A), C, arena_gamefile_safety:game_get_attr(C, V, M, A)).
-code_shadow(del_attr(V, M), C, arena_gamefile_safety:game_del_attr(C, V, M)).
-code_shadow(put_attrs(_, A), _, arena_gamefile_safety:not_for_games(put_attrs/2, A)).
-code_shadow(get_attrs(_, A), _, arena_gamefile_safety:not_for_games(get_attrs/2, A)).
-code_shadow(del_attrs(A), _, arena_gamefile_safety:not_for_games(del_attrs/1, A)).
-code_shadow(b_getval(_, A), _, arena_gamefile_safety:not_for_games(b_getval/2, A)).
-code_shadow(nb_getval(_, A), _, arena_gamefile_safety:not_for_games(nb_getval/2, A)).
-code_shadow(nb_current(_, A), _, arena_gamefile_safety:not_for_games(nb_current/2, A)).
+code_shadow(Head, Code, arena_gamefile_safety:Body) :-
+    attribute_builtin(Head, Use),
+    Head =.. [Name|Args],
+    (   Use == own_module                       % game_put_attr(Code, V, M, A)
+    ->  atom_concat(game_, Name, Own),
+        Body =.. [Own, Code|Args]
+    ;   functor(Head, Name, Arity),
+        last(Args, Last),
+        Body = not_for_games(Name/Arity, Last)
+    ).
 
 %   game_put_attr(+Code, ?Var, +Module, +Value) and the others: the
 %   built-in, Module being the game's code module Code. Not public: the

@@ -7,14 +7,15 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module('../contract', [contract/3, defines/2]).
 :- use_module(facts).
 :- use_module(checked).
 
 /** <module> The contract over a game file's own predicates
 
-make_views/4 builds two modules over the code module of a game file:
+make_views/5 builds two modules over the code module of a game file:
 the raw view, which maps the course's variants and the documented
-defaults onto the contract of prolog/arena.pl, and the game, which calls
+defaults onto the contract (prolog/contract.pl), and the game, which calls
 the raw view under limits (arena_gamefile:rule_call/3) and checks what
 comes back (prolog/gamefile/checked.pl). A level the game does not have,
 and its own levels, run under the move time (prolog/gamefile/move_time.pl).
@@ -50,29 +51,20 @@ none.
 %   PI is a predicate of the contract, a variant or an adapter hook that
 %   Code defines.
 
-%!  view_predicate(+Code, ?PI) is nondet.
-%
-%   PI is a predicate of the contract, a variant or an adapter hook that
-%   Code defines.
-
 view_predicate(Code, PI) :-
     known(PI),
     provides(Code, PI).
 
+%   known(?PI): a predicate of the contract a game file may define, a
+%   course variant or an adapter hook.
 known(PI) :-
-    member(PI, [ title/1, players/1, option/3, initial_state/2,
-                 current_player/2, valid_moves/2, valid_moves/3, move/3,
-                 game_over/2, value/3, choose_move/3, choose_move/4, initial_state/1, initial/1,
-                 display_game/1, display_game/2, move_text/2,
-                 move_description/3, illegal_move_reason/3,
-                 outcome_reason/2, move_outcome/4, rules/1, arena_config/2, arena_winner/2,
-                 arena_level/2, arena_setup/1, arena_without/1
+    contract(PI, Need, _),
+    Need \== built_in.
+known(PI) :-
+    member(PI, [ valid_moves/3, choose_move/4, display_game/2, initial_state/1, initial/1,
+                 arena_config/2, arena_winner/2, arena_level/2, arena_setup/1,
+                 arena_without/1
                ]).
-
-defines(Code, Name/Arity) :-
-    functor(Head, Name, Arity),
-    current_predicate(Name, Code:Head),
-    \+ predicate_property(Code:Head, imported_from(_)).
 
 %   provides(+Code, +PI): Code defines PI or the adapter's arena_Name
 %   of the same arity.
@@ -313,8 +305,7 @@ raw_clause(Code, _, _, Clause) :-
     ;   Clause = (move_text(M, T) :- arena_gamefile_view:default_move_text(M, T))
     ).
 raw_clause(Code, _, _, Clause) :-
-    member(Name/Arity, [move_description/3, illegal_move_reason/3,
-                        outcome_reason/2, move_outcome/4, rules/1]),
+    contract(Name/Arity, optional, _),
     provides(Code, Name/Arity),
     functor(Head, Name, Arity),
     own(Code, Head, G),

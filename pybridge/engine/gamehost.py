@@ -42,7 +42,7 @@ from pybridge.jail import replies
 from pybridge.jail.replies import BadReply, read_reply
 from pybridge.jail.spawn import Replies, Tail, drain, exit_words, reap, signal_swipl
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, Interrupted
-from pybridge.models.gamefile import GameFileRef, game_id, sha256_of
+from pybridge.models.gamefile import GameFileRef, game_id, unchanged
 from pybridge.text import clean, clean_line
 
 log = logging.getLogger(__name__)
@@ -63,6 +63,8 @@ class GameHost:
         self.limits = limits
         self.output = Tail(limits.output_bytes)
         self.hello: dict[str, Any] = {}
+        #: The time limit of one rule call, as the host's load reply gives it.
+        self.rule_seconds = 0.0
         self.info: dict[str, Any] = {}
         self.kept = False
         self.starts = 0
@@ -94,14 +96,7 @@ class GameHost:
 
     def _spawn(self) -> None:
         sandbox.check(self.isolation)
-        try:
-            now = sha256_of(self.ref.path)
-        except OSError as exc:
-            raise GameFileError(f"cannot read game file {self.ref.path}: {exc.strerror}") from None
-        if now != self.ref.sha256:
-            raise GameFileError(
-                f"the game file {self.ref.path} has changed since it was loaded "
-                f"(SHA-256 {self.ref.sha256[:12]}... then, {now[:12]}... now)")
+        unchanged(self.ref.path, self.ref.sha256, since="it was loaded")
         try:
             game_files = gamesources.files(self.ref.path)
         except gamesources.GameSourcesError as exc:
@@ -178,9 +173,12 @@ class GameHost:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded")
         try:
-            for key in ("missing", "warnings"):
+            for key in ("missing", "warnings", "required"):
                 replies.texts(reply, key)
             replies.text(reply, "dialect")
+            self.rule_seconds = float(replies.integer(reply, "rule_seconds", -1))
+            if self.rule_seconds <= 0:
+                raise BadReply("a load reply without the time limit of a rule")
         except BadReply as exc:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded: the game's "
@@ -191,7 +189,7 @@ class GameHost:
             # kept: the loaded file forks a fresh copy for every game
             self.kept = self._fork()
             info = self._exchange("info", [], rule="title/1, players/1 or option/3",
-                                  limit=self.limits.rule_seconds,
+                                  limit=self.rule_seconds,
                                   cap=self.limits.request_seconds)
             if info.get("ok") is not True:
                 self.kill()
@@ -274,7 +272,7 @@ class GameHost:
                 self._start()
             reply = self._exchange(
                 verb, args, rule=rule,
-                limit=self.limits.rule_seconds if limit is None else limit,
+                limit=self.rule_seconds if limit is None else limit,
                 cap=self.limits.request_seconds if cap is None else cap)
         if reply.get("ok") is True:
             return reply

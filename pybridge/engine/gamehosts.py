@@ -63,9 +63,9 @@ def load(ref: GameFileRef) -> tuple[str, str]:
     base, dialect, missing = load_report(ref)
     if missing:
         left_out = [w for w in host_for(ref).warnings() if ": syntax error: " in w]
+        required = ", ".join(clean_line(r, 100) for r in host_for(ref).hello.get("required", []))
         raise GameFileError(
-            f"game file {ref.path} lacks {', '.join(missing)} (required: players/1, "
-            "initial_state/2, current_player/2, valid_moves/2, move/3, game_over/2)"
+            f"game file {ref.path} lacks {', '.join(missing)} (required: {required})"
             + "".join(f"; {w}" for w in left_out[:3])
             + adapter_hint(ref.path, missing))
     return base, dialect

@@ -1,4 +1,4 @@
-"""What a game host may use: its time per rule and per request, memory,
+"""What a game host may use: its time per request, memory,
 stack, CPU, files, and how much of its texts the referee reads."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class HostLimits:
-    """What a game host may use. ``rule_seconds`` is the limit of one rule
-    call (as prolog/gamefile/load.pl sets it); ``request_seconds`` bounds a
-    whole request however many rules it calls."""
+    """What a game host may use. ``request_seconds`` bounds a whole request
+    however many rules it calls; the limit of one rule call is the host's
+    own (rule_limits/2 in prolog/gamefile/load.pl), given in its load reply
+    (:attr:`pybridge.engine.gamehost.GameHost.rule_seconds`)."""
 
-    rule_seconds: float = 5.0
     load_seconds: float = 20.0
     choose_seconds: float = 60.0
     check_seconds: float = 900.0

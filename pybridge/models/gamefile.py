@@ -95,18 +95,24 @@ def from_record(record: object) -> GameFileRef:
     if not Path(path).is_file():
         raise GameFileError(f"the game file {clean_line(path, 500)} this log was played with "
                             "is missing")
+    unchanged(path, record["sha256"], since="the game was played")
+    config = record.get("config")
+    return GameFileRef(path, record["sha256"], str(record.get("dialect", "auto")),
+                       config if isinstance(config, str) else None)
+
+
+def unchanged(path: str, sha256: str, *, since: str) -> None:
+    """GameFileError unless the game file at ``path`` can be read and still
+    has the SHA-256 ``sha256``, taken when ``since`` says ("it was loaded")."""
     try:
         now = sha256_of(path)
     except OSError as exc:
-        raise GameFileError(f"cannot read the game file {clean_line(path, 500)} this log was "
-                            f"played with: {exc.strerror}") from None
-    if now != record["sha256"]:
+        raise GameFileError(f"cannot read the game file {clean_line(path, 500)}: "
+                            f"{exc.strerror}") from None
+    if now != sha256:
         raise GameFileError(
-            f"the game file {clean_line(path, 500)} has changed since the game was played "
-            f"(SHA-256 {record['sha256'][:12]}... then, {now[:12]}... now)")
-    config = record.get("config")
-    return GameFileRef(path, now, str(record.get("dialect", "auto")),
-                       config if isinstance(config, str) else None)
+            f"the game file {clean_line(path, 500)} has changed since {since} "
+            f"(SHA-256 {sha256[:12]}... then, {now[:12]}... now)")
 
 
 def game_id(ref: GameFileRef) -> str:
@@ -131,5 +137,4 @@ def adapter_hint(path: str, missing: tuple[str, ...]) -> str:
 
 
 __all__ = ["DIALECTS", "GameFileRef", "adapter_hint", "from_record", "game_id", "is_game_path",
-           "names_file",
-           "resolve", "sha256_of"]
+           "names_file", "resolve", "sha256_of", "unchanged"]

@@ -40,7 +40,8 @@ def answer(mode: str, verb: str, nonce: str) -> bytes:
 
 
 SANE = {
-    "load": '"ok":true,"status":"ready","protocol":"pfl","seats":["first","second"]',
+    "load": '"ok":true,"status":"ready","protocol":"pfl","seats":["first","second"],'
+            '"rule_seconds":5',
     "fork": '"ok":true,"forked":false',
     "info": '"ok":true,"title":"fake","players":["a","b"],"options":[]',
     "seed": '"ok":true',
