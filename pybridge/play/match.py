@@ -203,7 +203,7 @@ class Match:
         decision, applied = self._judge(decision)
         if applied is not None:
             ply = Ply(len(self._line), seat, applied.move, decision.ms, note=applied.note)
-        elif self.policy == "random" and decision.verdict != Verdict.REFUSED:
+        elif self.policy == Policy.RANDOM and decision.verdict != Verdict.REFUSED:
             replacement = self.state.choose_move(1)
             self._attempt = replacement
             applied = self.state.apply(replacement)
