@@ -136,7 +136,7 @@ def steps_in_host(line: list[str]) -> list[float]:
             facts = engine.play_move(state, move)
             times.append(time.perf_counter() - start)
             assert facts is not None
-            state = facts["state"]
+            state = facts.state
     return times
 
 

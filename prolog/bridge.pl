@@ -33,7 +33,7 @@
 :- use_module(gamefile/safety, [message_to_codes/2]).
 :- use_module(gamefile/move_time, [with_move_time/3, general_move/4]).
 :- use_module(gamecheck).
-:- reexport(bridge_display).    % display/4, displays/4, played_descriptions/3
+:- reexport([bridge_display, typed_move]).  % display/4 and kin, typed_move/3
 
 /** <module> What Python calls: the contract over canonical texts
 

@@ -4,7 +4,6 @@
             info/4,                   % +Game, -Title, -Players, -Options
             checked_state/3,          % :Goal, ?Text0, -Text
             played/4,                 % +Game, +Text, +Move, -Dict
-            typed_move/3,             % +Game, +Typed, -Text
             bounded_display/4,        % +Game, +Text, +Last, -Output
             searched/7                % +Game, +Text, +Seconds, +Workers, -N, -Stats, -K
           ]).
@@ -22,7 +21,7 @@
 What the game host (prolog/gamehost.pl) answers for its verbs beyond
 prolog/bridge.pl's predicates: states and their texts bounded
 (state_limit/1), a display cut to display_limit/1 characters, the game's
-options as JSON, a move typed as a term, and the general AI's search.
+options as JSON, and the general AI's search.
 */
 
 %!  state_limit(-Bytes) is det.
@@ -106,12 +105,3 @@ played(Game, Text, Move, Dict) :-
         throw(error(game_rule(Message), _))
     ;   true
     ).
-
-%   typed_move(+Typed, -Text): the move text of the move term written
-%   as Typed, as a bot would return it.
-
-typed_move(Game, Typed, Text) :-
-    catch(term_string(T, Typed), _, fail),
-    ground(T),
-    Game:move_text(T, Text),
-    atom(Text).

@@ -23,7 +23,7 @@ import queue
 import re
 import signal
 import threading
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, TypeVar, Union
 
 from pybridge.errors import (
     GameRuleError,
@@ -51,6 +51,16 @@ INSTALL_HINT = (
 )
 
 
+#: A ground Prolog answer as Python sees it: an atom or string as text, a
+#: number, a list, or a compound term as (name, arguments).
+Term = Union[str, int, float, list["Term"], tuple[str, list["Term"]]]
+
+#: A query's variable bindings by variable name.
+Bindings = dict[str, Term]
+
+
+_R = TypeVar("_R")
+
 #: What a quoted atom escapes: the backslash, the quote, C0 controls and DEL.
 _ATOM_ESCAPED = re.compile(r"[\\'\x00-\x1f\x7f]")
 
@@ -65,7 +75,7 @@ def atom(text: str) -> str:
     return "'" + _ATOM_ESCAPED.sub(_atom_escape, text) + "'"
 
 
-def term(value: Any) -> str:
+def term(value: object) -> str:
     """Prolog source text of a Python value: int, float, bool, str (as an
     atom), or a list/tuple of those."""
     if isinstance(value, bool):
@@ -83,11 +93,32 @@ def term(value: Any) -> str:
     raise TypeError(f"cannot pass {type(value).__name__} to Prolog")
 
 
-def text(value: Any) -> str:
+def text(value: object) -> str:
     """A Prolog atom or string result as Python text."""
     if isinstance(value, bytes):
         return value.decode("utf-8")
     return str(value)
+
+
+def items(value: Term) -> list[Term]:
+    """A Prolog list result; TypeError when it is none."""
+    if not isinstance(value, list):
+        raise TypeError(f"a Prolog answer that is not a list: {value!r}")
+    return value
+
+
+def number(value: Term) -> float:
+    """A Prolog number result; TypeError when it is none."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"a Prolog answer that is not a number: {value!r}")
+    return float(value)
+
+
+def integer(value: Term) -> int:
+    """A Prolog integer result; TypeError when it is none."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"a Prolog answer that is not an integer: {value!r}")
+    return value
 
 
 class Engine:
@@ -104,7 +135,8 @@ class Engine:
         self._signals = threading.current_thread() is threading.main_thread()
         self._python_sigint = signal.getsignal(signal.SIGINT) if self._signals else None
         self._worker: threading.Thread | None = None
-        self._jobs: queue.SimpleQueue[tuple[Any, concurrent.futures.Future[Any]] | None]
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any],
+                                            concurrent.futures.Future[Any]] | None]
         self._jobs = queue.SimpleQueue()
         prolog = self._pyswip.Prolog
         list(prolog.query("set_prolog_flag(debug_on_error, false)", maxresult=1))
@@ -127,7 +159,7 @@ class Engine:
         goal: str,
         *,
         interruptible: bool = False,
-    ) -> dict[str, Any] | None:
+    ) -> Bindings | None:
         """Run ``goal`` (Prolog text, already module-qualified) once.
 
         Returns the variable bindings when it succeeds and None when it
@@ -160,20 +192,20 @@ class Engine:
             return None
         raise error_for(*_error_parts(result))
 
-    def _run(self, goal: str) -> dict[str, Any]:
+    def _run(self, goal: str) -> Bindings:
         log.debug("?- %s", goal)
         answers = list(self._pyswip.Prolog.query(goal, maxresult=1, normalize=False))
         if len(answers) != 1:  # safe/2 always succeeds exactly once
             raise PrologError("bridge", f"no answer from {goal}")
         return _bindings(answers[0])
 
-    def _submit(self, fn: Any) -> concurrent.futures.Future[Any]:
+    def _submit(self, fn: Callable[[], _R]) -> concurrent.futures.Future[_R]:
         if self._worker is None:
             # a daemon: atexit callbacks run before it is stopped, so close()
             # can still hand its engine back
             self._worker = threading.Thread(target=self._serve, name="prolog", daemon=True)
             self._worker.start()
-        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        future: concurrent.futures.Future[_R] = concurrent.futures.Future()
         self._jobs.put((fn, future))
         return future
 
@@ -210,30 +242,30 @@ def _import_pyswip() -> Any:
     return pyswip
 
 
-def _bindings(answer: Any) -> dict[str, Any]:
+def _bindings(answer: Any) -> Bindings:
     """``variable_names`` bindings of a non-normalized pyswip answer."""
-    from pyswip.easy import Atom, Functor, Term, Variable  # noqa: F401
-
-    out: dict[str, Any] = {}
+    out: Bindings = {}
     for binding in answer:
         name = binding.args[0] if hasattr(binding, "args") else None
         value = binding.args[1] if name is not None else None
-        out[_value(name)] = _value(value)
+        out[text(_value(name))] = _value(value)
     return out
 
 
-def _value(value: Any) -> Any:
+def _value(value: Any) -> Term:
     from pyswip.easy import Atom, Functor
 
     if isinstance(value, Atom):
-        return value.value
+        return str(value.value)
     if isinstance(value, bytes):
         return value.decode("utf-8")
     if isinstance(value, list):
         return [_value(v) for v in value]
     if isinstance(value, Functor):
-        return (value.name.value, [_value(a) for a in value.args])
-    return value
+        return (str(value.name.value), [_value(a) for a in value.args])
+    if isinstance(value, (str, int, float)):
+        return value
+    return str(value)       # not ground (a variable): as text
 
 
 def error_for(kind: str, message: str) -> BaseException:
@@ -250,7 +282,7 @@ def error_for(kind: str, message: str) -> BaseException:
     return PrologError(kind, message)
 
 
-def _error_parts(result: Any) -> tuple[str, str]:
+def _error_parts(result: Term) -> tuple[str, str]:
     # error(Kind, Message) arrives as a Functor, already mapped by _value
     if isinstance(result, tuple) and result[0] == "error" and len(result[1]) == 2:
         kind, message = result[1]
@@ -271,17 +303,17 @@ def engine() -> Engine:
         return _engine
 
 
-def call(goal: str, *, interruptible: bool = False) -> dict[str, Any] | None:
+def call(goal: str, *, interruptible: bool = False) -> Bindings | None:
     return engine().call(goal, interruptible=interruptible)
 
 
-def goal(name: str, *args: Any, outputs: Iterable[str] = ()) -> str:
+def goal(name: str, *args: object, outputs: Iterable[str] = ()) -> str:
     """``arena_bridge:name(Args..., Outputs...)`` with ``args`` as terms."""
     parts = [term(a) for a in args] + list(outputs)
     return f"arena_bridge:{name}({', '.join(parts)})"
 
 
-def bridge(name: str, *args: Any, outputs: Iterable[str] = (),
-           interruptible: bool = False) -> Mapping[str, Any] | None:
+def bridge(name: str, *args: object, outputs: Iterable[str] = (),
+           interruptible: bool = False) -> Bindings | None:
     """Call ``arena_bridge:name/N`` with ``args`` as data; see :meth:`Engine.call`."""
     return call(goal(name, *args, outputs=outputs), interruptible=interruptible)

@@ -28,7 +28,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO
 
 from pybridge.engine import _prolog
 from pybridge.models import sources as gamesources
@@ -38,6 +38,8 @@ from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.jail.launch import start_host
+from pybridge.engine import hostreplies
+from pybridge.engine.hostreplies import Hello, Reply
 from pybridge.jail import replies
 from pybridge.jail.replies import BadReply, read_reply
 from pybridge.jail.spawn import Replies, Tail, drain, exit_words, reap, signal_swipl
@@ -62,17 +64,17 @@ class GameHost:
         self.isolation = isolation or sandbox.current()
         self.limits = limits
         self.output = Tail(limits.output_bytes)
-        self.hello: dict[str, Any] = {}
+        self.hello: Hello = {}
         #: The time limit of one rule call, as the host's load reply gives it.
         self.rule_seconds = 0.0
-        self.info: dict[str, Any] = {}
+        self.info: Reply = {}          # read by HostEngine.describe
         self.kept = False
         self.starts = 0
         self._seed: int | None = None
         self._lock = threading.RLock()
         self._proc: subprocess.Popen[bytes] | None = None
-        self._requests: Any = None
-        self._replies: Any = None
+        self._requests: IO[bytes] | None = None
+        self._replies: IO[bytes] | None = None
         self._lines: Replies | None = None
         self._readers: list[threading.Thread] = []
         self._dir = ""
@@ -173,9 +175,7 @@ class GameHost:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded")
         try:
-            for key in ("missing", "warnings", "required"):
-                replies.texts(reply, key)
-            replies.text(reply, "dialect")
+            self.hello = hostreplies.hello(reply)
             self.rule_seconds = float(replies.integer(reply, "rule_seconds", -1))
             if self.rule_seconds <= 0:
                 raise BadReply("a load reply without the time limit of a rule")
@@ -183,9 +183,8 @@ class GameHost:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded: the game's "
                                 f"process gave {exc}") from None
-        self.hello = reply
         self.kept = False
-        if not reply.get("missing"):
+        if not self.hello["missing"]:
             # kept: the loaded file forks a fresh copy for every game
             self.kept = self._fork()
             info = self._exchange("info", [], rule="title/1, players/1 or option/3",
@@ -239,7 +238,8 @@ class GameHost:
         self._proc = None
         its_jail, self.jail = self.jail, None
         assert its_jail is not None     # made with the process
-        reap(proc, self._dir, (self._requests, self._replies), its_jail)
+        reap(proc, self._dir, tuple(p for p in (self._requests, self._replies) if p is not None),
+             its_jail)
         self._dir = ""
         for t in self._readers:
             t.join(timeout=2)
@@ -250,7 +250,8 @@ class GameHost:
             proc = self._proc
             if proc is not None and proc.poll() is None:
                 try:
-                    self._requests.close()
+                    if self._requests is not None:
+                        self._requests.close()
                     proc.wait(timeout=0.5)
                 except (OSError, subprocess.TimeoutExpired):
                     pass
@@ -259,7 +260,7 @@ class GameHost:
     # -- requests ------------------------------------------------------------
 
     def request(self, verb: str, args: list[str], *, rule: str, limit: float | None = None,
-                cap: float | None = None) -> dict[str, Any] | None:
+                cap: float | None = None) -> Reply | None:
         """The answer to ``verb(Nonce, Args...)`` (``args`` are Prolog
         source texts made by :func:`pybridge.engine._prolog.term`): a dict, or
         None when the question failed. A Prolog error raises the
@@ -281,7 +282,7 @@ class GameHost:
         kind, message = self._error(reply)
         raise _prolog.error_for(kind, message)
 
-    def _error(self, reply: dict[str, Any]) -> tuple[str, str]:
+    def _error(self, reply: Reply) -> tuple[str, str]:
         error = reply.get("error")
         if not isinstance(error, dict):
             return "game_rule", f"{self.id}: the game's process gave no answer"
@@ -300,8 +301,8 @@ class GameHost:
         return clean(text, self.limits.text_bytes)
 
     def _exchange(self, verb: str, args: list[str], *, rule: str, limit: float,
-                  cap: float) -> dict[str, Any]:
-        assert self._proc is not None and self._lines is not None
+                  cap: float) -> Reply:
+        assert self._proc is not None and self._lines is not None and self._requests is not None
         nonce = secrets.token_hex(8)
         line = f"{verb}('{nonce}'{''.join(', ' + a for a in args)}).\n"
         log.debug("game %s < %s", self.id, line[:500].rstrip())

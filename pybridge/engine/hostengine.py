@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Any, Callable, Concatenate, Mapping, ParamSpec, TypeVar
+from typing import Callable, Concatenate, Mapping, ParamSpec, TypeVar
 
 from pybridge.engine import _prolog
-from pybridge.engine.interface import Facts, GameEngine, MoveStats, Search, check_term, options_term
+from pybridge.engine.hostreplies import Reply
+from pybridge.engine.interface import (Facts, GameEngine, MoveStats, Played, Search, check_term,
+                                       options_term)
 from pybridge.errors import (ArenaError, GameFileError, GameRuleError, PrologError,
                              PrologValueError, ThinkTimeout)
 from pybridge.jail.replies import BadReply
@@ -34,6 +36,14 @@ def _checked(game: str, what: str, value: object, limit: int = 1000) -> str:
     if not isinstance(value, str) or has_controls(value) or len(value) > limit:
         raise GameRuleError("game_rule", f"{game}: {what} gave {clean_line(repr(value), 120)}, "
                             f"not a text of at most {limit} characters without control characters")
+    return value
+
+
+def _list(reply: Reply, key: str) -> list[object]:
+    """Field ``key`` of ``reply``, a list (empty when absent); BadReply if not."""
+    value = reply.get(key, [])
+    if not isinstance(value, list):
+        raise BadReply(f"{key} that are not a list")
     return value
 
 
@@ -91,8 +101,8 @@ class HostEngine(GameEngine):
         """The file's running host (a new one after gamehosts.close_all())."""
         return host_for(self.ref)
 
-    def _ask(self, verb: str, *args: Any, rule: str, limit: float | None = None,
-             cap: float | None = None, raw: tuple[str, ...] = ()) -> dict[str, Any] | None:
+    def _ask(self, verb: str, *args: object, rule: str, limit: float | None = None,
+             cap: float | None = None, raw: tuple[str, ...] = ()) -> Reply | None:
         texts = [_prolog.term(a) for a in args] + list(raw)
         try:
             return self.host.request(verb, texts, rule=rule, limit=limit, cap=cap)
@@ -104,7 +114,7 @@ class HostEngine(GameEngine):
             raise GameRuleError("game_rule", f"{self.id}: {rule} ({verb}): "
                                 f"{clean_line(exc, 300)}") from None
 
-    def _state(self, got: dict[str, Any] | None) -> str | None:
+    def _state(self, got: Reply | None) -> str | None:
         if got is None:
             return None
         return self._state_text(got.get("state"))
@@ -136,7 +146,7 @@ class HostEngine(GameEngine):
         return title, players, tuple(options)
 
     @_blamed
-    def begin_game(self, options: Mapping[str, Any], config: str | None) -> None:
+    def begin_game(self, options: Mapping[str, object], config: str | None) -> None:
         """A fresh copy of the loaded file for a new game, in which the
         game's initial_state/2 runs again (a game may assert there)."""
         host = self.host
@@ -147,7 +157,7 @@ class HostEngine(GameEngine):
             self.new_state(options)
 
     @_blamed
-    def new_state(self, options: Mapping[str, Any]) -> str | None:
+    def new_state(self, options: Mapping[str, object]) -> str | None:
         return self._state(self._ask("new_state", rule="initial_state/2",
                                      raw=(options_term(options),)))
 
@@ -173,21 +183,22 @@ class HostEngine(GameEngine):
                 _checked(self.id, "game_over/2", got.get("over")))
 
     @_blamed
-    def play_move(self, state: str, move: str) -> dict[str, Any] | None:
+    def play_move(self, state: str, move: str) -> Played | None:
         got = self._ask("play_move", state, move, rule=f"move/3, {_FACTS}")
         if got is None:
             return None
-        facts = {k: v for k, v in got.items() if k not in ("ok", "nonce")}
-        if not isinstance(facts, dict) or not isinstance(facts.get("moves"), list):
+        moves = got.get("moves")
+        if not isinstance(moves, list):
             raise GameRuleError("game_rule", f"{self.id}: the game's process gave a bad answer")
-        facts["state"] = self._state_text(facts.get("state"))
-        facts["moves"] = [_checked(self.id, "move_text/2", m) for m in facts["moves"]]
-        for key, what in (("move", "move_text/2"), ("player", "current_player/2"),
-                          ("over", "game_over/2"), ("reason", "outcome_reason/2")):
-            facts[key] = _checked(self.id, what, facts.get(key))
-        note = facts.get("note")
-        facts["note"] = clean_line(note, 300) if isinstance(note, str) else ""
-        return facts
+        new = self._state_text(got.get("state"))
+        listed = tuple(_checked(self.id, "move_text/2", m) for m in moves)
+        move, player, over, reason = (
+            _checked(self.id, what, got.get(key))
+            for key, what in (("move", "move_text/2"), ("player", "current_player/2"),
+                              ("over", "game_over/2"), ("reason", "outcome_reason/2")))
+        note = got.get("note")
+        return Played(new, move, player, listed, over, reason,
+                      clean_line(note, 300) if isinstance(note, str) else "")
 
     @_blamed
     def move_error(self, state: str, move: str) -> str | None:
@@ -233,8 +244,12 @@ class HostEngine(GameEngine):
         got = self._ask("descriptions", state, rule="valid_moves/2, move_text/2 or move_description/3")
         if got is None:
             return {}
-        return {_checked(self.id, "move_text/2", m): clean_line(d, 500)
-                for m, d in got.get("pairs", [])}
+        described = {}
+        for pair in _list(got, "pairs"):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise BadReply("pairs that are not [move, description]")
+            described[_checked(self.id, "move_text/2", pair[0])] = clean_line(pair[1], 500)
+        return described
 
     @_blamed
     def outcome(self, state: str) -> tuple[str, str] | None:
@@ -253,7 +268,7 @@ class HostEngine(GameEngine):
         self.host.seed(seed)
 
     @_blamed
-    def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
+    def check(self, config: str, options: Mapping[str, object], games: int, seed: int,
               plies: int, max_states: int,
               seconds: float = 60.0) -> list[tuple[str, str, str, str]]:
         got = self._ask("check", config, rule="a rule the conformance check called",
@@ -262,15 +277,13 @@ class HostEngine(GameEngine):
                              check_term(games, seed, plies, max_states, seconds)))
         if got is None:
             return []
-        if not isinstance(got.get("problems", []), list):
-            raise BadReply("problems that are not a list")
+        problems = _list(got, "problems")
         notes = got.get("notes", [])
         self.check_notes = tuple(self.host.text(str(n)) for n in notes
                                  if isinstance(n, str)) if isinstance(notes, list) else ()
         text = self.host.text
         return [(text(str(a)), text(str(b)), text(str(c)), text(str(d)))
-                for a, b, c, d in (p for p in got.get("problems", [])
-                                   if isinstance(p, list) and len(p) == 4)]
+                for a, b, c, d in (p for p in problems if isinstance(p, list) and len(p) == 4)]
 
     @_blamed
     def search(self, state: str, seconds: float) -> Search | None:
@@ -279,13 +292,14 @@ class HostEngine(GameEngine):
         if got is None:
             return None
         moves = []
-        if not isinstance(got.get("stats", []), list):
-            raise BadReply("stats that are not a list")
-        for item in got.get("stats", []):
-            if (isinstance(item, list) and len(item) == 4 and isinstance(item[1], int)
-                    and isinstance(item[2], (int, float)) and item[3] in ("open", "win", "loss")):
-                moves.append(MoveStats(_checked(self.id, "move_text/2", item[0]), item[1],
-                                       float(item[2]), item[3]))
+        for item in _list(got, "stats"):
+            if not (isinstance(item, list) and len(item) == 4):
+                continue
+            name, visits, rate, status = item
+            if (isinstance(visits, int) and isinstance(rate, (int, float))
+                    and isinstance(status, str) and status in ("open", "win", "loss")):
+                moves.append(MoveStats(_checked(self.id, "move_text/2", name), visits,
+                                       float(rate), status))
         iterations = got.get("iterations")
         searches = got.get("searches")
         return Search(iterations if isinstance(iterations, int) else 0, tuple(moves),

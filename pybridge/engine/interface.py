@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from abc import ABC, abstractmethod
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from pybridge.engine import _prolog
-from pybridge.engine._prolog import text
+from pybridge.engine._prolog import integer, items, number, text
 from pybridge.models.options import Option
 from pybridge.text import without_colour
 
@@ -24,7 +24,7 @@ from pybridge.text import without_colour
 Facts = tuple[str, tuple[str, ...], str]
 
 
-def options_term(options: Mapping[str, Any]) -> str:
+def options_term(options: Mapping[str, object]) -> str:
     """Prolog source text of an options list ``[name(Value), ...]``."""
     return "[" + ",".join(f"{n}({_prolog.term(v)})" for n, v in options.items()) + "]"
 
@@ -33,6 +33,22 @@ def check_term(games: int, seed: int, plies: int, max_states: int,
                seconds: float = 60.0) -> str:
     return (f"[games({int(games)}),seed({int(seed)}),exhaustive_plies({int(plies)}),"
             f"max_states({int(max_states)}),seconds({float(seconds)})]")
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move the rules applied: the new state's text, the move's
+    canonical text, the new state's player to move, valid move texts and
+    winner ('none' while on) with the reason, and what the move decided
+    in the game's words ('' when nothing)."""
+
+    state: str
+    move: str
+    player: str
+    moves: tuple[str, ...]
+    over: str
+    reason: str
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -74,7 +90,7 @@ class GameEngine(ABC):
         """(title, players, options)."""
 
     @abstractmethod
-    def new_state(self, options: Mapping[str, Any]) -> str | None: ...
+    def new_state(self, options: Mapping[str, object]) -> str | None: ...
 
     @abstractmethod
     def new_state_config(self, config: str) -> str | None: ...
@@ -86,8 +102,8 @@ class GameEngine(ABC):
     def state_info(self, state: str) -> Facts: ...
 
     @abstractmethod
-    def play_move(self, state: str, move: str) -> dict[str, Any] | None:
-        """{"state","move","player","moves","over","reason"} or None."""
+    def play_move(self, state: str, move: str) -> Played | None:
+        """The move applied, or None when the rules refuse it."""
 
     @abstractmethod
     def move_error(self, state: str, move: str) -> str | None: ...
@@ -133,7 +149,7 @@ class GameEngine(ABC):
         table), before a game's clock runs; nothing by default."""
 
     @abstractmethod
-    def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
+    def check(self, config: str, options: Mapping[str, object], games: int, seed: int,
               plies: int, max_states: int,
               seconds: float = 60.0) -> list[tuple[str, str, str, str]]:
         """The conformance problems (prolog/gamecheck.pl), within about
@@ -152,7 +168,7 @@ class GameEngine(ABC):
         for a game that does not run it (a built-in game)."""
         return None
 
-    def begin_game(self, options: Mapping[str, Any], config: str | None) -> None:
+    def begin_game(self, options: Mapping[str, object], config: str | None) -> None:
         """Make the rules fresh for a game about to begin (a game file's
         host forks a copy of the loaded file); built-in rules keep nothing."""
 
@@ -163,18 +179,19 @@ class InProcessEngine(GameEngine):
     def __init__(self, module: str) -> None:
         self.module = module
 
-    def _bridge(self, name: str, *args: Any, outputs: list[str],
-                interruptible: bool = False) -> Mapping[str, Any] | None:
+    def _bridge(self, name: str, *args: object, outputs: list[str],
+                interruptible: bool = False) -> _prolog.Bindings | None:
         return _prolog.bridge(name, self.module, *args, outputs=outputs,
                               interruptible=interruptible)
 
     def describe(self) -> tuple[str, tuple[str, ...], tuple[Option, ...]]:
         got = self._bridge("game_info", outputs=["Title", "Players", "Options"])
         assert got is not None
-        return (text(got["Title"]), tuple(text(p) for p in got["Players"]),
-                tuple(Option(text(n), d, text(h)) for n, d, h in got["Options"]))
+        return (text(got["Title"]), tuple(text(p) for p in items(got["Players"])),
+                tuple(Option(text(n), d, text(h))
+                      for n, d, h in (items(o) for o in items(got["Options"]))))
 
-    def new_state(self, options: Mapping[str, Any]) -> str | None:
+    def new_state(self, options: Mapping[str, object]) -> str | None:
         got = _prolog.call(f"arena_bridge:new_state({_prolog.atom(self.module)}, "
                            f"{options_term(options)}, State)")
         return None if got is None else text(got["State"])
@@ -190,11 +207,17 @@ class InProcessEngine(GameEngine):
     def state_info(self, state: str) -> Facts:
         got = self._bridge("state_info", state, outputs=["Player", "Moves", "Over"])
         assert got is not None
-        return (text(got["Player"]), tuple(text(m) for m in got["Moves"]), text(got["Over"]))
+        return (text(got["Player"]), tuple(text(m) for m in items(got["Moves"])),
+                text(got["Over"]))
 
-    def play_move(self, state: str, move: str) -> dict[str, Any] | None:
+    def play_move(self, state: str, move: str) -> Played | None:
         got = self._bridge("play_move", state, move, outputs=["Json"])
-        return None if got is None else dict(json.loads(text(got["Json"])))
+        if got is None:
+            return None
+        facts = json.loads(text(got["Json"]))      # prolog/bridge.pl's play_move_dict/4
+        return Played(str(facts["state"]), str(facts["move"]), str(facts["player"]),
+                      tuple(str(m) for m in facts["moves"]), str(facts["over"]),
+                      str(facts["reason"]), str(facts.get("note") or ""))
 
     def move_error(self, state: str, move: str) -> str | None:
         got = self._bridge("move_error", state, move, outputs=["Reason"])
@@ -202,7 +225,7 @@ class InProcessEngine(GameEngine):
 
     def value(self, state: str, player: str) -> float | None:
         got = self._bridge("state_value", state, player, outputs=["Value"])
-        return None if got is None else float(got["Value"])
+        return None if got is None else number(got["Value"])
 
     def display(self, state: str, last_move: str) -> str:
         got = self._bridge("display", state, last_move, outputs=["Output"])
@@ -212,13 +235,13 @@ class InProcessEngine(GameEngine):
     def displays(self, shown: Sequence[tuple[str, str]], *, color: bool = True) -> list[str]:
         got = self._bridge("displays", [list(p) for p in shown], color, outputs=["Outputs"])
         assert got is not None
-        return [text(o) if color else without_colour(text(o)) for o in got["Outputs"]]
+        return [text(o) if color else without_colour(text(o)) for o in items(got["Outputs"])]
 
     def played_descriptions(self, played: Sequence[tuple[str, str]]) -> list[str]:
         got = self._bridge("played_descriptions", [list(p) for p in played],
                            outputs=["Descriptions"])
         assert got is not None
-        return [text(d) for d in got["Descriptions"]]
+        return [text(d) for d in items(got["Descriptions"])]
 
     def choose(self, state: str, level: int, seconds: float) -> tuple[str, str] | None:
         got = self._bridge("choose", state, level, float(seconds), outputs=["Move", "Note"],
@@ -228,7 +251,7 @@ class InProcessEngine(GameEngine):
     def move_descriptions(self, state: str) -> dict[str, str]:
         got = self._bridge("move_descriptions", state, outputs=["Pairs"])
         assert got is not None
-        return {text(m): text(d) for m, d in got["Pairs"]}
+        return {text(m): text(d) for m, d in (items(p) for p in items(got["Pairs"]))}
 
     def outcome(self, state: str) -> tuple[str, str] | None:
         got = self._bridge("outcome", state, outputs=["Winner", "Reason"])
@@ -244,7 +267,7 @@ class InProcessEngine(GameEngine):
     def prepare(self, level: int) -> None:
         _prolog.bridge("prepare_level", self.module, int(level), interruptible=True)
 
-    def check(self, config: str, options: Mapping[str, Any], games: int, seed: int,
+    def check(self, config: str, options: Mapping[str, object], games: int, seed: int,
               plies: int, max_states: int,
               seconds: float = 60.0) -> list[tuple[str, str, str, str]]:
         got = _prolog.call(
@@ -252,12 +275,11 @@ class InProcessEngine(GameEngine):
             f"{options_term(options)}, {check_term(games, seed, plies, max_states, seconds)}, "
             "Problems)")
         assert got is not None
-        return [(text(a), text(b), text(c), text(d)) for a, b, c, d in got["Problems"]]
+        return [(text(a), text(b), text(c), text(d))
+                for a, b, c, d in (items(p) for p in items(got["Problems"]))]
 
     def typed_move(self, typed: str) -> str | None:
-        got = _prolog.call(
-            f"catch(call_with_time_limit(2, ( term_string(T, {_prolog.atom(typed)}), ground(T), "
-            f"{_prolog.atom(self.module)}:move_text(T, Text), atom(Text) )), _, fail)")
+        got = self._bridge("typed_move_bounded", typed, outputs=["Text"])
         return None if got is None else text(got["Text"])
 
     def solved_outcome(self, state: str) -> tuple[str, int] | None:
@@ -269,7 +291,7 @@ class InProcessEngine(GameEngine):
             "( O = win(W0, P) -> format(atom(W), '~w', [W0]) ; W = draw, P = 0 )")
         if got is None:
             return None
-        return text(got["W"]), int(got["P"])
+        return text(got["W"]), integer(got["P"])
 
 
-__all__ = ["Facts", "GameEngine", "MoveStats", "Search", "InProcessEngine", "check_term", "options_term"]
+__all__ = ["Facts", "GameEngine", "MoveStats", "Played", "Search", "InProcessEngine", "check_term", "options_term"]

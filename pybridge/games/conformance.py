@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from pybridge.games import proposal_check
 from pybridge.models import gamefile
+from pybridge.models.gamefile import GameFileRef
 from pybridge.models.sources import decoded, loaders, unloaded_definitions
 from pathlib import Path
 
@@ -124,7 +125,7 @@ def game_title(path: Path) -> str:
     return "Game"
 
 
-def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
+def propose_adapter(ref: GameFileRef, config: str | None, seconds: float = 60.0) -> str:
     """Writes the adapter the game's host infers for ``ref`` beside the
     file as ``NAME-arena.pl``, never over an existing file (with a
     title/1 named after the file unless the file has one); says what
@@ -143,13 +144,13 @@ def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
                                     cap=budget + loop + 80)
     except (GameRuleError, ArenaError) as exc:
         return f"no adapter proposed: {clean_line(str(exc), 300)}"
-    if got is None or not isinstance(got.get("text"), str) or not got["text"]:
+    text = got.get("text") if got is not None else None
+    if not isinstance(text, str) or not text:
         why = got.get("why") if got is not None else None
         if not isinstance(why, str) or not why:
             why = ("no initial state with a place that alternates between two players was "
                    "found" + ("" if config else " (give the config with --config)"))
         return f"no adapter proposed: {clean_line(why, 700)}{_unloaded_hint(path, why)}"
-    text = got["text"]
     try:
         titled = re.search(r"^\s*title\s*\(", decoded(path.read_bytes()), re.MULTILINE)
     except OSError:
@@ -157,7 +158,7 @@ def propose_adapter(ref: Any, config: str | None, seconds: float = 60.0) -> str:
     if titled is None and not re.search(r"^title\(", text, re.MULTILINE):
         text = re.sub(r"^players\(", f'title("{game_title(path)}").\n\nplayers(', text,
                       count=1, flags=re.MULTILINE)
-    present = [p for p in host_for(ref).hello.get("present", []) if isinstance(p, str)]
+    present = host_for(ref).hello.get("present", [])
 
     load_errors: list[str] = []
 
@@ -225,7 +226,7 @@ def _unloaded_hint(path: Path, why: str) -> str:
     return f" (beside it, {said}, but no file of the game loads it)"
 
 
-def _loop_text(ref: Any, path: Path, title: bool) -> tuple[str, str]:
+def _loop_text(ref: GameFileRef, path: Path, title: bool) -> tuple[str, str]:
     """The adapter that plays the game through its own loop (asked where
     the one over its rules failed its check), titled, or '' and why not
     (as the end of a reason: '; nor could ...')."""

@@ -18,16 +18,8 @@ from pybridge.models import gamefile
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.engine.interface import GameEngine, InProcessEngine, Search
 from pybridge.models.options import Option, coerce as _coerce, option_message as _option_message
-from pybridge.errors import (
-    GameRuleError,
-    IllegalMoveError,
-    NoMoveError,
-    OptionError,
-    PrologValueError,
-    StateTextError,
-    UnknownGameError,
-)
-
+from pybridge.errors import (GameRuleError, IllegalMoveError, NoMoveError, OptionError,
+                             PrologValueError, StateTextError, UnknownGameError)
 from pybridge.text import clean_line, without_colour
 
 GAMES_DIR = PROLOG_DIR / "games"
@@ -67,7 +59,7 @@ def _info(game_id: str) -> _GameInfo:
             )
         path = (GAMES_DIR / f"{game_id}.pl").as_posix()
         got = _prolog.bridge("load_game", path, outputs=["Game"])
-        if got is None or got["Game"] != game_id:
+        if got is None or _prolog.text(got["Game"]) != game_id:
             raise UnknownGameError(f"{path} does not define module {game_id}")
         info = _describe(game_id, game_id, InProcessEngine(game_id), None)
         _loaded[game_id] = info
@@ -205,6 +197,10 @@ class Game:
     def rules(self) -> str:
         return self.engine.rules()
 
+    def typed_move(self, typed: str) -> str | None:
+        """The move text of the move term written as ``typed``, or None."""
+        return self.engine.typed_move(typed)
+
     def seed(self, seed: int) -> None:
         """Seed Prolog's random generator (random moves and AI tie-breaks)."""
         self.engine.seed(int(seed))
@@ -234,16 +230,13 @@ _Facts = tuple[str, tuple[str, ...], "str | None"]
 class State:
     """One position of a game. Immutable; moves return new states."""
 
-    __slots__ = ("_game", "_text", "_facts", "_outcome", "_applied")
+    __slots__ = ("_game", "_text", "_facts", "_outcome")
 
     def __init__(self, game: Game, state_text: str) -> None:
         self._game = game
         self._text = state_text
         self._facts: _Facts | None = None
         self._outcome: tuple[str, str] | None = None  # once known to be over
-        # the last moves applied here: typed or canonical text -> (canonical
-        # text, the new state with its facts and outcome, the move's note)
-        self._applied: dict[str, tuple[str, State, str]] = {}
 
     @property
     def game(self) -> Game:
@@ -292,42 +285,35 @@ class State:
 
     def move(self, move: str) -> "State":
         """The state after ``move``; IllegalMoveError if it is not valid."""
-        return self._apply(move)[1]
+        return self.apply(move).after
 
     def canonical_move(self, move: str) -> str:
         """The canonical text of a valid move typed as ``move``."""
         if self._facts is not None and move in self._facts[1]:
             return move
-        return self._apply(move)[0]
+        return self.apply(move).move
 
     def move_note(self, move: str) -> str:
         """What ``move`` decides in the game's words (move_outcome/4), or ''."""
-        return self._apply(move)[2]
+        return self.apply(move).note
 
-    def _apply(self, move: str) -> tuple[str, State, str]:
-        """(canonical move text, new state, note): one query, which also
-        gives the new state's player, moves and outcome; a listed move the
-        rules refuse is theirs to mend (GameRuleError)."""
+    def apply(self, move: str) -> "Applied":
+        """``move`` applied by the rules, in one query that also gives the new
+        state's facts; IllegalMoveError if it is not valid, GameRuleError
+        if the rules refuse a move they list."""
         if not isinstance(move, str):
             raise IllegalMoveError(repr(move), self, "a move is given as text")
-        applied = self._applied.get(move)
-        if applied is None:
-            facts = self._game.engine.play_move(self._text, move)
-            if facts is None:
-                if move in self.valid_moves():
-                    raise GameRuleError("game_rule", f"{self._game.id}: move/3 failed for "
-                                        f"{move}, a move valid_moves/2 lists")
-                raise IllegalMoveError(move, self, self.why_illegal(move))
-            new = State(self._game, facts["state"])
-            over = facts["over"]
-            new._facts = new._seated(facts["player"], tuple(facts["moves"]),
-                                     None if over == "none" else over)
-            new._outcome = None if over == "none" else (over, facts["reason"])
-            applied = (facts["move"], new, str(facts.get("note") or ""))
-            if len(self._applied) >= 8:
-                self._applied.clear()
-            self._applied[move] = self._applied[applied[0]] = applied
-        return applied
+        played = self._game.engine.play_move(self._text, move)
+        if played is None:
+            if move in self.valid_moves():
+                raise GameRuleError("game_rule", f"{self._game.id}: move/3 failed for "
+                                    f"{move}, a move valid_moves/2 lists")
+            raise IllegalMoveError(move, self, self.why_illegal(move))
+        new = State(self._game, played.state)
+        over = None if played.over == "none" else played.over
+        new._facts = new._seated(played.player, played.moves, over)
+        new._outcome = None if over is None else (over, played.reason)
+        return Applied(played.move, new, played.note)
 
     def why_illegal(self, move: str) -> str:
         """Why ``move`` is not valid here, in the game's terms."""
@@ -396,3 +382,12 @@ class State:
 
     def __hash__(self) -> int:
         return hash((self._game.module, self._text))
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A move applied: its canonical text, the state after it, its note."""
+
+    move: str
+    after: State
+    note: str = ""

@@ -1,25 +1,31 @@
 """Moves as people type them: the game's move text, or the move's Prolog
 term as a bot would return it (``[1,2]`` for the slide ``1-2`` of sliding,
 ``5`` for cell 5), for every game. A typed move is read here, once, into
-a :class:`TypedMove` that the shell shows or plays."""
+a :class:`TypedMove` that the shell shows and the match plays as it is."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from pybridge.errors import GameRuleError, IllegalMoveError
-from pybridge.games.game import State
+from pybridge.games.game import Applied, State
 
 
 @dataclass(frozen=True)
 class TypedMove:
-    """A typed move read against a position: ``move`` is the canonical
-    move text it stands for when the rules allow it there, else
-    ``problem`` says why they do not."""
+    """A typed move read at ``state``: ``applied`` is the move the rules
+    applied when they allow it there (its canonical text, the state after
+    it, its note), else ``problem`` says why they do not."""
 
     typed: str
-    move: str | None
+    state: State
+    applied: Applied | None = None
     problem: str | None = None
+
+    @property
+    def move(self) -> str | None:
+        """The canonical move text, or None when it is no valid move."""
+        return None if self.applied is None else self.applied.move
 
 
 def read_move(state: State, typed: str) -> TypedMove:
@@ -30,16 +36,15 @@ def read_move(state: State, typed: str) -> TypedMove:
     typed = typed.strip()
     text = typed
     if typed not in state.valid_moves():
-        got = state.game.engine.typed_move(typed)
+        got = state.game.typed_move(typed)
         text = typed if got is None else got
     try:
-        move = state.canonical_move(text)
-        state.move(move)  # the rules apply it now (kept for the play): a broken rule shows here
+        applied = state.apply(text)   # a broken rule shows here, before the play
     except IllegalMoveError as exc:
-        return TypedMove(typed, None, exc.reason)
+        return TypedMove(typed, state, problem=exc.reason)
     except GameRuleError as exc:
-        return TypedMove(typed, None, str(exc))
-    return TypedMove(typed, move)
+        return TypedMove(typed, state, problem=str(exc))
+    return TypedMove(typed, state, applied)
 
 
 __all__ = ["TypedMove", "read_move"]

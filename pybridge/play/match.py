@@ -2,7 +2,8 @@
 for every front end (shell, ``arena play``, tournaments).
 
 It is the only gate for who may move: :meth:`Match.play` takes a typed
-move only for a human seat to move, :meth:`Match.step` asks only a
+move (read once, :func:`pybridge.games.notation.read_move`) only for a
+human seat to move, :meth:`Match.step` asks only a
 non-human player to move. The referee checks every move of a non-human
 player against the rules and applies the policy for a bad one:
 ``forfeit`` (the move loses the game) or ``random`` (a random valid move
@@ -19,7 +20,8 @@ from typing import Callable, Mapping, Protocol, Sequence
 
 from pybridge.defaults import MOVE_TIME
 from pybridge.errors import GameRuleError, IllegalMoveError, TurnError
-from pybridge.games.game import Game, State
+from pybridge.games.game import Applied, Game, State
+from pybridge.games.notation import TypedMove, read_move
 from pybridge.play.players import Player
 from pybridge.text import clean_line
 from pybridge.types import Decision, Ply, Result, Verdict
@@ -127,19 +129,27 @@ class Match:
 
     # -- moves -------------------------------------------------------------
 
-    def play(self, move: str, *, seat: str | None = None, ms: int = 0) -> Ply:
-        """Play ``move``, a human's typed move, for ``seat`` (default: the
-        seat to move). IllegalMoveError, and nothing changes, if it is not
-        valid; TurnError (an IllegalMoveError) if ``seat`` is not to move
-        or the player to move is not a human (its moves come from
-        :meth:`step`)."""
+    def read(self, typed: str) -> TypedMove:
+        """``typed`` read as a move at the current position, for :meth:`play`."""
+        return read_move(self.state, typed)
+
+    def play(self, typed: TypedMove, *, seat: str | None = None, ms: int = 0) -> Ply:
+        """Play ``typed``, a human's move read at the current position, for
+        ``seat`` (default: the seat to move). IllegalMoveError, and
+        nothing changes, if it is not valid; TurnError (an
+        IllegalMoveError) if ``seat`` is not to move or the player to
+        move is not a human (its moves come from :meth:`step`)."""
         if self.result is not None:
-            raise IllegalMoveError(move, self.state, "the game is over")
-        self._check_turn(move, seat)
-        canonical = self.state.canonical_move(move)
-        ply = Ply(len(self._line), self.state.current_player, canonical, ms,
-                  note=self.state.move_note(canonical))
-        self._push(ply)
+            raise IllegalMoveError(typed.typed, self.state, "the game is over")
+        self._check_turn(typed.typed, seat)
+        if typed.state != self.state:
+            raise ValueError(f"{typed.typed!r} was read at another position")
+        if typed.applied is None:
+            raise IllegalMoveError(typed.typed, self.state,
+                                   typed.problem or f"{typed.typed} is not a valid move")
+        applied = typed.applied
+        ply = Ply(len(self._line), self.state.current_player, applied.move, ms, note=applied.note)
+        self._push(ply, applied.after)
         self._redo.clear()
         return ply
 
@@ -190,23 +200,20 @@ class Match:
             seconds=self.move_time if seconds is None else seconds,
         )
         self._choosing = False
-        decision = self._judge(decision)
-        if decision.verdict == Verdict.OK:
-            assert decision.move is not None
-            self._attempt = decision.move   # move_note/2 applies it already
-            ply = Ply(len(self._line), seat, decision.move, decision.ms,
-                      note=self.state.move_note(decision.move))
-        elif self.policy == "random" and decision.verdict != Verdict.REFUSED:
+        decision, applied = self._judge(decision)
+        if applied is not None:
+            ply = Ply(len(self._line), seat, applied.move, decision.ms, note=applied.note)
+        elif self.policy == Policy.RANDOM and decision.verdict != Verdict.REFUSED:
             replacement = self.state.choose_move(1)
             self._attempt = replacement
+            applied = self.state.apply(replacement)
             ply = Ply(
                 len(self._line), seat, replacement, decision.ms,
-                decision.verdict, decision.detail, decision.raw,
-                self.state.move_note(replacement),
+                decision.verdict, decision.detail, decision.raw, applied.note,
             )
         else:
             return self._forfeit(seat, decision)
-        self._push(ply)
+        self._push(ply, applied.after)
         self._redo.clear()
         return ply
 
@@ -223,20 +230,22 @@ class Match:
         """End the game: ``seat`` loses by ``verdict`` (e.g. a bot refused)."""
         return self._forfeit(seat, Decision(None, Verdict(verdict), 0, detail))
 
-    def _judge(self, decision: Decision) -> Decision:
+    def _judge(self, decision: Decision) -> tuple[Decision, Applied | None]:
+        """The decision as refereed, with its move applied when it is valid."""
         if decision.verdict != Verdict.OK:
-            return decision
+            return decision, None
         raw = decision.move
-        valid = self.state.valid_moves()
-        if raw in valid:
-            return decision
-        if isinstance(raw, str):
-            try:
-                canonical = self.state.canonical_move(raw)
-            except IllegalMoveError as exc:
-                return Decision(None, Verdict.ILLEGAL, decision.ms, exc.reason, raw)
-            return Decision(canonical, Verdict.OK, decision.ms)
-        return Decision(None, Verdict.ILLEGAL, decision.ms, "no move text", repr(raw))
+        if not isinstance(raw, str):
+            return Decision(None, Verdict.ILLEGAL, decision.ms, "no move text", repr(raw)), None
+        if raw in self.state.valid_moves():
+            self._attempt = raw     # a listed move a rule throws on is named
+        try:
+            applied = self.state.apply(raw)
+        except IllegalMoveError as exc:
+            return Decision(None, Verdict.ILLEGAL, decision.ms, exc.reason, raw), None
+        if applied.move != raw:
+            decision = Decision(applied.move, Verdict.OK, decision.ms)
+        return decision, applied
 
     def _forfeit(self, seat: str, decision: Decision) -> Result:
         winner = self.game.opponent(seat)
@@ -258,8 +267,10 @@ class Match:
             self.recorder.result(result)
         return result
 
-    def _push(self, ply: Ply) -> None:
-        new = self.state.move(ply.move)
+    def _push(self, ply: Ply, new: State | None = None) -> None:
+        """Add ``ply``, which leads to ``new`` (applied now when not given)."""
+        if new is None:
+            new = self.state.move(ply.move)
         self._line.append(_Position(new, ply))
         if self.recorder is not None:
             self.recorder.move(ply)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from pybridge.games.game import Game, State
 from pybridge.jail import sandbox
@@ -54,7 +54,7 @@ def header_record(
     state: State | None = None,
     opening: Sequence[str] = (),
     game_path: str | None = None,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The header of a log of ``game`` with ``players`` (seat -> spec text).
     ``state`` is written for a game file, else only when it is not the
     game's initial state;
@@ -64,7 +64,7 @@ def header_record(
     _check_seats(game, players)
     if isinstance(started, datetime):
         started = started.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    record: dict[str, Any] = {
+    record: dict[str, object] = {
         "type": "header",
         "format": FORMAT,
         "version": VERSION,
@@ -76,9 +76,10 @@ def header_record(
     if sandbox.current() == sandbox.Isolation.NONE and sandbox.code_trusted():
         record["trust_code"] = True  # played without the jail, the code declared the user's
     if game.file is not None:
-        record["game_file"] = game.file.record()
+        file_record = game.file.record()
         if game_path:
-            record["game_file"]["path"] = game_path
+            file_record["path"] = game_path
+        record["game_file"] = file_record
     # a game file's start is always written: its initial_state/2 may draw
     # at random (who begins), and the log's reader would draw again
     if state is not None and (game.file is not None or state != game.initial_state()):
@@ -88,8 +89,8 @@ def header_record(
     return record
 
 
-def move_record(ply: Ply) -> dict[str, Any]:
-    record: dict[str, Any] = {
+def move_record(ply: Ply) -> dict[str, object]:
+    record: dict[str, object] = {
         "type": "move", "ply": ply.number, "player": ply.player,
         "move": ply.move, "ms": ply.ms,
     }
@@ -104,11 +105,11 @@ def move_record(ply: Ply) -> dict[str, Any]:
     return record
 
 
-def undo_record(ply: int) -> dict[str, Any]:
+def undo_record(ply: int) -> dict[str, object]:
     return {"type": "undo", "ply": ply}
 
 
-def players_record(game: Game, players: Mapping[str, str]) -> dict[str, Any]:
+def players_record(game: Game, players: Mapping[str, str]) -> dict[str, object]:
     _check_seats(game, players)
     return {
         "type": "players",
@@ -116,8 +117,8 @@ def players_record(game: Game, players: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
-def result_record(result: Result) -> dict[str, Any]:
-    record: dict[str, Any] = {"type": "result", "winner": result.winner, "reason": result.reason}
+def result_record(result: Result) -> dict[str, object]:
+    record: dict[str, object] = {"type": "result", "winner": result.winner, "reason": result.reason}
     if result.forfeit is not None:
         record["forfeit"] = result.forfeit
         if result.detail:
@@ -129,7 +130,7 @@ def result_record(result: Result) -> dict[str, Any]:
     return record
 
 
-def record_line(record: Mapping[str, Any]) -> bytes:
+def record_line(record: Mapping[str, object]) -> bytes:
     """One record as its line of the log, newline included."""
     return (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 

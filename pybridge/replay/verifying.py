@@ -90,12 +90,13 @@ def positions(replay: Replay) -> Iterator[Position]:
                 path, line, f"move {ply.move!r} (ply {ply.number}) is recorded for "
                 f"{ply.player}, but {state.current_player} is to move", ply.move)
         try:
-            before, state = state, state.move(ply.move)
+            applied = state.apply(ply.move)
         except IllegalMoveError as exc:
             raise ReplayMismatch(
                 path, line, f"illegal move {ply.move!r} by {ply.player} (ply {ply.number}): "
                 f"{exc.reason}", ply.move) from None
-        yield Position(state, logged, ply.note or before.move_note(ply.move))
+        state = applied.after
+        yield Position(state, logged, ply.note or applied.note)
 
 
 def check_result(replay: Replay, final: State) -> None:

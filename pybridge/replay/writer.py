@@ -11,7 +11,7 @@ import stat
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Iterator, Mapping
 
 from pybridge.errors import ArenaError
 from pybridge.invocation import command_line
@@ -185,7 +185,7 @@ class ReplayWriter:
             fd, self._fd = self._fd, None
             os.close(fd)
 
-    def _write(self, record: Mapping[str, Any]) -> None:
+    def _write(self, record: Mapping[str, object]) -> None:
         if self._fd is None:
             raise ValueError(f"replay log {os.fspath(self.path)!r} was closed")
         _write_all(self._fd, record_line(record))

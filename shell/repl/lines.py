@@ -13,6 +13,7 @@ from typing import Any, Callable
 from prompt_toolkit.validation import ValidationError, Validator
 
 from pybridge.errors import ArenaError
+from pybridge.games.notation import TypedMove
 from pybridge.text import first_control
 
 from shell.repl import commands as C
@@ -24,12 +25,12 @@ from shell.repl.session import Session
 @dataclass(frozen=True)
 class ReadLine:
     """What a typed line is: a ``command`` with its ``args``, or a ``move``
-    to play (as typed); ``problem`` says why it cannot run. An empty line
-    is none of these."""
+    to play (as read at the position); ``problem`` says why it cannot run.
+    An empty line is none of these."""
 
     command: Command | None = None
     args: tuple[str, ...] = ()
-    move: str | None = None
+    move: TypedMove | None = None
     problem: str | None = None
 
 
@@ -51,7 +52,8 @@ def read_line(line: str, session: Session) -> ReadLine:
     command = C.lookup(words[0])
     if command is not None:
         return ReadLine(command, tuple(words[1:]), problem=command.problem(session, words[1:]))
-    return ReadLine(move=line, problem=move_problem(line, session))
+    move, problem = read_move(line, session)
+    return ReadLine(move=move, problem=problem)
 
 
 def line_problem(line: str, session: Session) -> str | None:
@@ -59,32 +61,35 @@ def line_problem(line: str, session: Session) -> str | None:
     return read_line(line, session).problem
 
 
-def move_problem(text: str, session: Session) -> str | None:
-    """Why ``text`` is not a move the human to move may play, or None."""
+def read_move(text: str, session: Session) -> tuple[TypedMove | None, str | None]:
+    """``text`` read as a move of the human to move, and why it is not one
+    they may play (None when it is)."""
     match = session.match
     word = text.split()[0]
     if match is None:
         close = difflib.get_close_matches(word, list(C.BY_NAME), n=1)
         hint = f" — did you mean {close[0]}?" if close else ""
-        return f"{word!r} is not a command{hint} (no game yet: new GAME starts one; help lists commands)"
+        return None, (f"{word!r} is not a command{hint} (no game yet: new GAME starts one; "
+                      "help lists commands)")
     if match.result is not None:
-        return "the game is over: new starts another, undo takes moves back"
+        return None, "the game is over: new starts another, undo takes moves back"
     seat = match.state.current_player
     if not match.players[seat].is_human:
         if session.paused:
-            return f"it is {seat_label(match, seat)}'s turn, stopped: go lets it move"
-        return f"it is {seat_label(match, seat)}'s turn"
-    reason = session.read_move(text).problem
+            return None, f"it is {seat_label(match, seat)}'s turn, stopped: go lets it move"
+        return None, f"it is {seat_label(match, seat)}'s turn"
+    move = session.read_move(text)
+    reason = move.problem
     words = text.split()
     if reason is not None and len(words) > 1 and not any(c in text for c in "[](),"):
         # not a move, nor a term written with spaces: words the game would run together
-        return (f"{text.strip()!r} is {len(words)} words: type one move at a time "
-                "(Tab lists them) or a command")
+        return move, (f"{text.strip()!r} is {len(words)} words: type one move at a time "
+                      "(Tab lists them) or a command")
     if reason is not None:
         close = difflib.get_close_matches(word, list(C.BY_NAME), n=1, cutoff=0.75)
         if close:
             reason += f" — or did you mean the command {close[0]}?"
-    return reason
+    return move, reason
 
 
 #: Said after every refusal: the line stays to be edited, and what is typed

@@ -30,11 +30,12 @@ from prompt_toolkit.validation import DummyValidator
 
 import pybridge
 from pybridge.errors import ArenaError, GameRuleError, Interrupted
+from pybridge.games.notation import TypedMove
 from pybridge.types import Ply, Result
 from pybridge.play.players import Player
 
 from shell.repl.completer import MoveDescriptions, ShellCompleter
-from shell.repl.lines import LineValidator, line_problem, read_line
+from shell.repl.lines import LineValidator, ReadLine, read_line
 from pybridge.text import clean_line
 from pybridge.text import plural
 from shell.render import (
@@ -99,6 +100,7 @@ class Shell:
         self.prompt_started = 0.0  # when the current prompt began: a human's think time
         self.prompt_ready = threading.Event()  # set while a prompt waits for input
         self._moves = MoveDescriptions()
+        self._checked: ReadLine | None = None  # the validator's reading of a move line
         if prompt_session is None and interactive:
             history = FileHistory(str(history_file)) if history_file else InMemoryHistory()
             prompt_session = PromptSession(history=history, output=output_without_cpr())
@@ -189,8 +191,21 @@ class Shell:
         return self.say.style(BOLD, f"{match.game.id} {seat}> ")
 
     def check(self, line: str) -> str | None:
-        """Why ``line`` cannot be run, or None. Used before Enter is accepted."""
-        return line_problem(line, self.session)
+        """Why ``line`` cannot be run, or None. Used before Enter is
+        accepted; a move read here is the one :meth:`execute` plays."""
+        read = read_line(line, self.session)
+        self._checked = read if read.move is not None else None
+        return read.problem
+
+    def _read(self, line: str) -> ReadLine:
+        """``line`` as :meth:`check` read it, if it read this move at this
+        position; else read now."""
+        checked, self._checked = self._checked, None
+        match = self.session.match
+        if (checked is not None and checked.move is not None and match is not None
+                and checked.move.typed == line and checked.move.state is match.state):
+            return checked
+        return read_line(line, self.session)
 
     def execute(self, line: str) -> None:
         """Run one line; every error becomes one line of output."""
@@ -200,7 +215,7 @@ class Shell:
                 self.advance(one=True)
             return
         try:
-            read = read_line(line, self.session)
+            read = self._read(line)
             if read.problem:
                 raise ShellError(read.problem)
             if read.command is not None:
@@ -267,9 +282,9 @@ class Shell:
         self.say(board)
         self.say(self.say.style(YELLOW, status_line(match)))
 
-    def play_move(self, text: str) -> None:
+    def play_move(self, move: TypedMove) -> None:
         ms = int((time.monotonic() - self.prompt_started) * 1000) if self.prompt_started else 0
-        self.after_ply(self.session.play(text, ms=ms))
+        self.after_ply(self.session.play(move, ms=ms))
 
     def after_ply(self, ply: Ply) -> None:
         match = self.session.match

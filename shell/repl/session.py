@@ -19,9 +19,9 @@ from pybridge.defaults import MOVE_TIME
 from pybridge.errors import ArenaError
 from pybridge.invocation import command_line
 from pybridge.play.match import Match, Recorder
-from pybridge.games.notation import TypedMove, read_move
+from pybridge.games.notation import TypedMove
 from pybridge.types import Ply, Result
-from pybridge.play.players import Player, PlayerSpec
+from pybridge.play.players import Player, PlayerKind, PlayerSpec
 from pybridge.bots.player import BotPlayer
 from pybridge.bots.seating import make_player
 from pybridge.replay import Rebuilt, Recorders, ReplayError, ReplayWriter, read_replay, rebuild
@@ -45,7 +45,6 @@ class Session:
         notify: Callable[[str], None] | None = None,
         busy: Callable[[str], AbstractContextManager[object]] | None = None,
     ) -> None:
-        self._last_read: tuple[pybridge.State, TypedMove] | None = None
         # None: none given; bots then have MOVE_TIME, built-in AIs their levels' times
         self.move_time = move_time
         self.log_dir = log_dir
@@ -168,7 +167,7 @@ class Session:
         a classic one replays ``line``), so that one that cannot play is
         refused before it takes the seat."""
         parsed = PlayerSpec.parse(spec)
-        if parsed.kind == "bot":
+        if parsed.kind == PlayerKind.BOT:
             assert parsed.path is not None
             if not Path(parsed.path).is_file():
                 raise ShellError(f"no bot file {parsed.path!r}")
@@ -217,24 +216,16 @@ class Session:
     # -- moves ---------------------------------------------------------------------
 
     def read_move(self, text: str) -> TypedMove:
-        """``text`` read as a move at the game's position, once: the line
-        the prompt checked is the line played."""
+        """``text`` (the move's text or its Prolog term) read as a move at
+        the game's position, for :meth:`play`."""
         assert self.match is not None
-        state = self.match.state
-        last = self._last_read
-        if last is not None and last[0] is state and last[1].typed == text.strip():
-            return last[1]
-        read = read_move(state, text)
-        self._last_read = (state, read)
-        return read
+        return self.match.read(text)
 
-    def play(self, text: str, *, ms: int = 0) -> Ply:
-        """The human to move plays ``text`` (the move's text or its Prolog
-        term); the game goes on after it. IllegalMoveError if it is none."""
+    def play(self, move: TypedMove, *, ms: int = 0) -> Ply:
+        """The human to move plays ``move``, as :meth:`read_move` read it;
+        the game goes on after it. IllegalMoveError if it is none."""
         assert self.match is not None
-        read = self.read_move(text)
-        # refused by the match, which says why
-        ply = self.match.play(read.move if read.move is not None else read.typed, ms=ms)
+        ply = self.match.play(move, ms=ms)      # refused by the match, which says why
         self.paused = False
         self._track()
         return ply

@@ -182,7 +182,7 @@ def play_out_with_undos(match: Match, rng: random.Random) -> tuple[Result, int]:
         if match.to_move.is_human:
             if len(match.history) >= 2 and rng.random() < 0.6:
                 undos += match.undo(2) // 2
-            match.play(rng.choice(match.state.valid_moves()))
+            match.play(match.read(rng.choice(match.state.valid_moves())))
         else:
             match.step()
     return match.result, undos

@@ -102,7 +102,7 @@ def test_every_match_begins_from_the_file_as_loaded(jail: bool) -> None:
     assert game.file is not None and host_for(game.file).kept
     players = {p: HumanPlayer(PlayerSpec("human")) for p in game.players}
     match = Match(game, players)
-    match.play("1")
+    match.play(match.read("1"))
     assert match.state.valid_moves() == ["2", "3"]     # the game remembers 1
     match = Match(game, players)                        # a new game: a fresh copy
     assert match.state.valid_moves() == ["1", "2", "3"]

@@ -27,26 +27,26 @@ EXAMPLES = PYBRIDGE.parent / "prolog" / "bots" / "examples"
 def test_a_typed_move_for_the_seat_not_to_move_is_refused(ttt: pybridge.Game) -> None:
     with Match(ttt, {"x": make_player("human"), "o": make_player("human")}) as match:
         with pytest.raises(TurnError, match="it is x's turn \\(human\\), not o's") as caught:
-            match.play("5", seat="o")
+            match.play(match.read("5"), seat="o")
         assert caught.value.seat == "o" and caught.value.move == "5"
         assert isinstance(caught.value, IllegalMoveError)
         assert match.history == [] and match.state.current_player == "x"
-        ply = match.play("5", seat="x")
+        ply = match.play(match.read("5"), seat="x")
         assert (ply.number, ply.player, ply.move) == (1, "x", "5")
         with pytest.raises(TurnError, match="'z' is not a seat of tictactoe"):
-            match.play("1", seat="z")
-        assert match.play("1").player == "o"  # no seat: the seat to move
+            match.play(match.read("1"), seat="z")
+        assert match.play(match.read("1")).player == "o"  # no seat: the seat to move
         assert len(match.history) == 2
 
 
 def test_a_typed_move_while_a_non_human_is_to_move_is_refused(ttt: pybridge.Game) -> None:
     with Match(ttt, {"x": make_player("human"), "o": make_player("ai:1")}) as match:
-        match.play("5")
+        match.play(match.read("5"))
         for seat in (None, "o"):
             with pytest.raises(TurnError, match="it is o's turn \\(ai:1\\), who is not a human"):
-                match.play("1", seat=seat)
+                match.play(match.read("1"), seat=seat)
         with pytest.raises(TurnError, match="it is o's turn"):
-            match.play("1", seat="x")
+            match.play(match.read("1"), seat="x")
         assert len(match.history) == 1
         ply = match.step()
         assert isinstance(ply, Ply) and ply.player == "o"
@@ -57,10 +57,10 @@ def test_a_typed_move_while_a_non_human_is_to_move_is_refused(ttt: pybridge.Game
 def test_nothing_moves_after_the_result(ttt: pybridge.Game) -> None:
     with Match(ttt, {"x": make_player("human"), "o": make_player("human")}) as match:
         for move in ("1", "4", "2", "5", "3"):
-            match.play(move)
+            match.play(match.read(move))
         assert match.result == Result("x", match.result.reason)
         with pytest.raises(IllegalMoveError, match="the game is over"):
-            match.play("6", seat="o")
+            match.play(match.read("6"), seat="o")
 
 
 # -- value types -----------------------------------------------------------------

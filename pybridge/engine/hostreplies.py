@@ -1,0 +1,42 @@
+"""What the game host (``prolog/gamehost.pl``) writes back, typed.
+
+Every reply is one JSON object (:func:`pybridge.jail.replies.read_reply`
+reads it), a :data:`Reply` until checked: :class:`pybridge.engine.gamehost.GameHost`
+checks the envelope (``ok``, ``fail`` or ``error``) and the answer to
+loading (:class:`Hello`); :class:`pybridge.engine.hostengine.HostEngine`
+reads each other verb's answer into the engine interface's own types
+(:mod:`pybridge.engine.interface`)."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from pybridge.jail import replies
+
+#: A host's reply line, a JSON object whose fields are not yet checked.
+Reply = dict[str, object]
+
+
+class Hello(TypedDict, total=False):
+    """The answer to ``load``: the dialect the file was read in, the
+    contract predicates it lacks, has and requires, and what loading left out.
+    Empty until the host has loaded the game."""
+
+    dialect: str
+    missing: list[str]
+    present: list[str]
+    required: list[str]
+    warnings: list[str]
+
+
+def hello(reply: Reply) -> Hello:
+    """The answer to ``load`` with its fields checked; BadReply if one is
+    of the wrong type."""
+    return Hello(dialect=replies.text(reply, "dialect"),
+                 missing=list(replies.texts(reply, "missing")),
+                 present=list(replies.texts(reply, "present")),
+                 required=list(replies.texts(reply, "required")),
+                 warnings=list(replies.texts(reply, "warnings")))
+
+
+__all__ = ["Hello", "Reply", "hello"]
