@@ -1,6 +1,7 @@
-"""Games from files: the README's examples (a module, and a course
-submission with an adapter) loaded, checked, played and searched; broken,
-unsafe and looping files caught with messages that name the problem."""
+"""Games from files: the examples of docs/writing-a-game.md and
+docs/course-submissions.md (a module, and a course submission with an
+adapter) loaded, checked, played and searched; broken, unsafe and looping
+files caught with messages that name the problem."""
 
 from __future__ import annotations
 
