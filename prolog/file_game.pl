@@ -1,4 +1,4 @@
-:- module(file_game,
+:- module(arena_file_game_proxy,
           [ title/1,                  % -Title
             players/1,                % -Players
             option/3,                 % ?Name, ?Default, ?Help
@@ -18,7 +18,7 @@
 
 prolog/bots/host.pl loads its game with use_module/2 (or finds it in its
 saved state). For a game file it loads this module and calls
-file_game:load_from_environment/0 (not exported: a bot may call what
+arena_file_game_proxy:load_from_environment/0 (not exported: a bot may call what
 the game exports), which loads the file named by the environment
 variable ARENA_GAME_FILE (dialect ARENA_GAME_DIALECT: auto, swi or
 sicstus4) through prolog/gamefile/load.pl, checks and limits included (in
