@@ -34,7 +34,7 @@ bench(File, Facts, Seconds, row(Carried, Playouts, Plies, Iterations)) :-
     statistics(cputime, T0),
     End is T0 + Seconds,
     playouts(Det, S0, End, 0, Playouts, 0, Plies),
-    mcts:mcts_search(Raw, S0, [seconds(Seconds)], search(Iterations, _)).
+    arena_ai_mcts:mcts_search(Raw, S0, [seconds(Seconds)], search(Iterations, _)).
 
 playouts(Det, S0, End, N0, N, P0, P) :-
     statistics(cputime, T),

@@ -177,7 +177,7 @@ def playouts_in_process(module: str) -> float:
     got = _prolog.call(
         f"arena_gamefile:game_file_raw({_prolog.atom(module)}, R_), "
         f"arena_bridge:new_state({_prolog.atom(module)}, [], T_), term_string(S_, T_), "
-        f"mcts:mcts_search(R_, S_, [seconds({SECONDS}), decisive(true)], search(N, _))")
+        f"arena_ai_mcts:mcts_search(R_, S_, [seconds({SECONDS}), decisive(true)], search(N, _))")
     assert got is not None
     return float(got["N"]) / SECONDS
 

@@ -73,7 +73,7 @@ def playouts_per_second(module: str, state_text: str) -> float:
     """The same search on rules loaded in this process."""
     got = _prolog.call(
         f"term_string(S, {_prolog.atom(state_text)}), "
-        f"mcts:mcts_search({_prolog.atom(module)}, S, [seconds({SECONDS}), {SEARCH}], search(N, _))")
+        f"arena_ai_mcts:mcts_search({_prolog.atom(module)}, S, [seconds({SECONDS}), {SEARCH}], search(N, _))")
     assert got is not None
     return float(got["N"]) / SECONDS
 
@@ -85,7 +85,7 @@ def random_games_per_second(module: str, state_text: str) -> float:
     while time.monotonic() - start < SECONDS:
         _prolog.call(f"term_string(S, {_prolog.atom(state_text)}), "
                      f"forall(between(1, 20, _), "
-                     f"mcts:default_playout({_prolog.atom(module)}, false, 1.0e18, S, _))")
+                     f"arena_ai_mcts:default_playout({_prolog.atom(module)}, false, 1.0e18, S, _))")
         count += 20
     return count / (time.monotonic() - start)
 
@@ -206,7 +206,7 @@ def openspiel_duel(games: int, search: str, name: str,
             if s.current_player == me:
                 answer = _prolog.call(
                     f"term_string(S, {_prolog.atom(str(s))}), "
-                    f"mcts:mcts_move(connect4, S, [{mine}, {search}], M), "
+                    f"arena_ai_mcts:mcts_move(connect4, S, [{mine}, {search}], M), "
                     f"format(atom(T), '~w', [M])")
                 assert answer is not None
                 move = _prolog.text(answer["T"])

@@ -304,7 +304,7 @@ ai_safety_seconds(120).
 
 %   pick_move(+Game, +State, +Level, -Move): a negative level -N is the
 %   general AI at level N (player spec mcts:N); a game file's raw view
-%   answers it, a built-in game is searched by generic_ai within the
+%   answers it, a built-in game is searched by arena_ai_generic within the
 %   move time's share.
 pick_move(Game, State, Level, Move) :-
     integer(Level),

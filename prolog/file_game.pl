@@ -1,4 +1,4 @@
-:- module(file_game, []).              % exports: the contract, below
+:- module(arena_file_game_proxy, []).   % exports: the contract, below
 :- use_module(contract, [contract/3]).
 :- use_module(gamefile/load).
 
@@ -6,7 +6,7 @@
 
 prolog/bots/host.pl loads its game with use_module/2 (or finds it in its
 saved state). For a game file it loads this module and calls
-file_game:load_from_environment/0 (not exported: a bot may call what
+arena_file_game_proxy:load_from_environment/0 (not exported: a bot may call what
 the game exports), which loads the file named by the environment
 variable ARENA_GAME_FILE (dialect ARENA_GAME_DIALECT: auto, swi or
 sicstus4) through prolog/gamefile/load.pl, checks and limits included (in

@@ -352,7 +352,7 @@ verb(value, G, [Text, Player], state_value(G, Text, Player, V), _{value:V}).
 verb(display, G, [Text, Last], bounded_display(G, Text, Last, O), _{output:O}).
 verb(choose, G, [Text, Level, Seconds], choose(G, Text, Level, Seconds, M, N), _{move:M, note:N}).
 verb(choose, G, [Text, Level, Seconds, Workers],
-     ( generic_ai:set_search_workers(Workers),
+     ( arena_ai_generic:set_search_workers(Workers),
        choose(G, Text, Level, Seconds, M, N)
      ),
      _{move:M, note:N}).

@@ -57,7 +57,7 @@ searched(Game, Text, Seconds, Workers, N, Stats, K) :-
     game_file_raw(Game, Raw),
     term_string(State, Text),
     with_rule_memo(Raw,
-                   mcts:mcts_search(Raw, State, [seconds(Seconds), decisive(true),
+                   arena_ai_mcts:mcts_search(Raw, State, [seconds(Seconds), decisive(true),
                                                  workers(Workers), searches(K)],
                                     search(N, Stats0))),
     findall([T, V, R, S],

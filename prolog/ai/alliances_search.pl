@@ -1,4 +1,4 @@
-:- module(alliances_search,
+:- module(arena_ai_alliances_search,
           [ greedy_move/2,            % +State, -Move
             search_move/2,            % +State, -Move
             node_info/3,              % +State, +Fences, -Info

@@ -1,4 +1,4 @@
-:- module(ai_clock,
+:- module(arena_ai_clock,
           [ move_time/1,              % -Seconds
             within_move_time/2        % +Own, -Seconds
           ]).

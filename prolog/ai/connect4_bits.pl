@@ -1,4 +1,4 @@
-:- module(connect4_bits,
+:- module(arena_ai_connect4_bits,
           [ bitboard_value/3,         % +State, +Player, -Value
             state_bits/5,             % +State, -Geo, -Cur, -Mask, -N
             position_threats/7,       % +Geo, +Cur, +Mask, -Empty, -Possible, -MyWins, -OppWins

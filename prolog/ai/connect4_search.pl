@@ -1,4 +1,4 @@
-:- module(connect4_search,
+:- module(arena_ai_connect4_search,
           [ search_move/3             % +State, +Level, -Move
           ]).
 :- set_prolog_flag(optimise, true).      % compiled arithmetic (this file only)

@@ -1,4 +1,4 @@
-:- module(generic_ai,
+:- module(arena_ai_generic,
           [ generic_move/4,           % +Game, +State, +Level, -Move
             generic_move/5,           % +Game, +State, +Level, +Options, -Move
             set_search_workers/1,     % +N

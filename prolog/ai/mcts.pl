@@ -1,4 +1,4 @@
-:- module(mcts,
+:- module(arena_ai_mcts,
           [ mcts_move/4,              % +Game, +State, +Options, -Move
             mcts_search/4             % +Game, +State, +Options, -Result
           ]).
@@ -159,14 +159,14 @@ mcts_search(Game, State, Module:Options, search(Iterations, Stats)) :-
     ;   option(mast(true), Options)
     ->  mast_forget,
         option(playout_decisive(PlayDecisive), Options, Decisive),
-        Playout = mcts_mast:mast_playout(Game, PlayDecisive, Deadline)
+        Playout = arena_ai_mcts_mast:mast_playout(Game, PlayDecisive, Deadline)
     ;   option(anti_decisive(Anti), Options, false),
         option(playout_decisive(PlayDecisive), Options, Decisive),
         (   Scale == none
         ->  Policy = policy(PlayDecisive, Anti, inf, none)
         ;   Policy = policy(PlayDecisive, Anti, Cutoff, Scale)
         ),
-        Playout = mcts_playout:default_playout(Game, Policy, Deadline)
+        Playout = arena_ai_mcts_playout:default_playout(Game, Policy, Deadline)
     ),
     Game:valid_moves(State, Moves0),
     (   option(root_moves(Only), Options)
@@ -322,7 +322,7 @@ new_node(Ctx, State, Mover, node(1, W, S, Untried, [], H), Winner) :-
 expand([], _, _, _, open, terminal(draw), draw) :-
     !.                                  % a dead end: a broken rule
 expand(Moves, ctx(Game, _, Playout, true, _), State, Mover, S, Untried, Winner) :-
-    Playout = mcts_playout:default_playout(Game, policy(true, Anti, Cutoff, Scale), Deadline),
+    Playout = arena_ai_mcts_playout:default_playout(Game, policy(true, Anti, Cutoff, Scale), Deadline),
     Anti \== true,
     Cutoff == inf,
     !,                                  % the decisive ply serves node and playout

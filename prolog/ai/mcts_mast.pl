@@ -1,4 +1,4 @@
-:- module(mcts_mast,
+:- module(arena_ai_mcts_mast,
           [ mast_playout/5,           % +Game, +Decisive, +Deadline, +State, -Winner
             mast_forget/0             % forget the move statistics
           ]).

@@ -1,4 +1,4 @@
-:- module(mcts_parallel,
+:- module(arena_ai_mcts_parallel,
           [ parallel_search/6,        % :Search, +Root0, -Root, +Deadline, -Iterations, -Helper
             merged/5                  % +Helper, +Children, +Iterations0, -Merged, -Iterations
           ]).

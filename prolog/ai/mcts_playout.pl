@@ -1,4 +1,4 @@
-:- module(mcts_playout,
+:- module(arena_ai_mcts_playout,
           [ default_playout/5,        % +Game, +Policy, +Deadline, +State, -Winner
             playout/7,                % +Game, +P, +Deadline, +N, +State, +Known, -Winner
             kids/6,                   % +Moves, +Game, +State, +Player, -Kids, -Won

@@ -1,4 +1,4 @@
-:- module(mcts_reuse,
+:- module(arena_ai_mcts_reuse,
           [ root_node/5,              % +Reuse, +Game, +State, +Moves, -Root
             keep_tree/4,              % +Game, +State, +Root, +Deadline
             lateness/2,               % +Reuse, -Seconds

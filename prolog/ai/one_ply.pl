@@ -1,4 +1,4 @@
-:- module(one_ply,
+:- module(arena_ai_one_ply,
           [ one_ply_check/6           % +Game, +State, +Children, +Deadline, -Result, -Note
           ]).
 :- use_module(library(lists)).

@@ -1,4 +1,4 @@
-:- module(sliding_solver,
+:- module(arena_ai_sliding_solver,
           [ perfect_moves/2,          % +State, -Moves
             position_value/3          % +Board, +Player, -Value
           ]).

@@ -1,4 +1,4 @@
-:- module(solver,
+:- module(arena_ai_solver,
           [ solved_move/3,            % +Game, +State, -Move
             solved_value/3            % +Game, +State, -Value
           ]).

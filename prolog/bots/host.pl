@@ -26,9 +26,10 @@ off, as
 ARGS are read by host_args.pl: the pipes' file descriptors (--in-fd,
 --out-fd), --game GAME, --seat, limits and the bot's file.
 
-GAME is a built-in game's id (prolog/games/GAME.pl) or `file_game` (a
-game file, prolog/file_game.pl). The saved state holds this module and
-every game already compiled; run from source, the host loads its game.
+GAME is a built-in game's id (prolog/games/GAME.pl) or
+`arena_file_game_proxy` (a game file, prolog/file_game.pl). The saved
+state holds this module and every game already compiled; run from
+source, the host loads its game.
 
 host_load.pl reads, checks and loads the bot; host_reply.pl words the
 verdict of a move; this module serves a line protocol on two pipes of
@@ -173,7 +174,7 @@ load_game(Game) :-
     (   current_module(Game),
         current_predicate(Game:initial_state/2)
     ->  true
-    ;   (   Game == file_game
+    ;   (   Game == arena_file_game_proxy
         ->  Rel = '../file_game.pl'
         ;   format(atom(Rel), "../games/~w.pl", [Game])
         ),
@@ -182,8 +183,8 @@ load_game(Game) :-
     ->  use_module(File, [])
     ;   existence_error(game, Game)
     ),
-    (   Game == file_game
-    ->  file_game:load_from_environment
+    (   Game == arena_file_game_proxy
+    ->  arena_file_game_proxy:load_from_environment
     ;   true
     ).
 

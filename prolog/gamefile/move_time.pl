@@ -64,7 +64,7 @@ move_time(Seconds) :-
 %   host's round trip).
 
 general_seconds(Level, Soft, Hard) :-
-    generic_ai:level_seconds(Level, Level0),
+    arena_ai_generic:level_seconds(Level, Level0),
     Hard0 is max(0.8, 1.25 * Level0),
     move_time(T),
     (   T > 0
@@ -93,7 +93,7 @@ level_share(Level, Level0, T, Soft) :-
 general_move(Game, State, Level, Move) :-
     general_seconds(Level, Soft, Hard),
     Check is 0.9 * Hard,
-    generic_ai:generic_move(Game, State, Level,
+    arena_ai_generic:generic_move(Game, State, Level,
                             [max_seconds(Soft), check_seconds(Check), note(Note)], Move),
     general_note(Level, Note).
 
@@ -174,12 +174,12 @@ capped_generic_move(Det, S, L, M) :-
 %   search's own cleanup (a loop game's runs kept alive); each rule call
 %   has the rule clock of its own.
 capped_search(Det, S, L, Options, Cap, M) :-
-    catch(call_with_time_limit(Cap, generic_ai:generic_move(Det, S, L, Options, M)),
+    catch(call_with_time_limit(Cap, arena_ai_generic:generic_move(Det, S, L, Options, M)),
           Error,
           ( search_error(Error),
             Det:valid_moves(S, Moves),
             Moves = [_|_],
-            generic_ai:checked_moves(S, Moves, Pool),
+            arena_ai_generic:checked_moves(S, Moves, Pool),
             random_member(M, Pool),
             overrun_note(Error, "the general AI", L, Cap)
           )).

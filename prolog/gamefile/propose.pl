@@ -5,6 +5,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(propose_code).
+:- use_module(propose_record, [make_proposal/2]).
 :- use_module(propose_trial).
 :- use_module(propose_text).
 :- use_module(propose_turns).
@@ -46,8 +47,6 @@ Every inferred line is marked GUESS for the user to confirm. Fails when
 no initial state or no alternating place is found; no_proposal_reason/3
 then says what the game has instead.
 */
-
-%!  propose_adapter(+Code, +ConfigText, +FileBase, -Text) is semidet.
 
 %!  propose_adapter(+Code, +ConfigText, +FileBase, -Text) is semidet.
 
@@ -94,8 +93,9 @@ alternating(Code, ConfigText, FileBase, Text) :-
     !,
     written_first(Code, S0, Paths, Path0, Q0, Q1, Path, P0, P1),
     pattern(S0, Path, Var, Pattern),
-    Found = found(S0, Path, Config, From, Pattern, Var, P0, P1),
-    adapter_text(Code, FileBase, Found, Text).
+    make_proposal([state(S0), path(Path), config(Config), from(From), pattern(Pattern),
+                   var(Var), first(P0), second(P1)], Proposal),
+    adapter_text(Code, FileBase, Proposal, Text).
 
 %   turn_name(+Code, +S0, +Path, -Name): Path in S0 holds a count N that
 %   the game's Name/2 turns into a player (`turn_colour(1, white)`), its
@@ -245,14 +245,10 @@ state_reason(_, '', _, Reason) :-
     Reason = 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand, or give another config with --config'.
 state_reason(_, _, _, 'no place in the initial state alternates between two players as moves are played (the player may be kept in a fact, or a turn has parts): write current_player/2 by hand').
 
-%   refused_moves(+Code, +S0, -M): valid_moves/2 lists moves in S0, M the
-%   first, and move/3 takes none of the first 20.
+%   refused_moves(+Code, +S0, -M): move/3 takes none of the first moves
+%   valid_moves/2 lists in S0, M the first.
 refused_moves(Code, S0, M) :-
-    defines(Code, valid_moves/2),
-    quiet(Code:valid_moves(S0, [M|Ms])),
-    closed(Ms),
-    first_n(20, [M|Ms], Firsts),
-    \+ ( member(X, Firsts), takes(Code, S0, X, _) ).
+    refused_listing(Code, S0, [M|_]).
 
 missing_part(Code, Why) :-
     \+ defines(Code, move/3),

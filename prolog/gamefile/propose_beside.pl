@@ -7,7 +7,9 @@
 :- use_module(retries, [pick/1]).
 :- use_module(propose_code).
 :- use_module(propose_players, [players_fact/2]).
+:- use_module(propose_winner, [player_named/3]).
 :- use_module(propose_trial).
+:- use_module(propose_record).
 :- use_module('../prefix').
 
 /** <module> An adapter proposed for a game that keeps the player beside its state
@@ -35,8 +37,8 @@ beside_adapter(Code, ConfigText, FileBase, Text) :-
     move_form(Code, Move),
     beside_walk(Code, Moves, Move, S0, P0, P1),
     !,
-    with_output_to(string(Text),
-                   beside_text(Code, FileBase, Config-From, S0, P0, P1, Moves, Move, Over)).
+    make_proposal([state(S0), config(Config), from(From), first(P0), second(P1)], Proposal),
+    with_output_to(string(Text), beside_text(Code, FileBase, Proposal, Moves, Move, Over)).
 
 %   Forms: a goal over the game's own predicates with its arguments
 %   named: m(S, P, Ms, Goal) lists, a(S, P, M, S1, Goal) plays,
@@ -148,7 +150,13 @@ small_move(M, S) :-
          sub_term(T, M), compound(T),
          term_size(T, TS), TS * 2 >= SS ).
 
-beside_text(Code, FileBase, Config-From, S0, P0, P1, Moves, Move, Over) :-
+%   beside_text(+Code, +FileBase, +Proposal, +Moves, +Move, +Over): the
+%   adapter whose state s(State, Player) keeps the player beside the
+%   game's state; Proposal has no place (path, pattern, var).
+beside_text(Code, FileBase, Proposal, Moves, Move, Over) :-
+    proposal_state(Proposal, S0),
+    proposal_first(Proposal, P0),
+    proposal_second(Proposal, P1),
     adapter_header(FileBase),
     format("% The game passes the player to move beside its state, and its loop~n"),
     format("% keeps whose turn it is: the adapter's state s(State, Player) keeps both.~n~n"),
@@ -168,7 +176,7 @@ beside_text(Code, FileBase, Config-From, S0, P0, P1, Moves, Move, Over) :-
     portray_clause(arena_other(P1, P0)),
     nl,
     winners_text(Code, [P0, P1], Names),
-    initial_text(Config, From, S0, P0),
+    initial_text(Proposal),
     copy_term(Over, o(S, P, W, OverGoal)),
     format("~n% the game ends where game_over holds with a winner above, or where~n"),
     format("% the player to move has no move (GUESS: a draw; the game's loop decides)~n"),
@@ -198,7 +206,7 @@ beside_text(Code, FileBase, Config-From, S0, P0, P1, Moves, Move, Over) :-
                         !,
                         arena_other(P4, Q))),
     nl,
-    display_text(Code, P0),
+    display_text(Code),
     own_levels_text(Code, S0, P0, Moves).
 
 %   winners_text(+Code, +Players, +Names): arena_winner/2 for the
@@ -210,12 +218,15 @@ winners_text(Code, [P0, P1], [N0, N1]) :-
     portray_clause(arena_winner(P1, N1)),
     portray_clause(arena_winner(draw, draw)),
     forall(( winner_term(Code, W), \+ memberchk(W, [P0, P1, draw]),
-             findall(N, ( member(P-N, [P0-N0, P1-N1]), atomic(P), \+ number(P),
-                          text_has(W, [P]) ), [Who]) ),
+             player_named(W, [P0-N0, P1-N1], Who) ),
            portray_clause(arena_winner(W, Who))),
     nl.
 
-initial_text(Config, From, S0, P0) :-
+initial_text(Proposal) :-
+    proposal_state(Proposal, S0),
+    proposal_config(Proposal, Config),
+    proposal_from(Proposal, From),
+    proposal_first(Proposal, P0),
     (   From == none
     ->  portray_clause((arena_initial_state(_, s(S, P0)) :- initial_state(S)))
     ;   From == initial                 % the 2019/20 and 2020/21 contract's name
@@ -230,7 +241,7 @@ initial_text(Config, From, S0, P0) :-
         portray_clause((arena_initial_state(_, s(S, P0)) :- initial_state(Config, S)))
     ).
 
-display_text(Code, _) :-
+display_text(Code) :-
     (   defines(Code, display_game/1)
     ->  Show = display_game(S)
     ;   defines(Code, display_game/2)

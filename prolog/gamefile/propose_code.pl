@@ -232,8 +232,8 @@ winner_term(Code, W) :-
         ground(W)
     ).
 
+%   text_has(+W, +Words): W, written, holds one of Words (any case).
 text_has(W, Words) :-
-    (   atomic(W) -> true ; W = _-_ ; true ),
     term_to_atom(W, A0),
     downcase_atom(A0, A),
     member(Word0, Words),

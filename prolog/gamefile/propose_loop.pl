@@ -1,6 +1,5 @@
 :- module(arena_gamefile_propose_loop,
-          [ loop_state/3,             % +Code, -State, -Input
-            loop_state/4,             % +Code, -State, -Config, -Input
+          [ loop_state/4,             % +Code, -State, -Config, -Input
             answered_how/2,           % +Input, -How
             forget_loop_states/0
           ]).
@@ -23,19 +22,13 @@ there. Only in the game host's jail: play/0 is none of the rules the
 arena otherwise runs.
 */
 
-%!  loop_state(+Code, -State, -Input) is semidet.
-%
-%   State is the first ground state Code's play/0 (or another entry point)
-%   passes to its rules with standard input Input: each question
-%   answered from its text (prompted(Answers)), else a text of answers.
-
-loop_state(Code, State, Input) :-
-    loop_state(Code, State, _, Input).
-
 %!  loop_state(+Code, -State, -Config, -Input) is nondet.
 %
-%   As loop_state/3; Config is the ground config play/0 passed to
-%   initial_state/2 for State, else unbound. The menu answered from its
+%   State is a ground state Code's play/0 (or another entry point)
+%   passes to its rules with standard input Input: each question
+%   answered from its text (prompted(Answers)), else a text of answers.
+%   Config is the ground config play/0 passed to initial_state/2 for
+%   State, else unbound. The menu answered from its
 %   questions first (a size from its range, the players it offers),
 %   then on backtracking the first of the fixed answers that reaches a
 %   state (often the first option: where the questions' answers set

@@ -3,6 +3,7 @@
             moves/4,                  % +Code, +State, +Player, -Moves
             listed/4,                 % +Code, +State, +Player, -Moves
             closed/1,                 % ?List
+            refused_listing/3,        % +Code, +State, -Moves
             generated_moves/3,        % +Code, +State, -Moves
             generated_text/4,         % +Code, +S, -Base, -Ms
             moves_shape/8             % +Code, +S0, +P0, +Own, ?OwnMs, -Base, -Ms, -Changed
@@ -11,6 +12,7 @@
 :- use_module(library(lists)).
 :- use_module(library(occurs), [sub_term/2]).
 :- use_module(propose_code).
+:- use_module('../prefix', [first_n/3]).
 
 /** <module> The moves a game lists and takes, as the proposal sees them
 
@@ -64,6 +66,19 @@ listed(Code, S, P, Ms) :-
     ).
 listed(Code, S, _, Ms) :-
     generated_moves(Code, S, Ms).
+
+%!  refused_listing(+Code, +S, -Ms) is semidet.
+%
+%   valid_moves/2 lists Ms in S, at least one, and move/3 takes none of
+%   the first 20: the two disagree on what a move is.
+
+refused_listing(Code, S, Ms) :-
+    defines(Code, valid_moves/2),
+    quiet(Code:valid_moves(S, Ms)),
+    closed(Ms),
+    Ms = [_|_],
+    first_n(20, Ms, Firsts),
+    \+ ( member(M, Firsts), takes(Code, S, M, _) ).
 
 %   closed(?List): a list whose tail was left unbound (a base clause
 %   `valid_moves_aux(_, [], _)`) ends there, as length/2 ends it in the

@@ -7,7 +7,7 @@
 :- use_module(library(apply)).
 :- use_module(propose_code).
 :- use_module('../prefix', [first_n/3]).
-:- use_module(propose_moves, [takes/4, closed/1]).
+:- use_module(propose_moves, [takes/4, refused_listing/3]).
 
 :- meta_predicate with_recast(+, +, 0).
 
@@ -32,12 +32,8 @@ lists them so.
 %   they are.
 
 recast(Code, S0, recast(From, To, Extra)) :-
-    defines(Code, valid_moves/2),
-    quiet(Code:valid_moves(S0, Ms)),
-    closed(Ms),
-    Ms = [_|_],
+    refused_listing(Code, S0, Ms),
     first_n(20, Ms, Firsts),
-    \+ ( member(M, Firsts), takes(Code, S0, M, _) ),
     Firsts = [M0|_],
     (   findall(F/N, move_shape(Code, F, N), Shapes0),
         sort(Shapes0, Shapes),

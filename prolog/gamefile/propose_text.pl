@@ -1,5 +1,5 @@
 :- module(arena_gamefile_propose_text,
-          [ adapter_text/4            % +Code, +FileBase, +Found, -Text
+          [ adapter_text/4            % +Code, +FileBase, +Proposal, -Text
           ]).
 :- use_module(library(lists)).
 :- use_module(library(occurs)).
@@ -7,6 +7,8 @@
 :- use_module(library(pairs)).
 :- use_module(propose_code).
 :- use_module(propose_players, [players_fact/2]).
+:- use_module(propose_record).
+:- use_module(propose_winner, [winner_text/4]).
 :- use_module(propose_trial).
 :- use_module(propose_value).
 :- use_module(propose_loop, [answered_how/2]).
@@ -20,8 +22,14 @@ where its code or its trial games show they differ from the contract,
 its AI levels, its config and the facts its menu asserts.
 */
 
-adapter_text(Code, FileBase, Found, Text) :-
-    Found = found(_, _, _, _, _, _, P0, P1),
+%!  adapter_text(+Code, +FileBase, +Proposal, -Text) is det.
+%
+%   Text is the adapter for what Proposal (prolog/gamefile/propose_record.pl)
+%   holds.
+
+adapter_text(Code, FileBase, Proposal, Text) :-
+    proposal_first(Proposal, P0),
+    proposal_second(Proposal, P1),
     (   atom(P0), atom(P1), P0 \== draw, P1 \== draw
     ->  Names = [P0, P1], Atoms = true
     ;   Names = [player1, player2], Atoms = false
@@ -29,24 +37,34 @@ adapter_text(Code, FileBase, Found, Text) :-
     with_output_to(string(Text),
       ( adapter_header(FileBase),
         players_fact(Code, Names),
-        players_text(Code, Atoms, Names, Found),
-        winner_text(Code, Atoms, Names, Found),
-        player_wrappers(Code, Atoms, Found),
-        value_text(Code, Atoms, Found),
+        players_text(Code, Atoms, Names, Proposal),
+        winner_text(Code, Atoms, Names, Proposal),
+        player_wrappers(Code, Atoms, Proposal),
+        value_text(Code, Atoms, Proposal),
         level_text(Code),
-        config_text(Code, Found),
-        setup_text(Code, Atoms, Found)
+        config_text(Code, Proposal),
+        setup_text(Code, Proposal)
       )).
 
-players_text(Code, _, _, found(_, counter(_, _:Name), _, _, Pattern, Var, P0, P1)) :-
+%   players_text(+Code, +Atoms, +Names, +Proposal): current_player/2
+%   over the place that alternates.
+players_text(Code, Atoms, Names, Proposal) :-
+    proposal_path(Proposal, Path),
+    proposal_pattern(Proposal, Pattern),
+    proposal_var(Proposal, Var),
+    proposal_first(Proposal, P0),
+    proposal_second(Proposal, P1),
+    players_text(Code, Atoms, Names, Path, Pattern-Var, P0, P1).
+
+players_text(Code, _, _, counter(_, _:Name), Pattern-Var, P0, P1) :-
     !,
     format("% GUESS: the player to move, as ~q names the turn count (~q, ~q, ...)~n", [Name, P0, P1]),
     Goal =.. [Name, Var, P],
     player_clause(Code, Pattern, P, (Goal, !)).
-players_text(Code, true, _, found(_, _, _, _, Pattern, Var, P0, P1)) :-
+players_text(Code, true, _, _, Pattern-Var, P0, P1) :-
     format("% GUESS: the place in the state that alternated ~q, ~q, ~q~n", [P0, P1, P0]),
     player_clause(Code, Pattern, Var, true).
-players_text(Code, false, [N0, N1], found(_, _, _, _, Pattern, Var, P0, P1)) :-
+players_text(Code, false, [N0, N1], _, Pattern-Var, P0, P1) :-
     format("% GUESS: the game's players ~q and ~q, by the place in the state that~n", [P0, P1]),
     format("% alternated; rename ~q and ~q at will~n", [N0, N1]),
     portray_clause(arena_player(P0, N0)),
@@ -68,90 +86,15 @@ player_clause(Code, Pattern, P, Goal) :-
     ;   portray_clause((Head :- Goal))
     ).
 
-%   winner_text(+Code, +Atoms, +Names, +Found): the winner mapping; the
-%   winner terms game_over/2's clauses name that are not the players
-%   are mapped by the player (or draw) their text names.
-winner_text(Code, Atoms, Names, found(S0, _, _, _, _, _, P0, P1)) :-
-    findall(W, winner_term(Code, W), Ws0),
-    Names = [N0, N1],
-    findall(X, colour_term(Code, [P0-N0, P1-N1], X), Xs),
-    append(Ws0, Xs, Ws00),
-    list_to_set(Ws00, Ws1),
-    exclude(is_player_or_draw([P0, P1, draw]), Ws1, Ws),
-    name_winners(S0, Names),
-    held_winners(Code),
-    (   Ws == []
-    ->  (   Atoms == true
-        ->  format("~n% GUESS: the game's winner terms are the players (and draw)~n"),
-            portray_clause(arena_winner(W, W))
-        ;   format("~n% GUESS: the game's winner terms are its players (and draw)~n"),
-            portray_clause((arena_winner(W, Name) :- arena_player(W, Name))),
-            portray_clause(arena_winner(draw, draw))
-        )
-    ;   format("~n% GUESS: game_over/2's winner terms, by the player their text names~n"),
-        forall(member(W, Ws),
-               (   (   named_winner(W, [P0-N0, P1-N1], Names, Who)
-                   ;   fact_winner(Code, W, [P0-N0, P1-N1], Who)
-                   )
-               ->  portray_clause(arena_winner(W, Who))
-               ;   quiet(Code:game_over(S0, W))
-               ->  true                 % its answer in the first state: no winner
-               ;   format("% (no player named in ~q: write its line)~n", [W])
-               )),
-        portray_clause(arena_winner(P0, N0)),
-        portray_clause(arena_winner(P1, N1)),
-        portray_clause(arena_winner(draw, draw))
-    ).
-
-%   held_winners(+Code): for each compound that game_over/2's heads give
-%   as the winner with a variable in it (winner(Player, Reason)), the
-%   winner is the player or draw one of its arguments names.
-held_winners(Code) :-
-    findall(F/N, ( code_clause(Code, game_over(_, W), _),
-                   compound(W), \+ ground(W), \+ is_list(W),
-                   functor(W, F, N), F/N \== (-)/2 ), Shapes0),
-    sort(Shapes0, Shapes),
-    forall(member(F/N, Shapes),
-           ( functor(W, F, N),
-             W =.. [_|Args],
-             format("~n% GUESS: game_over/2 gives a ~q/~q term: the winner is the one it holds~n",
-                    [F, N]),
-             portray_clause((arena_winner(W, P) :- member(X, Args), arena_winner(X, P), !)) )).
-
-%   name_winners(+S0, +Names): where the state holds the names the
-%   game's menu was given (prolog/gamefile/loop_prompt.pl: alpha, then
-%   bravo), a winner so named is that player.
-name_winners(S0, [N0, N1]) :-
-    findall(T-Who, ( member(Name-Who, [alpha-N0, bravo-N1]), name_form(S0, Name, T) ),
-            [T0-W0, T1-W1]),
-    !,
-    format("~n% GUESS: the names its menu was given, the first for the first player~n"),
-    portray_clause(arena_winner(T0, W0)),
-    portray_clause(arena_winner(T1, W1)).
-name_winners(_, _).
-
-name_form(S0, Name, T) :-
-    atom_codes(Name, Cs),
-    atom_chars(Name, Chs),
-    string_codes(Str, Cs),
-    member(T, [Name, Cs, Chs, Str]),
-    sub_term(X, S0),
-    X == T,
-    !.
-
-is_player_or_draw(Known, W) :-
-    memberchk(W, Known).
-
-named_winner(W, _, _, draw) :-
-    text_has(W, [draw, tie, empate, nobody]),
-    !.
-named_winner(W, Pairs, _, Who) :-
-    findall(N, ( member(P-N, Pairs), atomic(P), \+ number(P),
-                 text_has(W, [P]) ), [Who]).
-
-%   player_wrappers(+Code, +Atoms, +Found): the game's predicates that
-%   take a player, given the game's own player term; a pass move.
-player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
+%   player_wrappers(+Code, +Atoms, +Proposal): the game's predicates
+%   that take a player, given the game's own player term; a pass move.
+player_wrappers(Code, Atoms, Proposal) :-
+    proposal_state(Proposal, S0),
+    proposal_path(Proposal, Path),
+    proposal_pattern(Proposal, Pattern0),
+    proposal_var(Proposal, Var0),
+    proposal_first(Proposal, PA),
+    proposal_second(Proposal, PB),
     nl,
     (   defines(Code, valid_moves/2)
     ->  Own = valid_moves(SV, Ms1)
@@ -197,24 +140,9 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
                                (   Ms0 == []
                                ->  Ms = [Pass]
                                ;   Ms = Ms0 ))))
-    ;   Changed == generated
+    ;   guarded_moves(Code, Path, S0, Changed, Ends, Why)
     ->  Guard = true,
-        format("% GUESS: the game has no valid_moves: the moves move/3 itself gives for~n"),
-        format("% a free move, none once the game is over~n"),
-        portray_clause((arena_valid_moves(SV, Ms0) :-
-                           (   Over
-                           ->  Ms0 = []
-                           ;   Base )))
-    ;   end_seen(Code, Path, S0, over_with_moves)
-    ->  Guard = true,  format("% GUESS: valid_moves lists moves once game_over/2 holds; the game's~n"),
-        format("% loop asks game_over/2 first~n"),
-        portray_clause((arena_valid_moves(SV, Ms0) :-
-                           (   Over
-                           ->  Ms0 = []
-                           ;   Base )))
-    ;   Ends \== []
-    ->  Guard = true,
-        format("% no move once the game's loop ends the game (below)~n"),
+        forall(member(Line, Why), format("~s~n", [Line])),
         portray_clause((arena_valid_moves(SV, Ms0) :-
                            (   Over
                            ->  Ms0 = []
@@ -282,6 +210,22 @@ player_wrappers(Code, Atoms, found(S0, Path, _, _, Pattern0, Var0, PA, PB)) :-
     ;   true
     ),
     display_wrapper(Code, Atoms, S0, Pattern0, Var0).
+
+%   guarded_moves(+Code, +Path, +S0, +Changed, +Ends, -Why): valid_moves
+%   is to list no move once the game is over, Why the comment lines
+%   saying why: the moves are move/3's own, valid_moves lists moves once
+%   game_over/2 holds, or the game's loop has ends of its own (Ends).
+guarded_moves(_, _, _, generated, _, Why) :-
+    !,
+    Why = ["% GUESS: the game has no valid_moves: the moves move/3 itself gives for",
+           "% a free move, none once the game is over"].
+guarded_moves(Code, Path, S0, _, _, Why) :-
+    end_seen(Code, Path, S0, over_with_moves),
+    !,
+    Why = ["% GUESS: valid_moves lists moves once game_over/2 holds; the game's",
+           "% loop asks game_over/2 first"].
+guarded_moves(_, _, _, _, Ends, ["% no move once the game's loop ends the game (below)"]) :-
+    Ends \== [].
 
 %   level_first(+Code): choose_move/4 takes the level first, as its
 %   clauses with an integer there and none in the third place show
@@ -373,7 +317,12 @@ human_level(L) :-
     ground(L),
     text_has(L, [human, player, person, humano, jogador]).
 
-config_text(Code, found(S0, _, Config, From, _, _, _, _)) :-
+%   config_text(+Code, +Proposal): the config, or the first state, the
+%   adapter starts from.
+config_text(Code, Proposal) :-
+    proposal_state(Proposal, S0),
+    proposal_config(Proposal, Config),
+    proposal_from(Proposal, From),
     (   From = loop(Input)
     ->  answered_how(Input, How),
         format("~n% GUESS: the first state the game's own play/0 passed to its rules, its~n"),
@@ -410,12 +359,16 @@ variable_count(Term, N) :-
     term_variables(Term, Vs),
     length(Vs, N).
 
-%   setup_text(+Code, +Atoms, +Found): where display_game fails in the
+%   setup_text(+Code, +Proposal): where display_game fails in the
 %   first state, the facts the game's code asserts but never has (a
 %   menu's settings): the ones it asserts as they are, or one per player
 %   with the player and its name in the places tried, the first that
 %   lets display_game succeed; else the assertions as lines to fill in.
-setup_text(Code, _, found(S0, Path, _, _, _, _, P0, P1)) :-
+setup_text(Code, Proposal) :-
+    proposal_state(Proposal, S0),
+    proposal_path(Proposal, Path),
+    proposal_first(Proposal, P0),
+    proposal_second(Proposal, P1),
     (   display_fails(Code, S0, P0),
         findall(F, asserted_fact(Code, F), Fs0),
         Fs0 \== []

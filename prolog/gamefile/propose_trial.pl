@@ -301,8 +301,9 @@ sub_state(S, [I, J]) :-
     arg(J, X, Y),
     compound(Y).
 
-%   setup_facts(+Code, +S0, +P0, +Skeletons, +Pairs, -Facts): facts for
-%   one asserted predicate that make display_game succeed in S0.
+%   setup_facts(+Code, +States, +Skeletons, +Pairs, -Facts): facts for
+%   one asserted predicate that make display_game succeed in each of
+%   States (State-Player pairs).
 setup_facts(Code, States, Skeletons, Pairs, Facts) :-
     member(F, Skeletons),
     functor(F, N, A),

@@ -5,6 +5,7 @@
 :- use_module(propose_code).
 :- use_module(propose_players, [players_fact/2]).
 :- use_module(propose_trial).
+:- use_module(propose_record).
 :- use_module('../prefix').
 
 /** <module> An adapter proposed for a game whose turn has two parts
@@ -39,10 +40,10 @@ two_part_adapter(Code, ConfigText, FileBase, Text) :-
     P0b == P0,
     !,
     pattern(S0, Path, Var, Pattern),
+    make_proposal([state(S0), path(Path), config(Config), from(From), pattern(Pattern),
+                   var(Var), first(P0), second(P1)], Proposal),
     over(Code, Over),
-    with_output_to(string(Text),
-                   turns_text(Code, FileBase, Config, From, S0, [P0, P1], Pattern-Var,
-                              Over)).
+    with_output_to(string(Text), turns_text(Code, FileBase, Proposal, Over)).
 
 %   whole_turn(+Code, +S0, -S2): the first part (one of the first 20
 %   moves valid_moves/2 lists) and the second (the first valid_moves/3
@@ -77,7 +78,12 @@ over(Code, Over) :-
     ;   Over = count(unknown)
     ).
 
-turns_text(Code, FileBase, Config, From, S0, [P0, P1], Pattern-Var, Over) :-
+turns_text(Code, FileBase, Proposal, Over) :-
+    proposal_state(Proposal, S0),
+    proposal_pattern(Proposal, Pattern),
+    proposal_var(Proposal, Var),
+    proposal_first(Proposal, P0),
+    proposal_second(Proposal, P1),
     format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
     format("% It plays the file unchanged and adds what the arena needs. Lines marked~n"),
     format("% GUESS were inferred from a few legal moves and the game's code: confirm~n"),
@@ -92,7 +98,7 @@ turns_text(Code, FileBase, Config, From, S0, [P0, P1], Pattern-Var, Over) :-
            [P0, P1, P0]),
     portray_clause(current_player(turn(Pattern, _, _), Var)),
     nl,
-    count_text(Over, Code, Config, From),
+    count_text(Over, Code, Proposal),
     (   defines(Code, valid_moves/2)
     ->  FirstMoves = valid_moves(S, Ms)
     ;   FirstMoves = findall(M0, move(S, M0, _), Ms)      % the first part's moves
@@ -143,7 +149,9 @@ turns_text(Code, FileBase, Config, From, S0, [P0, P1], Pattern-Var, Over) :-
                         display_game(S),
                         format("next: ~w part (count ~w)~n", [Part, N]))).
 
-count_text(Over, Code, Config, From) :-
+count_text(Over, Code, Proposal) :-
+    proposal_config(Proposal, Config),
+    proposal_from(Proposal, From),
     (   config_goal(Code, Given, Init)
     ->  ConfigGoal = (Given, initial_state(Init, S)),
         format("% GUESS: the config as the game's own code finds it for initial_state/2~n")

@@ -1,5 +1,5 @@
 :- module(arena_gamefile_propose_value,
-          [ value_text/3              % +Code, +Atoms, +Found
+          [ value_text/3              % +Code, +Atoms, +Proposal
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -8,6 +8,7 @@
 :- use_module(library(aggregate)).
 :- use_module(propose_code).
 :- use_module(propose_trial).
+:- use_module(propose_record).
 :- use_module('../prefix').
 
 /** <module> The adapter proposal's value/3
@@ -19,12 +20,21 @@ player names it uses, and its sense, from won random games or, where
 none is won in time (a race), from the moves the game's own level picks.
 */
 
-%   value_text(+Code, +Atoms, +Found): value/3 as the contract has it:
-%   for either player, given the whole state.
-value_text(Code, Atoms, found(S0, Path, _, _, Pattern, Var, P0, P1)) :-
+%!  value_text(+Code, +Atoms, +Proposal) is det.
+%
+%   value/3 as the contract has it: for either player, given the whole
+%   state.
+
+value_text(Code, Atoms, Proposal) :-
+    proposal_state(Proposal, S0),
+    proposal_path(Proposal, Path),
+    proposal_pattern(Proposal, Pattern),
+    proposal_var(Proposal, Var),
+    proposal_first(Proposal, P0),
+    proposal_second(Proposal, P1),
     (   \+ defines(Code, value/3),
         defines(Code, value/2)
-    ->  ignore(value2_text(Code, Atoms, S0, Path, Pattern-Var, P0, P1))
+    ->  ignore(value2_text(Code, Atoms, Proposal))
     ;   defines(Code, value/3)
     ->  value_players(Code, Atoms, P0, P1, Map),
         (   Map == none
@@ -82,15 +92,17 @@ value_text(Code, Atoms, found(S0, Path, _, _, Pattern, Var, P0, P1)) :-
     ;   true
     ).
 
-%   value2_text(+Code, +Atoms, +S0, +Path, +Pattern-Var, +P0, +P1):
+%   value2_text(+Code, +Atoms, +Proposal):
 %   value(State, Value) as value/3, its side and sense read from the
 %   game's own level: the moves it picks have the lowest or highest
 %   value/2 for the player who made them (then a player's value is that
 %   of the state with the other to move), or for one player always.
 %   Nothing where it tells neither.
-value2_text(Code, Atoms, S0, Path, Pattern-Var, P0, P1) :-
+value2_text(Code, Atoms, Proposal) :-
+    proposal_state(Proposal, S0),
+    proposal_path(Proposal, Path),
     (   value2_picks(Code, Path, S0, L, Picks)
-    ->  (   value2_sense(Atoms, Path, Pattern-Var, P0, P1, L, Picks)
+    ->  (   value2_sense(Atoms, Proposal, L, Picks)
         ->  true
         ;   aggregate_all(count, member(_-lower, Picks), Lo),
             aggregate_all(count, member(_-higher, Picks), Hi),
@@ -104,7 +116,12 @@ value2_text(Code, Atoms, S0, Path, Pattern-Var, P0, P1) :-
         format("% to read its sense from~n")
     ).
 
-value2_sense(Atoms, Path, Pattern-Var, P0, P1, L, Picks) :-
+value2_sense(Atoms, Proposal, L, Picks) :-
+    proposal_path(Proposal, Path),
+    proposal_pattern(Proposal, Pattern),
+    proposal_var(Proposal, Var),
+    proposal_first(Proposal, P0),
+    proposal_second(Proposal, P1),
     Picks = [_, _|_],
     (   \+ memberchk(_-higher, Picks), \+ memberchk(_-between, Picks)
     ->  Side = mover, Low = true, Why = "the lowest value/2 for the player who moved"

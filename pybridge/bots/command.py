@@ -50,7 +50,7 @@ def host_command(state: Path | None, prolog: Path, bot: str, isolation: str, fil
                 "--no-debug", str(prolog / "bots" / "host.pl"), "--"]
     return host + [
         "--in-fd", str(req_fd), "--out-fd", str(rep_fd),
-        "--game", "file_game" if file_game else game_id,
+        "--game", "arena_file_game_proxy" if file_game else game_id,
         "--stack-mb", str(limits.stack_mb),
         "--seat", seat,
         "--level", str(level),

@@ -105,7 +105,7 @@ greedy_mismatches(Text, Mismatches) :-
     State = state(Me, _, _, _),
     findall(I-Bit,
             ( child(State, false, Info, I, Bit, State1),
-              alliances_search:greedy_value(Info, I, Bit, State1, Me, V1),
+              arena_ai_alliances_search:greedy_value(Info, I, Bit, State1, Me, V1),
               alliances:value(State1, Me, V2),
               V1 =\= V2
             ),
@@ -121,8 +121,8 @@ search_mismatches(Text, Mismatches) :-
     term_string(State, Text),
     findall(I-Bit,
             ( child(State, true, Info, I, Bit, State1),
-              alliances_search:child_distances(Info, I, Bit, State1, Derived),
-              alliances_search:node_info(State1, true, Info1),
+              arena_ai_alliances_search:child_distances(Info, I, Bit, State1, Derived),
+              arena_ai_alliances_search:node_info(State1, true, Info1),
               findall(d(C, player(L1, F1), player(L2, F2)),
                       member(colour(C, player(L1, _, F1, _), player(L2, _, F2, _)), Info1),
                       Fresh),
@@ -135,9 +135,9 @@ search_mismatches(Text, Mismatches) :-
 %   node_info/3 of State.
 child(State, Fences, Info, I, Bit, State1) :-
     State = state(_, Discs, _, _),
-    alliances_search:node_info(State, Fences, Info),
+    arena_ai_alliances_search:node_info(State, Fences, Info),
     alliances:empty_mask(Discs, Empty),
-    alliances_search:index_moves(State, Empty, Moves),
+    arena_ai_alliances_search:index_moves(State, Empty, Moves),
     member(I-Bit, Moves),
     alliances:place(State, I, Bit, State1),
     \+ alliances:game_over(State1, _).
@@ -155,6 +155,6 @@ fence_distances(Text, Distances) :-
     findall(C-P-F,
             ( member(C, [orange, purple, green]),
               member(P, [p1, p2]),
-              alliances_search:player_info(P, C, Discs, Empty, true, player(_, _, F, _))
+              arena_ai_alliances_search:player_info(P, C, Discs, Empty, true, player(_, _, F, _))
             ),
             Distances).

@@ -97,4 +97,4 @@ def test_a_bot_calling_a_game_files_ai_is_refused(tmp_path: Path) -> None:
     bot.write_text("choose_move(S, M) :- choose_move(S, 2, M).\n")
     ref = load_game_file(str(game)).file
     hello = check_bot("tiny", str(bot), game_file=ref).hello
-    assert not hello.ready and "file_game:choose_move/3" in hello.detail, hello
+    assert not hello.ready and "arena_file_game_proxy:choose_move/3" in hello.detail, hello

@@ -149,7 +149,7 @@ def test_a_win_two_moves_of_one_turn_away(level: int) -> None:
 def mcts(state: pybridge.State, options: str) -> dict[str, object]:
     got = _prolog.call(
         f"term_string(S, {_prolog.atom(str(state))}), "
-        f"mcts:mcts_search({_prolog.atom(state.game.module)}, S, {options}, search(N, Stats)), "
+        f"arena_ai_mcts:mcts_search({_prolog.atom(state.game.module)}, S, {options}, search(N, Stats)), "
         "length(Stats, K)")
     assert got is not None
     return got
@@ -166,20 +166,20 @@ def test_move_average_playouts_keep_the_bound_and_learn(decisive: str) -> None:
     s = pybridge.load_game("connect4").initial_state()
     got = mcts(s, f"[iterations(60), seconds(30), mast(true), playout_decisive({decisive})]")
     assert got["N"] == 60 and got["K"] == 7
-    learnt = _prolog.call("aggregate_all(sum(N), mcts_mast:mast_stat(_, _, _, N), T)")
+    learnt = _prolog.call("aggregate_all(sum(N), arena_ai_mcts_mast:mast_stat(_, _, _, N), T)")
     assert learnt is not None and learnt["T"] > 60      # a move a ply of every playout
 
 
 def test_the_tree_is_kept_for_the_next_move() -> None:
     game = pybridge.load_game("connect4")
-    _prolog.call("mcts:mcts_forget")
+    _prolog.call("arena_ai_mcts:mcts_forget")
     s = game.initial_state()
     first = mcts(s, "[iterations(3000), reuse(true), start_visits(V0)]")
     assert first["V0"] == 0
     later = s.move("4").move("4")
     second = mcts(later, "[iterations(10), reuse(true), start_visits(V1)]")
     assert second["V1"] > 10
-    _prolog.call("mcts:mcts_forget")
+    _prolog.call("arena_ai_mcts:mcts_forget")
     fresh = mcts(later, "[iterations(10), reuse(true), start_visits(V2)]")
     assert fresh["V2"] == 0
 
@@ -259,7 +259,7 @@ def test_a_value_cutoff_scores_playouts_with_value() -> None:
     s = pybridge.load_game("connect4").initial_state()
     got = _prolog.call(
         f"term_string(S, {_prolog.atom(str(s))}), "
-        "mcts:mcts_search(connect4, S, [iterations(60), seconds(30), cutoff(0)], "
+        "arena_ai_mcts:mcts_search(connect4, S, [iterations(60), seconds(30), cutoff(0)], "
         "search(N, Stats)), "
         "findall(F, ( member(_-stats(V, R, _), Stats), F is R * V * 2, "
         "F =\\= round(F) ), Fractions), length(Fractions, K)")

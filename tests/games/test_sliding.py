@@ -33,7 +33,7 @@ def encode(s: State) -> str:
 
 def perfect_moves(s: State) -> list[str]:
     got = _prolog.call(
-        f"sliding_solver:perfect_moves({encode(s)}, Ms), maplist(sliding:move_text, Ms, Texts)"
+        f"arena_ai_sliding_solver:perfect_moves({encode(s)}, Ms), maplist(sliding:move_text, Ms, Texts)"
     )
     assert got is not None
     return [_prolog.text(t) for t in got["Texts"]]
@@ -137,7 +137,7 @@ def test_solver_agrees_with_the_reference(
     for (cells, side), value in solved.items():
         board = ",".join("e" if c == "." else c for c in cells)
         got = _prolog.call(
-            f"sliding_solver:position_value([{board}], {side}, V), format(atom(T), '~q', [V])"
+            f"arena_ai_sliding_solver:position_value([{board}], {side}, V), format(atom(T), '~q', [V])"
         )
         assert got is not None
         assert _prolog.text(got["T"]) == value_text(value), (cells, side)
