@@ -3,8 +3,7 @@
             generic_move/5,           % +Game, +State, +Level, +Options, -Move
             set_search_workers/1,     % +N
             level_seconds/2,          % +Level, -Seconds
-            checked_moves/3,          % +State, +Moves, -Pool
-            solve_moves/4             % +Game, +State, +Budget, -ScoredMoves
+            checked_moves/3           % +State, +Moves, -Pool
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -329,16 +328,12 @@ winning_move(Game, State, Bests, Move) :-
     ;   random_member(Move, Bests)
     ).
 
-%!  solve_moves(+Game, +State, +Budget, -ScoredMoves) is semidet.
+%   solve_moves(+Game, +State, +Budget, +Seconds, -ScoredMoves) is semidet.
 %
 %   ScoredMoves is Value-Move for every valid move of State, Value the
 %   exact result for the player to move (1 win, 0 draw, -1 loss) with
 %   best play from both sides. Fails when more than Budget positions
-%   would have to be solved, or when a position repeats. solve_moves/5
-%   also gives up after Seconds.
-
-solve_moves(Game, State, Budget, Scored) :-
-    solve_moves(Game, State, Budget, inf, Scored).
+%   would have to be solved, when a position repeats, or after Seconds.
 
 solve_moves(Game, State, Budget, Seconds, Scored) :-
     get_time(T0),
