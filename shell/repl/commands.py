@@ -13,8 +13,8 @@ import pybridge
 from pybridge.models import gamefile
 from pybridge.play.players import PlayerSpec
 
-from shell.repl import file_commands as F
-from shell.repl import game_commands as G
+from shell.repl import file_commands
+from shell.repl import game_commands
 from shell.render import text_width
 from shell.repl.command import COMMAND, GAME, OPTION, Command, Host, no_args, option_items
 from shell.render import BOLD, games_listing, players_listing
@@ -123,9 +123,9 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command("games", "games", "list the games, their players and options", run_games,
             check_args=no_args),
-    G.MOVES, G.HINT, G.UNDO, G.REDO, G.HISTORY, G.BOARD, G.PLAYERS, G.GO, G.DELAY,
-    G.MOVETIME, G.ISOLATION, G.STEP, G.RULES,
-    F.SAVE, F.LOAD, F.REPLAY,
+    game_commands.MOVES, game_commands.HINT, game_commands.UNDO, game_commands.REDO, game_commands.HISTORY, game_commands.BOARD, game_commands.PLAYERS, game_commands.GO, game_commands.DELAY,
+    game_commands.MOVETIME, game_commands.ISOLATION, game_commands.STEP, game_commands.RULES,
+    file_commands.SAVE, file_commands.LOAD, file_commands.REPLAY,
     Command("help", "help [COMMAND]", "this list, or one command in detail", run_help, "",
             (COMMAND,), check_args=help_args),
     Command("quit", "quit", "leave the shell (Ctrl-D also does)", run_quit, aliases=("exit",),

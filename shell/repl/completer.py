@@ -24,9 +24,8 @@ from pybridge.models import gamefile
 from pybridge.jail import sandbox
 from pybridge.play.players import BOT_SUFFIXES
 
-from shell.repl import command as K
-from shell.repl import commands as C
-from shell.repl.command import Command
+from shell.repl import commands
+from shell.repl.command import COMMAND, FILE, GAME, ISOLATION_MODE, LEVEL, OPTION, SEAT, SPEC, Command
 
 #: The built-in player specs offered, with what each is.
 BUILTIN_SPECS = {
@@ -136,9 +135,9 @@ class ShellCompleter(Completer):
         self.bot_paths = PathCompleter(
             expanduser=True, file_filter=lambda name: os.path.isdir(name) or name.endswith(BOT_SUFFIXES))
         self.kinds: dict[str, Callable[[str, list[str]], Iterable[Completion]]] = {
-            K.GAME: self._games, K.OPTION: self._new_options, K.SPEC: self._specs,
-            K.SEAT: self._seats, K.LEVEL: self._levels, K.COMMAND: self._commands,
-            K.FILE: self._files, K.ISOLATION_MODE: self._isolations,
+            GAME: self._games, OPTION: self._new_options, SPEC: self._specs,
+            SEAT: self._seats, LEVEL: self._levels, COMMAND: self._commands,
+            FILE: self._files, ISOLATION_MODE: self._isolations,
         }
 
     def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:
@@ -154,7 +153,7 @@ class ShellCompleter(Completer):
         if not words:
             yield from self._first_word(current)
             return
-        command = C.lookup(words[0])
+        command = commands.lookup(words[0])
         if command is None or not command.args:
             return
         kind = command.args[min(len(words) - 1, len(command.args) - 1)]
@@ -167,7 +166,7 @@ class ShellCompleter(Completer):
         for move, meaning in self.moves().items():
             if move.lower().startswith(low):
                 yield Completion(move, -len(current), display_meta=meaning or "move")
-        for command in C.COMMANDS:
+        for command in commands.COMMANDS:
             if command.name.startswith(current) and self.applies(command):
                 yield Completion(command.name, -len(current), display_meta=command.summary)
 
@@ -201,7 +200,7 @@ class ShellCompleter(Completer):
                 yield Completion(mode, -len(current), display_meta=meaning[mode])
 
     def _commands(self, current: str, words: list[str]) -> Iterable[Completion]:
-        for command in C.COMMANDS:
+        for command in commands.COMMANDS:
             if command.name.startswith(current):
                 yield Completion(command.name, -len(current), display_meta=command.summary)
 

@@ -15,7 +15,7 @@ from prompt_toolkit.validation import ValidationError, Validator
 from pybridge.errors import ArenaError
 from pybridge.text import first_control
 
-from shell.repl import commands as C
+from shell.repl import commands
 from shell.repl.command import Command
 from shell.render import seat_label, text_width, wrapped
 from shell.repl.session import Session
@@ -48,7 +48,7 @@ def read_line(line: str, session: Session) -> ReadLine:
         return ReadLine(problem=f"cannot read that line: {exc}")
     if not words:
         return ReadLine()
-    command = C.lookup(words[0])
+    command = commands.lookup(words[0])
     if command is not None:
         return ReadLine(command, tuple(words[1:]), problem=command.problem(session, words[1:]))
     return ReadLine(move=line, problem=move_problem(line, session))
@@ -64,7 +64,7 @@ def move_problem(text: str, session: Session) -> str | None:
     match = session.match
     word = text.split()[0]
     if match is None:
-        close = difflib.get_close_matches(word, list(C.BY_NAME), n=1)
+        close = difflib.get_close_matches(word, list(commands.BY_NAME), n=1)
         hint = f" — did you mean {close[0]}?" if close else ""
         return f"{word!r} is not a command{hint} (no game yet: new GAME starts one; help lists commands)"
     if match.result is not None:
@@ -81,7 +81,7 @@ def move_problem(text: str, session: Session) -> str | None:
         return (f"{text.strip()!r} is {len(words)} words: type one move at a time "
                 "(Tab lists them) or a command")
     if reason is not None:
-        close = difflib.get_close_matches(word, list(C.BY_NAME), n=1, cutoff=0.75)
+        close = difflib.get_close_matches(word, list(commands.BY_NAME), n=1, cutoff=0.75)
         if close:
             reason += f" — or did you mean the command {close[0]}?"
     return reason
