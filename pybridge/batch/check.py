@@ -31,7 +31,7 @@ from pybridge.games.game import Game, load_game_file
 from pybridge.models import gamefile
 from pybridge.models import sources as gamesources
 from pybridge.text import clean, clean_line, plural
-from pybridge.types import result_text
+from pybridge.types import Isolation, Termination, result_text
 
 ADAPTER_SUFFIX = "-arena.pl"
 #: The share of the budget check-game may take (each run), and its cap.
@@ -52,7 +52,7 @@ class Settings:
     level_games: int = 2             # games of each level series
     check_games: int = 20            # check-game's random games
     seed: int = 0
-    isolation: str = "bwrap"
+    isolation: Isolation = Isolation.BWRAP
 
 
 @dataclass(frozen=True)
@@ -268,7 +268,7 @@ def _play(settings: Settings, task: Task, folder: Path, target: Path, game: Game
         played = Played(False, players, "", len(out.plies), reason=_local(out.reason, folder))
         if not out.plies:
             return replace(row, played=played), b""     # no game to show
-    elif out.result.forfeit is not None or out.result.termination == "broken_rule":
+    elif out.result.forfeit is not None or out.result.termination is Termination.BROKEN_RULE:
         # the arena's own players lost by a move the rules refused, or the
         # rules broke: the game's fault, not a game played to its end
         said = f"{result_text(out.result)} after {plural(len(out.plies), 'ply')}"

@@ -20,7 +20,7 @@ from pybridge.games.game import Game, State
 from pybridge.play.match import Match
 from pybridge.replay.records import header_record, move_record, record_line, result_record
 from pybridge.text import clean, clean_line, plural
-from pybridge.types import Ply, Result
+from pybridge.types import Ply, Result, ResultWord, Termination
 
 #: Random play, level for level: the general AI's level 1.
 RANDOM = "mcts:1"
@@ -111,8 +111,8 @@ def play_one(game: Game, specs: Mapping[str, str], *, move_time: float, deadline
 
 def no_contest(exc: Exception, state: State) -> Result:
     """A game stopped by a rule that broke: a no-contest naming it."""
-    return Result("draw", clean_line(f"the game's rules broke: {exc}", 300),
-                  detail=clean_line(str(state), 300), termination="broken_rule")
+    return Result(ResultWord.DRAW, clean_line(f"the game's rules broke: {exc}", 300),
+                  detail=clean_line(str(state), 300), termination=Termination.BROKEN_RULE)
 
 
 def series(game: Game, player: str, opponent: str, games: int, *, move_time: float,
@@ -139,13 +139,13 @@ def series(game: Game, player: str, opponent: str, games: int, *, move_time: flo
             reason = out.reason
             break
         played += 1
-        if out.result is None or out.result.termination == "broken_rule" \
+        if out.result is None or out.result.termination is Termination.BROKEN_RULE \
                 or out.result.forfeit is not None:
             unfinished += 1
             reason = reason or (out.reason or out.result.reason if out.result else out.reason)
         elif out.result.winner == mine:
             won += 1
-        elif out.result.winner == "draw":
+        elif out.result.winner == ResultWord.DRAW:
             drawn += 1
         else:
             lost += 1

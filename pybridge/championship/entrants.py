@@ -21,6 +21,7 @@ from typing import Iterable, Mapping, Sequence
 
 from pybridge.bots.player import BotError, bot_path
 from pybridge.play.players import BOT_SUFFIXES, PlayerSpec
+from pybridge.types import PlayerKind
 from pybridge.championship.scoring import Entrant, TournamentError
 from pybridge.safeio import sha256_file
 from pybridge.text import clean_line
@@ -186,8 +187,8 @@ def roster(specs: Iterable[str], house: Iterable[str] = ()) -> Roster:
         if w.explicit is not None:
             name = safe_name(w.explicit)
         else:
-            name = spec.name if spec.kind != "bot" else safe_name(spec.name)
-            if spec.kind == "bot" and spec.level is not None and stems.count(spec.name) > 1:
+            name = spec.name if spec.kind is not PlayerKind.BOT else safe_name(spec.name)
+            if spec.kind is PlayerKind.BOT and spec.level is not None and stems.count(spec.name) > 1:
                 name = f"{name}:{spec.level}"  # one file at several levels
         names.append(name)
     _folder_names(wanted, names, found)
@@ -195,9 +196,9 @@ def roster(specs: Iterable[str], house: Iterable[str] = ()) -> Roster:
     seen: dict[str, str] = {}
     for (w, spec), name in zip(parsed, names):
         text, house_ = w.text, w.house
-        if spec.kind == "human":
+        if spec.kind is PlayerKind.HUMAN:
             raise TournamentError("a tournament has no human players (use random, ai:N or bot files)")
-        path = str(bot_path(spec.path)) if spec.kind == "bot" and spec.path else None
+        path = str(bot_path(spec.path)) if spec.kind is PlayerKind.BOT and spec.path else None
         if name in seen:
             raise TournamentError(
                 f"two entrants named {name!r} ({seen[name]} and {clean_line(text)}): "

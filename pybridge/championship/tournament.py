@@ -57,6 +57,7 @@ from pybridge.championship.one_game import (
     draw_openings,
     play_game,
 )
+from pybridge.types import Isolation
 
 #: Seconds between two writes of a running tournament's standings.
 SAVE_EVERY = 1.0
@@ -253,7 +254,7 @@ class _Run:
         doc["isolation"] = answers.isolation_used(self.config.isolation, self.records)
         if self.recorded.get("game_ai"):
             doc["game_ai"] = self.recorded["game_ai"]
-        if doc["isolation"] == "none" and sandbox.code_trusted():
+        if doc["isolation"] == Isolation.NONE and sandbox.code_trusted():
             doc["trust_code"] = True  # without the jail: code the user declared their own
         doc["not_counted"] = [{"index": p.index, "first": p.first, "second": p.second,
                                "why": self.not_counted[p.index]}

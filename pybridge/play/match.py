@@ -22,7 +22,7 @@ from pybridge.errors import GameRuleError, IllegalMoveError, TurnError
 from pybridge.games.game import Game, State
 from pybridge.play.players import Player
 from pybridge.text import clean_line
-from pybridge.types import Decision, Ply, Result, Verdict
+from pybridge.types import Decision, Ply, Result, Termination, Verdict
 
 class Policy(StrEnum):
     """What the referee does with a bad answer: the player forfeits, or a
@@ -343,7 +343,7 @@ def broken_rule_result(state: State) -> Result:
     return Result("draw", clean_line(
         f"the game's rules are broken: valid_moves/2 gave no move for {seat} "
         f"although game_over/2 fails", 300), detail=clean_line(str(state), 300),
-        termination="broken_rule")
+        termination=Termination.BROKEN_RULE)
 
 
 def rule_threw_result(exc: GameRuleError, move: str, state: State) -> Result:
@@ -353,4 +353,4 @@ def rule_threw_result(exc: GameRuleError, move: str, state: State) -> Result:
     the detail the move, for the log's verification to throw again."""
     where = clean_line(str(state), 120)
     return Result("draw", clean_line(f"the game's rules are broken in {where}: {exc}", 300),
-                  detail=clean_line(move, 300), termination="broken_rule")
+                  detail=clean_line(move, 300), termination=Termination.BROKEN_RULE)

@@ -47,10 +47,11 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 def cmd_check_bot(args: argparse.Namespace) -> int:
     from pybridge.bots.player import Limits, check_bot
     from pybridge.play.players import PlayerSpec
+    from pybridge.types import PlayerKind
 
     game = load_game_arg(args)
     spec = PlayerSpec.parse(args.file)
-    if spec.kind != "bot" or spec.path is None:
+    if spec.kind is not PlayerKind.BOT or spec.path is None:
         raise ValueError(f"{args.file!r} is not a bot file (FILE.pl or FILE.pl:LEVEL)")
     isolation = apply_isolation(args, (args.file,))
     check = check_bot(game.id, spec.path, game_file=game.file,

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from pybridge.text import clean_line, plural
+from pybridge.types import Isolation
 
 from shell.cli.isolation import add_option as add_isolation_option
 
@@ -105,7 +106,7 @@ def cmd_check_games(args: argparse.Namespace) -> int:
     if getattr(args, "isolation", None) is not None:
         sandbox.use(args.isolation)
     isolation = sandbox.current()
-    if isolation != "bwrap":
+    if isolation != Isolation.BWRAP:
         raise ValueError("check-games runs the code of submission folders, which it does only "
                          "in the jail (bubblewrap): --isolation none is refused here")
     sandbox.check(isolation)
