@@ -69,6 +69,10 @@ PLAYER_KINDS: dict[PlayerKind, KindForm] = {
 }
 
 
+#: The kinds the arena plays itself: no human, no bot file.
+BUILTIN_KINDS = (PlayerKind.RANDOM, PlayerKind.AI, PlayerKind.MCTS)
+
+
 def spec_forms(kinds: Sequence[PlayerKind] = tuple(PlayerKind)) -> str:
     """The specs of ``kinds`` in words: ``human, random, ai:N, mcts:N or a
     bot file bot.pl[:N]``."""
@@ -214,7 +218,7 @@ def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
 
 
 __all__ = [
-    "BAD_VERDICTS", "Decision", "Dialect", "Isolation", "KindForm", "Outcome", "PLAYER_KINDS",
+    "BAD_VERDICTS", "BUILTIN_KINDS", "Decision", "Dialect", "Isolation", "KindForm", "Outcome", "PLAYER_KINDS",
     "PlayerKind", "Ply", "RESULT_WORDS", "Result", "ResultWord", "Termination", "Verdict",
     "players_problem", "result_text", "spec_forms",
 ]

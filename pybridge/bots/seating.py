@@ -8,7 +8,7 @@ from __future__ import annotations
 from pybridge.defaults import MOVE_TIME
 from pybridge.bots.player import BotPlayer, Limits
 from pybridge.play.players import BuiltinPlayer, HumanPlayer, Player, PlayerSpec
-from pybridge.types import PlayerKind
+from pybridge.types import BUILTIN_KINDS, PlayerKind
 
 
 def make_player(
@@ -28,7 +28,7 @@ def make_player(
         spec = PlayerSpec.parse(spec)
     if spec.kind is PlayerKind.HUMAN:
         return HumanPlayer(spec)
-    if spec.kind in (PlayerKind.RANDOM, PlayerKind.AI, PlayerKind.MCTS):
+    if spec.kind in BUILTIN_KINDS:
         return BuiltinPlayer(spec)
     return BotPlayer(spec, move_time=move_time, limits=limits or Limits(), seed=seed)
 

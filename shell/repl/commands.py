@@ -12,6 +12,7 @@ import difflib
 import pybridge
 from pybridge.models import gamefile
 from pybridge.play.players import PlayerSpec
+from pybridge.types import spec_forms
 
 from shell.repl import file_commands
 from shell.repl import game_commands
@@ -47,7 +48,7 @@ def parse_new_args(args: list[str]) -> tuple[str, dict[str, str], tuple[str, str
             if not eq:
                 i += 1
                 if i == len(rest):
-                    raise ShellError(f"{flag} needs a player spec (human, random, ai:N, bot.pl)")
+                    raise ShellError(f"{flag} needs a player spec ({spec_forms()})")
                 value = rest[i]
             PlayerSpec.parse(value)
             specs[0 if flag == "--first" else 1] = value
@@ -115,9 +116,8 @@ COMMANDS: tuple[Command, ...] = (
         "new", "new GAME [NAME=VALUE ...] [--first SPEC] [--second SPEC]",
         "start a game", run_new,
         "Starts a new game of GAME with the given options (see `games`).\n"
-        "Seats take a player spec: human, random, ai:N (the game's AI at\n"
-        "level N), or a bot file path.pl[:N]. Defaults: --first human\n"
-        "--second ai:3.\n"
+        f"Seats take a player spec: {spec_forms()}\n"
+        f"(see below). Defaults: --first {DEFAULT_SEATS[0]} --second {DEFAULT_SEATS[1]}.\n"
         "Example: new connect4 width=8 --first ai:2 --second human",
         (GAME, OPTION), check_args=new_args,
     ),

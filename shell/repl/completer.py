@@ -23,17 +23,26 @@ import pybridge
 from pybridge.models import gamefile
 from pybridge.jail import sandbox
 from pybridge.play.players import BOT_SUFFIXES
+from pybridge.types import PLAYER_KINDS, PlayerKind
 
 from shell.repl import commands
 from shell.repl.command import COMMAND, FILE, GAME, ISOLATION_MODE, LEVEL, OPTION, SEAT, SPEC, Command
 
-#: The built-in player specs offered, with what each is.
-BUILTIN_SPECS = {
-    "human": "you type the moves", "random": "a random valid move",
-    "ai:1": "the game's AI: random", "ai:2": "the game's AI: greedy",
-    "ai:3": "the game's AI: search", "ai:4": "the game's AI: longer search",
-    "mcts:3": "general AI, 0.25 s a move", "mcts:5": "general AI, 1 s a move",
-    "mcts:7": "general AI, 4 s a move",
+#: The levels offered for each player kind written KIND:N, with what each is.
+LEVELS_OFFERED: dict[PlayerKind, dict[int, str]] = {
+    PlayerKind.AI: {1: "the game's AI: random", 2: "the game's AI: greedy",
+                    3: "the game's AI: search", 4: "the game's AI: longer search"},
+    PlayerKind.MCTS: {3: "general AI, 0.25 s a move", 5: "general AI, 1 s a move",
+                      7: "general AI, 4 s a move"},
+}
+#: The built-in player specs offered, with what each is: every kind but a
+#: bot file (offered by its path), a leveled one at the levels above.
+BUILTIN_SPECS: dict[str, str] = {
+    spec: meaning
+    for kind, form in PLAYER_KINDS.items() if kind is not PlayerKind.BOT
+    for spec, meaning in (
+        [(f"{kind}:{level}", what) for level, what in LEVELS_OFFERED[kind].items()]
+        if kind.leveled else [(str(kind), form.meaning)])
 }
 FLAGS = ("--first", "--second")
 #: Example bots named after a game by another name than its id.

@@ -7,7 +7,7 @@ import textwrap
 
 from pybridge.defaults import MOVE_TIME
 from pybridge.jail import sandbox
-from pybridge.types import Isolation
+from pybridge.types import Isolation, spec_forms
 from pybridge.games.analysis import outcome_text
 from pybridge.errors import Interrupted
 from pybridge.play.players import PlayerSpec
@@ -155,7 +155,7 @@ def run_players(host: Host, args: list[str]) -> None:
             except ValueError:
                 raise ShellError(
                     f"{args[0]!r} is neither a seat of {match.game.id} ({', '.join(seats)}) "
-                    "nor a player spec (human, random, ai:N, bot.pl)") from None
+                    f"nor a player spec ({spec_forms()})") from None
             changes = dict(zip(seats, args))
         host.session.change_seats(changes)
     for seat in match.game.players:
