@@ -12,7 +12,7 @@ import re
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 from pybridge.batch import games as played_games
 from pybridge.batch.model import (
@@ -291,18 +291,17 @@ def _levels(settings: Settings, game: Game, present: list[str], clock: _Clock) -
     if clock.left() <= 1:
         return Levels(False, "the time budget ran out before the levels")
     deadline = clock.deadline
-    slowest: dict[str, int] = {}
     n = settings.level_games
-    common: dict[str, Any] = {"move_time": settings.move_time, "deadline": deadline,
-                              "seed": settings.seed, "slowest": slowest}
-    one = played_games.series(game, "ai:1", played_games.RANDOM, n, **common)
+    run = played_games.SeriesRun(move_time=settings.move_time, deadline=deadline,
+                                 seed=settings.seed)
+    one = played_games.series(game, "ai:1", played_games.RANDOM, n, run=run)
     greedy = played_games.GreedyCheck(deadline=deadline)
     if "value/3" not in present:
         greedy.skipped, greedy.stopped = "the game has no value/3", True
-    two = played_games.series(game, "ai:2", "ai:1", n, watch=greedy, **common)
-    scale = played_games.series(game, "ai:2", f"mcts:{settings.mcts}", n, **common)
+    two = played_games.series(game, "ai:2", "ai:1", n, watch=greedy, run=run)
+    scale = played_games.series(game, "ai:2", f"mcts:{settings.mcts}", n, run=run)
     return Levels(True, "", (one, two, scale), greedy.result(),
-                  {k: v for k, v in slowest.items() if k.startswith("ai:")})
+                  {k: v for k, v in run.slowest.items() if k.startswith("ai:")})
 
 
 def _local(text: object, folder: Path) -> str:

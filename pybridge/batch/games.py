@@ -115,11 +115,23 @@ def no_contest(exc: Exception, state: State) -> Result:
                   detail=clean_line(str(state), 300), termination=Termination.BROKEN_RULE)
 
 
-def series(game: Game, player: str, opponent: str, games: int, *, move_time: float,
-           deadline: float, seed: int = 0, watch: Watch | None = None,
-           slowest: dict[str, int] | None = None) -> Series:
+@dataclass(frozen=True, kw_only=True)
+class SeriesRun:
+    """What the series of one check share: each move's time, the
+    ``deadline`` (time.monotonic), the first game's seed, and the slowest
+    move of each spec in ms, filled in as games are played."""
+
+    move_time: float
+    deadline: float
+    seed: int = 0
+    slowest: dict[str, int] = field(default_factory=dict)
+
+
+def series(game: Game, player: str, opponent: str, games: int, *, run: SeriesRun,
+           watch: Watch | None = None) -> Series:
     """``games`` games of ``player`` against ``opponent`` (specs), each
     seat in turn, while time is left; ``watch`` sees ``player``'s moves."""
+    deadline, slowest = run.deadline, run.slowest
     first, second = game.players
     won = drawn = lost = unfinished = played = 0
     reason = ""
@@ -129,12 +141,11 @@ def series(game: Game, player: str, opponent: str, games: int, *, move_time: flo
             break
         mine = first if i % 2 == 0 else second
         specs = {mine: player, game.opponent(mine): opponent}
-        game.seed(seed + i)
-        out = play_one(game, specs, move_time=move_time, deadline=deadline,
+        game.seed(run.seed + i)
+        out = play_one(game, specs, move_time=run.move_time, deadline=deadline,
                        watch={mine: watch} if watch is not None else None)
-        if slowest is not None:
-            for spec, ms in out.slowest.items():
-                slowest[spec] = max(slowest.get(spec, 0), ms)
+        for spec, ms in out.slowest.items():
+            slowest[spec] = max(slowest.get(spec, 0), ms)
         if out.result is None and not out.plies:
             reason = out.reason
             break
@@ -202,5 +213,5 @@ class GreedyCheck:
         return Greedy(self.positions, self.agree, self.example, reason)
 
 
-__all__ = ["GreedyCheck", "LogLines", "MAX_PLIES", "Outcome", "RANDOM", "no_contest", "play_one",
+__all__ = ["GreedyCheck", "LogLines", "MAX_PLIES", "Outcome", "RANDOM", "SeriesRun", "no_contest", "play_one",
            "series"]

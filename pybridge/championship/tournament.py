@@ -194,7 +194,8 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
     signer.sign(checkpoint.PLAN)
     if checked.game_ai:  # named in standings.json: who used the game's own AI
         recorded = {**recorded, "game_ai": {n: list(c) for n, c in checked.game_ai.items()}}
-    run = _Run(out_dir, settings, recorded, people, games, loaded, config, kept, watch, signer)
+    run = _Run(out_dir, signer, settings=settings, recorded=recorded, loaded=loaded,
+               config=config, plan=_Plan(people, games, kept), watch=watch)
     complete = run.play(where)
     return TournamentResult(config.game, tuple(people),
                             tuple(sorted(run.records, key=lambda r: r.index)), tuple(run.table),
@@ -226,18 +227,27 @@ def _lost_by_both(config: Config, r: GameRecord) -> GameRecord:
     return dataclasses.replace(r, lost_by_both=both, reason=reason)
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """What one run plays: the entrants, every pairing, and the games
+    kept from an earlier run (by index: the record and its output)."""
+
+    people: Sequence[Entrant]
+    games: Sequence[Pairing]
+    kept: Mapping[int, tuple[GameRecord, Any]]
+
+
 class _Run:
     """The games of one run of a championship, and its results folder as
     they come in."""
 
-    def __init__(self, out: Path, settings: Settings, recorded: dict[str, Any],
-                 people: Sequence[Entrant], games: Sequence[Pairing], loaded: Any,
-                 config: Config, kept: Mapping[int, tuple[GameRecord, Any]],
-                 watch: Watchers, signer: signing.Signer) -> None:
+    def __init__(self, out: Path, signer: signing.Signer, *, settings: Settings,
+                 recorded: dict[str, Any], loaded: Any, config: Config, plan: _Plan,
+                 watch: Watchers) -> None:
         self.out, self.settings, self.recorded, self.signer = out, settings, recorded, signer
-        self.people, self.games, self.loaded, self.config = people, games, loaded, config
-        self.kept, self.watch = kept, watch
-        self.records: list[GameRecord] = [r for r, _ in kept.values()]
+        self.people, self.games, self.kept = plan.people, plan.games, plan.kept
+        self.loaded, self.config, self.watch = loaded, config, watch
+        self.records: list[GameRecord] = [r for r, _ in plan.kept.values()]
         self.not_counted: dict[int, str] = {}
         self.table: list[Standing] = []
         self.start = time.monotonic()

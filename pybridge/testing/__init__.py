@@ -68,13 +68,13 @@ def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] 
 def compare_lines(game: Game | str | Path, reference: Any, *, games: int = 200,
                   seed: int | str = 0, options: Mapping[str, Any] | None = None,
                   players: Mapping[str, str] | None = None, moves: MoveMap | None = None,
-                  seconds: float | None = None, shrink: bool = True) -> Summary:
+                  seconds: float | None = None) -> Summary:
     """:func:`cross_check` with what the run saw: the difference or None,
     the games played, positions compared, each game's winner."""
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive whole number, not {games!r}")
     both = pair(game, reference, options=options, players=players, moves=moves)
-    return run(both, games=games, seed=seed, seconds=seconds, shrink=shrink)
+    return run(both, games=games, seed=seed, seconds=seconds)
 
 
 def cross_check(game: Game | str | Path, reference: Any, *, games: int = 200, seed: int | str = 0,
