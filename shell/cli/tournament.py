@@ -314,8 +314,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
               + (f", {plural(args.openings, 'opening')} of {plural(args.opening_plies, 'ply')}"
                  if args.openings else "")
               + f", {args.move_time:g} s per move, "
-              + (f"Dask scheduler {args.scheduler}" if args.scheduler
-                 else plural(args.jobs, 'job'))
+              + (f"Dask scheduler {args.scheduler}" if args.scheduler else plural(args.jobs, 'job'))
               + f"; results in {out}")
         if args.config is not None or args.dialect != "auto":
             print(f"game file loaded with --config {clean_line(args.config or '(none)', 300)}, "
@@ -326,14 +325,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             print(f"refused: {clean_line(name)}: {clean_line(why)}")
         sys.stdout.flush()
 
+    from pybridge.championship.settings import GameSetup, Grading, Referee, Schedule, Transport
     settings = tournament.Settings(
-        options=option_items(args.option), games_per_pair=args.games_per_pair,
-        move_time=args.move_time, jobs=args.jobs, grades=args.grades, policy=args.on_illegal,
-        seed=args.seed, house=args.house, late=late, max_late=args.max_late, zero=args.zero,
-        openings=args.openings, opening_plies=args.opening_plies, elo_anchor=anchor,
-        game_config=args.config, dialect=args.dialect, scheduler=args.scheduler,
-        tls_dir=args.tls_dir, insecure_scheduler=args.insecure_scheduler,
-        gauntlet=args.gauntlet, limits=Limits(game_ai=args.allow_game_ai),
+        setup=GameSetup(options=option_items(args.option), game_config=args.config, dialect=args.dialect),
+        schedule=Schedule(games_per_pair=args.games_per_pair, seed=args.seed, openings=args.openings,
+                          opening_plies=args.opening_plies, gauntlet=args.gauntlet),
+        referee=Referee(move_time=args.move_time, policy=args.on_illegal, limits=Limits(game_ai=args.allow_game_ai)),
+        grading=Grading(grades=args.grades, house=args.house, late=late, max_late=args.max_late,
+                        zero=args.zero, elo_anchor=anchor),
+        transport=Transport(jobs=args.jobs, scheduler=args.scheduler, tls_dir=args.tls_dir,
+                            insecure_scheduler=args.insecure_scheduler),
         accept_altered=args.accept_altered)
 
     def progress(state: Any) -> None:
