@@ -91,7 +91,7 @@ class Cluster:
     def client(self) -> Any:
         from distributed import Client
 
-        security = cluster.Scheduler.parse(self.address, tls_dir=self.options.get("tls_dir"),
+        security = cluster.Scheduler.parse(self.address, tls_dir=self.transport.tls_dir,
                                            insecure=self.certs is None).security()
         return Client(self.address, timeout="5s", security=security)
 
