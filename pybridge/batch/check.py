@@ -31,7 +31,7 @@ from pybridge.games.game import Game, load_game_file
 from pybridge.models import gamefile
 from pybridge.models import sources as gamesources
 from pybridge.text import clean, clean_line, plural
-from pybridge.types import Isolation, Termination, result_text
+from pybridge.types import Dialect, Isolation, Termination, result_text
 
 ADAPTER_SUFFIX = "-arena.pl"
 #: The share of the budget check-game may take (each run), and its cap.
@@ -67,7 +67,7 @@ class Task:
     main: str
     found_by: str = ""
     config: str | None = None
-    dialect: str = "auto"
+    dialect: Dialect = Dialect.AUTO
     own_adapter: str = ""
     client_folder: str = ""
     notes: tuple[str, ...] = ()

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from pybridge.games.game import Game, State
+from pybridge.types import Dialect
 from pybridge.testing.compare import Aspect, Difference, Pair, Said, Summary, differs, run
 from pybridge.testing.sides import (
     Configured,
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 
 def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] | None = None,
          players: Mapping[str, str] | None = None, moves: MoveMap | None = None,
-         config: str | None = None, dialect: str = "auto") -> Pair:
+         config: str | None = None, dialect: Dialect = Dialect.AUTO) -> Pair:
     """The two sides, loaded; CrossCheckError says why they cannot be
     compared (a side that does not load, players that do not match).
     Each option goes to the side that has it (to both where both do); a
