@@ -209,7 +209,7 @@ def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
         return f"No contest: {reason}." if sentence else f"no contest ({reason})"
     draw = outcome.winner == ResultWord.DRAW
     # a game without outcome_reason/2 says only "win" or "draw": no reason
-    reason = "" if outcome.reason in ("win", "draw", outcome.winner) else outcome.reason
+    reason = "" if outcome.reason in ("win", ResultWord.DRAW, outcome.winner) else outcome.reason
     if sentence:
         head = "Draw" if draw else f"{name(outcome.winner)} wins"
         return f"{head}: {reason}." if reason else f"{head}."

@@ -3,15 +3,15 @@ the pages all say it (text to clean and escape where it is shown)."""
 
 from __future__ import annotations
 
-from pybridge.batch.model import Result
+from pybridge.batch.model import AdapterStatus, Result
 from pybridge.text import plural
 
 
 def adapter_text(row: Result) -> str:
     a = row.adapter
-    if a.status == "not needed":
-        return "not needed"
-    if a.status == "none":
+    if a.status == AdapterStatus.NOT_NEEDED:
+        return str(AdapterStatus.NOT_NEEDED)
+    if a.status == AdapterStatus.NONE:
         return f"none: {a.why}" if a.why else "none"
     state = "passing" if a.passing else "failing"
     return f"{a.status} ({a.file}), {state}"

@@ -23,7 +23,7 @@ import pybridge
 from pybridge.models import gamefile
 from pybridge.jail import sandbox
 from pybridge.play.players import BOT_SUFFIXES
-from pybridge.types import PLAYER_KINDS, PlayerKind
+from pybridge.types import PLAYER_KINDS, Isolation, PlayerKind
 
 from shell.repl import commands
 from shell.repl.command import COMMAND, FILE, GAME, ISOLATION_MODE, LEVEL, OPTION, SEAT, SPEC, Command
@@ -203,7 +203,8 @@ class ShellCompleter(Completer):
                 yield Completion(level, -len(current), display_meta=f"ai:{level}")
 
     def _isolations(self, current: str, words: list[str]) -> Iterable[Completion]:
-        meaning = {"bwrap": "bubblewrap sandbox (default)", "none": "Prolog checks only"}
+        meaning = {Isolation.BWRAP: "bubblewrap sandbox (default)",
+                   Isolation.NONE: "Prolog checks only"}
         for mode in sandbox.MODES:
             if mode.startswith(current):
                 yield Completion(mode, -len(current), display_meta=meaning[mode])
