@@ -20,7 +20,7 @@ from pybridge.games.game import Game, State
 from pybridge.play.match import Match
 from pybridge.replay.records import header_record, move_record, record_line, result_record
 from pybridge.text import clean, clean_line, plural
-from pybridge.types import Ply, Result, ResultWord, Termination
+from pybridge.types import Ply, Result, ResultWord, Termination, Verdict
 
 #: Random play, level for level: the general AI's level 1.
 RANDOM = "mcts:1"
@@ -101,7 +101,7 @@ def play_one(game: Game, specs: Mapping[str, str], *, move_time: float, deadline
                     spec = specs[out.player]
                     slowest[spec] = max(slowest.get(spec, 0), out.ms)
                     seen = watch.get(out.player)
-                    if seen is not None and out.verdict == "ok":
+                    if seen is not None and out.verdict is Verdict.OK:
                         seen(before, out.move)
             return Outcome(match.result, plies, "", slowest)
     except (GameRuleError, ArenaError, ValueError) as exc:

@@ -3,7 +3,7 @@ the pages all say it (text to clean and escape where it is shown)."""
 
 from __future__ import annotations
 
-from pybridge.batch.model import AdapterStatus, Result
+from pybridge.batch.model import AdapterStatus, Result, Verdict
 from pybridge.text import plural
 
 
@@ -34,7 +34,7 @@ def series_text(row: Result, index: int) -> str:
 def reason(row: Result) -> str:
     """The one line that says what stops this submission, if anything (a
     message of several lines joined)."""
-    if row.verdict in ("no game file", "refused", "not checked"):
+    if row.verdict in (Verdict.NO_GAME, Verdict.REFUSED, Verdict.FAILED):
         text = row.load[0] if row.load else row.notes[-1] if row.notes else str(row.verdict)
     elif not row.played.done:
         text = row.played.reason

@@ -281,7 +281,7 @@ class BotPlayer(Player):
         its own board and hears only the opponent's last move)."""
         told = self._told
         if len(line) < len(told) or any(
-            said != ply.move and ply.verdict == "ok"  # else the referee replaced it
+            said != ply.move and ply.verdict is Verdict.OK  # else the referee replaced it
             for said, (_, ply) in zip(told, self._line)
         ):
             return False
@@ -315,7 +315,7 @@ class BotPlayer(Player):
                     again = before.canonical_move(again)
                 except IllegalMoveError:
                     pass
-            if again != move and ply.verdict == "ok":
+            if again != move and ply.verdict is Verdict.OK:
                 answer = f"chose {again}" if again is not None else f"answered {reply.verdict}"
                 return Decision(
                     None, Verdict.REFUSED, ms,
