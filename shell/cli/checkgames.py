@@ -104,7 +104,7 @@ def cmd_check_games(args: argparse.Namespace) -> int:
 
     _bounded(args)
     if getattr(args, "isolation", None) is not None:
-        sandbox.use(args.isolation)
+        sandbox.use(Isolation(args.isolation))
     isolation = sandbox.current()
     if isolation != Isolation.BWRAP:
         raise ValueError("check-games runs the code of submission folders, which it does only "
