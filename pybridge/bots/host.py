@@ -133,7 +133,7 @@ class BotProcess:
             raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
         try:
             started = start_host(
-                self._argv, isolation=isolation, its_jail=self.jail, limits=sandbox.RLimits(
+                self.command_line, isolation=isolation, its_jail=self.jail, limits=sandbox.RLimits(
                     limits.memory_mb * 1024 * 1024, limits.cpu_for(play.move_time),
                     limits.open_files, self.jail.nproc),
                 files=HostFiles(prolog_dir=PROLOG_DIR, main_file=self.path,
@@ -161,8 +161,9 @@ class BotProcess:
         for t in self._readers:
             t.start()
 
-    def _argv(self, req_fd: int, rep_fd: int) -> list[str]:
-        """swipl's command line for this host."""
+    def command_line(self, req_fd: int, rep_fd: int) -> list[str]:
+        """swipl's command line for this host, reading requests from ``req_fd``
+        and writing replies to ``rep_fd``."""
         return self._command.argv(req_fd, rep_fd)
 
     @property

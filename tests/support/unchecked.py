@@ -11,8 +11,8 @@ from pybridge.bots.host import BotProcess
 class UncheckedBotProcess(BotProcess):
     """A :class:`BotProcess` whose host skips the bot's static check."""
 
-    def _argv(self, req_fd: int, rep_fd: int) -> list[str]:
-        argv = super()._argv(req_fd, rep_fd)
+    def command_line(self, req_fd: int, rep_fd: int) -> list[str]:
+        argv = super().command_line(req_fd, rep_fd)
         return [*argv[:-1], "--unchecked", "test", argv[-1]]  # the bot file stays last
 
 
