@@ -18,7 +18,7 @@ from benchmarks.table import print_table
 from pybridge.engine import hoststate
 from pybridge.bots.player import KEEP_ENV, BotPlayer, BotProcess
 from pybridge.play.players import PlayerSpec
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Referee, Settings, Transport, run_tournament
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 
 ROUND_ROBIN = [
@@ -60,7 +60,7 @@ def round_robin(label: str, env: dict[str, str]) -> list[object]:
             result = run_tournament("sliding",
                                     specs,
                                     out=Path(out) / "t",
-                                    settings=Settings(jobs=2, move_time=1.0))
+                                    settings=Settings(referee=Referee(move_time=1.0), transport=Transport(jobs=2)))
             wall = time.perf_counter() - start
     finally:
         for k, v in saved.items():

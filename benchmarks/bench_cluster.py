@@ -19,7 +19,7 @@ from pathlib import Path
 from benchmarks.table import print_table
 from pybridge.championship.certs import make_certificates
 from pybridge.championship.cluster import Scheduler
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Referee, Settings, Transport, run_tournament
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 ROUND_ROBIN = [
     "greedy.pl:1", "greedy.pl:2", "minimax.pl:1", "minimax.pl:2", "minimax.pl:3",
@@ -71,7 +71,8 @@ def _run(specs: list[str], out: Path, **where: object) -> list[object]:
     result = run_tournament("sliding",
                             specs,
                             out=out,
-                            settings=Settings(move_time=1.0, **where))  # type: ignore[arg-type]
+                            settings=Settings(referee=Referee(move_time=1.0),
+                                              transport=Transport(**where)))  # type: ignore[arg-type]
     wall = time.perf_counter() - start
     games = len(result.records)
     plies = sum(r.plies for r in result.records)

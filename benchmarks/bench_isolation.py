@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pybridge
 from benchmarks.table import print_table
-from pybridge.bots.host import BotProcess
+from pybridge.bots.host import BotPlay, BotProcess
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 BOT = EXAMPLES / "greedy.pl"
@@ -39,7 +39,7 @@ def main() -> None:
     for i in range(STARTS):
         for mode in (("bwrap", "none") if i % 2 == 0 else ("none", "bwrap")):
             t = time.perf_counter()
-            with BotProcess(BOT, "sliding", "first", level=1, isolation=mode) as proc:
+            with BotProcess(BOT, "sliding", "first", play=BotPlay(level=1), isolation=mode) as proc:
                 assert proc.load().ready
                 starts[mode].append(time.perf_counter() - t)
                 if i < 2:

@@ -20,7 +20,7 @@ from benchmarks.table import print_table
 from pybridge.jail import cgroups
 from pybridge.jail import processes as jail
 from pybridge.bots.player import WARM, BotProcess, keeping_bots_loaded
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Referee, Settings, Transport, run_tournament
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 
 ROUND_ROBIN = ["greedy.pl:1", "greedy.pl:2", "minimax.pl:1", "first_move.pl",
@@ -60,7 +60,7 @@ def round_robin(name: str, label: str) -> list[object]:
         result = run_tournament("sliding",
                                 specs,
                                 out=Path(out) / "t",
-                                settings=Settings(jobs=1, move_time=1.0))
+                                settings=Settings(referee=Referee(move_time=1.0), transport=Transport(jobs=1)))
         wall = time.perf_counter() - start
     games = len(result.records)
     plies = sum(r.plies for r in result.records)

@@ -17,7 +17,7 @@ from benchmarks.table import print_table
 from pybridge.report.results import gather
 from pybridge.report.html import write_pages
 from pybridge.safeio import write_inside
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Schedule, Settings, run_tournament
 
 WRITES = 200
 LOG = b'{"type":"move","ply":1,"player":"x","move":"4","ms":12}\n' * 40
@@ -54,7 +54,7 @@ def main() -> None:
         run_tournament("connect4",
                        ["random", "ai:1", "ai:2", "ai:3"],
                        out=out,
-                       settings=Settings(games_per_pair=4))
+                       settings=Settings(schedule=Schedule(games_per_pair=4)))
         t = time.perf_counter()
         report = gather(out)
         derived = time.perf_counter() - t

@@ -26,6 +26,85 @@ class Verdict(StrEnum):
 BAD_VERDICTS = tuple(v for v in Verdict if v is not Verdict.OK)
 
 
+class Isolation(StrEnum):
+    """How bot and game host processes are isolated: bubblewrap's jail, or
+    none (this user's rights, the Prolog-level checks only)."""
+
+    BWRAP = "bwrap"
+    NONE = "none"
+
+
+class PlayerKind(StrEnum):
+    """Who a player spec seats; :data:`PLAYER_KINDS` gives each one's
+    syntax and meaning."""
+
+    HUMAN = "human"
+    RANDOM = "random"
+    AI = "ai"  # the game's own levels
+    MCTS = "mcts"  # the arena's general AI
+    BOT = "bot"  # a bot file
+
+    @property
+    def leveled(self) -> bool:
+        """Whether the spec is written KIND:N (ai:3, mcts:5)."""
+        return self in (PlayerKind.AI, PlayerKind.MCTS)
+
+
+@dataclass(frozen=True)
+class KindForm:
+    """How a player kind is written in a spec, and what it seats."""
+
+    syntax: str
+    meaning: str
+
+
+#: The player kinds, in the order help lists them: the one table the spec
+#: parser's messages, the shell's help and completion and the entrants read.
+PLAYER_KINDS: dict[PlayerKind, KindForm] = {
+    PlayerKind.HUMAN: KindForm("human", "you type the moves"),
+    PlayerKind.RANDOM: KindForm("random", "a random valid move"),
+    PlayerKind.AI: KindForm("ai:N", "the game's AI at level N"),
+    PlayerKind.MCTS: KindForm("mcts:N", "the arena's general AI at level N"),
+    PlayerKind.BOT: KindForm("bot.pl[:N]", "a bot file, at level N"),
+}
+
+
+#: The kinds the arena plays itself: no human, no bot file.
+BUILTIN_KINDS = (PlayerKind.RANDOM, PlayerKind.AI, PlayerKind.MCTS)
+
+
+def spec_forms(kinds: Sequence[PlayerKind] = tuple(PlayerKind)) -> str:
+    """The specs of ``kinds`` in words: ``human, random, ai:N, mcts:N or a
+    bot file bot.pl[:N]``."""
+    forms = [("a bot file " if k is PlayerKind.BOT else "") + PLAYER_KINDS[k].syntax for k in kinds]
+    return forms[0] if len(forms) == 1 else f"{', '.join(forms[:-1])} or {forms[-1]}"
+
+
+class Dialect(StrEnum):
+    """The Prolog a game file is read as: found from the file (auto), or
+    named (--dialect)."""
+
+    AUTO = "auto"
+    SWI = "swi"
+    SICSTUS4 = "sicstus4"
+
+
+class Termination(StrEnum):
+    """How a game ended apart from its winner: played out (the empty text,
+    written nowhere) or a no-contest because the game's own rules broke."""
+
+    PLAYED = ""
+    BROKEN_RULE = "broken_rule"
+
+
+class ResultWord(StrEnum):
+    """The words the arena itself writes where a player's name would stand:
+    the winner of a draw, the winner of a game not over."""
+
+    DRAW = "draw"
+    NONE = "none"
+
+
 @dataclass(frozen=True)
 class Decision:
     """A player's answer for one turn.
@@ -75,9 +154,10 @@ class Result:
     reason: str
     forfeit: Verdict | None = None
     detail: str = ""
-    termination: str = ""   # "broken_rule": a no-contest, the game's rules stuck
+    termination: Termination = Termination.PLAYED
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "termination", Termination(self.termination))
         if self.forfeit is not None:
             object.__setattr__(self, "forfeit", Verdict(self.forfeit))
 
@@ -95,7 +175,7 @@ class Outcome(Protocol):
 
 #: The words the arena itself writes where a player's name would stand (a
 #: winner ``draw``; a game not over, ``none``): never a player's name.
-RESULT_WORDS = frozenset({"draw", "none"})
+RESULT_WORDS = frozenset(ResultWord)
 
 
 def players_problem(players: Sequence[str]) -> str | None:
@@ -121,15 +201,15 @@ def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
     full)``; as a ``sentence``: ``x wins: three in a row.``, ``Draw: board
     full.``; a no-contest (termination ``broken_rule``) as ``No contest:
     ...``. ``name`` gives the text shown for the winner."""
-    if getattr(outcome, "termination", "") == "broken_rule":
+    if getattr(outcome, "termination", "") == Termination.BROKEN_RULE:
         # a no-contest names the broken rule, never a draw
         reason = outcome.reason
         if reason.lower().startswith("no contest: "):
             reason = reason[len("no contest: "):]
         return f"No contest: {reason}." if sentence else f"no contest ({reason})"
-    draw = outcome.winner == "draw"
+    draw = outcome.winner == ResultWord.DRAW
     # a game without outcome_reason/2 says only "win" or "draw": no reason
-    reason = "" if outcome.reason in ("win", "draw", outcome.winner) else outcome.reason
+    reason = "" if outcome.reason in ("win", ResultWord.DRAW, outcome.winner) else outcome.reason
     if sentence:
         head = "Draw" if draw else f"{name(outcome.winner)} wins"
         return f"{head}: {reason}." if reason else f"{head}."
@@ -138,6 +218,7 @@ def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
 
 
 __all__ = [
-    "BAD_VERDICTS", "Decision", "Outcome", "Ply", "RESULT_WORDS", "Result", "Verdict",
-    "players_problem", "result_text",
+    "BAD_VERDICTS", "BUILTIN_KINDS", "Decision", "Dialect", "Isolation", "KindForm", "Outcome", "PLAYER_KINDS",
+    "PlayerKind", "Ply", "RESULT_WORDS", "Result", "ResultWord", "Termination", "Verdict",
+    "players_problem", "result_text", "spec_forms",
 ]

@@ -84,8 +84,8 @@ def sentinel():
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The folder of a finished two-game tic-tac-toe tournament of
     PLAYED_SPECS: tests copy it before they change anything."""
-    from pybridge.championship.tournament import Settings, run_tournament
+    from pybridge.championship.tournament import Schedule, Settings, run_tournament
 
     out = tmp_path_factory.mktemp("played") / "out"
-    run_tournament("tictactoe", PLAYED_SPECS, out=out, settings=Settings(games_per_pair=2))
+    run_tournament("tictactoe", PLAYED_SPECS, out=out, settings=Settings(schedule=Schedule(games_per_pair=2)))
     return out

@@ -12,7 +12,7 @@ import re
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 from pybridge.batch import games as played_games
 from pybridge.batch.model import (
@@ -31,7 +31,7 @@ from pybridge.games.game import Game, load_game_file
 from pybridge.models import gamefile
 from pybridge.models import sources as gamesources
 from pybridge.text import clean, clean_line, plural
-from pybridge.types import result_text
+from pybridge.types import Dialect, Isolation, Termination, result_text
 
 ADAPTER_SUFFIX = "-arena.pl"
 #: The share of the budget check-game may take (each run), and its cap.
@@ -52,7 +52,7 @@ class Settings:
     level_games: int = 2             # games of each level series
     check_games: int = 20            # check-game's random games
     seed: int = 0
-    isolation: str = "bwrap"
+    isolation: Isolation = Isolation.BWRAP
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Task:
     main: str
     found_by: str = ""
     config: str | None = None
-    dialect: str = "auto"
+    dialect: Dialect = Dialect.AUTO
     own_adapter: str = ""
     client_folder: str = ""
     notes: tuple[str, ...] = ()
@@ -268,7 +268,7 @@ def _play(settings: Settings, task: Task, folder: Path, target: Path, game: Game
         played = Played(False, players, "", len(out.plies), reason=_local(out.reason, folder))
         if not out.plies:
             return replace(row, played=played), b""     # no game to show
-    elif out.result.forfeit is not None or out.result.termination == "broken_rule":
+    elif out.result.forfeit is not None or out.result.termination is Termination.BROKEN_RULE:
         # the arena's own players lost by a move the rules refused, or the
         # rules broke: the game's fault, not a game played to its end
         said = f"{result_text(out.result)} after {plural(len(out.plies), 'ply')}"
@@ -291,18 +291,17 @@ def _levels(settings: Settings, game: Game, present: list[str], clock: _Clock) -
     if clock.left() <= 1:
         return Levels(False, "the time budget ran out before the levels")
     deadline = clock.deadline
-    slowest: dict[str, int] = {}
     n = settings.level_games
-    common: dict[str, Any] = {"move_time": settings.move_time, "deadline": deadline,
-                              "seed": settings.seed, "slowest": slowest}
-    one = played_games.series(game, "ai:1", played_games.RANDOM, n, **common)
+    run = played_games.SeriesRun(move_time=settings.move_time, deadline=deadline,
+                                 seed=settings.seed)
+    one = played_games.series(game, "ai:1", played_games.RANDOM, n, run=run)
     greedy = played_games.GreedyCheck(deadline=deadline)
     if "value/3" not in present:
         greedy.skipped, greedy.stopped = "the game has no value/3", True
-    two = played_games.series(game, "ai:2", "ai:1", n, watch=greedy, **common)
-    scale = played_games.series(game, "ai:2", f"mcts:{settings.mcts}", n, **common)
+    two = played_games.series(game, "ai:2", "ai:1", n, watch=greedy, run=run)
+    scale = played_games.series(game, "ai:2", f"mcts:{settings.mcts}", n, run=run)
     return Levels(True, "", (one, two, scale), greedy.result(),
-                  {k: v for k, v in slowest.items() if k.startswith("ai:")})
+                  {k: v for k, v in run.slowest.items() if k.startswith("ai:")})
 
 
 def _local(text: object, folder: Path) -> str:

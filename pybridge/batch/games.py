@@ -20,7 +20,7 @@ from pybridge.games.game import Game, State
 from pybridge.play.match import Match
 from pybridge.replay.records import header_record, move_record, record_line, result_record
 from pybridge.text import clean, clean_line, plural
-from pybridge.types import Ply, Result
+from pybridge.types import Ply, Result, ResultWord, Termination, Verdict
 
 #: Random play, level for level: the general AI's level 1.
 RANDOM = "mcts:1"
@@ -101,7 +101,7 @@ def play_one(game: Game, specs: Mapping[str, str], *, move_time: float, deadline
                     spec = specs[out.player]
                     slowest[spec] = max(slowest.get(spec, 0), out.ms)
                     seen = watch.get(out.player)
-                    if seen is not None and out.verdict == "ok":
+                    if seen is not None and out.verdict is Verdict.OK:
                         seen(before, out.move)
             return Outcome(match.result, plies, "", slowest)
     except (GameRuleError, ArenaError, ValueError) as exc:
@@ -111,15 +111,27 @@ def play_one(game: Game, specs: Mapping[str, str], *, move_time: float, deadline
 
 def no_contest(exc: Exception, state: State) -> Result:
     """A game stopped by a rule that broke: a no-contest naming it."""
-    return Result("draw", clean_line(f"the game's rules broke: {exc}", 300),
-                  detail=clean_line(str(state), 300), termination="broken_rule")
+    return Result(ResultWord.DRAW, clean_line(f"the game's rules broke: {exc}", 300),
+                  detail=clean_line(str(state), 300), termination=Termination.BROKEN_RULE)
 
 
-def series(game: Game, player: str, opponent: str, games: int, *, move_time: float,
-           deadline: float, seed: int = 0, watch: Watch | None = None,
-           slowest: dict[str, int] | None = None) -> Series:
+@dataclass(frozen=True, kw_only=True)
+class SeriesRun:
+    """What the series of one check share: each move's time, the
+    ``deadline`` (time.monotonic), the first game's seed, and the slowest
+    move of each spec in ms, filled in as games are played."""
+
+    move_time: float
+    deadline: float
+    seed: int = 0
+    slowest: dict[str, int] = field(default_factory=dict)
+
+
+def series(game: Game, player: str, opponent: str, games: int, *, run: SeriesRun,
+           watch: Watch | None = None) -> Series:
     """``games`` games of ``player`` against ``opponent`` (specs), each
     seat in turn, while time is left; ``watch`` sees ``player``'s moves."""
+    deadline, slowest = run.deadline, run.slowest
     first, second = game.players
     won = drawn = lost = unfinished = played = 0
     reason = ""
@@ -129,23 +141,22 @@ def series(game: Game, player: str, opponent: str, games: int, *, move_time: flo
             break
         mine = first if i % 2 == 0 else second
         specs = {mine: player, game.opponent(mine): opponent}
-        game.seed(seed + i)
-        out = play_one(game, specs, move_time=move_time, deadline=deadline,
+        game.seed(run.seed + i)
+        out = play_one(game, specs, move_time=run.move_time, deadline=deadline,
                        watch={mine: watch} if watch is not None else None)
-        if slowest is not None:
-            for spec, ms in out.slowest.items():
-                slowest[spec] = max(slowest.get(spec, 0), ms)
+        for spec, ms in out.slowest.items():
+            slowest[spec] = max(slowest.get(spec, 0), ms)
         if out.result is None and not out.plies:
             reason = out.reason
             break
         played += 1
-        if out.result is None or out.result.termination == "broken_rule" \
+        if out.result is None or out.result.termination is Termination.BROKEN_RULE \
                 or out.result.forfeit is not None:
             unfinished += 1
             reason = reason or (out.reason or out.result.reason if out.result else out.reason)
         elif out.result.winner == mine:
             won += 1
-        elif out.result.winner == "draw":
+        elif out.result.winner == ResultWord.DRAW:
             drawn += 1
         else:
             lost += 1
@@ -202,5 +213,5 @@ class GreedyCheck:
         return Greedy(self.positions, self.agree, self.example, reason)
 
 
-__all__ = ["GreedyCheck", "LogLines", "MAX_PLIES", "Outcome", "RANDOM", "no_contest", "play_one",
+__all__ = ["GreedyCheck", "LogLines", "MAX_PLIES", "Outcome", "RANDOM", "SeriesRun", "no_contest", "play_one",
            "series"]

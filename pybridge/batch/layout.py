@@ -29,9 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pybridge.errors import ArenaError
+from pybridge.models.gamefile import DIALECTS
 from pybridge.models.sources import decoded
 from pybridge.safeio import UnsafeFileError, read_regular
 from pybridge.text import clean_line
+from pybridge.types import Dialect
 
 CONFIG_FILE = "arena.toml"
 SUFFIXES = (".pl", ".pro", ".prolog")
@@ -41,7 +43,6 @@ MAX_DEPTH = 5
 MAX_FILES = 400
 READ_BYTES = 1024 * 1024
 CONFIG_BYTES = 16 * 1024
-DIALECTS = ("auto", "swi", "sicstus4")
 
 _PLAY = re.compile(r"^play\s*(?::-|-->|\.)", re.M)
 _INITIAL = re.compile(r"^initial_state\s*\(", re.M)
@@ -65,7 +66,7 @@ class Submission:
     game: str | None
     found_by: str
     config: str | None = None
-    dialect: str = "auto"
+    dialect: Dialect = Dialect.AUTO
     why: str = ""
     notes: tuple[str, ...] = ()
 
@@ -197,7 +198,7 @@ def _inside(folder: Path, relative: str) -> Path | None:
     return path
 
 
-def _config(folder: Path) -> tuple[str, str | None, str] | None:
+def _config(folder: Path) -> tuple[str, str | None, Dialect] | None:
     """(game, config, dialect) of ``folder/arena.toml``, None if absent."""
     path = folder / CONFIG_FILE
     if not path.exists():
@@ -210,7 +211,7 @@ def _config(folder: Path) -> tuple[str, str | None, str] | None:
     if unknown:
         raise LayoutError(f"{CONFIG_FILE}: unknown keys {clean_line(unknown, 200)} "
                           "(known: game, config, dialect)")
-    game, term, dialect = data.get("game"), data.get("config"), data.get("dialect", "auto")
+    game, term, dialect = data.get("game"), data.get("config"), data.get("dialect", Dialect.AUTO)
     if not isinstance(game, str) or not game:
         raise LayoutError(f"{CONFIG_FILE}: game = \"path/to/game.pl\" is required")
     if term is not None and not isinstance(term, str):
@@ -218,7 +219,7 @@ def _config(folder: Path) -> tuple[str, str | None, str] | None:
     if dialect not in DIALECTS:
         raise LayoutError(f"{CONFIG_FILE}: dialect {clean_line(dialect, 40)!r} is not one of "
                           f"{', '.join(DIALECTS)}")
-    return game, term, str(dialect)
+    return game, term, Dialect(dialect)
 
 
 __all__ = ["CONFIG_FILE", "LayoutError", "Submission", "prolog_files", "safe_name", "submission",

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote
 
-from pybridge.batch.model import ProblemGroup, Result
+from pybridge.batch.model import ProblemGroup, Result, Verdict
 from pybridge.batch.store import GAME_PAGE, LOG, folder_of
 from pybridge.batch.texts import adapter_text, played_text, reason, series_text
 from pybridge.errors import ArenaError
@@ -58,7 +58,7 @@ def _link(href: str, text: object) -> str:
 
 
 def _verdict_class(row: Result) -> str:
-    return "ok" if row.verdict in ("conforms", "conforms with adapter") else "flag"
+    return "ok" if row.verdict in (Verdict.CONFORMS, Verdict.ADAPTED) else "flag"
 
 
 # -- the game page -------------------------------------------------------------

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from pybridge.batch.model import Result
+from pybridge.batch.model import Result, Verdict
 from pybridge.batch import pages
 from pybridge.batch.store import BATCH, is_batch, rows_of
 from pybridge.batch.texts import adapter_text, played_text, reason, series_text
@@ -78,7 +78,7 @@ def markdown(rows: Sequence[Result], pairs: Sequence[dict[str, Any]]) -> str:
     played = sum(r.played.done for r in rows)
     lines = ["# Game projects checked", "",
              f"{plural(len(rows), 'submission')}; {played} played a whole game; "
-             f"{sum(r.verdict in ('conforms', 'conforms with adapter') for r in rows)} "
+             f"{sum(r.verdict in (Verdict.CONFORMS, Verdict.ADAPTED) for r in rows)} "
              "conform (as written or through an adapter).", "",
              "| name | game file | form | verdict | problems | adapter | played | level 1 vs "
              "random | level 2 vs level 1 | level 2 greedy | level 2 vs general AI | s |",

@@ -21,6 +21,7 @@ from pybridge.jail import sandbox
 from pybridge.models import sources
 from pybridge.safeio import relative_parts
 from pybridge.text import clean_line
+from pybridge.types import Isolation
 
 #: The largest adapter and log an answer may carry.
 ADAPTER_BYTES = 256 * 1024
@@ -81,7 +82,7 @@ def run_task(check: Callable[[Settings, Task, Path], Checked], settings: Setting
     if mine != client_version:
         return _refusal(task, f"this worker runs prolog-arena {mine}, the client "
                               f"{client_version}: install the same version on both",
-                        str(sandbox.current()))
+                        sandbox.current())
     isolation, problem = answers.required_isolation(settings.isolation)
     if problem is not None:
         return _refusal(task, problem, isolation)
@@ -95,14 +96,14 @@ def run_task(check: Callable[[Settings, Task, Path], Checked], settings: Setting
         shutil.rmtree(where, ignore_errors=True)
     return {"name": task.name, "result": got.result.to_json(),
             "adapter": got.adapter_text[:ADAPTER_BYTES], "log": bytes(got.log[:LOG_BYTES]),
-            "isolation": isolation}
+            "isolation": str(isolation)}
 
 
-def _refusal(task: Task, why: str, isolation: str) -> dict[str, Any]:
+def _refusal(task: Task, why: str, isolation: Isolation) -> dict[str, Any]:
     row = Result(task.name, task.game_file, task.found_by, verdict=Verdict.FAILED,
                  notes=(clean_line(f"the worker could not check it: {why}", 600),))
     return {"name": task.name, "result": row.to_json(), "adapter": "", "log": b"",
-            "isolation": isolation}
+            "isolation": str(isolation)}
 
 
 def read_answer(task: Task, found: object, *, required: str) -> Checked:
@@ -119,7 +120,7 @@ def read_answer(task: Task, found: object, *, required: str) -> Checked:
         return failed("the worker's answer has other fields than a check's")
     if found["name"] != task.name:
         return failed(f"the worker answered for {clean_line(found['name'], 80)!r}")
-    if required == "bwrap" and found["isolation"] != "bwrap":
+    if required == Isolation.BWRAP and found["isolation"] != Isolation.BWRAP:
         return failed(f"it was checked with isolation {clean_line(found['isolation'], 20)}; "
                       "bwrap is required")
     adapter, log = found["adapter"], found["log"]

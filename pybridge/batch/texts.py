@@ -3,15 +3,15 @@ the pages all say it (text to clean and escape where it is shown)."""
 
 from __future__ import annotations
 
-from pybridge.batch.model import Result
+from pybridge.batch.model import AdapterStatus, Result, Verdict
 from pybridge.text import plural
 
 
 def adapter_text(row: Result) -> str:
     a = row.adapter
-    if a.status == "not needed":
-        return "not needed"
-    if a.status == "none":
+    if a.status == AdapterStatus.NOT_NEEDED:
+        return str(AdapterStatus.NOT_NEEDED)
+    if a.status == AdapterStatus.NONE:
         return f"none: {a.why}" if a.why else "none"
     state = "passing" if a.passing else "failing"
     return f"{a.status} ({a.file}), {state}"
@@ -34,7 +34,7 @@ def series_text(row: Result, index: int) -> str:
 def reason(row: Result) -> str:
     """The one line that says what stops this submission, if anything (a
     message of several lines joined)."""
-    if row.verdict in ("no game file", "refused", "not checked"):
+    if row.verdict in (Verdict.NO_GAME, Verdict.REFUSED, Verdict.FAILED):
         text = row.load[0] if row.load else row.notes[-1] if row.notes else str(row.verdict)
     elif not row.played.done:
         text = row.played.reason

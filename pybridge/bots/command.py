@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
-from pybridge.bots.limits import Limits
+from pybridge.bots.limits import Limits, SeatRole
+from pybridge.defaults import MOVE_TIME
 from pybridge.errors import ArenaError
 from pybridge.models import sources as gamesources
 from pybridge.models.gamefile import GameFileRef
 from pybridge.jail import sandbox
+from pybridge.types import Isolation
 
 
-def game_environment(game_file: GameFileRef | None, isolation: str,
+def game_environment(game_file: GameFileRef | None, isolation: Isolation,
                      name: str) -> tuple[dict[str, str], dict[str, Path]]:
     """(the host's environment for ``game_file``, the files it loads by
     their path in its folder): prolog/file_game.pl loads it read-only."""
@@ -26,40 +29,69 @@ def game_environment(game_file: GameFileRef | None, isolation: str,
     except gamesources.GameSourcesError as exc:
         raise ArenaError(f"cannot start bot {name}: {exc}") from None
     seen = (f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
-            if isolation == "bwrap" else game_file.path)
-    root = (sandbox.GAME_MOUNT if isolation == "bwrap"
+            if isolation == Isolation.BWRAP else game_file.path)
+    root = (sandbox.GAME_MOUNT if isolation == Isolation.BWRAP
             else str(gamesources.folder(game_file.path, game_files)))
     env = {"ARENA_GAME_FILE": seen, "ARENA_GAME_DIALECT": game_file.dialect,
            "ARENA_GAME_ROOT": root}
-    if isolation == "bwrap":  # jailed: the game loads as in its own game host
+    if isolation == Isolation.BWRAP:  # jailed: the game loads as in its own game host
         env["ARENA_GAME_JAIL"] = "true"
     return env, game_files
 
 
-def host_command(state: Path | None, prolog: Path, bot: str, isolation: str, file_game: bool,
-                 game_id: str, seat: str, level: int, seed: int, limits: Limits,
-                 move_time: float, req_fd: int, rep_fd: int, unchecked: bool) -> list[str]:
-    """swipl's command line for one bot host, requests read from
-    ``req_fd`` and replies written to ``rep_fd``."""
-    swipl = os.path.realpath(shutil.which("swipl") or "swipl")
-    if state is not None:
-        seen_state = sandbox.STATE_MOUNT if isolation == "bwrap" else str(state)
-        host = [swipl, "-x", seen_state, "--"]
-    else:
-        host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-threads",
-                "--no-debug", str(prolog / "bots" / "host.pl"), "--"]
-    return host + [
-        "--in-fd", str(req_fd), "--out-fd", str(rep_fd),
-        "--game", "arena_file_game_proxy" if file_game else game_id,
-        "--stack-mb", str(limits.stack_mb),
-        "--seat", seat,
-        "--level", str(level),
-        "--inferences", str(limits.inferences_for(move_time)),
-        "--seed", str(seed),
-        "--load-seconds", str(limits.load_seconds),
-        *(["--unchecked", "test"] if unchecked else []),
-        bot,
-    ]
+#: The level passed to a PFL bot when its spec names none (``bot.pl``):
+#: every PFL project plays its best at level 2.
+DEFAULT_LEVEL = 2
 
 
-__all__ = ["game_environment", "host_command"]
+@dataclass(frozen=True, kw_only=True)
+class BotPlay:
+    """How a bot is asked to play one game: its ``level``, the
+    ``move_time`` its inference budget is set for, and the ``seed`` of its
+    random choices (None: a random one)."""
+
+    level: int = DEFAULT_LEVEL
+    move_time: float = MOVE_TIME
+    seed: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HostCommand:
+    """What one bot host is started with. ``state`` is the saved state
+    (None: the host's source under ``prolog``); ``prolog`` and ``bot`` are
+    paths as the host sees them; ``game`` is a game id, or ``arena_file_game_proxy``
+    for a game file; ``play`` has its seed chosen."""
+
+    state: Path | None
+    prolog: Path
+    bot: str
+    isolation: Isolation
+    game: str
+    seat: SeatRole
+    play: BotPlay
+    limits: Limits
+
+    def argv(self, req_fd: int, rep_fd: int) -> list[str]:
+        """swipl's command line, requests read from ``req_fd`` and replies
+        written to ``rep_fd``."""
+        swipl = os.path.realpath(shutil.which("swipl") or "swipl")
+        if self.state is not None:
+            seen_state = sandbox.STATE_MOUNT if self.isolation == Isolation.BWRAP else str(self.state)
+            host = [swipl, "-x", seen_state, "--"]
+        else:
+            host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-threads",
+                    "--no-debug", str(self.prolog / "bots" / "host.pl"), "--"]
+        return host + [
+            "--in-fd", str(req_fd), "--out-fd", str(rep_fd),
+            "--game", self.game,
+            "--stack-mb", str(self.limits.stack_mb),
+            "--seat", self.seat,
+            "--level", str(self.play.level),
+            "--inferences", str(self.limits.inferences_for(self.play.move_time)),
+            "--seed", str(self.play.seed),
+            "--load-seconds", str(self.limits.load_seconds),
+            self.bot,
+        ]
+
+
+__all__ = ["BotPlay", "DEFAULT_LEVEL", "HostCommand", "game_environment"]

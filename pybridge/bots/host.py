@@ -39,29 +39,25 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pybridge.defaults import MOVE_TIME
 from pybridge.engine import _prolog
 from pybridge.engine import hoststate
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.jail import replies
-from pybridge.jail.launch import start_host
+from pybridge.jail.launch import HostFiles, start_host
 from pybridge.jail.spawn import FATAL, Replies, Tail, drain, exit_words, kill_group, reap, sane_name
 from pybridge.engine._prolog import PROLOG_DIR
-from pybridge.bots.command import game_environment, host_command
+from pybridge.bots.command import DEFAULT_LEVEL, BotPlay, HostCommand, game_environment
 from pybridge.bots.limits import Hello, HelloStatus, Limits, MoveReply, SeatRole
 from pybridge.errors import ArenaError
 from pybridge.models.gamefile import GameFileRef
 from pybridge.text import clean, clean_line
-from pybridge.types import Verdict
+from pybridge.types import Isolation, Verdict
 
 log = logging.getLogger(__name__)
 
 HOST = PROLOG_DIR / "bots" / "host.pl"
 
-#: The level passed to a PFL bot when its spec names none (``bot.pl``):
-#: every PFL project plays its best at level 2.
-DEFAULT_LEVEL = 2
 
 def _hello(reply: dict[str, Any]) -> Hello:
     """How loading went, from the host's reply; BadReply for a field of the
@@ -92,23 +88,18 @@ class BotProcess:
         game_id: str,
         seat: SeatRole | str,
         *,
-        level: int = DEFAULT_LEVEL,
-        move_time: float = MOVE_TIME,
+        play: BotPlay = BotPlay(),
         limits: Limits = Limits(),
-        seed: int | None = None,
         name: str = "bot",
-        isolation: str | None = None,
+        isolation: Isolation | None = None,
         game_file: GameFileRef | None = None,
-        _unchecked: bool = False,
     ) -> None:
-        # _unchecked: tests only (tests/jail/test_jail.py): the host loads the
-        # bot without the Prolog-level check, to show that the jail holds
         self.path = Path(path)
         self.game_id = game_id
         self.seat = seat = SeatRole(seat)
         self.name = clean_line(name, 200)
         self.limits = limits
-        self.move_time = move_time
+        self.move_time = play.move_time
         isolation = self.isolation = isolation or sandbox.current()
         self.stderr = Tail(limits.output_bytes)
         self.hello: Hello | None = None
@@ -120,8 +111,9 @@ class BotProcess:
         self._lines: Replies | None = None
         self._arrived = 0.0
         sandbox.check(isolation)
-        seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-        if isolation == "bwrap":
+        if play.seed is None:
+            play = replace(play, seed=int.from_bytes(os.urandom(4), "big"))
+        if isolation == Isolation.BWRAP:
             self._dir = ""
             prolog, bot = Path(sandbox.PROLOG_MOUNT), f"{sandbox.BOT_MOUNT}/{sane_name(self.path)}"
         else:
@@ -129,24 +121,24 @@ class BotProcess:
             prolog, bot = PROLOG_DIR, str(self.path)
         game_env, game_files = game_environment(game_file, isolation, self.name)
         state = hoststate.path()
-
-        def command(req_fd: int, rep_fd: int) -> list[str]:
-            return host_command(state, prolog, bot, isolation, game_file is not None, game_id,
-                                seat, level, seed, limits, move_time, req_fd, rep_fd, _unchecked)
-
+        self._command = HostCommand(
+            state=state, prolog=prolog, bot=bot, isolation=isolation,
+            game="arena_file_game_proxy" if game_file is not None else game_id, seat=seat, play=play,
+            limits=limits)
         try:
             self.jail = jail.Jail(processes=limits.processes,
                                   memory_bytes=(limits.memory_mb + 32) * 1024 * 1024,
-                                  bwrap=isolation == "bwrap")
+                                  bwrap=isolation == Isolation.BWRAP)
         except OSError as exc:
             raise ArenaError(f"cannot start bot {self.name}: {exc}") from None
         try:
             started = start_host(
-                command, isolation=isolation, its_jail=self.jail, limits=sandbox.RLimits(
-                    limits.memory_mb * 1024 * 1024, limits.cpu_for(move_time),
+                self.command_line, isolation=isolation, its_jail=self.jail, limits=sandbox.RLimits(
+                    limits.memory_mb * 1024 * 1024, limits.cpu_for(play.move_time),
                     limits.open_files, self.jail.nproc),
-                prolog_dir=PROLOG_DIR, main_file=self.path, game_files=game_files,
-                state=state, env=game_env, workdir=self._dir, what=f"bot {self.name}")
+                files=HostFiles(prolog_dir=PROLOG_DIR, main_file=self.path,
+                                game_files=game_files, state=state),
+                env=game_env, workdir=self._dir, what=f"bot {self.name}")
         except BaseException:
             if self._dir:
                 shutil.rmtree(self._dir, ignore_errors=True)
@@ -168,6 +160,11 @@ class BotProcess:
         ]
         for t in self._readers:
             t.start()
+
+    def command_line(self, req_fd: int, rep_fd: int) -> list[str]:
+        """swipl's command line for this host, reading requests from ``req_fd``
+        and writing replies to ``rep_fd``."""
+        return self._command.argv(req_fd, rep_fd)
 
     @property
     def pid(self) -> int:
@@ -369,4 +366,4 @@ def game_ai_refusal(hello: Hello) -> Hello:
     return replace(hello, status=HelloStatus.REFUSED, detail=detail, problems=(detail,))
 
 
-__all__ = ["BotProcess", "DEFAULT_LEVEL", "HOST", "Hello", "Limits"]
+__all__ = ["BotPlay", "BotProcess", "DEFAULT_LEVEL", "HOST", "Hello", "Limits"]

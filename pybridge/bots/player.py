@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 
 from pybridge.defaults import MOVE_TIME
 from pybridge.jail import sandbox
-from pybridge.bots.host import DEFAULT_LEVEL, HOST, BotProcess, Hello, Limits
+from pybridge.bots.host import DEFAULT_LEVEL, HOST, BotPlay, BotProcess, Hello, Limits
 from pybridge.bots.limits import SeatRole
 from pybridge.models.gamefile import GameFileRef
 from pybridge.safeio import sha256_file
 from pybridge.errors import ArenaError, IllegalMoveError
 from pybridge.play.players import BOT_SUFFIXES, Player, PlayerSpec
-from pybridge.types import Decision, Verdict
+from pybridge.types import Decision, Isolation, PlayerKind, Verdict
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -133,11 +133,11 @@ class BotPlayer(Player):
         move_time: float = MOVE_TIME,
         limits: Limits = Limits(),
         seed: int | None = None,
-        isolation: str | None = None,
+        isolation: Isolation | None = None,
     ) -> None:
         super().__init__(spec)
         self.isolation = isolation
-        if spec.kind != "bot" or spec.path is None:
+        if spec.kind is not PlayerKind.BOT or spec.path is None:
             raise BotError(f"{spec} is not a bot file spec")
         self.path = bot_path(spec.path)
         self.level = spec.level if spec.level is not None else DEFAULT_LEVEL
@@ -190,8 +190,8 @@ class BotPlayer(Player):
     def _new_process(self, game: "Game", role: str, seat: str) -> BotProcess:
         return BotProcess(
             self.path, game.id, role,
-            level=self.level, move_time=self.move_time, limits=self.limits,
-            seed=self.seed, name=f"{self.name}({seat})", isolation=self.isolation,
+            play=BotPlay(level=self.level, move_time=self.move_time, seed=self.seed),
+            limits=self.limits, name=f"{self.name}({seat})", isolation=self.isolation,
             game_file=game.file,
         )
 
@@ -281,7 +281,7 @@ class BotPlayer(Player):
         its own board and hears only the opponent's last move)."""
         told = self._told
         if len(line) < len(told) or any(
-            said != ply.move and ply.verdict == "ok"  # else the referee replaced it
+            said != ply.move and ply.verdict is Verdict.OK  # else the referee replaced it
             for said, (_, ply) in zip(told, self._line)
         ):
             return False
@@ -315,7 +315,7 @@ class BotPlayer(Player):
                     again = before.canonical_move(again)
                 except IllegalMoveError:
                     pass
-            if again != move and ply.verdict == "ok":
+            if again != move and ply.verdict is Verdict.OK:
                 answer = f"chose {again}" if again is not None else f"answered {reply.verdict}"
                 return Decision(
                     None, Verdict.REFUSED, ms,
@@ -354,11 +354,11 @@ class BotCheck:
 
 
 def check_bot(game_id: str, path: str, *, limits: Limits = Limits(),
-              isolation: str | None = None, game_file: GameFileRef | None = None) -> BotCheck:
+              isolation: Isolation | None = None, game_file: GameFileRef | None = None) -> BotCheck:
     """Load the bot in ``path`` (a file, or a spec ``bot.pl:N``) for
     ``game_id`` (the game file ``game_file`` if given) in check mode (any seat)."""
     spec = PlayerSpec.parse(path)
-    p = bot_path(spec.path if spec.kind == "bot" and spec.path else path)
+    p = bot_path(spec.path if spec.kind is PlayerKind.BOT and spec.path else path)
     with BotProcess(p, game_id, SeatRole.ANY, limits=limits, name=p.stem,
                     isolation=isolation, game_file=game_file) as proc:
         hello = proc.load()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pybridge.defaults import MOVE_TIME
 from pybridge.bots.player import BotPlayer, Limits
 from pybridge.play.players import BuiltinPlayer, HumanPlayer, Player, PlayerSpec
+from pybridge.types import BUILTIN_KINDS, PlayerKind
 
 
 def make_player(
@@ -25,9 +26,9 @@ def make_player(
     random state (:meth:`pybridge.Game.seed`)."""
     if isinstance(spec, str):
         spec = PlayerSpec.parse(spec)
-    if spec.kind == "human":
+    if spec.kind is PlayerKind.HUMAN:
         return HumanPlayer(spec)
-    if spec.kind in ("random", "ai", "mcts"):
+    if spec.kind in BUILTIN_KINDS:
         return BuiltinPlayer(spec)
     return BotPlayer(spec, move_time=move_time, limits=limits or Limits(), seed=seed)
 

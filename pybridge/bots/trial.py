@@ -16,9 +16,9 @@ from pybridge.bots.limits import Limits
 from pybridge.bots.player import keeping_bots_loaded
 from pybridge.games.game import Game, State
 from pybridge.play.match import Match
-from pybridge.play.players import Player, PlayerKind, PlayerSpec
+from pybridge.play.players import Player, PlayerSpec
 from pybridge.bots.seating import make_player
-from pybridge.types import Decision, Ply, Result, Verdict
+from pybridge.types import Decision, PlayerKind, Ply, Result, Verdict
 
 #: The name the sparring partner goes by in check-bot's lines.
 SPARRING = "a sparring partner (blocks, never wins)"

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from pybridge.jail import sandbox
+from pybridge.types import Isolation
 from pybridge.errors import ArenaError
 from pybridge.safeio import UnsafeFileError, load_json
 from pybridge.games.game import Game
@@ -57,41 +58,41 @@ class Unreadable:
     why: str
 
 
-def answer(outcome: GameOutcome, isolation: str) -> dict[str, Any]:
+def answer(outcome: GameOutcome, isolation: Isolation) -> dict[str, Any]:
     """What a worker returns for a game it played with ``isolation``."""
     return {"index": outcome.record.index, "log": bytes(outcome.log),
             "output": {str(k): str(v) for k, v in outcome.output.items()},
-            "isolation": isolation, "seconds": float(outcome.record.seconds)}
+            "isolation": str(isolation), "seconds": float(outcome.record.seconds)}
 
 
-def refusal(index: int, why: str, isolation: str) -> dict[str, Any]:
+def refusal(index: int, why: str, isolation: Isolation) -> dict[str, Any]:
     """What a worker returns for a game it will not play, and why."""
-    return {"index": index, "refused": why, "isolation": isolation}
+    return {"index": index, "refused": why, "isolation": str(isolation)}
 
 
 FAILURE_KEYS = frozenset({"index", "failed", "isolation"})
 
 
-def failure(index: int, exc: BaseException, isolation: str) -> dict[str, Any]:
+def failure(index: int, exc: BaseException, isolation: Isolation) -> dict[str, Any]:
     """What a worker returns for a game that raised ``exc`` (a game's rule
     that threw, a host's bad answer, a fault of the arena's): the game is
     not counted, the others go on, and ``--resume`` plays it again."""
     return {"index": index, "failed": clean_line(f"{type(exc).__name__}: {exc}", 500),
-            "isolation": isolation}
+            "isolation": str(isolation)}
 
 
-def required_isolation(required: str) -> tuple[str, str | None]:
+def required_isolation(required: Isolation) -> tuple[Isolation, str | None]:
     """The isolation this process runs bots with, and why it cannot play
     a game that requires ``required`` (None: it can)."""
     have = sandbox.current()
-    if required != "bwrap":
+    if required != Isolation.BWRAP:
         return have, None
-    if have != "bwrap":
+    if have != Isolation.BWRAP:
         return have, (f"this worker runs bots with isolation {have} "
                       f"({sandbox.ENV}={have} in its environment), the tournament requires "
                       "bwrap: start the worker without it")
     try:
-        sandbox.check("bwrap")
+        sandbox.check(Isolation.BWRAP)
     except sandbox.IsolationError as exc:
         return have, f"this worker cannot run bots under bwrap: {exc}"
     return have, None
@@ -121,7 +122,8 @@ def accept(found: object, *, config: Config, pairing: Pairing, game: Game) -> Ga
         raise NotCounted(index, f"its log is not bytes of at most {LOG_BYTES // 2**20} MB")
     if isolation not in sandbox.MODES:
         raise NotCounted(index, f"it names an unknown isolation {clean_line(repr(isolation), 40)}")
-    if config.isolation == "bwrap" and isolation != "bwrap":
+    isolation = Isolation(isolation)
+    if config.isolation == Isolation.BWRAP and isolation != Isolation.BWRAP:
         raise NotCounted(index, f"it was played with isolation {isolation}; bwrap is required")
     if type(seconds) not in (int, float) or not (0 <= seconds <= MAX_SECONDS) \
             or math.isnan(seconds):
@@ -182,15 +184,16 @@ def verified_record(log: bytes, *, config: Config, pairing: Pairing, game: Game,
     return record
 
 
-def isolation_used(required: str, records: Mapping[int, GameRecord] | list[GameRecord]) -> str:
+def isolation_used(required: Isolation,
+                   records: Mapping[int, GameRecord] | list[GameRecord]) -> Isolation:
     """What standings say of the isolation: ``none`` when any game ran
     without bwrap, else bwrap when the games that say ran with it, else
     the ``required`` one."""
     said = {r.isolation for r in (records.values() if isinstance(records, Mapping) else records)
             if r.isolation is not None}
-    if "none" in said:
-        return "none"
-    return "bwrap" if said else required
+    if Isolation.NONE in said:
+        return Isolation.NONE
+    return Isolation.BWRAP if said else required
 
 
 __all__ = ["FAILURE_KEYS", "LOG_BYTES", "NotCounted", "Unreadable", "accept", "answer", "failure", "isolation_used",

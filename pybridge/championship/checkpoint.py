@@ -46,6 +46,7 @@ from pybridge.championship.scoring import (
     replay_name,
 )
 from pybridge.text import clean, clean_line
+from pybridge.types import ResultWord
 
 #: What is kept of one entrant's output of one game read back.
 OUTPUT_SHOWN = 4096
@@ -362,7 +363,7 @@ def _claim(record: GameRecord) -> str:
     """A record's result in words, to compare two records of one game."""
     forfeit = f" (forfeit: {record.forfeit})" if record.forfeit else ""
     reason = record.reason.removeprefix("neither could play: ")
-    return f"{record.winner} wins: {reason}{forfeit}" if record.winner != "draw" \
+    return f"{record.winner} wins: {reason}{forfeit}" if record.winner != ResultWord.DRAW \
         else f"draw: {reason}"
 
 

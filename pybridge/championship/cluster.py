@@ -46,6 +46,7 @@ from pybridge.championship.shipment import (
     version,
 )
 from pybridge.text import clean_line
+from pybridge.types import Isolation
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,7 +66,7 @@ class Pool:
     cancels what is still queued."""
 
     def __init__(self, *, jobs: int = 1, scheduler: Scheduler | None = None,
-                 isolation: str = "bwrap",
+                 isolation: Isolation = Isolation.BWRAP,
                  task: Callable[..., Any] = shipped_task) -> None:
         self.jobs = max(1, jobs)
         # what a worker runs for one task: a game (shipped_task) or, for

@@ -1,7 +1,7 @@
 """Who takes part in a championship: entrant specs to named entrants.
 
-An entrant is written as a player spec (``random``, ``ai:N``, a bot file
-``bot.pl[:N]``), as ``NAME=PATH[:LEVEL]`` (named explicitly), or as a
+An entrant is written as a player spec of :data:`ENTRANT_KINDS` (``random``,
+``ai:N``, ``mcts:N``, a bot file ``bot.pl[:N]``), as ``NAME=PATH[:LEVEL]`` (named explicitly), or as a
 folder of submissions: one entrant per subfolder, named after it, playing
 the one bot file (``.pl``, ``.prolog``, ``.pro``) in it. House players
 (built-in players always, and bot files given as house) play and rank but
@@ -21,10 +21,13 @@ from typing import Iterable, Mapping, Sequence
 
 from pybridge.bots.player import BotError, bot_path
 from pybridge.play.players import BOT_SUFFIXES, PlayerSpec
+from pybridge.types import PlayerKind, spec_forms
 from pybridge.championship.scoring import Entrant, TournamentError
 from pybridge.safeio import sha256_file
 from pybridge.text import clean_line
 
+#: The player kinds that may enter a championship: all but a human.
+ENTRANT_KINDS = tuple(k for k in PlayerKind if k is not PlayerKind.HUMAN)
 #: Beyond this many days late an entrant is not admitted (the default).
 MAX_LATE = 10
 _NAMED = re.compile(r"(?P<name>[^=/\\]+)=(?P<spec>.+)\Z")
@@ -186,8 +189,8 @@ def roster(specs: Iterable[str], house: Iterable[str] = ()) -> Roster:
         if w.explicit is not None:
             name = safe_name(w.explicit)
         else:
-            name = spec.name if spec.kind != "bot" else safe_name(spec.name)
-            if spec.kind == "bot" and spec.level is not None and stems.count(spec.name) > 1:
+            name = spec.name if spec.kind is not PlayerKind.BOT else safe_name(spec.name)
+            if spec.kind is PlayerKind.BOT and spec.level is not None and stems.count(spec.name) > 1:
                 name = f"{name}:{spec.level}"  # one file at several levels
         names.append(name)
     _folder_names(wanted, names, found)
@@ -195,9 +198,10 @@ def roster(specs: Iterable[str], house: Iterable[str] = ()) -> Roster:
     seen: dict[str, str] = {}
     for (w, spec), name in zip(parsed, names):
         text, house_ = w.text, w.house
-        if spec.kind == "human":
-            raise TournamentError("a tournament has no human players (use random, ai:N or bot files)")
-        path = str(bot_path(spec.path)) if spec.kind == "bot" and spec.path else None
+        if spec.kind is PlayerKind.HUMAN:
+            raise TournamentError("a tournament has no human players (use "
+                                  f"{spec_forms(ENTRANT_KINDS)})")
+        path = str(bot_path(spec.path)) if spec.kind is PlayerKind.BOT and spec.path else None
         if name in seen:
             raise TournamentError(
                 f"two entrants named {name!r} ({seen[name]} and {clean_line(text)}): "
@@ -322,5 +326,5 @@ def check_late(people: Sequence[Entrant], late: Mapping[str, int], max_late: int
     return kept, dropped
 
 
-__all__ = ["MAX_LATE", "Roster", "check_late", "entrants", "name_warnings",
+__all__ = ["ENTRANT_KINDS", "MAX_LATE", "Roster", "check_late", "entrants", "name_warnings",
            "parse_late", "roster", "safe_name", "skeleton", "submission_file", "usable_file_name"]

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 from pybridge.bots.limits import Limits, SeatRole
 from pybridge.bots.player import BotPlayer, keeping_bots_loaded
 from pybridge.games.game import Game, load_tournament_game
-from pybridge.jail.sandbox import Isolation
+from pybridge.types import Dialect, Isolation
 from pybridge.play.match import Match, Policy
 from pybridge.play.players import Player, PlayerSpec
 from pybridge.replay.records import header_record, move_record, record_line, result_record
@@ -60,7 +60,7 @@ class Config:
     #: a game file's config term (--config; None: the options list) and
     #: the dialect asked for (--dialect)
     game_config: str | None = None
-    dialect: str = "auto"
+    dialect: Dialect = Dialect.AUTO
 
 
 @dataclass(frozen=True)

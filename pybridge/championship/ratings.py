@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from pybridge.championship.scoring import GameRecord
+from pybridge.types import ResultWord
 
 #: Elo points per natural-log unit of strength.
 SCALE = 400 / math.log(10)
@@ -44,7 +45,7 @@ def score_table(names: Sequence[str], records: Iterable[GameRecord]
         a, b = index[r.first], index[r.second]
         games[a][b] += 1
         games[b][a] += 1
-        if r.winner == "draw" or r.lost_by_both:
+        if r.winner == ResultWord.DRAW or r.lost_by_both:
             scores[a][b] += 0.5
             scores[b][a] += 0.5
         elif r.winner == r.first:

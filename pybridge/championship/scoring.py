@@ -27,7 +27,7 @@ from typing import Any, Collection, Iterable, Mapping, Sequence
 
 from pybridge.errors import ArenaError
 from pybridge.text import clean_line
-from pybridge.types import Ply, Result, Verdict
+from pybridge.types import Isolation, Ply, Result, ResultWord, Termination, Verdict
 
 WIN, DRAW, LOSS = 3, 1, 0
 #: Above this fraction of games lost by forfeit, an entrant is not ranked.
@@ -78,7 +78,7 @@ class GameRecord:
     second: str
     winner: str
     reason: str
-    forfeit: str | None = None
+    forfeit: Verdict | None = None
     replaced: Mapping[str, int] = field(default_factory=dict)
     plies: int = 0
     seconds: float = 0.0
@@ -86,14 +86,14 @@ class GameRecord:
     opening: tuple[str, ...] = ()
     lost_by_both: bool = False
     ms: Mapping[str, tuple[float, int, int]] = field(default_factory=dict)
-    isolation: str | None = None  # what its worker ran the bots with (None: not known)
-    termination: str = ""
+    isolation: Isolation | None = None  # what its worker ran the bots with (None: not known)
+    termination: Termination = Termination.PLAYED
 
     @property
     def loser(self) -> str | None:
         """The seat's entrant that lost by the log (a game ``lost_by_both``
         counts as lost for the winner too)."""
-        if self.winner == "draw":
+        if self.winner == ResultWord.DRAW:
             return None
         return self.second if self.winner == self.first else self.first
 
@@ -159,7 +159,7 @@ def outcome_for(r: GameRecord, name: str, refused: Collection[str] = ()) -> str:
     game lost by both (``lost_by_both``, or between two ``refused``
     entrants) is lost for each."""
     both = r.lost_by_both or (r.first in refused and r.second in refused)
-    if r.winner == "draw" and not both:
+    if r.winner == ResultWord.DRAW and not both:
         return "drawn"
     return "won" if r.winner == name and not both else "lost"
 
@@ -285,7 +285,7 @@ def game_record(pairing: Pairing, players: Sequence[str], result: Result, histor
     ms = {n: (round(sum(t) / len(t), 1), max(t), len(t)) for n, t in times.items()}
     return GameRecord(
         index=pairing.index, first=pairing.first, second=pairing.second,
-        winner=result.winner if result.winner == "draw" else seats[result.winner],
+        winner=result.winner if result.winner == ResultWord.DRAW else seats[result.winner],
         reason=result.reason, forfeit=result.forfeit, replaced=replaced,
         plies=len(history), seconds=round(seconds, 3), replay=replay_name(pairing),
         opening=tuple(opening), lost_by_both=lost_by_both, ms=ms,
@@ -313,7 +313,7 @@ def standings_document(
         "games_played": len(records),
         "games_scheduled": total,
         "settings": dict(settings),
-        "isolation": settings.get("isolation", "bwrap"),
+        "isolation": settings.get("isolation", Isolation.BWRAP),
         "bots": [asdict(s) for s in table],
         "games": [game_document(r) for r in sorted(records, key=lambda r: r.index)],
     }
@@ -329,17 +329,23 @@ def game_document(r: GameRecord) -> dict[str, Any]:
             **({"termination": r.termination} if r.termination else {})}
 
 
+def _verdict(text: str | None) -> Verdict | None:
+    """A forfeit as a document wrote it: a verdict, or None."""
+    return None if text is None else Verdict(text)
+
+
 def record_from_document(d: Mapping[str, Any]) -> GameRecord:
     """The record :func:`game_document` wrote."""
     return GameRecord(
         index=int(d["index"]), first=d["first"], second=d["second"], winner=d["winner"],
-        reason=d["reason"], forfeit=d.get("forfeit"), replaced=dict(d.get("replaced") or {}),
+        reason=d["reason"], forfeit=_verdict(d.get("forfeit")), replaced=dict(d.get("replaced") or {}),
         plies=int(d.get("plies", 0)), seconds=float(d.get("seconds", 0.0)),
         replay=d.get("replay", ""), opening=tuple(d.get("opening") or ()),
         lost_by_both=bool(d.get("lost_by_both")),
         ms={n: (float(v[0]), int(v[1]), int(v[2])) for n, v in (d.get("ms") or {}).items()},
-        isolation=d["isolation"] if d.get("isolation") in ("bwrap", "none") else None,
-        termination="broken_rule" if d.get("termination") == "broken_rule" else "",
+        isolation=Isolation(d["isolation"]) if d.get("isolation") in tuple(Isolation) else None,
+        termination=(Termination.BROKEN_RULE if d.get("termination") == Termination.BROKEN_RULE
+                     else Termination.PLAYED),
     )
 
 

@@ -1,6 +1,7 @@
-"""What a championship run is given: its :class:`Settings` (how it is
-played, graded and where) and its :class:`Watchers` (who hears of it as
-it goes, with :class:`Progress`)."""
+"""What a championship run is given: its :class:`Settings` (the game
+set up, the schedule, the referee, the grading and where games run, one
+small record each) and its :class:`Watchers` (who hears of it as it
+goes, with :class:`Progress`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pybridge.championship.entrants import MAX_LATE
 from pybridge.championship.scoring import GameRecord, Pairing, TournamentError
 from pybridge.jail import sandbox
 from pybridge.play.match import POLICIES, Policy
+from pybridge.types import Dialect
 
 
 @dataclass(frozen=True)
@@ -37,75 +39,119 @@ class Progress:
         return self.elapsed / (self.done - self.kept) * (self.total - self.done)
 
 
-@dataclass(frozen=True)
-class Settings:
-    """How a championship is played, graded and where: the game's
-    ``options`` (or a game file's ``game_config`` term and ``dialect``),
-    ``games_per_pair`` (both seats alike), ``openings`` of
-    ``opening_plies`` random plies per pair, the referee's ``policy`` and
-    ``move_time``, the bots' ``limits``; ``house`` bot files play but get
-    no grade; entrants more than ``max_late`` days ``late`` are not
-    admitted, ``zero`` ones get grade 0, ``elo_anchor`` pins one rating;
-    in a ``gauntlet`` every entrant plays the house players only.
-    Games run in this process (``jobs`` 1), in ``jobs`` worker processes,
-    or on the Dask cluster at ``scheduler`` (``tls://`` with the
-    certificates in ``tls_dir``, or ``tcp://`` with ``insecure_scheduler``)."""
+@dataclass(frozen=True, kw_only=True)
+class GameSetup:
+    """Which game exactly: the game's ``options``, or a game file's
+    ``game_config`` term and ``dialect``."""
 
     options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    game_config: str | None = None
+    dialect: Dialect = Dialect.AUTO
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dialect", Dialect(self.dialect))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Schedule:
+    """Who plays whom: ``games_per_pair`` (both seats alike), ``openings``
+    of ``opening_plies`` random plies per pair, drawn with ``seed``; in a
+    ``gauntlet`` every entrant plays the house players only."""
+
     games_per_pair: int = 2
-    move_time: float = MOVE_TIME
-    jobs: int = 1
-    grades: bool = False
-    policy: Policy = Policy.FORFEIT
-    limits: Limits = Limits()
-    seed: int = 1
-    house: Sequence[str] = ()
-    late: Mapping[str, int] = dataclasses.field(default_factory=dict)
-    max_late: int = MAX_LATE
-    zero: Sequence[str] = ()
     openings: int = 0
     opening_plies: int = 4
-    elo_anchor: tuple[str, float] | None = None
-    game_config: str | None = None
-    dialect: str = "auto"
-    scheduler: str | None = None
-    tls_dir: str | None = None
-    insecure_scheduler: bool = False
-    #: every entrant plays the house players only, not each other
+    seed: int = 1
     gauntlet: bool = False
-    #: a resume keeps logs whose signature does not match (or that have none)
-    accept_altered: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Referee:
+    """How each game is refereed: the ``move_time``, the ``policy`` for a
+    bad move, the bots' ``limits``."""
+
+    move_time: float = MOVE_TIME
+    policy: Policy = Policy.FORFEIT
+    limits: Limits = Limits()
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
             raise TournamentError(f"unknown policy {self.policy!r} (use {' or '.join(POLICIES)})")
         object.__setattr__(self, "policy", Policy(self.policy))
-        if self.jobs < 1:
-            raise TournamentError(f"jobs must be at least 1, got {self.jobs}")
         if self.move_time <= 0:
             raise TournamentError(f"the move time must be positive, got {self.move_time}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Grading:
+    """How entrants are graded: ``grades`` or none; ``house`` bot files
+    play but get no grade; entrants more than ``max_late`` days ``late``
+    are not admitted, ``zero`` ones get grade 0; ``elo_anchor`` pins one
+    rating."""
+
+    grades: bool = False
+    house: Sequence[str] = ()
+    late: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    max_late: int = MAX_LATE
+    zero: Sequence[str] = ()
+    elo_anchor: tuple[str, float] | None = None
+
+    def __post_init__(self) -> None:
         if self.max_late < 0:
             raise TournamentError(f"--max-late must be 0 or more, got {self.max_late}")
 
-    def scheduler_address(self) -> cluster.Scheduler | None:
+
+@dataclass(frozen=True, kw_only=True)
+class Transport:
+    """Where games run: in this process (``jobs`` 1), in ``jobs`` worker
+    processes, or on the Dask cluster at ``scheduler`` (``tls://`` with the
+    certificates in ``tls_dir``, or ``tcp://`` with ``insecure_scheduler``)."""
+
+    jobs: int = 1
+    scheduler: str | None = None
+    tls_dir: str | None = None
+    insecure_scheduler: bool = False
+
+    def __post_init__(self) -> None:
+        if self.jobs < 1:
+            raise TournamentError(f"jobs must be at least 1, got {self.jobs}")
+
+    def address(self) -> cluster.Scheduler | None:
         if self.scheduler is None:
             return None
         return cluster.Scheduler.parse(self.scheduler, tls_dir=self.tls_dir,
                                        insecure=self.insecure_scheduler)
 
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """How a championship is played, graded and where, by concern; a
+    resume with ``accept_altered`` keeps logs whose signature does not
+    match (or that have none)."""
+
+    setup: GameSetup = GameSetup()
+    schedule: Schedule = Schedule()
+    referee: Referee = Referee()
+    grading: Grading = Grading()
+    transport: Transport = Transport()
+    accept_altered: bool = False
+
     def recorded(self, not_admitted: Mapping[str, int],
                  not_entered: Mapping[str, str]) -> dict[str, Any]:
-        """The settings as standings.json and the resume plan record them."""
-        return {"games_per_pair": self.games_per_pair, "move_time": self.move_time,
-                "policy": str(self.policy), "grades": self.grades, "jobs": self.jobs,
-                "seed": self.seed, "isolation": str(sandbox.current()), "openings": self.openings,
-                "opening_plies": self.opening_plies if self.openings else None,
-                "config": self.game_config, "dialect": self.dialect,
-                "max_late": self.max_late, "zero": list(self.zero),
-                "elo_anchor": list(self.elo_anchor) if self.elo_anchor else None,
+        """The settings as standings.json and the resume plan record them
+        (one flat object, as before the split)."""
+        setup, plan, referee, grading = self.setup, self.schedule, self.referee, self.grading
+        return {"games_per_pair": plan.games_per_pair, "move_time": referee.move_time,
+                "policy": str(referee.policy), "grades": grading.grades,
+                "jobs": self.transport.jobs, "seed": plan.seed,
+                "isolation": str(sandbox.current()), "openings": plan.openings,
+                "opening_plies": plan.opening_plies if plan.openings else None,
+                "config": setup.game_config, "dialect": str(setup.dialect),
+                "max_late": grading.max_late, "zero": list(grading.zero),
+                "elo_anchor": list(grading.elo_anchor) if grading.elo_anchor else None,
                 "not_admitted": dict(not_admitted), "not_entered": dict(not_entered),
-                "allow_game_ai": self.limits.game_ai,
-                **({"gauntlet": True} if self.gauntlet else {})}
+                "allow_game_ai": referee.limits.game_ai,
+                **({"gauntlet": True} if plan.gauntlet else {})}
 
 
 @dataclass(frozen=True)
@@ -123,4 +169,5 @@ class Watchers:
     on_entrants: Callable[[list[str]], None] | None = None
 
 
-__all__ = ["Progress", "Settings", "Watchers"]
+__all__ = ["GameSetup", "Grading", "Progress", "Referee", "Schedule", "Settings", "Transport",
+           "Watchers"]

@@ -19,6 +19,7 @@ from pybridge.championship.scheduler import ClusterError
 from pybridge.models import sources as gamesources
 from pybridge.jail import sandbox
 from pybridge.play.players import PlayerSpec
+from pybridge.types import PlayerKind
 
 def version() -> str:
     """This prolog-arena's version, which every worker must share."""
@@ -59,7 +60,7 @@ def pack(specs: Mapping[str, str], *, game_file: str | None = None) -> Shipment:
     files = []
     for name, text in specs.items():
         spec = PlayerSpec.parse(text)
-        if spec.kind == "bot" and spec.path is not None:
+        if spec.kind is PlayerKind.BOT and spec.path is not None:
             path = Path(spec.path)
             files.append((name, path.name, path.read_bytes()))
     game = None

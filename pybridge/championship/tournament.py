@@ -32,7 +32,8 @@ from pybridge.bots.player import WARM, Limits, check_bot
 from pybridge.championship.entrants import check_late, entrants, name_warnings, roster
 from pybridge.models.gamefile import GameFileRef
 from pybridge.games.game import load_tournament_game
-from pybridge.championship.settings import Progress, Settings, Watchers
+from pybridge.championship.settings import (
+    GameSetup, Grading, Progress, Referee, Schedule, Settings, Transport, Watchers)
 from pybridge.championship.ratings import as_table, elo_ratings
 from pybridge.championship.scoring import (
     Entrant,
@@ -57,6 +58,7 @@ from pybridge.championship.one_game import (
     draw_openings,
     play_game,
 )
+from pybridge.types import Isolation
 
 #: Seconds between two writes of a running tournament's standings.
 SAVE_EVERY = 1.0
@@ -146,19 +148,21 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
     (:mod:`pybridge.championship.answers`); a game whose answer does not
     count is recorded in ``not_counted`` and left unplayed: the
     tournament is then not complete, and ``resume`` plays it again."""
-    where = settings.scheduler_address()
-    loaded = load_tournament_game(game, dict(settings.options), config=settings.game_config,
-                                  dialect=settings.dialect)  # checks game, options and config
-    found = roster(specs, settings.house)
-    people, not_admitted = check_late(found.entrants, dict(settings.late), settings.max_late)
+    where = settings.transport.address()
+    setup, rounds, referee, grading = (settings.setup, settings.schedule, settings.referee,
+                                       settings.grading)
+    loaded = load_tournament_game(game, dict(setup.options), config=setup.game_config,
+                                  dialect=setup.dialect)  # checks game, options and config
+    found = roster(specs, grading.house)
+    people, not_admitted = check_late(found.entrants, dict(grading.late), grading.max_late)
     warnings = found.renamed + name_warnings(people)
     if watch.on_entrants is not None:
         watch.on_entrants([f"not entered: {n}: {why}" for n, why in found.not_entered.items()]
                           + [f"skipped: {what}" for what in found.skipped]
                           + [f"warning: {w}" for w in warnings])
     _check_names(people, settings)
-    games = schedule([e.name for e in people], settings.games_per_pair, settings.openings,
-                     against={e.name for e in people if e.house} if settings.gauntlet else None)
+    games = schedule([e.name for e in people], rounds.games_per_pair, rounds.openings,
+                     against={e.name for e in people if e.house} if rounds.gauntlet else None)
     out_dir = Path(out)
     recorded = settings.recorded(not_admitted, found.not_entered)
     if found.renamed:
@@ -168,19 +172,19 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
     checkpoint.start(out_dir, checkpoint.plan_document(game, loaded.options, recorded, people),
                      resume=resume)
     signer = signing.Signer(out_dir, keep=seal)
-    checked = check_entrants(game, people, limits=settings.limits, jobs=settings.jobs,
+    checked = check_entrants(game, people, limits=referee.limits, jobs=settings.transport.jobs,
                              game_file=loaded.file)
     if watch.on_checked is not None:
         watch.on_checked(dict(checked.refused))
-    book = draw_openings(loaded, settings.openings, settings.opening_plies,
-                         settings.seed) if settings.openings else []
+    book = draw_openings(loaded, rounds.openings, rounds.opening_plies,
+                         rounds.seed) if rounds.openings else []
     config = Config(
         game=loaded.file.path if loaded.file is not None else game,  # a file: by its path
         options=loaded.options, specs={e.name: e.spec for e in people},
-        refused=dict(checked.refused), policy=settings.policy, move_time=settings.move_time,
-        limits=settings.limits, seed=settings.seed, openings=tuple(book), seats=checked.seats,
-        classic=checked.classic, isolation=sandbox.current(), game_config=settings.game_config,
-        dialect=settings.dialect,
+        refused=dict(checked.refused), policy=referee.policy, move_time=referee.move_time,
+        limits=referee.limits, seed=rounds.seed, openings=tuple(book), seats=checked.seats,
+        classic=checked.classic, isolation=sandbox.current(), game_config=setup.game_config,
+        dialect=setup.dialect,
     )
     resumed = checkpoint.finished_games(out_dir, games, loaded, specs=config.specs, seal=seal,
                                         accept_altered=settings.accept_altered) if resume \
@@ -193,7 +197,8 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
     signer.sign(checkpoint.PLAN)
     if checked.game_ai:  # named in standings.json: who used the game's own AI
         recorded = {**recorded, "game_ai": {n: list(c) for n, c in checked.game_ai.items()}}
-    run = _Run(out_dir, settings, recorded, people, games, loaded, config, kept, watch, signer)
+    run = _Run(out_dir, signer, settings=settings, recorded=recorded, loaded=loaded,
+               config=config, plan=_Plan(people, games, kept), watch=watch)
     complete = run.play(where)
     return TournamentResult(config.game, tuple(people),
                             tuple(sorted(run.records, key=lambda r: r.index)), tuple(run.table),
@@ -206,15 +211,17 @@ def run_tournament(game: str, specs: Sequence[str], *, out: str | os.PathLike[st
 def _check_names(people: Sequence[Entrant], settings: Settings) -> None:
     if len(people) < 2:
         raise TournamentError("fewer than two entrants are admitted")
-    if settings.gauntlet and (all(e.house for e in people) or not any(e.house for e in people)):
+    grading = settings.grading
+    if settings.schedule.gauntlet and (all(e.house for e in people)
+                                       or not any(e.house for e in people)):
         raise TournamentError("a gauntlet needs house players (built-in players or --house "
                               "files) and entrants to play them")
     names = [e.name for e in people]
-    for name in settings.zero:
+    for name in grading.zero:
         if name not in names:
             raise TournamentError(f"--zero {name!r}: no such entrant (entrants: {', '.join(names)})")
-    if settings.elo_anchor is not None and settings.elo_anchor[0] not in names:
-        raise TournamentError(f"--elo-anchor {settings.elo_anchor[0]!r}: no such entrant "
+    if grading.elo_anchor is not None and grading.elo_anchor[0] not in names:
+        raise TournamentError(f"--elo-anchor {grading.elo_anchor[0]!r}: no such entrant "
                               f"(entrants: {', '.join(names)})")
 
 
@@ -225,25 +232,34 @@ def _lost_by_both(config: Config, r: GameRecord) -> GameRecord:
     return dataclasses.replace(r, lost_by_both=both, reason=reason)
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """What one run plays: the entrants, every pairing, and the games
+    kept from an earlier run (by index: the record and its output)."""
+
+    people: Sequence[Entrant]
+    games: Sequence[Pairing]
+    kept: Mapping[int, tuple[GameRecord, Any]]
+
+
 class _Run:
     """The games of one run of a championship, and its results folder as
     they come in."""
 
-    def __init__(self, out: Path, settings: Settings, recorded: dict[str, Any],
-                 people: Sequence[Entrant], games: Sequence[Pairing], loaded: Any,
-                 config: Config, kept: Mapping[int, tuple[GameRecord, Any]],
-                 watch: Watchers, signer: signing.Signer) -> None:
+    def __init__(self, out: Path, signer: signing.Signer, *, settings: Settings,
+                 recorded: dict[str, Any], loaded: Any, config: Config, plan: _Plan,
+                 watch: Watchers) -> None:
         self.out, self.settings, self.recorded, self.signer = out, settings, recorded, signer
-        self.people, self.games, self.loaded, self.config = people, games, loaded, config
-        self.kept, self.watch = kept, watch
-        self.records: list[GameRecord] = [r for r, _ in kept.values()]
+        self.people, self.games, self.kept = plan.people, plan.games, plan.kept
+        self.loaded, self.config, self.watch = loaded, config, watch
+        self.records: list[GameRecord] = [r for r, _ in plan.kept.values()]
         self.not_counted: dict[int, str] = {}
         self.table: list[Standing] = []
         self.start = time.monotonic()
         self.saved = 0.0  # when the standings were last written
 
     def save(self, complete: bool) -> None:
-        s = self.settings
+        s = self.settings.grading
         self.table = rated_table(self.people, self.records, grades=s.grades,
                                  refused=self.config.refused, late=dict(s.late), zero=s.zero,
                                  anchor=s.elo_anchor)
@@ -253,7 +269,7 @@ class _Run:
         doc["isolation"] = answers.isolation_used(self.config.isolation, self.records)
         if self.recorded.get("game_ai"):
             doc["game_ai"] = self.recorded["game_ai"]
-        if doc["isolation"] == "none" and sandbox.code_trusted():
+        if doc["isolation"] == Isolation.NONE and sandbox.code_trusted():
             doc["trust_code"] = True  # without the jail: code the user declared their own
         doc["not_counted"] = [{"index": p.index, "first": p.first, "second": p.second,
                                "why": self.not_counted[p.index]}
@@ -283,7 +299,7 @@ class _Run:
         """Play what is left; whether the championship is complete."""
         todo = [g for g in self.games if g.index not in self.kept]
         self.save(not todo)
-        pool = cluster.Pool(jobs=self.settings.jobs, scheduler=where,
+        pool = cluster.Pool(jobs=self.settings.transport.jobs, scheduler=where,
                             isolation=self.config.isolation)
         complete = False
         try:
@@ -330,8 +346,8 @@ class _Run:
 
 # the names of pybridge.championship.scoring are importable from here too
 __all__ = [
-    "Checked", "Entrant", "GameRecord", "Pairing", "Progress", "RefusedBot", "Settings",
-    "Standing", "Watchers",
+    "Checked", "Entrant", "GameRecord", "GameSetup", "Grading", "Pairing", "Progress", "Referee",
+    "RefusedBot", "Schedule", "Settings", "Standing", "Transport", "Watchers",
     "TournamentError", "TournamentResult", "check_entrants", "entrants", "grade_table",
     "play_game", "rated_table", "replay_name", "run_tournament", "schedule", "standings",
     "standings_csv", "standings_document",

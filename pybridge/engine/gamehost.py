@@ -37,7 +37,7 @@ from pybridge.engine.hostlimits import HostLimits
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.engine._prolog import PROLOG_DIR
-from pybridge.jail.launch import start_host
+from pybridge.jail.launch import HostFiles, start_host
 from pybridge.engine import hostreplies
 from pybridge.engine.hostreplies import Hello, Reply
 from pybridge.jail import replies
@@ -57,7 +57,7 @@ class GameHost:
     time (a lock); a host that died or was killed is started again on
     the next request."""
 
-    def __init__(self, ref: GameFileRef, *, isolation: str | None = None,
+    def __init__(self, ref: GameFileRef, *, isolation: sandbox.Isolation | None = None,
                  limits: HostLimits = HostLimits()) -> None:
         self.ref = ref
         self.id = game_id(ref)
@@ -137,9 +137,9 @@ class GameHost:
                 command, isolation=self.isolation, its_jail=self.jail, limits=sandbox.RLimits(
                     self.limits.memory_mb * 1024 * 1024, self.limits.cpu_seconds,
                     self.limits.open_files, self.jail.nproc),
-                prolog_dir=PROLOG_DIR, main_file=Path(self.ref.path), game_files=game_files,
-                state=state, env={"ARENA_GAME_ROOT": sandbox.GAME_MOUNT
-                                  if self.isolation == "bwrap" else root},
+                files=HostFiles(prolog_dir=PROLOG_DIR, main_file=Path(self.ref.path),
+                                game_files=game_files, state=state),
+                env={"ARENA_GAME_ROOT": sandbox.GAME_MOUNT if self.isolation == "bwrap" else root},
                 workdir=self._dir, what=f"swipl for game {self.id}")
         except BaseException:
             self.jail.close()

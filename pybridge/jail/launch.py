@@ -17,6 +17,7 @@ from pybridge.errors import ArenaError
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.jail.spawn import sane_name, spawn
+from pybridge.types import Isolation
 
 log = logging.getLogger(__name__)
 
@@ -30,13 +31,23 @@ class Started:
     replies: IO[bytes]  # written by the host, read here
 
 
-def start_host(command: Callable[[int, int], list[str]], *, isolation: str, its_jail: jail.Jail,
-               limits: sandbox.RLimits, prolog_dir: Path, main_file: Path,
-               game_files: Mapping[str, Path], state: Path | None, env: Mapping[str, str],
-               workdir: str, what: str) -> Started:
+@dataclass(frozen=True, kw_only=True)
+class HostFiles:
+    """The files a host process reads: the arena's Prolog folder, its
+    ``main_file`` (the bot or the game file), the ``game_files`` by their
+    path in the game's folder, and the saved ``state`` (None: none)."""
+
+    prolog_dir: Path
+    main_file: Path
+    game_files: Mapping[str, Path]
+    state: Path | None
+
+
+def start_host(command: Callable[[int, int], list[str]], *, isolation: Isolation,
+               its_jail: jail.Jail, limits: sandbox.RLimits, files: HostFiles,
+               env: Mapping[str, str], workdir: str, what: str) -> Started:
     """Start ``command(request_fd, reply_fd)`` (swipl's command line) in
-    ``its_jail``: under bubblewrap with ``main_file`` (the bot or the game
-    file), the ``game_files`` and the saved ``state`` mounted and ``env``
+    ``its_jail``: under bubblewrap with the ``files`` mounted and ``env``
     set inside, or with isolation ``none`` in ``workdir``. ArenaError
     naming ``what`` when it cannot start; the caller closes the jail."""
     req_r, req_w = os.pipe()
@@ -52,10 +63,11 @@ def start_host(command: Callable[[int, int], list[str]], *, isolation: str, its_
         if its_jail.uid is not None:  # the host opens its pipes again by /proc/self/fd
             for fd in (req_r, rep_w):
                 os.fchown(fd, its_jail.uid, its_jail.uid)
-        if isolation == "bwrap":
+        if isolation == Isolation.BWRAP:
             argv = sandbox.bwrap_argv(
-                argv, prolog_dir=prolog_dir, bot=main_file.resolve(), game_files=game_files,
-                env=dict(env), bot_name=sane_name(main_file), state=state,
+                argv, prolog_dir=files.prolog_dir, bot=files.main_file.resolve(),
+                game_files=files.game_files, env=dict(env), bot_name=sane_name(files.main_file),
+                state=files.state,
                 copied=copied if its_jail.uid is not None else None)
             run_env = {"PATH": os.environ.get("PATH", os.defpath)}
             cwd = "/"
@@ -82,4 +94,4 @@ def start_host(command: Callable[[int, int], list[str]], *, isolation: str, its_
     return Started(proc, os.fdopen(req_w, "wb"), os.fdopen(rep_r, "rb"))
 
 
-__all__ = ["Started", "start_host"]
+__all__ = ["HostFiles", "Started", "start_host"]

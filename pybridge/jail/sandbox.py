@@ -29,19 +29,11 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from enum import StrEnum
 from typing import Callable, Iterator, Mapping, Sequence
 
 from pybridge.jail import cgroups
 from pybridge.errors import ArenaError
-
-class Isolation(StrEnum):
-    """How bot and game host processes are isolated: bubblewrap's jail, or
-    none (this user's rights, the Prolog-level checks only)."""
-
-    BWRAP = "bwrap"
-    NONE = "none"
-
+from pybridge.types import Isolation
 
 MODES = tuple(Isolation)
 
@@ -217,12 +209,12 @@ def code_trusted() -> bool:
     return os.environ.get(TRUST_ENV) == "1"
 
 
-def check(mode: str) -> None:
+def check(mode: Isolation) -> None:
     """Raise IsolationError when ``mode`` cannot be used here: bubblewrap
     that cannot run, or no jail for code not declared the user's own."""
     if mode not in MODES:
         raise ValueError(f"unknown isolation {mode!r}: use bwrap or none")
-    if mode == "bwrap":
+    if mode == Isolation.BWRAP:
         problem = _probe()
         if problem is not None:
             raise IsolationError(problem)
@@ -262,24 +254,24 @@ def require_jail(what: str) -> None:
 ENV = "ARENA_ISOLATION"
 
 
-def use(mode: str) -> None:
+def use(mode: Isolation) -> None:
     """Make ``mode`` the isolation of every bot process started from now
     on, in this process and in worker processes it starts."""
     if mode not in MODES:
         raise ValueError(f"unknown isolation {mode!r}: use bwrap or none")
-    os.environ[ENV] = mode
+    os.environ[ENV] = str(mode)
 
 
 def current() -> Isolation:
     """The isolation in force: bwrap unless :func:`use` said otherwise (a
     user without bubblewrap must say ``none`` explicitly)."""
-    mode = os.environ.get(ENV, "bwrap")
+    mode = os.environ.get(ENV, Isolation.BWRAP)
     return Isolation(mode) if mode in MODES else Isolation.BWRAP
 
 
-def describe(mode: str) -> str:
+def describe(mode: Isolation) -> str:
     """One line naming the isolation in force, for outputs."""
-    if mode == "bwrap":
+    if mode == Isolation.BWRAP:
         return ("isolation: bwrap (own pid, network, IPC and mount namespaces; "
                 "read-only view of SWI-Prolog, the rules, the bot and the game's files, "
                 f"nothing writable; {cgroups.describe()} per jail)")

@@ -17,8 +17,9 @@ from pybridge.safeio import UnsafeFileError, sha256_file
 from pybridge.errors import GameFileError
 from pybridge.invocation import command_line
 from pybridge.text import clean_line
+from pybridge.types import Dialect
 
-DIALECTS = ("auto", "swi", "sicstus4")
+DIALECTS = tuple(Dialect)
 SUFFIXES = (".pl", ".pro", ".prolog")
 
 
@@ -56,21 +57,26 @@ class GameFileRef:
 
     path: str
     sha256: str
-    dialect: str = "auto"
+    dialect: Dialect = Dialect.AUTO
     config: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dialect", Dialect(self.dialect))
 
     def record(self) -> dict[str, str]:
         """The log's ``game_file`` field."""
         out = {"path": self.path, "sha256": self.sha256}
-        if self.dialect != "auto":
-            out["dialect"] = self.dialect
+        if self.dialect is not Dialect.AUTO:
+            out["dialect"] = str(self.dialect)
         if self.config is not None:
             out["config"] = self.config
         return out
 
 
-def resolve(path: str | Path, *, dialect: str = "auto", config: str | None = None) -> GameFileRef:
-    """The reference of the game file at ``path`` as it is now."""
+def resolve(path: str | Path, *, dialect: str = Dialect.AUTO,
+            config: str | None = None) -> GameFileRef:
+    """The reference of the game file at ``path`` as it is now; ``dialect``
+    as written (auto, swi or sicstus4: GameFileError for another)."""
     if dialect not in DIALECTS:
         raise GameFileError(f"unknown dialect {dialect!r}: use {', '.join(DIALECTS)}")
     p = Path(path).expanduser()
@@ -81,7 +87,7 @@ def resolve(path: str | Path, *, dialect: str = "auto", config: str | None = Non
         digest = sha256_of(p)
     except OSError as exc:
         raise GameFileError(f"cannot read game file {str(path)!r}: {exc.strerror}") from None
-    return GameFileRef(str(p.resolve()), digest, dialect, config)
+    return GameFileRef(str(p.resolve()), digest, Dialect(dialect), config)
 
 
 def from_record(record: object) -> GameFileRef:
@@ -96,8 +102,11 @@ def from_record(record: object) -> GameFileRef:
         raise GameFileError(f"the game file {clean_line(path, 500)} this log was played with "
                             "is missing")
     unchanged(path, record["sha256"], since="the game was played")
-    config = record.get("config")
-    return GameFileRef(path, record["sha256"], str(record.get("dialect", "auto")),
+    config, dialect = record.get("config"), record.get("dialect", Dialect.AUTO)
+    if dialect not in DIALECTS:
+        raise GameFileError(f"bad game_file record: dialect {clean_line(repr(dialect), 40)} is not "
+                            f"one of {', '.join(DIALECTS)}")
+    return GameFileRef(path, record["sha256"], Dialect(dialect),
                        config if isinstance(config, str) else None)
 
 

@@ -24,7 +24,7 @@ from pybridge.games.game import Applied, Game, State
 from pybridge.games.notation import TypedMove, read_move
 from pybridge.play.players import Player
 from pybridge.text import clean_line
-from pybridge.types import Decision, Ply, Result, Verdict
+from pybridge.types import Decision, Ply, Result, Termination, Verdict
 
 class Policy(StrEnum):
     """What the referee does with a bad answer: the player forfeits, or a
@@ -354,7 +354,7 @@ def broken_rule_result(state: State) -> Result:
     return Result("draw", clean_line(
         f"the game's rules are broken: valid_moves/2 gave no move for {seat} "
         f"although game_over/2 fails", 300), detail=clean_line(str(state), 300),
-        termination="broken_rule")
+        termination=Termination.BROKEN_RULE)
 
 
 def rule_threw_result(exc: GameRuleError, move: str, state: State) -> Result:
@@ -364,4 +364,4 @@ def rule_threw_result(exc: GameRuleError, move: str, state: State) -> Result:
     the detail the move, for the log's verification to throw again."""
     where = clean_line(str(state), 120)
     return Result("draw", clean_line(f"the game's rules are broken in {where}: {exc}", 300),
-                  detail=clean_line(move, 300), termination="broken_rule")
+                  detail=clean_line(move, 300), termination=Termination.BROKEN_RULE)

@@ -15,14 +15,13 @@ import random
 import re
 import time
 from abc import ABC, abstractmethod
-from enum import StrEnum
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pybridge.errors import ArenaError, GameRuleError, Interrupted, NoMoveError, ThinkTimeout
 from pybridge.text import clean_line
-from pybridge.types import Decision, Ply, Verdict
+from pybridge.types import PLAYER_KINDS, Decision, PlayerKind, Ply, Verdict, spec_forms
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -32,23 +31,14 @@ if TYPE_CHECKING:
 #: The warnings a built-in player keeps of one game.
 NOTES_KEPT = 50
 
-_AI = re.compile(r"ai:(\d+)\Z")
-_MCTS = re.compile(r"mcts:(\d+)\Z")
+_LEVELED = re.compile(r"(ai|mcts):(\d+)\Z")
+#: What a leveled kind is called in a message about a bad level.
+_LEVEL_HINT = {PlayerKind.AI: "an AI is", PlayerKind.MCTS: "the general AI is"}
 #: What a bot file's name may end in: .pl, and .prolog and .pro as course
 #: documents ask (raNNNNNN.prolog).
 BOT_SUFFIXES = (".pl", ".prolog", ".pro")
 _BOT = re.compile(r"(?P<path>.+?\.(?:pl|prolog|pro))(?::(?P<level>\d+))?\Z")
 _LOOKS_LIKE_FILE = re.compile(r"[/\\.]")
-
-
-class PlayerKind(StrEnum):
-    """Who a spec seats."""
-
-    HUMAN = "human"
-    RANDOM = "random"
-    AI = "ai"  # the game's own levels
-    MCTS = "mcts"  # the arena's general AI
-    BOT = "bot"  # a bot file
 
 
 @dataclass(frozen=True)
@@ -66,21 +56,17 @@ class PlayerSpec:
     def parse(cls, text: str) -> "PlayerSpec":
         """The spec written as ``text``; ValueError saying what is wrong."""
         if not isinstance(text, str) or not text.strip():
-            raise ValueError("empty player spec: use human, random, ai:N or a bot file bot.pl[:N]")
+            raise ValueError(f"empty player spec: use {spec_forms()}")
         text = text.strip()
-        if text in ("human", "random"):
+        if text in (PlayerKind.HUMAN, PlayerKind.RANDOM):
             return cls(PlayerKind(text))
-        if text.startswith("mcts"):
-            m = _MCTS.match(text)
-            if not m or int(m.group(1)) < 1:
-                raise ValueError(f"bad player spec {text!r}: the general AI is mcts:N with a "
-                                 "level N >= 1, e.g. mcts:3")
-            return cls(PlayerKind.MCTS, level=int(m.group(1)))
-        if text.startswith("ai"):
-            m = _AI.match(text)
-            if not m or int(m.group(1)) < 1:
-                raise ValueError(f"bad player spec {text!r}: an AI is ai:N with a level N >= 1, e.g. ai:3")
-            return cls(PlayerKind.AI, level=int(m.group(1)))
+        for kind in (PlayerKind.MCTS, PlayerKind.AI):
+            if text.startswith(kind):
+                m = _LEVELED.match(text)
+                if not m or m.group(1) != kind or int(m.group(2)) < 1:
+                    raise ValueError(f"bad player spec {text!r}: {_LEVEL_HINT[kind]} "
+                                     f"{PLAYER_KINDS[kind].syntax} with a level N >= 1, e.g. {kind}:3")
+                return cls(kind, level=int(m.group(2)))
         m = _BOT.match(text)
         if m:
             level = int(m.group("level")) if m.group("level") else None
@@ -89,23 +75,21 @@ class PlayerSpec:
             raise ValueError(
                 f"bad player spec {text!r}: a bot file's name ends in .pl, .prolog or .pro "
                 "(bot.pl, bot.pl:2)")
-        raise ValueError(
-            f"bad player spec {text!r}: use human, random, ai:N or a bot file bot.pl[:N]"
-        )
+        raise ValueError(f"bad player spec {text!r}: use {spec_forms()}")
 
     @property
     def name(self) -> str:
         """Short name: the bot's file name without its suffix (control
         characters escaped), else the spec."""
-        if self.kind == "bot":
+        if self.kind is PlayerKind.BOT:
             assert self.path is not None
             return clean_line(Path(self.path).stem, 200)
         return str(self)
 
     def __str__(self) -> str:
-        if self.kind in ("ai", "mcts"):
+        if self.kind.leveled:
             return f"{self.kind}:{self.level}"
-        if self.kind == "bot":
+        if self.kind is PlayerKind.BOT:
             return f"{self.path}" if self.level is None else f"{self.path}:{self.level}"
         return str(self.kind)
 
@@ -165,8 +149,8 @@ class BuiltinPlayer(Player):
 
     def __init__(self, spec: PlayerSpec) -> None:
         super().__init__(spec)
-        self.level = 1 if spec.kind == "random" else int(spec.level or 1)
-        self.general = spec.kind == "mcts"
+        self.level = 1 if spec.kind is PlayerKind.RANDOM else int(spec.level or 1)
+        self.general = spec.kind is PlayerKind.MCTS
         self._notes: list[str] = []
         self._shown = 0
 

@@ -19,7 +19,7 @@ from pybridge.jail import sandbox
 from pybridge.play.players import PlayerSpec
 from pybridge.text import clean_line
 from pybridge.safeio import MAX_JSON_DEPTH, MAX_LOG, UnsafeFileError, json_depth, read_inside, read_regular
-from pybridge.types import BAD_VERDICTS, Ply, Result, Verdict
+from pybridge.types import BAD_VERDICTS, Ply, Result, Termination, Verdict
 from pybridge.replay.records import FORMAT, RECORD_TYPES, VERSION
 
 
@@ -354,7 +354,7 @@ class _Reader:
         termination = self.field(line, record, "termination", str, what, optional=True) or ""
         if termination not in ("", "broken_rule"):
             raise self.error(line, f"termination {termination!r} is not 'broken_rule'")
-        self.result = Result(winner, reason, forfeit, detail, termination)
+        self.result = Result(winner, reason, forfeit, detail, Termination(termination))
         self.result_line = line
 
     def replay(self, end: int, torn: bool, warnings: tuple[str, ...]) -> Replay:

@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 from pybridge.games.boards import boards, played_descriptions
 from pybridge.replay import Rebuilt
 from pybridge.text import clean, clean_line
-from pybridge.types import Ply, result_text
+from pybridge.types import Ply, Verdict, result_text
 
 #: What is shown of one board, of one move's text and of its description.
 BOARD_LIMIT = 16 * 1024
@@ -127,7 +127,7 @@ def _who(page_: GamePage, seat: str) -> str:
 
 
 def _tags(page_: GamePage, ply: Ply) -> str:
-    if ply.verdict != "ok":
+    if ply.verdict is not Verdict.OK:
         answered = f", it answered {ply.raw}" if ply.raw is not None else ""
         return f"referee: {ply.verdict}{answered}; a random move instead"
     return "opening" if ply.number <= page_.opening else ""

@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 
 from pybridge.report.results import EntrantReport, Report, game_page, notes, setting_text
 from pybridge.text import clean_line, plural
-from pybridge.types import result_text
+from pybridge.types import Termination, result_text
 
 
 # what makes emphasis, code, links, images, raw HTML, tables and strikethrough
@@ -182,15 +182,16 @@ def _entrant_md(e: EntrantReport) -> list[str]:
 def _result(g: Mapping[str, Any]) -> str:
     if g.get("lost_by_both"):
         return f"lost by both ({g['reason']})"
-    termination = "broken_rule" if g.get("termination") == "broken_rule" else ""
-    return result_text(_Outcome(g["winner"], g["reason"], termination))
+    broken = g.get("termination") == Termination.BROKEN_RULE
+    return result_text(_Outcome(g["winner"], g["reason"],
+                                Termination.BROKEN_RULE if broken else Termination.PLAYED))
 
 
 @dataclass(frozen=True)
 class _Outcome:
     winner: str
     reason: str
-    termination: str = ""
+    termination: Termination = Termination.PLAYED
 
 
 def result_of(g: Mapping[str, Any]) -> str:

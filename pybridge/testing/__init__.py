@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from pybridge.games.game import Game, State
+from pybridge.types import Dialect
 from pybridge.testing.compare import Aspect, Difference, Pair, Said, Summary, differs, run
 from pybridge.testing.sides import (
     Configured,
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 
 def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] | None = None,
          players: Mapping[str, str] | None = None, moves: MoveMap | None = None,
-         config: str | None = None, dialect: str = "auto") -> Pair:
+         config: str | None = None, dialect: Dialect = Dialect.AUTO) -> Pair:
     """The two sides, loaded; CrossCheckError says why they cannot be
     compared (a side that does not load, players that do not match).
     Each option goes to the side that has it (to both where both do); a
@@ -68,13 +69,13 @@ def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] 
 def compare_lines(game: Game | str | Path, reference: Any, *, games: int = 200,
                   seed: int | str = 0, options: Mapping[str, Any] | None = None,
                   players: Mapping[str, str] | None = None, moves: MoveMap | None = None,
-                  seconds: float | None = None, shrink: bool = True) -> Summary:
+                  seconds: float | None = None) -> Summary:
     """:func:`cross_check` with what the run saw: the difference or None,
     the games played, positions compared, each game's winner."""
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive whole number, not {games!r}")
     both = pair(game, reference, options=options, players=players, moves=moves)
-    return run(both, games=games, seed=seed, seconds=seconds, shrink=shrink)
+    return run(both, games=games, seed=seed, seconds=seconds)
 
 
 def cross_check(game: Game | str | Path, reference: Any, *, games: int = 200, seed: int | str = 0,

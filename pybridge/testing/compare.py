@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 
 from pybridge.testing.sides import CrossCheckError, Facts, Side, TEXT_LIMIT
 from pybridge.text import clean_line
+from pybridge.types import ResultWord
 
 
 class Aspect(enum.Enum):
@@ -41,7 +42,7 @@ class Said:
             return f"error: {self.error}"
         f = self.facts
         if f.over:
-            head = "game over, a draw" if f.winner == "draw" else f"game over, {f.winner} wins"
+            head = "game over, a draw" if f.winner == ResultWord.DRAW else f"game over, {f.winner} wins"
         else:
             head = "game goes on" + (f", {f.to_move} to move" if f.to_move else "")
         return f"{head}, {len(f.moves)} valid move{'s' * (len(f.moves) != 1)}"

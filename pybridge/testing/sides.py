@@ -17,6 +17,7 @@ from pybridge.errors import ArenaError
 from pybridge.models import gamefile
 from pybridge.games.game import Game, State, games, load_game
 from pybridge.text import clean_display, clean_line
+from pybridge.types import Dialect, ResultWord
 
 #: How a game's move text becomes the reference's: a table or a function.
 MoveMap = Union[Mapping[str, str], Callable[[str], str]]
@@ -116,7 +117,7 @@ class GameSide:
             raise CrossCheckError(f"the move mapping gives two of {self.name}'s moves one name: "
                                   f"{clean_line(' '.join(moves), TEXT_LIMIT)}")
         self._own = {str(position): own}
-        winner = None if over is None else over if over == "draw" else self._player(over)
+        winner = None if over is None else over if over == ResultWord.DRAW else self._player(over)
         to_move = None if over is not None else self._player(position.current_player)
         return Facts(winner, to_move, frozenset(own))
 
@@ -214,7 +215,7 @@ def _game_name(game: Game) -> str:
 
 
 def as_game(game: Game | str | Path, options: Mapping[str, Any] | None = None, *,
-            config: str | None = None, dialect: str = "auto") -> Game:
+            config: str | None = None, dialect: Dialect = Dialect.AUTO) -> Game:
     """``game`` loaded: a :class:`Game` as it is (``options`` must then be
     None), else a built-in id or a game file's path with ``options``."""
     if isinstance(game, Game):
@@ -307,7 +308,7 @@ def _refuse_unknown(options: Mapping[str, Any], known: set[str], sides: str) -> 
 
 
 def game_options(game: Game | str | Path, options: Mapping[str, Any], *,
-                 config: str | None = None, dialect: str = "auto") -> Game:
+                 config: str | None = None, dialect: Dialect = Dialect.AUTO) -> Game:
     """The game loaded with those of ``options`` it has (all of them for
     a loaded :class:`Game`: they are the reference's)."""
     if isinstance(game, Game):

@@ -8,7 +8,7 @@ from typing import Any
 from pybridge.defaults import MOVE_TIME
 from pybridge.bots.trial import TrialGame, game_kinds, kinds, trial_games
 from pybridge.text import clean_line
-from pybridge.types import result_text
+from pybridge.types import Verdict, result_text
 
 from shell.cli.checkgame import add_game_file_options, load_game_arg
 from pybridge.text import without_colour
@@ -47,10 +47,11 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 def cmd_check_bot(args: argparse.Namespace) -> int:
     from pybridge.bots.player import Limits, check_bot
     from pybridge.play.players import PlayerSpec
+    from pybridge.types import PlayerKind
 
     game = load_game_arg(args)
     spec = PlayerSpec.parse(args.file)
-    if spec.kind != "bot" or spec.path is None:
+    if spec.kind is not PlayerKind.BOT or spec.path is None:
         raise ValueError(f"{args.file!r} is not a bot file (FILE.pl or FILE.pl:LEVEL)")
     isolation = apply_isolation(args, (args.file,))
     check = check_bot(game.id, spec.path, game_file=game.file,
@@ -110,7 +111,7 @@ def _print_trial(game: Any, trial: TrialGame) -> None:
     print(f"  {trial.number}. bot as {bot_seat}{start}: {what}; "
           f"{plural(moves, 'move')}"
           + (f", slowest {trial.slowest} ms" if moves else ""))
-    if trial.failed_at is not None and trial.result.forfeit == "no_move":
+    if trial.failed_at is not None and trial.result.forfeit is Verdict.NO_MOVE:
         print("     the position it failed in:")
         if "choose_move(State" in trial.result.reason:
             print(f"     State = {clean_line(str(trial.failed_at), 600)}")

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from pybridge.text import clean_line, plural
+from pybridge.types import Isolation
 
 from shell.cli.isolation import add_option as add_isolation_option
 
@@ -103,9 +104,9 @@ def cmd_check_games(args: argparse.Namespace) -> int:
 
     _bounded(args)
     if getattr(args, "isolation", None) is not None:
-        sandbox.use(args.isolation)
+        sandbox.use(Isolation(args.isolation))
     isolation = sandbox.current()
-    if isolation != "bwrap":
+    if isolation != Isolation.BWRAP:
         raise ValueError("check-games runs the code of submission folders, which it does only "
                          "in the jail (bubblewrap): --isolation none is refused here")
     sandbox.check(isolation)

@@ -7,6 +7,7 @@ import argparse
 from typing import Any, Callable, Mapping
 
 from pybridge.text import clean, clean_line
+from pybridge.types import Dialect
 
 from shell.cli.checkgame import add_game_file_options
 from shell.repl.command import option_items
@@ -102,7 +103,7 @@ def cmd_cross_check(args: argparse.Namespace) -> int:
     try:
         players, moves = _mapping(args)
         both = pair(args.game, args.reference, options=option_items(args.option), players=players,
-                    moves=moves, config=args.config, dialect=args.dialect)
+                    moves=moves, config=args.config, dialect=Dialect(args.dialect))
         summary = run(both, games=args.games, seed=seed, seconds=args.time)
     except (ArenaError, ValueError) as exc:
         # a reason of several lines (a refused file's problems) is printed as lines

@@ -12,6 +12,7 @@ from typing import Iterable
 
 from pybridge.jail import sandbox
 from pybridge.play.players import PlayerSpec
+from pybridge.types import Isolation, PlayerKind
 
 
 def add_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
@@ -21,7 +22,7 @@ def add_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
     subcommand's default)."""
     default = None if top else argparse.SUPPRESS
     parser.add_argument(
-        "--isolation", choices=sandbox.MODES, default=default,
+        "--isolation", choices=[str(m) for m in sandbox.MODES], default=default,
         help="how bots and game files are isolated: bwrap (default; bubblewrap namespaces "
              "and a read-only view) or none (no jail: only with --trust-code)")
     parser.add_argument(
@@ -39,9 +40,10 @@ def put_in_force(args: argparse.Namespace) -> str | None:
     if getattr(args, "trust_code", False):
         sandbox.trust_code()
     if mode is not None:
-        sandbox.use(mode)
-    elif sandbox.code_trusted() and sandbox.current() == "bwrap" and sandbox._probe() is not None:
-        sandbox.use("none")
+        sandbox.use(Isolation(mode))
+    elif (sandbox.code_trusted() and sandbox.current() is Isolation.BWRAP
+          and sandbox._probe() is not None):
+        sandbox.use(Isolation.NONE)
         return (f"arena: {sandbox._probe()}. Running your own code (--trust-code) "
                 "without the jail")
     return None
@@ -62,7 +64,7 @@ def apply(args: argparse.Namespace, specs: Iterable[str] = ()) -> str | None:
 
 def _is_bot(spec: str) -> bool:
     try:
-        return PlayerSpec.parse(spec).kind == "bot"
+        return PlayerSpec.parse(spec).kind is PlayerKind.BOT
     except ValueError:
         return False
 

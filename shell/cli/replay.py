@@ -31,7 +31,7 @@ from pybridge.replay import (
     verify,
 )
 from pybridge.text import clean, clean_line
-from pybridge.types import Ply, result_text
+from pybridge.types import Ply, Verdict, result_text
 from pybridge.text import plural
 
 from shell.cli.common import add_shell_options, open_shell
@@ -238,7 +238,7 @@ def _replay_html(file: str, out: str) -> int:
 def describe_ply(ply: Ply) -> str:
     text = f"{clean_line(ply.player)} plays {clean_line(ply.move)}" + (
         f" ({ply.ms} ms)" if ply.ms else "")
-    if ply.verdict != "ok":
+    if ply.verdict is not Verdict.OK:
         answered = f", it answered {clean_line(repr(ply.raw))}" if ply.raw is not None else ""
         text += f" (referee: {ply.verdict}{answered}; a random move was played instead)"
     return text

@@ -13,20 +13,19 @@ from pybridge.defaults import MOVE_TIME
 from pybridge.jail import sandbox
 from pybridge.invocation import command_line
 from pybridge.text import clean_line, plural
+from pybridge.types import BUILTIN_KINDS, spec_forms
 
 from shell.cli.checkgame import add_game_file_options
 from shell.repl.command import option_items
-from shell.cli.isolation import add_option as add_isolation_option
-from shell.cli.isolation import apply as apply_isolation
+from shell.cli.isolation import add_option as add_isolation_option, apply as apply_isolation
 
 EXIT_INTERRUPTED = 130
 EXIT_NOT_COUNTED = 1  # a worker's answer was refused: games left unplayed
 
-
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "tournament", help="every bot against every other, in both seats",
-        description="Round robin of bot files and built-in players (random, ai:N): "
+        description=f"Round robin of bot files and built-in players ({spec_forms(BUILTIN_KINDS)}): "
                     "3 points a win, 1 a draw; an invalid move loses the game. "
                     "Writes OUT/standings.json, OUT/standings.csv and OUT/replays/.",
     )
@@ -35,10 +34,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                         "the one the folder records)")
     p.add_argument("bots", nargs="*", metavar="BOT",
                    help="a bot file bot.pl[:LEVEL], NAME=PATH[:LEVEL], a folder of submission "
-                        "folders (one entrant each, named after it), random or ai:N")
+                        f"folders (one entrant each, named after it), {spec_forms(BUILTIN_KINDS)}")
     p.add_argument("--house", action="append", default=[], metavar="FILE",
                    help="a bot file that plays and ranks but gets no grade (repeatable; "
-                        "random and ai:N are house players always)")
+                        f"{spec_forms(BUILTIN_KINDS)} are house players always)")
     p.add_argument("--gauntlet", action="store_true",
                    help="every entrant plays the house players only, not each other (a quick "
                         "check of many submissions against reference players)")
@@ -315,8 +314,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
               + (f", {plural(args.openings, 'opening')} of {plural(args.opening_plies, 'ply')}"
                  if args.openings else "")
               + f", {args.move_time:g} s per move, "
-              + (f"Dask scheduler {args.scheduler}" if args.scheduler
-                 else plural(args.jobs, 'job'))
+              + (f"Dask scheduler {args.scheduler}" if args.scheduler else plural(args.jobs, 'job'))
               + f"; results in {out}")
         if args.config is not None or args.dialect != "auto":
             print(f"game file loaded with --config {clean_line(args.config or '(none)', 300)}, "
@@ -327,14 +325,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             print(f"refused: {clean_line(name)}: {clean_line(why)}")
         sys.stdout.flush()
 
+    from pybridge.championship.settings import GameSetup, Grading, Referee, Schedule, Transport
     settings = tournament.Settings(
-        options=option_items(args.option), games_per_pair=args.games_per_pair,
-        move_time=args.move_time, jobs=args.jobs, grades=args.grades, policy=args.on_illegal,
-        seed=args.seed, house=args.house, late=late, max_late=args.max_late, zero=args.zero,
-        openings=args.openings, opening_plies=args.opening_plies, elo_anchor=anchor,
-        game_config=args.config, dialect=args.dialect, scheduler=args.scheduler,
-        tls_dir=args.tls_dir, insecure_scheduler=args.insecure_scheduler,
-        gauntlet=args.gauntlet, limits=Limits(game_ai=args.allow_game_ai),
+        setup=GameSetup(options=option_items(args.option), game_config=args.config, dialect=args.dialect),
+        schedule=Schedule(games_per_pair=args.games_per_pair, seed=args.seed, openings=args.openings,
+                          opening_plies=args.opening_plies, gauntlet=args.gauntlet),
+        referee=Referee(move_time=args.move_time, policy=args.on_illegal, limits=Limits(game_ai=args.allow_game_ai)),
+        grading=Grading(grades=args.grades, house=args.house, late=late, max_late=args.max_late,
+                        zero=args.zero, elo_anchor=anchor),
+        transport=Transport(jobs=args.jobs, scheduler=args.scheduler, tls_dir=args.tls_dir,
+                            insecure_scheduler=args.insecure_scheduler),
         accept_altered=args.accept_altered)
 
     def progress(state: Any) -> None:

@@ -12,9 +12,10 @@ import difflib
 import pybridge
 from pybridge.models import gamefile
 from pybridge.play.players import PlayerSpec
+from pybridge.types import spec_forms
 
-from shell.repl import file_commands as F
-from shell.repl import game_commands as G
+from shell.repl import file_commands
+from shell.repl import game_commands
 from shell.render import text_width
 from shell.repl.command import COMMAND, GAME, OPTION, Command, Host, no_args, option_items
 from shell.render import BOLD, games_listing, players_listing
@@ -47,7 +48,7 @@ def parse_new_args(args: list[str]) -> tuple[str, dict[str, str], tuple[str, str
             if not eq:
                 i += 1
                 if i == len(rest):
-                    raise ShellError(f"{flag} needs a player spec (human, random, ai:N, bot.pl)")
+                    raise ShellError(f"{flag} needs a player spec ({spec_forms()})")
                 value = rest[i]
             PlayerSpec.parse(value)
             specs[0 if flag == "--first" else 1] = value
@@ -115,17 +116,16 @@ COMMANDS: tuple[Command, ...] = (
         "new", "new GAME [NAME=VALUE ...] [--first SPEC] [--second SPEC]",
         "start a game", run_new,
         "Starts a new game of GAME with the given options (see `games`).\n"
-        "Seats take a player spec: human, random, ai:N (the game's AI at\n"
-        "level N), or a bot file path.pl[:N]. Defaults: --first human\n"
-        "--second ai:3.\n"
+        f"Seats take a player spec: {spec_forms()}\n"
+        f"(see below). Defaults: --first {DEFAULT_SEATS[0]} --second {DEFAULT_SEATS[1]}.\n"
         "Example: new connect4 width=8 --first ai:2 --second human",
         (GAME, OPTION), check_args=new_args,
     ),
     Command("games", "games", "list the games, their players and options", run_games,
             check_args=no_args),
-    G.MOVES, G.HINT, G.UNDO, G.REDO, G.HISTORY, G.BOARD, G.PLAYERS, G.GO, G.DELAY,
-    G.MOVETIME, G.ISOLATION, G.STEP, G.RULES,
-    F.SAVE, F.LOAD, F.REPLAY,
+    game_commands.MOVES, game_commands.HINT, game_commands.UNDO, game_commands.REDO, game_commands.HISTORY, game_commands.BOARD, game_commands.PLAYERS, game_commands.GO, game_commands.DELAY,
+    game_commands.MOVETIME, game_commands.ISOLATION, game_commands.STEP, game_commands.RULES,
+    file_commands.SAVE, file_commands.LOAD, file_commands.REPLAY,
     Command("help", "help [COMMAND]", "this list, or one command in detail", run_help, "",
             (COMMAND,), check_args=help_args),
     Command("quit", "quit", "leave the shell (Ctrl-D also does)", run_quit, aliases=("exit",),

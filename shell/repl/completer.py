@@ -23,18 +23,26 @@ import pybridge
 from pybridge.models import gamefile
 from pybridge.jail import sandbox
 from pybridge.play.players import BOT_SUFFIXES
+from pybridge.types import PLAYER_KINDS, Isolation, PlayerKind
 
-from shell.repl import command as K
-from shell.repl import commands as C
-from shell.repl.command import Command
+from shell.repl import commands
+from shell.repl.command import COMMAND, FILE, GAME, ISOLATION_MODE, LEVEL, OPTION, SEAT, SPEC, Command
 
-#: The built-in player specs offered, with what each is.
-BUILTIN_SPECS = {
-    "human": "you type the moves", "random": "a random valid move",
-    "ai:1": "the game's AI: random", "ai:2": "the game's AI: greedy",
-    "ai:3": "the game's AI: search", "ai:4": "the game's AI: longer search",
-    "mcts:3": "general AI, 0.25 s a move", "mcts:5": "general AI, 1 s a move",
-    "mcts:7": "general AI, 4 s a move",
+#: The levels offered for each player kind written KIND:N, with what each is.
+LEVELS_OFFERED: dict[PlayerKind, dict[int, str]] = {
+    PlayerKind.AI: {1: "the game's AI: random", 2: "the game's AI: greedy",
+                    3: "the game's AI: search", 4: "the game's AI: longer search"},
+    PlayerKind.MCTS: {3: "general AI, 0.25 s a move", 5: "general AI, 1 s a move",
+                      7: "general AI, 4 s a move"},
+}
+#: The built-in player specs offered, with what each is: every kind but a
+#: bot file (offered by its path), a leveled one at the levels above.
+BUILTIN_SPECS: dict[str, str] = {
+    spec: meaning
+    for kind, form in PLAYER_KINDS.items() if kind is not PlayerKind.BOT
+    for spec, meaning in (
+        [(f"{kind}:{level}", what) for level, what in LEVELS_OFFERED[kind].items()]
+        if kind.leveled else [(str(kind), form.meaning)])
 }
 FLAGS = ("--first", "--second")
 #: Example bots named after a game by another name than its id.
@@ -136,9 +144,9 @@ class ShellCompleter(Completer):
         self.bot_paths = PathCompleter(
             expanduser=True, file_filter=lambda name: os.path.isdir(name) or name.endswith(BOT_SUFFIXES))
         self.kinds: dict[str, Callable[[str, list[str]], Iterable[Completion]]] = {
-            K.GAME: self._games, K.OPTION: self._new_options, K.SPEC: self._specs,
-            K.SEAT: self._seats, K.LEVEL: self._levels, K.COMMAND: self._commands,
-            K.FILE: self._files, K.ISOLATION_MODE: self._isolations,
+            GAME: self._games, OPTION: self._new_options, SPEC: self._specs,
+            SEAT: self._seats, LEVEL: self._levels, COMMAND: self._commands,
+            FILE: self._files, ISOLATION_MODE: self._isolations,
         }
 
     def get_completions(self, document: Document, event: CompleteEvent) -> Iterable[Completion]:
@@ -154,7 +162,7 @@ class ShellCompleter(Completer):
         if not words:
             yield from self._first_word(current)
             return
-        command = C.lookup(words[0])
+        command = commands.lookup(words[0])
         if command is None or not command.args:
             return
         kind = command.args[min(len(words) - 1, len(command.args) - 1)]
@@ -167,7 +175,7 @@ class ShellCompleter(Completer):
         for move, meaning in self.moves().items():
             if move.lower().startswith(low):
                 yield Completion(move, -len(current), display_meta=meaning or "move")
-        for command in C.COMMANDS:
+        for command in commands.COMMANDS:
             if command.name.startswith(current) and self.applies(command):
                 yield Completion(command.name, -len(current), display_meta=command.summary)
 
@@ -195,13 +203,14 @@ class ShellCompleter(Completer):
                 yield Completion(level, -len(current), display_meta=f"ai:{level}")
 
     def _isolations(self, current: str, words: list[str]) -> Iterable[Completion]:
-        meaning = {"bwrap": "bubblewrap sandbox (default)", "none": "Prolog checks only"}
+        meaning = {Isolation.BWRAP: "bubblewrap sandbox (default)",
+                   Isolation.NONE: "Prolog checks only"}
         for mode in sandbox.MODES:
             if mode.startswith(current):
                 yield Completion(mode, -len(current), display_meta=meaning[mode])
 
     def _commands(self, current: str, words: list[str]) -> Iterable[Completion]:
-        for command in C.COMMANDS:
+        for command in commands.COMMANDS:
             if command.name.startswith(current):
                 yield Completion(command.name, -len(current), display_meta=command.summary)
 

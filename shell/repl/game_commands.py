@@ -7,6 +7,7 @@ import textwrap
 
 from pybridge.defaults import MOVE_TIME
 from pybridge.jail import sandbox
+from pybridge.types import Isolation, spec_forms
 from pybridge.games.analysis import outcome_text
 from pybridge.errors import Interrupted
 from pybridge.play.players import PlayerSpec
@@ -154,7 +155,7 @@ def run_players(host: Host, args: list[str]) -> None:
             except ValueError:
                 raise ShellError(
                     f"{args[0]!r} is neither a seat of {match.game.id} ({', '.join(seats)}) "
-                    "nor a player spec (human, random, ai:N, bot.pl)") from None
+                    f"nor a player spec ({spec_forms()})") from None
             changes = dict(zip(seats, args))
         host.session.change_seats(changes)
     for seat in match.game.players:
@@ -201,13 +202,14 @@ def movetime_args(command: Command, args: list[str]) -> str | None:
 
 def run_isolation(host: Host, args: list[str]) -> None:
     if args:
-        if args[0] == "bwrap":
-            sandbox.check("bwrap")  # IsolationError names the fix
+        mode = Isolation(args[0])
+        if mode is Isolation.BWRAP:
+            sandbox.check(mode)  # IsolationError names the fix
         elif args[1:] != ["trust-code"]:
             raise sandbox.IsolationError(sandbox.NOT_TRUSTED)
         else:
             sandbox.trust_code()
-        sandbox.use(args[0])
+        sandbox.use(mode)
         host.say.note("from the next bot process on:")
     host.say.note(sandbox.describe(sandbox.current()))
 

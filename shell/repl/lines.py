@@ -16,7 +16,7 @@ from pybridge.errors import ArenaError
 from pybridge.games.notation import TypedMove
 from pybridge.text import first_control
 
-from shell.repl import commands as C
+from shell.repl import commands
 from shell.repl.command import Command
 from shell.render import seat_label, text_width, wrapped
 from shell.repl.session import Session
@@ -49,7 +49,7 @@ def read_line(line: str, session: Session) -> ReadLine:
         return ReadLine(problem=f"cannot read that line: {exc}")
     if not words:
         return ReadLine()
-    command = C.lookup(words[0])
+    command = commands.lookup(words[0])
     if command is not None:
         return ReadLine(command, tuple(words[1:]), problem=command.problem(session, words[1:]))
     move, problem = read_move(line, session)
@@ -67,7 +67,7 @@ def read_move(text: str, session: Session) -> tuple[TypedMove | None, str | None
     match = session.match
     word = text.split()[0]
     if match is None:
-        close = difflib.get_close_matches(word, list(C.BY_NAME), n=1)
+        close = difflib.get_close_matches(word, list(commands.BY_NAME), n=1)
         hint = f" — did you mean {close[0]}?" if close else ""
         return None, (f"{word!r} is not a command{hint} (no game yet: new GAME starts one; "
                       "help lists commands)")
@@ -86,7 +86,7 @@ def read_move(text: str, session: Session) -> tuple[TypedMove | None, str | None
         return move, (f"{text.strip()!r} is {len(words)} words: type one move at a time "
                       "(Tab lists them) or a command")
     if reason is not None:
-        close = difflib.get_close_matches(word, list(C.BY_NAME), n=1, cutoff=0.75)
+        close = difflib.get_close_matches(word, list(commands.BY_NAME), n=1, cutoff=0.75)
         if close:
             reason += f" — or did you mean the command {close[0]}?"
     return move, reason

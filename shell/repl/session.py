@@ -20,8 +20,8 @@ from pybridge.errors import ArenaError
 from pybridge.invocation import command_line
 from pybridge.play.match import Match, Recorder
 from pybridge.games.notation import TypedMove
-from pybridge.types import Ply, Result
-from pybridge.play.players import Player, PlayerKind, PlayerSpec
+from pybridge.types import PlayerKind, Ply, Result
+from pybridge.play.players import Player, PlayerSpec
 from pybridge.bots.player import BotPlayer
 from pybridge.bots.seating import make_player
 from pybridge.replay import Rebuilt, Recorders, ReplayError, ReplayWriter, read_replay, rebuild

@@ -19,7 +19,7 @@ from pybridge.championship.entrants import check_late, entrants, parse_late
 from pybridge.championship.ratings import SCALE, elo_ratings, fit, invert, parse_anchor, score_table
 from pybridge.championship.scoring import Entrant, GameRecord, TournamentError, half_up, schedule, standings
 from pybridge.championship.similar import compare, fingerprints, submissions, tokens
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Grading, Referee, Schedule, Settings, run_tournament
 from tests.support.corpus import BOTS, DISGUISED, EXAMPLES, HOSTILE, ROOT
 from tests.support.paths import ROOT
 
@@ -160,7 +160,7 @@ def test_refused_against_a_bot_without_the_seat_is_lost_by_both(tmp_path: Path) 
                             [str(HOSTILE / "syntax_error.pl"),
                                           str(BOTS / "classic_x_only.pl"), "random"],
                             out=out,
-                            settings=Settings(grades=True))
+                            settings=Settings(grading=Grading(grades=True)))
     game = next(r for r in result.records
                 if (r.first, r.second) == ("syntax_error", "classic_x_only"))
     assert game.lost_by_both and "neither could play" in game.reason
@@ -244,7 +244,7 @@ def test_resume_with_other_settings_is_refused(tmp_path: Path) -> None:
                        ["random", "ai:1"],
                        out=out,
                        resume=True,
-                       settings=Settings(move_time=2.0))
+                       settings=Settings(referee=Referee(move_time=2.0)))
     again = run_tournament("tictactoe",
                            ["random", "ai:1"],
                            out=out,
@@ -261,7 +261,7 @@ def test_openings_are_shared_by_both_seat_orders_and_logged(tmp_path: Path) -> N
     result = run_tournament("sliding",
                             bots,
                             out=out,
-                            settings=Settings(openings=3, opening_plies=3))
+                            settings=Settings(schedule=Schedule(openings=3, opening_plies=3)))
     assert len(result.records) == 6 and len(schedule(["a", "b"], 2, 3)) == 6
     openings = [r.opening for r in result.records]
     assert all(len(o) == 3 for o in openings) and len(set(openings)) == 3
@@ -353,7 +353,7 @@ def test_verify_many_files_and_folders(tmp_path: Path) -> None:
     run_tournament("tictactoe",
                    ["random", "ai:1"],
                    out=out,
-                   settings=Settings(games_per_pair=4))
+                   settings=Settings(schedule=Schedule(games_per_pair=4)))
     logs = sorted((out / "replays").iterdir())
     run = subprocess.run(ARENA + ["verify", str(out / "replays"), str(logs[0])], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)

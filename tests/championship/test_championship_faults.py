@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from pybridge.championship import tournament
-from pybridge.championship.settings import Settings
+from pybridge.championship.settings import Referee, Schedule, Settings
 from pybridge.championship.tournament import run_tournament
 from tests.support.paths import TESTS
 
@@ -25,13 +25,13 @@ def test_a_game_whose_rule_throws_is_a_no_contest_naming_the_rule(tmp_path: Path
     bot.write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]).\n")
     entrants = ["random", str(bot)]
     result = run_tournament(str(GAMES / "throws_mid_game.pl"), entrants, out=out,
-                            settings=Settings(move_time=1.0))
+                            settings=Settings(referee=Referee(move_time=1.0)))
     assert result.complete and len(result.records) == result.total == 2, result.not_counted
     for r in result.records:
         assert r.termination == "broken_rule" and "move/3 threw" in r.reason, r
         assert r.forfeit is None and r.plies in (1, 2)
     again = run_tournament(str(GAMES / "throws_mid_game.pl"), entrants, out=out,
-                           settings=Settings(move_time=1.0), resume=True)
+                           settings=Settings(referee=Referee(move_time=1.0)), resume=True)
     assert again.kept == 2 and again.complete       # the no-contests verify from their logs
 
 
@@ -43,12 +43,12 @@ def test_a_game_host_that_cannot_write_its_state_is_a_no_contest(tmp_path: Path)
     bot.write_text("choose_move(S, _, M) :- valid_moves(S, [M|_]).\n")
     entrants = ["random", str(bot)]
     game = str(GAMES / "deep_state_mid_game.pl")
-    result = run_tournament(game, entrants, out=out, settings=Settings(move_time=1.0))
+    result = run_tournament(game, entrants, out=out, settings=Settings(referee=Referee(move_time=1.0)))
     assert result.complete and len(result.records) == 2, result.not_counted
     for r in result.records:
         assert r.termination == "broken_rule" and "move/3" in r.reason, r
         assert r.forfeit is None
-    again = run_tournament(game, entrants, out=out, settings=Settings(move_time=1.0),
+    again = run_tournament(game, entrants, out=out, settings=Settings(referee=Referee(move_time=1.0)),
                            resume=True)
     assert again.kept == 2 and again.complete
 
@@ -65,13 +65,13 @@ def test_any_exception_in_one_game_costs_that_game_only(tmp_path: Path,
     monkeypatch.setattr(tournament, "play_game", play)
     out = tmp_path / "out"
     result = run_tournament("tictactoe", ["random", "ai:1", "ai:2"], out=out,
-                            settings=Settings(move_time=1.0))
+                            settings=Settings(referee=Referee(move_time=1.0)))
     assert set(result.not_counted) == {1}, result.not_counted
     assert "RecursionError" in result.not_counted[1]
     assert len(result.records) == result.total - 1 == 5
     monkeypatch.setattr(tournament, "play_game", real)
     again = run_tournament("tictactoe", ["random", "ai:1", "ai:2"], out=out,
-                           settings=Settings(move_time=1.0), resume=True)
+                           settings=Settings(referee=Referee(move_time=1.0)), resume=True)
     assert again.complete and again.kept == 5 and len(again.records) == 6
 
 
@@ -97,7 +97,7 @@ def test_an_exception_reading_one_kept_log_never_stops_a_resume_or_a_report(
     assert [g["index"] for g in report.doc["games"]] == [1]
     assert any("TypeError" in p for p in report.problems), report.problems
     result = run_tournament("tictactoe", ["random", "ai:1"], out=out, resume=True,
-                            settings=Settings(games_per_pair=2))
+                            settings=Settings(schedule=Schedule(games_per_pair=2)))
     assert result.complete and result.kept == 1 and len(result.records) == 2
     assert any("TypeError" in n for n in result.disagreements), result.disagreements
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import io
 
 from pybridge.championship.settings import Watchers
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Referee, Schedule, Settings, run_tournament
 from pybridge.replay import verify
 from shell.cli.arena import main
 from shell.cli.tournament import ProgressBar
@@ -32,7 +32,7 @@ def test_a_refused_bot_loses_every_game_even_against_a_bot_that_times_out(
     shutil.copy(HOSTILE / "infinite_loop.pl", slow)
     out = tmp_path / "out"
     result = run_tournament("tictactoe", [str(refused), str(opens), str(slow)], out=out,
-                            settings=Settings(games_per_pair=2, move_time=0.3))
+                            settings=Settings(schedule=Schedule(games_per_pair=2), referee=Referee(move_time=0.3)))
     assert set(result.refused) == {"broken", "opener"}
     table = {s.name: s for s in result.standings}
     for name in ("broken", "opener"):
@@ -59,7 +59,7 @@ def test_the_progress_line_of_a_game_lost_by_both_names_no_winner(tmp_path: Path
     opener.write_text("choose_move(S, _, M) :- open(f, read, _), valid_moves(S, [M|_]).\n")
     lines = io.StringIO()
     result = run_tournament("tictactoe", [str(broken), str(opener)], out=tmp_path / "out",
-                            settings=Settings(games_per_pair=2, move_time=0.3),
+                            settings=Settings(schedule=Schedule(games_per_pair=2), referee=Referee(move_time=0.3)),
                             watch=Watchers(progress=ProgressBar(lines, tty=False)))
     assert all(r.lost_by_both for r in result.records), result.records
     said = lines.getvalue().splitlines()

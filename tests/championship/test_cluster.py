@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from pybridge.championship import cluster
-from pybridge.championship.tournament import Settings, Watchers, run_tournament
+from pybridge.championship.tournament import Referee, Schedule, Settings, Transport, Watchers, run_tournament
 from tests.support.cluster import Cluster, free_port, stop
 from tests.support.paths import ROOT
 
@@ -60,15 +60,15 @@ def test_a_cluster_plays_what_this_machine_plays(dask_cluster: Cluster, bots: li
     local = run_tournament("tictactoe",
                            bots,
                            out=tmp_path / "local",
-                           settings=Settings(jobs=1, seed=7))
+                           settings=Settings(schedule=Schedule(seed=7), transport=Transport(jobs=1)))
     two = run_tournament("tictactoe",
                          bots,
                          out=tmp_path / "two",
-                         settings=Settings(jobs=2, seed=7))
+                         settings=Settings(schedule=Schedule(seed=7), transport=Transport(jobs=2)))
     remote = run_tournament("tictactoe",
                             bots,
                             out=tmp_path / "remote",
-                            settings=Settings(seed=7, **dask_cluster.options))
+                            settings=Settings(schedule=Schedule(seed=7), transport=dask_cluster.transport))
     assert local.complete and two.complete and remote.complete
     assert len(remote.records) == remote.total == 20
     assert _summary(tmp_path / "remote") == _summary(tmp_path / "local") == _summary(tmp_path / "two")
@@ -89,7 +89,9 @@ def test_a_worker_killed_mid_run_loses_and_doubles_nothing(dask_cluster: Cluster
     result = run_tournament("tictactoe",
                             bots,
                             out=tmp_path / "t",
-                            settings=Settings(seed=7, move_time=2, **dask_cluster.options, games_per_pair=4),
+                            settings=Settings(schedule=Schedule(seed=7, games_per_pair=4),
+                                              referee=Referee(move_time=2),
+                                              transport=dask_cluster.transport),
                             watch=Watchers(progress=progress))
     assert killed, "no worker was killed"
     indices = [r.index for r in result.records]
@@ -132,7 +134,7 @@ def test_a_stopped_client_resumes_on_the_cluster(dask_cluster: Cluster, bots: li
     local = run_tournament("tictactoe",
                            bots,
                            out=tmp_path / "local",
-                           settings=Settings(seed=7, games_per_pair=4))
+                           settings=Settings(schedule=Schedule(seed=7, games_per_pair=4)))
     assert local.complete
     assert _summary(out) == _summary(tmp_path / "local")
 
@@ -162,11 +164,11 @@ def test_a_game_file_travels_with_its_games(dask_cluster: Cluster, tmp_path: Pat
     remote = run_tournament(path,
                             ["random", "ai:1"],
                             out=tmp_path / "remote",
-                            settings=Settings(seed=3, **dask_cluster.options))
+                            settings=Settings(schedule=Schedule(seed=3), transport=dask_cluster.transport))
     local = run_tournament(path,
                            ["random", "ai:1"],
                            out=tmp_path / "local",
-                           settings=Settings(seed=3))
+                           settings=Settings(schedule=Schedule(seed=3)))
     assert remote.complete and _summary(tmp_path / "remote") == _summary(tmp_path / "local")
     header = json.loads((tmp_path / "remote" / remote.records[0].replay).read_text().splitlines()[0])
     assert header["game_file"]["path"] == str(Path(path).resolve())
@@ -184,7 +186,8 @@ def test_a_scheduler_that_goes_away_stops_the_tournament_clearly(bots: list[str]
             run_tournament("tictactoe",
                            bots,
                            out=tmp_path / "t",
-                           settings=Settings(seed=7, games_per_pair=4, **own.options),
+                           settings=Settings(schedule=Schedule(seed=7, games_per_pair=4),
+                                             transport=own.transport),
                            watch=Watchers(progress=progress))
     finally:
         own.close()

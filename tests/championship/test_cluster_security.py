@@ -18,7 +18,7 @@ import pytest
 
 from pybridge.championship import cluster
 from pybridge.championship.certs import make_certificates
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Schedule, Settings, run_tournament
 from tests.support.cluster import Cluster, free_port, start, stop, tls_options
 from tests.support.corpus import ROOT
 from tests.support.paths import ROOT, TESTS
@@ -119,7 +119,7 @@ def test_a_worker_without_the_isolation_asked_is_refused_before_any_game(
         run_tournament("tictactoe",
                        PLAYERS,
                        out=tmp_path / "t",
-                       settings=Settings(seed=3, **small.options))
+                       settings=Settings(schedule=Schedule(seed=3), transport=small.transport))
     doc = json.loads((tmp_path / "t" / "standings.json").read_text())
     assert doc["games_played"] == 0 and not doc["complete"]
 
@@ -132,7 +132,7 @@ def test_a_worker_without_the_isolation_plays_when_none_is_asked(
     result = run_tournament("tictactoe",
                             PLAYERS,
                             out=tmp_path / "t",
-                            settings=Settings(seed=3, **small.options))
+                            settings=Settings(schedule=Schedule(seed=3), transport=small.transport))
     assert result.complete and {r.isolation for r in result.records} == {"none"}
     doc = json.loads((tmp_path / "t" / "standings.json").read_text())
     assert doc["isolation"] == "none" and {g["isolation"] for g in doc["games"]} == {"none"}
@@ -178,7 +178,7 @@ def test_a_rogue_worker_s_hostile_pickle_runs_nothing_in_the_client(small: Clust
     result = run_tournament("tictactoe",
                             PLAYERS,
                             out=tmp_path / "t",
-                            settings=Settings(seed=3, **small.options))
+                            settings=Settings(schedule=Schedule(seed=3), transport=small.transport))
     assert not result.records and sorted(result.not_counted) == [0, 1]
     for why in result.not_counted.values():
         assert "not plain data" in why and "serialized with pickle" in why, why

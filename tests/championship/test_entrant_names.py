@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pybridge.championship.entrants import roster
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Schedule, Settings, run_tournament
 from pybridge.errors import GameFileError
 from pybridge.games.game import load_game
 from pybridge.types import players_problem
@@ -57,7 +57,7 @@ def test_one_bad_folder_never_stops_the_others(tmp_path: Path) -> None:
     (subs / "dave" / "bot.pl").write_text(BOT)
     os.chmod(subs / "dave" / "bot.pl", 0)                      # unreadable (unless root)
     result = run_tournament("tictactoe", [str(subs)], out=tmp_path / "out",
-                            settings=Settings(games_per_pair=2))
+                            settings=Settings(schedule=Schedule(games_per_pair=2)))
     played = {e.name for e in result.entrants}
     assert {"alice", "bob"} <= played and len(played) >= 3
     assert "carol" in result.not_entered

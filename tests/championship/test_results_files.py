@@ -20,7 +20,7 @@ from pybridge.replay import ReplayFormatError, read_replay
 from pybridge.report.results import gather
 from pybridge.championship.scoring import GameRecord, schedule
 from tests.support.corpus import PLAYED_SPECS
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Schedule, Settings, run_tournament
 from shell.cli.arena import main
 
 SPECS = PLAYED_SPECS
@@ -92,7 +92,7 @@ def test_resume_writes_through_no_planted_link(folder: Path, tmp_path: Path) -> 
                             SPECS,
                             out=folder,
                             resume=True,
-                            settings=Settings(games_per_pair=2))
+                            settings=Settings(schedule=Schedule(games_per_pair=2)))
     assert result.kept == 2 and victim.read_text() == "keep\n"
     assert (folder / "standings.csv").read_text().startswith("rank,name")
 
@@ -209,7 +209,7 @@ def test_resume_counts_the_logs_result_and_reports_the_disagreement(folder: Path
                             SPECS,
                             out=folder,
                             resume=True,
-                            settings=Settings(games_per_pair=2))
+                            settings=Settings(schedule=Schedule(games_per_pair=2)))
     assert result.records[0].winner == real and result.disagreements
     assert read_games(folder)[0][0].winner == real
 
@@ -219,7 +219,7 @@ def test_resume_drops_a_log_of_another_game(folder: Path) -> None:
     run_tournament("connect4",
                    SPECS,
                    out=other,
-                   settings=Settings(games_per_pair=2))
+                   settings=Settings(schedule=Schedule(games_per_pair=2)))
     shutil.copy(other / "replays" / "0001-random-vs-ai_1.jsonl",
                 folder / "replays" / "0001-random-vs-ai_1.jsonl")
     from pybridge.games.game import load_game
@@ -238,7 +238,7 @@ def test_resume_removes_a_planted_link_not_its_target(folder: Path, tmp_path: Pa
                             SPECS,
                             out=folder,
                             resume=True,
-                            settings=Settings(games_per_pair=2))
+                            settings=Settings(schedule=Schedule(games_per_pair=2)))
     assert result.kept == 1 and victim.read_text() == "keep\n" and not log.is_symlink()
 
 
@@ -286,6 +286,6 @@ def test_a_games_list_that_is_a_fifo_loses_only_the_bots_output(folder: Path) ->
                             SPECS,
                             out=folder,
                             resume=True,
-                            settings=Settings(games_per_pair=2))
+                            settings=Settings(schedule=Schedule(games_per_pair=2)))
     assert result.kept == 2 and "FIFO" in result.disagreements[0]
     assert (folder / GAMES).is_file()

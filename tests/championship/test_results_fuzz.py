@@ -19,7 +19,7 @@ from pybridge.errors import ArenaError
 from pybridge.report.results import gather
 from pybridge.report.html import write_pages
 from tests.support.corpus import PLAYED_SPECS
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Schedule, Settings, run_tournament
 
 SPECS = PLAYED_SPECS
 FILES = ["standings.json", "games.jsonl", "tournament.json", "similarity.json",
@@ -168,7 +168,7 @@ def test_tournament_resume_on_a_crafted_folder(played: Path, changes: list[Mutat
                                     SPECS,
                                     out=out,
                                     resume=True,
-                                    settings=Settings(games_per_pair=2))
+                                    settings=Settings(schedule=Schedule(games_per_pair=2)))
         except ArenaError as exc:
             assert str(exc)
         else:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from pybridge import signing
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Grading, Schedule, Settings, run_tournament
 from pybridge.report.results import gather
 from tests.support.corpus import PLAYED_SPECS
 from shell.cli.arena import main
@@ -48,7 +48,7 @@ def _forged_forfeit(out: Path) -> None:
 
 def _resume(out: Path, **kwargs: Any) -> Any:
     return run_tournament("tictactoe", PLAYED_SPECS, out=out, resume=True,
-                          settings=Settings(games_per_pair=2, **kwargs))
+                          settings=Settings(schedule=Schedule(games_per_pair=2), **kwargs))
 
 
 # -- the key -----------------------------------------------------------------------
@@ -193,8 +193,7 @@ def test_an_entry_removed_from_the_signatures_breaks_their_seal(folder: Path) ->
 def test_a_log_from_another_folder_with_its_signature_does_not_match(
         folder: Path, tmp_path: Path) -> None:
     other = tmp_path / "other"
-    run_tournament("tictactoe", PLAYED_SPECS, out=other, settings=Settings(games_per_pair=2,
-                                                                            seed=9))
+    run_tournament("tictactoe", PLAYED_SPECS, out=other, settings=Settings(schedule=Schedule(games_per_pair=2, seed=9)))
     theirs = json.loads((other / signing.MANIFEST).read_text())["files"][FIRST]
     shutil.copy(other / FIRST, folder / FIRST)
     doc = json.loads((folder / signing.MANIFEST).read_text())
@@ -208,7 +207,7 @@ def test_altered_standings_give_no_grades_unless_accepted(tmp_path: Path) -> Non
     out = tmp_path / "out"
     run_tournament("tictactoe", ["ai:1", str(TESTS.parent / "prolog" / "bots"
                                              / "examples" / "greedy.pl")],
-                   out=out, settings=Settings(games_per_pair=2, grades=True))
+                   out=out, settings=Settings(schedule=Schedule(games_per_pair=2), grading=Grading(grades=True)))
     assert any(b["grade"] is not None for b in gather(out).doc["bots"])
     doc = json.loads((out / "standings.json").read_text())
     for b in doc["bots"]:

@@ -23,8 +23,12 @@ from pybridge.bots.seating import make_player
 from pybridge.championship.tournament import (
     Entrant,
     GameRecord,
+    Grading,
+    Referee,
+    Schedule,
     Settings,
     TournamentError,
+    Transport,
     Watchers,
     entrants,
     run_tournament,
@@ -169,9 +173,11 @@ def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -
     specs = [str(hostile / p.name) for p in HOSTILE_FILES] + HONEST[1:]
     out = tmp_path / "out"
     result = run_tournament("tictactoe", specs, out=out,
-                            settings=Settings(move_time=1.0, jobs=3, grades=True,
-                                              limits=Limits(stack_mb=16, grace=0.2),
-                                              house=HONEST[:1], gauntlet=True))
+                            settings=Settings(
+                                schedule=Schedule(gauntlet=True),
+                                referee=Referee(move_time=1.0, limits=Limits(stack_mb=16, grace=0.2)),
+                                grading=Grading(grades=True, house=HONEST[:1]),
+                                transport=Transport(jobs=3)))
     assert result.complete and len(result.records) == result.total == 2 * len(specs)
     house = Path(HONEST[0].split(".pl")[0]).name
     assert all(house in (r.first, r.second) for r in result.records)
@@ -230,7 +236,7 @@ def test_verdicts_reach_the_replay_logs(tmp_path: Path, policy: str) -> None:
     result = run_tournament("tictactoe",
                             [str(HOSTILE / "garbage_move.pl"), "random"],
                             out=out,
-                            settings=Settings(policy=policy, move_time=5))
+                            settings=Settings(referee=Referee(policy=policy, move_time=5)))
     assert result.complete and len(result.records) == 2
     for r in result.records:
         logged = replay.read_replay(out / r.replay)
@@ -258,7 +264,7 @@ def test_recover_reads_results_from_the_logs(tmp_path: Path) -> None:
     result = run_tournament("tictactoe",
                             ["random", "ai:1"],
                             out=out,
-                            settings=Settings(games_per_pair=4))
+                            settings=Settings(schedule=Schedule(games_per_pair=4)))
     games = schedule(["random", "ai:1"], 4)
     cut = out / result.records[1].replay
     lines = cut.read_bytes().splitlines(keepends=True)
@@ -298,7 +304,7 @@ def test_interrupted_tournament_keeps_finished_games(tmp_path: Path, jobs: int) 
     result = run_tournament("tictactoe",
                             specs,
                             out=out,
-                            settings=Settings(jobs=jobs),
+                            settings=Settings(transport=Transport(jobs=jobs)),
                             watch=Watchers(progress=progress))
     # with 2 workers, the other one's game may have ended meanwhile: its log
     # shows it, and it counts
@@ -410,9 +416,9 @@ def test_a_gauntlet_pairs_every_entrant_with_each_house_player_only() -> None:
 def test_a_gauntlet_needs_house_players_and_entrants(tmp_path: Path) -> None:
     with pytest.raises(TournamentError, match="a gauntlet needs house players"):
         run_tournament("tictactoe", [str(EXAMPLES / "greedy.pl"), str(EXAMPLES / "minimax.pl")],
-                       out=tmp_path / "out", settings=Settings(gauntlet=True))
+                       out=tmp_path / "out", settings=Settings(schedule=Schedule(gauntlet=True)))
     result = run_tournament("tictactoe", [str(EXAMPLES / "greedy.pl"), "random", "ai:1"],
-                            out=tmp_path / "g", settings=Settings(gauntlet=True))
+                            out=tmp_path / "g", settings=Settings(schedule=Schedule(gauntlet=True)))
     assert {frozenset((r.first, r.second)) for r in result.records} == \
         {frozenset(("greedy", "random")), frozenset(("greedy", "ai:1"))}
     doc = json.loads((tmp_path / "g" / "standings.json").read_text())

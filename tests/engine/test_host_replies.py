@@ -28,6 +28,7 @@ from pybridge.types import Verdict
 from shell.cli.arena import main
 from tests.support.processes import needs_bwrap
 from tests.support.paths import TESTS
+from tests.support.unchecked import UncheckedBotProcess
 
 HERE = TESTS
 FAKE = HERE / "support" / "fake_host.py"
@@ -197,8 +198,8 @@ def test_a_bot_past_the_check_writing_a_deep_reply_crashes_only_itself(
 
     monkeypatch.setenv(sandbox.ENV, "bwrap")
     state = pybridge.load_game("tictactoe").initial_state()
-    with BotProcess(HERE / "hostile" / "jail" / "deep_reply.pl", "tictactoe", "first",
-                    isolation="bwrap", _unchecked=True) as proc:
+    with UncheckedBotProcess(HERE / "hostile" / "jail" / "deep_reply.pl", "tictactoe", "first",
+                             isolation="bwrap") as proc:
         assert proc.load().ready
         reply = proc.move(str(state), None, 5.0)
     assert reply.verdict is Verdict.CRASHED, reply

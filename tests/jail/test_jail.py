@@ -1,6 +1,6 @@
 """The jail alone must hold: bots in tests/hostile/jail are loaded with the
-Prolog-level check switched off (BotProcess's private ``_unchecked``,
-which nothing but these tests passes), as if they had beaten it, and
+Prolog-level check switched off (tests/support/unchecked.py, which
+nothing but these tests uses), as if they had beaten it, and
 then fork, spin detached, fill what they can write, read what they can
 find and hoard memory. Processes must stay bounded and be gone after
 every move, nothing outside the bot's and the game's files must be
@@ -32,6 +32,7 @@ from pybridge.bots.seating import make_player
 
 from tests.support.processes import alive, needs_bwrap, settle
 from tests.support.paths import TESTS
+from tests.support.unchecked import UncheckedBotProcess
 
 HERE = TESTS
 JAIL = HERE / "hostile" / "jail"
@@ -42,8 +43,8 @@ pytestmark = needs_bwrap
 
 
 def unchecked(name: str, **kwargs: Any) -> BotProcess:
-    return BotProcess(JAIL / name, "tictactoe", "first", limits=kwargs.pop("limits", LIMITS),
-                      isolation="bwrap", _unchecked=True, **kwargs)
+    return UncheckedBotProcess(JAIL / name, "tictactoe", "first",
+                               limits=kwargs.pop("limits", LIMITS), isolation="bwrap", **kwargs)
 
 
 def printed(proc: BotProcess, reply: MoveReply) -> str:
@@ -60,13 +61,13 @@ def the_rest(proc: BotProcess) -> set[int]:
 
 
 def test_the_test_switch_is_no_option_of_the_arena() -> None:
-    """Only a keyword of BotProcess turns the check off: no player spec,
-    limit or command-line option reaches it, and a host started without
-    it has no such argument (a bot cannot give its own host arguments)."""
+    """Only a test's subclass of BotProcess turns the check off: no code of
+    the arena, player spec, limit or command-line option asks for it, and
+    a host started without it has no such argument (a bot cannot give its
+    own host arguments)."""
     root = HERE.parent
-    passing = [p for p in (root / "pybridge").rglob("*.py")
-               if "_unchecked" in p.read_text() and p.relative_to(root).as_posix() != "pybridge/bots/host.py"]
-    passing += [p for p in (root / "shell").rglob("*.py") if "_unchecked" in p.read_text()]
+    passing = [p for top in ("pybridge", "shell") for p in (root / top).rglob("*.py")
+               if "--unchecked" in p.read_text()]
     assert passing == []
     with BotProcess(JAIL / "forks.pl", "tictactoe", "first", limits=LIMITS,
                     isolation="bwrap") as proc:
@@ -214,8 +215,8 @@ def test_only_the_bot_and_the_game_files_it_loads_are_readable(tmp_path: Path,
     game.write_text(":- include('lib/rules').\n")
     ref = gamefile.resolve(game)
     assert set(gamesources.files(game)) == {"game.pl", "lib/rules.pl"}
-    with BotProcess(JAIL / "reads.pl", "tictactoe", "first", limits=LIMITS,
-                    isolation="bwrap", game_file=ref, _unchecked=True) as proc:
+    with UncheckedBotProcess(JAIL / "reads.pl", "tictactoe", "first", limits=LIMITS,
+                             isolation="bwrap", game_file=ref) as proc:
         hello = proc.load()
         assert hello.ready, hello
         file_game = pybridge.load_game(str(game))
@@ -300,7 +301,8 @@ def test_honest_bots_play_as_without_the_attacker(ttt: pybridge.Game,
     real = bots.BotProcess
 
     def process(path: Any, *args: Any, **kwargs: Any) -> BotProcess:
-        return real(path, *args, _unchecked=Path(path).parent == JAIL, **kwargs)
+        make = UncheckedBotProcess if Path(path).parent == JAIL else real
+        return make(path, *args, **kwargs)
 
     monkeypatch.setattr(bots, "BotProcess", process)
 

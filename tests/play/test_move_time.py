@@ -130,13 +130,13 @@ def test_play_refuses_a_move_time_that_is_not_positive(capsys: pytest.CaptureFix
 
 
 def test_a_tournament_keeps_the_warnings_with_the_games_output(tmp_path: Path) -> None:
-    from pybridge.championship.tournament import Settings, run_tournament
+    from pybridge.championship.tournament import Referee, Schedule, Settings, run_tournament
 
     out = tmp_path / "out"
     result = run_tournament(str(TIMED / "endless_level.pl"),
                             ["ai:2", "ai:1"],
                             out=out,
-                            settings=Settings(move_time=0.2, games_per_pair=2))
+                            settings=Settings(schedule=Schedule(games_per_pair=2), referee=Referee(move_time=0.2)))
     assert result.complete and all(r.forfeit is None for r in result.records)
     lines = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
     said = [g["output"].get("ai:2", "") for g in lines]

@@ -134,8 +134,10 @@ def test_append_and_players_record(tmp_path: Path) -> None:
 
 def test_recorders_fan_out(tmp_path: Path) -> None:
     game = pybridge.load_game("tictactoe")
-    a = ReplayWriter.create(tmp_path / "a.jsonl", game, {"x": "ai:1", "o": "ai:1"})
-    b = ReplayWriter.create(tmp_path / "b.jsonl", game, {"x": "ai:1", "o": "ai:1"})
+    # one start time: two headers written a second apart differ only there
+    started = "2026-01-01T00:00:00Z"
+    a = ReplayWriter.create(tmp_path / "a.jsonl", game, {"x": "ai:1", "o": "ai:1"}, started=started)
+    b = ReplayWriter.create(tmp_path / "b.jsonl", game, {"x": "ai:1", "o": "ai:1"}, started=started)
     match = Match(game, {s: make_player("ai:1") for s in game.players}, recorder=Recorders(a, b))
     match.step()
     match.undo()

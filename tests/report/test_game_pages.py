@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Schedule, Settings, run_tournament
 from pybridge.games.game import load_game_file
 from pybridge.replay import ReplayWriter, verify
 from pybridge.report.gamepage import BOARD_LIMIT, json_block
@@ -40,7 +40,7 @@ def driver() -> Iterator[Any]:
 def championship(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A real small Connect Four championship with its pages."""
     out = tmp_path_factory.mktemp("pages") / "out"
-    run_tournament("connect4", ["random", "ai:1"], out=out, settings=Settings(games_per_pair=2))
+    run_tournament("connect4", ["random", "ai:1"], out=out, settings=Settings(schedule=Schedule(games_per_pair=2)))
     write_report(out)
     return out
 
@@ -234,7 +234,7 @@ def test_hostile_names_moves_and_boards_run_no_script(
 
     # entrants named to run a script, in a real championship's pages
     out = tmp_path / "named"
-    run_tournament("tictactoe", ["random", "ai:1"], out=out, settings=Settings(games_per_pair=2))
+    run_tournament("tictactoe", ["random", "ai:1"], out=out, settings=Settings(schedule=Schedule(games_per_pair=2)))
     doc = json.loads((out / "standings.json").read_text())
     names = dict(zip(("random", "ai:1"), NAMES))
     for b in doc["bots"]:

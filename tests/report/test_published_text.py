@@ -22,7 +22,7 @@ from pybridge.report.markdown import markdown, md
 from pybridge.report.results import gather
 from pybridge.report.html import _entrant, index_html
 from pybridge.championship.scoring import Entrant, Standing, csv_cell, standings_csv
-from pybridge.championship.tournament import Settings, run_tournament
+from pybridge.championship.tournament import Schedule, Settings, run_tournament
 from shell.cli.arena import main
 from tests.support.corpus import EXAMPLES
 from tests.support.processes import needs_bwrap
@@ -38,7 +38,7 @@ def crafted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run_tournament("tictactoe",
                    ["random", "ai:1"],
                    out=out,
-                   settings=Settings(games_per_pair=2))
+                   settings=Settings(schedule=Schedule(games_per_pair=2)))
     doc = json.loads((out / "standings.json").read_text())
     for b in doc["bots"]:
         if b["name"] == "random":

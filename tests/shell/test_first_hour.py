@@ -146,11 +146,11 @@ def test_resume_from_a_folder_that_records_nothing_says_so(tmp_path: Path,
 
 
 def test_the_last_progress_counts_nothing_running(tmp_path: Path) -> None:
-    from pybridge.championship.tournament import Settings, Watchers, run_tournament
+    from pybridge.championship.tournament import Referee, Settings, Transport, Watchers, run_tournament
 
     seen = []
     run_tournament("tictactoe", ["random", "ai:1"], out=tmp_path / "t",
-                   settings=Settings(jobs=2, move_time=0.5), watch=Watchers(progress=seen.append))
+                   settings=Settings(referee=Referee(move_time=0.5), transport=Transport(jobs=2)), watch=Watchers(progress=seen.append))
     last = seen[-1]
     assert (last.done, last.total, last.running) == (2, 2, 0)
     assert all(p.running <= p.total - p.done for p in seen)

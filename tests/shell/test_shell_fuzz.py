@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shell.repl import commands as C
+from shell.repl import commands
 from pybridge.text import without_colour
 from shell.repl.loop import Shell
 from tests.support.shell_driver import ENTER, drive
 
-WORDS = [c.name for c in C.COMMANDS] + ["1", "5", "9", "10", "0", "-1", "x", "o", "ai:3",
+WORDS = [c.name for c in commands.COMMANDS] + ["1", "5", "9", "10", "0", "-1", "x", "o", "ai:3",
                                          "random", "human", "tictactoe", "--first", "=", "'", '"']
 CONTROL = [chr(c) for c in range(0, 32) if c not in (3, 4, 10, 13, 26)] + ["\x7f", "\x1b[A", "\x1b[D", "\x1bb"]
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from pybridge.championship import cluster
 from pybridge.championship.certs import make_certificates
+from pybridge.championship.settings import Transport
 
 DASK = Path(sys.executable).parent / "dask"
 
@@ -65,11 +66,11 @@ class Cluster:
         self.wait_for(workers)
 
     @property
-    def options(self) -> dict[str, object]:
+    def transport(self) -> Transport:
         """What run_tournament needs to use this cluster."""
         if self.certs is None:
-            return {"scheduler": self.address, "insecure_scheduler": True}
-        return {"scheduler": self.address, "tls_dir": str(self.certs)}
+            return Transport(scheduler=self.address, insecure_scheduler=True)
+        return Transport(scheduler=self.address, tls_dir=str(self.certs))
 
     @property
     def argv(self) -> list[str]:
@@ -90,7 +91,7 @@ class Cluster:
     def client(self) -> Any:
         from distributed import Client
 
-        security = cluster.Scheduler.parse(self.address, tls_dir=self.options.get("tls_dir"),
+        security = cluster.Scheduler.parse(self.address, tls_dir=self.transport.tls_dir,
                                            insecure=self.certs is None).security()
         return Client(self.address, timeout="5s", security=security)
 
