@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pybridge
 from benchmarks.table import print_table
-from pybridge.engine import hoststate
+from pybridge.host import saved_state
 from pybridge.bots.player import KEEP_ENV, BotPlayer, BotProcess
 from pybridge.play.players import PlayerSpec
 from pybridge.championship.tournament import Referee, Settings, Transport, run_tournament
@@ -43,7 +43,7 @@ def positions(game: pybridge.Game, n: int) -> list[pybridge.State]:
 
 #: How the bots' processes start: (label, environment).
 MODES = [
-    ("source", "from source, a process a game", {hoststate.ENV: "off", KEEP_ENV: "0"}),
+    ("source", "from source, a process a game", {saved_state.ENV: "off", KEEP_ENV: "0"}),
     ("state", "saved state, a process a game", {KEEP_ENV: "0"}),
     ("kept", "saved state, kept, a fork a game", {}),
 ]
@@ -51,9 +51,9 @@ MODES = [
 
 def round_robin(label: str, env: dict[str, str]) -> list[object]:
     specs = [str(EXAMPLES / name) for name in ROUND_ROBIN]
-    saved = {k: os.environ.get(k) for k in (hoststate.ENV, KEEP_ENV)}
+    saved = {k: os.environ.get(k) for k in (saved_state.ENV, KEEP_ENV)}
     os.environ.update(env)  # the workers inherit it
-    hoststate.reset()
+    saved_state.reset()
     try:
         with tempfile.TemporaryDirectory(prefix="arena-bench-") as out:
             start = time.perf_counter()
@@ -68,7 +68,7 @@ def round_robin(label: str, env: dict[str, str]) -> list[object]:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
-        hoststate.reset()
+        saved_state.reset()
     games = len(result.records)
     plies = sum(r.plies for r in result.records)
     forfeits = sum(1 for r in result.records if r.forfeit)

@@ -32,7 +32,7 @@ from typing import Any
 
 import pybridge
 from benchmarks.table import print_table
-from pybridge.engine import hostengine
+from pybridge.host import game_engine
 from pybridge.games.game import load_game_file
 
 CONNECT4_FILE = Path(__file__).resolve().parent.parent / "examples" / "games" / "connect4.pl"
@@ -178,7 +178,7 @@ def main() -> None:
     print("Connect Four, random games through the public API, µs a move "
           "(the goal: the same rules as a game file at most 2 x the built-in):")
     print_table(["rules", "µs a move", "ratio"], rows)
-    hostengine.set_search_workers(1)
+    game_engine.set_search_workers(1)
     row = equal_time_duel(GAMES, MOVE_TIME)
     if row is None:
         print("\nOpenSpiel not installed (pip install 'prolog-arena[bench]'): its duel skipped")

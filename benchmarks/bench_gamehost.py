@@ -30,8 +30,8 @@ import pybridge
 from benchmarks.bench_equal_time import step_ratios
 from benchmarks.table import print_table
 from pybridge.engine import _prolog
-from pybridge.engine import gamehost
-from pybridge.engine import hoststate
+from pybridge.host import game_host
+from pybridge.host import saved_state
 from pybridge.jail import sandbox
 from pybridge.models.gamefile import GameFileRef, resolve
 
@@ -50,25 +50,25 @@ def cold_starts(*, saved_state: bool) -> list[float]:
     state or from source."""
     ref = resolve(CONNECT4)
     times = []
-    before = os.environ.get(hoststate.ENV)
+    before = os.environ.get(saved_state.ENV)
     if not saved_state:
-        os.environ[hoststate.ENV] = "off"
-    hoststate.reset()
+        os.environ[saved_state.ENV] = "off"
+    saved_state.reset()
     try:
         times = _starts(ref)
     finally:
         if before is None:
-            os.environ.pop(hoststate.ENV, None)
+            os.environ.pop(saved_state.ENV, None)
         else:
-            os.environ[hoststate.ENV] = before
-        hoststate.reset()
+            os.environ[saved_state.ENV] = before
+        saved_state.reset()
     return times
 
 
 def _starts(ref: GameFileRef) -> list[float]:
     times = []
     for _ in range(STARTS):
-        host = gamehost.GameHost(ref)
+        host = game_host.GameHost(ref)
         start = time.perf_counter()
         host.request("rules", [], rule="rules/1")   # starts the host and loads the file
         times.append(time.perf_counter() - start)

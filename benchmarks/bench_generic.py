@@ -28,7 +28,8 @@ from typing import Any, Callable
 
 import pybridge
 from benchmarks.table import print_table
-from pybridge.engine import _prolog, hostengine
+from pybridge.engine import _prolog
+from pybridge.host import game_engine
 from pybridge.games.game import load_game_file
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "games"
@@ -59,12 +60,12 @@ def host_playouts_per_second(state: pybridge.State, workers: int = 1) -> float:
     """The general search's iterations (one playout each) a second from
     a game file's state, in the file's own host, as its levels run it,
     in ``workers`` processes."""
-    before = hostengine.search_workers()
-    hostengine.set_search_workers(workers)
+    before = game_engine.search_workers()
+    game_engine.set_search_workers(workers)
     try:
         found = state.search(SECONDS)
     finally:
-        hostengine.set_search_workers(before)
+        game_engine.set_search_workers(before)
     assert found is not None
     return found.iterations / SECONDS
 
@@ -256,7 +257,7 @@ def main() -> None:
         duel("general ai:3 vs built-in ai:3", general, lambda a, b: b.choose_move(3), GAMES),
         duel("general ai:3 vs one-ply safe", general, lambda a, b: safe_middle(b), GAMES),
     ]
-    hostengine.set_search_workers(2)
+    game_engine.set_search_workers(2)
     try:
         duels += [
             duel("general ai:3, 2 processes, vs built-in ai:2", general,
@@ -265,7 +266,7 @@ def main() -> None:
                  lambda a, b: safe_middle(b), GAMES),
         ]
     finally:
-        hostengine.set_search_workers(1)
+        game_engine.set_search_workers(1)
     print(f"\nConnect Four, the general AI on the file copy at a move time of {MOVE_TIME:g} s, "
           f"{GAMES} games a duel, seats alternating:")
     print_table(["duel", "games", "won", "drawn", "lost", "score", "mean ms", "max ms",

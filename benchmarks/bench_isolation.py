@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pybridge
 from benchmarks.table import print_table
-from pybridge.bots.host import BotPlay, BotProcess
+from pybridge.host.bot_host import BotPlay, BotProcess
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 BOT = EXAMPLES / "greedy.pl"

@@ -21,10 +21,10 @@
 
 /** <module> Hosts one game file in its own swipl process
 
-Started by `pybridge/engine/gamehost.py`, inside bubblewrap unless isolation is
+Started by `pybridge/host/game_host.py`, inside bubblewrap unless isolation is
 off, as
 
-    swipl -x GAMEHOSTSTATE -- ARGS   (the saved state: pybridge/engine/hoststate.py)
+    swipl -x GAMEHOSTSTATE -- ARGS   (the saved state: pybridge/host/saved_state.py)
     swipl -f none -q prolog/gamehost.pl -- ARGS
 
     ARGS: --in-fd N --out-fd M \

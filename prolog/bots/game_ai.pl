@@ -19,7 +19,7 @@ While check.pl proves the bot's predicates safe, the sandbox's
 safe_meta/2 hook here sees every goal it walks and records each such
 call with the bot predicate being checked; the host reports them in its
 hello (`game_ai`) and the referee refuses the bot unless the tournament
-allows the game's AI (pybridge/bots/host.py).
+allows the game's AI (pybridge/host/bot_host.py).
 
     ?- game_ai_calls(Calls).
     Calls = ['choose_move/2 calls connect4:choose_move/3'].

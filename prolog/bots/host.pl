@@ -17,10 +17,10 @@
 
 /** <module> Hosts one untrusted bot in its own swipl process
 
-Started by `pybridge/bots/host.py`, inside bubblewrap unless isolation is
+Started by `pybridge/host/bot_host.py`, inside bubblewrap unless isolation is
 off, as
 
-    swipl -x HOSTSTATE -- ARGS    (the saved state: pybridge/engine/hoststate.py)
+    swipl -x HOSTSTATE -- ARGS    (the saved state: pybridge/host/saved_state.py)
     swipl -f none -q prolog/bots/host.pl -- ARGS
 
 ARGS are read by host_args.pl: the pipes' file descriptors (--in-fd,

@@ -24,7 +24,7 @@ from pybridge.batch.model import (
     Result,
     Verdict,
 )
-from pybridge.engine import gamehosts
+from pybridge.host import game_registry
 from pybridge.errors import ArenaError, GameFileError
 from pybridge.games.conformance import Problem, Report, check_game
 from pybridge.games.game import Game, load_game_file
@@ -154,7 +154,7 @@ def check_submission(settings: Settings, task: Task, folder: Path) -> Checked:
         checked = Checked(replace(base, verdict=Verdict.FAILED, notes=base.notes + (
             clean_line(f"the check stopped: {type(exc).__name__}: {exc}", 600),)))
     finally:
-        gamehosts.close_all()
+        game_registry.close_all()
     checked.result = replace(checked.result, seconds=clock.seconds())
     return checked
 
@@ -171,8 +171,8 @@ def _check(settings: Settings, task: Task, folder: Path, clock: _Clock, row: Res
     path = folder / task.main
     try:
         ref = gamefile.resolve(path, dialect=task.dialect, config=task.config)
-        _, dialect, missing = gamehosts.load_report(ref)
-        host = gamehosts.host_for(ref)
+        _, dialect, missing = game_registry.load_report(ref)
+        host = game_registry.host_for(ref)
         present = [clean_line(p, 100) for p in host.hello.get("present", [])]
         warnings = host.warnings()
     except GameFileError as exc:

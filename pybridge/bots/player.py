@@ -1,5 +1,5 @@
 """Untrusted bot files as players: each game of a bot runs in its own
-``swipl`` process hosting it (:mod:`pybridge.bots.host`), never in this
+``swipl`` process hosting it (:mod:`pybridge.host.bot_host`), never in this
 process, isolated by bubblewrap unless the isolation is ``none``."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from pybridge.defaults import MOVE_TIME
 from pybridge.jail import sandbox
-from pybridge.bots.host import DEFAULT_LEVEL, HOST, BotPlay, BotProcess, Hello, Limits
-from pybridge.bots.limits import SeatRole
+from pybridge.host.bot_host import DEFAULT_LEVEL, HOST, BotPlay, BotProcess, Hello, Limits
+from pybridge.host.bot_limits import SeatRole
 from pybridge.models.gamefile import GameFileRef
 from pybridge.safeio import sha256_file
 from pybridge.errors import ArenaError, IllegalMoveError

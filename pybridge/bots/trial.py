@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence
 
-from pybridge.bots.limits import Limits
+from pybridge.host.bot_limits import Limits
 from pybridge.bots.player import keeping_bots_loaded
 from pybridge.games.game import Game, State
 from pybridge.play.match import Match

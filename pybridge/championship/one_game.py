@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from pybridge.bots.limits import Limits, SeatRole
+from pybridge.host.bot_limits import Limits, SeatRole
 from pybridge.bots.player import BotPlayer, keeping_bots_loaded
 from pybridge.games.game import Game, load_tournament_game
 from pybridge.types import Dialect, Isolation

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from pybridge.defaults import MOVE_TIME
-from pybridge.bots.limits import Limits
+from pybridge.host.bot_limits import Limits
 from pybridge.championship import cluster
 from pybridge.championship.entrants import MAX_LATE
 from pybridge.championship.scoring import GameRecord, Pairing, TournamentError

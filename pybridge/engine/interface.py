@@ -3,7 +3,7 @@
 over state texts and move texts.
 
 :class:`InProcessEngine` answers for a built-in game in the referee's own
-Prolog engine (``prolog/bridge.pl``); ``pybridge.engine.gamehost.HostEngine``
+Prolog engine (``prolog/bridge.pl``); ``pybridge.host.game_host.HostEngine``
 answers for a game file from the file's own jailed process. Both return
 plain Python values; neither hands the caller a Prolog term.
 """

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from pybridge.engine import _prolog
 from pybridge.errors import ArenaError, GameFileError, GameRuleError
-from pybridge.engine import gamehosts
-from pybridge.engine.gamehosts import host_for
+from pybridge.host import game_registry
+from pybridge.host.game_registry import host_for
 from pybridge.games.game import games as builtin_games, load_game, load_game_file
 from pybridge.text import clean_line
 from pybridge.invocation import command_line
@@ -60,7 +60,7 @@ def adapter_needed(spec: str, *, dialect: str = "auto", config: str | None = Non
     GameFileError when the file is refused."""
     if spec in _builtin_ids():
         return ()
-    _, _, missing = gamehosts.load_report(gamefile.resolve(spec, dialect=dialect, config=config))
+    _, _, missing = game_registry.load_report(gamefile.resolve(spec, dialect=dialect, config=config))
     return tuple(pi for pi in ("players/1", "current_player/2") if pi in missing)
 
 
@@ -77,7 +77,7 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
         source, used = "built-in", ""
     else:
         ref = gamefile.resolve(spec, dialect=dialect, config=config)
-        _, used, missing = gamehosts.load_report(ref)
+        _, used, missing = game_registry.load_report(ref)
         source = ref.path
         if missing:
             proposal = ""

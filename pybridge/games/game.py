@@ -3,7 +3,7 @@
 A :class:`State` is its canonical text (``~q``) and its game; moves are
 texts in the game's notation. The game's rules compute everything through
 :mod:`pybridge.engine.interface`: a built-in game in this process's Prolog,
-a game file in its own jailed process (:mod:`pybridge.engine.gamehost`)."""
+a game file in its own jailed process (:mod:`pybridge.host.game_host`)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from pybridge.engine import _prolog, gamehosts
-from pybridge.engine.hostengine import HostEngine
+from pybridge.engine import _prolog
+from pybridge.host import game_registry
+from pybridge.host.game_engine import HostEngine
 from pybridge.models import gamefile
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.engine.interface import GameEngine, InProcessEngine, Search
@@ -67,7 +68,7 @@ def _info(game_id: str) -> _GameInfo:
 
 
 def _file_info(ref: gamefile.GameFileRef) -> _GameInfo:
-    module, _ = gamehosts.load(ref)
+    module, _ = game_registry.load(ref)
     with _loaded_lock:
         if module not in _loaded:
             _loaded[module] = _describe(gamefile.game_id(ref), module, HostEngine(ref), ref)

@@ -1,7 +1,7 @@
 """Game files: games written outside the arena, named by their path.
 
 A game file is loaded in a process of its own, jailed like a bot
-(pybridge/engine/gamehosts.py, prolog/gamehost.pl): the referee's Prolog
+(pybridge/host/game_registry.py, prolog/gamehost.pl): the referee's Prolog
 engine never loads it. Logs record a file game by :class:`GameFileRef`:
 its path and SHA-256, so that replaying a log can say when the file is
 gone or has changed since.

@@ -16,7 +16,7 @@ import pytest
 from pybridge.championship import answers
 from pybridge.championship import cluster
 from pybridge.jail import sandbox
-from pybridge.bots.limits import Limits
+from pybridge.host.bot_limits import Limits
 from pybridge.games.game import load_game
 from pybridge.championship.scoring import GameRecord, Pairing
 from pybridge.championship.one_game import Config, play_game

@@ -11,7 +11,7 @@ import pytest
 
 import pybridge
 from pybridge.jail import sandbox
-from pybridge.engine.gamehosts import host_for
+from pybridge.host.game_registry import host_for
 from tests.support.paths import ROOT, TESTS
 
 FILES = TESTS / "gamefiles"

@@ -16,10 +16,11 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from pybridge.bots import host as bot_host
-from pybridge.bots.host import BotProcess
-from pybridge.engine import gamehost, gamehosts
-from pybridge.engine.hostengine import HostEngine
+from pybridge.host import bot_host
+from pybridge.host.bot_host import BotProcess
+from pybridge.host import game_host
+from pybridge.host import game_registry
+from pybridge.host.game_engine import HostEngine
 from pybridge.errors import GameFileError, GameRuleError
 from pybridge.models import gamefile
 from pybridge.jail import replies, sandbox
@@ -104,7 +105,7 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Any, str], None]
         monkeypatch.setattr(module, "start_host", start)
 
     yield use
-    gamehosts.close_all()
+    game_registry.close_all()
 
 
 @pytest.mark.parametrize("mode", ["deep", "long", "utf8", "array", "types"])
@@ -145,7 +146,7 @@ def _ref(tmp_path: Path) -> gamefile.GameFileRef:
 def test_a_bad_reply_of_a_game_host_is_the_games_fault(fake: Callable[[Any, str], None],
                                                        mode: str, why: str,
                                                        tmp_path: Path) -> None:
-    fake(gamehost, mode)
+    fake(game_host, mode)
     with pytest.raises((GameRuleError, GameFileError)) as caught:
         HostEngine(_ref(tmp_path)).describe()
     assert why in str(caught.value), caught.value
@@ -154,7 +155,7 @@ def test_a_bad_reply_of_a_game_host_is_the_games_fault(fake: Callable[[Any, str]
 
 def test_the_fake_game_host_answers_sanely_elsewhere(fake: Callable[[Any, str], None],
                                                     tmp_path: Path) -> None:
-    fake(gamehost, "types:nothing")
+    fake(game_host, "types:nothing")
     assert HostEngine(_ref(tmp_path)).describe()[1] == ("a", "b")
 
 
@@ -163,7 +164,7 @@ def test_the_fake_game_host_answers_sanely_elsewhere(fake: Callable[[Any, str], 
                                   "types:check", "types:search", "types:choose"])
 def test_a_bad_answer_to_a_rule_is_a_broken_rule(fake: Callable[[Any, str], None], mode: str,
                                                  tmp_path: Path) -> None:
-    fake(gamehost, mode)
+    fake(game_host, mode)
     engine = HostEngine(_ref(tmp_path))
     verb = mode.partition(":")[2]
     calls: dict[str, Callable[[], object]] = {

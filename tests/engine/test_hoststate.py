@@ -1,4 +1,4 @@
-"""The bot host's saved state (pybridge/engine/hoststate.py): built once per
+"""The bot host's saved state (pybridge/host/saved_state.py): built once per
 version of the Prolog files, never used stale, and bots still start from
 source without it."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pybridge.engine import hoststate
-from pybridge.bots.limits import MoveReply
+from pybridge.host import saved_state
+from pybridge.host.bot_limits import MoveReply
 from pybridge.bots.player import BotProcess, Limits
 from pybridge.engine.resources import prolog_dir
 
@@ -22,10 +22,10 @@ START = "state([e,e,e,e,e,e,e,e,e],x,0,60)"
 
 @pytest.fixture
 def fresh_state(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
-    hoststate.reset()
+    saved_state.reset()
     yield monkeypatch
     monkeypatch.undo()
-    hoststate.reset()
+    saved_state.reset()
 
 
 def play_one_move(isolation: str) -> MoveReply:
@@ -38,33 +38,33 @@ def play_one_move(isolation: str) -> MoveReply:
 def test_the_digest_follows_every_prolog_file(tmp_path: Path) -> None:
     copy = tmp_path / "prolog"
     shutil.copytree(prolog_dir(), copy)
-    before = hoststate.digest(copy)
-    assert hoststate.digest(copy) == before
+    before = saved_state.digest(copy)
+    assert saved_state.digest(copy) == before
     rules = copy / "games" / "sliding.pl"
     rules.write_text(rules.read_text() + "\n% changed\n")
-    assert hoststate.digest(copy) != before
+    assert saved_state.digest(copy) != before
 
 
 def test_a_state_is_built_in_the_folder_named(fresh_state: pytest.MonkeyPatch,
                                               tmp_path: Path) -> None:
-    fresh_state.setenv(hoststate.ENV, str(tmp_path / "states"))
-    built = hoststate.path()
+    fresh_state.setenv(saved_state.ENV, str(tmp_path / "states"))
+    built = saved_state.path()
     assert built is not None and built.parent == tmp_path / "states"
-    assert built.name == f"host-{hoststate.digest()}.state" and built.stat().st_size > 0
-    hoststate.reset()
-    assert hoststate.path() == built  # found, not built again
+    assert built.name == f"host-{saved_state.digest()}.state" and built.stat().st_size > 0
+    saved_state.reset()
+    assert saved_state.path() == built  # found, not built again
     assert play_one_move("none").verdict == "ok"
     # removed while in use (a cache cleaned): the next bot builds it again
     built.unlink()
-    assert hoststate.path() == built and built.is_file()
+    assert saved_state.path() == built and built.is_file()
     assert play_one_move("none").verdict == "ok"
 
 
 @pytest.mark.parametrize("isolation", ["none", "bwrap"])
 def test_bots_start_from_source_without_a_state(fresh_state: pytest.MonkeyPatch,
                                                 isolation: str) -> None:
-    fresh_state.setenv(hoststate.ENV, "off")
-    assert hoststate.path() is None
+    fresh_state.setenv(saved_state.ENV, "off")
+    assert saved_state.path() is None
     reply = play_one_move(isolation)
     assert reply.verdict == "ok" and reply.move
 
@@ -74,9 +74,9 @@ def test_a_folder_others_can_write_is_not_used(fresh_state: pytest.MonkeyPatch,
     shared = tmp_path / "shared"
     shared.mkdir()
     shared.chmod(0o777)
-    fresh_state.setenv(hoststate.ENV, str(shared))
-    assert hoststate._folder() is None
-    assert hoststate.path() is None  # bots then start from source
+    fresh_state.setenv(saved_state.ENV, str(shared))
+    assert saved_state._folder() is None
+    assert saved_state.path() is None  # bots then start from source
 
 
 def test_a_state_that_cannot_be_built_leaves_bots_starting_from_source(
@@ -87,9 +87,9 @@ def test_a_state_that_cannot_be_built_leaves_bots_starting_from_source(
         tries.append(target)
         raise OSError("disk full")
 
-    fresh_state.setenv(hoststate.ENV, str(tmp_path / "states"))
-    fresh_state.setattr(hoststate, "_build", broken)
-    assert hoststate.path() is None
-    assert hoststate.path() is None
+    fresh_state.setenv(saved_state.ENV, str(tmp_path / "states"))
+    fresh_state.setattr(saved_state, "_build", broken)
+    assert saved_state.path() is None
+    assert saved_state.path() is None
     assert len(tries) == 1  # not tried again by every bot
     assert play_one_move("none").verdict == "ok"

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.engine import _prolog, hostengine
+from pybridge.engine import _prolog
+from pybridge.host import game_engine
 from pybridge.jail import spawn
 from pybridge.games.game import load_game_file
 from pybridge.jail import sandbox
@@ -28,10 +29,10 @@ LEVELS = (1, 2, 3)
 @pytest.fixture(autouse=True)
 def one_search_process():
     """Each test says how many processes the search runs (the shell sets two)."""
-    before = hostengine.search_workers()
-    hostengine.set_search_workers(1)
+    before = game_engine.search_workers()
+    game_engine.set_search_workers(1)
     yield
-    hostengine.set_search_workers(before)
+    game_engine.set_search_workers(before)
 
 
 def every_position(state: pybridge.State) -> list[pybridge.State]:
@@ -221,9 +222,9 @@ def two_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The search in two processes, as on two cores (on one core the two
     share it: what is tested is the fork and the merge, not the speed);
     one_search_process puts it back to one."""
-    monkeypatch.setattr(hostengine.os, "cpu_count", lambda: 2)
-    hostengine.set_search_workers(2)
-    assert hostengine.search_workers() == 2
+    monkeypatch.setattr(game_engine.os, "cpu_count", lambda: 2)
+    game_engine.set_search_workers(2)
+    assert game_engine.search_workers() == 2
 
 
 def test_the_search_on_two_cores_merges_both_counts(two_processes: None) -> None:
@@ -233,7 +234,7 @@ def test_the_search_on_two_cores_merges_both_counts(two_processes: None) -> None
     assert {m.move for m in found.moves} <= set(s.valid_moves())
     assert sum(m.visits for m in found.moves) == found.iterations
     assert all(m.status == "loss" for m in found.moves if m.move != "5")
-    hostengine.set_search_workers(1)
+    game_engine.set_search_workers(1)
     alone = s.search(0.2)
     assert alone is not None and alone.searches == 1
 

@@ -157,9 +157,9 @@ run(Close, Copy) :-
 
 
 def bypass(tmp_path: Path, close: bool) -> dict[str, str]:
-    from pybridge.engine import hoststate
+    from pybridge.host import saved_state
 
-    state = hoststate.path()
+    state = saved_state.path()
     if state is None:
         pytest.fail("the bot host's saved state could not be built")
     script = tmp_path / "bypass.pl"

@@ -21,8 +21,8 @@ import pytest
 
 import pybridge
 from pybridge.engine import _prolog
-from pybridge.engine import gamehosts
-from pybridge.engine.hostlimits import HostLimits
+from pybridge.host import game_registry
+from pybridge.host.game_limits import HostLimits
 from pybridge.jail import sandbox
 from pybridge.errors import GameFileError, GameRuleError
 from shell.cli.arena import main
@@ -73,7 +73,7 @@ def jail(monkeypatch: pytest.MonkeyPatch) -> Iterator[bool]:
     monkeypatch.setenv(sandbox.ENV, "bwrap")
     MARKER.unlink(missing_ok=True)
     yield sandbox._probe() is None
-    gamehosts.close_all()
+    game_registry.close_all()
     assert not MARKER.exists(), "a marker file was written outside the jail"
     deadline = time.monotonic() + 5
     while host_processes() and time.monotonic() < deadline:
@@ -209,7 +209,7 @@ def test_a_refused_listed_move_brings_no_escapes_into_the_message(jail: bool) ->
 def test_route4_ctrl_c_ends_check_game(jail: bool, tmp_path: Path) -> None:
     if load("route4_catch_loop.pl", jail) is None:
         return
-    gamehosts.close_all()                        # only the command's host from now on
+    game_registry.close_all()                        # only the command's host from now on
     proc = subprocess.Popen(
         [sys.executable, "-m", "shell", "check-game", str(GAMES / "route4_catch_loop.pl")],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -263,7 +263,7 @@ def test_channel_a_forged_reply_kills_the_host_and_says_so(jail: bool) -> None:
 
 def test_channel_forged_rule_notes_cannot_keep_a_request_alive(
         jail: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(gamehosts, "LIMITS", HostLimits(request_seconds=6))
+    monkeypatch.setattr(game_registry, "LIMITS", HostLimits(request_seconds=6))
     game = load("note_flood.pl", jail)
     if game is None:
         return
@@ -312,7 +312,7 @@ def test_output_escape_sequences_are_shown_not_obeyed(jail: bool) -> None:
     assert "\x1b[31mred 0\x1b[0m" in board      # colours kept
     assert raw_controls(board) == [] and "\\x1b]52;" in board and "\\x1b[2J" in board
     assert game.file is not None
-    assert raw_controls(gamehosts.host_for(game.file).output.text()) == []
+    assert raw_controls(game_registry.host_for(game.file).output.text()) == []
 
 
 def test_output_floods_are_bounded(jail: bool) -> None:
@@ -323,7 +323,7 @@ def test_output_floods_are_bounded(jail: bool) -> None:
     board = state.display()
     assert len(board) < 70_000 and "bytes more" in board
     assert game.file is not None
-    assert len(gamehosts.host_for(game.file).output.text()) < 70 * 1024
+    assert len(game_registry.host_for(game.file).output.text()) < 70 * 1024
 
 
 def test_a_state_megabytes_long_is_refused(jail: bool) -> None:

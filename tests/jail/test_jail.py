@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import pybridge
-from pybridge.bots.limits import MoveReply
+from pybridge.host.bot_limits import MoveReply
 from pybridge.bots import player as bots
 from pybridge.models import gamefile
 from pybridge.models import sources as gamesources

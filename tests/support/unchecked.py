@@ -5,7 +5,7 @@ to the host's command line."""
 
 from __future__ import annotations
 
-from pybridge.bots.host import BotProcess
+from pybridge.host.bot_host import BotProcess
 
 
 class UncheckedBotProcess(BotProcess):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import atexit
 import threading
 
-from pybridge.engine.gamehost import GameHost
-from pybridge.engine.hostlimits import HostLimits
+from pybridge.host.game_host import GameHost
+from pybridge.host.game_limits import HostLimits
 from pybridge.errors import GameFileError
 from pybridge.models.gamefile import GameFileRef, adapter_hint, game_id
 from pybridge.jail import sandbox
@@ -33,15 +33,13 @@ def host_for(ref: GameFileRef) -> GameHost:
         if host is None:
             host = GameHost(ref, isolation=isolation, limits=LIMITS)
             _hosts[key] = host
-    with host._lock:
-        if not host.hello:
-            try:
-                host._start()
-            except BaseException:
-                with _hosts_lock:
-                    _hosts.pop(key, None)
-                host.kill()
-                raise
+    try:
+        host.load()
+    except BaseException:
+        with _hosts_lock:
+            _hosts.pop(key, None)
+        host.kill()
+        raise
     return host
 
 

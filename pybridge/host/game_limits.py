@@ -11,7 +11,7 @@ class HostLimits:
     """What a game host may use. ``request_seconds`` bounds a whole request
     however many rules it calls; the limit of one rule call is the host's
     own (rule_limits/2 in prolog/gamefile/load.pl), given in its load reply
-    (:attr:`pybridge.engine.gamehost.GameHost.rule_seconds`)."""
+    (:attr:`pybridge.host.game_host.GameHost.rule_seconds`)."""
 
     load_seconds: float = 20.0
     choose_seconds: float = 60.0

@@ -1,7 +1,7 @@
 """A game file's own process (``prolog/gamehost.pl``) and the engine that
 asks it: every game file's code runs there, never in the referee's engine.
 
-The host is started like a bot host (:mod:`pybridge.bots.host`): inside
+The host is started like a bot host (:mod:`pybridge.host.bot_host`): inside
 bubblewrap unless the isolation is ``none``, under ``prlimit``, in a
 session of its own, with the protocol on two pipes of its own and the
 game's own output drained into a bounded buffer. Every request carries a
@@ -12,7 +12,7 @@ host is killed and the rule named ("valid_moves/2 did not answer within
 5 s"). The next request starts a new host. Texts that come back are
 bounded and checked here: a move, player or winner holding a control
 character is a broken rule, the game's printed board is cleaned
-(:func:`pybridge.text.clean_display`); :mod:`pybridge.engine.hostengine` asks.
+(:func:`pybridge.text.clean_display`); :mod:`pybridge.host.game_engine` asks.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import logging
 import os
 import queue
 import secrets
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -32,14 +31,15 @@ from typing import IO
 
 from pybridge.engine import _prolog
 from pybridge.models import sources as gamesources
-from pybridge.engine import hoststate
-from pybridge.engine.hostlimits import HostLimits
+from pybridge.host import saved_state
+from pybridge.host.game_limits import HostLimits
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.jail.launch import HostFiles, start_host
-from pybridge.engine import hostreplies
-from pybridge.engine.hostreplies import Hello, Reply
+from pybridge.host.swipl import host_prefix
+from pybridge.host import game_replies
+from pybridge.host.game_replies import Hello, Reply
 from pybridge.jail import replies
 from pybridge.jail.replies import BadReply, read_reply
 from pybridge.jail.spawn import Replies, Tail, drain, exit_words, reap, signal_swipl
@@ -62,6 +62,7 @@ class GameHost:
         self.ref = ref
         self.id = game_id(ref)
         self.isolation = isolation or sandbox.current()
+        self.jailed = self.isolation == sandbox.Isolation.BWRAP
         self.limits = limits
         self.output = Tail(limits.output_bytes)
         self.hello: Hello = {}
@@ -82,9 +83,9 @@ class GameHost:
         self.jail: jail.Jail | None = None
         real_dir = str(Path(ref.path).parent)
         self._inside = (f"{sandbox.GAME_MOUNT}/{Path(ref.path).name}"
-                        if self.isolation == "bwrap" else ref.path)
+                        if self.jailed else ref.path)
         self._paths = ((sandbox.GAME_MOUNT + "/", real_dir + "/"),
-                       (sandbox.GAME_MOUNT, real_dir)) if self.isolation == "bwrap" else ()
+                       (sandbox.GAME_MOUNT, real_dir)) if self.jailed else ()
 
     # -- the process ---------------------------------------------------------
 
@@ -104,33 +105,27 @@ class GameHost:
         except gamesources.GameSourcesError as exc:
             raise GameFileError(f"game file {self.ref.path}: {exc}") from None
         root = str(gamesources.folder(self.ref.path, game_files))
-        if self.isolation == "bwrap":
+        if self.jailed:
             self._inside = f"{sandbox.GAME_MOUNT}/{next(iter(game_files))}"
             self._paths = ((sandbox.GAME_MOUNT + "/", root + "/"), (sandbox.GAME_MOUNT, root))
         try:
             self.jail = jail.Jail(memory_bytes=(self.limits.memory_mb + 32) * 1024 * 1024,
-                                  bwrap=self.isolation == "bwrap")
+                                  bwrap=self.jailed)
         except OSError as exc:
             raise ArenaError(f"cannot start the host of game {self.id}: {exc}") from None
-        swipl = os.path.realpath(shutil.which("swipl") or "swipl")
-        prolog = Path(sandbox.PROLOG_MOUNT) if self.isolation == "bwrap" else PROLOG_DIR
+        prolog = Path(sandbox.PROLOG_MOUNT) if self.jailed else PROLOG_DIR
         seed = int.from_bytes(os.urandom(4), "big") if self._seed is None else self._seed
-        state = hoststate.path("gamehost")
-        if state is not None:
-            seen = sandbox.STATE_MOUNT if self.isolation == "bwrap" else str(state)
-            host = [swipl, "-x", seen, "--"]
-        else:
-            host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-debug",
-                    str(prolog / "gamehost.pl"), "--"]
+        state = saved_state.path("gamehost")
+        host = host_prefix(state, prolog / "gamehost.pl", jailed=self.jailed)
 
         def command(req_fd: int, rep_fd: int) -> list[str]:
             return host + [
                 "--in-fd", str(req_fd), "--out-fd", str(rep_fd),
                 "--stack-mb", str(self.limits.stack_mb), "--seed", str(seed), "--name", self.id,
                 "--dialect", self.ref.dialect,
-                "--jail", "true" if self.isolation == "bwrap" else "false", self._inside]
+                "--jail", "true" if self.jailed else "false", self._inside]
 
-        if self.isolation != "bwrap":
+        if not self.jailed:
             self._dir = tempfile.mkdtemp(prefix="arena-game-")
         try:
             started = start_host(
@@ -139,17 +134,14 @@ class GameHost:
                     self.limits.open_files, self.jail.nproc),
                 files=HostFiles(prolog_dir=PROLOG_DIR, main_file=Path(self.ref.path),
                                 game_files=game_files, state=state),
-                env={"ARENA_GAME_ROOT": sandbox.GAME_MOUNT if self.isolation == "bwrap" else root},
+                env={"ARENA_GAME_ROOT": sandbox.GAME_MOUNT if self.jailed else root},
                 workdir=self._dir, what=f"swipl for game {self.id}")
         except BaseException:
             self.jail.close()
             raise
-        proc = started.proc
-        self._proc = proc
-        self._requests = started.requests
-        replies = started.replies
-        self._replies = replies
-        self._lines = Replies(replies)
+        proc = self._proc = started.proc
+        self._requests, self._replies = started.requests, started.replies
+        self._lines = Replies(started.replies)
         self._fatal = threading.Event()
         assert proc.stdout is not None
         self._readers = [threading.Thread(target=drain, daemon=True,
@@ -157,6 +149,13 @@ class GameHost:
         for t in self._readers:
             t.start()
         self.starts += 1
+
+    def load(self) -> None:
+        """Start the host and load the game unless it is loaded;
+        GameFileError if refused."""
+        with self._lock:
+            if not self.hello:
+                self._start()
 
     def _start(self) -> None:
         """Start the host and load the game; GameFileError if refused."""
@@ -175,7 +174,7 @@ class GameHost:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded")
         try:
-            self.hello = hostreplies.hello(reply)
+            self.hello = game_replies.hello(reply)
             self.rule_seconds = float(replies.integer(reply, "rule_seconds", -1))
             if self.rule_seconds <= 0:
                 raise BadReply("a load reply without the time limit of a rule")
@@ -367,7 +366,7 @@ class GameHost:
         """Send SIGUSR1 to the host's swipl, which answers with a note naming
         the rule it runs; False when there is no such process."""
         proc = self._proc
-        return proc is not None and signal_swipl(proc, self.isolation == "bwrap", signal.SIGUSR1)
+        return proc is not None and signal_swipl(proc, self.jailed, signal.SIGUSR1)
 
     def _gone(self, rule: str) -> GameRuleError:
         proc = self._proc

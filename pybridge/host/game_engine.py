@@ -1,5 +1,5 @@
 """The engine interface (:mod:`pybridge.engine.interface`) for a game file: every
-question asked of the file's own host process (:mod:`pybridge.engine.gamehost`),
+question asked of the file's own host process (:mod:`pybridge.host.game_host`),
 every answer checked here: a move, player or winner text holding a
 control character or too long is a broken rule, a state text must be
 plain text, the game's printed board is cleaned
@@ -12,15 +12,15 @@ import os
 from typing import Callable, Concatenate, Mapping, ParamSpec, TypeVar
 
 from pybridge.engine import _prolog
-from pybridge.engine.hostreplies import Reply
+from pybridge.host.game_replies import Reply
 from pybridge.engine.interface import (Facts, GameEngine, MoveStats, Played, Search, check_term,
                                        options_term)
 from pybridge.errors import (ArenaError, GameFileError, GameRuleError, PrologError,
                              PrologValueError, ThinkTimeout)
 from pybridge.jail.replies import BadReply
 from pybridge.models.gamefile import GameFileRef
-from pybridge.engine.gamehost import GameHost
-from pybridge.engine.gamehosts import host_for
+from pybridge.host.game_host import GameHost
+from pybridge.host.game_registry import host_for
 from pybridge.models.options import Option
 from pybridge.text import clean, clean_display, clean_line, has_controls
 from pybridge.types import players_problem
@@ -98,7 +98,7 @@ class HostEngine(GameEngine):
 
     @property
     def host(self) -> GameHost:
-        """The file's running host (a new one after gamehosts.close_all())."""
+        """The file's running host (a new one after game_registry.close_all())."""
         return host_for(self.ref)
 
     def _ask(self, verb: str, *args: object, rule: str, limit: float | None = None,

@@ -20,7 +20,7 @@ carries a fresh nonce that its reply must repeat, so a line the bot
 manages to write on the reply pipe ahead of time is not taken for an
 answer. A watchdog kills the process group when a reply is late.
 
-Every line exchanged is logged at DEBUG on the ``pybridge.bots.host`` logger.
+Every line exchanged is logged at DEBUG on the ``pybridge.host.bot_host`` logger.
 """
 
 from __future__ import annotations
@@ -40,15 +40,15 @@ from pathlib import Path
 from typing import Any
 
 from pybridge.engine import _prolog
-from pybridge.engine import hoststate
+from pybridge.host import saved_state
 from pybridge.jail import processes as jail
 from pybridge.jail import sandbox
 from pybridge.jail import replies
 from pybridge.jail.launch import HostFiles, start_host
 from pybridge.jail.spawn import FATAL, Replies, Tail, drain, exit_words, kill_group, reap, sane_name
 from pybridge.engine._prolog import PROLOG_DIR
-from pybridge.bots.command import DEFAULT_LEVEL, BotPlay, HostCommand, game_environment
-from pybridge.bots.limits import Hello, HelloStatus, Limits, MoveReply, SeatRole
+from pybridge.host.bot_command import DEFAULT_LEVEL, BotPlay, HostCommand, game_environment
+from pybridge.host.bot_limits import Hello, HelloStatus, Limits, MoveReply, SeatRole
 from pybridge.errors import ArenaError
 from pybridge.models.gamefile import GameFileRef
 from pybridge.text import clean, clean_line
@@ -120,7 +120,7 @@ class BotProcess:
             self._dir = tempfile.mkdtemp(prefix="arena-bot-")
             prolog, bot = PROLOG_DIR, str(self.path)
         game_env, game_files = game_environment(game_file, isolation, self.name)
-        state = hoststate.path()
+        state = saved_state.path()
         self._command = HostCommand(
             state=state, prolog=prolog, bot=bot, isolation=isolation,
             game="arena_file_game_proxy" if game_file is not None else game_id, seat=seat, play=play,

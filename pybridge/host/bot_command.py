@@ -4,18 +4,17 @@ path as the jail shows it, its dialect)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from pybridge.bots.limits import Limits, SeatRole
+from pybridge.host.bot_limits import Limits, SeatRole
 from pybridge.defaults import MOVE_TIME
 from pybridge.errors import ArenaError
 from pybridge.models import sources as gamesources
 from pybridge.models.gamefile import GameFileRef
 from pybridge.jail import sandbox
 from pybridge.types import Isolation
+from pybridge.host.swipl import host_prefix
 
 
 def game_environment(game_file: GameFileRef | None, isolation: Isolation,
@@ -74,13 +73,8 @@ class HostCommand:
     def argv(self, req_fd: int, rep_fd: int) -> list[str]:
         """swipl's command line, requests read from ``req_fd`` and replies
         written to ``rep_fd``."""
-        swipl = os.path.realpath(shutil.which("swipl") or "swipl")
-        if self.state is not None:
-            seen_state = sandbox.STATE_MOUNT if self.isolation == Isolation.BWRAP else str(self.state)
-            host = [swipl, "-x", seen_state, "--"]
-        else:
-            host = [swipl, "-f", "none", "-q", "--no-tty", "--no-packs", "--no-threads",
-                    "--no-debug", str(self.prolog / "bots" / "host.pl"), "--"]
+        host = host_prefix(self.state, self.prolog / "bots" / "host.pl",
+                           jailed=self.isolation == Isolation.BWRAP, no_threads=True)
         return host + [
             "--in-fd", str(req_fd), "--out-fd", str(rep_fd),
             "--game", self.game,

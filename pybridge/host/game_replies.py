@@ -1,9 +1,9 @@
 """What the game host (``prolog/gamehost.pl``) writes back, typed.
 
 Every reply is one JSON object (:func:`pybridge.jail.replies.read_reply`
-reads it), a :data:`Reply` until checked: :class:`pybridge.engine.gamehost.GameHost`
+reads it), a :data:`Reply` until checked: :class:`pybridge.host.game_host.GameHost`
 checks the envelope (``ok``, ``fail`` or ``error``) and the answer to
-loading (:class:`Hello`); :class:`pybridge.engine.hostengine.HostEngine`
+loading (:class:`Hello`); :class:`pybridge.host.game_engine.HostEngine`
 reads each other verb's answer into the engine interface's own types
 (:mod:`pybridge.engine.interface`)."""
 
