@@ -270,7 +270,7 @@ def print_lines(lines: Sequence[str]) -> None:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from pybridge.bots.limits import Limits
+    from pybridge.host.bot_limits import Limits
     from pybridge.championship import tournament
     from pybridge.championship.entrants import parse_late
     from pybridge.championship.ratings import parse_anchor
