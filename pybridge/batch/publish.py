@@ -17,7 +17,7 @@ from pybridge.batch.model import Result, Verdict
 from pybridge.batch import pages
 from pybridge.batch.store import BATCH, is_batch, rows_of
 from pybridge.batch.texts import adapter_text, played_text, reason, series_text
-from pybridge.championship.scoring import csv_cell
+from pybridge.championship.result_files import csv_cell
 from pybridge.report.markdown import md
 from pybridge.safeio import UnsafeFileError, read_json_inside, write_inside
 from pybridge.text import clean_line, plural

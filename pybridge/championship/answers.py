@@ -28,7 +28,9 @@ from pybridge.games.game import Game
 from pybridge.play.players import PlayerSpec
 from pybridge.replay.reader import ReplayError, parse_replay
 from pybridge.replay.verifying import rebuild
-from pybridge.championship.scoring import GameRecord, Pairing, game_record, replay_name
+from pybridge.championship.result_files import game_record, replay_name
+from pybridge.championship.schedule import Pairing
+from pybridge.championship.scoring import GameRecord
 from pybridge.text import clean, clean_line
 from pybridge.championship.one_game import OUTPUT_LIMIT, SEATS, Config, GameOutcome, cannot_play, opening_of
 

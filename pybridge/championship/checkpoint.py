@@ -35,16 +35,14 @@ from pybridge.safeio import (
     write_atomically,
     write_inside,
 )
-from pybridge.championship.scoring import (
-    Entrant,
-    GameRecord,
-    Pairing,
-    TournamentError,
+from pybridge.championship.result_files import (
     game_document,
     game_record,
     record_from_document,
     replay_name,
 )
+from pybridge.championship.schedule import Entrant, Pairing, TournamentError
+from pybridge.championship.scoring import GameRecord
 from pybridge.text import clean, clean_line
 from pybridge.types import ResultWord
 

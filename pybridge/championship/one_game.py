@@ -21,7 +21,9 @@ from pybridge.types import Dialect, Isolation
 from pybridge.play.match import Match, Policy
 from pybridge.play.players import Player, PlayerSpec
 from pybridge.replay.records import header_record, move_record, record_line, result_record
-from pybridge.championship.scoring import GameRecord, Pairing, TournamentError, game_record
+from pybridge.championship.result_files import game_record
+from pybridge.championship.schedule import Pairing, TournamentError
+from pybridge.championship.scoring import GameRecord
 from pybridge.bots.seating import make_player
 from pybridge.text import clean, clean_line
 from pybridge.types import Decision, Ply, Result, Verdict

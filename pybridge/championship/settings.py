@@ -13,7 +13,8 @@ from pybridge.defaults import MOVE_TIME
 from pybridge.host.bot_limits import Limits
 from pybridge.championship import cluster
 from pybridge.championship.entrants import MAX_LATE
-from pybridge.championship.scoring import GameRecord, Pairing, TournamentError
+from pybridge.championship.schedule import Pairing, TournamentError
+from pybridge.championship.scoring import GameRecord
 from pybridge.jail import sandbox
 from pybridge.play.match import POLICIES, Policy
 from pybridge.types import Dialect

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pybridge.championship import answers
-from pybridge.championship.scheduler import ClusterError
+from pybridge.championship.cluster_address import ClusterError
 from pybridge.models import sources as gamesources
 from pybridge.jail import sandbox
 from pybridge.play.players import PlayerSpec

@@ -29,7 +29,7 @@ from pybridge.play.players import BOT_SUFFIXES
 from pybridge.championship.prolog_terms import READ_SECONDS, SourceFile, read_files
 from pybridge.safeio import UnsafeFileError, read_regular, write_atomically
 from pybridge.models.sources import decoded
-from pybridge.championship.scoring import TournamentError
+from pybridge.championship.schedule import TournamentError
 from pybridge.text import clean_line
 
 #: Pairs scoring above this are flagged.

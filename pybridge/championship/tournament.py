@@ -8,8 +8,10 @@ a pure function whose record and log this process writes as results
 arrive: the log in ``OUT/replays``, a line in ``OUT/games.jsonl``, and the
 standings (``OUT/standings.json``, ``OUT/standings.csv``). ``resume``
 continues a tournament after Ctrl-C, a crash or a power cut
-(:mod:`pybridge.championship.checkpoint`). The schedule, scores and grades are
-:mod:`pybridge.championship.scoring`'s, the ratings :mod:`pybridge.championship.ratings`'.
+(:mod:`pybridge.championship.checkpoint`). The schedule is
+:mod:`pybridge.championship.schedule`'s, scores and grades
+:mod:`pybridge.championship.scoring`'s, the files' content
+:mod:`pybridge.championship.result_files`', the ratings :mod:`pybridge.championship.ratings`'.
 """
 
 from __future__ import annotations
@@ -35,19 +37,9 @@ from pybridge.games.game import load_tournament_game
 from pybridge.championship.settings import (
     GameSetup, Grading, Progress, Referee, Schedule, Settings, Transport, Watchers)
 from pybridge.championship.ratings import as_table, elo_ratings
-from pybridge.championship.scoring import (
-    Entrant,
-    GameRecord,
-    Pairing,
-    Standing,
-    TournamentError,
-    grade_table,
-    replay_name,
-    schedule,
-    standings,
-    standings_csv,
-    standings_document,
-)
+from pybridge.championship.result_files import replay_name, standings_csv, standings_document
+from pybridge.championship.schedule import Entrant, Pairing, TournamentError, schedule
+from pybridge.championship.scoring import GameRecord, Standing, grade_table, standings
 from pybridge.text import clean_line
 from pybridge.championship.one_game import (
     SEATS,
@@ -344,7 +336,7 @@ class _Run:
             self.finished(outcome, pool)
 
 
-# the names of pybridge.championship.scoring are importable from here too
+# the names of the schedule, the scoring and the result files are importable from here too
 __all__ = [
     "Checked", "Entrant", "GameRecord", "GameSetup", "Grading", "Pairing", "Progress", "Referee",
     "RefusedBot", "Schedule", "Settings", "Standing", "Transport", "Watchers",

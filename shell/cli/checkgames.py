@@ -112,7 +112,7 @@ def cmd_check_games(args: argparse.Namespace) -> int:
     sandbox.check(isolation)
     scheduler = None
     if args.scheduler:
-        from pybridge.championship.cluster import Scheduler
+        from pybridge.championship.cluster_address import Scheduler
 
         scheduler = Scheduler.parse(args.scheduler, tls_dir=args.tls_dir,
                                     insecure=args.insecure_scheduler)

@@ -33,7 +33,7 @@ def open_shell(args: argparse.Namespace, *, move_time: float | None = None, sing
                delay: float | None = None) -> Shell:
     """A shell on this terminal, its history and replay logs in the state
     directory; ``args`` holds the shell options."""
-    from pybridge.engine.hostengine import set_search_workers
+    from pybridge.host.game_engine import set_search_workers
 
     # one game at a time here: the general AI may search on two cores
     set_search_workers(2)
