@@ -88,7 +88,7 @@ class TournamentResult:
 
 
 @dataclass(frozen=True)
-class Checked:
+class CheckedBots:
     """What loading every bot once showed: the refused ones with why, the
     seats each loaded bot can play, the classic-protocol ones, and the
     calls of the game's own AI each makes (where --allow-game-ai let it)."""
@@ -100,7 +100,7 @@ class Checked:
 
 
 def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
-                   jobs: int, game_file: GameFileRef | None = None) -> Checked:
+                   jobs: int, game_file: GameFileRef | None = None) -> CheckedBots:
     """Load every bot once (``jobs`` at a time; for the game file
     ``game_file`` if given)."""
     bots = [e for e in entrants_ if e.path is not None]
@@ -110,7 +110,7 @@ def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         hellos = dict(pool.map(one, bots))
-    return Checked(
+    return CheckedBots(
         refused={n: h.detail for n, h in hellos.items() if not h.ready},
         seats={n: tuple(h.seats) for n, h in hellos.items() if h.ready and h.seats},
         classic=frozenset(n for n, h in hellos.items() if h.ready and h.protocol == "classic"),
@@ -338,7 +338,7 @@ class _Run:
 
 # the names of the schedule, the scoring and the result files are importable from here too
 __all__ = [
-    "Checked", "Entrant", "GameRecord", "GameSetup", "Grading", "Pairing", "Progress", "Referee",
+    "CheckedBots", "Entrant", "GameRecord", "GameSetup", "Grading", "Pairing", "Progress", "Referee",
     "RefusedBot", "Schedule", "Settings", "Standing", "Transport", "Watchers",
     "TournamentError", "TournamentResult", "check_entrants", "entrants", "grade_table",
     "play_game", "rated_table", "replay_name", "run_tournament", "schedule", "standings",
