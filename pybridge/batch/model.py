@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any, Mapping
 
 from pybridge.text import clean, clean_line
+from pybridge.types import JSON, JSONObject
 
 #: The bounds of one text field, of a problem list and of a note list.
 TEXT = 600
@@ -157,20 +158,21 @@ class SubmissionResult:
     def problem_count(self) -> int:
         return sum(p.count for p in self.problems)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """The result as plain data (what a worker returns, what is stored)."""
-        plain: dict[str, Any] = _plain(asdict(self))
-        return plain
+        return {str(k): _plain(v) for k, v in asdict(self).items()}
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> JSON:
     if isinstance(value, StrEnum):
         return str(value)
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    return value
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    raise TypeError(f"not plain data: {type(value).__name__}")
 
 
 # -- reading back (a worker's answer, a stored file: both untrusted) ---------

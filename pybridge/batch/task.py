@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable, TypedDict
 
 from pybridge.batch.check import ADAPTER_SUFFIX, CheckedSubmission, BatchSettings, Task
 from pybridge.batch.layout import SubmissionFolder, safe_name
@@ -21,7 +21,7 @@ from pybridge.jail import sandbox
 from pybridge.models import sources
 from pybridge.safeio import relative_parts
 from pybridge.text import clean_line
-from pybridge.types import Isolation
+from pybridge.types import Isolation, JSONObject
 
 #: The largest adapter and log an answer may carry.
 ADAPTER_BYTES = 256 * 1024
@@ -73,8 +73,9 @@ def unpack(shipped: Shipment, where: Path) -> Path:
     return where
 
 
-def run_task(check: Callable[[BatchSettings, Task, Path], CheckedSubmission], settings: BatchSettings, task: Task,
-             shipped: Shipment, client_version: str) -> dict[str, Any]:
+def run_task(check: Callable[[BatchSettings, Task, Path], CheckedSubmission],
+             settings: BatchSettings, task: Task, shipped: Shipment, client_version: str
+             ) -> SubmissionAnswer:
     """What a worker runs for one submission (the pool's task): its files
     in a temporary folder of its own, ``check`` run on them there, the
     folder removed; the answer is plain data."""
@@ -99,9 +100,19 @@ def run_task(check: Callable[[BatchSettings, Task, Path], CheckedSubmission], se
             "isolation": str(isolation)}
 
 
-def _refusal(task: Task, why: str, isolation: Isolation) -> dict[str, Any]:
-    row = SubmissionResult(task.name, task.game_file, task.found_by, verdict=SubmissionVerdict.FAILED,
-                 notes=(clean_line(f"the worker could not check it: {why}", 600),))
+class SubmissionAnswer(TypedDict):
+    """A worker's answer for one submission (msgpack, so ``log`` is bytes)."""
+
+    name: str
+    result: JSONObject
+    adapter: str
+    log: bytes
+    isolation: str
+
+
+def _refusal(task: Task, why: str, isolation: Isolation) -> SubmissionAnswer:
+    row = SubmissionResult(task.name, task.game_file, task.found_by,
+                           verdict=SubmissionVerdict.FAILED, notes=(clean_line(f"the worker could not check it: {why}", 600),))
     return {"name": task.name, "result": row.to_json(), "adapter": "", "log": b"",
             "isolation": str(isolation)}
 
@@ -138,4 +149,4 @@ def read_answer(task: Task, found: object, *, required: str) -> CheckedSubmissio
     return CheckedSubmission(row, adapter, log)
 
 
-__all__ = ["ShipmentError", "read_answer", "run_task", "shipment", "unpack"]
+__all__ = ["ShipmentError", "SubmissionAnswer", "read_answer", "run_task", "shipment", "unpack"]

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 from pybridge.championship.schedule import Pairing
 from pybridge.championship.scoring import GameRecord, Standing
 from pybridge.text import clean_line
-from pybridge.types import Isolation, Ply, Result, ResultWord, Termination, Verdict
+from pybridge.types import JSON, Isolation, JSONObject, Ply, Result, ResultWord, Termination, Verdict
 
 
 # -- one game's record -------------------------------------------------------------
@@ -63,10 +63,10 @@ CSV_FIELDS = ("rank", "name", "path", "played", "won", "drawn", "lost", "forfeit
 
 
 def standings_document(
-    game: str, options: Mapping[str, Any], table: Sequence[Standing],
+    game: str, options: Mapping[str, JSON], table: Sequence[Standing],
     records: Sequence[GameRecord], *, total: int, complete: bool,
-    settings: Mapping[str, Any],
-) -> dict[str, Any]:
+    settings: Mapping[str, JSON],
+) -> JSONObject:
     """The content of standings.json."""
     return {
         "game": game,
@@ -81,7 +81,7 @@ def standings_document(
     }
 
 
-def game_document(r: GameRecord) -> dict[str, Any]:
+def game_document(r: GameRecord) -> JSONObject:
     """One game as standings.json lists it."""
     return {"index": r.index, "first": r.first, "second": r.second, "winner": r.winner,
             "reason": r.reason, "forfeit": r.forfeit, "plies": r.plies, "replay": r.replay,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any, Collection, Iterable, Mapping, Sequence
+from typing import Collection, Iterable, Literal, Mapping, Sequence, TypedDict
 
 from pybridge.championship.schedule import Entrant
 from pybridge.types import Isolation, ResultWord, Termination, Verdict
@@ -92,11 +92,27 @@ class Standing:
 # -- standings, grades ----------------------------------------------------------
 
 
+class Row(TypedDict):
+    """An entrant's counts while the table is made (:class:`Standing`'s first fields)."""
+
+    name: str
+    path: str | None
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    forfeits: int
+    points: int
+    replaced: int
+
+
 #: Points per outcome, by the name of the standings' column that counts it.
 POINTS = {"won": WIN, "drawn": DRAW, "lost": LOSS}
+#: What a game is for one entrant: the standings' column that counts it.
+OutcomeColumn = Literal["won", "drawn", "lost"]
 
 
-def outcome_for(r: GameRecord, name: str, refused: Collection[str] = ()) -> str:
+def outcome_for(r: GameRecord, name: str, refused: Collection[str] = ()) -> OutcomeColumn:
     """What the game ``r`` is for ``name``: 'won', 'drawn' or 'lost'. A
     game lost by both (``lost_by_both``, or between two ``refused``
     entrants) is lost for each."""
@@ -120,7 +136,7 @@ def standings(
     late = late or {}
     ratings = ratings or {}
     house = {e.name for e in entrants_ if e.house}
-    rows: dict[str, dict[str, Any]] = {
+    rows: dict[str, Row] = {
         e.name: {"name": e.name, "path": e.path, "played": 0, "won": 0, "drawn": 0,
                  "lost": 0, "forfeits": 0, "points": 0, "replaced": 0}
         for e in entrants_
@@ -166,7 +182,7 @@ def late_grade(grade: float | None, days: int) -> float | None:
     return max(0.0, round(grade - days, 2))
 
 
-def _out_of_ranking(row: Mapping[str, Any]) -> bool:
+def _out_of_ranking(row: Row) -> bool:
     return bool(row["played"] > 0 and row["forfeits"] > FORFEIT_LIMIT * row["played"])
 
 
@@ -178,7 +194,7 @@ def half_up(value: Fraction | float, places: int = 2) -> float:
 
 
 def grade_table(
-    ranked: Sequence[Mapping[str, Any]], excluded: Sequence[Mapping[str, Any]]
+    ranked: Sequence[Row], excluded: Sequence[Row]
 ) -> dict[str, float]:
     """Grades by the 1999 rule (see the module doc), rounded half up to 2
     places. ``ranked`` rows need ``name`` and ``points``; ``excluded`` rows
@@ -200,5 +216,5 @@ def grade_table(
 
 __all__ = [
     "DRAW", "FORFEIT_LIMIT", "GameRecord", "LOSS", "POINTS", "Standing", "WIN", "grade_table",
-    "half_up", "late_grade", "outcome_for", "standings",
+    "OutcomeColumn", "Row", "half_up", "late_grade", "outcome_for", "standings",
 ]
