@@ -333,7 +333,7 @@ def _similar(out: Path, problems: list[str]) -> list[Mapping[str, Any]]:
             and math.isfinite(p["score"]) and isinstance(p.get("flagged", False), bool)]
 
 
-def setting_text(value: Any) -> str:
+def setting_text(value: object) -> str:
     """A setting as text (it may come from a crafted folder)."""
     return clean_line(value if isinstance(value, str) else json.dumps(value), 200)
 
