@@ -18,7 +18,7 @@ import html
 import json
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from pybridge.games.boards import boards, played_descriptions
 from pybridge.replay import Rebuilt
