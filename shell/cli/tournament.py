@@ -294,7 +294,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     anchor = parse_anchor(args.elo_anchor) if args.elo_anchor else None
 
     if args.scheduler:
-        from pybridge.championship.cluster import Scheduler
+        from pybridge.championship.cluster_address import Scheduler
 
         warning = Scheduler.parse(args.scheduler, tls_dir=args.tls_dir,
                                   insecure=args.insecure_scheduler).warning()
