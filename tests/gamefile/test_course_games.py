@@ -12,16 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from shell.cli.arena import main
+from tests.support.cli import run
 from tests.support.paths import TESTS
 
 COURSE = TESTS / "gamefiles" / "course"
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def copy_game(tmp_path: Path, name: str) -> Path:

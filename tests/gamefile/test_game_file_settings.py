@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pybridge.championship import checkpoint
-from shell.cli.arena import main
+from tests.support.cli import run
 from tests.support.paths import TESTS
 
 FILES = TESTS / "gamefiles"
@@ -21,12 +21,6 @@ FIRST_BOT = "choose_move(State, _Level, Move) :-\n    valid_moves(State, [Move|_
 
 def unescaped(markdown: Path) -> str:
     return re.sub(r"\\(.)", r"\1", markdown.read_text())
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_play_records_config_and_dialect_in_the_log(tmp_path: Path,

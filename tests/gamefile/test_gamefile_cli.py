@@ -3,10 +3,9 @@ verified, resumed, checked, and run in a tournament with bot files."""
 
 from __future__ import annotations
 
-import re
-
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -14,21 +13,14 @@ import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from shell.cli.arena import main
-from shell.repl.loop import Shell
-from tests.support.shell_driver import ENTER, TAB, drive
+from tests.support.cli import run
+from tests.support.shell_driver import ENTER, TAB, drive, quiet_shell
 from tests.support.paths import ROOT, TESTS
 
 NIM = ROOT / "examples" / "games" / "nim.pl"
 HEXAPAWN = ROOT / "examples" / "games" / "hexapawn" / "hexapawn.pl"
 FILES = TESTS / "gamefiles"
 FIRST_BOT = "choose_move(State, _Level, Move) :-\n    valid_moves(State, [Move|_]).\n"
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_play_logs_the_game_file_and_verify_loads_it(tmp_path: Path,
@@ -183,7 +175,7 @@ def test_games_says_how_to_load_a_file(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_shell_new_file_with_completion(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(NIM.parent)
-    shell = Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
+    shell = quiet_shell()
     doc = Document("new ni", 6)
     found = {c.text for c in shell.completer().get_completions(doc, CompleteEvent(completion_requested=True))}
     assert "nim.pl" in found
@@ -203,7 +195,7 @@ def test_shell_typed_session(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_hint_for_a_game_file_without_value() -> None:
     out = io.StringIO()
-    shell = Shell(out=out, color=False, prompt_session=None, interactive=False)
+    shell = quiet_shell(out=out)
     shell.execute(f"new {ROOT / 'examples' / 'games' / 'connect4.pl'} --first human --second human")
     shell.execute("hint 1")
     said = out.getvalue()

@@ -4,7 +4,6 @@ hint's number means, and how a refused line is cleared."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
@@ -15,14 +14,10 @@ from pybridge.bots.player import BotPlayer, bot_path, check_bot
 from pybridge.games.notation import read_move
 from pybridge.play.players import PlayerSpec
 from pybridge.types import Ply
-from shell.repl.loop import Shell
 from tests.support.paths import ROOT, TESTS
+from tests.support.shell_driver import quiet_shell
 
 EXAMPLES = ROOT / "prolog" / "bots" / "examples"
-
-
-def quiet_shell() -> Shell:
-    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
 
 
 @pytest.mark.parametrize("name", ["ra973451.prolog", "ra973451.pro", "bot.pl"])

@@ -32,18 +32,13 @@ from tests.support.paths import TESTS
 HERE = TESTS
 ESCAPE = HERE / "hostile" / "escape"
 EXAMPLES = HERE.parent / "prolog" / "bots" / "examples"
-PWNED = Path("/tmp/arena-escape-pwned")
 LIMITS = Limits(stack_mb=64, grace=0.5)
 RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 ATTACKS = sorted(ESCAPE.glob("*.pl"))
 
 
-@pytest.fixture(autouse=True)
-def no_marker():
-    PWNED.unlink(missing_ok=True)
-    yield
-    assert not PWNED.exists(), "an attack created its marker file"
+pytestmark = pytest.mark.usefixtures("no_escape_marker")
 
 
 def test_the_corpus_covers_the_four_routes_and_more() -> None:

@@ -10,18 +10,17 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from pybridge.jail import sandbox
 from shell.cli.arena import build_parser
+from tests.support.cli import ARENA
 from tests.support.processes import needs_bwrap
 from tests.support.paths import ROOT
 
 GREEDY = ROOT / "prolog" / "bots" / "examples" / "greedy.pl"
-ARENA = str(Path(sys.executable).with_name("arena"))
 TINY = """\
 players([a, b]).
 initial_state(_, s(a, 0)).

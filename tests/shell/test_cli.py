@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
+from tests.support.cli import ARENA
 from tests.support.paths import TESTS
-
-ARENA = str(Path(sys.executable).with_name("arena"))
 
 
 def arena(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -4,7 +4,6 @@ the shell's small trips (issue 38)."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import re
@@ -12,28 +11,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.completion import CompleteEvent
-from prompt_toolkit.document import Document
 
 import pybridge
 from pybridge import invocation
 from pybridge.invocation import command_line
 from shell.cli.arena import main
-from shell.repl.loop import Shell
-from tests.support.shell_driver import ENTER, drive
+from tests.support.cli import ARENA
+from tests.support.shell_driver import ENTER, completions, drive, quiet_shell
 from tests.support.paths import ROOT
-
-ARENA = Path(sys.executable).parent / "arena"
-
-
-def quiet_shell(**options) -> Shell:
-    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False, **options)
-
-
-def completions(shell: Shell, text: str) -> dict[str, str]:
-    found = shell.completer().get_completions(Document(text, len(text)),
-                                              CompleteEvent(completion_requested=True))
-    return {c.text: c.display_meta_text for c in found}
 
 
 @pytest.fixture
