@@ -72,7 +72,7 @@ def jail(monkeypatch: pytest.MonkeyPatch) -> Iterator[bool]:
     """Each test in the jail; afterwards the checks every attack must pass."""
     monkeypatch.setenv(sandbox.ENV, "bwrap")
     MARKER.unlink(missing_ok=True)
-    yield sandbox._probe() is None
+    yield sandbox.bwrap_problem() is None
     game_registry.close_all()
     assert not MARKER.exists(), "a marker file was written outside the jail"
     deadline = time.monotonic() + 5

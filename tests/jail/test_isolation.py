@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -145,7 +146,7 @@ def test_an_escaped_bot_reaches_nothing(tmp_path: Path) -> None:
     port = server.getsockname()[1]
     sleeper = subprocess.Popen(["sleep", "60"])
     try:
-        command = [os.path.realpath(sandbox._swipl()), "-q", "-f", "none",
+        command = [os.path.realpath(shutil.which("swipl") or "swipl"), "-q", "-f", "none",
                    f"{sandbox.BOT_MOUNT}/escaped.pl"]
         argv = sandbox.bwrap_argv(command, prolog_dir=HERE.parent / "prolog", bot=script)
         argv[argv.index("--clearenv") + 1:argv.index("--clearenv") + 1] = [

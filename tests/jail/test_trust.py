@@ -132,7 +132,7 @@ def test_messages_without_bubblewrap_say_how_to_get_the_jail(monkeypatch: pytest
     monkeypatch.setattr(shutil, "which", lambda name: None if name == "bwrap" else real_which(name))
     sandbox._probe.cache_clear()
     try:
-        problem = sandbox._probe()
+        problem = sandbox.bwrap_problem()
         assert problem is not None
         for words in ("apt-get install bubblewrap", "kernel.unprivileged_userns_clone=1", "root"):
             assert words in problem
