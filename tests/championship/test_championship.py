@@ -22,6 +22,7 @@ from pybridge.championship.tournament import Grading, Referee, Schedule, Setting
 from tests.support.cli import ARENA_MODULE
 from tests.support.corpus import BOTS, DISGUISED, EXAMPLES, HOSTILE, ROOT
 from tests.support.paths import ROOT
+from tests.support.says import says
 
 
 def rec(index: int, first: str, second: str, winner: str, forfeit: str | None = None,
@@ -191,8 +192,8 @@ def test_submission_folders_and_explicit_names(tmp_path: Path) -> None:
         (subs / "dan" / n).write_text("x.\n")
     with pytest.raises(TournamentError) as info:
         entrants([str(subs)])
-    assert "'cid' has no bot file" in str(info.value).replace(str(subs) + "/", "")
-    assert "2 bot files (a.pl, b.prolog)" in str(info.value)
+    says(str(info.value).replace(str(subs) + "/", ""), "'cid'", "no bot file")
+    says(str(info.value), "2 bot files", "a.pl, b.prolog")
     with pytest.raises(TournamentError, match="two entrants named 'ann'"):
         entrants([f"ann={EXAMPLES / 'greedy.pl'}", f"ann={EXAMPLES / 'minimax.pl'}"])
     weird = entrants([f"a\x1b[31mb={EXAMPLES / 'greedy.pl'}", "random"])
@@ -324,10 +325,12 @@ def test_similar_command_json_and_folders(tmp_path: Path) -> None:
     assert [p["flagged"] for p in doc["pairs"][1:]] == [False] * 5
     run = subprocess.run(ARENA_MODULE + ["similar", str(subs / "ann"), str(subs / "cid")], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0 and "flagged above 0.6: 0" in run.stdout
+    assert run.returncode == 0
+    says(run.stdout, "flagged above 0.6", ": 0")
     run = subprocess.run(ARENA_MODULE + ["similar", str(subs), "--threshold", "2"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2 and "threshold is a share from 0 to 1" in run.stderr
+    assert run.returncode == 2
+    says(run.stderr, "threshold", "0 to 1")
 
 
 def test_similar_reads_code_as_data_only(tmp_path: Path) -> None:
@@ -363,7 +366,8 @@ def test_verify_many_files_and_folders(tmp_path: Path) -> None:
     assert run.returncode == 0 and "4 logs: 4 valid, 0 illegal, 0 unreadable" in run.stdout, run
     run = subprocess.run(ARENA_MODULE + ["verify", str(out / "games.jsonl")], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2 and "not a game log: verify its folder" in run.stderr
+    assert run.returncode == 2
+    says(run.stderr, "not a game log", "folder")
     bad = tmp_path / "bad.jsonl"
     lines = logs[0].read_text().splitlines()
     header = json.loads(lines[0])

@@ -16,6 +16,7 @@ from prompt_toolkit.document import Document
 from tests.support.cli import run
 from tests.support.shell_driver import ENTER, TAB, drive, quiet_shell
 from tests.support.paths import ROOT, TESTS
+from tests.support.says import says
 
 NIM = ROOT / "examples" / "games" / "nim.pl"
 HEXAPAWN = ROOT / "examples" / "games" / "hexapawn" / "hexapawn.pl"
@@ -83,7 +84,8 @@ def test_check_game_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1
     assert re.search(r"valid_moves/2: lists this move more than once( \(seen \d+ times\))? in state s\(0,a\) with move 2", out)
     code, out, err = run(["check-game", str(FILES / "load_directive.pl")], capsys)
-    assert code == 2 and "load_directive.pl could not be loaded" in out, out + err   # its shell ran in the jail, and failed
+    assert code == 2, out + err   # its shell ran in the jail, and failed
+    says(out, "load_directive.pl", "could not be loaded")
 
 
 def test_check_game_names_a_game_over_before_its_first_move(
@@ -108,7 +110,7 @@ def test_a_listed_move_that_move_refuses_is_a_no_contest(
         assert code == 0, out + err
         if json.loads(log.read_text().splitlines()[-1]).get("termination") == "broken_rule":
             break
-    assert "move/3 failed for 3, a move valid_moves/2 lists" in out, out
+    says(out, "move/3", "failed", "for 3", "valid_moves/2")
     code, verified, err = run(["verify", str(log)], capsys)
     assert code == 0 and "no contest" in verified, verified + err
 
@@ -142,7 +144,7 @@ def test_valid_moves_failing_once_the_game_is_over_ends_the_game(
     assert code == 0 and "valid" in verified, verified + err
     code, out, err = run(["check-game", str(FILES / "moves_fail_when_over.pl"), "--games", "2"],
                          capsys)
-    assert "valid_moves/2 failed where game_over/2 holds: give [] there" in out, out
+    says(out, "valid_moves/2", "failed", "game_over/2")
 
 
 def test_check_game_passes_options(capsys: pytest.CaptureFixture[str]) -> None:
