@@ -48,7 +48,7 @@ def _isolation_restored(monkeypatch: pytest.MonkeyPatch) -> None:
     # the suite's own corpus is declared the user's own code (as --trust-code
     # does): without the jail it runs; the tests of that refusal take it back
     monkeypatch.setenv(sandbox.TRUST_ENV, "1")
-    if sandbox._probe() is None:
+    if sandbox.bwrap_problem() is None:
         # set, not deleted: a variable absent before the test would not be
         # removed again after it, and leak into the next module's fixtures
         monkeypatch.setenv(sandbox.ENV, "bwrap")

@@ -186,6 +186,11 @@ def _probe() -> str | None:
     return None
 
 
+def bwrap_problem() -> str | None:
+    """None when bubblewrap works here, else why not and how to get it."""
+    return _probe()
+
+
 #: Without the jail, code runs only where the user declared it their own.
 TRUST_ENV = "ARENA_TRUST_CODE"
 
@@ -281,5 +286,5 @@ def describe(mode: Isolation) -> str:
 
 
 __all__ = ["GET_THE_JAIL", "Isolation", "IsolationError", "MODES", "RLimits", "TRUST_ENV",
-           "bwrap_argv", "check", "code_trusted", "current", "describe", "limited",
+           "bwrap_argv", "bwrap_problem", "check", "code_trusted", "current", "describe", "limited",
            "own_logs", "require_jail", "require_jail_for_log", "system_binds", "trust_code", "use"]

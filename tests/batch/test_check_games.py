@@ -15,7 +15,6 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -25,16 +24,16 @@ from pybridge import replay
 from pybridge.batch import layout
 from pybridge.batch.model import from_json
 from pybridge.text import plural
+from tests.support.cli import ARENA_MODULE
 from tests.support.processes import needs_bwrap
 from tests.support.paths import ROOT
 
-ARENA = [sys.executable, "-m", "shell"]
 BATCH = ROOT / "tests" / "gamefiles" / "batch"
 FAST = ["--time", "40", "--level-games", "2", "--move-time", "0.2"]
 
 
 def arena(*args: str, cwd: Path, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(ARENA + list(args), cwd=cwd, capture_output=True, text=True,
+    return subprocess.run(ARENA_MODULE + list(args), cwd=cwd, capture_output=True, text=True,
                           timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
@@ -205,7 +204,7 @@ def test_a_run_stopped_with_ctrl_c_resumes_keeping_the_finished(tmp_path: Path) 
         shutil.copytree(BATCH / name, subs / name)
     out = tmp_path / "out"
     args = ["check-games", str(subs), "--out", str(out), "--jobs", "2", *FAST]
-    proc = subprocess.Popen(ARENA + args, cwd=tmp_path, stdout=subprocess.PIPE,
+    proc = subprocess.Popen(ARENA_MODULE + args, cwd=tmp_path, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:

@@ -8,7 +8,6 @@ import json
 import math
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,10 +20,10 @@ from pybridge.championship.schedule import Entrant, TournamentError, schedule
 from pybridge.championship.scoring import GameRecord, half_up, standings
 from pybridge.championship.similar import compare, fingerprints, submissions, tokens
 from pybridge.championship.tournament import Grading, Referee, Schedule, Settings, run_tournament
+from tests.support.cli import ARENA_MODULE
 from tests.support.corpus import BOTS, DISGUISED, EXAMPLES, HOSTILE, ROOT
 from tests.support.paths import ROOT
-
-ARENA = [sys.executable, "-m", "shell"]
+from tests.support.says import says
 
 
 def rec(index: int, first: str, second: str, winner: str, forfeit: str | None = None,
@@ -194,8 +193,8 @@ def test_submission_folders_and_explicit_names(tmp_path: Path) -> None:
         (subs / "dan" / n).write_text("x.\n")
     with pytest.raises(TournamentError) as info:
         entrants([str(subs)])
-    assert "'cid' has no bot file" in str(info.value).replace(str(subs) + "/", "")
-    assert "2 bot files (a.pl, b.prolog)" in str(info.value)
+    says(str(info.value).replace(str(subs) + "/", ""), "'cid'", "no bot file")
+    says(str(info.value), "2 bot files", "a.pl, b.prolog")
     with pytest.raises(TournamentError, match="two entrants named 'ann'"):
         entrants([f"ann={EXAMPLES / 'greedy.pl'}", f"ann={EXAMPLES / 'minimax.pl'}"])
     weird = entrants([f"a\x1b[31mb={EXAMPLES / 'greedy.pl'}", "random"])
@@ -317,7 +316,7 @@ def test_similar_command_json_and_folders(tmp_path: Path) -> None:
         (subs / student).mkdir(parents=True)
         (subs / student / "bot.pl").write_text(text)
     (subs / "dan" / "helpers.pl").write_text("helper(X) :- X > 1.\n")  # a game of several files
-    run = subprocess.run(ARENA + ["similar", str(subs), "--json"], cwd=ROOT,
+    run = subprocess.run(ARENA_MODULE + ["similar", str(subs), "--json"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1, run.stderr
     doc = json.loads(run.stdout)
@@ -325,12 +324,14 @@ def test_similar_command_json_and_folders(tmp_path: Path) -> None:
     assert doc["pairs"][0] == {"a": "ann", "b": "bob", "score": doc["pairs"][0]["score"],
                                "flagged": True}
     assert [p["flagged"] for p in doc["pairs"][1:]] == [False] * 5
-    run = subprocess.run(ARENA + ["similar", str(subs / "ann"), str(subs / "cid")], cwd=ROOT,
+    run = subprocess.run(ARENA_MODULE + ["similar", str(subs / "ann"), str(subs / "cid")], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0 and "flagged above 0.6: 0" in run.stdout
-    run = subprocess.run(ARENA + ["similar", str(subs), "--threshold", "2"], cwd=ROOT,
+    assert run.returncode == 0
+    says(run.stdout, "flagged above 0.6", ": 0")
+    run = subprocess.run(ARENA_MODULE + ["similar", str(subs), "--threshold", "2"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2 and "threshold is a share from 0 to 1" in run.stderr
+    assert run.returncode == 2
+    says(run.stderr, "threshold", "0 to 1")
 
 
 def test_similar_reads_code_as_data_only(tmp_path: Path) -> None:
@@ -356,26 +357,27 @@ def test_verify_many_files_and_folders(tmp_path: Path) -> None:
                    out=out,
                    settings=Settings(schedule=Schedule(games_per_pair=4)))
     logs = sorted((out / "replays").iterdir())
-    run = subprocess.run(ARENA + ["verify", str(out / "replays"), str(logs[0])], cwd=ROOT,
+    run = subprocess.run(ARENA_MODULE + ["verify", str(out / "replays"), str(logs[0])], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.count(": valid: ") == 5 and "5 logs: 5 valid, 0 illegal, 0 unreadable" in run.stdout
     # the tournament's folder: its logs, not its list of games
-    run = subprocess.run(ARENA + ["verify", str(out)], cwd=ROOT,
+    run = subprocess.run(ARENA_MODULE + ["verify", str(out)], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "4 logs: 4 valid, 0 illegal, 0 unreadable" in run.stdout, run
-    run = subprocess.run(ARENA + ["verify", str(out / "games.jsonl")], cwd=ROOT,
+    run = subprocess.run(ARENA_MODULE + ["verify", str(out / "games.jsonl")], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2 and "not a game log: verify its folder" in run.stderr
+    assert run.returncode == 2
+    says(run.stderr, "not a game log", "folder")
     bad = tmp_path / "bad.jsonl"
     lines = logs[0].read_text().splitlines()
     header = json.loads(lines[0])
     first = json.loads(lines[1])
     first["move"] = "99"
     bad.write_text("\n".join([json.dumps(header), json.dumps(first)]) + "\n")
-    run = subprocess.run(ARENA + ["verify", str(logs[0]), str(bad)], cwd=ROOT,
+    run = subprocess.run(ARENA_MODULE + ["verify", str(logs[0]), str(bad)], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1 and "2 logs: 1 valid, 1 illegal, 0 unreadable" in run.stdout
-    run = subprocess.run(ARENA + ["verify", str(bad), str(tmp_path / "missing.jsonl")], cwd=ROOT,
+    run = subprocess.run(ARENA_MODULE + ["verify", str(bad), str(tmp_path / "missing.jsonl")], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and "1 illegal, 1 unreadable" in run.stdout

@@ -10,18 +10,17 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from html.parser import HTMLParser
 from pathlib import Path
 
 from pybridge import replay
 from pybridge.championship.scoring import half_up, late_grade
+from tests.support.cli import ARENA_MODULE
 from tests.support.corpus import BOTS, DISGUISED, EXAMPLES, HOSTILE
 from tests.support.processes import interrupt_after_games
 from tests.support.paths import ROOT
 
-ARENA = [sys.executable, "-m", "shell"]
 
 STUDENTS = {
     "ann": EXAMPLES / "greedy.pl", "bob": EXAMPLES / "minimax.pl",
@@ -94,7 +93,7 @@ def test_a_twelve_entrant_championship_interrupted_and_resumed(tmp_path: Path) -
             "--grades", "--late-file", str(tmp_path / "late.csv"), "--late", "lee=12", "--late", "eve=3",
             "--openings", "1", "--opening-plies", "2", "--jobs", "2", "--similarity",
             "--out", str(out)]
-    proc = subprocess.Popen(ARENA + args, cwd=tmp_path, stdout=subprocess.PIPE,
+    proc = subprocess.Popen(ARENA_MODULE + args, cwd=tmp_path, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     first, err = interrupt_after_games(proc, 12, timeout=120)
@@ -106,18 +105,18 @@ def test_a_twelve_entrant_championship_interrupted_and_resumed(tmp_path: Path) -
     assert partial["complete"] is False and 12 <= kept < partial["games_scheduled"]
 
     # without --resume the folder is refused, naming --resume
-    run = subprocess.run(ARENA + args, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(ARENA_MODULE + args, cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "--resume" in run.stderr
 
     # a partial tournament's report can be built already
-    run = subprocess.run(ARENA + ["report", str(out)], cwd=tmp_path, capture_output=True,
+    run = subprocess.run(ARENA_MODULE + ["report", str(out)], cwd=tmp_path, capture_output=True,
                          text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert (out / "index.html").exists()
 
     logs_before = {p.name: p.stat().st_mtime_ns for p in (out / "replays").iterdir()}
     start = time.monotonic()
-    run = subprocess.run(ARENA + args + ["--resume"], cwd=tmp_path, capture_output=True,
+    run = subprocess.run(ARENA_MODULE + args + ["--resume"], cwd=tmp_path, capture_output=True,
                          text=True, timeout=900)
     assert run.returncode == 0, run.stderr
     assert f"resumed: {kept} finished games kept" in run.stdout
@@ -201,6 +200,6 @@ def test_a_twelve_entrant_championship_interrupted_and_resumed(tmp_path: Path) -
     assert "class=result>" in text and "<span class=tag>opening</span>" in text
     shutil.rmtree(out / "games")
     (out / "index.html").unlink()
-    run = subprocess.run(ARENA + ["report", str(out)], cwd=tmp_path, capture_output=True,
+    run = subprocess.run(ARENA_MODULE + ["report", str(out)], cwd=tmp_path, capture_output=True,
                          text=True, timeout=300)
     assert run.returncode == 0 and len(list((out / "games").iterdir())) == doc["games_scheduled"]

@@ -22,6 +22,7 @@ from pybridge.championship.tournament import Schedule, Settings, run_tournament
 from tests.support.cluster import Cluster, free_port, start, stop, tls_options
 from tests.support.corpus import ROOT
 from tests.support.paths import ROOT, TESTS
+from tests.support.says import says
 
 ROGUE = TESTS / "support" / "cluster_rogue.py"
 PLAYERS = ["random", "ai:1"]
@@ -48,13 +49,15 @@ def test_plain_tcp_is_refused_unless_asked_and_then_warned(tmp_path: Path) -> No
             cluster.Scheduler.parse(address)
     said = _arena("tournament", "tictactoe", "random", "ai:1", "--out", str(tmp_path / "t"),
                   "--scheduler", "tcp://127.0.0.1:1", cwd=tmp_path)
-    assert said.returncode == 2 and "refusing the unencrypted scheduler address" in said.stderr
+    assert said.returncode == 2
+    says(said.stderr, "refusing", "unencrypted")
     assert "Traceback" not in said.stderr and not (tmp_path / "t").exists()
     said = _arena("tournament", "tictactoe", "random", "ai:1", "--out", str(tmp_path / "t"),
                   "--scheduler", f"tcp://127.0.0.1:{free_port()}", "--insecure-scheduler",
                   cwd=tmp_path)
     assert said.stderr.startswith("warning: the Dask scheduler tcp://127.0.0.1:")
-    assert "cannot reach a Dask scheduler" in said.stderr and said.returncode == 2
+    says(said.stderr, "cannot reach", "Dask scheduler")
+    assert said.returncode == 2
 
 
 def test_tls_needs_the_certificate_folder(tmp_path: Path) -> None:
@@ -74,10 +77,12 @@ def test_tls_needs_the_certificate_folder(tmp_path: Path) -> None:
     assert said.returncode == 2 and "arena certs DIR" in said.stderr, said.stderr
     said = _arena("tournament", "tictactoe", "random", "ai:1", "--tls-dir", str(tmp_path),
                   cwd=tmp_path)
-    assert said.returncode == 2 and "go with --scheduler ADDRESS" in said.stderr, said.stderr
+    assert said.returncode == 2, said.stderr
+    says(said.stderr, "--tls-dir", "--scheduler ADDRESS")
     said = _arena("tournament", "tictactoe", "random", "ai:1", "--scheduler",
                   "tls://127.0.0.1:8786", "--insecure-scheduler", cwd=tmp_path)
-    assert said.returncode == 2 and "is for tcp:// addresses" in said.stderr, said.stderr
+    assert said.returncode == 2, said.stderr
+    says(said.stderr, "--insecure-scheduler", "tcp://")
     assert not list(tmp_path.glob("tournament-*"))
 
 

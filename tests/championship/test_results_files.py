@@ -27,13 +27,6 @@ from shell.cli.arena import main
 SPECS = PLAYED_SPECS
 
 
-@pytest.fixture
-def folder(played: Path, tmp_path: Path) -> Path:
-    out = tmp_path / "out"
-    shutil.copytree(played, out)
-    return out
-
-
 def _doc(out: Path) -> dict[str, Any]:
     doc: dict[str, Any] = json.loads((out / "standings.json").read_text())
     return doc

@@ -29,13 +29,6 @@ FIRST = "replays/0001-random-vs-ai_1.jsonl"
 SECOND = "replays/0002-ai_1-vs-random.jsonl"
 
 
-@pytest.fixture
-def folder(played: Path, tmp_path: Path) -> Path:
-    out = tmp_path / "out"
-    shutil.copytree(played, out)
-    return out
-
-
 def _forged_forfeit(out: Path) -> None:
     """Game 1 cut back to its first move, and ai:1 (o, to move) made to
     lose it by a timeout: every move still follows the rules."""

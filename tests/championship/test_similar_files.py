@@ -8,14 +8,12 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 from pybridge.championship.similar import MAX_SOURCE, collect, comparison
+from tests.support.cli import ARENA_MODULE
 from tests.support.corpus import DISGUISED, EXAMPLES
 from tests.support.paths import ROOT
-
-ARENA = [sys.executable, "-m", "shell"]
 
 
 def _hostile_submissions(tmp_path: Path) -> Path:
@@ -64,7 +62,7 @@ def test_one_huge_file_hides_nothing(tmp_path: Path) -> None:
 
 def test_similar_command_lists_what_it_skipped(tmp_path: Path) -> None:
     subs = _hostile_submissions(tmp_path)
-    run = subprocess.run(ARENA + ["similar", str(subs), "--json"], cwd=ROOT,
+    run = subprocess.run(ARENA_MODULE + ["similar", str(subs), "--json"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1, run.stderr
     doc = json.loads(run.stdout)
@@ -73,7 +71,7 @@ def test_similar_command_lists_what_it_skipped(tmp_path: Path) -> None:
     skipped = {(k["submission"], Path(k["file"]).name) for k in doc["skipped"]}
     assert {("dan", "big.pl"), ("dan", "pipe.pl"), ("dan", "latin1.pl"),
             ("dan", "passwd.pl"), ("dan", ".git"), ("", ".eve")} <= skipped
-    run = subprocess.run(ARENA + ["similar", str(subs)], cwd=ROOT,
+    run = subprocess.run(ARENA_MODULE + ["similar", str(subs)], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1
     assert "skipped dan: " in run.stdout and "too large" in run.stdout
@@ -154,7 +152,7 @@ def test_a_file_with_a_syntax_error_is_listed_not_scored(tmp_path: Path) -> None
     # kim's copy hides behind one broken clause: the rest is compared all the same
     (subs / "kim" / "bot.pl").write_text("choose_move(S, _, M) :- valid_moves(S, [M|_].\n"
                                          + DISGUISED)
-    run = subprocess.run(ARENA + ["similar", str(subs), "--json"], cwd=ROOT,
+    run = subprocess.run(ARENA_MODULE + ["similar", str(subs), "--json"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1, run.stderr
     doc = json.loads(run.stdout)
@@ -203,7 +201,7 @@ def test_folders_whose_names_clean_alike_are_compared_under_distinct_names(
     names = [s.name for s in found]
     assert names == ["bob", "bob-be1b49", "cid"], names     # as a tournament names them
     assert "compared as 'bob-be1b49'" in found[1].note and found[0].note == ""
-    run = subprocess.run(ARENA + ["similar", str(subs)], cwd=ROOT, capture_output=True,
+    run = subprocess.run(ARENA_MODULE + ["similar", str(subs)], cwd=ROOT, capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 1, run.stderr                  # the copy is flagged
     assert "bob ~ bob-be1b49" in run.stdout and "FLAGGED" in run.stdout

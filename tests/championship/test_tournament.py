@@ -8,7 +8,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -36,11 +35,12 @@ from pybridge.championship.tournament import (
     standings,
 )
 from shell.cli.tournament import ProgressBar, standings_lines
+from tests.support.cli import ARENA_MODULE
 from tests.support.corpus import EXAMPLES, HOSTILE, HOSTILE_FILES, PWNED, SENTINEL, expectation
 from tests.support.processes import host_processes, interrupt_after_games
 from tests.support.paths import ROOT
+from tests.support.says import says
 
-ARENA = [sys.executable, "-m", "shell"]
 
 #: Deterministic honest bots: their games against each other can be
 #: compared move by move with a game played alone.
@@ -327,7 +327,7 @@ def test_ctrl_c_on_the_command_line(tmp_path: Path) -> None:
     specs = _copy_bots(tmp_path)
     out = tmp_path / "out"
     proc = subprocess.Popen(
-        ARENA + ["tournament", "tictactoe", *specs, "--out", str(out), "--jobs", "2",
+        ARENA_MODULE + ["tournament", "tictactoe", *specs, "--out", str(out), "--jobs", "2",
                  "--games-per-pair", "4"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True,
@@ -339,7 +339,7 @@ def test_ctrl_c_on_the_command_line(tmp_path: Path) -> None:
     played = doc["games_played"]
     assert doc["complete"] is False and 3 <= played < doc["games_scheduled"]
     assert len(list((out / "replays").iterdir())) == played
-    assert f"interrupted: {played} of {doc['games_scheduled']} games finished" in text
+    says(text, "interrupted", f"{played} of {doc['games_scheduled']} games")
     deadline = time.monotonic() + 10
     while host_processes(str(tmp_path)) and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -349,7 +349,7 @@ def test_ctrl_c_on_the_command_line(tmp_path: Path) -> None:
 def test_tournament_command_with_grades(tmp_path: Path) -> None:
     out = tmp_path / "out"
     run = subprocess.run(
-        ARENA + ["tournament", "tictactoe", str(EXAMPLES / "greedy.pl"), "ai:3", "random",
+        ARENA_MODULE + ["tournament", "tictactoe", str(EXAMPLES / "greedy.pl"), "ai:3", "random",
                  str(HOSTILE / "throws.pl"), "--out", str(out), "--grades", "--move-time", "2"],
         cwd=tmp_path, capture_output=True, text=True, timeout=120,
     )
@@ -363,35 +363,37 @@ def test_tournament_command_with_grades(tmp_path: Path) -> None:
 
 
 def test_check_bot_command() -> None:
-    run = subprocess.run(ARENA + ["check-bot", "tictactoe", str(EXAMPLES / "tictactoe_classic.pl"),
+    run = subprocess.run(ARENA_MODULE + ["check-bot", "tictactoe", str(EXAMPLES / "tictactoe_classic.pl"),
                                   "--games", "2"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert "protocol: classic (plays first (x) and second (o))" in run.stdout
     assert "verdict:  ok" in run.stdout and "2. bot as o" in run.stdout
-    run = subprocess.run(ARENA + ["check-bot", "tictactoe", str(HOSTILE / "shell_call.pl")],
+    run = subprocess.run(ARENA_MODULE + ["check-bot", "tictactoe", str(HOSTILE / "shell_call.pl")],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 1
     assert "verdict:  refused" in run.stdout
-    assert "line 3: choose_move/3 calls shell/1, which a bot may not call" in run.stdout
-    run = subprocess.run(ARENA + ["check-bot", "tictactoe", str(HOSTILE / "throws.pl"), "--games", "1"],
+    says(run.stdout, "line 3", "choose_move/3", "shell/1", "may not")
+    run = subprocess.run(ARENA_MODULE + ["check-bot", "tictactoe", str(HOSTILE / "throws.pl"), "--games", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert run.returncode == 1 and "1 game of 1 lost by forfeit (crashed 1)" in run.stdout
+    assert run.returncode == 1, run.stdout
+    says(run.stdout, "1 game of 1", "forfeit", "crashed 1")
     assert "0 moves;" not in run.stdout and "slowest" not in run.stdout
-    run = subprocess.run(ARENA + ["check-bot", "tictactoe", str(ROOT / "tests" / "bot_files" / "classic_x_only.pl"),
+    run = subprocess.run(ARENA_MODULE + ["check-bot", "tictactoe", str(ROOT / "tests" / "bot_files" / "classic_x_only.pl"),
                                   "--games", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert "warning:  it plays first only: in a tournament it forfeits every game as second" in run.stdout
-    run = subprocess.run(ARENA + ["check-bot", "tictactoe", str(ROOT / "tests" / "bot_files" / "talker.pl"),
+    says(run.stdout, "warning:", "first only", "forfeits every game as second")
+    run = subprocess.run(ARENA_MODULE + ["check-bot", "tictactoe", str(ROOT / "tests" / "bot_files" / "talker.pl"),
                                   "--games", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and "what it printed (last lines):" in run.stdout
     # its last lines, whichever moves random made: the bot plays x, so an odd count
     printed = run.stdout.split("what it printed (last lines):", 1)[1]
     assert re.search(r"thinking about [13579] moves", printed) and "chose(" in printed
-    run = subprocess.run(ARENA + ["check-bot", "tictactoe", "nowhere.pl"],
+    run = subprocess.run(ARENA_MODULE + ["check-bot", "tictactoe", "nowhere.pl"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert run.returncode == 2 and "no bot file 'nowhere.pl'" in run.stderr
+    assert run.returncode == 2
+    says(run.stderr, "no bot file", "'nowhere.pl'")
 
 
 def test_standings_lines_show_unranked_entrants() -> None:

@@ -23,7 +23,7 @@ def jail(monkeypatch: pytest.MonkeyPatch) -> bool:
     """Game hosts run in bubblewrap; False where it cannot run here (game
     files are then refused unless the isolation is none)."""
     monkeypatch.setenv(sandbox.ENV, "bwrap")
-    return sandbox._probe() is None
+    return sandbox.bwrap_problem() is None
 
 
 def test_a_game_that_asserts_reads_and_prints_loads_and_plays(jail: bool) -> None:

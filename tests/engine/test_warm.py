@@ -15,7 +15,7 @@ import pybridge
 from pybridge.bots.player import WARM, BotPlayer, BotProcess, Limits, WarmBots, keeping_bots_loaded
 from pybridge.play.match import Match
 from pybridge.play.players import PlayerSpec
-from tests.support.processes import descendants
+from tests.support.processes import alive, descendants
 from tests.support.paths import ROOT
 
 EXAMPLES = ROOT / "prolog" / "bots" / "examples"
@@ -109,7 +109,7 @@ def test_kept_processes_end_when_closed(ttt: pybridge.Game) -> None:
     assert len(kept) == 2
     WARM.close()
     for proc in kept:
-        assert proc._proc.poll() is not None
+        assert not alive(proc.pid)
     assert not WARM._kept
 
 
@@ -166,12 +166,12 @@ def test_kept_processes_are_bounded_and_end_when_idle() -> None:
         for i, proc in enumerate(procs):
             warm.give((i,), proc)
         # the oldest made room for the third
-        assert procs[0]._proc.poll() is not None
+        assert not alive(procs[0].pid)
         assert warm.take((0,)) is None
         deadline = time.monotonic() + 5
-        while any(p._proc.poll() is None for p in procs) and time.monotonic() < deadline:
+        while any(alive(p.pid) for p in procs) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert all(p._proc.poll() is not None for p in procs), "idle processes left running"
+        assert all(not alive(p.pid) for p in procs), "idle processes left running"
         assert not warm._kept
     finally:
         for proc in procs:
@@ -223,7 +223,7 @@ def test_a_bot_that_loads_slowly_on_purpose_is_refused_in_time(tmp_path: Path,
         assert not proc.begin_game(1)
     finally:
         proc.close()
-    assert proc._proc.poll() is not None
+    assert not alive(proc.pid)
     try:
         with keeping_bots_loaded():
             x = BotPlayer(PlayerSpec.parse(str(slow)), move_time=1.0, limits=limits, seed=1)

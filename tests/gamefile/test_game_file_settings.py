@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from pybridge.championship import checkpoint
-from shell.cli.arena import main
+from tests.support.cli import run
 from tests.support.paths import TESTS
+from tests.support.says import says
 
 FILES = TESTS / "gamefiles"
 HEAP = FILES / "config_heap.pl"
@@ -21,12 +22,6 @@ FIRST_BOT = "choose_move(State, _Level, Move) :-\n    valid_moves(State, [Move|_
 
 def unescaped(markdown: Path) -> str:
     return re.sub(r"\\(.)", r"\1", markdown.read_text())
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_play_records_config_and_dialect_in_the_log(tmp_path: Path,
@@ -75,13 +70,13 @@ def test_tournament_records_config_and_dialect_and_resume_keeps_to_them(
 
     code, out, err = run(base + ["--resume", "--config", "heap(4)", "--dialect", "swi"], capsys)
     assert code == 2
-    assert "config (--config): recorded 'heap(3)', now 'heap(4)'" in err
+    says(err, "--config", "'heap(3)'", "'heap(4)'")
     code, out, err = run(base + ["--resume", "--config", "heap(3)"], capsys)
     assert code == 2
-    assert "dialect (--dialect): recorded 'swi', now 'auto'" in err
+    says(err, "--dialect", "'swi'", "'auto'")
     code, out, err = run(base + ["--resume", "--config", "heap(3)", "--dialect", "swi"], capsys)
     assert code == 0, out + err
-    assert "resumed: 2 finished games kept" in out
+    says(out, "resumed", "2 finished games")
 
     code, out, err = run(["report", str(out_dir)], capsys)
     assert code == 0, err
@@ -93,7 +88,8 @@ def test_a_built_in_game_refuses_a_config(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["tournament", "tictactoe", "random", "ai:1", "--config", "x",
                           "--out", str(tmp_path / "results")], capsys)
-    assert code == 2 and "are for game files; tictactoe is a built-in game" in err
+    assert code == 2
+    says(err, "game files", "tictactoe", "built-in")
 
 
 def test_a_plan_recorded_before_config_and_dialect_resumes() -> None:

@@ -114,7 +114,7 @@ def test_in_the_jail_a_shell_call_runs_nothing_outside(monkeypatch: pytest.Monke
     # to run and no writable /tmp of the referee's
     PWNED.unlink(missing_ok=True)
     monkeypatch.setenv(sandbox.ENV, "bwrap")
-    if sandbox._probe() is not None:    # no bubblewrap here: game files are refused, saying why
+    if sandbox.bwrap_problem() is not None:    # no bubblewrap here: game files are refused, saying why
         with pytest.raises(sandbox.IsolationError, match="bubblewrap"):
             load_game_file(str(FILES / "unsafe.pl"))
         return

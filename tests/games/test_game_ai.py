@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from pybridge.bots.player import Limits, check_bot
+from tests.support.cli import ARENA
 from tests.support.corpus import EXAMPLES, HOSTILE, expectation
 
 ATTACKS = sorted((HOSTILE / "game_ai").glob("*.pl"))
-ARENA = str(Path(sys.executable).with_name("arena"))
 
 
 def game_of(path: Path) -> str:

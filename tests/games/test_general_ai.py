@@ -200,10 +200,10 @@ def test_hint_gives_one_move_and_its_reason_within_the_move_time() -> None:
     import io
     import time
 
-    from shell.repl.loop import Shell
+    from tests.support.shell_driver import quiet_shell
 
     out = io.StringIO()
-    shell = Shell(out=out, color=False, prompt_session=None, interactive=False)
+    shell = quiet_shell(out=out)
     shell.execute(f"new {CONNECT4} --first human --second human")
     for move in "121374":
         shell.execute(move)

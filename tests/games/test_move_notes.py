@@ -3,21 +3,16 @@ move_outcome/4, through the rules, the game host, logs and the shell."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pybridge
 from pybridge.games.game import load_game_file
 from pybridge.replay import read_replay, rebuild
-from shell.repl.loop import Shell
 from tests.support.paths import TESTS
+from tests.support.shell_driver import quiet_shell
 
 GAMEFILES = TESTS / "gamefiles"
-
-
-def quiet_shell(**options) -> Shell:
-    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False, **options)
 
 
 def test_alliances_names_the_colour_a_move_wins_and_how() -> None:

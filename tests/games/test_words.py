@@ -5,7 +5,6 @@ template makes (issue 38)."""
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
@@ -13,8 +12,8 @@ import pytest
 
 import pybridge
 from shell.cli.arena import main
-from shell.repl.loop import Shell
 from tests.support.paths import TESTS
+from tests.support.shell_driver import quiet_shell
 
 GAMEFILES = TESTS / "gamefiles"
 BOTS = TESTS / "bot_files"
@@ -49,7 +48,7 @@ def test_the_scan_finds_each_slip() -> None:
 
 @pytest.mark.parametrize("game_id", pybridge.games())
 def test_a_short_game_of_each_game_says_nothing_a_person_would_not(game_id: str) -> None:
-    shell = Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
+    shell = quiet_shell()
     for line in ("help", "help players", "games", f"new {game_id} --first human --second ai:1",
                  "moves", "hint 1", "rules"):
         shell.execute(line)

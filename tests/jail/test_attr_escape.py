@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,23 +20,18 @@ from pybridge.play.match import Match
 from pybridge.play.players import PlayerSpec
 from pybridge.bots.seating import make_player
 
-from tests.support.corpus import expectation
+from tests.support.cli import ARENA
+from tests.support.corpus import ESCAPE_PWNED, expectation
 from tests.support.paths import TESTS
 
 HERE = TESTS
 ESCAPE = HERE / "hostile" / "escape"
 BOTS = sorted((ESCAPE / "attr").glob("*.pl"))
 GAMES = sorted((ESCAPE / "game").glob("*.pl"))
-PWNED = Path("/tmp/arena-escape-pwned")
 LIMITS = Limits(stack_mb=64, grace=0.5)
-ARENA = str(Path(sys.executable).with_name("arena"))
 
 
-@pytest.fixture(autouse=True)
-def no_marker():
-    PWNED.unlink(missing_ok=True)
-    yield
-    assert not PWNED.exists(), "an attack created its marker file"
+pytestmark = pytest.mark.usefixtures("no_escape_marker")
 
 
 def test_the_corpus_covers_the_routes() -> None:
@@ -96,7 +90,7 @@ def test_game_file_route_in_the_jail_reaches_nothing_outside(path: Path) -> None
             state.move(move).game_over()
     except (GameFileError, GameRuleError) as exc:   # refused, or named as a broken rule
         assert path.stem in str(exc) or "refused" in str(exc), exc
-    assert not PWNED.exists()
+    assert not ESCAPE_PWNED.exists()
 
 
 def arena(*args: str, **env: str) -> subprocess.CompletedProcess[str]:

@@ -72,7 +72,7 @@ def jail(monkeypatch: pytest.MonkeyPatch) -> Iterator[bool]:
     """Each test in the jail; afterwards the checks every attack must pass."""
     monkeypatch.setenv(sandbox.ENV, "bwrap")
     MARKER.unlink(missing_ok=True)
-    yield sandbox._probe() is None
+    yield sandbox.bwrap_problem() is None
     game_registry.close_all()
     assert not MARKER.exists(), "a marker file was written outside the jail"
     deadline = time.monotonic() + 5
@@ -480,12 +480,12 @@ def gamefile_sha(path: Path) -> str:
 def test_the_shell_goes_on_after_hostile_games(jail: bool) -> None:
     import io
 
-    from shell.repl.loop import Shell
+    from tests.support.shell_driver import quiet_shell
 
     if load("escape_output.pl", jail) is None:
         return
     out = io.StringIO()
-    shell = Shell(out=out, color=True, prompt_session=None, interactive=False)
+    shell = quiet_shell(out=out, color=True)
     shell.execute(f"new {GAMES / 'escape_output.pl'} --first human --second human")
     shell.execute("board")
     shell.execute(f"new {GAMES / 'route4_catch_loop.pl'} --first human --second human")

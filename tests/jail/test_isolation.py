@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -32,18 +33,13 @@ from tests.support.paths import TESTS
 HERE = TESTS
 ESCAPE = HERE / "hostile" / "escape"
 EXAMPLES = HERE.parent / "prolog" / "bots" / "examples"
-PWNED = Path("/tmp/arena-escape-pwned")
 LIMITS = Limits(stack_mb=64, grace=0.5)
 RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 ATTACKS = sorted(ESCAPE.glob("*.pl"))
 
 
-@pytest.fixture(autouse=True)
-def no_marker():
-    PWNED.unlink(missing_ok=True)
-    yield
-    assert not PWNED.exists(), "an attack created its marker file"
+pytestmark = pytest.mark.usefixtures("no_escape_marker")
 
 
 def test_the_corpus_covers_the_four_routes_and_more() -> None:
@@ -150,7 +146,7 @@ def test_an_escaped_bot_reaches_nothing(tmp_path: Path) -> None:
     port = server.getsockname()[1]
     sleeper = subprocess.Popen(["sleep", "60"])
     try:
-        command = [os.path.realpath(sandbox._swipl()), "-q", "-f", "none",
+        command = [os.path.realpath(shutil.which("swipl") or "swipl"), "-q", "-f", "none",
                    f"{sandbox.BOT_MOUNT}/escaped.pl"]
         argv = sandbox.bwrap_argv(command, prolog_dir=HERE.parent / "prolog", bot=script)
         argv[argv.index("--clearenv") + 1:argv.index("--clearenv") + 1] = [

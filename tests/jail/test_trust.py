@@ -10,18 +10,17 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from pybridge.jail import sandbox
 from shell.cli.arena import build_parser
+from tests.support.cli import ARENA
 from tests.support.processes import needs_bwrap
 from tests.support.paths import ROOT
 
 GREEDY = ROOT / "prolog" / "bots" / "examples" / "greedy.pl"
-ARENA = str(Path(sys.executable).with_name("arena"))
 TINY = """\
 players([a, b]).
 initial_state(_, s(a, 0)).
@@ -133,7 +132,7 @@ def test_messages_without_bubblewrap_say_how_to_get_the_jail(monkeypatch: pytest
     monkeypatch.setattr(shutil, "which", lambda name: None if name == "bwrap" else real_which(name))
     sandbox._probe.cache_clear()
     try:
-        problem = sandbox._probe()
+        problem = sandbox.bwrap_problem()
         assert problem is not None
         for words in ("apt-get install bubblewrap", "kernel.unprivileged_userns_clone=1", "root"):
             assert words in problem

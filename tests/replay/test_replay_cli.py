@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import pybridge
 from pybridge.replay import ReplayWriter, read_replay, verify
-from shell.cli.arena import main
-
-ARENA = Path(sys.executable).with_name("arena")
+from tests.support.cli import ARENA
+from tests.support.cli import run
 
 
 def play(path: Path, *args: str, game: str = "tictactoe") -> subprocess.CompletedProcess[str]:
@@ -34,12 +32,6 @@ def logged(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     assert json.loads(lines[-1])["type"] == "result"
     assert len(lines) >= 7  # header, at least 5 moves, result
     return lines
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_play_writes_a_valid_log(logged: list[str], tmp_path: Path,

@@ -10,7 +10,6 @@ import random
 import re
 import signal
 import subprocess
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,8 +19,8 @@ import pytest
 import pybridge
 from pybridge.replay import read_replay, verify
 from shell.cli.arena import main
+from tests.support.cli import ARENA
 
-ARENA = Path(sys.executable).with_name("arena")
 RUNS = 32
 PARALLEL = 4
 SEATS = ("ai:1", "ai:2")

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
+from tests.support.cli import ARENA
 from tests.support.paths import TESTS
-
-ARENA = str(Path(sys.executable).with_name("arena"))
+from tests.support.says import says
 
 
 def arena(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -42,7 +41,7 @@ def test_play_a_human_game_from_piped_input() -> None:
     # both seats human: x takes 5 9 6 3 and wins on the column 3-6-9
     done = arena("play", "tictactoe", "--second", "human", stdin="5\n1\n9\nzz\n4\n6\n2\n3\n7\n8\n")
     assert done.returncode == 0, done.stderr
-    assert "error: zz is not a cell" in done.stdout
+    says(done.stdout, "error:", "zz", "not a cell")
     plies = [line.split("> ")[-1] for line in done.stdout.splitlines() if " plays " in line]
     assert plies == ["1. x plays 5", "2. o plays 1", "3. x plays 9", "4. o plays 4", "5. x plays 6",
                      "6. o plays 2", "7. x plays 3"]

@@ -4,7 +4,6 @@ the shell's small trips (issue 38)."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import re
@@ -12,28 +11,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.completion import CompleteEvent
-from prompt_toolkit.document import Document
 
 import pybridge
 from pybridge import invocation
 from pybridge.invocation import command_line
 from shell.cli.arena import main
-from shell.repl.loop import Shell
-from tests.support.shell_driver import ENTER, drive
+from tests.support.cli import ARENA
+from tests.support.shell_driver import ENTER, completions, drive, quiet_shell
 from tests.support.paths import ROOT
-
-ARENA = Path(sys.executable).parent / "arena"
-
-
-def quiet_shell(**options) -> Shell:
-    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False, **options)
-
-
-def completions(shell: Shell, text: str) -> dict[str, str]:
-    found = shell.completer().get_completions(Document(text, len(text)),
-                                              CompleteEvent(completion_requested=True))
-    return {c.text: c.display_meta_text for c in found}
+from tests.support.says import says
 
 
 @pytest.fixture
@@ -125,7 +111,7 @@ def test_a_tournament_resumes_from_its_folder_alone(tmp_path: Path,
     (out / "games.jsonl").write_text(lines[0] + "\n")
     assert main(["tournament", "--resume", "--out", str(out)]) == 0
     said = capsys.readouterr().out
-    assert "resumed: 1 finished game kept, 1 game to play" in said
+    says(said, "resumed", "1 finished game", "1 game to play")
     assert said.index("resumed:") < said.index("game 2/2")
     assert "0.5 s per move" in said  # the recorded settings, not the defaults
     doc = json.loads((out / "standings.json").read_text())
@@ -166,7 +152,7 @@ def test_arena_games_describes_each_game_and_every_player_spec(
     for game_id in pybridge.games():
         assert re.search(rf"^  {game_id} +\S.* — \S", text, re.MULTILINE), game_id
     assert "players: first (moves first) and second" in text
-    assert "option width=7: columns (4..12)" in text
+    says(text, "width=7", "4..12")
     for spec in ("human", "random", "ai:N", "mcts:N", "FILE.pl[:N]"):
         assert re.search(rf"^  {re.escape(spec)} ", text, re.MULTILINE), spec
     # mcts:N takes any N >= 1 (check-games runs up to mcts:20); 9 and above think alike

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
@@ -10,23 +9,12 @@ import pytest
 
 import pybridge
 from shell.repl.loop import Shell
-from tests.support.shell_driver import CTRL_U, ENTER, TAB, drive
+from tests.support.shell_driver import CTRL_U, ENTER, TAB, completions, drive, quiet_shell
 
-from prompt_toolkit.completion import CompleteEvent
-from prompt_toolkit.document import Document
 from tests.support.paths import TESTS
+from tests.support.says import says
 
 GAMEFILES = TESTS / "gamefiles"
-
-
-def completions(shell: Shell, text: str) -> dict[str, str]:
-    doc = Document(text, len(text))
-    found = shell.completer().get_completions(doc, CompleteEvent(completion_requested=True))
-    return {c.text: c.display_meta_text for c in found}
-
-
-def quiet_shell(**options) -> Shell:
-    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False, **options)
 
 
 def test_whole_game_against_ai3_ends_in_a_result() -> None:
@@ -104,8 +92,8 @@ def test_rejected_moves_say_why_and_change_nothing() -> None:
         shell.execute(bad)
     assert shell.session.match.state == before
     out = shell.out.getvalue()
-    assert "error: cell 5 is occupied by x" in out
-    assert "unknown game 'nosuchgame'" in out
+    says(out, "error:", "cell 5", "occupied")
+    says(out, "unknown game", "'nosuchgame'")
 
 
 def test_rejected_move_in_the_prompt_stays_until_fixed() -> None:
@@ -213,8 +201,7 @@ def test_nothing_typed_crashes_the_shell() -> None:
 
 
 def logging_shell(tmp: "Path") -> Shell:
-    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False,
-                 log_dir=tmp / "logs")
+    return quiet_shell(log_dir=tmp / "logs")
 
 
 def test_every_game_is_logged_and_the_log_verifies(tmp_path) -> None:
@@ -460,7 +447,7 @@ def test_a_typed_move_whose_rule_never_returns_is_refused_and_the_game_goes_on(
     # next move plays in a new host
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    shell = Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
+    shell = quiet_shell()
     shell.execute(f"new {GAMEFILES / 'loop_on_move.pl'} --first human --second human")
     match = shell.session.match
     assert match is not None

@@ -3,7 +3,6 @@ leaves the game exactly as it was."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 from shell.repl import commands
 from pybridge.text import without_colour
 from shell.repl.loop import Shell
-from tests.support.shell_driver import ENTER, drive
+from tests.support.shell_driver import ENTER, drive, quiet_shell
 
 WORDS = [c.name for c in commands.COMMANDS] + ["1", "5", "9", "10", "0", "-1", "x", "o", "ai:3",
                                          "random", "human", "tictactoe", "--first", "=", "'", '"']
@@ -41,7 +40,7 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(line=lines, moves=st.integers(min_value=0, max_value=4))
 def test_rejected_lines_change_nothing(in_tmp: Path, line: str, moves: int) -> None:
-    shell = Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
+    shell = quiet_shell()
     shell.execute("new tictactoe --first human --second human")
     for cell in ["5", "1", "9", "3"][:moves]:
         shell.execute(cell)

@@ -15,6 +15,8 @@ EXAMPLES = ROOT / "prolog" / "bots" / "examples"
 BOTS = TESTS / "bot_files"
 PWNED = Path("/tmp/arena-hostile-pwned")
 SENTINEL = Path("/tmp/arena-hostile-sentinel")
+#: The file the escape attacks (hostile/escape/) try to create.
+ESCAPE_PWNED = Path("/tmp/arena-escape-pwned")
 
 
 def expectation(path: Path) -> tuple[str, list[str]]:

@@ -9,15 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from shell.cli.arena import main
+from tests.support.cli import run
 
 COURSE = Path(__file__).resolve().parent.parent / "gamefiles" / "course"
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def play_logged(name: str, log: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:

@@ -16,7 +16,7 @@ import pytest
 
 from pybridge.jail import sandbox
 
-BWRAP_PROBLEM = sandbox._probe()
+BWRAP_PROBLEM = sandbox.bwrap_problem()
 needs_bwrap = pytest.mark.skipif(
     BWRAP_PROBLEM is not None,
     reason=f"bubblewrap cannot run on this machine: {BWRAP_PROBLEM}")

@@ -135,11 +135,9 @@ def hint_line(new: str, moves: list[str], level: int) -> str:
     """The line the shell's ``hint LEVEL`` prints after ``new`` (the rest
     of a ``new`` command: the game and its options) and ``moves``, both
     seats human, its wrapped lines joined."""
-    import io
+    from tests.support.shell_driver import quiet_shell
 
-    from shell.repl.loop import Shell
-
-    shell = Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False)
+    shell = quiet_shell()
     shell.execute(f"new {new} --first human --second human")
     for move in moves:
         shell.execute(move)

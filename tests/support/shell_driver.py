@@ -1,14 +1,18 @@
-"""Drive the shell through prompt_toolkit's pipe input, as a user would:
-one chunk of keys at a time, each sent once the prompt is waiting."""
+"""Shells for tests: ``quiet_shell`` run line by line with ``execute``,
+and ``drive``, through prompt_toolkit's pipe input as a user would: one
+chunk of keys at a time, each sent once the prompt is waiting. Every test
+makes its shell here, so a change of Shell's parameters is made once."""
 
 from __future__ import annotations
 
 import io
 import threading
 import time
-from typing import Iterable
+from typing import Any, Iterable, TextIO
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
@@ -18,6 +22,29 @@ from shell.repl.loop import Shell
 TAB = "\t"
 ENTER = "\r"
 CTRL_U = "\x15"
+
+
+def make_shell(*, out: TextIO | None = None, color: bool = False,
+               prompt_session: PromptSession[str] | None = None, **options: Any) -> Shell:
+    """A shell printing to ``out`` (a new ``io.StringIO`` when none is
+    given, read back as ``shell.out.getvalue()``), interactive when it has
+    a ``prompt_session``; ``options`` are the rest of Shell's parameters
+    (``log_dir``, ``move_time``, ...)."""
+    return Shell(out=io.StringIO() if out is None else out, color=color,
+                 prompt_session=prompt_session, interactive=prompt_session is not None, **options)
+
+
+def quiet_shell(**options: Any) -> Shell:
+    """A shell with no prompt and no colour, run with ``execute``."""
+    return make_shell(**options)
+
+
+def completions(shell: Shell, text: str) -> dict[str, str]:
+    """What Tab offers after ``text`` (at the end of the line): each
+    completion with the help shown beside it."""
+    doc = Document(text, len(text))
+    found = shell.completer().get_completions(doc, CompleteEvent(completion_requested=True))
+    return {c.text: c.display_meta_text for c in found}
 
 
 class Transcript:
@@ -35,7 +62,7 @@ def drive(chunks: Iterable[str], *, timeout: float = 60.0, setup=None) -> Transc
     with create_pipe_input() as pipe:
         session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
         out = io.StringIO()
-        shell = Shell(out=out, color=False, prompt_session=session, interactive=True)
+        shell = make_shell(out=out, prompt_session=session)
         if setup is not None:
             setup(shell)
         failure: list[str] = []
