@@ -56,7 +56,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_check_game(args: argparse.Namespace) -> int:
-    from pybridge.games.conformance import adapter_needed, check_game
+    from pybridge.games.conformance import CheckPlan, adapter_needed, check_game
     from pybridge.errors import GameFileError
 
     if not 0 < args.time <= 3600:
@@ -69,8 +69,8 @@ def cmd_check_game(args: argparse.Namespace) -> int:
             print(f"proposing an adapter: the file lacks {' and '.join(lacks)} (this takes up "
                   f"to a few minutes)...", flush=True)
         report = check_game(args.game, options=option_items(args.option), config=args.config,
-                            dialect=args.dialect, games=args.games, seed=args.seed,
-                            plies=args.plies, seconds=args.time)
+                            dialect=args.dialect, plan=CheckPlan(games=args.games, seed=args.seed,
+                                                                 plies=args.plies, seconds=args.time))
     except GameFileError as exc:
         print(f"arena check-game: {exc}")
         return EXIT_REFUSED

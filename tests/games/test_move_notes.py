@@ -10,14 +10,15 @@ from pathlib import Path
 import pybridge
 from pybridge.games.game import load_game_file
 from pybridge.replay import read_replay, rebuild
-from shell.repl.loop import Shell
+from shell.repl.loop import Shell, ShellOptions
 from tests.support.paths import TESTS
 
 GAMEFILES = TESTS / "gamefiles"
 
 
 def quiet_shell(**options) -> Shell:
-    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False, **options)
+    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False,
+                 options=ShellOptions(**options))
 
 
 def test_alliances_names_the_colour_a_move_wins_and_how() -> None:

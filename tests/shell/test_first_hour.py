@@ -19,7 +19,7 @@ import pybridge
 from pybridge import invocation
 from pybridge.invocation import command_line
 from shell.cli.arena import main
-from shell.repl.loop import Shell
+from shell.repl.loop import Shell, ShellOptions
 from tests.support.shell_driver import ENTER, drive
 from tests.support.paths import ROOT
 
@@ -27,7 +27,8 @@ ARENA = Path(sys.executable).parent / "arena"
 
 
 def quiet_shell(**options) -> Shell:
-    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False, **options)
+    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False,
+                 options=ShellOptions(**options))
 
 
 def completions(shell: Shell, text: str) -> dict[str, str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from shell.repl.loop import Shell
+from shell.repl.loop import Shell, ShellOptions
 from tests.support.shell_driver import CTRL_U, ENTER, TAB, drive
 
 from prompt_toolkit.completion import CompleteEvent
@@ -26,7 +26,8 @@ def completions(shell: Shell, text: str) -> dict[str, str]:
 
 
 def quiet_shell(**options) -> Shell:
-    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False, **options)
+    return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False,
+                 options=ShellOptions(**options))
 
 
 def test_whole_game_against_ai3_ends_in_a_result() -> None:
@@ -214,7 +215,7 @@ def test_nothing_typed_crashes_the_shell() -> None:
 
 def logging_shell(tmp: "Path") -> Shell:
     return Shell(out=io.StringIO(), color=False, prompt_session=None, interactive=False,
-                 log_dir=tmp / "logs")
+                 options=ShellOptions(log_dir=tmp / "logs"))
 
 
 def test_every_game_is_logged_and_the_log_verifies(tmp_path) -> None:
