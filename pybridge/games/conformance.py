@@ -19,6 +19,7 @@ from pybridge.host import game_registry
 from pybridge.host.game_registry import host_for
 from pybridge.games.game import games as builtin_games, load_game, load_game_file
 from pybridge.text import clean_line
+from pybridge.types import Dialect
 from pybridge.invocation import command_line
 
 
@@ -70,7 +71,7 @@ class ConformanceReport:
         return not self.problems
 
 
-def adapter_needed(spec: str, *, dialect: str = "auto", config: str | None = None) -> tuple[str, ...]:
+def adapter_needed(spec: str, *, dialect: Dialect = Dialect.AUTO, config: str | None = None) -> tuple[str, ...]:
     """What of players/1 and current_player/2 the game file ``spec`` lacks
     (check_game proposes an adapter for it then); () for a built-in game.
     GameFileError when the file is refused."""
@@ -81,7 +82,7 @@ def adapter_needed(spec: str, *, dialect: str = "auto", config: str | None = Non
 
 
 def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: str | None = None,
-               dialect: str = "auto", plan: CheckPlan = CheckPlan()) -> ConformanceReport:
+               dialect: Dialect = Dialect.AUTO, plan: CheckPlan = CheckPlan()) -> ConformanceReport:
     """The conformance report of the built-in game or game file ``spec``,
     checked as far as ``plan`` says. A file that cannot be read or is
     refused raises GameFileError; a file lacking required predicates gets

@@ -22,6 +22,7 @@ from pybridge.models.options import Option, coerce as _coerce, option_message as
 from pybridge.errors import (GameRuleError, IllegalMoveError, NoMoveError, OptionError,
                              PrologValueError, StateTextError, UnknownGameError)
 from pybridge.text import clean_line, without_colour
+from pybridge.types import Dialect
 
 GAMES_DIR = PROLOG_DIR / "games"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -93,7 +94,7 @@ def load_game(game_id: str, **options: Any) -> "Game":
     return Game(_info(game_id), options)
 
 
-def load_game_file(path: str, *, dialect: str = "auto", config: str | None = None,
+def load_game_file(path: str, *, dialect: Dialect = Dialect.AUTO, config: str | None = None,
                    **options: Any) -> "Game":
     """The game in the file at ``path``; ``config`` is a Prolog term (text)
     passed verbatim to its initial_state/2 instead of the options list.
@@ -103,13 +104,13 @@ def load_game_file(path: str, *, dialect: str = "auto", config: str | None = Non
 
 
 def load_tournament_game(game_id: str, options: Mapping[str, Any], *,
-                         config: str | None = None, dialect: str = "auto") -> "Game":
+                         config: str | None = None, dialect: Dialect = Dialect.AUTO) -> "Game":
     """The game ``game_id`` with ``options``; a game file with the config
     term ``config`` and ``dialect`` (which a built-in game refuses:
     OptionError)."""
     if isinstance(game_id, str) and game_id not in games() and gamefile.names_file(game_id):
         return load_game_file(game_id, dialect=dialect, config=config, **options)
-    if config is not None or dialect != "auto":
+    if config is not None or dialect != Dialect.AUTO:
         raise OptionError(f"--config and --dialect are for game files; {game_id} is a "
                           "built-in game")
     return load_game(game_id, **options)

@@ -7,6 +7,7 @@ import argparse
 from typing import Any
 
 from pybridge.text import clean_line, plural
+from pybridge.types import Dialect
 
 from shell.cli.isolation import add_option as add_isolation_option
 from shell.repl.command import option_items
@@ -16,10 +17,20 @@ EXIT_PROBLEMS = 1
 EXIT_REFUSED = 2
 
 
+def dialect_arg(text: str) -> Dialect:
+    """--dialect's value, the one place a dialect is read from text."""
+    try:
+        return Dialect(text)
+    except ValueError:
+        names = ", ".join(repr(str(d)) for d in Dialect)
+        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose from {names})") from None
+
+
 def add_game_file_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="TERM",
                         help="for a game file: a Prolog term passed verbatim to its initial_state/2")
-    parser.add_argument("--dialect", choices=("auto", "swi", "sicstus4"), default="auto",
+    parser.add_argument("--dialect", type=dialect_arg, choices=tuple(map(str, Dialect)),
+                        default=Dialect.AUTO,
                         help="for a game file: load it under SWI-Prolog or its SICStus 4 "
                              "emulation (default: sicstus4 when it asks for a SICStus library)")
 
