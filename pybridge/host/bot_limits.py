@@ -62,8 +62,8 @@ class HelloStatus(StrEnum):
 
 
 @dataclass(frozen=True)
-class Hello:
-    """How loading went."""
+class BotHello:
+    """A bot's answer to loading: how it went."""
 
     status: HelloStatus
     protocol: str = ""
@@ -114,4 +114,4 @@ class MoveReply:
                    clean_line(reply.get("detail", "")), None if raw is None else clean_line(raw))
 
 
-__all__ = ["Hello", "HelloStatus", "Limits", "MoveReply", "SeatRole"]
+__all__ = ["BotHello", "HelloStatus", "Limits", "MoveReply", "SeatRole"]

@@ -39,7 +39,7 @@ from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.jail.launch import HostFiles, start_host
 from pybridge.host.swipl import host_prefix
 from pybridge.host import game_replies
-from pybridge.host.game_replies import Hello, Reply
+from pybridge.host.game_replies import GameHello, Reply
 from pybridge.jail import replies
 from pybridge.jail.replies import BadReply, read_reply
 from pybridge.jail.spawn import Replies, Tail, drain, exit_words, reap, signal_swipl
@@ -65,7 +65,7 @@ class GameHost:
         self.jailed = self.isolation == sandbox.Isolation.BWRAP
         self.limits = limits
         self.output = Tail(limits.output_bytes)
-        self.hello: Hello = {}
+        self.hello: GameHello = {}
         #: The time limit of one rule call, as the host's load reply gives it.
         self.rule_seconds = 0.0
         self.info: Reply = {}          # read by HostEngine.describe

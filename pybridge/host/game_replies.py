@@ -3,7 +3,7 @@
 Every reply is one JSON object (:func:`pybridge.jail.replies.read_reply`
 reads it), a :data:`Reply` until checked: :class:`pybridge.host.game_host.GameHost`
 checks the envelope (``ok``, ``fail`` or ``error``) and the answer to
-loading (:class:`Hello`); :class:`pybridge.host.game_engine.HostEngine`
+loading (:class:`GameHello`); :class:`pybridge.host.game_engine.HostEngine`
 reads each other verb's answer into the engine interface's own types
 (:mod:`pybridge.engine.interface`)."""
 
@@ -17,7 +17,7 @@ from pybridge.jail import replies
 Reply = dict[str, object]
 
 
-class Hello(TypedDict, total=False):
+class GameHello(TypedDict, total=False):
     """The answer to ``load``: the dialect the file was read in, the
     contract predicates it lacks, has and requires, and what loading left out.
     Empty until the host has loaded the game."""
@@ -29,14 +29,14 @@ class Hello(TypedDict, total=False):
     warnings: list[str]
 
 
-def hello(reply: Reply) -> Hello:
+def hello(reply: Reply) -> GameHello:
     """The answer to ``load`` with its fields checked; BadReply if one is
     of the wrong type."""
-    return Hello(dialect=replies.text(reply, "dialect"),
-                 missing=list(replies.texts(reply, "missing")),
-                 present=list(replies.texts(reply, "present")),
-                 required=list(replies.texts(reply, "required")),
-                 warnings=list(replies.texts(reply, "warnings")))
+    return GameHello(dialect=replies.text(reply, "dialect"),
+                     missing=list(replies.texts(reply, "missing")),
+                     present=list(replies.texts(reply, "present")),
+                     required=list(replies.texts(reply, "required")),
+                     warnings=list(replies.texts(reply, "warnings")))
 
 
-__all__ = ["Hello", "Reply", "hello"]
+__all__ = ["GameHello", "Reply", "hello"]
