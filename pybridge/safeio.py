@@ -21,7 +21,7 @@ import os
 import secrets
 import stat
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, NoReturn
 
 from pybridge.errors import ArenaError
 
@@ -256,11 +256,11 @@ def sha256_file(path: str | os.PathLike[str], *, limit: int | None = None) -> st
     return h.hexdigest()
 
 
-def json_depth(value: Any) -> int:
+def json_depth(value: object) -> int:
     """How deeply arrays and objects nest in ``value`` (0 for a scalar),
     measured without recursion."""
     deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 0)]
+    stack: list[tuple[object, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, dict):
@@ -290,7 +290,7 @@ def load_json(data: bytes | str, shown: str | os.PathLike[str], *,
     return value
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")
 
 

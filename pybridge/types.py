@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Protocol, Sequence, TypeAlias
+
+
+#: A JSON value as json.loads gives it: what a log line, a host's reply or
+#: a document on disk holds before it is checked.
+JSON: TypeAlias = "None | bool | int | float | str | list[JSON] | dict[str, JSON]"
+#: A JSON object: a log record, a host's reply.
+JSONObject: TypeAlias = "dict[str, JSON]"
 
 
 class Verdict(StrEnum):
@@ -227,7 +234,7 @@ def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
 
 
 __all__ = [
-    "BAD_VERDICTS", "BUILTIN_KINDS", "Decision", "Dialect", "GreedyVerdict", "Isolation", "KindForm", "Outcome", "PLAYER_KINDS",
+    "BAD_VERDICTS", "BUILTIN_KINDS", "Decision", "Dialect", "GreedyVerdict", "Isolation", "JSON", "JSONObject", "KindForm", "Outcome", "PLAYER_KINDS",
     "PlayerKind", "Ply", "RESULT_WORDS", "Result", "ResultWord", "Termination", "Verdict",
     "players_problem", "result_text", "spec_forms",
 ]

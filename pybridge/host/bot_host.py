@@ -37,7 +37,6 @@ import time
 import weakref
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from pybridge.engine import _prolog
 from pybridge.host import saved_state
@@ -52,14 +51,14 @@ from pybridge.host.bot_limits import BotHello, HelloStatus, Limits, MoveReply, S
 from pybridge.errors import ArenaError
 from pybridge.models.gamefile import GameFileRef
 from pybridge.text import clean, clean_line
-from pybridge.types import Isolation, Verdict
+from pybridge.types import Isolation, JSONObject, Verdict
 
 log = logging.getLogger(__name__)
 
 HOST = PROLOG_DIR / "bots" / "host.pl"
 
 
-def _hello(reply: dict[str, Any]) -> BotHello:
+def _hello(reply: JSONObject) -> BotHello:
     """How loading went, from the host's reply; BadReply for a field of the
     wrong type."""
     status = reply.get("status")
@@ -255,7 +254,7 @@ class BotProcess:
                                     f"{self.limits.clock_grace:g} s")
         return read
 
-    def _request(self, verb: str, args: str, timeout: float) -> dict[str, Any] | str | None:
+    def _request(self, verb: str, args: str, timeout: float) -> JSONObject | str | None:
         """Send ``verb(Nonce, args).`` (data only) and wait for its JSON
         reply; a str saying why the process is gone or its reply is bad;
         None when no reply came within ``timeout`` (the process is then

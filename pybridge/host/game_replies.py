@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TypedDict
 
 from pybridge.jail import replies
+from pybridge.types import JSONObject
 
 #: A host's reply line, a JSON object whose fields are not yet checked.
-Reply = dict[str, object]
+Reply = JSONObject
 
 
 class GameHello(TypedDict, total=False):
