@@ -274,7 +274,9 @@ def json_depth(value: object) -> int:
 def load_json(data: bytes | str, shown: str | os.PathLike[str], *,
               depth: int = MAX_JSON_DEPTH) -> Any:
     """The JSON value in ``data`` (UTF-8), refused with UnsafeFileError
-    naming ``shown`` when it is not JSON or nests deeper than ``depth``."""
+    naming ``shown`` when it is not JSON or nests deeper than ``depth``.
+    (Any, not pybridge.types.JSON: the championship, report and batch
+    readers of these documents do not yet check each field's type.)"""
     try:
         text = data if isinstance(data, str) else data.decode("utf-8")
     except UnicodeDecodeError as exc:

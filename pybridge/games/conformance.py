@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Mapping
 
 from pybridge.games import proposal_check
 from pybridge.models import gamefile
@@ -81,7 +81,7 @@ def adapter_needed(spec: str, *, dialect: Dialect = Dialect.AUTO, config: str | 
     return tuple(pi for pi in ("players/1", "current_player/2") if pi in missing)
 
 
-def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: str | None = None,
+def check_game(spec: str, *, options: Mapping[str, object] | None = None, config: str | None = None,
                dialect: Dialect = Dialect.AUTO, plan: CheckPlan = CheckPlan()) -> ConformanceReport:
     """The conformance report of the built-in game or game file ``spec``,
     checked as far as ``plan`` says. A file that cannot be read or is

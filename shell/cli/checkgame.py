@@ -4,13 +4,16 @@ options every command that takes a game file shares (--config, --dialect)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pybridge.text import clean_line, plural
 from pybridge.types import Dialect
 
 from shell.cli.isolation import add_option as add_isolation_option
 from shell.repl.command import option_items
+
+if TYPE_CHECKING:
+    from pybridge.games.game import Game
 
 EXIT_CONFORMS = 0
 EXIT_PROBLEMS = 1
@@ -35,7 +38,7 @@ def add_game_file_options(parser: argparse.ArgumentParser) -> None:
                              "emulation (default: sicstus4 when it asks for a SICStus library)")
 
 
-def load_game_arg(args: argparse.Namespace) -> Any:
+def load_game_arg(args: argparse.Namespace) -> Game:
     """The game ``args.game`` names (an id or a file) with its options."""
     import pybridge
     from pybridge.models import gamefile
@@ -49,7 +52,7 @@ def load_game_arg(args: argparse.Namespace) -> Any:
     return pybridge.load_game(args.game, **options)
 
 
-def register(sub: Any) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("check-game", help="check a game file against the game contract")
     p.add_argument("game", metavar="FILE", help="the game file (or a built-in game's id)")
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
