@@ -18,7 +18,7 @@ from pathlib import Path
 
 from benchmarks.table import print_table
 from pybridge.championship.certs import make_certificates
-from pybridge.championship.cluster import Scheduler
+from pybridge.championship.cluster_address import Scheduler
 from pybridge.championship.tournament import Referee, Settings, Transport, run_tournament
 EXAMPLES = Path(__file__).resolve().parent.parent / "prolog" / "bots" / "examples"
 ROUND_ROBIN = [

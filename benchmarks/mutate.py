@@ -13,8 +13,8 @@ operators taking turns, until ``--count`` of them that load have run.
 
 Each mutant runs on a scratch copy of the project (a temporary folder,
 on ``PYTHONPATH``): a mutant that does not load is skipped; otherwise
-the game's test selection (``tests/test_GAME.py`` and
-``tests/test_GAME_*.py``, tests marked ``slow`` left out) runs with
+the game's test selection (``tests/games/test_GAME.py`` and
+``tests/games/test_GAME_*.py``, tests marked ``slow`` left out) runs with
 ``pytest -x``, and the mutant is caught when it fails or outlasts the
 time limit. The project's own file is never written; the scratch copy
 goes on exit, also on Ctrl-C.
@@ -439,7 +439,7 @@ def loads(copy: Path, game: str, env: dict[str, str]) -> bool:
 
 
 def selection(root: Path, game: str) -> list[str]:
-    tests = root / "tests"
+    tests = root / "tests" / "games"
     # the focused modules first: with -x a caught mutant stops sooner
     files = [*sorted(tests.glob(f"test_{game}_*.py")), tests / f"test_{game}.py"]
     return [str(p.relative_to(root)) for p in files if p.exists()]

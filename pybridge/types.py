@@ -7,14 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Callable, Protocol, Sequence, TypeAlias
-
-
-#: A JSON value as json.loads gives it: what a log line, a host's reply or
-#: a document on disk holds before it is checked.
-JSON: TypeAlias = "None | bool | int | float | str | list[JSON] | dict[str, JSON]"
-#: A JSON object: a log record, a host's reply.
-JSONObject: TypeAlias = "dict[str, JSON]"
+from typing import Callable, Mapping, Protocol, Sequence, TypeAlias
 
 
 class Verdict(StrEnum):
@@ -233,8 +226,14 @@ def result_text(outcome: Outcome, *, name: Callable[[str], str] = str,
     return f"{head} ({reason})" if reason else head
 
 
+#: A JSON value as ``json.dumps`` takes it (``json.loads`` gives lists and dicts).
+JSON: TypeAlias = "str | int | float | bool | None | Sequence[JSON] | Mapping[str, JSON]"
+#: A JSON object: a document the arena writes (standings.json, a plan, a row).
+JSONObject: TypeAlias = dict[str, JSON]
+
+
 __all__ = [
-    "BAD_VERDICTS", "BUILTIN_KINDS", "Decision", "Dialect", "GreedyVerdict", "Isolation", "JSON", "JSONObject", "KindForm", "Outcome", "PLAYER_KINDS",
+    "JSON", "JSONObject", "BAD_VERDICTS", "BUILTIN_KINDS", "Decision", "Dialect", "GreedyVerdict", "Isolation", "KindForm", "Outcome", "PLAYER_KINDS",
     "PlayerKind", "Ply", "RESULT_WORDS", "Result", "ResultWord", "Termination", "Verdict",
     "players_problem", "result_text", "spec_forms",
 ]

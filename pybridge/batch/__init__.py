@@ -2,10 +2,11 @@
 played and published in one run (layout, check, games, task, run,
 publish, pages)."""
 
-from pybridge.batch.check import Settings
-from pybridge.batch.model import Result, Verdict
+from pybridge.batch.check import BatchSettings
+from pybridge.batch.model import SubmissionResult, SubmissionVerdict
 from pybridge.batch.publish import publish
-from pybridge.batch.run import BatchError, Progress, run
+from pybridge.batch.run import BatchError, BatchProgress, run
 from pybridge.batch.store import is_batch
 
-__all__ = ["BatchError", "Progress", "Result", "Settings", "Verdict", "is_batch", "publish", "run"]
+__all__ = ["BatchError", "BatchProgress", "BatchSettings", "SubmissionResult", "SubmissionVerdict", "is_batch",
+           "publish", "run"]

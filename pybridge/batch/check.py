@@ -19,10 +19,10 @@ from pybridge.batch.model import (
     Adapter,
     AdapterStatus,
     Levels,
-    Played,
+    WholeGame,
     ProblemGroup,
-    Result,
-    Verdict,
+    SubmissionResult,
+    SubmissionVerdict,
 )
 from pybridge.host import game_registry
 from pybridge.errors import ArenaError, GameFileError
@@ -43,7 +43,7 @@ LEVEL_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
-class Settings:
+class BatchSettings:
     """What every submission of a run shares."""
 
     seconds: float = 300.0           # the budget of one submission
@@ -74,11 +74,11 @@ class Task:
 
 
 @dataclass
-class Checked:
+class CheckedSubmission:
     """What a worker answers besides the row: the adapter's text and the
     played game's log."""
 
-    result: Result
+    result: SubmissionResult
     adapter_text: str = ""
     log: bytes = b""
 
@@ -142,16 +142,16 @@ class _Clock:
         return {**self.phases, "total": round(time.monotonic() - self.start, 2)}
 
 
-def check_submission(settings: Settings, task: Task, folder: Path) -> Checked:
+def check_submission(settings: BatchSettings, task: Task, folder: Path) -> CheckedSubmission:
     """The row of ``task`` whose game's files are in ``folder``; never raises
     for what the submission does."""
     clock = _Clock(settings.seconds)
-    base = Result(task.name, task.game_file, task.found_by, notes=task.notes)
+    base = SubmissionResult(task.name, task.game_file, task.found_by, notes=task.notes)
     try:
         with gamesources.within(folder):    # never a sibling submission's files
             checked = _check(settings, task, folder, clock, base)
     except Exception as exc:            # the arena's own failure: still a row
-        checked = Checked(replace(base, verdict=Verdict.FAILED, notes=base.notes + (
+        checked = CheckedSubmission(replace(base, verdict=SubmissionVerdict.FAILED, notes=base.notes + (
             clean_line(f"the check stopped: {type(exc).__name__}: {exc}", 600),)))
     finally:
         game_registry.close_all()
@@ -159,7 +159,7 @@ def check_submission(settings: Settings, task: Task, folder: Path) -> Checked:
     return checked
 
 
-_REFUSED = Played(False, reason="the game file was refused at load")
+_REFUSED = WholeGame(False, reason="the game file was refused at load")
 _UNREAD = Adapter(AdapterStatus.NONE, why="the game file was refused at load")
 
 
@@ -167,7 +167,7 @@ def _check_time(clock: _Clock) -> float:
     return max(5.0, min(CHECK_SECONDS, clock.left() * CHECK_SHARE))
 
 
-def _check(settings: Settings, task: Task, folder: Path, clock: _Clock, row: Result) -> Checked:
+def _check(settings: BatchSettings, task: Task, folder: Path, clock: _Clock, row: SubmissionResult) -> CheckedSubmission:
     path = folder / task.main
     try:
         ref = gamefile.resolve(path, dialect=task.dialect, config=task.config)
@@ -177,7 +177,7 @@ def _check(settings: Settings, task: Task, folder: Path, clock: _Clock, row: Res
         warnings = host.warnings()
     except GameFileError as exc:
         clock.lap("load")
-        return Checked(replace(row, verdict=Verdict.REFUSED, load=(_local(exc, folder),),
+        return CheckedSubmission(replace(row, verdict=SubmissionVerdict.REFUSED, load=(_local(exc, folder),),
                                played=_REFUSED, adapter=_UNREAD))
     row = replace(row, year=contract_year(present, missing), dialect=dialect,
                   load=tuple(clean_line(w, 600) for w in warnings))
@@ -185,7 +185,7 @@ def _check(settings: Settings, task: Task, folder: Path, clock: _Clock, row: Res
     report = _checked(path, task, clock, settings)
     clock.lap("check")
     if isinstance(report, str):
-        return Checked(replace(row, verdict=Verdict.REFUSED, load=row.load + (report,),
+        return CheckedSubmission(replace(row, verdict=SubmissionVerdict.REFUSED, load=row.load + (report,),
                                played=_REFUSED, adapter=_UNREAD))
     row = replace(row, problems=grouped(report.problems))
     target, adapter_text = path, ""
@@ -195,18 +195,18 @@ def _check(settings: Settings, task: Task, folder: Path, clock: _Clock, row: Res
         clock.lap("adapter")
         row = replace(row, adapter=adapter)
         if target_or_none is None:
-            return Checked(replace(row, verdict=Verdict.INCOMPLETE,
-                                   played=Played(False, reason="required predicates missing: "
+            return CheckedSubmission(replace(row, verdict=SubmissionVerdict.INCOMPLETE,
+                                   played=WholeGame(False, reason="required predicates missing: "
                                                  + ", ".join(missing))))
         target = target_or_none
-        row = replace(row, verdict=Verdict.ADAPTED if adapter.passing else Verdict.PROBLEMS)
+        row = replace(row, verdict=SubmissionVerdict.ADAPTED if adapter.passing else SubmissionVerdict.PROBLEMS)
     else:
-        row = replace(row, verdict=Verdict.CONFORMS if report.conforms else Verdict.PROBLEMS)
-    checked = Checked(row, adapter_text)
+        row = replace(row, verdict=SubmissionVerdict.CONFORMS if report.conforms else SubmissionVerdict.PROBLEMS)
+    checked = CheckedSubmission(row, adapter_text)
     try:
         game = load_game_file(str(target), dialect=task.dialect, config=task.config)
     except (ArenaError, ValueError) as exc:
-        checked.result = replace(row, played=Played(False, reason=_local(exc, folder)))
+        checked.result = replace(row, played=WholeGame(False, reason=_local(exc, folder)))
         return checked
     checked.result, checked.log = _play(settings, task, folder, target, game, clock, row)
     clock.lap("play")
@@ -216,7 +216,7 @@ def _check(settings: Settings, task: Task, folder: Path, clock: _Clock, row: Res
     return checked
 
 
-def _checked(path: Path, task: Task, clock: _Clock, settings: Settings) -> ConformanceReport | str:
+def _checked(path: Path, task: Task, clock: _Clock, settings: BatchSettings) -> ConformanceReport | str:
     try:
         return check_game(str(path), config=task.config, dialect=task.dialect,
                           plan=CheckPlan(games=settings.check_games, seed=settings.seed,
@@ -226,7 +226,7 @@ def _checked(path: Path, task: Task, clock: _Clock, settings: Settings) -> Confo
 
 
 def _adapter(task: Task, folder: Path, path: Path, report: ConformanceReport, clock: _Clock,
-             settings: Settings) -> tuple[Adapter, Path | None, str]:
+             settings: BatchSettings) -> tuple[Adapter, Path | None, str]:
     """The adapter of a game that lacks players/current player: its own,
     the proposed one, or why none; checked unedited."""
     beside = path.with_name(path.stem + ADAPTER_SUFFIX)
@@ -251,8 +251,8 @@ def _adapter(task: Task, folder: Path, path: Path, report: ConformanceReport, cl
     return adapter, None if missing else beside, text
 
 
-def _play(settings: Settings, task: Task, folder: Path, target: Path, game: Game,
-          clock: _Clock, row: Result) -> tuple[Result, bytes]:
+def _play(settings: BatchSettings, task: Task, folder: Path, target: Path, game: Game,
+          clock: _Clock, row: SubmissionResult) -> tuple[SubmissionResult, bytes]:
     """The whole game: random (the general AI's level 1, so that no level of
     the game's own is needed) against the general AI, its log kept."""
     specs = dict(zip(game.players, (played_games.RANDOM, f"mcts:{settings.mcts}")))
@@ -265,17 +265,17 @@ def _play(settings: Settings, task: Task, folder: Path, target: Path, game: Game
                                 recorder=log)
     players = {seat: spec for seat, spec in specs.items()}
     if out.result is None:
-        played = Played(False, players, "", len(out.plies), reason=_local(out.reason, folder))
+        played = WholeGame(False, players, "", len(out.plies), reason=_local(out.reason, folder))
         if not out.plies:
             return replace(row, played=played), b""     # no game to show
     elif out.result.forfeit is not None or out.result.termination is Termination.BROKEN_RULE:
         # the arena's own players lost by a move the rules refused, or the
         # rules broke: the game's fault, not a game played to its end
         said = f"{result_text(out.result)} after {plural(len(out.plies), 'ply')}"
-        played = Played(False, players, clean_line(result_text(out.result), 300),
+        played = WholeGame(False, players, clean_line(result_text(out.result), 300),
                         len(out.plies), reason=_local(said, folder))
     else:
-        played = Played(True, players, clean_line(result_text(out.result), 300), len(out.plies))
+        played = WholeGame(True, players, clean_line(result_text(out.result), 300), len(out.plies))
     return replace(row, played=played), log.data()
 
 
@@ -285,7 +285,7 @@ def _level_reserve(clock: _Clock) -> float:
     return max(0.0, min(clock.left() * LEVEL_SHARE, LEVEL_SECONDS))
 
 
-def _levels(settings: Settings, game: Game, present: list[str], clock: _Clock) -> Levels:
+def _levels(settings: BatchSettings, game: Game, present: list[str], clock: _Clock) -> Levels:
     if not {"choose_move/3", "choose_move/4"} & set(present):
         return Levels(False, "the game has no choose_move of its own")
     if clock.left() <= 1:
@@ -309,5 +309,5 @@ def _local(text: object, folder: Path) -> str:
     return clean(str(text).replace(str(folder) + "/", "").replace(str(folder), "."), 1500)
 
 
-__all__ = ["ADAPTER_SUFFIX", "Checked", "Settings", "Task", "check_submission", "contract_year",
+__all__ = ["ADAPTER_SUFFIX", "BatchSettings", "CheckedSubmission", "Task", "check_submission", "contract_year",
            "grouped"]

@@ -59,7 +59,7 @@ class LogLines:
 
 
 @dataclass
-class Outcome:
+class PlayedGame:
     """A game played: its result (None: unfinished, ``reason`` says why),
     its plies, and the slowest move of each spec in ms."""
 
@@ -75,7 +75,7 @@ Watch = Callable[[State, str], None]
 
 def play_one(game: Game, specs: Mapping[str, str], *, move_time: float, deadline: float,
              recorder: LogLines | None = None, watch: Mapping[str, Watch] | None = None
-             ) -> Outcome:
+             ) -> PlayedGame:
     """One game of ``specs`` (seat -> player spec) until it ends, a rule
     breaks (a no-contest naming it) or ``deadline`` (time.monotonic) passes."""
     players = {seat: make_player(spec, move_time=move_time) for seat, spec in specs.items()}
@@ -86,16 +86,16 @@ def play_one(game: Game, specs: Mapping[str, str], *, move_time: float, deadline
         with Match(game, players, move_time=move_time, recorder=recorder) as match:
             while match.result is None:
                 if time.monotonic() > deadline:
-                    return Outcome(None, plies, f"stopped after {plural(len(plies), 'ply')}: "
+                    return PlayedGame(None, plies, f"stopped after {plural(len(plies), 'ply')}: "
                                                 "the time budget ran out", slowest)
                 if len(plies) >= MAX_PLIES:
-                    return Outcome(None, plies, f"stopped after {MAX_PLIES} plies", slowest)
+                    return PlayedGame(None, plies, f"stopped after {MAX_PLIES} plies", slowest)
                 before = match.state
                 try:
                     out = match.step()
                 except (GameRuleError, ArenaError, ValueError) as exc:
                     # not recorded: the log ends at the last move the rules took
-                    return Outcome(no_contest(exc, before), plies, "", slowest)
+                    return PlayedGame(no_contest(exc, before), plies, "", slowest)
                 if isinstance(out, Ply):
                     plies.append(out)
                     spec = specs[out.player]
@@ -103,10 +103,10 @@ def play_one(game: Game, specs: Mapping[str, str], *, move_time: float, deadline
                     seen = watch.get(out.player)
                     if seen is not None and out.verdict is Verdict.OK:
                         seen(before, out.move)
-            return Outcome(match.result, plies, "", slowest)
+            return PlayedGame(match.result, plies, "", slowest)
     except (GameRuleError, ArenaError, ValueError) as exc:
         # the game could not start (initial_state/2, a fresh copy of the game)
-        return Outcome(None, plies, clean_line(exc, 300), slowest)
+        return PlayedGame(None, plies, clean_line(exc, 300), slowest)
 
 
 def no_contest(exc: Exception, state: State) -> Result:
@@ -213,5 +213,5 @@ class GreedyCheck:
         return Greedy(self.positions, self.agree, self.example, reason)
 
 
-__all__ = ["GreedyCheck", "LogLines", "MAX_PLIES", "Outcome", "RANDOM", "SeriesRun", "no_contest", "play_one",
+__all__ = ["GreedyCheck", "LogLines", "MAX_PLIES", "PlayedGame", "RANDOM", "SeriesRun", "no_contest", "play_one",
            "series"]

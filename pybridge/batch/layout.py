@@ -55,7 +55,7 @@ class LayoutError(ArenaError, ValueError):
 
 
 @dataclass(frozen=True)
-class Submission:
+class SubmissionFolder:
     """One submission folder: its name (safe for file names), its folder,
     its game file (None: none found, ``why`` says so), how it was found,
     the config term and dialect its arena.toml gives, and notes (other
@@ -83,10 +83,10 @@ def safe_name(text: str) -> str:
     return _SAFE.sub("_", clean_line(text, 80)).strip("_.") or "submission"
 
 
-def submissions(folders: list[str]) -> tuple[list[Submission], list[str]]:
+def submissions(folders: list[str]) -> tuple[list[SubmissionFolder], list[str]]:
     """The submissions of ``folders``, names made unique, and what was
     passed over (a line each); LayoutError for a folder that is missing."""
-    found: list[Submission] = []
+    found: list[SubmissionFolder] = []
     passed: list[str] = []
     for text in folders:
         top = Path(text)
@@ -107,7 +107,7 @@ def submissions(folders: list[str]) -> tuple[list[Submission], list[str]]:
     for s in found:
         n = seen.get(s.name, 0)
         seen[s.name] = n + 1
-        unique.append(s if n == 0 else Submission(
+        unique.append(s if n == 0 else SubmissionFolder(
             f"{s.name}-{n + 1}", s.folder, s.game, s.found_by, s.config, s.dialect, s.why,
             s.notes))
     return unique, passed
@@ -118,22 +118,22 @@ def _is_submission(folder: Path) -> bool:
             or any(p.suffix in SUFFIXES and p.is_file() for p in folder.iterdir()))
 
 
-def submission(folder: Path) -> Submission:
+def submission(folder: Path) -> SubmissionFolder:
     """The submission in ``folder`` and its game file."""
     name = safe_name(folder.name)
     root = str(folder.resolve())
     try:
         config = _config(folder)
     except LayoutError as exc:
-        return Submission(name, root, None, CONFIG_FILE, why=str(exc))
+        return SubmissionFolder(name, root, None, CONFIG_FILE, why=str(exc))
     if config is not None:
         game, term, dialect = config
         path = _inside(folder, game)
         if path is None:
-            return Submission(name, root, None, CONFIG_FILE, term, dialect,
+            return SubmissionFolder(name, root, None, CONFIG_FILE, term, dialect,
                               f"{CONFIG_FILE} names game {clean_line(game, 200)!r}, which is "
                               "not a file inside the folder")
-        return Submission(name, root, str(path), CONFIG_FILE, term, dialect)
+        return SubmissionFolder(name, root, str(path), CONFIG_FILE, term, dialect)
     course = folder / "src" / "game.pl"
     files = prolog_files(folder)
     texts = {p: _text(p) for p in files}
@@ -143,12 +143,12 @@ def submission(folder: Path) -> Submission:
         others = tuple(f"also defines play/0: {p.relative_to(folder).as_posix()}"
                        for p in plays[1:4])
         how = "src/game.pl" if plays[0] == course else "play/0"
-        return Submission(name, root, str(plays[0].resolve()), how, notes=others)
+        return SubmissionFolder(name, root, str(plays[0].resolve()), how, notes=others)
     if course in files:
-        return Submission(name, root, str(course.resolve()), "src/game.pl")
+        return SubmissionFolder(name, root, str(course.resolve()), "src/game.pl")
     initials = [p for p in files if _INITIAL.search(texts[p])]
     if len(initials) == 1:
-        return Submission(name, root, str(initials[0].resolve()), "initial_state")
+        return SubmissionFolder(name, root, str(initials[0].resolve()), "initial_state")
     if not files:
         why = "no Prolog file (.pl, .pro, .prolog) in the folder"
     elif initials:
@@ -158,7 +158,7 @@ def submission(folder: Path) -> Submission:
     else:
         why = (f"no Prolog file defines play/0 or initial_state: name the game in "
                f"{CONFIG_FILE} (game = \"src/main.pl\")")
-    return Submission(name, root, None, "", why=why)
+    return SubmissionFolder(name, root, None, "", why=why)
 
 
 def _rank(folder: Path, path: Path) -> tuple[int, int, str]:
@@ -222,5 +222,5 @@ def _config(folder: Path) -> tuple[str, str | None, Dialect] | None:
     return game, term, Dialect(dialect)
 
 
-__all__ = ["CONFIG_FILE", "LayoutError", "Submission", "prolog_files", "safe_name", "submission",
+__all__ = ["CONFIG_FILE", "LayoutError", "SubmissionFolder", "prolog_files", "safe_name", "submission",
            "submissions"]

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, Mapping
 
 from pybridge.text import clean, clean_line
-from pybridge.types import GreedyVerdict
+from pybridge.types import JSON, GreedyVerdict, JSONObject
 
 #: The bounds of one text field, of a problem list and of a note list.
 TEXT = 600
@@ -24,7 +24,7 @@ PROBLEMS = 40
 NOTES = 20
 
 
-class Verdict(StrEnum):
+class SubmissionVerdict(StrEnum):
     """check-game's verdict on a submission."""
 
     CONFORMS = "conforms"            # the game file itself keeps the contract
@@ -69,7 +69,7 @@ class Adapter:
 
 
 @dataclass(frozen=True)
-class Played:
+class WholeGame:
     """The whole game played (random against the general AI), or why not."""
 
     done: bool
@@ -135,7 +135,7 @@ class Levels:
 
 
 @dataclass(frozen=True)
-class Result:
+class SubmissionResult:
     """One submission's row."""
 
     name: str
@@ -143,11 +143,11 @@ class Result:
     found_by: str = ""
     year: str = ""
     dialect: str = ""
-    verdict: Verdict = Verdict.FAILED
+    verdict: SubmissionVerdict = SubmissionVerdict.FAILED
     load: tuple[str, ...] = ()       # load problems and warnings
     problems: tuple[ProblemGroup, ...] = ()
     adapter: Adapter = Adapter(AdapterStatus.NOT_NEEDED)
-    played: Played = Played(False)
+    played: WholeGame = WholeGame(False)
     levels: Levels = Levels(False)
     seconds: Mapping[str, float] = field(default_factory=dict)    # phase -> seconds
     notes: tuple[str, ...] = ()
@@ -159,26 +159,27 @@ class Result:
     def problem_count(self) -> int:
         return sum(p.count for p in self.problems)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """The result as plain data (what a worker returns, what is stored)."""
-        plain: dict[str, Any] = _plain(asdict(self))
-        return plain
+        return {str(k): _plain(v) for k, v in asdict(self).items()}
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> JSON:
     if isinstance(value, StrEnum):
         return str(value)
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    return value
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    raise TypeError(f"not plain data: {type(value).__name__}")
 
 
 # -- reading back (a worker's answer, a stored file: both untrusted) ---------
 
 
-class _Reader:
+class _FieldReader:
     """Fields of a mapping read with a type each, cleaned and bounded; a
     field of the wrong type reads as its default."""
 
@@ -225,8 +226,8 @@ class _Reader:
         return {clean_line(k, 80): clean_line(x, 200) for k, x in list(v.items())[:4]
                 if isinstance(k, str) and isinstance(x, str)}
 
-    def sub(self, key: str) -> "_Reader":
-        return _Reader(self.data.get(key))
+    def sub(self, key: str) -> "_FieldReader":
+        return _FieldReader(self.data.get(key))
 
     def choice(self, key: str, kind: type[StrEnum], default: StrEnum) -> Any:
         v = self.data.get(key)
@@ -237,22 +238,22 @@ class _Reader:
 
 
 def _problem(data: Any) -> ProblemGroup:
-    r = _Reader(data)
+    r = _FieldReader(data)
     return ProblemGroup(r.text("predicate", 100), r.text("message"), max(1, r.whole("count")),
                         r.text("state"), r.text("move", 200))
 
 
 def _series(data: Any) -> Series:
-    r = _Reader(data)
+    r = _FieldReader(data)
     return Series(r.text("player", 40), r.text("opponent", 40), r.whole("games"), r.whole("won"),
                   r.whole("drawn"), r.whole("lost"), r.whole("unfinished"), r.text("reason"))
 
 
-def from_json(data: Any) -> Result:
+def from_json(data: Any) -> SubmissionResult:
     """The result written as ``data``; fields of a wrong type read as
     their defaults, every text cleaned and bounded. ValueError when it
     has no name."""
-    r = _Reader(data)
+    r = _FieldReader(data)
     if not r.text("name", 80):
         raise ValueError("a submission result without a name")
     a = r.sub("adapter")
@@ -260,7 +261,7 @@ def from_json(data: Any) -> Result:
                       a.flag("passing"),
                       tuple(_problem(p) for p in a.items("problems", PROBLEMS)), a.text("why"))
     p = r.sub("played")
-    played = Played(bool(p.flag("done")), p.names("players"), p.text("result"), p.whole("plies"),
+    played = WholeGame(bool(p.flag("done")), p.names("players"), p.text("result"), p.whole("plies"),
                     p.text("log", 300), p.long("reason"))
     lv = r.sub("levels")
     g = lv.sub("greedy")
@@ -268,14 +269,14 @@ def from_json(data: Any) -> Result:
     slowest = {k: int(v) for k, v in lv.numbers("slowest_ms").items()}
     levels = Levels(bool(lv.flag("measured")), lv.text("reason"),
                     tuple(_series(s) for s in lv.items("series", 6)), greedy, slowest)
-    return Result(
+    return SubmissionResult(
         name=r.text("name", 80), game_file=r.text("game_file", 300),
         found_by=r.text("found_by", 40), year=r.text("year", 40), dialect=r.text("dialect", 20),
-        verdict=r.choice("verdict", Verdict, Verdict.FAILED), load=r.longs("load"),
+        verdict=r.choice("verdict", SubmissionVerdict, SubmissionVerdict.FAILED), load=r.longs("load"),
         problems=tuple(_problem(x) for x in r.items("problems", PROBLEMS)),
         adapter=adapter, played=played, levels=levels, seconds=r.numbers("seconds"),
         notes=r.texts("notes"))
 
 
-__all__ = ["Adapter", "AdapterStatus", "Greedy", "Levels", "Played", "ProblemGroup", "Result",
-           "Series", "Verdict", "from_json"]
+__all__ = ["Adapter", "AdapterStatus", "Greedy", "Levels", "WholeGame", "ProblemGroup", "SubmissionResult",
+           "Series", "SubmissionVerdict", "from_json"]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 from urllib.parse import quote
 
-from pybridge.batch.model import ProblemGroup, Result, Verdict
+from pybridge.batch.model import ProblemGroup, SubmissionResult, SubmissionVerdict
 from pybridge.batch.store import GAME_PAGE, LOG, folder_of
 from pybridge.batch.texts import adapter_text, played_text, reason, series_text
 from pybridge.errors import ArenaError
@@ -58,8 +58,8 @@ def _link(href: str, text: object) -> str:
     return f"<a href=\"{html.escape(href, quote=True)}\">{_e(text)}</a>"
 
 
-def _verdict_class(row: Result) -> str:
-    return "ok" if row.verdict in (Verdict.CONFORMS, Verdict.ADAPTED) else "flag"
+def _verdict_class(row: SubmissionResult) -> str:
+    return "ok" if row.verdict in (SubmissionVerdict.CONFORMS, SubmissionVerdict.ADAPTED) else "flag"
 
 
 # -- the game page -------------------------------------------------------------
@@ -80,7 +80,7 @@ def write_game_page(out: Path, name: str, rebuilt: Rebuilt) -> Path:
                                                                    "index.html")], LOG))
 
 
-def rebuild_game_page(out: Path, row: Result) -> None:
+def rebuild_game_page(out: Path, row: SubmissionResult) -> None:
     """The game page of ``row`` again from its log (``arena report``)."""
     if not row.played.log:
         return
@@ -109,7 +109,7 @@ def _problems(groups: Sequence[ProblemGroup]) -> list[str]:
     return out + ["</table>"]
 
 
-def _levels(row: Result) -> list[str]:
+def _levels(row: SubmissionResult) -> list[str]:
     lv = row.levels
     out = ["<h2>The game's own AI levels</h2>"]
     if not lv.measured:
@@ -134,7 +134,7 @@ def _levels(row: Result) -> list[str]:
     return out
 
 
-def write_submission_page(out: Path, row: Result, pairs: Sequence[Mapping[str, Any]]) -> Path:
+def write_submission_page(out: Path, row: SubmissionResult, pairs: Sequence[Mapping[str, Any]]) -> Path:
     body = [f"<p>{_link('../../index.html', 'all submissions')}</p>",
             f"<h1>{_e(row.name)}</h1><ul>",
             f"<li>game file: <code>{_e(row.game_file or '-')}</code> "
@@ -173,7 +173,7 @@ COLUMNS = ("name", "form", "verdict", "problems", "adapter", "played", *SERIES[:
            "greedy", SERIES[2], "s")
 
 
-def write_index(out: Path, rows: Sequence[Result], pairs: Sequence[Mapping[str, Any]]) -> Path:
+def write_index(out: Path, rows: Sequence[SubmissionResult], pairs: Sequence[Mapping[str, Any]]) -> Path:
     played = sum(r.played.done for r in rows)
     flagged = [p for p in pairs if p["flagged"]]
     similar_names = {n for p in flagged for n in (p["a"], p["b"])}

@@ -13,11 +13,11 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from pybridge.batch.model import Result, Verdict
+from pybridge.batch.model import SubmissionResult, SubmissionVerdict
 from pybridge.batch import pages
 from pybridge.batch.store import BATCH, is_batch, rows_of
 from pybridge.batch.texts import adapter_text, played_text, reason, series_text
-from pybridge.championship.scoring import csv_cell
+from pybridge.championship.result_files import csv_cell
 from pybridge.report.markdown import md
 from pybridge.safeio import UnsafeFileError, read_json_inside, write_inside
 from pybridge.text import clean_line, plural
@@ -29,7 +29,7 @@ CSV_FIELDS = ("name", "game_file", "year", "dialect", "verdict", "problems", "ad
               "seconds", "reason")
 
 
-def summary(row: Result) -> dict[str, Any]:
+def summary(row: SubmissionResult) -> dict[str, Any]:
     """The object of ``submissions.json``: the fields a spreadsheet or a
     script wants first, then everything the row holds."""
     doc = row.to_json()
@@ -41,7 +41,7 @@ def summary(row: Result) -> dict[str, Any]:
                 "levels", "seconds")}, "phase_seconds": doc["seconds"]}
 
 
-def csv_text(rows: Sequence[Result]) -> str:
+def csv_text(rows: Sequence[SubmissionResult]) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
@@ -74,11 +74,11 @@ def similar_pairs(out: Path) -> list[dict[str, Any]]:
             and isinstance(p.get("b"), str) and type(p.get("score")) in (int, float)]
 
 
-def markdown(rows: Sequence[Result], pairs: Sequence[dict[str, Any]]) -> str:
+def markdown(rows: Sequence[SubmissionResult], pairs: Sequence[dict[str, Any]]) -> str:
     played = sum(r.played.done for r in rows)
     lines = ["# Game projects checked", "",
              f"{plural(len(rows), 'submission')}; {played} played a whole game; "
-             f"{sum(r.verdict in (Verdict.CONFORMS, Verdict.ADAPTED) for r in rows)} "
+             f"{sum(r.verdict in (SubmissionVerdict.CONFORMS, SubmissionVerdict.ADAPTED) for r in rows)} "
              "conform (as written or through an adapter).", "",
              "| name | game file | form | verdict | problems | adapter | played | level 1 vs "
              "random | level 2 vs level 1 | level 2 greedy | level 2 vs general AI | s |",

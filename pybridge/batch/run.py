@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from pybridge.batch import layout
-from pybridge.batch.check import ADAPTER_SUFFIX, Checked, Settings, Task, check_submission
-from pybridge.batch.model import Adapter, AdapterStatus, Played, Result, Verdict
+from pybridge.batch.check import ADAPTER_SUFFIX, CheckedSubmission, BatchSettings, Task, check_submission
+from pybridge.batch.model import Adapter, AdapterStatus, WholeGame, SubmissionResult, SubmissionVerdict
 from pybridge.batch.pages import write_game_page
 from pybridge.batch.store import BATCH, KIND, LOG, RESULT, folder_of, is_batch, read_row
 from pybridge.batch.task import ShipmentError, read_answer, run_task, shipment
@@ -36,23 +36,23 @@ class BatchError(ArenaError, ValueError):
 
 
 @dataclass(frozen=True)
-class Progress:
+class BatchProgress:
     done: int
     total: int
     kept: int
     elapsed: float
-    last: Result | None = None
+    last: SubmissionResult | None = None
 
 
 @dataclass(frozen=True)
-class Outcome:
+class BatchOutcome:
     out: Path
-    rows: list[Result]
+    rows: list[SubmissionResult]
     kept: int
     passed: list[str]
 
 
-def _start(out: Path, folders: Sequence[str], settings: Settings, resume: bool) -> None:
+def _start(out: Path, folders: Sequence[str], settings: BatchSettings, resume: bool) -> None:
     if out.exists() and not out.is_dir():
         raise BatchError(f"--out {clean_line(out, 300)} is a file")
     if out.is_dir() and any(out.iterdir()):
@@ -69,9 +69,9 @@ def _start(out: Path, folders: Sequence[str], settings: Settings, resume: bool) 
     write_inside(out, BATCH, json.dumps(doc, indent=2) + "\n")
 
 
-def run(folders: Sequence[str], out: str | Path, *, settings: Settings, jobs: int = 1,
+def run(folders: Sequence[str], out: str | Path, *, settings: BatchSettings, jobs: int = 1,
         scheduler: Scheduler | None = None, resume: bool = False,
-        on_progress: Callable[[Progress], None] | None = None) -> Outcome:
+        on_progress: Callable[[BatchProgress], None] | None = None) -> BatchOutcome:
     """Check every submission of ``folders`` into ``out`` (see the module's
     text). KeyboardInterrupt leaves the finished rows for ``resume``."""
     out = Path(out)
@@ -80,7 +80,7 @@ def run(folders: Sequence[str], out: str | Path, *, settings: Settings, jobs: in
         raise BatchError("no submission folder in " + ", ".join(clean_line(f, 200)
                                                               for f in folders))
     _start(out, folders, settings, resume)
-    rows: dict[str, Result] = {}
+    rows: dict[str, SubmissionResult] = {}
     for sub in subs:
         row = read_row(out, sub.name) if resume else None
         if row is not None:
@@ -88,19 +88,19 @@ def run(folders: Sequence[str], out: str | Path, *, settings: Settings, jobs: in
     kept = len(rows)
     start = time.monotonic()
 
-    def finish(row: Result) -> None:
+    def finish(row: SubmissionResult) -> None:
         rows[row.name] = row
         write_inside(out, f"{folder_of(row.name)}/{RESULT}",
                      json.dumps(row.to_json(), indent=1, ensure_ascii=False) + "\n")
         if on_progress is not None:
-            on_progress(Progress(len(rows), len(subs), kept, time.monotonic() - start, row))
+            on_progress(BatchProgress(len(rows), len(subs), kept, time.monotonic() - start, row))
 
     todo: list[tuple[Task, Any]] = []
     for sub in subs:
         if sub.name in rows:
             continue
         staged = _stage(out, sub)
-        if isinstance(staged, Result):
+        if isinstance(staged, SubmissionResult):
             finish(staged)
         else:
             todo.append(staged)
@@ -117,16 +117,16 @@ def run(folders: Sequence[str], out: str | Path, *, settings: Settings, jobs: in
                 checked = read_answer(t, returned.answer, required=settings.isolation)
                 finish(_written(out, t, checked))
     ordered = [rows[s.name] for s in subs if s.name in rows]
-    return Outcome(out, ordered, kept, passed)
+    return BatchOutcome(out, ordered, kept, passed)
 
 
-def _stage(out: Path, sub: layout.Submission) -> tuple[Task, Any] | Result:
+def _stage(out: Path, sub: layout.SubmissionFolder) -> tuple[Task, Any] | SubmissionResult:
     """The copy of the game's files in OUT and the task that checks it,
     or the row of a submission that cannot be checked."""
-    row = Result(sub.name, sub.relative_game, sub.found_by, notes=sub.notes)
+    row = SubmissionResult(sub.name, sub.relative_game, sub.found_by, notes=sub.notes)
     if sub.game is None:
-        return replace(row, verdict=Verdict.NO_GAME,
-                       played=Played(False, reason=clean_line(sub.why, 600)),
+        return replace(row, verdict=SubmissionVerdict.NO_GAME,
+                       played=WholeGame(False, reason=clean_line(sub.why, 600)),
                        adapter=Adapter(AdapterStatus.NONE, why="no game file"),
                        load=(clean_line(sub.why, 600),))
     try:
@@ -136,14 +136,14 @@ def _stage(out: Path, sub: layout.Submission) -> tuple[Task, Any] | Result:
         for relative, data in shipped.game[1]:
             write_inside(game_dir, relative, data)
     except (ShipmentError, UnsafeFileError, OSError) as exc:
-        return replace(row, verdict=Verdict.FAILED,
+        return replace(row, verdict=SubmissionVerdict.FAILED,
                        notes=row.notes + (clean_line(f"not shipped: {exc}", 600),))
     main = shipped.game[0]
     return Task(sub.name, sub.relative_game, main, sub.found_by, sub.config, sub.dialect, own,
                 str(game_dir.resolve()), sub.notes), shipped
 
 
-def _written(out: Path, task: Task, checked: Checked) -> Result:
+def _written(out: Path, task: Task, checked: CheckedSubmission) -> SubmissionResult:
     """The row once its adapter and log are in OUT and the log has been
     replayed through the rules (a log that does not replay: not played)."""
     row = checked.result
@@ -160,7 +160,7 @@ def _written(out: Path, task: Task, checked: Checked) -> Result:
     try:
         write_inside(out, f"{base}/{LOG}", checked.log)
     except UnsafeFileError as exc:
-        return replace(row, played=Played(False, reason=clean_line(f"log not written: {exc}")))
+        return replace(row, played=WholeGame(False, reason=clean_line(f"log not written: {exc}")))
     played = replace(row.played, log=f"{base}/{LOG}")
     try:
         rebuilt = rebuild(parse_replay(checked.log, out / base / LOG))
@@ -176,4 +176,4 @@ def _written(out: Path, task: Task, checked: Checked) -> Result:
     return replace(row, played=played)
 
 
-__all__ = ["BatchError", "Outcome", "Progress", "run"]
+__all__ = ["BatchError", "BatchOutcome", "BatchProgress", "run"]

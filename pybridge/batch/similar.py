@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-from pybridge.batch.layout import Submission
+from pybridge.batch.layout import SubmissionFolder
 from pybridge.championship import similar
 from pybridge.models import sources
 
 
-def compare(out: Path, subs: Sequence[Submission], *, threshold: float | None = None) -> int:
+def compare(out: Path, subs: Sequence[SubmissionFolder], *, threshold: float | None = None) -> int:
     """Compare the submissions' game files, save the pairs in ``out``;
     how many pairs are flagged (0 when fewer than two could be read)."""
     found = []
@@ -25,7 +25,7 @@ def compare(out: Path, subs: Sequence[Submission], *, threshold: float | None = 
             continue
         kept = [str(f) for f in files if similar.usable(f) is None][:similar.MAX_FILES]
         if kept:
-            found.append(similar.Submission(s.name, tuple(kept)))
+            found.append(similar.SubmissionFiles(s.name, tuple(kept)))
     if len(found) < 2:
         return 0
     result = similar.comparison(found, threshold=similar.THRESHOLD if threshold is None

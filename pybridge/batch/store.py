@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pybridge.batch.model import Result, from_json
+from pybridge.batch.model import SubmissionResult, from_json
 from pybridge.safeio import UnsafeFileError, read_json_inside
 
 KIND = "prolog-arena-check-games"
@@ -39,7 +39,7 @@ def folder_of(name: str) -> str:
     return f"{SUBMISSIONS}/{name}"
 
 
-def read_row(out: Path, name: str) -> Result | None:
+def read_row(out: Path, name: str) -> SubmissionResult | None:
     """The finished row of ``name`` in ``out``, None when there is none
     (or it is unreadable: the submission is checked again)."""
     try:
@@ -50,7 +50,7 @@ def read_row(out: Path, name: str) -> Result | None:
     return row if row.name == name else None
 
 
-def rows_of(out: Path) -> list[Result]:
+def rows_of(out: Path) -> list[SubmissionResult]:
     """The finished rows in ``out``, in name order."""
     rows = []
     base = out / SUBMISSIONS

@@ -10,18 +10,18 @@ from __future__ import annotations
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable, TypedDict
 
-from pybridge.batch.check import ADAPTER_SUFFIX, Checked, Settings, Task
-from pybridge.batch.layout import Submission, safe_name
-from pybridge.batch.model import Result, Verdict, from_json
+from pybridge.batch.check import ADAPTER_SUFFIX, CheckedSubmission, BatchSettings, Task
+from pybridge.batch.layout import SubmissionFolder, safe_name
+from pybridge.batch.model import SubmissionResult, SubmissionVerdict, from_json
 from pybridge.championship import answers
 from pybridge.championship.shipment import GAME_FOLDER_BYTES, Shipment, installed_version
 from pybridge.jail import sandbox
 from pybridge.models import sources
 from pybridge.safeio import relative_parts
 from pybridge.text import clean_line
-from pybridge.types import Isolation
+from pybridge.types import Isolation, JSONObject
 
 #: The largest adapter and log an answer may carry.
 ADAPTER_BYTES = 256 * 1024
@@ -33,7 +33,7 @@ class ShipmentError(ValueError):
     """A submission whose game's files cannot be shipped (too large, unreadable)."""
 
 
-def shipment(sub: Submission) -> tuple[Shipment, str]:
+def shipment(sub: SubmissionFolder) -> tuple[Shipment, str]:
     """The game's files of ``sub`` (the game file, what it loads, and an
     adapter of its own beside it with what that loads), and the adapter's
     name in them ('' if none)."""
@@ -73,8 +73,9 @@ def unpack(shipped: Shipment, where: Path) -> Path:
     return where
 
 
-def run_task(check: Callable[[Settings, Task, Path], Checked], settings: Settings, task: Task,
-             shipped: Shipment, client_version: str) -> dict[str, Any]:
+def run_task(check: Callable[[BatchSettings, Task, Path], CheckedSubmission],
+             settings: BatchSettings, task: Task, shipped: Shipment, client_version: str
+             ) -> SubmissionAnswer:
     """What a worker runs for one submission (the pool's task): its files
     in a temporary folder of its own, ``check`` run on them there, the
     folder removed; the answer is plain data."""
@@ -99,19 +100,29 @@ def run_task(check: Callable[[Settings, Task, Path], Checked], settings: Setting
             "isolation": str(isolation)}
 
 
-def _refusal(task: Task, why: str, isolation: Isolation) -> dict[str, Any]:
-    row = Result(task.name, task.game_file, task.found_by, verdict=Verdict.FAILED,
-                 notes=(clean_line(f"the worker could not check it: {why}", 600),))
+class SubmissionAnswer(TypedDict):
+    """A worker's answer for one submission (msgpack, so ``log`` is bytes)."""
+
+    name: str
+    result: JSONObject
+    adapter: str
+    log: bytes
+    isolation: str
+
+
+def _refusal(task: Task, why: str, isolation: Isolation) -> SubmissionAnswer:
+    row = SubmissionResult(task.name, task.game_file, task.found_by,
+                           verdict=SubmissionVerdict.FAILED, notes=(clean_line(f"the worker could not check it: {why}", 600),))
     return {"name": task.name, "result": row.to_json(), "adapter": "", "log": b"",
             "isolation": str(isolation)}
 
 
-def read_answer(task: Task, found: object, *, required: str) -> Checked:
+def read_answer(task: Task, found: object, *, required: str) -> CheckedSubmission:
     """A worker's answer for ``task`` read as untrusted data: its row (the
     name and game file are the client's own), the adapter's text, the log.
     An answer that is not one gives a row saying so."""
-    def failed(why: str) -> Checked:
-        return Checked(Result(task.name, task.game_file, task.found_by, verdict=Verdict.FAILED,
+    def failed(why: str) -> CheckedSubmission:
+        return CheckedSubmission(SubmissionResult(task.name, task.game_file, task.found_by, verdict=SubmissionVerdict.FAILED,
                               notes=(clean_line(why, 600),)))
 
     if isinstance(found, answers.Unreadable):
@@ -135,7 +146,7 @@ def read_answer(task: Task, found: object, *, required: str) -> Checked:
     from dataclasses import replace
 
     row = replace(row, name=task.name, game_file=task.game_file, found_by=task.found_by)
-    return Checked(row, adapter, log)
+    return CheckedSubmission(row, adapter, log)
 
 
-__all__ = ["ShipmentError", "read_answer", "run_task", "shipment", "unpack"]
+__all__ = ["ShipmentError", "SubmissionAnswer", "read_answer", "run_task", "shipment", "unpack"]

@@ -3,11 +3,11 @@ the pages all say it (text to clean and escape where it is shown)."""
 
 from __future__ import annotations
 
-from pybridge.batch.model import AdapterStatus, Result, Verdict
+from pybridge.batch.model import AdapterStatus, SubmissionResult, SubmissionVerdict
 from pybridge.text import plural
 
 
-def adapter_text(row: Result) -> str:
+def adapter_text(row: SubmissionResult) -> str:
     a = row.adapter
     if a.status == AdapterStatus.NOT_NEEDED:
         return str(AdapterStatus.NOT_NEEDED)
@@ -17,24 +17,24 @@ def adapter_text(row: Result) -> str:
     return f"{a.status} ({a.file}), {state}"
 
 
-def played_text(row: Result) -> str:
+def played_text(row: SubmissionResult) -> str:
     p = row.played
     if p.done:
         return f"yes: {p.result} in {plural(p.plies, 'ply')}"
     return f"no: {one_line(p.reason)}" if p.reason else "no"
 
 
-def series_text(row: Result, index: int) -> str:
+def series_text(row: SubmissionResult, index: int) -> str:
     lv = row.levels
     if not lv.measured:
         return ""
     return lv.series[index].text() if index < len(lv.series) else ""
 
 
-def reason(row: Result) -> str:
+def reason(row: SubmissionResult) -> str:
     """The one line that says what stops this submission, if anything (a
     message of several lines joined)."""
-    if row.verdict in (Verdict.NO_GAME, Verdict.REFUSED, Verdict.FAILED):
+    if row.verdict in (SubmissionVerdict.NO_GAME, SubmissionVerdict.REFUSED, SubmissionVerdict.FAILED):
         text = row.load[0] if row.load else row.notes[-1] if row.notes else str(row.verdict)
     elif not row.played.done:
         text = row.played.reason

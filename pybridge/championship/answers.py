@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Mapping, TypedDict
 
 from pybridge.jail import sandbox
 from pybridge.types import Isolation
@@ -28,7 +28,9 @@ from pybridge.games.game import Game
 from pybridge.play.players import PlayerSpec
 from pybridge.replay.reader import ReplayError, parse_replay
 from pybridge.replay.verifying import rebuild
-from pybridge.championship.scoring import GameRecord, Pairing, game_record, replay_name
+from pybridge.championship.result_files import game_record, replay_name
+from pybridge.championship.schedule import Pairing
+from pybridge.championship.scoring import GameRecord
 from pybridge.text import clean, clean_line
 from pybridge.championship.one_game import OUTPUT_LIMIT, SEATS, Config, GameOutcome, cannot_play, opening_of
 
@@ -51,6 +53,32 @@ class NotCounted(ArenaError, ValueError):
         self.why = why
 
 
+class GameAnswer(TypedDict):
+    """A worker's answer for a game it played (msgpack, so ``log`` is bytes)."""
+
+    index: int
+    log: bytes
+    output: dict[str, str]
+    isolation: str
+    seconds: float
+
+
+class Refusal(TypedDict):
+    """A worker's answer for a game it will not play."""
+
+    index: int
+    refused: str
+    isolation: str
+
+
+class Failure(TypedDict):
+    """A worker's answer for a game that raised."""
+
+    index: int
+    failed: str
+    isolation: str
+
+
 @dataclass(frozen=True)
 class Unreadable:
     """An answer the client would not decode (not plain data)."""
@@ -58,14 +86,14 @@ class Unreadable:
     why: str
 
 
-def answer(outcome: GameOutcome, isolation: Isolation) -> dict[str, Any]:
+def answer(outcome: GameOutcome, isolation: Isolation) -> GameAnswer:
     """What a worker returns for a game it played with ``isolation``."""
     return {"index": outcome.record.index, "log": bytes(outcome.log),
             "output": {str(k): str(v) for k, v in outcome.output.items()},
             "isolation": str(isolation), "seconds": float(outcome.record.seconds)}
 
 
-def refusal(index: int, why: str, isolation: Isolation) -> dict[str, Any]:
+def refusal(index: int, why: str, isolation: Isolation) -> Refusal:
     """What a worker returns for a game it will not play, and why."""
     return {"index": index, "refused": why, "isolation": str(isolation)}
 
@@ -73,7 +101,7 @@ def refusal(index: int, why: str, isolation: Isolation) -> dict[str, Any]:
 FAILURE_KEYS = frozenset({"index", "failed", "isolation"})
 
 
-def failure(index: int, exc: BaseException, isolation: Isolation) -> dict[str, Any]:
+def failure(index: int, exc: BaseException, isolation: Isolation) -> Failure:
     """What a worker returns for a game that raised ``exc`` (a game's rule
     that threw, a host's bad answer, a fault of the arena's): the game is
     not counted, the others go on, and ``--resume`` plays it again."""
@@ -196,5 +224,5 @@ def isolation_used(required: Isolation,
     return Isolation.BWRAP if said else required
 
 
-__all__ = ["FAILURE_KEYS", "LOG_BYTES", "NotCounted", "Unreadable", "accept", "answer", "failure", "isolation_used",
+__all__ = ["FAILURE_KEYS", "Failure", "GameAnswer", "LOG_BYTES", "Refusal", "NotCounted", "Unreadable", "accept", "answer", "failure", "isolation_used",
            "refusal", "required_isolation", "verified_record"]

@@ -35,18 +35,16 @@ from pybridge.safeio import (
     write_atomically,
     write_inside,
 )
-from pybridge.championship.scoring import (
-    Entrant,
-    GameRecord,
-    Pairing,
-    TournamentError,
+from pybridge.championship.result_files import (
     game_document,
     game_record,
     record_from_document,
     replay_name,
 )
+from pybridge.championship.schedule import Entrant, Pairing, TournamentError
+from pybridge.championship.scoring import GameRecord
 from pybridge.text import clean, clean_line
-from pybridge.types import ResultWord
+from pybridge.types import JSON, JSONObject, ResultWord
 
 #: What is kept of one entrant's output of one game read back.
 OUTPUT_SHOWN = 4096
@@ -58,11 +56,11 @@ BINDING = ("games_per_pair", "move_time", "policy", "seed", "openings", "opening
            "isolation", "config", "dialect")
 #: What a plan recorded before a setting existed had (a game file's
 #: --config and --dialect).
-BINDING_DEFAULTS: Mapping[str, Any] = {"config": None, "dialect": "auto"}
+BINDING_DEFAULTS: Mapping[str, JSON] = {"config": None, "dialect": "auto"}
 
 
-def plan_document(game: str, options: Mapping[str, Any], settings: Mapping[str, Any],
-                  people: Sequence[Entrant]) -> dict[str, Any]:
+def plan_document(game: str, options: Mapping[str, JSON], settings: Mapping[str, JSON],
+                  people: Sequence[Entrant]) -> JSONObject:
     return {
         "game": game,
         "options": dict(options),
@@ -190,7 +188,7 @@ def recorded_run(out: Path) -> RecordedRun:
                        settings, late)
 
 
-def _plan_shape(doc: Any) -> bool:
+def _plan_shape(doc: object) -> bool:
     """Whether ``doc`` has the shape of a plan :func:`differences` reads."""
     if not isinstance(doc, dict) or not isinstance(doc.get("settings", {}), dict):
         return False

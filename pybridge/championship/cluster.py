@@ -31,11 +31,11 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from pybridge.championship import answers
-from pybridge.championship.scheduler import (
+from pybridge.championship.cluster_address import (
     ClusterError,
     InsecureSchedulerError,
     Scheduler,
-    _distributed,
+    dask_distributed,
 )
 from pybridge.championship.shipment import (
     Shipment,
@@ -90,7 +90,7 @@ class Pool:
         self.close(now=kind is not None)
 
     def _connect(self, scheduler: Scheduler) -> None:
-        Client = _distributed().Client
+        Client = dask_distributed().Client
         address = scheduler.address
         try:
             # results are decoded as msgpack only: never a pickle from a worker
@@ -164,7 +164,7 @@ class Pool:
                 yield Returned(key, self.task(*self._queued.pop(key)), "this process")
 
     def _dask_results(self, futures: list[Any]) -> Iterator[Returned]:
-        as_completed = _distributed().as_completed
+        as_completed = dask_distributed().as_completed
         try:
             with _ctrl_c_between_waits() as pressed:
                 done = as_completed(futures)

@@ -22,7 +22,7 @@ from typing import Iterable, Mapping, Sequence
 from pybridge.bots.player import BotError, bot_path
 from pybridge.play.players import BOT_SUFFIXES, PlayerSpec
 from pybridge.types import PlayerKind, spec_forms
-from pybridge.championship.scoring import Entrant, TournamentError
+from pybridge.championship.schedule import Entrant, TournamentError
 from pybridge.safeio import sha256_file
 from pybridge.text import clean_line
 

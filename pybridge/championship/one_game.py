@@ -16,12 +16,14 @@ from typing import Any, Mapping, Sequence
 
 from pybridge.host.bot_limits import Limits, SeatRole
 from pybridge.bots.player import BotPlayer, keeping_bots_loaded
-from pybridge.games.game import Game, load_tournament_game
+from pybridge.games.game import Game, State, load_tournament_game
 from pybridge.types import Dialect, Isolation
 from pybridge.play.match import Match, Policy
 from pybridge.play.players import Player, PlayerSpec
 from pybridge.replay.records import header_record, move_record, record_line, result_record
-from pybridge.championship.scoring import GameRecord, Pairing, TournamentError, game_record
+from pybridge.championship.result_files import game_record
+from pybridge.championship.schedule import Pairing, TournamentError
+from pybridge.championship.scoring import GameRecord
 from pybridge.bots.seating import make_player
 from pybridge.text import clean, clean_line
 from pybridge.types import Decision, Ply, Result, Verdict
@@ -81,7 +83,7 @@ class RefusedBot(Player):
         super().__init__(spec)
         self.detail = detail
 
-    def choose(self, state: Any, last_move: str | None, *, seconds: float) -> Decision:
+    def choose(self, state: State, last_move: str | None, *, seconds: float) -> Decision:
         return Decision(None, Verdict.REFUSED, 0, self.detail)
 
 

@@ -13,10 +13,11 @@ from pybridge.defaults import MOVE_TIME
 from pybridge.host.bot_limits import Limits
 from pybridge.championship import cluster
 from pybridge.championship.entrants import MAX_LATE
-from pybridge.championship.scoring import GameRecord, Pairing, TournamentError
+from pybridge.championship.schedule import Pairing, TournamentError
+from pybridge.championship.scoring import GameRecord
 from pybridge.jail import sandbox
 from pybridge.play.match import POLICIES, Policy
-from pybridge.types import Dialect
+from pybridge.types import Dialect, JSONObject
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ class Settings:
     accept_altered: bool = False
 
     def recorded(self, not_admitted: Mapping[str, int],
-                 not_entered: Mapping[str, str]) -> dict[str, Any]:
+                 not_entered: Mapping[str, str]) -> JSONObject:
         """The settings as standings.json and the resume plan record them
         (one flat object, as before the split)."""
         setup, plan, referee, grading = self.setup, self.schedule, self.referee, self.grading

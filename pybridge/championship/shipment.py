@@ -12,10 +12,11 @@ import shutil
 import tempfile
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
-from typing import Any
 
 from pybridge.championship import answers
-from pybridge.championship.scheduler import ClusterError
+from pybridge.championship.cluster_address import ClusterError
+from pybridge.championship.one_game import Config, GameOutcome
+from pybridge.championship.schedule import Pairing
 from pybridge.models import sources as gamesources
 from pybridge.jail import sandbox
 from pybridge.play.players import PlayerSpec
@@ -94,8 +95,9 @@ def unpack(specs: Mapping[str, str], shipment: Shipment, where: Path) -> dict[st
     return local
 
 
-def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
-                 shipment: Shipment, client_version: str) -> dict[str, Any]:
+def shipped_task(play: Callable[[Config, Pairing], GameOutcome], config: Config, pairing: Pairing,
+                 shipment: Shipment, client_version: str
+                 ) -> answers.GameAnswer | answers.Refusal | answers.Failure:
     """What a worker runs for one game: the files written to a folder of
     its own, the game played with them (``config.files``), the folder
     removed. ``config`` never names a path of the client's that the game
@@ -117,8 +119,8 @@ def shipped_task(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
     return answers.answer(outcome, isolation)
 
 
-def _play_shipped(play: Callable[[Any, Any], Any], config: Any, pairing: Any,
-                  shipment: Shipment) -> Any:
+def _play_shipped(play: Callable[[Config, Pairing], GameOutcome], config: Config,
+                  pairing: Pairing, shipment: Shipment) -> GameOutcome:
     where = Path(tempfile.mkdtemp(prefix="arena-task-"))
     try:
         files = unpack(config.specs, shipment, where)

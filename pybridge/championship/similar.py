@@ -29,7 +29,7 @@ from pybridge.play.players import BOT_SUFFIXES
 from pybridge.championship.prolog_terms import READ_SECONDS, SourceFile, read_files
 from pybridge.safeio import UnsafeFileError, read_regular, write_atomically
 from pybridge.models.sources import decoded
-from pybridge.championship.scoring import TournamentError
+from pybridge.championship.schedule import TournamentError
 from pybridge.text import clean_line
 
 #: Pairs scoring above this are flagged.
@@ -47,7 +47,7 @@ _DIRECTIVE = re.compile(r":-\((use_module|dynamic|discontiguous|module|op|ensure
 
 
 @dataclass(frozen=True)
-class Submission:
+class SubmissionFiles:
     """One submission: its name, its Prolog files to compare, and the
     files passed over with why (file, reason)."""
 
@@ -68,7 +68,7 @@ class Skipped:
 
 
 @dataclass(frozen=True)
-class Match:
+class SimilarPassage:
     """Two clauses that share fingerprints: file and source text of each."""
 
     a_file: str
@@ -79,20 +79,20 @@ class Match:
 
 
 @dataclass(frozen=True)
-class Pair:
+class SimilarPair:
     a: str
     b: str
     score: float
     flagged: bool
-    matches: tuple[Match, ...] = ()
+    matches: tuple[SimilarPassage, ...] = ()
 
 
-def submissions(paths: Iterable[str]) -> list[Submission]:
+def submissions(paths: Iterable[str]) -> list[SubmissionFiles]:
     """The submissions of :func:`collect`."""
     return collect(paths)[0]
 
 
-def collect(paths: Iterable[str]) -> tuple[list[Submission], list[Skipped]]:
+def collect(paths: Iterable[str]) -> tuple[list[SubmissionFiles], list[Skipped]]:
     """A submission per bot file named, and per submission folder; a folder
     of submission folders gives one per subfolder (hidden ones and links
     listed as skipped). A submission folder is compared by the one bot
@@ -100,7 +100,7 @@ def collect(paths: Iterable[str]) -> tuple[list[Submission], list[Skipped]]:
     Prolog files below it, each checked on its own (see :func:`usable`).
     Names as in tournaments, unique. Second: what was passed over in a
     folder of submissions."""
-    out: list[Submission] = []
+    out: list[SubmissionFiles] = []
     passed: list[Skipped] = []
     sources: list[Path] = []    # the file or folder each submission is named after
     for text in paths:
@@ -132,7 +132,7 @@ def collect(paths: Iterable[str]) -> tuple[list[Submission], list[Skipped]]:
     return _distinct(out, sources), passed
 
 
-def _distinct(subs: list[Submission], sources: list[Path]) -> list[Submission]:
+def _distinct(subs: list[SubmissionFiles], sources: list[Path]) -> list[SubmissionFiles]:
     """Names made distinct and stable as a tournament makes them (bob,
     bob! -> bob, bob-be1b49): one already named so keeps its name, the
     others get a digest of their own name (of their path, for the same
@@ -153,7 +153,7 @@ def _distinct(subs: list[Submission], sources: list[Path]) -> list[Submission]:
     return out
 
 
-def _folder_submission(folder: Path, text: str, *, required: bool = True) -> Submission:
+def _folder_submission(folder: Path, text: str, *, required: bool = True) -> SubmissionFiles:
     """A submission folder: the one bot file at its top if there is exactly
     one, else every Prolog file below it."""
     top, _ = _prolog_files(folder, deep=False)
@@ -167,7 +167,7 @@ def _folder_submission(folder: Path, text: str, *, required: bool = True) -> Sub
     return _submission(safe_name(folder.name), files, passed)
 
 
-def _submission(name: str, files: Sequence[Path], passed: list[tuple[str, str]]) -> Submission:
+def _submission(name: str, files: Sequence[Path], passed: list[tuple[str, str]]) -> SubmissionFiles:
     kept = []
     for f in files:
         why = usable(f)
@@ -179,7 +179,7 @@ def _submission(name: str, files: Sequence[Path], passed: list[tuple[str, str]])
             passed += [(str(g), f"over {MAX_FILES} files in one submission")
                        for g in files[files.index(f) + 1:]]
             break
-    return Submission(name, tuple(kept), tuple(passed))
+    return SubmissionFiles(name, tuple(kept), tuple(passed))
 
 
 def usable(path: Path) -> str | None:
@@ -268,8 +268,8 @@ def _clauses(source: SourceFile) -> list[_Clause]:
     return out
 
 
-def compare(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
-            common: float = 0.5) -> list[Pair]:
+def compare(subs: Sequence[SubmissionFiles], *, threshold: float = THRESHOLD,
+            common: float = 0.5) -> list[SimilarPair]:
     """Every pair of ``subs``, most similar first (see :func:`comparison`)."""
     return comparison(subs, threshold=threshold, common=common).pairs
 
@@ -278,11 +278,11 @@ def compare(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
 class Comparison:
     """Every pair, most similar first, and every file not compared."""
 
-    pairs: list[Pair]
+    pairs: list[SimilarPair]
     skipped: list[Skipped]
 
 
-def comparison(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
+def comparison(subs: Sequence[SubmissionFiles], *, threshold: float = THRESHOLD,
                common: float = 0.5, seconds: float = READ_SECONDS) -> Comparison:
     """Every pair of ``subs``, most similar first, each file read within
     ``seconds`` of its own (one that is not is skipped, the others
@@ -325,7 +325,7 @@ def comparison(subs: Sequence[Submission], *, threshold: float = THRESHOLD,
             score = (len(shared) / len(pa) + len(shared) / len(pb)) / 2 if pa and pb else 0.0
             flagged = score > threshold
             matches = _matches(clauses[a.name], clauses[b.name], boiler) if flagged else ()
-            pairs.append(Pair(a.name, b.name, round(score, 3), flagged, matches))
+            pairs.append(SimilarPair(a.name, b.name, round(score, 3), flagged, matches))
     pairs.sort(key=lambda p: (-p.score, p.a, p.b))
     return Comparison(pairs, skipped)
 
@@ -344,7 +344,7 @@ def _unread(source: SourceFile, seconds: float) -> str | None:
     return None
 
 
-def _matches(a: Sequence[_Clause], b: Sequence[_Clause], boiler: set[int]) -> tuple[Match, ...]:
+def _matches(a: Sequence[_Clause], b: Sequence[_Clause], boiler: set[int]) -> tuple[SimilarPassage, ...]:
     """Each clause of ``a`` with the clause of ``b`` it shares most with."""
     out = []
     for ca in a:
@@ -353,11 +353,11 @@ def _matches(a: Sequence[_Clause], b: Sequence[_Clause], boiler: set[int]) -> tu
             continue
         best = max(b, key=lambda cb: len(mine & cb.prints), default=None)
         if best is not None and len(mine & best.prints) * 2 >= len(mine):
-            out.append(Match(ca.file, ca.text, best.file, best.text, len(mine & best.prints)))
+            out.append(SimilarPassage(ca.file, ca.text, best.file, best.text, len(mine & best.prints)))
     return tuple(out)
 
 
-def document(pairs: Sequence[Pair], skipped: Sequence[Skipped] = ()
+def document(pairs: Sequence[SimilarPair], skipped: Sequence[Skipped] = ()
              ) -> dict[str, list[dict[str, object]]]:
     """The ``--json`` output: ``{"pairs": [{"a", "b", "score", "flagged"}],
     "skipped": [{"submission", "file", "reason"}]}``."""
@@ -367,13 +367,14 @@ def document(pairs: Sequence[Pair], skipped: Sequence[Skipped] = ()
                          "reason": k.reason} for k in skipped]}
 
 
-def save(out: str | Path, pairs: Sequence[Pair], skipped: Sequence[Skipped] = ()) -> Path:
+def save(out: str | Path, pairs: Sequence[SimilarPair], skipped: Sequence[Skipped] = ()) -> Path:
     """Write ``OUT/similarity.json`` (what the report shows)."""
     path = Path(out) / "similarity.json"
     write_atomically(path, json.dumps(document(pairs, skipped), indent=2) + "\n")
     return path
 
 
-__all__ = ["collect", "Comparison", "K", "MAX_FILES", "MAX_SOURCE", "Match", "Pair", "Skipped", "Submission",
+__all__ = ["collect", "Comparison", "K", "MAX_FILES", "MAX_SOURCE", "SimilarPair", "SimilarPassage", "Skipped",
+           "SubmissionFiles",
            "THRESHOLD", "WINDOW", "compare", "comparison", "document", "fingerprints", "save",
            "submissions", "tokens", "usable"]

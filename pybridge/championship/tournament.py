@@ -8,8 +8,10 @@ a pure function whose record and log this process writes as results
 arrive: the log in ``OUT/replays``, a line in ``OUT/games.jsonl``, and the
 standings (``OUT/standings.json``, ``OUT/standings.csv``). ``resume``
 continues a tournament after Ctrl-C, a crash or a power cut
-(:mod:`pybridge.championship.checkpoint`). The schedule, scores and grades are
-:mod:`pybridge.championship.scoring`'s, the ratings :mod:`pybridge.championship.ratings`'.
+(:mod:`pybridge.championship.checkpoint`). The schedule is
+:mod:`pybridge.championship.schedule`'s, scores and grades
+:mod:`pybridge.championship.scoring`'s, the files' content
+:mod:`pybridge.championship.result_files`', the ratings :mod:`pybridge.championship.ratings`'.
 """
 
 from __future__ import annotations
@@ -35,19 +37,9 @@ from pybridge.games.game import load_tournament_game
 from pybridge.championship.settings import (
     GameSetup, Grading, Progress, Referee, Schedule, Settings, Transport, Watchers)
 from pybridge.championship.ratings import as_table, elo_ratings
-from pybridge.championship.scoring import (
-    Entrant,
-    GameRecord,
-    Pairing,
-    Standing,
-    TournamentError,
-    grade_table,
-    replay_name,
-    schedule,
-    standings,
-    standings_csv,
-    standings_document,
-)
+from pybridge.championship.result_files import replay_name, standings_csv, standings_document
+from pybridge.championship.schedule import Entrant, Pairing, TournamentError, schedule
+from pybridge.championship.scoring import GameRecord, Standing, grade_table, standings
 from pybridge.text import clean_line
 from pybridge.championship.one_game import (
     SEATS,
@@ -96,7 +88,7 @@ class TournamentResult:
 
 
 @dataclass(frozen=True)
-class Checked:
+class CheckedBots:
     """What loading every bot once showed: the refused ones with why, the
     seats each loaded bot can play, the classic-protocol ones, and the
     calls of the game's own AI each makes (where --allow-game-ai let it)."""
@@ -108,7 +100,7 @@ class Checked:
 
 
 def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
-                   jobs: int, game_file: GameFileRef | None = None) -> Checked:
+                   jobs: int, game_file: GameFileRef | None = None) -> CheckedBots:
     """Load every bot once (``jobs`` at a time; for the game file
     ``game_file`` if given)."""
     bots = [e for e in entrants_ if e.path is not None]
@@ -118,7 +110,7 @@ def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         hellos = dict(pool.map(one, bots))
-    return Checked(
+    return CheckedBots(
         refused={n: h.detail for n, h in hellos.items() if not h.ready},
         seats={n: tuple(h.seats) for n, h in hellos.items() if h.ready and h.seats},
         classic=frozenset(n for n, h in hellos.items() if h.ready and h.protocol == "classic"),
@@ -344,9 +336,9 @@ class _Run:
             self.finished(outcome, pool)
 
 
-# the names of pybridge.championship.scoring are importable from here too
+# the names of the schedule, the scoring and the result files are importable from here too
 __all__ = [
-    "Checked", "Entrant", "GameRecord", "GameSetup", "Grading", "Pairing", "Progress", "Referee",
+    "CheckedBots", "Entrant", "GameRecord", "GameSetup", "Grading", "Pairing", "Progress", "Referee",
     "RefusedBot", "Schedule", "Settings", "Standing", "Transport", "Watchers",
     "TournamentError", "TournamentResult", "check_entrants", "entrants", "grade_table",
     "play_game", "rated_table", "replay_name", "run_tournament", "schedule", "standings",

@@ -1,13 +1,14 @@
-"""A saved state of the bot host: ``prolog/bots/host.pl`` with every
-built-in game and the game-file loader compiled once (``swipl -c``), so
-that a bot process starts without compiling the host's libraries
-(about 50 ms instead of 200).
+"""The saved states both hosts start from: the bot host
+(``prolog/bots/host.pl`` with every built-in game and the game-file
+loader) and the game host (``prolog/gamehost.pl``), each compiled once
+(``swipl -c``), so that a host process starts without compiling its
+libraries (a bot host in about 50 ms instead of 200).
 
 The state is kept in a cache folder under a name made of a digest of
 every Prolog file of the project and of the swipl binary, so a changed
 file or another SWI-Prolog gets a new state and a stale one is never
 used. Processes that need it at once build it once (a file lock). If it
-cannot be built, bots start from source, as before.
+cannot be built, the hosts start from source.
 """
 
 from __future__ import annotations

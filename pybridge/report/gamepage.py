@@ -18,12 +18,12 @@ import html
 import json
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from pybridge.games.boards import boards, played_descriptions
 from pybridge.replay import Rebuilt
 from pybridge.text import clean, clean_line
-from pybridge.types import Ply, Verdict, result_text
+from pybridge.types import JSON, Ply, Verdict, result_text
 
 #: What is shown of one board, of one move's text and of its description.
 BOARD_LIMIT = 16 * 1024
@@ -96,7 +96,7 @@ def page(title: str, body: Sequence[str], *, script: bool = False) -> str:
             + (f"\n<script>{SCRIPT}</script>" if script else "") + "\n</body></html>\n")
 
 
-def json_block(element_id: str, data: Any) -> str:
+def json_block(element_id: str, data: JSON) -> str:
     """``data`` as a JSON data block that no text in it can end or turn
     into markup."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))

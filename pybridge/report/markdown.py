@@ -43,7 +43,7 @@ def _md_cell(text: object, limit: int = 2048) -> str:
     return _MARKDOWN_INLINE.sub(_escaped, clean_line(text, limit))
 
 
-def counted(value: Any, noun: str, many: str | None = None) -> str:
+def counted(value: object, noun: str, many: str | None = None) -> str:
     """A count read from a results folder, with its noun: plural() for a
     whole number, else the value as text and the plural."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -107,7 +107,7 @@ def standing_columns(bots: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
 def standing_cells(b: Mapping[str, Any],
                    columns: Sequence[str] = STANDING_COLUMNS) -> list[str]:
     """The cells of ``b``'s row, for ``columns``."""
-    def num(v: Any, fmt: str) -> str:
+    def num(v: object, fmt: str) -> str:
         return "" if v is None else format(v, fmt)
 
     cells = ["-" if b.get("rank") is None else str(b["rank"]),

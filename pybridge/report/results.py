@@ -24,17 +24,9 @@ from pybridge.errors import ArenaError
 from pybridge.championship.ratings import as_table, elo_ratings
 from pybridge.replay import Rebuilt, ReplayError, verify
 from pybridge.safeio import UnsafeFileError, read_json_inside, relative_parts
-from pybridge.championship.scoring import (
-    Entrant,
-    GameRecord,
-    POINTS,
-    Pairing,
-    TournamentError,
-    game_document,
-    game_record,
-    outcome_for,
-    standings,
-)
+from pybridge.championship.result_files import game_document, game_record
+from pybridge.championship.schedule import Entrant, Pairing, TournamentError
+from pybridge.championship.scoring import GameRecord, POINTS, outcome_for, standings
 from pybridge.text import clean, clean_line
 
 #: What is shown of an entrant's output in all (the games' outputs joined).
@@ -341,7 +333,7 @@ def _similar(out: Path, problems: list[str]) -> list[Mapping[str, Any]]:
             and math.isfinite(p["score"]) and isinstance(p.get("flagged", False), bool)]
 
 
-def setting_text(value: Any) -> str:
+def setting_text(value: object) -> str:
     """A setting as text (it may come from a crafted folder)."""
     return clean_line(value if isinstance(value, str) else json.dumps(value), 200)
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from pybridge.games.game import Game, State
 from pybridge.types import Dialect
-from pybridge.testing.compare import Aspect, Difference, Pair, Said, Summary, differs, run
+from pybridge.testing.compare import Aspect, Difference, GameAndReference, Said, Summary, differs, run
 from pybridge.testing.sides import (
     Configured,
     CrossCheckError,
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] | None = None,
          players: Mapping[str, str] | None = None, moves: MoveMap | None = None,
-         config: str | None = None, dialect: Dialect = Dialect.AUTO) -> Pair:
+         config: str | None = None, dialect: Dialect = Dialect.AUTO) -> GameAndReference:
     """The two sides, loaded; CrossCheckError says why they cannot be
     compared (a side that does not load, players that do not match).
     Each option goes to the side that has it (to both where both do); a
@@ -63,7 +63,7 @@ def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] 
             f"the players differ: {side.name} has {', '.join(side.players)}, {ref.name} has "
             f"{', '.join(ref.players)} (map them: --players GAME_NAME=REFERENCE_NAME, or "
             "players={...} in Python)")
-    return Pair(side, ref)
+    return GameAndReference(side, ref)
 
 
 def compare_lines(game: Game | str | Path, reference: Any, *, games: int = 200,

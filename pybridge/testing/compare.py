@@ -150,7 +150,7 @@ class _TimeUp(Exception):
 MAX_PLIES = 5000
 
 
-class Pair:
+class GameAndReference:
     """A game and a reference walked together."""
 
     def __init__(self, game: Side, reference: Side) -> None:
@@ -260,7 +260,7 @@ def differs(g: Facts | None, r: Facts | None) -> Aspect | None:
     return None
 
 
-def _first_player(pair: Pair) -> Difference:
+def _first_player(pair: GameAndReference) -> Difference:
     """The two sides name the same players but another first mover."""
     g, r = pair.game, pair.reference
     return Difference(Aspect.PLAYER, (), (), g.name, r.name,
@@ -281,7 +281,7 @@ def _random(rng: random.Random, prolong: bool) -> Chooser:
     return choose
 
 
-def run(pair: Pair, *, games: int, seed: int | str, seconds: float | None = None,
+def run(pair: GameAndReference, *, games: int, seed: int | str, seconds: float | None = None,
         shrink: bool = True) -> Summary:
     """``games`` random lines (seeded by ``seed``) through ``pair``; stops
     at the first difference and shrinks its line, or when ``seconds`` are
@@ -324,7 +324,7 @@ PAIR_LIMIT = 40
 _Test = Callable[[list[str]], "Difference | None"]
 
 
-def shrink_line(pair: Pair, difference: Difference, line: list[str],
+def shrink_line(pair: GameAndReference, difference: Difference, line: list[str],
                 deadline: float | None) -> Difference:
     """``difference`` on a shorter line that still shows a difference of
     the same aspect (reference texts in ``line``): ddmin over chunks of

@@ -97,7 +97,7 @@ def resume_command(args: argparse.Namespace) -> str:
 
 
 def cmd_check_games(args: argparse.Namespace) -> int:
-    from pybridge.batch import Settings, publish, run
+    from pybridge.batch import BatchSettings, publish, run
     from pybridge.batch.similar import compare
     from pybridge.batch import layout
     from pybridge.jail import sandbox
@@ -112,7 +112,7 @@ def cmd_check_games(args: argparse.Namespace) -> int:
     sandbox.check(isolation)
     scheduler = None
     if args.scheduler:
-        from pybridge.championship.cluster import Scheduler
+        from pybridge.championship.cluster_address import Scheduler
 
         scheduler = Scheduler.parse(args.scheduler, tls_dir=args.tls_dir,
                                     insecure=args.insecure_scheduler)
@@ -121,7 +121,7 @@ def cmd_check_games(args: argparse.Namespace) -> int:
             print(f"warning: {warning}")
     elif args.tls_dir or args.insecure_scheduler:
         raise ValueError("--tls-dir and --insecure-scheduler go with --scheduler ADDRESS")
-    settings = Settings(seconds=args.time, move_time=args.move_time, mcts=args.mcts,
+    settings = BatchSettings(seconds=args.time, move_time=args.move_time, mcts=args.mcts,
                         level_games=args.level_games, isolation=isolation)
     where = f"Dask scheduler {args.scheduler}" if args.scheduler else plural(args.jobs, "job")
     print(f"checking the submissions of {', '.join(clean_line(f, 200) for f in args.folders)} "

@@ -74,7 +74,7 @@ def similar_pairs(result: Any, threshold: float | None) -> Any:
     for e in result.entrants:
         if e.path is not None and not e.house:
             why = similar.usable(_Path(e.path))
-            subs.append(similar.Submission(e.name, () if why else (e.path,),
+            subs.append(similar.SubmissionFiles(e.name, () if why else (e.path,),
                                            ((e.path, why),) if why else ()))
     return similar.comparison(subs, threshold=similar.THRESHOLD if threshold is None
                               else threshold)

@@ -270,7 +270,7 @@ def print_lines(lines: Sequence[str]) -> None:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from pybridge.bots.limits import Limits
+    from pybridge.host.bot_limits import Limits
     from pybridge.championship import tournament
     from pybridge.championship.entrants import parse_late
     from pybridge.championship.ratings import parse_anchor
@@ -294,7 +294,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     anchor = parse_anchor(args.elo_anchor) if args.elo_anchor else None
 
     if args.scheduler:
-        from pybridge.championship.cluster import Scheduler
+        from pybridge.championship.cluster_address import Scheduler
 
         warning = Scheduler.parse(args.scheduler, tls_dir=args.tls_dir,
                                   insecure=args.insecure_scheduler).warning()

@@ -18,7 +18,8 @@ from pybridge.championship import cluster
 from pybridge.jail import sandbox
 from pybridge.host.bot_limits import Limits
 from pybridge.games.game import load_game
-from pybridge.championship.scoring import GameRecord, Pairing
+from pybridge.championship.schedule import Pairing
+from pybridge.championship.scoring import GameRecord
 from pybridge.championship.one_game import Config, play_game
 
 GAME = load_game("tictactoe")

@@ -17,7 +17,8 @@ from pybridge import replay
 from pybridge.championship.checkpoint import differences, plan_document
 from pybridge.championship.entrants import check_late, entrants, parse_late
 from pybridge.championship.ratings import SCALE, elo_ratings, fit, invert, parse_anchor, score_table
-from pybridge.championship.scoring import Entrant, GameRecord, TournamentError, half_up, schedule, standings
+from pybridge.championship.schedule import Entrant, TournamentError, schedule
+from pybridge.championship.scoring import GameRecord, half_up, standings
 from pybridge.championship.similar import compare, fingerprints, submissions, tokens
 from pybridge.championship.tournament import Grading, Referee, Schedule, Settings, run_tournament
 from tests.support.corpus import BOTS, DISGUISED, EXAMPLES, HOSTILE, ROOT

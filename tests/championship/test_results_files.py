@@ -18,7 +18,8 @@ from pybridge import safeio
 from pybridge.championship.checkpoint import GAMES, append_game, finished_games, read_games
 from pybridge.replay import ReplayFormatError, read_replay
 from pybridge.report.results import gather
-from pybridge.championship.scoring import GameRecord, schedule
+from pybridge.championship.schedule import schedule
+from pybridge.championship.scoring import GameRecord
 from tests.support.corpus import PLAYED_SPECS
 from pybridge.championship.tournament import Schedule, Settings, run_tournament
 from shell.cli.arena import main

@@ -95,7 +95,7 @@ def test_a_file_slow_to_read_is_skipped_and_the_others_compared(tmp_path: Path) 
 def test_a_tournament_lists_the_played_files_it_could_not_compare(tmp_path: Path) -> None:
     from types import SimpleNamespace
 
-    from pybridge.championship.scoring import Entrant
+    from pybridge.championship.schedule import Entrant
     from shell.cli.report import similar_pairs
 
     big = tmp_path / "big.pl"

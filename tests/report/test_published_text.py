@@ -21,7 +21,9 @@ from pybridge.championship.entrants import name_warnings, roster, skeleton
 from pybridge.report.markdown import markdown, md
 from pybridge.report.results import gather
 from pybridge.report.html import _entrant, index_html
-from pybridge.championship.scoring import Entrant, Standing, csv_cell, standings_csv
+from pybridge.championship.result_files import csv_cell, standings_csv
+from pybridge.championship.schedule import Entrant
+from pybridge.championship.scoring import Standing
 from pybridge.championship.tournament import Schedule, Settings, run_tournament
 from shell.cli.arena import main
 from tests.support.corpus import EXAMPLES

@@ -83,7 +83,7 @@ class Scheduler:
         """The client's ``distributed.Security`` (None for ``tcp://``)."""
         if self.tls_dir is None:
             return None
-        Security = _distributed().Security
+        Security = dask_distributed().Security
         folder = Path(self.tls_dir)
         paths = [folder / name for name in (CA_FILE, CLIENT_CERT, CLIENT_KEY)]
         for path in paths:
@@ -95,7 +95,7 @@ class Scheduler:
                         tls_client_key=str(paths[2]), require_encryption=True)
 
 
-def _distributed() -> Any:
+def dask_distributed() -> Any:
     """Dask's ``distributed``, an optional extra: needed for a scheduler only."""
     try:
         import distributed
