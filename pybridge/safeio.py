@@ -21,7 +21,7 @@ import os
 import secrets
 import stat
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, NoReturn
 
 from pybridge.errors import ArenaError
 
@@ -256,11 +256,11 @@ def sha256_file(path: str | os.PathLike[str], *, limit: int | None = None) -> st
     return h.hexdigest()
 
 
-def json_depth(value: Any) -> int:
+def json_depth(value: object) -> int:
     """How deeply arrays and objects nest in ``value`` (0 for a scalar),
     measured without recursion."""
     deepest = 0
-    stack: list[tuple[Any, int]] = [(value, 0)]
+    stack: list[tuple[object, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, dict):
@@ -274,7 +274,9 @@ def json_depth(value: Any) -> int:
 def load_json(data: bytes | str, shown: str | os.PathLike[str], *,
               depth: int = MAX_JSON_DEPTH) -> Any:
     """The JSON value in ``data`` (UTF-8), refused with UnsafeFileError
-    naming ``shown`` when it is not JSON or nests deeper than ``depth``."""
+    naming ``shown`` when it is not JSON or nests deeper than ``depth``.
+    (Any, not pybridge.types.JSON: the championship, report and batch
+    readers of these documents do not yet check each field's type.)"""
     try:
         text = data if isinstance(data, str) else data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -290,7 +292,7 @@ def load_json(data: bytes | str, shown: str | os.PathLike[str], *,
     return value
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")
 
 

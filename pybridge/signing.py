@@ -32,12 +32,12 @@ import secrets
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from pybridge.errors import ArenaError
 from pybridge.safeio import MAX_DOCUMENT, MAX_GAMES, MAX_LOG, UnsafeFileError, load_json, \
     read_inside, write_inside
 from pybridge.text import clean_line
+from pybridge.types import JSON, JSONObject
 
 KEY_ENV = "ARENA_RESULTS_KEY"
 MANIFEST = "signatures.json"
@@ -184,19 +184,20 @@ def check(out: str | os.PathLike[str], key: bytes | None = None) -> Seal:
     key = results_key() if key is None else key
     files = present(out)
     try:
-        doc = load_json(read_inside(out, MANIFEST, limit=MAX_DOCUMENT), out / MANIFEST)
+        doc: JSON = load_json(read_inside(out, MANIFEST, limit=MAX_DOCUMENT), out / MANIFEST)
     except FileNotFoundError:
         return Seal(out, unsigned=tuple(files), problem=f"the folder has no {MANIFEST}: none "
                     "of its results can be told from forged ones")
     except UnsafeFileError as exc:
         return Seal(out, unsigned=tuple(files), problem=f"{MANIFEST} cannot be read: "
                     f"{clean_line(exc, 300)}")
-    listed = doc.get("files") if isinstance(doc, dict) else None
-    folder = doc.get("folder") if isinstance(doc, dict) else None
-    if (not isinstance(listed, dict) or not isinstance(folder, str) or doc.get("format") != FORMAT
-            or not all(isinstance(k, str) and isinstance(v, str) for k, v in listed.items())):
+    if not isinstance(doc, dict):
+        doc = {}
+    given, folder = doc.get("files"), doc.get("folder")
+    listed = {k: v for k, v in given.items() if isinstance(v, str)} if isinstance(given, dict) else {}
+    if (not isinstance(given, dict) or not isinstance(folder, str) or doc.get("format") != FORMAT
+            or len(listed) != len(given)):
         return Seal(out, unsigned=tuple(files), problem=f"{MANIFEST} is not a signatures file")
-    assert isinstance(doc, dict)
     if doc.get("key") != key_id(key):
         return Seal(out, unsigned=tuple(files), problem=(
             f"the folder was signed with another results key (id "
@@ -253,7 +254,7 @@ class Signer:
         self.save()
 
     def save(self) -> None:
-        doc: dict[str, Any] = {"format": FORMAT, "version": 1, "key": key_id(self.key),
+        doc: JSONObject = {"format": FORMAT, "version": 1, "key": key_id(self.key),
                                "folder": self.folder, "files": dict(sorted(self.files.items())),
                                "seal": _seal(self.key, self.folder, self.files)}
         write_inside(self.out, MANIFEST, json.dumps(doc, indent=1) + "\n")

@@ -105,6 +105,15 @@ class ResultWord(StrEnum):
     NONE = "none"
 
 
+class GreedyVerdict(StrEnum):
+    """Whether a game's AI level 2 chose as greedy on value/3 does: the
+    argmax of the values of the moves, in every position checked."""
+
+    GREEDY = "greedy"
+    NOT_GREEDY = "not greedy"
+    UNKNOWN = "unknown"  # no position checked
+
+
 @dataclass(frozen=True)
 class Decision:
     """A player's answer for one turn.
@@ -224,7 +233,7 @@ JSONObject: TypeAlias = dict[str, JSON]
 
 
 __all__ = [
-    "JSON", "JSONObject", "BAD_VERDICTS", "BUILTIN_KINDS", "Decision", "Dialect", "Isolation", "KindForm", "Outcome", "PLAYER_KINDS",
+    "JSON", "JSONObject", "BAD_VERDICTS", "BUILTIN_KINDS", "Decision", "Dialect", "GreedyVerdict", "Isolation", "KindForm", "Outcome", "PLAYER_KINDS",
     "PlayerKind", "Ply", "RESULT_WORDS", "Result", "ResultWord", "Termination", "Verdict",
     "players_problem", "result_text", "spec_forms",
 ]

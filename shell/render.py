@@ -13,7 +13,7 @@ import pybridge
 from pybridge.invocation import command_line
 from pybridge.text import clean_display, without_colour
 from pybridge.play.match import Match
-from pybridge.types import Ply, Result, result_text
+from pybridge.types import PLAYER_KINDS, PlayerKind, Ply, Result, result_text
 
 
 BOLD = "\x1b[1m"
@@ -93,18 +93,23 @@ def describe_result(match: Match, result: Result) -> str:
     return result_text(result, name=lambda seat: seat_label(match, seat), sentence=True)
 
 
-#: The player specs, each with what it is and the range of its level.
-PLAYER_SPECS: tuple[tuple[str, str], ...] = (
-    ("human", "you: type the moves (Tab lists them)"),
-    ("random", "a random valid move"),
-    ("ai:N", "the game's own AI at level N (1 and up): 1 random, 2 greedy, 3 and up "
-             "search, longer as N grows; ai:3 is the default second seat"),
-    ("mcts:N", "the arena's general AI, for any game, at level N (1 and up): 1 random, "
-               "2 greedy, 3 and up Monte Carlo search of 0.25 s at 3, doubling with "
-               "each level to 16 s at 9 and above"),
-    ("FILE.pl[:N]", "a bot file (.pl, .prolog or .pro; it runs in a sandbox), passed "
-                    "level N if given"),
-)
+#: What each player kind is, at the length a listing of them gives.
+KIND_DETAILS: dict[PlayerKind, str] = {
+    PlayerKind.HUMAN: "you: type the moves (Tab lists them)",
+    PlayerKind.RANDOM: "a random valid move",
+    PlayerKind.AI: "the game's own AI at level N (1 and up): 1 random, 2 greedy, 3 and up "
+                   "search, longer as N grows; ai:3 is the default second seat",
+    PlayerKind.MCTS: "the arena's general AI, for any game, at level N (1 and up): 1 random, "
+                     "2 greedy, 3 and up Monte Carlo search of 0.25 s at 3, doubling with "
+                     "each level to 16 s at 9 and above",
+    PlayerKind.BOT: "a bot file (.pl, .prolog or .pro; it runs in a sandbox), passed "
+                    "level N if given",
+}
+
+#: The player specs, each with what it is and the range of its level: the
+#: kinds of :data:`PLAYER_KINDS`, in its order and its syntax.
+PLAYER_SPECS: tuple[tuple[str, str], ...] = tuple(
+    (form.syntax, KIND_DETAILS[kind]) for kind, form in PLAYER_KINDS.items())
 
 
 def players_listing(width: int = 100) -> list[str]:

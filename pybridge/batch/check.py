@@ -26,7 +26,7 @@ from pybridge.batch.model import (
 )
 from pybridge.host import game_registry
 from pybridge.errors import ArenaError, GameFileError
-from pybridge.games.conformance import Problem, Report, check_game
+from pybridge.games.conformance import CheckPlan, ConformanceReport, Problem, check_game
 from pybridge.games.game import Game, load_game_file
 from pybridge.models import gamefile
 from pybridge.models import sources as gamesources
@@ -216,16 +216,16 @@ def _check(settings: BatchSettings, task: Task, folder: Path, clock: _Clock, row
     return checked
 
 
-def _checked(path: Path, task: Task, clock: _Clock, settings: BatchSettings) -> Report | str:
+def _checked(path: Path, task: Task, clock: _Clock, settings: BatchSettings) -> ConformanceReport | str:
     try:
         return check_game(str(path), config=task.config, dialect=task.dialect,
-                          games=settings.check_games, seed=settings.seed,
-                          seconds=_check_time(clock))
+                          plan=CheckPlan(games=settings.check_games, seed=settings.seed,
+                                         seconds=_check_time(clock)))
     except GameFileError as exc:
         return _local(exc, path.parent)
 
 
-def _adapter(task: Task, folder: Path, path: Path, report: Report, clock: _Clock,
+def _adapter(task: Task, folder: Path, path: Path, report: ConformanceReport, clock: _Clock,
              settings: BatchSettings) -> tuple[Adapter, Path | None, str]:
     """The adapter of a game that lacks players/current player: its own,
     the proposed one, or why none; checked unedited."""

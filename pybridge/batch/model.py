@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, Mapping
 
 from pybridge.text import clean, clean_line
-from pybridge.types import JSON, JSONObject
+from pybridge.types import JSON, GreedyVerdict, JSONObject
 
 #: The bounds of one text field, of a problem list and of a note list.
 TEXT = 600
@@ -117,9 +117,10 @@ class Greedy:
 
     @property
     def verdict(self) -> str:
+        """A :class:`GreedyVerdict`; unknown says why when it can."""
         if not self.positions:
-            return f"unknown ({self.reason})" if self.reason else "unknown"
-        return "greedy" if self.agree == self.positions else "not greedy"
+            return f"{GreedyVerdict.UNKNOWN} ({self.reason})" if self.reason else GreedyVerdict.UNKNOWN
+        return GreedyVerdict.GREEDY if self.agree == self.positions else GreedyVerdict.NOT_GREEDY
 
 
 @dataclass(frozen=True)

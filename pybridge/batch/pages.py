@@ -22,6 +22,7 @@ from pybridge.report.gamepage import GamePage, game_html
 from pybridge.replay import Rebuilt, ReplayError, read_replay, rebuild
 from pybridge.safeio import write_inside
 from pybridge.text import clean, clean_line, plural
+from pybridge.types import GreedyVerdict
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:80em;color:#222;padding:0 1em}
@@ -122,7 +123,7 @@ def _levels(row: SubmissionResult) -> list[str]:
                    + f"<td class=n>{s.points}/{3 * s.games}</td><td>{_e(s.reason)}</td></tr>")
     out.append("</table>")
     g = lv.greedy
-    cls = "ok" if g.verdict == "greedy" else "flag"
+    cls = "ok" if g.verdict == GreedyVerdict.GREEDY else "flag"
     out.append(f"<p>level 2 greedy on value/3: <span class={cls}>{_e(g.verdict)}</span> "
                f"({g.agree} of {g.positions} positions chose a move of the highest value)</p>")
     if g.example:

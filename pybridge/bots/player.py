@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from pybridge.defaults import MOVE_TIME
 from pybridge.jail import sandbox
-from pybridge.host.bot_host import DEFAULT_LEVEL, HOST, BotPlay, BotProcess, Hello, Limits
+from pybridge.host.bot_host import DEFAULT_LEVEL, HOST, BotHello, BotPlay, BotProcess, Limits
 from pybridge.host.bot_limits import SeatRole
 from pybridge.models.gamefile import GameFileRef
 from pybridge.safeio import sha256_file
@@ -148,7 +148,7 @@ class BotPlayer(Player):
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
         self.process: BotProcess | None = None
         self._kept_as: tuple[object, ...] | None = None  # its process goes back to WARM
-        self.hello: Hello | None = None
+        self.hello: BotHello | None = None
         self._output = ""
         self._line: list[tuple[State, Ply]] = []  # the game so far (Player.follow)
         self._told: list[str] = []  # the moves its process has seen or made
@@ -349,7 +349,7 @@ class BotCheck:
 
     path: str
     game: str
-    hello: Hello
+    hello: BotHello
     output: str = field(default="", repr=False)
 
 
@@ -365,5 +365,5 @@ def check_bot(game_id: str, path: str, *, limits: Limits = Limits(),
         return BotCheck(str(p), game_id, hello, proc.stderr.text())
 
 
-__all__ = ["BotPlayer", "BotProcess", "BotCheck", "BotError", "Hello", "Limits",
+__all__ = ["BotPlayer", "BotProcess", "BotCheck", "BotError", "BotHello", "Limits",
            "check_bot", "DEFAULT_LEVEL", "HOST"]

@@ -135,9 +135,8 @@ class Engine:
         self._signals = threading.current_thread() is threading.main_thread()
         self._python_sigint = signal.getsignal(signal.SIGINT) if self._signals else None
         self._worker: threading.Thread | None = None
-        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any],
-                                            concurrent.futures.Future[Any]] | None]
-        self._jobs = queue.SimpleQueue()
+        # the worker's jobs, each one call that settles its future; None ends it
+        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
         prolog = self._pyswip.Prolog
         list(prolog.query("set_prolog_flag(debug_on_error, false)", maxresult=1))
         list(prolog.query("set_prolog_flag(report_error, false)", maxresult=1))
@@ -206,19 +205,22 @@ class Engine:
             self._worker = threading.Thread(target=self._serve, name="prolog", daemon=True)
             self._worker.start()
         future: concurrent.futures.Future[_R] = concurrent.futures.Future()
-        self._jobs.put((fn, future))
+
+        def job() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                future.set_result(fn())
+            except BaseException as exc:
+                future.set_exception(exc)
+
+        self._jobs.put(job)
         return future
 
     def _serve(self) -> None:
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         while (job := self._jobs.get()) is not None:
-            fn, future = job
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(fn())
-            except BaseException as exc:
-                future.set_exception(exc)
+            job()
 
     def close(self) -> None:
         with self._lock:
@@ -243,7 +245,8 @@ def _import_pyswip() -> Any:
 
 
 def _bindings(answer: Any) -> Bindings:
-    """``variable_names`` bindings of a non-normalized pyswip answer."""
+    """``variable_names`` bindings of a non-normalized pyswip answer (Any:
+    pyswip's objects have no types)."""
     out: Bindings = {}
     for binding in answer:
         name = binding.args[0] if hasattr(binding, "args") else None
@@ -252,7 +255,7 @@ def _bindings(answer: Any) -> Bindings:
     return out
 
 
-def _value(value: Any) -> Term:
+def _value(value: object) -> Term:
     from pyswip.easy import Atom, Functor
 
     if isinstance(value, Atom):

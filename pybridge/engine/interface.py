@@ -188,7 +188,7 @@ class InProcessEngine(GameEngine):
         got = self._bridge("game_info", outputs=["Title", "Players", "Options"])
         assert got is not None
         return (text(got["Title"]), tuple(text(p) for p in items(got["Players"])),
-                tuple(Option(text(n), d, text(h))
+                tuple(Option(text(n), d if isinstance(d, (int, float, str)) else text(d), text(h))
                       for n, d, h in (items(o) for o in items(got["Options"]))))
 
     def new_state(self, options: Mapping[str, object]) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Mapping
 
 from pybridge.games import proposal_check
 from pybridge.models import gamefile
@@ -19,6 +19,7 @@ from pybridge.host import game_registry
 from pybridge.host.game_registry import host_for
 from pybridge.games.game import games as builtin_games, load_game, load_game_file
 from pybridge.text import clean_line
+from pybridge.types import Dialect
 from pybridge.invocation import command_line
 
 
@@ -38,8 +39,24 @@ class Problem:
         return clean_line(f"{self.predicate}: {self.message}{where}{move}", 600)
 
 
+@dataclass(frozen=True, kw_only=True)
+class CheckPlan:
+    """How much of a game the conformance check plays: ``games`` random
+    games from ``seed``, every position of the first ``plies`` plies (at
+    most ``max_states``), all within about ``seconds``."""
+
+    games: int = 20
+    seed: int = 0
+    plies: int = 2
+    max_states: int = 400
+    seconds: float = 60.0
+
+
 @dataclass(frozen=True)
-class Report:
+class ConformanceReport:
+    """What the conformance check found of one game: where it came from,
+    its title and dialect, and the problems (none: it conforms)."""
+
     source: str
     title: str
     dialect: str
@@ -54,7 +71,7 @@ class Report:
         return not self.problems
 
 
-def adapter_needed(spec: str, *, dialect: str = "auto", config: str | None = None) -> tuple[str, ...]:
+def adapter_needed(spec: str, *, dialect: Dialect = Dialect.AUTO, config: str | None = None) -> tuple[str, ...]:
     """What of players/1 and current_player/2 the game file ``spec`` lacks
     (check_game proposes an adapter for it then); () for a built-in game.
     GameFileError when the file is refused."""
@@ -64,13 +81,12 @@ def adapter_needed(spec: str, *, dialect: str = "auto", config: str | None = Non
     return tuple(pi for pi in ("players/1", "current_player/2") if pi in missing)
 
 
-def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: str | None = None,
-               dialect: str = "auto", games: int = 20,
-               seed: int = 0, plies: int = 2, max_states: int = 400,
-               seconds: float = 60.0) -> Report:
-    """The conformance report of the built-in game or game file ``spec``.
-    A file that cannot be read or is refused raises GameFileError; a file
-    lacking required predicates gets a report naming each."""
+def check_game(spec: str, *, options: Mapping[str, object] | None = None, config: str | None = None,
+               dialect: Dialect = Dialect.AUTO, plan: CheckPlan = CheckPlan()) -> ConformanceReport:
+    """The conformance report of the built-in game or game file ``spec``,
+    checked as far as ``plan`` says. A file that cannot be read or is
+    refused raises GameFileError; a file lacking required predicates gets
+    a report naming each."""
     options = dict(options or {})
     if spec in _builtin_ids():
         game = load_game(spec, **options)
@@ -82,8 +98,8 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
         if missing:
             proposal = ""
             if {"players/1", "current_player/2"} & set(missing):
-                proposal = propose_adapter(ref, config, seconds)
-            return Report(source, gamefile.game_id(ref), used, tuple(
+                proposal = propose_adapter(ref, config, plan.seconds)
+            return ConformanceReport(source, gamefile.game_id(ref), used, tuple(
                 Problem(pi, "", "", "required, but the file does not define it")
                 for pi in missing), host_for(ref).warnings(), proposal=proposal)
         notes = host_for(ref).warnings()
@@ -92,15 +108,16 @@ def check_game(spec: str, *, options: Mapping[str, Any] | None = None, config: s
         except GameFileError:
             raise                       # refused: the caller reports it
         except (ValueError, GameRuleError) as exc:  # initial_state/2 refuses, loops or throws
-            return Report(source, gamefile.game_id(ref), used,
+            return ConformanceReport(source, gamefile.game_id(ref), used,
                           (Problem("initial_state/2", "", "", str(exc)),), notes)
     cfg = config if game.file is not None and config is not None else ""
     try:
-        found = game.engine.check(cfg, game.options, games, seed, plies, max_states, seconds)
+        found = game.engine.check(cfg, game.options, plan.games, plan.seed, plan.plies,
+                                  plan.max_states, plan.seconds)
     except GameRuleError as exc:        # a rule the host's watchdog stopped
         found = [(_rule_named(exc.message), "", "", exc.message)]
     problems = tuple(Problem(*p) for p in found)
-    return Report(source, game.title, used, problems,
+    return ConformanceReport(source, game.title, used, problems,
                   notes if game.file is not None else (),
                   findings=tuple(getattr(game.engine, "check_notes", ())), played=True)
 
@@ -164,7 +181,7 @@ def propose_adapter(ref: GameFileRef, config: str | None, seconds: float = 60.0)
 
     def problems_of(adapter: str) -> list[tuple[str, str]] | None:
         try:
-            report = check_game(adapter, games=CHECK_GAMES, seconds=CHECK_SECONDS)
+            report = check_game(adapter, plan=CheckPlan(games=CHECK_GAMES, seconds=CHECK_SECONDS))
         except (GameFileError, ArenaError, ValueError) as exc:
             load_errors.append(str(exc))
             return None
@@ -258,4 +275,4 @@ def _builtin_ids() -> list[str]:
     return builtin_games()
 
 
-__all__ = ["Problem", "Report", "check_game"]
+__all__ = ["CheckPlan", "ConformanceReport", "Problem", "check_game"]

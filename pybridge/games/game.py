@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Mapping
 
 from pybridge.engine import _prolog
 from pybridge.host import game_registry
@@ -18,10 +18,11 @@ from pybridge.host.game_engine import HostEngine
 from pybridge.models import gamefile
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.engine.interface import GameEngine, InProcessEngine, Search
-from pybridge.models.options import Option, coerce as _coerce, option_message as _option_message
+from pybridge.models.options import Option, OptionValue, coerce as _coerce, option_message as _option_message
 from pybridge.errors import (GameRuleError, IllegalMoveError, NoMoveError, OptionError,
                              PrologValueError, StateTextError, UnknownGameError)
 from pybridge.text import clean_line, without_colour
+from pybridge.types import Dialect
 
 GAMES_DIR = PROLOG_DIR / "games"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -84,17 +85,17 @@ def _describe(game_id: str, module: str, engine: GameEngine,
                      module=module, engine=engine, file=ref)
 
 
-def load_game(game_id: str, **options: Any) -> "Game":
+def load_game(game_id: str, **options: object) -> "Game":
     """The game ``game_id`` (a built-in game's id or a game file's path)
     with ``options`` (values may be text, as typed). An unknown game, an
     unknown option or a value the game rejects raises a ValueError naming it."""
     if isinstance(game_id, str) and game_id not in games() and gamefile.names_file(game_id):
-        return load_game_file(game_id, **options)
+        return Game(_file_info(gamefile.resolve(game_id)), options)
     return Game(_info(game_id), options)
 
 
-def load_game_file(path: str, *, dialect: str = "auto", config: str | None = None,
-                   **options: Any) -> "Game":
+def load_game_file(path: str, *, dialect: Dialect = Dialect.AUTO, config: str | None = None,
+                   **options: object) -> "Game":
     """The game in the file at ``path``; ``config`` is a Prolog term (text)
     passed verbatim to its initial_state/2 instead of the options list.
     A file that is missing, refused or incomplete raises GameFileError."""
@@ -102,20 +103,20 @@ def load_game_file(path: str, *, dialect: str = "auto", config: str | None = Non
     return Game(_file_info(ref), options)
 
 
-def load_tournament_game(game_id: str, options: Mapping[str, Any], *,
-                         config: str | None = None, dialect: str = "auto") -> "Game":
+def load_tournament_game(game_id: str, options: Mapping[str, object], *,
+                         config: str | None = None, dialect: Dialect = Dialect.AUTO) -> "Game":
     """The game ``game_id`` with ``options``; a game file with the config
     term ``config`` and ``dialect`` (which a built-in game refuses:
     OptionError)."""
     if isinstance(game_id, str) and game_id not in games() and gamefile.names_file(game_id):
         return load_game_file(game_id, dialect=dialect, config=config, **options)
-    if config is not None or dialect != "auto":
+    if config is not None or dialect != Dialect.AUTO:
         raise OptionError(f"--config and --dialect are for game files; {game_id} is a "
                           "built-in game")
     return load_game(game_id, **options)
 
 
-def load_game_ref(ref: gamefile.GameFileRef, **options: Any) -> "Game":
+def load_game_ref(ref: gamefile.GameFileRef, **options: object) -> "Game":
     """The game of a reference read from a log (see gamefile.from_record)."""
     return Game(_file_info(ref), options)
 
@@ -123,10 +124,10 @@ def load_game_ref(ref: gamefile.GameFileRef, **options: Any) -> "Game":
 class Game:
     """A game's rules with one set of option values."""
 
-    def __init__(self, info: _GameInfo, options: Mapping[str, Any]) -> None:
+    def __init__(self, info: _GameInfo, options: Mapping[str, object]) -> None:
         self._info = info
         known = {o.name: o for o in info.options}
-        values: dict[str, Any] = {o.name: o.default for o in info.options}
+        values: dict[str, OptionValue] = {o.name: o.default for o in info.options}
         for name, value in options.items():
             if name not in known:
                 names = ", ".join(known) or "none"
@@ -158,7 +159,7 @@ class Game:
         return self._info.players
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, OptionValue]:
         """Every option's value (defaults included)."""
         return dict(self._options)
 

@@ -164,7 +164,7 @@ def _moves_guard(text: str, present: Collection[str]) -> str:
     return ""
 
 
-class Checked(NamedTuple):
+class ProposalCheck(NamedTuple):
     """What became of a proposed adapter: ``kept`` at its target or not;
     ``left``, the first problem check-game still finds ('' when none);
     ``game_at_fault``, every problem left lies in the game's own rules."""
@@ -219,7 +219,7 @@ def _own_listing(proposed: str, present: Collection[str]) -> bool:
 
 
 def checked(target: Path, text: str, present: Collection[str],
-            check: Callable[[str], Sequence[tuple[str, str]] | None]) -> Checked:
+            check: Callable[[str], Sequence[tuple[str, str]] | None]) -> ProposalCheck:
     """Writes ``text`` to ``target`` (a new file), checks it with
     ``check`` (the problems as pairs, None when the file could not be
     loaded at all) and mends it, up to ROUNDS times. The adapter is kept
@@ -233,7 +233,7 @@ def checked(target: Path, text: str, present: Collection[str],
     for round_ in range(ROUNDS + 1):           # the last mended text is checked too
         problems = check(str(target))
         if problems is not None and not problems:
-            return Checked(True, "")
+            return ProposalCheck(True, "")
         if problems is None:
             break
         left = f"{problems[0][0]}: {problems[0][1]}"
@@ -243,6 +243,6 @@ def checked(target: Path, text: str, present: Collection[str],
         text = mended
         target.write_text(text, encoding="utf-8")
     if problems and game_at_fault(problems, proposed, present):
-        return Checked(True, left, game_at_fault=True)
+        return ProposalCheck(True, left, game_at_fault=True)
     target.unlink(missing_ok=True)
-    return Checked(False, left)
+    return ProposalCheck(False, left)

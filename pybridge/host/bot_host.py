@@ -37,7 +37,6 @@ import time
 import weakref
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from pybridge.engine import _prolog
 from pybridge.host import saved_state
@@ -48,22 +47,22 @@ from pybridge.jail.launch import HostFiles, start_host
 from pybridge.jail.spawn import FATAL, Replies, Tail, drain, exit_words, kill_group, reap, sane_name
 from pybridge.engine._prolog import PROLOG_DIR
 from pybridge.host.bot_command import DEFAULT_LEVEL, BotPlay, HostCommand, game_environment
-from pybridge.host.bot_limits import Hello, HelloStatus, Limits, MoveReply, SeatRole
+from pybridge.host.bot_limits import BotHello, HelloStatus, Limits, MoveReply, SeatRole
 from pybridge.errors import ArenaError
 from pybridge.models.gamefile import GameFileRef
 from pybridge.text import clean, clean_line
-from pybridge.types import Isolation, Verdict
+from pybridge.types import Isolation, JSONObject, Verdict
 
 log = logging.getLogger(__name__)
 
 HOST = PROLOG_DIR / "bots" / "host.pl"
 
 
-def _hello(reply: dict[str, Any]) -> Hello:
+def _hello(reply: JSONObject) -> BotHello:
     """How loading went, from the host's reply; BadReply for a field of the
     wrong type."""
     status = reply.get("status")
-    return Hello(
+    return BotHello(
         HelloStatus.READY if status == "ready" else HelloStatus.REFUSED,
         protocol=clean_line(replies.text(reply, "protocol"), 40),
         seats=tuple(clean_line(s, 40) for s in replies.texts(reply, "seats")),
@@ -102,7 +101,7 @@ class BotProcess:
         self.move_time = play.move_time
         isolation = self.isolation = isolation or sandbox.current()
         self.stderr = Tail(limits.output_bytes)
-        self.hello: Hello | None = None
+        self.hello: BotHello | None = None
         self._kept = False
         self.exit_note = ""
         self._fatal = threading.Event()
@@ -172,7 +171,7 @@ class BotProcess:
 
     # -- the protocol --------------------------------------------------------
 
-    def load(self, *, keep: bool = False) -> Hello:
+    def load(self, *, keep: bool = False) -> BotHello:
         """Ask the host to load the bot; its answer (refused if it dies or
         takes too long). A bot loaded to ``keep`` plays only games begun
         with :meth:`begin_game`."""
@@ -180,15 +179,15 @@ class BotProcess:
         timeout = self.limits.load_seconds + (0.5 if keep else self.limits.grace + 5)
         reply = self._request("load", "keep" if keep else "", timeout)
         if reply is None:
-            hello = Hello(HelloStatus.REFUSED, detail=f"loading took more than {self.limits.load_seconds} s")
+            hello = BotHello(HelloStatus.REFUSED, detail=f"loading took more than {self.limits.load_seconds} s")
         elif isinstance(reply, str):
-            hello = Hello(HelloStatus.REFUSED, detail=f"the bot's process died while loading ({reply})")
+            hello = BotHello(HelloStatus.REFUSED, detail=f"the bot's process died while loading ({reply})")
         else:
             try:
                 hello = _hello(reply)
             except replies.BadReply as exc:
                 self.kill()
-                self.hello = Hello(HelloStatus.REFUSED, detail=f"bad reply to loading: {exc}")
+                self.hello = BotHello(HelloStatus.REFUSED, detail=f"bad reply to loading: {exc}")
                 return self.hello
             if hello.ready and hello.game_ai and not self.limits.game_ai:
                 hello = game_ai_refusal(hello)
@@ -255,7 +254,7 @@ class BotProcess:
                                     f"{self.limits.clock_grace:g} s")
         return read
 
-    def _request(self, verb: str, args: str, timeout: float) -> dict[str, Any] | str | None:
+    def _request(self, verb: str, args: str, timeout: float) -> JSONObject | str | None:
         """Send ``verb(Nonce, args).`` (data only) and wait for its JSON
         reply; a str saying why the process is gone or its reply is bad;
         None when no reply came within ``timeout`` (the process is then
@@ -357,7 +356,7 @@ class BotProcess:
         self.close()
 
 
-def game_ai_refusal(hello: Hello) -> Hello:
+def game_ai_refusal(hello: BotHello) -> BotHello:
     """The refusal of a bot whose ``hello`` shows calls of the game's own AI."""
     calls = "; ".join(hello.game_ai)
     detail = (f"the bot calls the game's own AI ({calls}): a bot must choose its moves "
@@ -366,4 +365,4 @@ def game_ai_refusal(hello: Hello) -> Hello:
     return replace(hello, status=HelloStatus.REFUSED, detail=detail, problems=(detail,))
 
 
-__all__ = ["BotPlay", "BotProcess", "DEFAULT_LEVEL", "HOST", "Hello", "Limits"]
+__all__ = ["BotHello", "BotPlay", "BotProcess", "DEFAULT_LEVEL", "HOST", "Limits"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Mapping
 
 from pybridge.text import clean_line
-from pybridge.types import Verdict
+from pybridge.types import JSON, Verdict
 
 
 @dataclass(frozen=True)
@@ -62,8 +62,8 @@ class HelloStatus(StrEnum):
 
 
 @dataclass(frozen=True)
-class Hello:
-    """How loading went."""
+class BotHello:
+    """A bot's answer to loading: how it went."""
 
     status: HelloStatus
     protocol: str = ""
@@ -96,7 +96,7 @@ class MoveReply:
     raw: str | None = None
 
     @classmethod
-    def read(cls, reply: Mapping[str, Any], ms: int) -> "MoveReply":
+    def read(cls, reply: Mapping[str, JSON], ms: int) -> "MoveReply":
         """The reply in the host's JSON object ``reply``: anything but a
         known verdict (with a move text when 'ok') is a crash."""
         out = reply.get("out", 0)
@@ -110,8 +110,8 @@ class MoveReply:
         if verdict is Verdict.OK and not isinstance(move, str):
             return cls(Verdict.CRASHED, ms, None, out, f"bad reply {clean_line(reply, 300)}")
         raw = reply.get("raw")
-        return cls(verdict, ms, move if verdict is Verdict.OK else None, out,
+        return cls(verdict, ms, move if verdict is Verdict.OK and isinstance(move, str) else None, out,
                    clean_line(reply.get("detail", "")), None if raw is None else clean_line(raw))
 
 
-__all__ = ["Hello", "HelloStatus", "Limits", "MoveReply", "SeatRole"]
+__all__ = ["BotHello", "HelloStatus", "Limits", "MoveReply", "SeatRole"]

@@ -23,7 +23,7 @@ from pybridge.host.game_host import GameHost
 from pybridge.host.game_registry import host_for
 from pybridge.models.options import Option
 from pybridge.text import clean, clean_display, clean_line, has_controls
-from pybridge.types import players_problem
+from pybridge.types import JSON, players_problem
 
 #: The rules a request for a state's facts calls, named when the host dies
 #: before it could say which one ran.
@@ -39,7 +39,7 @@ def _checked(game: str, what: str, value: object, limit: int = 1000) -> str:
     return value
 
 
-def _list(reply: Reply, key: str) -> list[object]:
+def _list(reply: Reply, key: str) -> list[JSON]:
     """Field ``key`` of ``reply``, a list (empty when absent); BadReply if not."""
     value = reply.get(key, [])
     if not isinstance(value, list):

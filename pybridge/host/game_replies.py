@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TypedDict
 
 from pybridge.jail import replies
+from pybridge.types import JSONObject
 
 #: A host's reply line, a JSON object whose fields are not yet checked.
-Reply = dict[str, object]
+Reply = JSONObject
 
 
 class GameHello(TypedDict, total=False):
@@ -33,10 +34,10 @@ def hello(reply: Reply) -> GameHello:
     """The answer to ``load`` with its fields checked; BadReply if one is
     of the wrong type."""
     return GameHello(dialect=replies.text(reply, "dialect"),
-                 missing=list(replies.texts(reply, "missing")),
-                 present=list(replies.texts(reply, "present")),
-                 required=list(replies.texts(reply, "required")),
-                 warnings=list(replies.texts(reply, "warnings")))
+                     missing=list(replies.texts(reply, "missing")),
+                     present=list(replies.texts(reply, "present")),
+                     required=list(replies.texts(reply, "required")),
+                     warnings=list(replies.texts(reply, "warnings")))
 
 
 __all__ = ["GameHello", "Reply", "hello"]

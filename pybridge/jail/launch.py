@@ -79,9 +79,10 @@ def start_host(command: Callable[[int, int], list[str]], *, isolation: Isolation
             cwd = workdir
         argv = its_jail.enter(argv)
         log.debug("%s: start %s", what, " ".join(argv))
-        proc = spawn(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                     stderr=subprocess.STDOUT, cwd=cwd, env=run_env,
-                     pass_fds=(req_r, rep_w, *copies), start_new_session=True, close_fds=True)
+        fds = (req_r, rep_w, *copies)
+        proc = spawn(lambda: subprocess.Popen(
+            argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            cwd=cwd, env=run_env, pass_fds=fds, start_new_session=True, close_fds=True))
     except BaseException as exc:
         for fd in (req_r, req_w, rep_r, rep_w, *copies):
             os.close(fd)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Mapping
+from typing import Mapping, NoReturn
+
+from pybridge.types import JSON, JSONObject
 
 #: The longest reply line read (the reader thread's chunk).
 MAX_LINE = 1 << 20
@@ -46,7 +48,7 @@ def nesting(data: bytes, deepest: int = MAX_DEPTH) -> int:
     return top
 
 
-def json_value(data: bytes | str, *, limit: int = MAX_LINE, depth: int = MAX_DEPTH) -> Any:
+def json_value(data: bytes | str, *, limit: int = MAX_LINE, depth: int = MAX_DEPTH) -> JSON:
     """The JSON value in ``data``; BadReply when it is longer than
     ``limit`` bytes, not UTF-8, nests deeper than ``depth`` or is not JSON."""
     raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
@@ -59,14 +61,15 @@ def json_value(data: bytes | str, *, limit: int = MAX_LINE, depth: int = MAX_DEP
     if raw.count(b"[") + raw.count(b"{") > depth and nesting(raw, depth) > depth:
         raise BadReply(f"a reply whose arrays or objects nest deeper than {depth}")
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        value: JSON = json.loads(text, parse_constant=_no_constant)
+        return value
     except RecursionError:      # not reached after the check above; kept as a wall
         raise BadReply(f"a reply whose arrays or objects nest deeper than {depth}") from None
     except ValueError as exc:
         raise BadReply(f"a reply that is not JSON ({exc})") from None
 
 
-def read_reply(line: bytes) -> dict[str, Any]:
+def read_reply(line: bytes) -> JSONObject:
     """A host's reply line (as the reader thread got it) as the JSON object
     it must be; BadReply saying why not."""
     if len(line) >= MAX_LINE and not line.endswith(b"\n"):
@@ -77,7 +80,7 @@ def read_reply(line: bytes) -> dict[str, Any]:
     return reply
 
 
-def text(reply: Mapping[str, Any], key: str, default: str = "") -> str:
+def text(reply: Mapping[str, object], key: str, default: str = "") -> str:
     """Field ``key`` of ``reply``, a string (``default`` when absent)."""
     value = reply.get(key, default)
     if not isinstance(value, str):
@@ -85,7 +88,7 @@ def text(reply: Mapping[str, Any], key: str, default: str = "") -> str:
     return value
 
 
-def integer(reply: Mapping[str, Any], key: str, default: int = 0) -> int:
+def integer(reply: Mapping[str, object], key: str, default: int = 0) -> int:
     """Field ``key`` of ``reply``, an integer (``default`` when absent)."""
     value = reply.get(key, default)
     if type(value) is not int:
@@ -93,7 +96,7 @@ def integer(reply: Mapping[str, Any], key: str, default: int = 0) -> int:
     return value
 
 
-def texts(reply: Mapping[str, Any], key: str) -> tuple[str, ...]:
+def texts(reply: Mapping[str, object], key: str) -> tuple[str, ...]:
     """Field ``key`` of ``reply``, a list of strings (empty when absent)."""
     value = reply.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -101,7 +104,7 @@ def texts(reply: Mapping[str, Any], key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")
 
 

@@ -17,7 +17,7 @@ import subprocess
 import threading
 import time
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Callable, Union
 
 from pybridge.jail import processes as jail
 from pybridge.text import clean
@@ -72,37 +72,43 @@ class Tail:
         return (f"[{cut} bytes before this were dropped]\n" + out) if cut else out
 
 
+#: What starts a process, and what came of it: the process or what it raised.
+Start = Callable[[], "subprocess.Popen[bytes]"]
+Started = Union["subprocess.Popen[bytes]", BaseException]
+
+
 class Spawner:
     """Starts processes from one thread that lives as long as this
     process: bubblewrap's --die-with-parent kills the sandbox when the
     thread that started it ends, not only the process."""
 
     def __init__(self) -> None:
-        self._jobs: queue.Queue[tuple[Any, Any, Any]] = queue.Queue()
+        self._jobs: queue.Queue[tuple[Start, queue.Queue[Started]]] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
-    def __call__(self, argv: list[str], **kwargs: Any) -> "subprocess.Popen[bytes]":
+    def __call__(self, start: Start) -> "subprocess.Popen[bytes]":
+        """The process ``start`` starts (it calls subprocess.Popen), started
+        on the spawner's thread; what it raises is raised here."""
         with self._lock:
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="bot-spawner",
                                                  daemon=True)
                 self._thread.start()
-        done: queue.Queue[Any] = queue.Queue()
-        self._jobs.put((argv, kwargs, done))
-        ok, value = done.get()
-        if not ok:
-            raise value
-        proc: subprocess.Popen[bytes] = value
-        return proc
+        done: queue.Queue[Started] = queue.Queue()
+        self._jobs.put((start, done))
+        got = done.get()
+        if isinstance(got, BaseException):
+            raise got
+        return got
 
     def _run(self) -> None:
         while True:
-            argv, kwargs, done = self._jobs.get()
+            start, done = self._jobs.get()
             try:
-                done.put((True, subprocess.Popen(argv, **kwargs)))
+                done.put(start())
             except BaseException as exc:  # handed to the caller
-                done.put((False, exc))
+                done.put(exc)
 
 
 spawn = Spawner()

@@ -73,12 +73,10 @@ class GameFileRef:
         return out
 
 
-def resolve(path: str | Path, *, dialect: str = Dialect.AUTO,
+def resolve(path: str | Path, *, dialect: Dialect = Dialect.AUTO,
             config: str | None = None) -> GameFileRef:
-    """The reference of the game file at ``path`` as it is now; ``dialect``
-    as written (auto, swi or sicstus4: GameFileError for another)."""
-    if dialect not in DIALECTS:
-        raise GameFileError(f"unknown dialect {dialect!r}: use {', '.join(DIALECTS)}")
+    """The reference of the game file at ``path`` as it is now, to be read
+    in ``dialect``."""
     p = Path(path).expanduser()
     if not p.is_file():
         raise GameFileError(f"no game file {str(path)!r}" + (
@@ -87,7 +85,7 @@ def resolve(path: str | Path, *, dialect: str = Dialect.AUTO,
         digest = sha256_of(p)
     except OSError as exc:
         raise GameFileError(f"cannot read game file {str(path)!r}: {exc.strerror}") from None
-    return GameFileRef(str(p.resolve()), digest, Dialect(dialect), config)
+    return GameFileRef(str(p.resolve()), digest, dialect, config)
 
 
 def from_record(record: object) -> GameFileRef:

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
 
 from pybridge.errors import OptionError
+
+#: A game option's value: a number or an atom's text (a game's option/3
+#: defaults, and what a command line's text becomes).
+OptionValue: TypeAlias = int | float | str
 
 
 @dataclass(frozen=True)
@@ -15,7 +19,7 @@ class Option:
     """One option a game accepts."""
 
     name: str
-    default: Any
+    default: OptionValue
     help: str
 
 
@@ -31,7 +35,7 @@ def option_message(game_id: str, message: str) -> str:
     return f"bad option for {game_id}: {message.strip()}"
 
 
-def coerce(game_id: str, option: Option, value: Any) -> Any:
+def coerce(game_id: str, option: Option, value: object) -> OptionValue:
     """An option value as the type of its default (text from a command line
     becomes a number where the default is one)."""
     default = option.default
@@ -50,6 +54,8 @@ def coerce(game_id: str, option: Option, value: Any) -> Any:
             f"option {option.name} of {game_id}: expected a whole number, got {value!r}"
         )
     try:
+        if not isinstance(value, (int, float, str)):
+            raise TypeError(value)
         return float(value)
     except (TypeError, ValueError):
         raise OptionError(
@@ -57,4 +63,4 @@ def coerce(game_id: str, option: Option, value: Any) -> Any:
         ) from None
 
 
-__all__ = ["Option", "coerce", "option_message"]
+__all__ = ["Option", "OptionValue", "coerce", "option_message"]

@@ -10,7 +10,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Literal, Mapping, NoReturn, TypeVar, overload
 
 from pybridge.models import gamefile
 from pybridge.errors import ArenaError, GameFileError, GameRuleError, StateTextError
@@ -19,7 +19,8 @@ from pybridge.jail import sandbox
 from pybridge.play.players import PlayerSpec
 from pybridge.text import clean_line
 from pybridge.safeio import MAX_JSON_DEPTH, MAX_LOG, UnsafeFileError, json_depth, read_inside, read_regular
-from pybridge.types import BAD_VERDICTS, Ply, Result, Termination, Verdict
+from pybridge.models.options import OptionValue
+from pybridge.types import BAD_VERDICTS, JSON, JSONObject, Ply, Result, Termination, Verdict
 from pybridge.replay.records import FORMAT, RECORD_TYPES, VERSION
 
 
@@ -45,7 +46,7 @@ class Header:
     """The header record, checked."""
 
     game: str
-    options: Mapping[str, Any]
+    options: Mapping[str, OptionValue]
     players: Mapping[str, str]
     started: str | None
     version: int
@@ -148,7 +149,7 @@ def parse_replay(data: bytes, path: str | os.PathLike[str]) -> Replay:
     return reader.replay(offset, torn, tuple(warnings))
 
 
-def _parse(path: Path, number: int, chunk: bytes) -> dict[str, Any]:
+def _parse(path: Path, number: int, chunk: bytes) -> JSONObject:
     try:
         line = chunk.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -156,7 +157,7 @@ def _parse(path: Path, number: int, chunk: bytes) -> dict[str, Any]:
     if not line.strip():
         raise ReplayFormatError(path, number, "empty line")
     try:
-        record = json.loads(line, parse_constant=_no_constant)
+        record: JSON = json.loads(line, parse_constant=_no_constant)
     except RecursionError:
         raise ReplayFormatError(path, number, f"bad JSON: nested deeper than {MAX_JSON_DEPTH}") from None
     except ValueError as exc:
@@ -168,11 +169,11 @@ def _parse(path: Path, number: int, chunk: bytes) -> dict[str, Any]:
     return record
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _json_kind(value: Any) -> str:
+def _json_kind(value: JSON) -> str:
     if isinstance(value, list):
         return "an array"
     if isinstance(value, str):
@@ -182,6 +183,10 @@ def _json_kind(value: Any) -> str:
     if isinstance(value, bool):
         return "a boolean"
     return "a number"
+
+
+#: The types a record's field is read as (an object: a JSON object).
+_Field = TypeVar("_Field", str, int, JSONObject)
 
 
 class _Reader:
@@ -201,7 +206,7 @@ class _Reader:
     def error(self, line: int, message: str) -> ReplayFormatError:
         return ReplayFormatError(self.path, line, message)
 
-    def add(self, line: int, record: dict[str, Any]) -> None:
+    def add(self, line: int, record: JSONObject) -> None:
         self.lines = line
         kind = self.field(line, record, "type", str, "a record")
         if kind not in RECORD_TYPES:
@@ -219,8 +224,18 @@ class _Reader:
                 "only an undo may follow a result")
         getattr(self, f"read_{kind}")(line, record)
 
-    def field(self, line: int, record: Mapping[str, Any], name: str, kind: type,
-              what: str, *, optional: bool = False) -> Any:
+    @overload
+    def field(self, line: int, record: Mapping[str, JSON], name: str, kind: type[_Field],
+              what: str) -> _Field: ...
+
+    @overload
+    def field(self, line: int, record: Mapping[str, JSON], name: str, kind: type[_Field],
+              what: str, *, optional: Literal[True]) -> _Field | None: ...
+
+    def field(self, line: int, record: Mapping[str, JSON], name: str, kind: type[_Field],
+              what: str, *, optional: bool = False) -> _Field | None:
+        """Field ``name`` of ``record``, of type ``kind`` (text, a whole
+        number or an object); None if it is absent and ``optional``."""
         if name not in record:
             if optional:
                 return None
@@ -231,7 +246,7 @@ class _Reader:
             raise self.error(line, f"field {name!r} of {what} must be {names[kind]}, not {value!r}")
         return value
 
-    def read_header(self, line: int, record: dict[str, Any]) -> None:
+    def read_header(self, line: int, record: JSONObject) -> None:
         what = "the header"
         if line != 1:
             raise self.error(line, "the header must be the first line")
@@ -272,15 +287,16 @@ class _Reader:
                 game.state_from_text(state)
             except StateTextError as exc:
                 raise self.error(line, f"field 'state' of the header: {exc}") from None
-        opening = record.get("opening") or []
-        if not isinstance(opening, list) or not all(isinstance(m, str) for m in opening):
+        listed = record.get("opening") or []
+        opening = [m for m in listed if isinstance(m, str)] if isinstance(listed, list) else []
+        if not isinstance(listed, list) or len(opening) != len(listed):
             raise self.error(line, "field 'opening' of the header must be a list of move texts")
         self.game = game
         self.players = players
         self.header = Header(game_id, game.options, dict(players), started, version, state,
                              tuple(opening))
 
-    def read_seats(self, line: int, record: Mapping[str, Any], game: Game, what: str) -> dict[str, str]:
+    def read_seats(self, line: int, record: Mapping[str, JSON], game: Game, what: str) -> dict[str, str]:
         players = self.field(line, record, "players", dict, what)
         if set(players) != set(game.players):
             raise self.error(
@@ -295,7 +311,7 @@ class _Reader:
                 raise self.error(line, f"seat {seat}: {exc}") from None
         return seats
 
-    def read_move(self, line: int, record: dict[str, Any]) -> None:
+    def read_move(self, line: int, record: JSONObject) -> None:
         assert self.game is not None
         what = "a move record"
         number = self.field(line, record, "ply", int, what)
@@ -317,7 +333,7 @@ class _Reader:
         self.moves.append(Logged(line, Ply(number, player, move, ms, Verdict(verdict), detail, raw,
                                                note)))
 
-    def read_undo(self, line: int, record: dict[str, Any]) -> None:
+    def read_undo(self, line: int, record: JSONObject) -> None:
         number = self.field(line, record, "ply", int, "an undo record", optional=True)
         if not self.moves:
             raise self.error(line, "an undo with no move to take back")
@@ -331,11 +347,11 @@ class _Reader:
         self.result_line = None
         self.undos += 1
 
-    def read_players(self, line: int, record: dict[str, Any]) -> None:
+    def read_players(self, line: int, record: JSONObject) -> None:
         assert self.game is not None
         self.players = self.read_seats(line, record, self.game, "a players record")
 
-    def read_result(self, line: int, record: dict[str, Any]) -> None:
+    def read_result(self, line: int, record: JSONObject) -> None:
         assert self.game is not None
         what = "a result record"
         winner = self.field(line, record, "winner", str, what)
@@ -354,7 +370,8 @@ class _Reader:
         termination = self.field(line, record, "termination", str, what, optional=True) or ""
         if termination not in ("", "broken_rule"):
             raise self.error(line, f"termination {termination!r} is not 'broken_rule'")
-        self.result = Result(winner, reason, forfeit, detail, Termination(termination))
+        self.result = Result(winner, reason, None if forfeit is None else Verdict(forfeit), detail,
+                             Termination(termination))
         self.result_line = line
 
     def replay(self, end: int, torn: bool, warnings: tuple[str, ...]) -> Replay:

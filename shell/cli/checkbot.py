@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pybridge.defaults import MOVE_TIME
 from pybridge.bots.trial import TrialGame, game_kinds, kinds, trial_games
@@ -15,6 +15,9 @@ from pybridge.text import without_colour
 from pybridge.text import plural
 from shell.cli.isolation import add_option as add_isolation_option
 from shell.cli.isolation import apply as apply_isolation
+
+if TYPE_CHECKING:
+    from pybridge.games.game import Game
 
 EXIT_BAD_BOT = 1
 
@@ -101,7 +104,7 @@ def _heading(trial: TrialGame, move_time: float) -> str:
     return f"games against random ({move_time:g} s per move):"
 
 
-def _print_trial(game: Any, trial: TrialGame) -> None:
+def _print_trial(game: Game, trial: TrialGame) -> None:
     bot_seat = trial.bot_seat
     what = result_text(trial.result,
                        name=lambda seat: "bot" if seat == bot_seat else trial.opponent)

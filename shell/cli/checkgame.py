@@ -4,27 +4,41 @@ options every command that takes a game file shares (--config, --dialect)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pybridge.text import clean_line, plural
+from pybridge.types import Dialect
 
 from shell.cli.isolation import add_option as add_isolation_option
 from shell.repl.command import option_items
+
+if TYPE_CHECKING:
+    from pybridge.games.game import Game
 
 EXIT_CONFORMS = 0
 EXIT_PROBLEMS = 1
 EXIT_REFUSED = 2
 
 
+def dialect_arg(text: str) -> Dialect:
+    """--dialect's value, the one place a dialect is read from text."""
+    try:
+        return Dialect(text)
+    except ValueError:
+        names = ", ".join(repr(str(d)) for d in Dialect)
+        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose from {names})") from None
+
+
 def add_game_file_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", metavar="TERM",
                         help="for a game file: a Prolog term passed verbatim to its initial_state/2")
-    parser.add_argument("--dialect", choices=("auto", "swi", "sicstus4"), default="auto",
+    parser.add_argument("--dialect", type=dialect_arg, choices=tuple(map(str, Dialect)),
+                        default=Dialect.AUTO,
                         help="for a game file: load it under SWI-Prolog or its SICStus 4 "
                              "emulation (default: sicstus4 when it asks for a SICStus library)")
 
 
-def load_game_arg(args: argparse.Namespace) -> Any:
+def load_game_arg(args: argparse.Namespace) -> Game:
     """The game ``args.game`` names (an id or a file) with its options."""
     import pybridge
     from pybridge.models import gamefile
@@ -38,7 +52,7 @@ def load_game_arg(args: argparse.Namespace) -> Any:
     return pybridge.load_game(args.game, **options)
 
 
-def register(sub: Any) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("check-game", help="check a game file against the game contract")
     p.add_argument("game", metavar="FILE", help="the game file (or a built-in game's id)")
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
@@ -56,7 +70,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_check_game(args: argparse.Namespace) -> int:
-    from pybridge.games.conformance import adapter_needed, check_game
+    from pybridge.games.conformance import CheckPlan, adapter_needed, check_game
     from pybridge.errors import GameFileError
 
     if not 0 < args.time <= 3600:
@@ -69,8 +83,8 @@ def cmd_check_game(args: argparse.Namespace) -> int:
             print(f"proposing an adapter: the file lacks {' and '.join(lacks)} (this takes up "
                   f"to a few minutes)...", flush=True)
         report = check_game(args.game, options=option_items(args.option), config=args.config,
-                            dialect=args.dialect, games=args.games, seed=args.seed,
-                            plies=args.plies, seconds=args.time)
+                            dialect=args.dialect, plan=CheckPlan(games=args.games, seed=args.seed,
+                                                                 plies=args.plies, seconds=args.time))
     except GameFileError as exc:
         print(f"arena check-game: {exc}")
         return EXIT_REFUSED

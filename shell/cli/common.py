@@ -10,7 +10,7 @@ from pathlib import Path
 
 from shell.cli.isolation import add_option as add_isolation_option
 from shell.render import color_wanted
-from shell.repl.loop import Shell
+from shell.repl.loop import Shell, ShellOptions
 
 
 def state_dir() -> Path:
@@ -49,9 +49,11 @@ def open_shell(args: argparse.Namespace, *, move_time: float | None = None, sing
     return Shell(
         color=color_wanted(args.no_color),
         interactive=interactive,
-        history_file=history,
-        log_dir=state_dir() / "replays",
-        move_time=move_time,
-        single_game=single_game,
-        delay=None if delay is None else max(0.0, delay),
+        options=ShellOptions(
+            history_file=history,
+            log_dir=state_dir() / "replays",
+            move_time=move_time,
+            single_game=single_game,
+            delay=None if delay is None else max(0.0, delay),
+        ),
     )

@@ -8,8 +8,9 @@ from __future__ import annotations
 import difflib
 import shlex
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable
 
+from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
 
 from pybridge.errors import ArenaError
@@ -104,7 +105,7 @@ class LineValidator(Validator):
     def __init__(self, check: Callable[[str], str | None]) -> None:
         self.check = check
 
-    def validate(self, document: Any) -> None:
+    def validate(self, document: Document) -> None:
         try:
             problem = self.check(document.text)
         except ArenaError as exc:

@@ -16,6 +16,7 @@ import threading
 import time
 import traceback
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -68,6 +69,23 @@ def wrap_refusals(session: PromptSession[str]) -> None:
             container.wrap_lines = to_filter(True)
 
 
+@dataclass(frozen=True, kw_only=True)
+class ShellOptions:
+    """How a shell's session runs: ``history_file`` keeps the lines typed
+    (None: kept in memory); ``move_time`` is the seconds a move (None: each
+    player's own); ``log_dir`` holds the replay logs (None: none written);
+    ``delay`` is the seconds between AI moves when no human plays (None:
+    0.6 interactive, else 0); with ``single_game`` the shell ends with the
+    game it is started with (arena play, arena resume) unless new or load
+    starts another."""
+
+    history_file: Path | None = None
+    move_time: float | None = None
+    log_dir: Path | None = None
+    delay: float | None = None
+    single_game: bool = False
+
+
 class Shell:
     def __init__(
         self,
@@ -76,24 +94,17 @@ class Shell:
         color: bool = True,
         prompt_session: PromptSession[str] | None = None,
         interactive: bool = True,
-        history_file: Path | None = None,
-        move_time: float | None = None,
-        log_dir: Path | None = None,
-        delay: float | None = None,
-        single_game: bool = False,
+        options: ShellOptions = ShellOptions(),
     ) -> None:
-        """``single_game``: the shell ends with the game it is started
-        with (arena play, arena resume) unless new or load starts another;
-        ``delay``: seconds between AI moves when no human plays (default
-        0.6 interactive, else 0)."""
         self.out = out or sys.stdout
         self.say = Printer(self.out, color)
         self.color = color
         self.interactive = interactive
-        self.single_game = single_game
+        self.single_game = options.single_game
         self.done = False
+        delay = options.delay
         self.session = Session(
-            move_time=move_time, log_dir=log_dir,
+            move_time=options.move_time, log_dir=options.log_dir,
             delay=(0.6 if interactive else 0.0) if delay is None else delay,
             notify=self.say.note, busy=self.thinking,
         )
@@ -102,7 +113,8 @@ class Shell:
         self._moves = MoveDescriptions()
         self._checked: ReadLine | None = None  # the validator's reading of a move line
         if prompt_session is None and interactive:
-            history = FileHistory(str(history_file)) if history_file else InMemoryHistory()
+            history = (FileHistory(str(options.history_file)) if options.history_file
+                       else InMemoryHistory())
             prompt_session = PromptSession(history=history, output=output_without_cpr())
             wrap_refusals(prompt_session)
         self.prompt_session = prompt_session

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pybridge.games.conformance import check_game
+from pybridge.games.conformance import CheckPlan, check_game
 from pybridge.errors import ArenaError
 from shell.cli.arena import main
 
@@ -88,7 +88,7 @@ def test_broken_game_gets_a_named_message(pi: str, fault: str, later: bool, tmp_
     game.write_text(game_text(pi, fault, later))
     name = pi.split("/")[0]
     try:
-        report = check_game(str(game), games=2, plies=1, seconds=8)
+        report = check_game(str(game), plan=CheckPlan(games=2, plies=1, seconds=8))
     except ArenaError as exc:                     # refused: the message names it
         assert name in str(exc), str(exc)
     else:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.games.conformance import check_game
+from pybridge.games.conformance import CheckPlan, check_game
 from pybridge.jail import sandbox
 from pybridge.errors import GameFileError, GameRuleError
 from pybridge.games.game import load_game_file
@@ -145,7 +145,7 @@ def test_missing_file_says_so(tmp_path: Path) -> None:
 
 
 def test_check_game_finds_the_broken_rules() -> None:
-    report = check_game(str(FILES / "broken.pl"), games=5)
+    report = check_game(str(FILES / "broken.pl"), plan=CheckPlan(games=5))
     assert not report.conforms
     text = "\n".join(str(p) for p in report.problems)
     assert re.search(r"valid_moves/2: lists this move more than once( \(seen \d+ times\))? in state s\(0,a\) with move 2", text)
@@ -164,7 +164,7 @@ def test_check_game_names_missing_predicates() -> None:
 
 @pytest.mark.parametrize("path", [NIM, HEXAPAWN, CONNECT4, FILES / "course_variants.pl"])
 def test_examples_conform(path: Path) -> None:
-    report = check_game(str(path), games=5)
+    report = check_game(str(path), plan=CheckPlan(games=5))
     assert report.conforms, [str(p) for p in report.problems]
 
 

@@ -124,7 +124,7 @@ def test_unknown_game() -> None:
 def test_the_game_file_checker_passes_every_builtin_game(game_id: str) -> None:
     # the same checker as arena check-game: determinism, duplicates, the
     # moves/game-over agreement, unlisted moves refused, text round trips
-    from pybridge.games.conformance import check_game
+    from pybridge.games.conformance import CheckPlan, check_game
 
-    report = check_game(game_id, games=2, seed=3, plies=1, max_states=60)
+    report = check_game(game_id, plan=CheckPlan(games=2, seed=3, plies=1, max_states=60))
     assert report.conforms, [str(p) for p in report.problems]

@@ -125,6 +125,41 @@ def test_no_module_over_400_lines(module: str) -> None:
     assert lines <= MAX_LINES, f"{module}: {lines} lines"
 
 
+#: The most parameters a function takes (self and cls aside); more want a
+#: keyword-only parameter object, as check_game's CheckPlan.
+MAX_PARAMETERS = 8
+
+
+def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The parameters of ``function``, *args and **kwargs among them, but
+    not its self or cls."""
+    a = function.args
+    names = [p.arg for p in (*a.posonlyargs, *a.args)]
+    if names[:1] in (["self"], ["cls"]):
+        names = names[1:]
+    names += [p.arg for p in a.kwonlyargs]
+    names += [f"*{p.arg}" for p in (a.vararg,) if p is not None]
+    names += [f"**{p.arg}" for p in (a.kwarg,) if p is not None]
+    return names
+
+
+def test_no_function_takes_more_than_8_parameters() -> None:
+    long = []
+    for module, path in sorted(MODULES.items()):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                count = len(_parameters(node))
+                if count > MAX_PARAMETERS:
+                    long.append(f"{module}:{node.lineno} {node.name} ({count})")
+    assert long == []
+
+
+def test_the_parameter_count_leaves_out_self_only() -> None:
+    tree = ast.parse("class C:\n    def f(self, a, /, b, *c, d, **e): pass\n")
+    function = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))
+    assert _parameters(function) == ["a", "b", "d", "*c", "**e"]
+
+
 #: Paths of the project's own files as code, tests and docs cite them.
 CITED = re.compile(r"(?<![\w./-])((?:pybridge|shell|prolog|tests|benchmarks|docs|examples)"
                    r"/[\w./-]*\w\.(?:py|pl|md|txt))\b")

@@ -9,13 +9,6 @@ from collections import defaultdict
 
 from tests.support.paths import ROOT
 
-#: Names still held twice while another change renames one side; empty
-#: once it is merged (games/conformance.py's Report -> ConformanceReport).
-PENDING: dict[str, set[str]] = {
-    "Report": {"pybridge/games/conformance.py", "pybridge/report/results.py"},
-}
-
-
 def _classes() -> dict[str, list[str]]:
     found: dict[str, list[str]] = defaultdict(list)
     for top in ("pybridge", "shell"):
@@ -27,6 +20,5 @@ def _classes() -> dict[str, list[str]]:
 
 
 def test_no_two_classes_share_a_name() -> None:
-    shared = {name: places for name, places in _classes().items()
-              if len(places) > 1 and set(places) != PENDING.get(name)}
+    shared = {name: places for name, places in _classes().items() if len(places) > 1}
     assert not shared, f"classes that share a name (rename one): {shared}"

@@ -153,7 +153,7 @@ def test_arena_games_describes_each_game_and_every_player_spec(
         assert re.search(rf"^  {game_id} +\S.* — \S", text, re.MULTILINE), game_id
     assert "players: first (moves first) and second" in text
     says(text, "width=7", "4..12")
-    for spec in ("human", "random", "ai:N", "mcts:N", "FILE.pl[:N]"):
+    for spec in ("human", "random", "ai:N", "mcts:N", "bot.pl[:N]"):
         assert re.search(rf"^  {re.escape(spec)} ", text, re.MULTILINE), spec
     # mcts:N takes any N >= 1 (check-games runs up to mcts:20); 9 and above think alike
     from pybridge.play.players import PlayerSpec
@@ -166,7 +166,7 @@ def test_help_players_lists_the_specs() -> None:
     shell = quiet_shell()
     shell.execute("help players")
     text = shell.out.getvalue()
-    assert "mcts:N" in text and "FILE.pl[:N]" in text
+    assert "mcts:N" in text and "bot.pl[:N]" in text
     assert "16 s at 9 and above" in " ".join(text.split())
 
 

@@ -17,7 +17,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from shell.repl.lines import CLEAR_HINT
-from shell.repl.loop import Shell
+from shell.repl.loop import Shell, ShellOptions
 
 TAB = "\t"
 ENTER = "\r"
@@ -31,7 +31,8 @@ def make_shell(*, out: TextIO | None = None, color: bool = False,
     a ``prompt_session``; ``options`` are the rest of Shell's parameters
     (``log_dir``, ``move_time``, ...)."""
     return Shell(out=io.StringIO() if out is None else out, color=color,
-                 prompt_session=prompt_session, interactive=prompt_session is not None, **options)
+                 prompt_session=prompt_session, interactive=prompt_session is not None,
+                 options=ShellOptions(**options))
 
 
 def quiet_shell(**options: Any) -> Shell:
