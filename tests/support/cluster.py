@@ -4,6 +4,7 @@ process group of its own, on TLS or plain TCP."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -33,6 +34,17 @@ def start(args: list[str], cwd: Path, log: Path,
                             env={**os.environ, **(env or {})})
 
 
+def listening(proc: subprocess.Popen[bytes], log: Path, port: int, seconds: float = 60) -> bool:
+    """Whether the scheduler ``proc`` says in ``log`` that it listens on
+    ``port`` within ``seconds`` (False at once when it exits)."""
+    deadline = time.monotonic() + seconds
+    while proc.poll() is None and time.monotonic() < deadline:
+        if re.search(rf"Scheduler at:\s+\S+:{port}\b", log.read_text(errors="replace")):
+            return True
+        time.sleep(0.1)
+    return False
+
+
 def stop(proc: subprocess.Popen[bytes]) -> None:
     if proc.poll() is None:
         os.killpg(proc.pid, signal.SIGKILL)
@@ -55,11 +67,18 @@ class Cluster:
         self.work = base / "workers"  # the workers' folder: no bot path of the client's
         self.work.mkdir()
         self.certs = certs or make_certificates(base / "certs").folder if tls else None
-        port = str(free_port())
-        self.address = f"{'tls' if tls else 'tcp'}://127.0.0.1:{port}"
         protocol = ["--protocol", "tls", *tls_options(self.certs, "scheduler")] if self.certs else []
-        self.scheduler = start(["scheduler", "--host", "127.0.0.1", "--port", port,
-                                 "--no-dashboard", *protocol], self.work, base / "scheduler.log")
+        for _ in range(3):  # a free port may be taken by another test before it is bound
+            port = free_port()
+            self.address = f"{'tls' if tls else 'tcp'}://127.0.0.1:{port}"
+            self.scheduler = start(["scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                    "--no-dashboard", *protocol], self.work, base / "scheduler.log")
+            if listening(self.scheduler, base / "scheduler.log", port):
+                break
+            stop(self.scheduler)
+        else:
+            raise RuntimeError("the Dask scheduler did not start:\n"
+                               + (base / "scheduler.log").read_text(errors="replace")[-2000:])
         self.workers: list[subprocess.Popen[bytes]] = []
         for i in range(workers):
             self.add_worker(f"w{i}", base / f"worker{i}.log")
