@@ -59,7 +59,7 @@ class ConformanceReport:
 
     source: str
     title: str
-    dialect: str
+    dialect: Dialect | None             # the dialect a game file was read in; None built in
     problems: tuple[Problem, ...]
     notes: tuple[str, ...] = ()         # what loading left out: entry points, broken clauses
     proposal: str = ""                  # what became of an adapter proposal
@@ -90,7 +90,7 @@ def check_game(spec: str, *, options: Mapping[str, object] | None = None, config
     options = dict(options or {})
     if spec in _builtin_ids():
         game = load_game(spec, **options)
-        source, used = "built-in", ""
+        source, used = "built-in", None
     else:
         ref = gamefile.resolve(spec, dialect=dialect, config=config)
         _, used, missing = game_registry.load_report(ref)

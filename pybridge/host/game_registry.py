@@ -13,6 +13,7 @@ from pybridge.errors import GameFileError
 from pybridge.models.gamefile import GameFileRef, adapter_hint, game_id
 from pybridge.jail import sandbox
 from pybridge.text import clean_line
+from pybridge.types import Dialect
 
 #: The limits of the hosts host_for/1 starts.
 LIMITS = HostLimits()
@@ -69,14 +70,14 @@ def load(ref: GameFileRef) -> tuple[str, str]:
     return base, dialect
 
 
-def load_report(ref: GameFileRef) -> tuple[str, str, tuple[str, ...]]:
+def load_report(ref: GameFileRef) -> tuple[str, Dialect, tuple[str, ...]]:
     """(name of the game, dialect in force, required predicates it lacks) of
     a game file, loaded in its host, never in this process; GameFileError
     when it is refused. The name is the file's game id, numbered apart for
     each content and dialect."""
     hello = host_for(ref).hello
     missing = tuple(clean_line(m, 100) for m in hello.get("missing", []))
-    dialect = clean_line(hello.get("dialect", ""), 20)
+    dialect = hello.get("dialect", Dialect.AUTO)
     key = (ref.path, ref.sha256, ref.dialect)
     with _names_lock:
         if key not in _names:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from pybridge.jail import replies
-from pybridge.types import JSONObject
+from pybridge.types import Dialect, JSONObject
 
 #: A host's reply line, a JSON object whose fields are not yet checked.
 Reply = JSONObject
@@ -23,7 +23,7 @@ class GameHello(TypedDict, total=False):
     contract predicates it lacks, has and requires, and what loading left out.
     Empty until the host has loaded the game."""
 
-    dialect: str
+    dialect: Dialect
     missing: list[str]
     present: list[str]
     required: list[str]
@@ -32,12 +32,15 @@ class GameHello(TypedDict, total=False):
 
 def hello(reply: Reply) -> GameHello:
     """The answer to ``load`` with its fields checked; BadReply if one is
-    of the wrong type."""
-    return GameHello(dialect=replies.text(reply, "dialect"),
-                     missing=list(replies.texts(reply, "missing")),
-                     present=list(replies.texts(reply, "present")),
-                     required=list(replies.texts(reply, "required")),
-                     warnings=list(replies.texts(reply, "warnings")))
+    of the wrong type or the dialect is none the arena reads."""
+    lists = {key: list(replies.texts(reply, key))
+             for key in ("missing", "present", "required", "warnings")}
+    dialect = replies.text(reply, "dialect")
+    if dialect not in tuple(Dialect):
+        raise replies.BadReply(f"a load reply naming an unknown dialect {dialect[:20]!r}")
+    return GameHello(dialect=Dialect(dialect), missing=lists["missing"],
+                     present=lists["present"], required=lists["required"],
+                     warnings=lists["warnings"])
 
 
 __all__ = ["GameHello", "Reply", "hello"]

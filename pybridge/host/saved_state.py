@@ -23,6 +23,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Literal
 
 from pybridge.engine.resources import prolog_dir
 
@@ -75,12 +76,14 @@ def _folder() -> Path | None:
     return None
 
 
+#: The kinds of host: a bot host, a game file's host.
+HostKind = Literal["host", "gamehost"]
 #: What each kind of host's saved state compiles (relative to prolog/).
-KINDS = {"host": ("bots/host.pl", "file_game.pl", "games/*.pl"),
+KINDS: dict[HostKind, tuple[str, ...]] = {"host": ("bots/host.pl", "file_game.pl", "games/*.pl"),
          "gamehost": ("gamehost.pl",)}
 
 
-def _build(target: Path, prolog: Path, kind: str = "host") -> None:
+def _build(target: Path, prolog: Path, kind: HostKind = "host") -> None:
     """Compiles the host of ``kind`` (a bot host: with the games) into
     ``target``, atomically."""
     sources = [p for pattern in KINDS[kind] for p in sorted(prolog.glob(pattern))]
@@ -112,7 +115,7 @@ def _remove_stale(folder: Path, keep: Path) -> None:
 
 
 @functools.lru_cache(maxsize=None)
-def _where(kind: str = "host") -> tuple[Path, Path] | None:
+def _where(kind: HostKind = "host") -> tuple[Path, Path] | None:
     """(the state's path, the Prolog folder), or None when bots start
     from source (turned off, or no folder to keep it in)."""
     if os.environ.get(ENV) == "off":
@@ -129,7 +132,7 @@ _failed: set[Path] = set()  # states that could not be built here
 _used: set[Path] = set()  # states this process has touched
 
 
-def path(kind: str = "host") -> Path | None:
+def path(kind: HostKind = "host") -> Path | None:
     """The saved state for this project and swipl, built if missing (also
     when removed while in use); None when bots must start from source.
     ``kind`` is ``host`` (a bot host) or ``gamehost`` (a game file's host)."""

@@ -41,7 +41,7 @@ def answer(mode: str, verb: str, nonce: str) -> bytes:
 
 SANE = {
     "load": '"ok":true,"status":"ready","protocol":"pfl","seats":["first","second"],'
-            '"rule_seconds":5',
+            '"rule_seconds":5,"dialect":"swi"',
     "fork": '"ok":true,"forked":false',
     "info": '"ok":true,"title":"fake","players":["a","b"],"options":[]',
     "seed": '"ok":true',
