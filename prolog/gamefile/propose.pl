@@ -196,7 +196,7 @@ no_proposal_reason(Code, ConfigText, Reason) :-
     findall(Why, missing_part(Code, Why), Whys),
     (   Whys \== []
     ->  atomic_list_concat(Whys, '; ', Reason0),
-        format(atom(Reason), "~w: write the adapter by hand (see \"Every contract year\" in the README)",
+        format(atom(Reason), "~w: write the adapter by hand (see \"What an adapter may say\" in docs/course-submissions.md)",
                [Reason0])
     ;   once(initial(Code, ConfigText, _, _, S0))
     ->  state_reason(Code, ConfigText, S0, Reason0),
