@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any, Mapping, TypedDict
 
 from pybridge.text import clean, clean_line
 from pybridge.types import JSON, GreedyVerdict, JSONObject
@@ -22,6 +22,15 @@ TEXT = 600
 LONG = 4000
 PROBLEMS = 40
 NOTES = 20
+
+
+class ComparedPair(TypedDict):
+    """Two submissions compared at a run's end (OUT/similarity.json)."""
+
+    a: str
+    b: str
+    score: float
+    flagged: bool
 
 
 class SubmissionVerdict(StrEnum):

@@ -11,10 +11,10 @@ import base64
 import hashlib
 import html
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 from urllib.parse import quote
 
-from pybridge.batch.model import ProblemGroup, SubmissionResult, SubmissionVerdict
+from pybridge.batch.model import ProblemGroup, ComparedPair, SubmissionResult, SubmissionVerdict
 from pybridge.batch.store import GAME_PAGE, LOG, folder_of
 from pybridge.batch.texts import adapter_text, played_text, reason, series_text
 from pybridge.errors import ArenaError
@@ -134,7 +134,7 @@ def _levels(row: SubmissionResult) -> list[str]:
     return out
 
 
-def write_submission_page(out: Path, row: SubmissionResult, pairs: Sequence[Mapping[str, Any]]) -> Path:
+def write_submission_page(out: Path, row: SubmissionResult, pairs: Sequence[ComparedPair]) -> Path:
     body = [f"<p>{_link('../../index.html', 'all submissions')}</p>",
             f"<h1>{_e(row.name)}</h1><ul>",
             f"<li>game file: <code>{_e(row.game_file or '-')}</code> "
@@ -173,7 +173,7 @@ COLUMNS = ("name", "form", "verdict", "problems", "adapter", "played", *SERIES[:
            "greedy", SERIES[2], "s")
 
 
-def write_index(out: Path, rows: Sequence[SubmissionResult], pairs: Sequence[Mapping[str, Any]]) -> Path:
+def write_index(out: Path, rows: Sequence[SubmissionResult], pairs: Sequence[ComparedPair]) -> Path:
     played = sum(r.played.done for r in rows)
     flagged = [p for p in pairs if p["flagged"]]
     similar_names = {n for p in flagged for n in (p["a"], p["b"])}

@@ -11,9 +11,9 @@ import csv
 import io
 import json
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
-from pybridge.batch.model import SubmissionResult, SubmissionVerdict
+from pybridge.batch.model import ComparedPair, SubmissionResult, SubmissionVerdict
 from pybridge.batch import pages
 from pybridge.batch.store import BATCH, is_batch, rows_of
 from pybridge.batch.texts import adapter_text, played_text, reason, series_text
@@ -21,6 +21,7 @@ from pybridge.championship.result_files import csv_cell
 from pybridge.report.markdown import md
 from pybridge.safeio import UnsafeFileError, read_json_inside, write_inside
 from pybridge.text import clean_line, plural
+from pybridge.types import JSONObject
 
 SIMILARITY = "similarity.json"
 CSV_FIELDS = ("name", "game_file", "year", "dialect", "verdict", "problems", "adapter",
@@ -29,7 +30,7 @@ CSV_FIELDS = ("name", "game_file", "year", "dialect", "verdict", "problems", "ad
               "seconds", "reason")
 
 
-def summary(row: SubmissionResult) -> dict[str, Any]:
+def summary(row: SubmissionResult) -> JSONObject:
     """The object of ``submissions.json``: the fields a spreadsheet or a
     script wants first, then everything the row holds."""
     doc = row.to_json()
@@ -59,7 +60,7 @@ def csv_text(rows: Sequence[SubmissionResult]) -> str:
     return buf.getvalue()
 
 
-def similar_pairs(out: Path) -> list[dict[str, Any]]:
+def similar_pairs(out: Path) -> list[ComparedPair]:
     """The pairs compared at the run's end (OUT/similarity.json), checked."""
     try:
         doc = read_json_inside(out, SIMILARITY, limit=8 * 1024 * 1024)
@@ -74,7 +75,7 @@ def similar_pairs(out: Path) -> list[dict[str, Any]]:
             and isinstance(p.get("b"), str) and type(p.get("score")) in (int, float)]
 
 
-def markdown(rows: Sequence[SubmissionResult], pairs: Sequence[dict[str, Any]]) -> str:
+def markdown(rows: Sequence[SubmissionResult], pairs: Sequence[ComparedPair]) -> str:
     played = sum(r.played.done for r in rows)
     lines = ["# Game projects checked", "",
              f"{plural(len(rows), 'submission')}; {played} played a whole game; "

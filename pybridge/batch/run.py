@@ -16,7 +16,7 @@ import json
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from pybridge.batch import layout
 from pybridge.batch.check import ADAPTER_SUFFIX, CheckedSubmission, BatchSettings, Task, check_submission
@@ -25,6 +25,7 @@ from pybridge.batch.pages import write_game_page
 from pybridge.batch.store import BATCH, KIND, LOG, RESULT, folder_of, is_batch, read_row
 from pybridge.batch.task import ShipmentError, read_answer, run_task, shipment
 from pybridge.championship.cluster import Pool, Scheduler
+from pybridge.championship.shipment import Shipment
 from pybridge.errors import ArenaError
 from pybridge.replay import ReplayError, rebuild
 from pybridge.replay.reader import parse_replay
@@ -95,7 +96,7 @@ def run(folders: Sequence[str], out: str | Path, *, settings: BatchSettings, job
         if on_progress is not None:
             on_progress(BatchProgress(len(rows), len(subs), kept, time.monotonic() - start, row))
 
-    todo: list[tuple[Task, Any]] = []
+    todo: list[tuple[Task, Shipment]] = []
     for sub in subs:
         if sub.name in rows:
             continue
@@ -120,7 +121,7 @@ def run(folders: Sequence[str], out: str | Path, *, settings: BatchSettings, job
     return BatchOutcome(out, ordered, kept, passed)
 
 
-def _stage(out: Path, sub: layout.SubmissionFolder) -> tuple[Task, Any] | SubmissionResult:
+def _stage(out: Path, sub: layout.SubmissionFolder) -> tuple[Task, Shipment] | SubmissionResult:
     """The copy of the game's files in OUT and the task that checks it,
     or the row of a submission that cannot be checked."""
     row = SubmissionResult(sub.name, sub.relative_game, sub.found_by, notes=sub.notes)

@@ -17,9 +17,9 @@ import os
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from pybridge.errors import ArenaError
 from pybridge.jail import sandbox
@@ -227,31 +227,39 @@ class _Read:
     syntax: tuple[tuple[int, int, str], ...]
 
 
+@dataclass
+class _Reading:
+    """One file's records while the helper's output is read."""
+
+    clauses: list[Clause] = field(default_factory=list)
+    unread: list[tuple[int, int]] = field(default_factory=list)
+    syntax: list[tuple[int, int, str]] = field(default_factory=list)
+    error: str | None = None
+
+
 def _parse(output: str, paths: Sequence[str]) -> list[_Read]:
     """The helper's output, one tab-separated record a line, as SourceFiles."""
-    files: dict[str, dict[str, Any]] = {}
-    current: dict[str, Any] | None = None
+    files: dict[str, _Reading] = {}
+    current: _Reading | None = None
     for line in output.splitlines():
         kind, _, rest = line.partition("\t")
         if kind == "file":
-            current = files.setdefault(rest, {"clauses": [], "unread": [], "syntax": [],
-                                              "error": None})
+            current = files.setdefault(rest, _Reading())
         elif current is None:
             continue
         elif kind == "clause":
             start, end, text = rest.split("\t", 2)
-            current["clauses"].append(Clause(int(start), int(end), text))
+            current.clauses.append(Clause(int(start), int(end), text))
         elif kind == "syntax":
             start, end, what = rest.split("\t", 2)
-            current["unread"].append((int(start), int(end)))
-            current["syntax"].append((int(start), int(end), what))
+            current.unread.append((int(start), int(end)))
+            current.syntax.append((int(start), int(end), what))
         elif kind == "error":
-            current["error"] = rest
+            current.error = rest
     out = []
     for path in paths:
-        got = files.get(path, {"clauses": [], "unread": [], "syntax": [], "error": "not read"})
-        out.append(_Read(path, tuple(got["clauses"]), tuple(got["unread"]), got["error"],
-                         tuple(got["syntax"])))
+        got = files.get(path, _Reading(error="not read"))
+        out.append(_Read(path, tuple(got.clauses), tuple(got.unread), got.error, tuple(got.syntax)))
     return out
 
 

@@ -20,7 +20,7 @@ them itself as ``game_players`` (a dict) and ``game_move(text)``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from pybridge.games.game import Game, State
 from pybridge.types import Dialect
@@ -39,12 +39,14 @@ from pybridge.testing.sides import (
 )
 
 if TYPE_CHECKING:
-    from hypothesis.strategies import SearchStrategy
+    from hypothesis.strategies import DrawFn, SearchStrategy
 
 
-def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] | None = None,
+def pair(game: Game | str | Path, reference: object, *,
+         options: Mapping[str, object] | None = None,
          players: Mapping[str, str] | None = None, moves: MoveMap | None = None,
-         config: str | None = None, dialect: Dialect = Dialect.AUTO) -> GameAndReference:
+         config: str | None = None, dialect: Dialect = Dialect.AUTO,
+         ) -> GameAndReference[State, State] | GameAndReference[State, object]:
     """The two sides, loaded; CrossCheckError says why they cannot be
     compared (a side that does not load, players that do not match).
     Each option goes to the side that has it (to both where both do); a
@@ -54,8 +56,9 @@ def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] 
                          name=str(reference) if isinstance(reference, (str, Path)) else None)
     if isinstance(ref, ReferenceSide):
         players = players if players is not None else getattr(ref.reference, "game_players", None)
-        if moves is None and callable(getattr(ref.reference, "game_move", None)):
-            moves = ref.reference.game_move
+        game_move = getattr(ref.reference, "game_move", None) if moves is None else None
+        if callable(game_move):
+            moves = game_move
     side = GameSide(loaded, players=players, moves=moves,
                     name=None if isinstance(game, Game) else str(game))
     if sorted(side.players) != sorted(ref.players):
@@ -63,11 +66,13 @@ def pair(game: Game | str | Path, reference: Any, *, options: Mapping[str, Any] 
             f"the players differ: {side.name} has {', '.join(side.players)}, {ref.name} has "
             f"{', '.join(ref.players)} (map them: --players GAME_NAME=REFERENCE_NAME, or "
             "players={...} in Python)")
+    if isinstance(ref, GameSide):
+        return GameAndReference(side, ref)
     return GameAndReference(side, ref)
 
 
-def compare_lines(game: Game | str | Path, reference: Any, *, games: int = 200,
-                  seed: int | str = 0, options: Mapping[str, Any] | None = None,
+def compare_lines(game: Game | str | Path, reference: object, *, games: int = 200,
+                  seed: int | str = 0, options: Mapping[str, object] | None = None,
                   players: Mapping[str, str] | None = None, moves: MoveMap | None = None,
                   seconds: float | None = None) -> Summary:
     """:func:`cross_check` with what the run saw: the difference or None,
@@ -78,8 +83,8 @@ def compare_lines(game: Game | str | Path, reference: Any, *, games: int = 200,
     return run(both, games=games, seed=seed, seconds=seconds)
 
 
-def cross_check(game: Game | str | Path, reference: Any, *, games: int = 200, seed: int | str = 0,
-                options: Mapping[str, Any] | None = None,
+def cross_check(game: Game | str | Path, reference: object, *, games: int = 200, seed: int | str = 0,
+                options: Mapping[str, object] | None = None,
                 players: Mapping[str, str] | None = None, moves: MoveMap | None = None,
                 seconds: float | None = None) -> Difference | None:
     """The first difference ``games`` seeded random lines find between
@@ -88,8 +93,8 @@ def cross_check(game: Game | str | Path, reference: Any, *, games: int = 200, se
                          players=players, moves=moves, seconds=seconds).difference
 
 
-def assert_same_rules(game: Game | str | Path, reference: Any, *, games: int = 200,
-                      seed: int | str = 0, options: Mapping[str, Any] | None = None,
+def assert_same_rules(game: Game | str | Path, reference: object, *, games: int = 200,
+                      seed: int | str = 0, options: Mapping[str, object] | None = None,
                       players: Mapping[str, str] | None = None, moves: MoveMap | None = None,
                       seconds: float | None = None) -> None:
     """:func:`cross_check`, raising AssertionError with the difference's
@@ -101,7 +106,7 @@ def assert_same_rules(game: Game | str | Path, reference: Any, *, games: int = 2
         raise AssertionError("\n" + difference.report())
 
 
-def states(game: Game | str | Path, *, options: Mapping[str, Any] | None = None,
+def states(game: Game | str | Path, *, options: Mapping[str, object] | None = None,
            max_plies: int = 200) -> "SearchStrategy[State]":
     """A hypothesis strategy of the states reachable in ``game``: a line
     of at most ``max_plies`` moves from the start, each drawn from the
@@ -111,7 +116,7 @@ def states(game: Game | str | Path, *, options: Mapping[str, Any] | None = None,
     loaded = as_game(game, options)
 
     @st.composite
-    def reachable(draw: Any) -> State:
+    def reachable(draw: DrawFn) -> State:
         state = loaded.initial_state()
         for _ in range(draw(st.integers(0, max_plies))):
             moves = state.valid_moves()

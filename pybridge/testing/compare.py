@@ -12,9 +12,10 @@ import enum
 import random
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Sequence
+from typing import Callable, Generic, Protocol, Sequence, TypeVar
 
-from pybridge.testing.sides import CrossCheckError, Facts, Side, TEXT_LIMIT
+from pybridge.testing.sides import (
+    CrossCheckError, Facts, Named, Side, TEXT_LIMIT, ask, board_of, error_text, start_side)
 from pybridge.text import clean_line
 from pybridge.types import ResultWord
 
@@ -149,25 +150,33 @@ class _TimeUp(Exception):
 #: A line is cut (no difference, no winner) after this many moves.
 MAX_PLIES = 5000
 
+#: The positions of the game side (G) and of the reference side (R).
+G = TypeVar("G")
+R = TypeVar("R")
 
-class GameAndReference:
+#: One line walked: (game's moves, reference's moves, difference or None,
+#: winner at the end).
+Walked = tuple[list[str], list[str], "Difference | None", "str | None"]
+
+
+class GameAndReference(Generic[G, R]):
     """A game and a reference walked together."""
 
-    def __init__(self, game: Side, reference: Side) -> None:
+    def __init__(self, game: Side[G], reference: Side[R]) -> None:
         self.game = game
         self.reference = reference
         self.positions = 0
         self.deadline: float | None = None
 
-    def walk(self, choose: Chooser) -> tuple[list[str], list[str], Difference | None, str | None]:
+    def walk(self, choose: Chooser) -> Walked:
         """One line: (game's moves, reference's moves, difference or None,
         winner at the end)."""
         ours: list[str] = []
         theirs: list[str] = []
-        g, r = _start(self.game), _start(self.reference)
+        g, r = start_side(self.game), start_side(self.reference)
         while True:
-            gf, gerr = _ask(self.game.facts, g)
-            rf, rerr = _ask(self.reference.facts, r)
+            gf, gerr = ask(self.game.facts, g)
+            rf, rerr = ask(self.reference.facts, r)
             self.positions += 1
             aspect = differs(gf, rf)
             if aspect is not None:
@@ -195,7 +204,7 @@ class GameAndReference:
             theirs.append(move)
             g, r = g2, r2
 
-    def _ender(self, r: Any) -> Callable[[str], bool]:
+    def _ender(self, r: R) -> Callable[[str], bool]:
         """Whether a move ends the game in the reference from ``r``."""
         def ends(move: str) -> bool:
             try:
@@ -205,43 +214,34 @@ class GameAndReference:
         return ends
 
     def _failed(self, ours: list[str], theirs: list[str], who: str, exc: Exception,
-                g: Any, r: Any) -> tuple[list[str], list[str], Difference, None]:
-        error = _error(exc) + f" (playing {clean_line(theirs[-1], TEXT_LIMIT)})"
-        gs = (g, None, error) if who == "game" else (g, _ask(self.game.facts, g)[0], None)
-        rs = (r, None, error) if who == "reference" else (r, _ask(self.reference.facts, r)[0], None)
+                g: G, r: R) -> tuple[list[str], list[str], Difference, None]:
+        error = error_text(exc) + f" (playing {clean_line(theirs[-1], TEXT_LIMIT)})"
+        gs = (g, None, error) if who == "game" else (g, ask(self.game.facts, g)[0], None)
+        rs = (r, None, error) if who == "reference" else (r, ask(self.reference.facts, r)[0], None)
         return ours, theirs, self._difference(Aspect.ERROR, ours, theirs, gs, rs), None
 
     def _difference(self, aspect: Aspect, ours: list[str], theirs: list[str],
-                    gs: tuple[Any, Facts | None, str | None],
-                    rs: tuple[Any, Facts | None, str | None]) -> Difference:
+                    gs: tuple[G, Facts | None, str | None],
+                    rs: tuple[R, Facts | None, str | None]) -> Difference:
         return Difference(aspect, tuple(ours), tuple(theirs), self.game.name, self.reference.name,
-                          Said(gs[1], gs[2], _board(self.game, gs[0])),
-                          Said(rs[1], rs[2], _board(self.reference, rs[0])))
+                          Said(gs[1], gs[2], board_of(self.game, gs[0])),
+                          Said(rs[1], rs[2], board_of(self.reference, rs[0])))
 
 
-def _start(side: Side) -> Any:
-    try:
-        return side.initial()
-    except Exception as exc:  # no initial state: nothing to compare
-        raise CrossCheckError(f"{side.name}: no initial state: {_error(exc)}") from None
+class Pair(Protocol):
+    """A :class:`GameAndReference` as a run uses it, whatever the two
+    sides' positions."""
 
+    positions: int
+    deadline: float | None
 
-def _ask(facts: Callable[[Any], Facts], position: Any) -> tuple[Facts | None, str | None]:
-    try:
-        return facts(position), None
-    except Exception as exc:  # a rule that throws is what the report shows
-        return None, _error(exc)
+    @property
+    def game(self) -> Named: ...
 
+    @property
+    def reference(self) -> Named: ...
 
-def _error(exc: Exception) -> str:
-    return clean_line(f"{type(exc).__name__}: {exc}", TEXT_LIMIT * 2)
-
-
-def _board(side: Side, position: Any) -> str | None:
-    try:
-        return side.board(position)
-    except Exception:  # a display that fails shows no board
-        return None
+    def walk(self, choose: Chooser) -> Walked: ...
 
 
 def differs(g: Facts | None, r: Facts | None) -> Aspect | None:
@@ -260,7 +260,7 @@ def differs(g: Facts | None, r: Facts | None) -> Aspect | None:
     return None
 
 
-def _first_player(pair: GameAndReference) -> Difference:
+def _first_player(pair: Pair) -> Difference:
     """The two sides name the same players but another first mover."""
     g, r = pair.game, pair.reference
     return Difference(Aspect.PLAYER, (), (), g.name, r.name,
@@ -281,7 +281,7 @@ def _random(rng: random.Random, prolong: bool) -> Chooser:
     return choose
 
 
-def run(pair: GameAndReference, *, games: int, seed: int | str, seconds: float | None = None,
+def run(pair: Pair, *, games: int, seed: int | str, seconds: float | None = None,
         shrink: bool = True) -> Summary:
     """``games`` random lines (seeded by ``seed``) through ``pair``; stops
     at the first difference and shrinks its line, or when ``seconds`` are
@@ -324,7 +324,7 @@ PAIR_LIMIT = 40
 _Test = Callable[[list[str]], "Difference | None"]
 
 
-def shrink_line(pair: GameAndReference, difference: Difference, line: list[str],
+def shrink_line(pair: Pair, difference: Difference, line: list[str],
                 deadline: float | None) -> Difference:
     """``difference`` on a shorter line that still shows a difference of
     the same aspect (reference texts in ``line``): ddmin over chunks of

@@ -9,9 +9,10 @@ import hashlib
 import importlib.util
 import inspect
 import sys
+import types
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Mapping, Protocol, Union
+from typing import Callable, Generic, Iterable, Mapping, Protocol, Sequence, TypeGuard, TypeVar, Union
 
 from pybridge.errors import ArenaError
 from pybridge.models import gamefile
@@ -21,6 +22,11 @@ from pybridge.types import Dialect, ResultWord
 
 #: How a game's move text becomes the reference's: a table or a function.
 MoveMap = Union[Mapping[str, str], Callable[[str], str]]
+
+#: A reference's state: whatever Python object the course's code uses.
+S = TypeVar("S")
+#: A side's position: a :class:`State` for a game, a reference's state.
+P = TypeVar("P")
 
 #: A side's own text is bounded to this in facts and reports.
 TEXT_LIMIT = 200
@@ -34,18 +40,19 @@ class CrossCheckError(ArenaError, ValueError):
     whose players cannot be matched. The message says which and why."""
 
 
-class Reference(Protocol):
-    """The rules of a game in Python, as a course writes them. ``players``
-    first mover first; ``winner`` a player, ``"draw"`` or None while the
-    game goes on. Optional: ``to_move(state) -> str`` and
-    ``display(state) -> str``."""
+class Reference(Protocol[S]):
+    """The rules of a game in Python, as a course writes them, its states
+    of type ``S``. ``players`` first mover first; ``winner`` a player,
+    ``"draw"`` or None while the game goes on. Optional:
+    ``to_move(state) -> str`` and ``display(state) -> str``."""
 
-    players: Any
+    @property
+    def players(self) -> Sequence[str]: ...
 
-    def initial(self, options: dict[str, Any]) -> Any: ...
-    def moves(self, state: Any) -> list[str]: ...
-    def play(self, state: Any, move: str) -> Any: ...
-    def winner(self, state: Any) -> str | None: ...
+    def initial(self, options: dict[str, object]) -> S: ...
+    def moves(self, state: S) -> list[str]: ...
+    def play(self, state: S, move: str) -> S: ...
+    def winner(self, state: S) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -61,17 +68,22 @@ class Facts:
         return self.winner is not None
 
 
-class Side(Protocol):
-    """One implementation of the rules, seen position by position."""
+class Named(Protocol):
+    """A side as a report names it."""
 
     name: str
     players: tuple[str, ...]
 
-    def initial(self) -> Any: ...
-    def facts(self, position: Any) -> Facts: ...
-    def play(self, position: Any, move: str) -> Any: ...
-    def own_move(self, position: Any, move: str) -> str: ...
-    def board(self, position: Any) -> str | None: ...
+
+class Side(Named, Protocol[P]):
+    """One implementation of the rules, seen position by position, its
+    positions of type ``P``."""
+
+    def initial(self) -> P: ...
+    def facts(self, position: P) -> Facts: ...
+    def play(self, position: P, move: str) -> P: ...
+    def own_move(self, position: P, move: str) -> str: ...
+    def board(self, position: P) -> str | None: ...
 
 
 class GameSide:
@@ -136,31 +148,45 @@ class GameSide:
         return clean_display(text, 4000) if text.strip() else None
 
 
-class ReferenceSide:
+def reference_problem(reference: object) -> str | None:
+    """Why ``reference`` is no :class:`Reference` (a method it lacks,
+    players that are not names), or None."""
+    missing = [m for m in REFERENCE_METHODS if not callable(getattr(reference, m, None))]
+    if missing:
+        return (f"the reference {type(reference).__name__} has no {', '.join(missing)} (a "
+                "Reference has players, initial(options), moves(state), play(state, move), "
+                "winner(state))")
+    players = getattr(reference, "players", None)
+    if (not isinstance(players, (tuple, list)) or len(players) < 2
+            or not all(isinstance(p, str) for p in players)):
+        return (f"the reference {type(reference).__name__}.players must be the player names, "
+                f"first mover first, not {players!r}")
+    return None
+
+
+def is_reference(reference: object) -> TypeGuard[Reference[object]]:
+    return reference_problem(reference) is None
+
+
+class ReferenceSide(Generic[S]):
     """A Python :class:`Reference`, started with the game's options."""
 
-    def __init__(self, reference: Any, options: Mapping[str, Any], name: str | None = None) -> None:
-        missing = [m for m in REFERENCE_METHODS if not callable(getattr(reference, m, None))]
-        if missing:
-            raise CrossCheckError(f"the reference {type(reference).__name__} has no "
-                                  f"{', '.join(missing)} (a Reference has players, initial(options), "
-                                  "moves(state), play(state, move), winner(state))")
-        players = getattr(reference, "players", None)
-        if (not isinstance(players, (tuple, list)) or len(players) < 2
-                or not all(isinstance(p, str) for p in players)):
-            raise CrossCheckError(f"the reference {type(reference).__name__}.players must be the "
-                                  f"player names, first mover first, not {players!r}")
+    def __init__(self, reference: Reference[S], options: Mapping[str, object],
+                 name: str | None = None) -> None:
+        problem = reference_problem(reference)
+        if problem is not None:
+            raise CrossCheckError(problem)
         self.reference = reference
         self.name = clean_line(name or type(reference).__name__, TEXT_LIMIT)
-        self.players = tuple(players)
+        self.players = tuple(reference.players)
         self.options = dict(options)
         self._to_move = getattr(reference, "to_move", None)
         self._display = getattr(reference, "display", None)
 
-    def initial(self) -> Any:
+    def initial(self) -> S:
         return self.reference.initial(dict(self.options))
 
-    def facts(self, position: Any) -> Facts:
+    def facts(self, position: S) -> Facts:
         winner = self.reference.winner(position)
         moves = [str(m) for m in self.reference.moves(position)]
         to_move = None
@@ -168,18 +194,39 @@ class ReferenceSide:
             to_move = str(self._to_move(position))
         return Facts(None if winner is None else str(winner), to_move, frozenset(moves))
 
-    def own_move(self, position: Any, move: str) -> str:
+    def own_move(self, position: S, move: str) -> str:
         return move
 
-    def play(self, position: Any, move: str) -> Any:
+    def play(self, position: S, move: str) -> S:
         return self.reference.play(position, move)
 
-    def board(self, position: Any) -> str | None:
+    def board(self, position: S) -> str | None:
         text = self._display(position) if callable(self._display) else repr(position)
         return clean_display(text, 4000)
 
 
-class Configured:
+class _ToMove(Protocol):  # a state that names its player to move
+    @property
+    def to_move(self) -> object: ...
+
+
+#: A :class:`Configured` reference's state: one with ``to_move``.
+T = TypeVar("T", bound=_ToMove)
+
+
+class Rules(Protocol[T]):
+    """A course's rules class, as :class:`Configured` uses it."""
+
+    @property
+    def players(self) -> Iterable[str]: ...
+
+    def initial(self) -> T: ...
+    def moves(self, state: T) -> Iterable[str]: ...
+    def play(self, state: T, move: str) -> T: ...
+    def winner(self, state: T) -> str | None: ...
+
+
+class Configured(Generic[T]):
     """A reference whose rules class takes the game's options as keyword
     arguments (``Trike(size=5)``) and whose states have ``to_move``::
 
@@ -187,34 +234,60 @@ class Configured:
             rules = Trike
     """
 
-    rules: ClassVar[Callable[..., Any]]
+    #: The rules class (a class attribute): called with the options.
+    rules: Callable[..., Rules[T]]
 
     def __init__(self) -> None:
         self._rules = self.rules()
         self.players = tuple(self._rules.players)
 
-    def initial(self, options: dict[str, Any] | None = None) -> Any:
+    def initial(self, options: dict[str, object] | None = None) -> T:
         self._rules = self.rules(**(options or {}))
         return self._rules.initial()
 
-    def moves(self, state: Any) -> list[str]:
+    def moves(self, state: T) -> list[str]:
         return list(self._rules.moves(state))
 
-    def play(self, state: Any, move: str) -> Any:
+    def play(self, state: T, move: str) -> T:
         return self._rules.play(state, move)
 
-    def winner(self, state: Any) -> str | None:
-        return self._rules.winner(state)  # type: ignore[no-any-return]
+    def winner(self, state: T) -> str | None:
+        return self._rules.winner(state)
 
-    def to_move(self, state: Any) -> str:
+    def to_move(self, state: T) -> str:
         return str(state.to_move)
+
+
+def start_side(side: Side[P]) -> P:
+    try:
+        return side.initial()
+    except Exception as exc:  # no initial state: nothing to compare
+        raise CrossCheckError(f"{side.name}: no initial state: {error_text(exc)}") from None
+
+
+def ask(facts: Callable[[P], Facts], position: P) -> tuple[Facts | None, str | None]:
+    try:
+        return facts(position), None
+    except Exception as exc:  # a rule that throws is what the report shows
+        return None, error_text(exc)
+
+
+def error_text(exc: Exception) -> str:
+    return clean_line(f"{type(exc).__name__}: {exc}", TEXT_LIMIT * 2)
+
+
+def board_of(side: Side[P], position: P) -> str | None:
+    try:
+        return side.board(position)
+    except Exception:  # a display that fails shows no board
+        return None
 
 
 def _game_name(game: Game) -> str:
     return str(game.file.path) if game.file is not None else str(game.id)
 
 
-def as_game(game: Game | str | Path, options: Mapping[str, Any] | None = None, *,
+def as_game(game: Game | str | Path, options: Mapping[str, object] | None = None, *,
             config: str | None = None, dialect: Dialect = Dialect.AUTO) -> Game:
     """``game`` loaded: a :class:`Game` as it is (``options`` must then be
     None), else a built-in id or a game file's path with ``options``."""
@@ -241,7 +314,7 @@ def is_python_file(spec: object) -> bool:
     return isinstance(spec, (str, Path)) and str(spec).endswith(".py")
 
 
-def load_python_file(path: str | Path, what: str = "reference") -> Any:
+def load_python_file(path: str | Path, what: str = "reference") -> types.ModuleType:
     """The module of the Python file at ``path`` (the caller's own code:
     run in this process); CrossCheckError if it is missing or fails."""
     file = Path(path)
@@ -264,20 +337,21 @@ def load_python_file(path: str | Path, what: str = "reference") -> Any:
     return module
 
 
-def load_reference_file(path: str | Path) -> Any:
+def load_reference_file(path: str | Path) -> object:
     """An instance of the class ``Reference`` of the Python file at ``path``."""
     cls = getattr(load_python_file(path), "Reference", None)
     if cls is None or not callable(cls):
         raise CrossCheckError(f"reference {path} defines no class Reference")
     try:
-        return cls()
+        reference: object = cls()
     except Exception as exc:
         raise CrossCheckError(f"reference {path}: Reference() raised "
                               f"{type(exc).__name__}: {exc}") from None
+    return reference
 
 
-def reference_side(reference: Any, game: Game, options: Mapping[str, Any], *,
-                   name: str | None = None) -> Side:
+def reference_side(reference: object, game: Game, options: Mapping[str, object], *,
+                   name: str | None = None) -> GameSide | ReferenceSide[object]:
     """The side ``reference`` names: a Python file (``.py``), a built-in
     id, a game file, a :class:`Game`, or a Reference object. Of the
     ``options`` given, a game takes the ones it has (CrossCheckError names
@@ -293,21 +367,28 @@ def reference_side(reference: Any, game: Game, options: Mapping[str, Any], *,
         _refuse_unknown(options, set(game.options), game.id)
         return GameSide(reference, name=name)
     everything = {**game.options, **{k: v for k, v in options.items() if k not in game.options}}
-    if is_python_file(reference):
-        return ReferenceSide(load_reference_file(reference), everything, name or str(reference))
+    if isinstance(reference, (str, Path)):  # a Python file: the others are games
+        return _reference_side(load_reference_file(reference), everything, name or str(reference))
     if inspect.isclass(reference):
         raise CrossCheckError(f"give a Reference object, not the class {reference.__name__}")
-    return ReferenceSide(reference, everything, name)
+    return _reference_side(reference, everything, name)
 
 
-def _refuse_unknown(options: Mapping[str, Any], known: set[str], sides: str) -> None:
+def _reference_side(reference: object, options: Mapping[str, object],
+                    name: str | None) -> ReferenceSide[object]:
+    if not is_reference(reference):
+        raise CrossCheckError(str(reference_problem(reference)))
+    return ReferenceSide(reference, options, name)
+
+
+def _refuse_unknown(options: Mapping[str, object], known: set[str], sides: str) -> None:
     unknown = sorted(set(options) - known)
     if unknown:
         raise CrossCheckError(f"unknown option {', '.join(unknown)}: neither {clean_line(sides, 400)} "
                               "has it")
 
 
-def game_options(game: Game | str | Path, options: Mapping[str, Any], *,
+def game_options(game: Game | str | Path, options: Mapping[str, object], *,
                  config: str | None = None, dialect: Dialect = Dialect.AUTO) -> Game:
     """The game loaded with those of ``options`` it has (all of them for
     a loaded :class:`Game`: they are the reference's)."""

@@ -4,7 +4,7 @@ a reference at once, compared at every position (pybridge.testing)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping
 
 from pybridge.text import clean, clean_line
 from pybridge.types import Dialect
@@ -35,7 +35,7 @@ REFERENCE's: --players NAME=NAME, --moves TEXT=TEXT, or --map FILE.py
 Exit status: 0 the same, 1 a difference, 2 unusable (the reason is said)."""
 
 
-def register(sub: Any) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("cross-check", help="compare a game's rules with a reference, line by line",
                        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", metavar="GAME", help="a built-in game's id or a game file")
@@ -59,7 +59,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_cross_check)
 
 
-def _mapping(args: argparse.Namespace) -> tuple[dict[str, str] | None, Any]:
+def _mapping(args: argparse.Namespace) -> tuple[dict[str, str] | None, Mapping[str, str] | Callable[[str], str] | None]:
     """(players, moves) of --players, --moves and --map."""
     from pybridge.testing.sides import CrossCheckError, load_python_file
 
