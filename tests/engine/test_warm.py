@@ -17,6 +17,7 @@ from pybridge.play.match import Match
 from pybridge.play.players import PlayerSpec
 from tests.support.processes import alive, descendants
 from tests.support.paths import ROOT
+from tests.support.says import says
 
 EXAMPLES = ROOT / "prolog" / "bots" / "examples"
 LIMITS = Limits(stack_mb=64, grace=0.3)
@@ -191,7 +192,8 @@ def test_a_game_copy_that_dies_is_reported_and_the_next_game_plays(ttt: pybridge
         assert len(copies) == 1, copies
         os.kill(copies[0], signal.SIGKILL)
         reply = proc.move(start, None, 1.0)
-        assert reply.verdict == "crashed" and "game's process ended" in reply.detail, reply
+        assert reply.verdict == "crashed", reply
+        says(reply.detail, "game's process", "ended")
         assert not proc.end_game()
     finally:
         proc.close()
@@ -219,7 +221,8 @@ def test_a_bot_that_loads_slowly_on_purpose_is_refused_in_time(tmp_path: Path,
     try:
         hello = proc.load(keep=True)
         assert time.monotonic() - start < limits.load_seconds + 3
-        assert hello.status == "refused" and "loading took more than 1" in hello.detail
+        assert hello.status == "refused", hello
+        says(hello.detail, "loading", "more than 1")
         assert not proc.begin_game(1)
     finally:
         proc.close()

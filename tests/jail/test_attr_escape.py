@@ -23,6 +23,7 @@ from pybridge.bots.seating import make_player
 from tests.support.cli import ARENA
 from tests.support.corpus import ESCAPE_PWNED, expectation
 from tests.support.paths import TESTS
+from tests.support.says import says
 
 HERE = TESTS
 ESCAPE = HERE / "hostile" / "escape"
@@ -104,7 +105,7 @@ def test_check_bot_refuses_the_freeze_attribute_attack() -> None:
                  "--games", "2", "--isolation", "none")
     out = done.stdout + done.stderr
     assert "verdict:  ok" not in out
-    assert "put_attr/3 with attribute module freeze" in out, out
+    says(out, "put_attr/3", "freeze")
     assert done.returncode != 0
 
 
@@ -112,7 +113,8 @@ def test_check_game_refuses_the_freeze_attribute_attack() -> None:
     done = arena("check-game", str(ESCAPE / "game" / "put_attr_freeze.pl"), "--games", "1",
                  ARENA_ISOLATION="none")
     out = done.stdout + done.stderr
-    assert "refused" in out and "put_attr/3 with attribute module freeze" in out, out
+    says(out, "put_attr/3", "freeze")
+    assert "refused" in out, out
     assert done.returncode != 0
 
 
@@ -194,5 +196,5 @@ def test_sandbox_key_terms_are_refused_in_the_jail_too() -> None:
     # jail the proof is not the wall, but untrusted code may not hold them
     with pytest.raises(GameFileError) as caught:
         load_game_file(str(ESCAPE / "game" / "sandbox_key_poison.pl"))
-    assert "defines '$VAR'/1" in str(caught.value)
-    assert "holds a '$VAR'/1 term" in str(caught.value)
+    says(str(caught.value), "'$VAR'/1", "defines")
+    says(str(caught.value), "'$VAR'/1", "holds")

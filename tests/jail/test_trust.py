@@ -61,7 +61,8 @@ def test_without_the_jail_a_game_file_needs_trust_code(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     refused = arena("--isolation", "none", "play", str(tmp_path / "tiny.pl"), "--first", "random",
                     "--second", "random", "--replay", str(log))
-    assert refused.returncode == 2 and "--trust-code" in refused.stderr, refused.stderr
+    assert refused.returncode == 2, refused.stderr
+    assert "--trust-code" in refused.stderr, refused.stderr
     assert not log.exists()
     ran = arena("play", "--isolation", "none", "--trust-code", str(tmp_path / "tiny.pl"),
                 "--first", "random", "--second", "random", "--replay", str(log))

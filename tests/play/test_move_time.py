@@ -20,6 +20,7 @@ from pybridge.types import Verdict
 from shell.cli.arena import main
 from shell.repl.session import Session
 from tests.support.paths import ROOT
+from tests.support.says import says
 
 TIMED = ROOT / "tests" / "gamefiles" / "time"
 CONNECT4 = ROOT / "examples" / "games" / "connect4.pl"
@@ -126,7 +127,7 @@ def test_no_move_time_given_leaves_bots_one_second_and_ais_their_levels() -> Non
 
 def test_play_refuses_a_move_time_that_is_not_positive(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "tictactoe", "--move-time", "0", "--first", "random"]) == 2
-    assert "--move-time 0: give a positive number of seconds" in capsys.readouterr().err
+    says(capsys.readouterr().err, "--move-time 0", "positive")
 
 
 def test_a_tournament_keeps_the_warnings_with_the_games_output(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import pybridge
 from pybridge.replay import ReplayWriter, read_replay, verify
 from tests.support.cli import ARENA
 from tests.support.cli import run
+from tests.support.says import says
 
 
 def play(path: Path, *args: str, game: str = "tictactoe") -> subprocess.CompletedProcess[str]:
@@ -60,7 +61,8 @@ def test_play_logs_only_where_replay_says(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert verify(path).replay.result is not None
-    assert done.stdout.count("replay log: ") == 1 and f"replay log: {path}" in done.stdout
+    assert done.stdout.count("replay log: ") == 1, done.stdout
+    says(done.stdout, "replay log", path)
     assert not list(state.glob("**/*.jsonl"))
 
 
@@ -69,7 +71,7 @@ def test_play_refuses_an_existing_log(logged: list[str], tmp_path: Path) -> None
     path.write_text("\n".join(logged) + "\n")
     done = play(path)
     assert done.returncode == 2
-    assert "exists already and holds a finished game: give another name" in done.stderr
+    says(done.stderr, path, "exists already", "finished game")
     assert "resume" not in done.stderr and "Traceback" not in done.stderr
     assert path.read_text() == "\n".join(logged) + "\n"
     unfinished = tmp_path / "u.jsonl"                   # no result yet: resume goes on
@@ -144,10 +146,12 @@ def test_verify_exit_codes_from_the_installed_command(logged: list[str], tmp_pat
         path = tmp_path / f"{name}.jsonl"
         path.write_text("\n".join(lines) + "\n")
         done = subprocess.run([str(ARENA), "verify", str(path)], capture_output=True, text=True)
-        assert done.returncode == code and f":{line}: " in done.stderr
+        assert done.returncode == code, done.stderr
+        assert f":{line}: " in done.stderr
     done = subprocess.run([str(ARENA), "verify", str(tmp_path / "nothing.jsonl")],
                           capture_output=True, text=True)
-    assert done.returncode == 2 and "No such file or directory" in done.stderr
+    assert done.returncode == 2
+    assert "No such file or directory" in done.stderr
 
 
 def test_verify_torn_final_line_warns(logged: list[str], tmp_path: Path,
@@ -157,7 +161,7 @@ def test_verify_torn_final_line_warns(logged: list[str], tmp_path: Path,
     code, out, err = run(["verify", str(path)], capsys)
     assert code == 0
     assert "valid: tictactoe, 3 moves, unfinished" in out
-    assert f"warning: {path}:5: torn final line ignored" in err
+    says(err, "warning", f"{path}:5", "torn final line")
 
 
 def test_replay_prints_every_position(logged: list[str], tmp_path: Path,
@@ -194,7 +198,8 @@ def test_replay_stops_at_an_illegal_move(logged: list[str], tmp_path: Path,
     path = tmp_path / "t.jsonl"
     path.write_text("\n".join(lines) + "\n")
     code, out, err = run(["replay", str(path), "--no-color"], capsys)
-    assert code == 1 and f":{line}: illegal move" in err
+    assert code == 1, err
+    says(err, f":{line}:", "illegal move")
     assert "2. " in out and "3. " not in out
 
 
@@ -213,7 +218,8 @@ def test_resume_finishes_the_game(logged: list[str], tmp_path: Path,
     assert rebuilt.finished and rebuilt.replay.warnings == ()
     assert len(rebuilt.replay.moves) > 3
     code, out, err = run(["resume", str(path)], capsys)
-    assert code == 2 and "nothing to resume, the game is over" in err
+    assert code == 2, err
+    says(err, "nothing to resume", "over")
 
 
 def test_resume_writes_a_missing_result(logged: list[str], tmp_path: Path,
@@ -221,7 +227,8 @@ def test_resume_writes_a_missing_result(logged: list[str], tmp_path: Path,
     path = tmp_path / "r.jsonl"
     path.write_text("\n".join(logged[:-1]) + "\n")  # the result record never written
     code, out, err = run(["verify", str(path)], capsys)
-    assert code == 0 and "but its result was not logged" in out
+    assert code == 0, err
+    says(out, "result", "not logged")
     code, out, err = run(["resume", str(path), "--no-color"], capsys)
     assert code == 0, err
     assert path.read_text() == "\n".join(logged) + "\n"
@@ -235,5 +242,6 @@ def test_resume_refuses_a_log_being_written(logged: list[str], tmp_path: Path) -
         done = subprocess.run([str(ARENA), "resume", str(path), "--no-color"],
                               stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
-    assert "being written by another writer" in done.stderr and "Traceback" not in done.stderr
+    says(done.stderr, "busy.jsonl", "being written")
+    assert "Traceback" not in done.stderr
     assert path.read_text() == "\n".join(logged[:3]) + "\n"

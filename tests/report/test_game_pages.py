@@ -24,6 +24,7 @@ from shell.cli.arena import main
 from tests.support import browser
 from tests.support.browser import open_page, press, shown, shown_at, url
 from tests.support.paths import TESTS
+from tests.support.says import says
 
 HOSTILE = TESTS / "hostile" / "games" / "markup.pl"
 #: Names that run a script if a page lets them: each would set window.pwned.
@@ -172,7 +173,7 @@ def test_a_bad_log_gets_no_page(tmp_path: Path, championship: Path,
     log = tmp_path / "bad.jsonl"
     log.write_text("".join(json.dumps(r) + "\n" for r in records))
     assert main(["replay", str(log), "--html", str(tmp_path / "bad.html")]) == 1
-    assert "illegal move '9'" in capsys.readouterr().err
+    says(capsys.readouterr().err, "bad.jsonl", "illegal move", "'9'")
     assert not (tmp_path / "bad.html").exists()
 
 

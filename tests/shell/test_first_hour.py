@@ -113,7 +113,7 @@ def test_a_tournament_resumes_from_its_folder_alone(tmp_path: Path,
     said = capsys.readouterr().out
     says(said, "resumed", "1 finished game", "1 game to play")
     assert said.index("resumed:") < said.index("game 2/2")
-    assert "0.5 s per move" in said  # the recorded settings, not the defaults
+    says(said, "0.5 s", "move")  # the recorded settings, not the defaults
     doc = json.loads((out / "standings.json").read_text())
     assert doc["complete"] is True and doc["settings"]["seed"] == 7
 
@@ -151,7 +151,7 @@ def test_arena_games_describes_each_game_and_every_player_spec(
     text = capsys.readouterr().out
     for game_id in pybridge.games():
         assert re.search(rf"^  {game_id} +\S.* — \S", text, re.MULTILINE), game_id
-    assert "players: first (moves first) and second" in text
+    says(text, "players:", "first", "moves first", "second")
     says(text, "width=7", "4..12")
     for spec in ("human", "random", "ai:N", "mcts:N", "bot.pl[:N]"):
         assert re.search(rf"^  {re.escape(spec)} ", text, re.MULTILINE), spec
