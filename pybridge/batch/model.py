@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any, Mapping, TypedDict
+from typing import Any, Literal, Mapping, TypedDict
 
 from pybridge.text import clean, clean_line
-from pybridge.types import JSON, GreedyVerdict, JSONObject
+from pybridge.types import JSON, Dialect, GreedyVerdict, JSONObject
 
 #: The bounds of one text field, of a problem list and of a note list.
 TEXT = 600
@@ -151,7 +151,7 @@ class SubmissionResult:
     game_file: str                   # from the submission's folder; '' if none
     found_by: str = ""
     year: str = ""
-    dialect: str = ""
+    dialect: Dialect | Literal[""] = ""   # '' until the game file is read
     verdict: SubmissionVerdict = SubmissionVerdict.FAILED
     load: tuple[str, ...] = ()       # load problems and warnings
     problems: tuple[ProblemGroup, ...] = ()
@@ -246,6 +246,10 @@ class _FieldReader:
             return default
 
 
+def _dialect(text: str) -> Dialect | Literal[""]:
+    return Dialect(text) if text in tuple(Dialect) else ""
+
+
 def _problem(data: Any) -> ProblemGroup:
     r = _FieldReader(data)
     return ProblemGroup(r.text("predicate", 100), r.text("message"), max(1, r.whole("count")),
@@ -280,7 +284,7 @@ def from_json(data: Any) -> SubmissionResult:
                     tuple(_series(s) for s in lv.items("series", 6)), greedy, slowest)
     return SubmissionResult(
         name=r.text("name", 80), game_file=r.text("game_file", 300),
-        found_by=r.text("found_by", 40), year=r.text("year", 40), dialect=r.text("dialect", 20),
+        found_by=r.text("found_by", 40), year=r.text("year", 40), dialect=_dialect(r.text("dialect", 20)),
         verdict=r.choice("verdict", SubmissionVerdict, SubmissionVerdict.FAILED), load=r.longs("load"),
         problems=tuple(_problem(x) for x in r.items("problems", PROBLEMS)),
         adapter=adapter, played=played, levels=levels, seconds=r.numbers("seconds"),
