@@ -105,6 +105,17 @@ class ResultWord(StrEnum):
     NONE = "none"
 
 
+class BotProtocol(StrEnum):
+    """How a bot file plays: a PFL ``choose_move`` (of arity 3, 4 or 2),
+    told the position, or the classic 1999 protocol, which keeps its own
+    board."""
+
+    PFL3 = "pfl/3"
+    PFL4 = "pfl/4"
+    PFL2 = "pfl/2"
+    CLASSIC = "classic"
+
+
 class GreedyVerdict(StrEnum):
     """Whether a game's AI level 2 chose as greedy on value/3 does: the
     argmax of the values of the moves, in every position checked."""
@@ -233,7 +244,7 @@ JSONObject: TypeAlias = dict[str, JSON]
 
 
 __all__ = [
-    "JSON", "JSONObject", "BAD_VERDICTS", "BUILTIN_KINDS", "Decision", "Dialect", "GreedyVerdict", "Isolation", "KindForm", "Outcome", "PLAYER_KINDS",
+    "JSON", "JSONObject", "BAD_VERDICTS", "BotProtocol", "BUILTIN_KINDS", "Decision", "Dialect", "GreedyVerdict", "Isolation", "KindForm", "Outcome", "PLAYER_KINDS",
     "PlayerKind", "Ply", "RESULT_WORDS", "Result", "ResultWord", "Termination", "Verdict",
     "players_problem", "result_text", "spec_forms",
 ]

@@ -21,7 +21,7 @@ from pybridge.models.gamefile import GameFileRef
 from pybridge.safeio import sha256_file
 from pybridge.errors import ArenaError, IllegalMoveError
 from pybridge.play.players import BOT_SUFFIXES, Player, PlayerSpec
-from pybridge.types import Decision, Isolation, PlayerKind, Verdict
+from pybridge.types import BotProtocol, Decision, Isolation, PlayerKind, Verdict
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -208,8 +208,8 @@ class BotPlayer(Player):
                 self.limits, self.isolation or sandbox.current())
 
     @property
-    def protocol(self) -> str:
-        return self.hello.protocol if self.hello else ""
+    def protocol(self) -> BotProtocol | None:
+        return self.hello.protocol if self.hello else None
 
     def recent_output(self, wait: float = 1.0) -> str:
         """What the bot printed since the last call (read by a thread of its
@@ -242,7 +242,7 @@ class BotPlayer(Player):
         limit = seconds if seconds > 0 else (self.move_time if self.move_time > 0 else 60.0)
         line = [ply.move for _, ply in self._line]
         try:
-            if self.protocol == "classic" and not self._in_step(line, seat):
+            if self.protocol == BotProtocol.CLASSIC and not self._in_step(line, seat):
                 lost = self._catch_up(state.game, seat, limit)
                 if lost is not None:
                     return lost
@@ -269,7 +269,7 @@ class BotPlayer(Player):
             self._spawn(game, seat)
         assert self.hello is not None
         problem = None
-        if self.hello.ready and self.protocol == "classic" and line:
+        if self.hello.ready and self.protocol == BotProtocol.CLASSIC and line:
             refused = self._catch_up(game, seat, seconds)
             problem = refused.detail if refused is not None else None
         self._seated = (id(game), seat)  # the game's start() keeps this process

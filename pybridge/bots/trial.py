@@ -18,7 +18,7 @@ from pybridge.games.game import Game, State
 from pybridge.play.match import Match
 from pybridge.play.players import Player, PlayerSpec
 from pybridge.bots.seating import make_player
-from pybridge.types import Decision, PlayerKind, Ply, Result, Verdict
+from pybridge.types import BotProtocol, Decision, PlayerKind, Ply, Result, Verdict
 
 #: The name the sparring partner goes by in check-bot's lines.
 SPARRING = "a sparring partner (blocks, never wins)"
@@ -104,7 +104,7 @@ def _wins_at_once(state: State, me: str) -> bool:
 
 
 def trial_games(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, *,
-                protocol: str, move_time: float, seed: int = 1,
+                protocol: BotProtocol | None, move_time: float, seed: int = 1,
                 limits: Limits | None = None) -> Iterator[TrialGame]:
     """``count`` trial games of the bot (seats alternating among ``seats``,
     indices of game.players), under ``limits`` if given: the first half
@@ -124,14 +124,14 @@ def trial_games(game: Game, spec: PlayerSpec, seats: Sequence[int], count: int, 
 
 
 def _trials(game: Game, make_bot: Callable[[], Player], seats: Sequence[int], count: int,
-            rng: random.Random, from_start: int, protocol: str,
+            rng: random.Random, from_start: int, protocol: BotProtocol | None,
             move_time: float) -> Iterator[TrialGame]:
     for i in range(count):
         mine = seats[i % len(seats)]
         bot_seat = game.players[mine]
         bot = make_bot()
         later = i >= from_start
-        if later and protocol != "classic":
+        if later and protocol != BotProtocol.CLASSIC:
             setting, opponent, history = "position", "random", _random_prefix(game, bot_seat, rng)
         elif later:
             setting, opponent, history = "longer", SPARRING, []

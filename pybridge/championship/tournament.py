@@ -50,7 +50,7 @@ from pybridge.championship.one_game import (
     draw_openings,
     play_game,
 )
-from pybridge.types import Isolation
+from pybridge.types import BotProtocol, Isolation
 
 #: Seconds between two writes of a running tournament's standings.
 SAVE_EVERY = 1.0
@@ -113,7 +113,7 @@ def check_entrants(game: str, entrants_: Sequence[Entrant], *, limits: Limits,
     return CheckedBots(
         refused={n: h.detail for n, h in hellos.items() if not h.ready},
         seats={n: tuple(h.seats) for n, h in hellos.items() if h.ready and h.seats},
-        classic=frozenset(n for n, h in hellos.items() if h.ready and h.protocol == "classic"),
+        classic=frozenset(n for n, h in hellos.items() if h.ready and h.protocol == BotProtocol.CLASSIC),
         game_ai={n: h.game_ai for n, h in hellos.items() if h.ready and h.game_ai},
     )
 

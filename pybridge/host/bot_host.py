@@ -51,11 +51,15 @@ from pybridge.host.bot_limits import BotHello, HelloStatus, Limits, MoveReply, S
 from pybridge.errors import ArenaError
 from pybridge.models.gamefile import GameFileRef
 from pybridge.text import clean, clean_line
-from pybridge.types import Isolation, JSONObject, Verdict
+from pybridge.types import BotProtocol, Isolation, JSONObject, Verdict
 
 log = logging.getLogger(__name__)
 
 HOST = PROLOG_DIR / "bots" / "host.pl"
+
+
+def _protocol(text: str) -> BotProtocol | None:
+    return BotProtocol(text) if text in tuple(BotProtocol) else None
 
 
 def _hello(reply: JSONObject) -> BotHello:
@@ -64,7 +68,7 @@ def _hello(reply: JSONObject) -> BotHello:
     status = reply.get("status")
     return BotHello(
         HelloStatus.READY if status == "ready" else HelloStatus.REFUSED,
-        protocol=clean_line(replies.text(reply, "protocol"), 40),
+        protocol=_protocol(replies.text(reply, "protocol")),
         seats=tuple(clean_line(s, 40) for s in replies.texts(reply, "seats")),
         detail=clean(replies.text(reply, "detail"), 4096),
         ms=replies.integer(reply, "ms"),

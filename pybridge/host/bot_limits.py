@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Mapping
 
 from pybridge.text import clean_line
-from pybridge.types import JSON, Verdict
+from pybridge.types import BotProtocol, JSON, Verdict
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class BotHello:
     """A bot's answer to loading: how it went."""
 
     status: HelloStatus
-    protocol: str = ""
+    protocol: BotProtocol | None = None   # None: refused before it was known
     seats: tuple[str, ...] = ()
     detail: str = ""
     ms: int = 0
