@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import StrEnum
 from abc import ABC, abstractmethod
 from typing import Mapping, Sequence
 
@@ -51,6 +52,15 @@ class Played:
     note: str = ""
 
 
+class Proof(StrEnum):
+    """What the general AI's search proved of a move, for the player who
+    makes it: nothing yet, a win, a loss."""
+
+    OPEN = "open"
+    WIN = "win"
+    LOSS = "loss"
+
+
 @dataclass(frozen=True)
 class MoveStats:
     """One move at the root of a search: its visits, the player to
@@ -60,7 +70,7 @@ class MoveStats:
     move: str
     visits: int
     win_rate: float
-    status: str
+    status: Proof
 
 
 @dataclass(frozen=True)
@@ -74,10 +84,10 @@ class Search:
     def best(self) -> MoveStats | None:
         """The move the search plays: proven won, else the most visited
         of those not proven lost."""
-        won = [m for m in self.moves if m.status == "win"]
+        won = [m for m in self.moves if m.status == Proof.WIN]
         if won:
             return won[0]
-        pool = [m for m in self.moves if m.status != "loss"] or list(self.moves)
+        pool = [m for m in self.moves if m.status != Proof.LOSS] or list(self.moves)
         return max(pool, key=lambda m: m.visits, default=None)
 
 
@@ -294,4 +304,4 @@ class InProcessEngine(GameEngine):
         return text(got["W"]), integer(got["P"])
 
 
-__all__ = ["Facts", "GameEngine", "MoveStats", "Played", "Search", "InProcessEngine", "check_term", "options_term"]
+__all__ = ["Facts", "GameEngine", "MoveStats", "Played", "Proof", "Search", "InProcessEngine", "check_term", "options_term"]

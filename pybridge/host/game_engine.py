@@ -13,7 +13,7 @@ from typing import Callable, Concatenate, Mapping, ParamSpec, TypeVar
 
 from pybridge.engine import _prolog
 from pybridge.host.game_replies import Reply
-from pybridge.engine.interface import (Facts, GameEngine, MoveStats, Played, Search, check_term,
+from pybridge.engine.interface import (Facts, GameEngine, MoveStats, Played, Proof, Search, check_term,
                                        options_term)
 from pybridge.errors import (ArenaError, GameFileError, GameRuleError, PrologError,
                              PrologValueError, ThinkTimeout)
@@ -297,9 +297,9 @@ class HostEngine(GameEngine):
                 continue
             name, visits, rate, status = item
             if (isinstance(visits, int) and isinstance(rate, (int, float))
-                    and isinstance(status, str) and status in ("open", "win", "loss")):
+                    and isinstance(status, str) and status in tuple(Proof)):
                 moves.append(MoveStats(_checked(self.id, "move_text/2", name), visits,
-                                       float(rate), status))
+                                       float(rate), Proof(status)))
         iterations = got.get("iterations")
         searches = got.get("searches")
         return Search(iterations if isinstance(iterations, int) else 0, tuple(moves),
