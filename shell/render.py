@@ -13,7 +13,7 @@ import pybridge
 from pybridge.invocation import command_line
 from pybridge.text import clean_display, without_colour
 from pybridge.play.match import Match
-from pybridge.types import PLAYER_KINDS, PlayerKind, Ply, Result, result_text
+from pybridge.types import PLAYER_KINDS, PlayerKind, Ply, Result, Verdict, result_text
 
 
 BOLD = "\x1b[1m"
@@ -81,7 +81,7 @@ def status_line(match: Match) -> str:
 
 def describe_ply(match: Match, ply: Ply) -> str:
     text = f"{ply.player} plays {ply.move}"
-    if ply.verdict != "ok":
+    if ply.verdict != Verdict.OK:
         text += f" (referee: {ply.verdict}"
         if ply.raw:
             text += f", it answered {ply.raw!r}"

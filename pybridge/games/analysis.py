@@ -5,6 +5,7 @@ with perfect play, for the games that are solved (their optional
 from __future__ import annotations
 
 from pybridge.games.game import State
+from pybridge.types import ResultWord
 
 
 def solved_outcome(state: State) -> tuple[str, int] | None:
@@ -20,7 +21,7 @@ def outcome_text(state: State) -> str | None:
     if found is None:
         return None
     winner, plies = found
-    if winner == "draw":
+    if winner == ResultWord.DRAW:
         return "draw"
     return f"{winner} wins in {plies} {'ply' if plies == 1 else 'plies'}"
 

@@ -22,7 +22,7 @@ from pybridge.models.options import Option, OptionValue, coerce as _coerce, opti
 from pybridge.errors import (GameRuleError, IllegalMoveError, NoMoveError, OptionError,
                              PrologValueError, StateTextError, UnknownGameError)
 from pybridge.text import clean_line, without_colour
-from pybridge.types import Dialect
+from pybridge.types import Dialect, ResultWord
 
 GAMES_DIR = PROLOG_DIR / "games"
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -247,7 +247,7 @@ class State:
     def _info(self) -> _Facts:
         if self._facts is None:
             player, moves, over = self._game.engine.state_info(self._text)
-            self._facts = self._seated(player, moves, None if over == "none" else over)
+            self._facts = self._seated(player, moves, None if over == ResultWord.NONE else over)
         return self._facts
 
     def _seated(self, player: str, moves: tuple[str, ...], over: str | None) -> _Facts:
@@ -258,7 +258,7 @@ class State:
             raise GameRuleError("game_rule", clean_line(
                 f"{self._game.id}: current_player/2 gave {player!r}, not one of players/1 "
                 f"{list(seats)}, in state {self._text}", 300))
-        if over is not None and over != "draw" and over not in seats:
+        if over is not None and over != ResultWord.DRAW and over not in seats:
             raise GameRuleError("game_rule", clean_line(
                 f"{self._game.id}: game_over/2 gave winner {over!r}, not a player or draw, "
                 f"in state {self._text}", 300))
@@ -312,7 +312,7 @@ class State:
                                     f"{move}, a move valid_moves/2 lists")
             raise IllegalMoveError(move, self, self.why_illegal(move))
         new = State(self._game, played.state)
-        over = None if played.over == "none" else played.over
+        over = None if played.over == ResultWord.NONE else played.over
         new._facts = new._seated(played.player, played.moves, over)
         new._outcome = None if over is None else (over, played.reason)
         return Applied(played.move, new, played.note)

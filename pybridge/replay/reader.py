@@ -20,7 +20,7 @@ from pybridge.play.players import PlayerSpec
 from pybridge.text import clean_line
 from pybridge.safeio import MAX_JSON_DEPTH, MAX_LOG, UnsafeFileError, json_depth, read_inside, read_regular
 from pybridge.models.options import OptionValue
-from pybridge.types import BAD_VERDICTS, JSON, JSONObject, Ply, Result, Termination, Verdict
+from pybridge.types import BAD_VERDICTS, JSON, JSONObject, Ply, Result, ResultWord, Termination, Verdict
 from pybridge.replay.records import FORMAT, RECORD_TYPES, VERSION
 
 
@@ -358,14 +358,14 @@ class _Reader:
         reason = self.field(line, record, "reason", str, what)
         forfeit = self.field(line, record, "forfeit", str, what, optional=True)
         detail = self.field(line, record, "detail", str, what, optional=True) or ""
-        if winner != "draw" and winner not in self.game.players:
+        if winner != ResultWord.DRAW and winner not in self.game.players:
             raise self.error(line, f"winner {winner!r} is neither a seat of {self.game.id} "
                              f"{list(self.game.players)} nor 'draw'")
         if forfeit is not None:
             if forfeit not in BAD_VERDICTS:
                 raise self.error(line, f"forfeit {forfeit!r} is not a bad move's verdict "
                                  f"({', '.join(BAD_VERDICTS)})")
-            if winner == "draw":
+            if winner == ResultWord.DRAW:
                 raise self.error(line, "a forfeit has a winner, not 'draw'")
         termination = self.field(line, record, "termination", str, what, optional=True) or ""
         if termination not in ("", "broken_rule"):

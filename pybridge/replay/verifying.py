@@ -11,7 +11,7 @@ from typing import Iterator
 
 from pybridge.errors import GameRuleError, IllegalMoveError
 from pybridge.games.game import State
-from pybridge.types import Result, Verdict, result_text
+from pybridge.types import Result, Termination, Verdict, result_text
 from pybridge.replay.reader import Logged, Replay, ReplayError, read_replay
 
 
@@ -110,7 +110,7 @@ def check_result(replay: Replay, final: State) -> None:
     line = replay.result_line
     path = replay.path
     recorded = result_text(result)
-    if result.termination == "broken_rule":
+    if result.termination == Termination.BROKEN_RULE:
         _check_broken_rule(replay, final, line, recorded)
         return
     outcome = final.outcome()
