@@ -91,8 +91,9 @@ class SparringPlayer(Player):
     def choose(self, state: State, last_move: str | None, *, seconds: float) -> Decision:
         me = state.current_player
         moves = state.valid_moves()
-        quiet = [m for m in moves if state.move(m).game_over() != me] or moves
-        safe = [m for m in quiet if not _wins_at_once(state.move(m), me)] or quiet
+        after = {m: state.move(m) for m in moves}   # one query a move
+        quiet = [m for m in moves if after[m].game_over() != me] or moves
+        safe = [m for m in quiet if not _wins_at_once(after[m], me)] or quiet
         return Decision(self.rng.choice(safe), Verdict.OK, 0)
 
 

@@ -57,11 +57,6 @@ def read_line(line: str, session: Session) -> ReadLine:
     return ReadLine(move=move, problem=problem)
 
 
-def line_problem(line: str, session: Session) -> str | None:
-    """Why ``line`` cannot be run, or None."""
-    return read_line(line, session).problem
-
-
 def read_move(text: str, session: Session) -> tuple[TypedMove | None, str | None]:
     """``text`` read as a move of the human to move, and why it is not one
     they may play (None when it is)."""
