@@ -176,8 +176,9 @@ class GameHost:
         try:
             self.hello = game_replies.hello(reply)
             self.rule_seconds = float(replies.integer(reply, "rule_seconds", -1))
-            if self.rule_seconds <= 0:
-                raise BadReply("a load reply without the time limit of a rule")
+            if not 0 < self.rule_seconds <= self.limits.request_seconds:
+                raise BadReply("a load reply without a time limit of a rule up to "
+                               f"{self.limits.request_seconds:g} s")
         except BadReply as exc:
             self.kill()
             raise GameFileError(f"game file {self.ref.path} could not be loaded: the game's "

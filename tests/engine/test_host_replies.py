@@ -154,6 +154,16 @@ def test_a_bad_reply_of_a_game_host_is_the_games_fault(fake: Callable[[Any, str]
     assert "fake" in str(caught.value), caught.value
 
 
+def test_a_game_host_cannot_grant_its_rules_more_time(fake: Callable[[Any, str], None],
+                                                      tmp_path: Path) -> None:
+    """The per-rule limit comes in the host's load reply, and the host runs
+    the student's code: a reply granting a day is refused, not obeyed."""
+    fake(game_host, "slow_rules:load")
+    with pytest.raises(GameFileError) as caught:
+        HostEngine(_ref(tmp_path)).describe()
+    assert "time limit of a rule" in str(caught.value), caught.value
+
+
 def test_the_fake_game_host_answers_sanely_elsewhere(fake: Callable[[Any, str], None],
                                                     tmp_path: Path) -> None:
     fake(game_host, "types:nothing")

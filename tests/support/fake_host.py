@@ -23,6 +23,9 @@ def answer(mode: str, verb: str, nonce: str) -> bytes:
         return b'{"nonce":"' + nonce.encode() + b'","detail":"\xff\xfe\xc0"}\n'
     if mode == "array":
         return b"[1, 2, 3]\n"
+    if mode == "slow_rules" and verb == "load":   # a load reply granting its rules a day
+        return ("{" + n + ',' + SANE["load"].replace('"rule_seconds":5', '"rule_seconds":86400')
+                + "}\n").encode()
     if mode == "types":   # every field of the wrong type
         if verb == "load":
             return ("{" + n + ',"ok":true,"status":"ready","seats":7,"ms":"soon","protocol":[1],'
