@@ -213,6 +213,7 @@ stream_read(_, Line) :-
             repeat_count(Key, Last0, Prompt, Repeat0, Repeat10),
             typed_again(Repeat10, Prompt, Repeat0, Repeat1),
             typed_kind(Dot, Prompt, Answers, Repeat1, Typed),
+            asked_in_a_row(Typed, Key),
             (   Typed = typed(_)
             ->  Repeat = 0-0
             ;   Typed == retry
@@ -233,6 +234,16 @@ stream_read(_, Line) :-
         nb_setval(arena_loop_io, io(Dot-Out, Key, Repeat, N, [Answer|Given], N))
     ),
     echo(Out, Line).
+
+%   asked_in_a_row(+Typed, +Key): a person's question asked 64 times in
+%   a row in the same words, nothing else written between (under a list
+%   of moves the game fails to make: "_454702"), refused every answer.
+asked_in_a_row(typed(_), _-Tail) :-
+    !,
+    (   nb_current(arena_loop_in_a_row, Tail-K0) -> K is K0 + 1 ; K = 1 ),
+    (   K >= 64 -> throw(arena_loop_refused) ; true ),
+    nb_setval(arena_loop_in_a_row, Tail-K).
+asked_in_a_row(_, _).
 
 %   names_apart(+Answers0, +Given, -Answers): a name asked again (of the
 %   next player) gets the next name first: the game tells its players
@@ -354,7 +365,33 @@ loop_question(Asked) :-
 
 question_key(Prompt, Answers, Answers-Tail) :-
     string_length(Prompt, L),
-    (   L > 400 -> sub_string(Prompt, _, 400, 0, Tail) ; Tail = Prompt ).
+    (   L > 400 -> sub_string(Prompt, _, 400, 0, Tail0) ; Tail0 = Prompt ),
+    string_codes(Tail0, Cs0),
+    unnamed_variables(Cs0, Cs),
+    string_codes(Tail, Cs).
+
+%   unnamed_variables(+Codes0, -Codes): a variable the game wrote (_123,
+%   _G123) as _: a question asked again under a list the game failed to
+%   make ("_454702") is the same question.
+unnamed_variables(Cs0, Cs) :-
+    unnamed_variables(Cs0, 0' , Cs).
+
+unnamed_variables([], _, []).
+unnamed_variables([0'_|Cs0], Prev, [0'_|Cs]) :-
+    \+ code_type(Prev, csym),
+    (   Cs0 = [0'G|Cs1] -> true ; Cs1 = Cs0 ),
+    Cs1 = [D|_], code_type(D, digit),
+    !,
+    drop_digits(Cs1, Cs2),
+    unnamed_variables(Cs2, 0'0, Cs).
+unnamed_variables([C|Cs0], _, [C|Cs]) :-
+    unnamed_variables(Cs0, C, Cs).
+
+drop_digits([D|Cs0], Cs) :-
+    code_type(D, digit),
+    !,
+    drop_digits(Cs0, Cs).
+drop_digits(Cs, Cs).
 
 %   repeat_count(+Key, +Last, +Prompt, +Repeat0, -Repeat): Refused-Same,
 %   the answers the question refused before: one more where it says so;

@@ -5,7 +5,8 @@
             listed_parts/3,           % +Question, +Lines, -Parts
             template_answers/3,       % +Question, +Lines, -Answers
             last_n/3,                 % +N, +List, -Last
-            square_example/1          % +Question
+            square_example/1,         % +Question
+            draws_board/1             % +Lines
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -174,11 +175,39 @@ listed_moves(Lines, Moves, After) :-
         After = Below
     ),
     !,
+    moves_of(Items, Moves).
+listed_moves(Lines, Moves, After) :-    % a list alone on one of the last
+    last_n(3, Lines, Last),             % lines, under the words that say
+    append(_, [Line|After], Last),      % what it lists ("... that you can
+    split_string(Line, "", " \t", [Bare]), % choose to move:")
+    string_codes(Bare, [0'[|Inside0]),
+    closed(Inside0, 1, Inside),
+    length(Inside0, N0), length(Inside, N), N0 =:= N + 1,
+    top_level_items(Inside, Items),
+    Items = [_|_],
+    \+ rows_of_a_board(Items),
+    !,
+    moves_of(Items, Moves).
+
+moves_of(Items, Moves) :-
     length(Items, NI),
     NI >= 1, NI =< 200,
     forall(member(It, Items), ( string_length(It, IL), IL =< 20 )),
     maplist([It, M]>>atom_string(M, It), Items, Moves0),
     list_to_set(Moves0, Moves).
+
+%   rows_of_a_board(+Items): a board written as a list of its rows, each
+%   a list as long as the others and three or more long.
+rows_of_a_board([Item|Items]) :-
+    row_length(Item, N),
+    N >= 3,
+    forall(member(I, Items), row_length(I, N)).
+
+row_length(Item, N) :-
+    string_codes(Item, [0'[|Inside0]),
+    closed(Inside0, 1, Inside),
+    top_level_items(Inside, Cells),
+    length(Cells, N).
 
 drop_front([C|Cs], Set, Rest) :-
     memberchk(C, Set),
@@ -316,6 +345,15 @@ example_first(Lower, Rows, Columns, First) :-
     ;   memberchk(A, Rows), memberchk(B, Columns) -> First = row
     ),
     !.
+
+%!  draws_board(+Lines) is semidet.
+%
+%   Lines draw a board: three or more rows or columns labelled in order.
+
+draws_board(Lines) :-
+    (   row_labels(Lines, [_, _, _|_]) -> true
+    ;   column_labels(Lines, [_, _, _|_])
+    ).
 
 %   row_labels(+Lines, -Labels): the labels that begin (or else end)
 %   three or more lines in a row of the last board, in order (a, b, c,

@@ -68,6 +68,10 @@ prompt_answers(Prompt, Before, Answers) :-
         (   ( default_answers(Answers00) ; square_example(Question) ),
             (   listed_parts(Question, Context, Board)  % a part of each of them
             ;   board_answers(Question, Context, Board) % the board's labels
+            ;   Lines = [_, _, _|_],                    % a refusal's lines, the
+                text_lines(Before, _, Earlier),         % board drawn before them
+                append(Earlier, Lines, Whole),
+                board_answers(Question, Whole, Board)
             )
         ->  Answers0 = Board
         ;   Answers0 = Answers00

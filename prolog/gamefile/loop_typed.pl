@@ -12,6 +12,7 @@
 :- use_module(library(apply), [partition/4, maplist/3, exclude/3]).
 :- use_module(loop_prompt, [menu_options/2, no_digits/2]).
 :- use_module(loop_words, [names_a_seat/1, people_only/1, quoted_words/2]).
+:- use_module(loop_board, [draws_board/1]).
 
 /** <module> A person's moves, typed by the arena
 
@@ -33,6 +34,7 @@ typed_reset :-
     nb_setval(arena_loop_typing, off),
     nb_setval(arena_loop_typed, none),
     nb_setval(arena_loop_board, ""),
+    nb_setval(arena_loop_in_a_row, none),
     nb_setval(arena_loop_shapes, []).
 
 %   typed_kind(+Dot, +Prompt, +Answers, +Repeat, -Kind): where the adapter
@@ -77,15 +79,15 @@ seat_menu(Prompt) :-
     !.
 
 %   board_before(+Dot, +Prompt, +Before0, -Before): where the arena types
-%   a person's moves, a short question ("Row:", asked again after a
-%   refusal) is read after the last text of three lines or more (the
-%   board whose labels it asks); the text is kept for the next one.
+%   a person's moves, a question asked without a board ("Row:", asked
+%   again after a refusal of three lines) is read after the last text
+%   that drew one (the board whose labels it asks); that text is kept
+%   for the next one.
 board_before(typed, Prompt, Before0, Before) :-
     !,
     split_string(Prompt, "\n", " \t\r", Lines0),
     exclude(==(""), Lines0, Lines),
-    length(Lines, N),
-    (   N >= 3
+    (   draws_board(Lines)
     ->  string_length(Prompt, L),
         (   L > 3000 -> sub_string(Prompt, _, 3000, 0, Kept) ; Kept = Prompt ),
         nb_setval(arena_loop_board, Kept),

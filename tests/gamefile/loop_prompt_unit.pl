@@ -285,4 +285,28 @@ test(letters_as_the_board_writes_them, [true(A-B-S == ['A', 'B', 'C']-[a, b, c]-
 test(modes_written_as_one_word, [true(A = ['4'|_])]) :-
     prompt_answers("1 - PvP\n2 - PvAI\n3 - AIvP\n4 - AIvAI\n0 - Exit\n\nOption: ", A).
 
+
+% A refusal of three lines and more draws no board: the row asked again
+% still takes the board drawn before it (an 8 by 8 board here).
+test(a_row_asked_again_after_a_refusal_reads_the_board_before, [true(A == As)]) :-
+    numlist(0, 7, Ns), maplist(atom_number, As, Ns),
+    Board = "   0 1 2 3 4 5 6 7\n0 | | | | | | | | |\n1 | | | | | | | | |\n\c
+             2 | | | | | | | | |\n3 | | | | | | | | |\n4 | | | | | | | | |\n\c
+             5 | | | | | | | | |\n6 | | | | | | | | |\n7 | | | | | | | | |\n",
+    prompt_answers("Piece found: empty\nThat is not your piece. Try again.\n\c
+                    Choose one of your pieces:\nRow:", Board, A).
+
+% The moves listed alone on a line, under the words that say so.
+test(a_list_alone_under_the_question, [true(A == ['22-12', '24-14'])]) :-
+    prompt_answers("You can choose one of these pairs From-To:\n[22-12,24-14]\n\c
+                    Pick a pair for your move (eg. 22-12): ", A).
+
+test(a_list_of_one_move, [true(A == ['25-15'])]) :-
+    prompt_answers("You can choose one of these pairs From-To:\n[25-15]\n\c
+                    Pick a pair for your move (eg. 22-12): ", A).
+
+% A board printed as a list of its rows lists no moves.
+test(a_board_written_as_its_rows_is_no_list_of_moves, [true(\+ memberchk('[x,o,x]', A))]) :-
+    prompt_answers("[[x,o,x],[o,x,o],[e,e,e]]\nYour move: ", A).
+
 :- end_tests(loop_answer).

@@ -822,3 +822,29 @@ def test_a_listed_move_that_holds_a_board_is_no_move(
     assert "loop(" in adapter.read_text()
     _, winner = played(adapter, tmp_path / "game.jsonl", capsys)
     assert winner in ("player1", "player2", "draw")
+
+
+def test_moves_listed_alone_on_a_line_are_what_the_arena_types(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The loop writes the cells to choose as a list alone on a line,
+    under words that say so, and its question shows one example
+    ("(eg. 2-2)"): the listed pairs are typed, not the example's
+    numbers, and every game ends as the loop says."""
+    adapter = proposed("loop_listed_pairs.pl", tmp_path, capsys)
+    assert "arena_loop(play, prompted(typed))." in adapter.read_text()
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys)
+        said = re.findall(r"^Player ([xo]) wins!$|^It is a draw!$", out, re.M)
+        assert said, out
+
+
+def test_a_list_of_moves_the_game_leaves_unbound_ends_no_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """From some point the loop writes its list of moves unbound
+    ("_123", a new name each time) and asks again with no word: the
+    same question asked over and over, every answer refused, not a long
+    game; the one line says so."""
+    out = not_proposed("loop_list_unbound.pl",
+                       (COURSE / "loop_list_unbound.pl").read_text(), tmp_path, capsys)
+    says(out, "asked its questions in play over and over", "every answer refused",
+         "3 of 3 games")
