@@ -81,6 +81,22 @@ cased(Lines, Labels, Answers) :-
 
 template_answers(Question, Lines, Answers) :-
     string_lower(Question, Lower),
+    form(Lower, O, C, Sep, K1, K2),
+    !,
+    labels_of(K1, Lines, L10),
+    labels_of(K2, Lines, L20),
+    (   O == ''                         % read as a line: as the board writes them
+    ->  cased(Lines, L10, L1), cased(Lines, L20, L2)
+    ;   L1 = L10, L2 = L20              % a term: lower case reads as atoms
+    ),
+    findall(Ans, ( member(P, L1), member(Q, L2),
+                   atomic_list_concat([O, P, Sep, Q, C], Ans) ), Answers0),
+    (   length(Answers, 200), append(Answers, _, Answers0) -> true ; Answers = Answers0 ).
+
+%   form(+Lower, -Open, -Close, -Sep, -Kind1, -Kind2): the form a question
+%   shows for a move: a row and a column in brackets ("[Col,Row]"), or
+%   joined without a space ("in this format Column-Row").
+form(Lower, O, C, Sep, K1, K2) :-
     string_codes(Lower, Cs),
     append(_, [Open|Rest], Cs), memberchk(Open-Close, [0'[-0'], 0'(-0')]),
     append(Inside, [Close|_], Rest),
@@ -89,13 +105,13 @@ template_answers(Question, Lines, Answers) :-
     member(Sep, [",", "-", "/", " "]),
     split_string(In, Sep, " ", [A, B]),
     kind_word(K1, A), kind_word(K2, B), K1 \== K2,
-    !,
-    labels_of(K1, Lines, L1),
-    labels_of(K2, Lines, L2),
-    atom_codes(O, [Open]), atom_codes(C, [Close]),
-    findall(Ans, ( member(P, L1), member(Q, L2),
-                   atomic_list_concat([O, P, Sep, Q, C], Ans) ), Answers0),
-    (   length(Answers, 200), append(Answers, _, Answers0) -> true ; Answers = Answers0 ).
+    atom_codes(O, [Open]), atom_codes(C, [Close]).
+form(Lower, '', '', Sep, K1, K2) :-
+    split_string(Lower, " \t:?!;", " \t:?!;.", Tokens),
+    member(T, Tokens),
+    member(Sep, ["-", "/"]),
+    split_string(T, Sep, "", [A, B]),
+    kind_word(K1, A), kind_word(K2, B), K1 \== K2.
 
 labels_of(Kind, Lines, Labels) :-
     (   Kind == row -> row_labels(Lines, Ls) ; column_labels(Lines, Ls) ),

@@ -51,7 +51,10 @@ step(Code, Ds, Point) :-
     arena_loop_live:live_run(Code:Entry, Input, Ds, Outcome, _-Marks, Text),
     last_shown(Marks, Text, Outcome, Shown0),
     (   Outcome == ended(restart)       % not the next game's first board
-    ->  end_cut(Shown0, Shown1)
+    ->  end_cut(Shown0, Shown2),
+        again_cut(Shown2, Shown1)
+    ;   Outcome = ended(_)
+    ->  again_cut(Shown0, Shown1)
     ;   Shown1 = Shown0
     ),
     bounded(Shown1, Shown),
@@ -280,6 +283,22 @@ end_cut(Shown0, Shown) :-
         atomic_list_concat(Kept, '\n', A),
         atom_string(A, Shown)
     ;   Shown = Shown0
+    ).
+
+%   again_cut(+Text0, -Text): Text0 before its first line that asks to
+%   play again: what the loop writes once answered is no longer this
+%   game's end (it may end another, or come back to a board of its own).
+again_cut(Text0, Text) :-
+    split_string(Text0, "\n", "", Lines),
+    (   lists:append(Before, [Line|_], Lines),
+        string_lower(Line, Lower),
+        lists:member(P, ["play again", "play another", "another game", "new game",
+                         "jogar novamente", "jogar de novo", "novo jogo", "outro jogo",
+                         "jogar outra vez"]),
+        sub_string(Lower, _, _, _, P)
+    ->  atomic_list_concat(Before, '\n', A),
+        atom_string(A, Text)
+    ;   Text = Text0
     ).
 
 %   letters_joined(+Words, -Joined): runs of three or more one-letter

@@ -56,7 +56,12 @@ names_(Games, Typed, Names) :-
                 Pairs),
         name_of(0, Pairs, W10),
         name_of(1, Pairs, W20),
-        W10 \== W20
+        W10 \== W20,
+        (   Typed == true               % not words of the questions of a turn's
+        ->  keyed(Games, [W10, W20], Keyed),    % parts ("on the board"): two
+            same_line(Keyed, W10, W20)          % names in one line's place
+        ;   true
+        )
     ->  (   reported(Games, W10, W20)       % "Computer 1 placed a piece": the one
         ->  Names = names(W20, W10)         % who moved before the pick, not at it
         ;   Names = names(W10, W20)
@@ -119,19 +124,26 @@ turn_names(Games, W1, W2) :-
     list_to_set(Mid3, Mid2),
     (   length(Mid, 40), append(Mid, _, Mid2) -> true ; Mid = Mid2 ),
     maplist(game_lines, Games, Lines),
-    append(Lines, Texts), append(Texts, AllLines), sort(AllLines, Shapes),
-    findall(Key-W, ( member(Line, Shapes), member(W, Line), memberchk(W, Mid),
-                     without(Line, W, Key), Key \== [] ), Keyed0),
-    sort(Keyed0, Keyed),
-    findall(Score-(A-B),
-            ( member(A, Mid), member(B, Mid), A @< B,
-              \+ counts_apart(A, B),       % "5 sticks left", "7 sticks left"
-              alternation(Lines, A, B, Score0),
-              (   ( same_first_word(A, B) ; same_line(Keyed, A, B) )
-              ->  Score is Score0 + 0.5
-              ;   Score = Score0
-              ) ),
-            Scored),
+    keyed(Games, Mid, Keyed),
+    (   findall(Score-(A-B),
+                ( member(A, Mid), member(B, Mid), A @< B,
+                  \+ counts_apart(A, B),   % "5 sticks left", "7 sticks left"
+                  alternation(Lines, A, B, Score0),
+                  (   ( same_first_word(A, B) ; same_line(Keyed, A, B) )
+                  ->  Score is Score0 + 0.5
+                  ;   \+ ( nb_current(arena_names_typed, T), T \== false ),
+                      Score = Score0    % typed: not words of a turn's questions
+                  ) ),                  % ("the piece you wish", "your destination")
+                Scored),
+        Scored \== []
+    ->  true
+    ;   findall(Score-(A-B),            % a turn of several picks, its line written
+                ( member(A, Mid), member(B, Mid), A @< B,  % again before each one
+                  \+ counts_apart(A, B),
+                  turn_line(Keyed, A, B),
+                  in_runs(Lines, A, B, Score) ),
+                Scored)
+    ),
     keysort(Scored, Ascending),
     last(Ascending, _-(A1-B1)),
     first_named(Games, A1, B1, First),
@@ -156,7 +168,21 @@ even_words(Part, Games, Off, W) :-
     counts(All, Counts),
     member(W-C, Counts),
     C >= N * 0.15, C =< N * 0.85,
+    \+ question_word(W),
     Off is abs(C - N / 2).
+
+%   question_word(+W): where the arena types a person's moves, a word of
+%   a question it answered, its digits left out ("Insert Row", "Insert
+%   Column", "Player , take:"): the parts of a move, no player's name.
+question_word(W) :-
+    nb_current(arena_names_typed, T),
+    T \== false,
+    nb_current(arena_typed_shapes, Shapes),
+    is_list(Shapes),
+    member(S, Shapes),
+    text_words(S, Ws),
+    memberchk(W, Ws),
+    !.
 
 %   counts_apart(+A, +B): two numbers that are no players' (1 and 2, or 0
 %   and 1, are).
@@ -170,6 +196,15 @@ counts_apart(A, B) :-
 same_first_word(A, B) :-
     split_string(A, " ", "", [W, _]),
     split_string(B, " ", "", [W, _]).
+
+%   keyed(+Games, +Ws, -Keyed): Key-W for each line of the texts between
+%   picks that holds a word W of Ws, Key its other words.
+keyed(Games, Ws, Keyed) :-
+    maplist(game_lines, Games, Lines),
+    append(Lines, Texts), append(Texts, AllLines), sort(AllLines, Shapes),
+    findall(Key-W, ( member(Line, Shapes), member(W, Line), memberchk(W, Ws),
+                     without(Line, W, Key), Key \== [] ), Keyed0),
+    sort(Keyed0, Keyed).
 
 %   same_line(+Keyed, +A, +B): a line the loop writes names A where
 %   another one, the same otherwise, names B ("Turn of x", "Turn of o"):
@@ -216,6 +251,35 @@ game_alternation(A, B, Texts, NA0-NB0, NA-NB) :-
     length(Named, N),
     changes(Named, 0, Changes),
     Changes >= 0.9 * (N - 1),
+    NA is NA0 + KA,
+    NB is NB0 + KB.
+
+%   turn_line(+Keyed, +A, +B): a line that says whose turn it is names A
+%   where the same line otherwise names B ("Turn of player playing
+%   black", "... white").
+turn_line(Keyed, A, B) :-
+    member(Key-A, Keyed),
+    memberchk(Key-B, Keyed),
+    member(T, Key),
+    memberchk(T, ["turn", "vez", "turno", "playing", "joga", "move", "moves", "play",
+                  "jogar", "jogada"]),
+    !.
+
+%   in_runs(+Games, +A, +B, -Score): in every game the texts that name
+%   one of A, B alone name each in runs (a turn's picks, its refused
+%   answers), which change at least twice; each named 3 times in all.
+in_runs(Games, A, B, Score) :-
+    foldl(game_runs(A, B), Games, 0-0, NA-NB),
+    NA >= 3,
+    NB >= 3,
+    Score is NA + NB.
+
+game_runs(A, B, Texts, NA0-NB0, NA-NB) :-
+    findall(Who, ( member(Backwards, Texts), named_line(A, B, Backwards, Who) ), Named),
+    changes(Named, 0, Changes),
+    Changes >= 2,
+    include(==(A), Named, As), length(As, KA),
+    include(==(B), Named, Bs), length(Bs, KB),
     NA is NA0 + KA,
     NB is NB0 + KB.
 
@@ -358,6 +422,7 @@ name_of(P, Pairs, Word) :-
     list_to_assoc(OtherCounts, InOther),
     findall(Score-W,
             ( member(W-CO, OwnCounts),
+              \+ question_word(W),
               SO is CO / NO, SO >= 0.8,
               (   get_assoc(W, InOther, CT) -> true ; CT = 0 ),
               ST is CT / NT, ST =< 0.25,

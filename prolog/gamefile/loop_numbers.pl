@@ -111,9 +111,12 @@ bracketed(Text, Inside) :-
 
 integers(Text, Ns) :-
     string_codes(Text, Codes),
-    phrase(integers(Ns), Codes).
+    phrase(integers(Ns), [0' |Codes]).
 
-integers([N|Ns]) --> [C], { code_type(C, digit) }, !, digits_rest(Ds),
+%   Not the digits that end a word ("player1 Next Move:", "P2"): a name.
+integers(Ns) --> [L, C], { code_type(L, alpha), \+ code_type(L, digit), code_type(C, digit) },
+    !, digits_rest(_), integers(Ns).
+integers([N|Ns]) --> [_, C], { code_type(C, digit) }, !, digits_rest(Ds),
     { number_codes(N, [C|Ds]) }, integers(Ns).
 integers(Ns) --> [_], !, integers(Ns).
 integers([]) --> [].

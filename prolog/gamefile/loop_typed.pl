@@ -35,6 +35,7 @@ typed_reset :-
     nb_setval(arena_loop_typed, none),
     nb_setval(arena_loop_board, ""),
     nb_setval(arena_loop_in_a_row, none),
+    nb_setval(arena_loop_typed_before, ""),
     nb_setval(arena_loop_shapes, []).
 
 %   typed_kind(+Dot, +Prompt, +Answers, +Repeat, -Kind): where the adapter
@@ -53,17 +54,28 @@ typed_kind(typed, Prompt, Answers, R-_, Kind) :-
     ;   Seen = false,
         nb_setval(arena_loop_lines, [Line|Lines])
     ),
+    line_before(Prompt, Before),
     (   R > 0,
-        nb_getval(arena_loop_typed, at(_, Line))
-    ->  Kind = retry
+        nb_getval(arena_loop_typed, at(_, Line)),
+        \+ ( nb_getval(arena_loop_typed_before, Before0),     % "Now, choose where it
+             Before0 \== "", Before \== "", Before0 \== Before )  % goes", refused: the
+    ->  Kind = retry                                            % turn asked anew
     ;   (   nb_getval(arena_loop_typing, on)
         ;   Seen == true, R =:= 0
         ),
         person_question(Prompt, Answers)
-    ->  Kind = typed(Line)
+    ->  Kind = typed(Line),
+        nb_setval(arena_loop_typed_before, Before)
     ;   Kind = false
     ).
 typed_kind(_, _, _, _, false).
+
+%   line_before(+Prompt, -Line): the line before the question ("Please
+%   select the piece", "Now, choose your destination"), or "".
+line_before(Prompt, Line) :-
+    split_string(Prompt, "\n", " \t\r", Lines0),
+    exclude(==(""), Lines0, Lines),
+    (   append(_, [Line, _], Lines) -> true ; Line = "" ).
 
 person_question(Prompt, Answers) :-
     Answers = [_, _|_],

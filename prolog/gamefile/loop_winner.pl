@@ -49,7 +49,8 @@ side_won(Marks, Text, Side) :-
 %   end_words(+Marks, +Text, -Words): the words of the last line after
 %   the last pick that says a win or a draw.
 end_words([at(End, _)|_], Text, Words) :-
-    sub_string(Text, End, _, 0, After0),
+    sub_string(Text, End, _, 0, After1),
+    arena_loop_game:again_cut(After1, After0),
     string_lower(After0, After),
     arena_loop_game:last_end_line(After, Words).
 

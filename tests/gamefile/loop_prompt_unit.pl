@@ -309,4 +309,17 @@ test(a_list_of_one_move, [true(A == ['25-15'])]) :-
 test(a_board_written_as_its_rows_is_no_list_of_moves, [true(\+ memberchk('[x,o,x]', A))]) :-
     prompt_answers("[[x,o,x],[o,x,o],[e,e,e]]\nYour move: ", A).
 
+
+% A form named without brackets ("in this format Column-Row"): the
+% board's labels joined so, in the case the board writes them.
+test(a_form_named_without_brackets, [true(A = ['A-1', 'A-2', 'A-3', 'B-1'|_])]) :-
+    prompt_answers("     A   B   C\n1  | w |   |   |\n2  |   | b |   |\n3  |   |   |   |\n\c
+                    Enter a valid position in this format Column-Row: ", A).
+
+
+% The digit of a player's name ("player1") is no number asked: a move
+% asked under a board is one of its squares.
+test(a_players_number_is_no_range, [true(A = [a1, a2, a3, b1|_])]) :-
+    prompt_answers("   a b c\n1 | | | |\n2 | | | |\n3 | | | |\nplayer1 Next Move:", A).
+
 :- end_tests(loop_answer).

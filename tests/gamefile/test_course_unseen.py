@@ -848,3 +848,24 @@ def test_a_list_of_moves_the_game_leaves_unbound_ends_no_game(
                        (COURSE / "loop_list_unbound.pl").read_text(), tmp_path, capsys)
     says(out, "asked its questions in play over and over", "every answer refused",
          "3 of 3 games")
+
+
+def test_a_turn_of_two_questions_named_again_after_each_refusal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A move takes two questions in the form the question names
+    ("Column-Row", typed as the board labels it: A-1), whose turn it is
+    is written again before each question and after each refusal, and
+    once asked to play again the loop writes a tally that names the
+    other side: the turns are named by the sides, not by words of the
+    questions ("you", "your"), and the winner is the one the game's end
+    names."""
+    adapter = proposed("loop_turn_parts.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop_names(white, black)." in text, text
+    assert "arena_loop_turns(named)." in text, text
+    for seed in range(1):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys)
+        side = re.findall(r"^\[(WHITE|BLACK)\] The player with", out, re.M)
+        assert side, out
+        assert winner == {"WHITE": "player1", "BLACK": "player2"}[side[-1]], out
+        assert re.search(r"^[A-D]-[1-4]$", out, re.M), out
