@@ -51,11 +51,84 @@ board_answers(Question, Lines, Answers) :-
         ->  true
         ;   First = column
         ),
-        findall(L, ( member(C, Columns), member(R, Rows),
+        kept_squares(Question, Lines, Kept),
+        findall(L, ( member(C, Columns), member(R, Rows), call(Kept, C, R),
                      (   First == column -> atom_concat(C, R, L) ; atom_concat(R, C, L) ) ),
                 Labels)
     ),
     cased(Lines, Labels, Answers).
+
+%!  kept_squares(+Question, +Lines, -Kept) is det.
+%
+%   Kept is called as call(Kept, Column, Row) on the board's labels
+%   (lower case): where the question, or the line before it, asks for a
+%   piece ("Which piece would you like to move?", "Please select the
+%   piece you wish to move."), the squares of the board drawn last that
+%   hold one; else every square.
+
+kept_squares(Question, Lines, Kept) :-
+    (   asks_a_piece(Question, Lines),
+        piece_cells(Lines, Cells),
+        Cells = [_|_]
+    ->  Kept = [C, R]>>memberchk(C-R, Cells)
+    ;   Kept = [_, _]>>true
+    ).
+
+asks_a_piece(Question, Lines) :-
+    (   append(_, [Before, Last], Lines), Last == Question -> true ; Before = "" ),
+    atomic_list_concat([Before, ' ', Question], Both),
+    string_lower(Both, Lower),
+    split_string(Lower, " \t:?()[],.!'", " \t:?()[],.!'", Words),
+    once(( member(P, ["piece", "pieces", "peça", "peca", "pawn", "stone", "checker"]),
+           memberchk(P, Words) )),
+    \+ ( member(W, ["where", "destination", "place", "put", "onde", "destino", "colocar"]),
+         memberchk(W, Words) ),
+    \+ sub_string(Lower, _, _, _, "it to").   % "move it to"
+
+
+%   piece_cells(+Lines, -Cells): C-R for each square of the board drawn
+%   last (its header of column labels, then rows that begin with their
+%   labels) that holds a mark: its cells between bars ("1 | O | X |   |"),
+%   or else its words, one a cell ("1 O . X .").
+piece_cells(Lines, Cells) :-
+    append(_, [Header|Rows], Lines),
+    column_labels([Header], Columns),
+    Columns = [_, _, _|_],
+    \+ ( member(L, Rows), column_labels([L], [_, _, _|_]) ),   % the last header
+    !,
+    length(Columns, N),
+    findall(C-R, ( member(Line, Rows), first_label(Line, R),
+                   row_cells(Line, N, Marks),
+                   nth1(I, Marks, true), nth1(I, Columns, C) ),
+            Cells).
+
+%   row_cells(+Line, +N, -Marks): true or false for each of the N cells
+%   after the row's label (those its end lost where it was trimmed of
+%   its spaces and bars, empty).
+row_cells(Line, N, Marks) :-
+    (   sub_string(Line, _, _, _, "|")
+    ->  split_string(Line, "|", "", [_|Parts1]),
+        (   append(Parts0, [Last], Parts1),   % the bar that closes the row
+            split_string(Last, "", " \t", [""])
+        ->  true
+        ;   Parts0 = Parts1
+        )
+    ;   split_string(Line, " \t", " \t", Words0),
+        exclude(==(""), Words0, [_|Parts0])
+    ),
+    length(Parts0, K),
+    K >= 1, K =< N,
+    Pad is N - K,                       % the empty cells a trimmed line lost
+    length(Empty, Pad), maplist(=(""), Empty),
+    append(Parts0, Empty, Parts),
+    maplist(marked, Parts, Marks).
+
+marked(Cell, Mark) :-
+    split_string(Cell, "", " \t-_.:+·", [Bare]),
+    (   Bare == "" -> Mark = false
+    ;   string_lower(Bare, L), memberchk(L, ["empty", "e", "0"]) -> Mark = false
+    ;   Mark = true
+    ).
 
 %   cased(+Lines, +Labels, -Answers): letters as the board writes them
 %   (read/1 reads 'A' typed so, "A1" a square); another case is no move
@@ -89,7 +162,10 @@ template_answers(Question, Lines, Answers) :-
     ->  cased(Lines, L10, L1), cased(Lines, L20, L2)
     ;   L1 = L10, L2 = L20              % a term: lower case reads as atoms
     ),
-    findall(Ans, ( member(P, L1), member(Q, L2),
+    kept_squares(Question, Lines, Kept),
+    findall(Ans, ( nth1(I, L1, P), nth1(J, L2, Q),
+                   nth1(I, L10, P0), nth1(J, L20, Q0),
+                   (   K1 == column -> call(Kept, P0, Q0) ; call(Kept, Q0, P0) ),
                    atomic_list_concat([O, P, Sep, Q, C], Ans) ), Answers0),
     (   length(Answers, 200), append(Answers, _, Answers0) -> true ; Answers = Answers0 ).
 

@@ -174,6 +174,7 @@ menu_above(Lines, Keys) :-
     options_run([First|Rest], Rev),
     reverse(Rev, Options),
     Options = [_, _|_],
+    forall(member(_-L, Options), worded(L)),    % not a board's rows ("2 | | O")
     !,
     staying(Options, Keys).
 

@@ -249,7 +249,7 @@ test(a_level_up_to_a_bound_starts_at_zero, [true(A-B == ['0', '1', '2', '3', '4'
     prompt_answers("How smart do you want the AI? (max 4)\n", A),
     prompt_answers("How many pieces? (max 3): ", B).
 
-test(squares_of_a_board_numbered_down_from_the_top, [true(A = ['A3', 'A2', 'A1', 'B3'|_])]) :-
+test(squares_of_a_board_numbered_down_from_the_top, [true(A == ['A3', 'B2', 'C3', 'C1'])]) :-
     prompt_answers("    A   B   C\n  +---+---+---+\n3 | X |   | O |\n  +---+---+---+\n\c
                     2 |   | O |   |\n  +---+---+---+\n1 |   |   | X |\n  +---+---+---+\n\n\c
                     Player X\nWhich piece would you like to move? (e.g., A1) \n", A).
@@ -321,5 +321,23 @@ test(a_form_named_without_brackets, [true(A = ['A-1', 'A-2', 'A-3', 'B-1'|_])]) 
 % asked under a board is one of its squares.
 test(a_players_number_is_no_range, [true(A = [a1, a2, a3, b1|_])]) :-
     prompt_answers("   a b c\n1 | | | |\n2 | | | |\n3 | | | |\nplayer1 Next Move:", A).
+
+
+% A piece asked for: the squares where the board drawn last shows one;
+% where it goes, every square.
+test(a_piece_asked_is_a_square_that_holds_one, [true(A == ['A1', 'B1', 'C2', 'D1'])]) :-
+    prompt_answers("    A   B   C   D\n  +---+---+---+---+\n1 | O | X |   | O |\n\c
+                    2 |   |   | X |   |\n3 |   |   |   |   |\n\c
+                    Which piece would you like to move? (e.g., A1)\n", A).
+
+test(where_it_goes_is_any_square, [true(length(A, 12))]) :-
+    prompt_answers("    A   B   C   D\n  +---+---+---+---+\n1 | O | X |   | O |\n\c
+                    2 |   |   | X |   |\n3 |   |   |   |   |\n\c
+                    Where would you like to move it to? (e.g., A1)\n", A).
+
+test(a_piece_asked_in_a_named_form, [true(A == ['A-1', 'B-2'])]) :-
+    prompt_answers("     A   B   C\n1  | w |   |   |\n2  |   | b |   |\n3  |   |   |   |\n\c
+                    Please select the piece you wish to move.\n\c
+                    Enter a valid position in this format Column-Row: ", A).
 
 :- end_tests(loop_answer).
