@@ -230,11 +230,13 @@ last_n(N, List, Last) :-
 listed_moves(Lines, Moves) :-
     listed_moves(Lines, Moves, _).
 
-%   asks_a_move(+Question): the question asks for a move (which the
-%   moves listed above it answer).
+%   asks_a_move(+Question): the question asks for a move, a piece or a
+%   square (which the moves listed above it answer).
 asks_a_move(Question) :-
     string_lower(Question, Lower),
-    once(( member(W, ["move", "play", "jogada", "movimento"]), sub_string(Lower, _, _, _, W) )).
+    once(( member(W, ["move", "play", "jogada", "movimento", "piece", "peça", "peca", "position",
+                      "posição", "square", "cell", "casa"]),
+           sub_string(Lower, _, _, _, W) )).
 
 %   listed_moves(+Lines, -Moves, -After): After the lines below the list.
 listed_moves(Lines, Moves, After) :-

@@ -340,4 +340,10 @@ test(a_piece_asked_in_a_named_form, [true(A == ['A-1', 'B-2'])]) :-
                     Please select the piece you wish to move.\n\c
                     Enter a valid position in this format Column-Row: ", A).
 
+
+% The moves listed above a question for a piece ("press down").
+test(the_moves_listed_above_a_question_for_a_piece, [true(A == [a1, d1, g7])]) :-
+    prompt_answers("Valid Moves: [a1,d1,g7]\n\nYou formed a line! Choose an opponent's \c
+                    piece to press down\n", A).
+
 :- end_tests(loop_answer).
