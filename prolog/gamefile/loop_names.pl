@@ -245,14 +245,18 @@ alternation(Games, A, B, Score) :-
     Score is NA + NB.
 
 game_alternation(A, B, Texts, NA0-NB0, NA-NB) :-
+    named_in_texts(A, B, Texts, KA, KB, Changes),
+    Changes >= 0.9 * (KA + KB - 1),
+    NA is NA0 + KA,
+    NB is NB0 + KB.
+
+%   named_in_texts(+A, +B, +Texts, -KA, -KB, -Changes): how many texts
+%   name A alone, B alone, and how often the one named changes.
+named_in_texts(A, B, Texts, KA, KB, Changes) :-
     findall(Who, ( member(Backwards, Texts), named_line(A, B, Backwards, Who) ), Named),
     include(==(A), Named, As), length(As, KA),
     include(==(B), Named, Bs), length(Bs, KB),
-    length(Named, N),
-    changes(Named, 0, Changes),
-    Changes >= 0.9 * (N - 1),
-    NA is NA0 + KA,
-    NB is NB0 + KB.
+    changes(Named, 0, Changes).
 
 %   turn_line(+Keyed, +A, +B): a line that says whose turn it is names A
 %   where the same line otherwise names B ("Turn of player playing
@@ -275,11 +279,8 @@ in_runs(Games, A, B, Score) :-
     Score is NA + NB.
 
 game_runs(A, B, Texts, NA0-NB0, NA-NB) :-
-    findall(Who, ( member(Backwards, Texts), named_line(A, B, Backwards, Who) ), Named),
-    changes(Named, 0, Changes),
+    named_in_texts(A, B, Texts, KA, KB, Changes),
     Changes >= 2,
-    include(==(A), Named, As), length(As, KA),
-    include(==(B), Named, Bs), length(Bs, KB),
     NA is NA0 + KA,
     NB is NB0 + KB.
 
