@@ -128,7 +128,7 @@ turn_names(Games, W1, W2) :-
     (   findall(Score-(A-B),
                 ( member(A, Mid), member(B, Mid), A @< B,
                   \+ counts_apart(A, B),   % "5 sticks left", "7 sticks left"
-                  alternation(Lines, A, B, Score0),
+                  alternation(turns, Lines, A, B, Score0),
                   (   ( same_first_word(A, B) ; same_line(Keyed, A, B) )
                   ->  Score is Score0 + 0.5
                   ;   \+ ( nb_current(arena_names_typed, T), T \== false ),
@@ -141,7 +141,7 @@ turn_names(Games, W1, W2) :-
                 ( member(A, Mid), member(B, Mid), A @< B,  % again before each one
                   \+ counts_apart(A, B),
                   turn_line(Keyed, A, B),
-                  in_runs(Lines, A, B, Score) ),
+                  alternation(runs, Lines, A, B, Score) ),
                 Scored)
     ),
     keysort(Scored, Ascending),
@@ -234,29 +234,26 @@ game_lines(_-Marks-Text, Texts) :-
     findall(Backwards, ( segment_words(lines, Ordered, 0, Text, 0, _, Lines),
                          reverse(Lines, Backwards) ), Texts).
 
-%   alternation(+Games, +A, +B, -Score): in every game (its texts, as
-%   game_lines/2 gives them) the texts that name one of A, B alone name
-%   them in turn (90% of the changes at least), each at least 3 times
-%   in all; Score counts them.
-alternation(Games, A, B, Score) :-
-    foldl(game_alternation(A, B), Games, 0-0, NA-NB),
+%   alternation(+How, +Games, +A, +B, -Score): in every game (its texts,
+%   as game_lines/2 gives them) the texts that name one of A, B alone
+%   name them in turn, each at least 3 times in all; Score counts them.
+%   How is turns (90% of the changes at least) or runs (a turn's picks
+%   and its refused answers named alike, the one named changing at least
+%   twice).
+alternation(How, Games, A, B, Score) :-
+    foldl(game_alternation(How, A, B), Games, 0-0, NA-NB),
     NA >= 3,
     NB >= 3,
     Score is NA + NB.
 
-game_alternation(A, B, Texts, NA0-NB0, NA-NB) :-
-    named_in_texts(A, B, Texts, KA, KB, Changes),
-    Changes >= 0.9 * (KA + KB - 1),
-    NA is NA0 + KA,
-    NB is NB0 + KB.
-
-%   named_in_texts(+A, +B, +Texts, -KA, -KB, -Changes): how many texts
-%   name A alone, B alone, and how often the one named changes.
-named_in_texts(A, B, Texts, KA, KB, Changes) :-
+game_alternation(How, A, B, Texts, NA0-NB0, NA-NB) :-
     findall(Who, ( member(Backwards, Texts), named_line(A, B, Backwards, Who) ), Named),
     include(==(A), Named, As), length(As, KA),
     include(==(B), Named, Bs), length(Bs, KB),
-    changes(Named, 0, Changes).
+    changes(Named, 0, Changes),
+    (   How == turns -> Changes >= 0.9 * (KA + KB - 1) ; Changes >= 2 ),
+    NA is NA0 + KA,
+    NB is NB0 + KB.
 
 %   turn_line(+Keyed, +A, +B): a line that says whose turn it is names A
 %   where the same line otherwise names B ("Turn of player playing
@@ -268,21 +265,6 @@ turn_line(Keyed, A, B) :-
     memberchk(T, ["turn", "vez", "turno", "playing", "joga", "move", "moves", "play",
                   "jogar", "jogada"]),
     !.
-
-%   in_runs(+Games, +A, +B, -Score): in every game the texts that name
-%   one of A, B alone name each in runs (a turn's picks, its refused
-%   answers), which change at least twice; each named 3 times in all.
-in_runs(Games, A, B, Score) :-
-    foldl(game_runs(A, B), Games, 0-0, NA-NB),
-    NA >= 3,
-    NB >= 3,
-    Score is NA + NB.
-
-game_runs(A, B, Texts, NA0-NB0, NA-NB) :-
-    named_in_texts(A, B, Texts, KA, KB, Changes),
-    Changes >= 2,
-    NA is NA0 + KA,
-    NB is NB0 + KB.
 
 %   named_line(+A, +B, +Lines, -Who): the first of Lines (each its words)
 %   that names one of A, B and not the other names Who.
