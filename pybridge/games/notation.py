@@ -35,8 +35,9 @@ def read_move(state: State, typed: str) -> TypedMove:
     broke when they applied it."""
     typed = typed.strip()
     text = typed
-    if typed not in state.valid_moves():
-        got = state.game.typed_move(typed)
+    valid = state.valid_moves()
+    if typed not in valid:
+        got = unquoted(typed, valid) or state.game.typed_move(typed)
         text = typed if got is None else got
     try:
         applied = state.apply(text)   # a broken rule shows here, before the play
@@ -48,3 +49,14 @@ def read_move(state: State, typed: str) -> TypedMove:
 
 
 __all__ = ["TypedMove", "read_move"]
+
+
+def unquoted(typed: str, valid: list[str]) -> str | None:
+    """The valid move text that is ``typed`` in Prolog's quotes (``'A-3'``
+    for ``A-3``, as a game played through its loop writes what it types),
+    if there is one."""
+    for move in valid:
+        if len(move) > 2 and move[0] == move[-1] == "'" \
+                and move[1:-1].replace("\\'", "'").replace("''", "'") == typed:
+            return move
+    return None

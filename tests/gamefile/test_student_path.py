@@ -202,3 +202,26 @@ def test_the_sparring_partner_blocks_and_never_wins() -> None:
     state = game.initial_state().move("2").move("1").move("4").move("5").move("8")
     moves = {partner.choose(state, "8", seconds=0).move for _ in range(40)}
     assert "9" not in moves and moves
+
+
+def test_a_move_written_in_quotes_is_typed_without_them(tmp_path: Path) -> None:
+    """A move that is an atom Prolog quotes ('Take-1', as a game played
+    through its own loop types "A-1") is typed as the game's text shows
+    it, without the quotes."""
+    game = tmp_path / "takes.pl"
+    game.write_text(
+        "players([p1, p2]).\n"
+        "initial_state(_, s(3, p1)).\n"
+        "current_player(s(_, P), P).\n"
+        "valid_moves(s(N, _), Ms) :-\n"
+        "    findall(M, ( member(K, [1, 2]), K =< N, format(atom(M), 'Take-~w', [K]) ), Ms).\n"
+        "move(s(N, P), M, s(N1, Q)) :-\n"
+        "    atom_concat('Take-', A, M), atom_number(A, K), N1 is N - K, other(P, Q).\n"
+        "other(p1, p2).\nother(p2, p1).\n"
+        "game_over(s(0, P), W) :- other(P, W).\n"
+        "display_game(s(N, P)) :- format(\"~w sticks, ~w to take~n\", [N, P]).\n")
+    state = pybridge.load_game(str(game)).initial_state()
+    assert state.valid_moves() == ["'Take-1'", "'Take-2'"]
+    assert read_move(state, "Take-2").move == "'Take-2'"
+    assert read_move(state, "'Take-1'").move == "'Take-1'"
+    assert read_move(state, "Take-3").move is None
