@@ -6,7 +6,9 @@
             loop_answers/1,           % -Answers
             loop_question/1,          % -Asked
             new_pick/0,
-            modes_seen/1              % -Menus
+            modes_seen/1,             % -Menus
+            stop_run/1,               % +Stop
+            stopping/0
           ]).
 :- use_module(library(prolog_stream)).
 :- use_module(library(lists)).
@@ -88,6 +90,27 @@ new_pick :-
     ;   true
     ).
 
+%!  stop_run(+Stop) is det.
+%
+%   Ends the run by throwing Stop (arena_loop_refused, a pick's point,
+%   ...), also where the game's own catch/3 takes every exception
+%   (`catch(read(X), _, ask_again)`): each later read, write or pick of
+%   the run throws Stop again at once (stopping/0), before any work.
+
+stop_run(Stop) :-
+    nb_setval(arena_loop_stop, Stop),
+    throw(Stop).
+
+%!  stopping is det.
+%
+%   Throws the run's stop where one was thrown before.
+
+stopping :-
+    (   nb_current(arena_loop_stop, Stop), Stop \== none
+    ->  throw(Stop)
+    ;   true
+    ).
+
 %!  written_text(-Text) is det.
 
 written_text(Text) :-
@@ -106,6 +129,7 @@ clear_written :-
 :- public stream_write/2, stream_read/2, stream_close/1.
 
 stream_write(_, String) :-
+    stopping,
     (   nb_current(arena_loop_kept, Since0-Total0)
     ->  string_length(String, Len),
         Since is Since0 + Len,
@@ -115,7 +139,7 @@ stream_write(_, String) :-
         ->  true                        % flooded: the rest is dropped
         ;   nb_setval(arena_loop_kept, Since-Total),
             ( Since > MaxSince ; Total > MaxTotal )
-        ->  throw(arena_loop_flood)
+        ->  stop_run(arena_loop_flood)
         ;   keep_written(String)
         )
     ;   keep_written(String)
@@ -151,6 +175,7 @@ input_stream(Input, _, In) :-
     open_string(Input, In).
 
 stream_read(_, Line) :-
+    stopping,
     nb_getval(arena_loop_io, io(Dot-Out, Last0, Repeat0, From, Given, _)),
     flush_output(Out),
     nb_getval(arena_loop_io, io(_, _, _, _, _, N)),
@@ -179,10 +204,10 @@ stream_read(_, Line) :-
     nb_getval(arena_loop_given_pick, GivenAtPick),
     Since is Asked - GivenAtPick,           % answers since the last pick, not in all
     (   nb_getval(arena_loop_typing, on)    % (a long game's pauses add up)
-    ->  (   Since >= 100 -> throw(arena_loop_refused) ; true )   % all refused
+    ->  (   Since >= 100 -> stop_run(arena_loop_refused) ; true )  % all refused
     ;   Since >= 300,                       % a question in play asked for ever: no end
         nb_current(arena_loop, drive(_, _, [_|_], _, _))    % of a game (after a pick)
-    ->  throw(arena_loop_refused)
+    ->  stop_run(arena_loop_refused)
     ;   true
     ),
     (   Since >= 300                        % a menu asked for ever
@@ -241,7 +266,7 @@ stream_read(_, Line) :-
 asked_in_a_row(typed(_), _-Tail) :-
     !,
     (   nb_current(arena_loop_in_a_row, Tail-K0) -> K is K0 + 1 ; K = 1 ),
-    (   K >= 64 -> throw(arena_loop_refused) ; true ),
+    (   K >= 64 -> stop_run(arena_loop_refused) ; true ),
     nb_setval(arena_loop_in_a_row, Tail-K).
 asked_in_a_row(_, _).
 
@@ -427,7 +452,7 @@ come_back(Answers-Tail, Last, Repeat0, Repeat) :-
         ->  seat_menu(Tail)                     % first pick: not the menu back
         ;   true
         )
-    ->  throw(arena_loop_restart)
+    ->  stop_run(arena_loop_restart)
     ;   true
     ),
     K1 is K + 1,

@@ -125,22 +125,23 @@ typed_choice(Alts, C) :-
 %   run) one by its seed, else (a live run) the one its owner sends;
 %   else the run stops at this point.
 decide(Alts, C) :-
+    stopping,
     nb_getval(arena_loop, drive(Mode, Path, Taken, Marks, Out)),
     mark(Out, Mark),
     (   same_mark(Marks, Mark, 0, 256)
-    ->  throw(arena_loop_stuck)
+    ->  stop_run(arena_loop_stuck)
     ;   true
     ),
     arena_loop_restart:restarted(Alts, Taken, Out),
     (   Path = [C|Rest]
     ->  (   memberchk(C, Alts)
         ->  nb_setval(arena_loop, drive(Mode, Rest, [C|Taken], [Mark|Marks], Out))
-        ;   throw(arena_loop_diverged)
+        ;   stop_run(arena_loop_diverged)
         )
     ;   Mode = free(Max, Seed)
     ->  length(Taken, N),
         (   N >= Max
-        ->  throw(arena_loop_point(Alts, [Mark|Marks]))
+        ->  stop_run(arena_loop_point(Alts, [Mark|Marks]))
         ;   true
         ),
         term_hash(pick(Seed, N), H),    % not the game's generator: a replay agrees
@@ -151,7 +152,7 @@ decide(Alts, C) :-
     ;   Mode = live(Queue)
     ->  live_wait(Queue, Alts, Taken, [Mark|Marks], Out, C),
         nb_setval(arena_loop, drive(Mode, [], [C|Taken], [Mark|Marks], Out))
-    ;   throw(arena_loop_point(Alts, [Mark|Marks]))
+    ;   stop_run(arena_loop_point(Alts, [Mark|Marks]))
     ).
 
 %   same_mark(+Marks, +Mark, +K0, +Max): the last Max decisions were all
@@ -205,9 +206,9 @@ live_wait(Queue, Alts, Taken, Marks, Out, C) :-
     snapshot_facts(M, Snap),            % before the owner goes on: another run may start
     thread_send_message(Queue, arena_live_point(point(Alts), Taken-Marks, Text)),
     thread_get_message(arena_live_decide(C)),
-    (   C == stop -> throw(arena_live_stop) ; true ),
+    (   C == stop -> stop_run(arena_live_stop) ; true ),
     restore_facts(M, Snap),
-    (   memberchk(C, Alts) -> true ; throw(arena_loop_diverged) ).
+    (   memberchk(C, Alts) -> true ; stop_run(arena_loop_diverged) ).
 
 %!  live_body(:Goal, +Input, +Decisions, +Queue) is det.
 %
@@ -271,6 +272,7 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
     findall(S, stream_property(S, file_no(_)), Before),
     forget_kept_files,
     clear_written,
+    nb_setval(arena_loop_stop, none),
     output_stream(Out),
     input_stream(Input, Out, In),
     set_stream(In, eof_action(error)),
@@ -288,8 +290,10 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
           nb_setval(arena_loop, drive(RunMode, Path, [], [], Out)),
           nb_setval(arena_loop_module, M),
           nb_setval(arena_loop_starts, 0) ),
-        catch(within(Seconds, ( Goal -> Why = returned ; Why = failed )), E, true),
+        catch(within(Seconds, ( Goal -> Why = returned ; Why = failed )), E0, true),
         ( nb_getval(arena_loop, drive(_, _, Taken, Marks0, _)),
+          nb_getval(arena_loop_stop, Stop),     % before the streams are closed:
+          nb_setval(arena_loop_stop, none),     % their last writes stop nothing
           nb_setval(arena_loop, none),
           line_count(In, LinesRead),
           nb_setval(arena_loop_lines, LinesRead),
@@ -297,6 +301,10 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
           set_stream(OldIn, alias(user_input)), set_input(OldCurrent), set_output(OldOut),
           close(In), close(Out),
           close_opened(Before) )),
+    (   Stop \== none
+    ->  E = Stop                        % first, though the game's catch/3 took it
+    ;   E = E0
+    ),
     written_text(Text),
     clear_written,
     outcome(E, Why, Marks0, Marks, Outcome).
@@ -366,7 +374,7 @@ started :-
         nb_setval(arena_loop_starts, N),
         (   N > 2,                      % play/0 then initial_state: the first game
             Taken \== []
-        ->  throw(arena_loop_restart)
+        ->  stop_run(arena_loop_restart)
         ;   true
         )
     ;   true

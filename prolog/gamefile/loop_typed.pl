@@ -179,7 +179,7 @@ typed_index(Typed, Answers, R, I) :-
         (   memberchk(Shape, Shapes0) -> true ; nb_setval(arena_loop_shapes, [Shape|Shapes0]) )
     ;   Typed == retry,
         nb_getval(arena_loop_typed, at(I0, _))
-    ->  (   R >= Len -> throw(arena_loop_refused) ; true ),
+    ->  (   R >= Len -> arena_loop_answer:stop_run(arena_loop_refused) ; true ),
         I is (I0 + R) mod Len
     ;   Typed == false
     ->  nb_setval(arena_loop_typed, none),

@@ -56,6 +56,14 @@ three_turns :-
              format("Player ~w Turn~n", [P]),
              arena_loop_drive:loop_choice(member, [a, b], _) )).
 
+% A computer player whose pick is inside a catch/3 that takes every
+% exception: the run still stops at that pick, and each later pick,
+% read or write stops it again.
+caught:play :-
+    catch(arena_loop_drive:loop_choice(member, [a, b], X), _, X = a),
+    write(X), nl,
+    arena_loop_drive:loop_choice(member, [c, d], _).
+
 %   played(+M, -Ds): the decisions of a whole run of M's loop.
 played(M, Ds) :-
     M:arena_loop(Entry, Answers),
@@ -88,5 +96,8 @@ test(a_turn_line_is_no_winner, [true(Msg == Expected)]) :-  % nor is the last to
 test(game_over_and_a_turn_line, [true(W == player1)]) :-    % the last to pick
     played(over_turn, Ds),
     loop_over(over_turn:Ds, W).
+
+test(a_pick_taken_by_the_games_catch_still_stops_the_run, [true(O == point([a, b]))]) :-
+    loop_run(caught:play, prompted(auto), free(0, 1), 2, O, _, _).
 
 :- end_tests(loop_over).
