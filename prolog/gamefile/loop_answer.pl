@@ -210,8 +210,9 @@ stream_read(_, Line) :-
     ->  stop_run(arena_loop_refused)
     ;   true
     ),
-    (   Since >= 300                        % a menu asked for ever
-    ->  Line = ""
+    (   Since >= 300                        % a menu asked for ever: the text
+    ->  Line = "",                          % read so far is not read again
+        nb_setval(arena_loop_io, io(Dot-Out, Last0, Repeat0, N, Given, N))
     ;   (   pause(Prompt)
         ;   Prompt == '', Given = [''|_]    % the same pause, read on
         )
