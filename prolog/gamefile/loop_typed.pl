@@ -12,7 +12,7 @@
 :- use_module(library(apply), [partition/4, maplist/3, exclude/3]).
 :- use_module(loop_prompt, [menu_options/2, no_digits/2]).
 :- use_module(loop_words, [names_a_seat/1, people_only/1, quoted_words/2]).
-:- use_module(loop_board, [draws_board/1]).
+:- use_module(loop_board, [draws_board/1, asks_a_move/1]).
 
 /** <module> A person's moves, typed by the arena
 
@@ -41,7 +41,8 @@ typed_reset :-
 %   typed_kind(+Dot, +Prompt, +Answers, +Repeat, -Kind): where the adapter
 %   says prompted(typed), typed(Line) for a person's question in play (a
 %   move): its last line Line asked before in this run, or asked once
-%   such a question was, with two or more answers, none of them yes or
+%   such a question was, or naming a move, a piece or a square, with two
+%   or more answers, none of them yes or
 %   no, and no menu of players' seats; its answer a decision of the
 %   arena's (prolog/gamefile/loop_drive.pl, typed_choice/2). retry where
 %   the last such question is asked again after a refusal; else false.
@@ -62,7 +63,8 @@ typed_kind(typed, Prompt, Answers, R-_, Kind) :-
     ->  Kind = retry                                            % turn asked anew
     ;   (   nb_getval(arena_loop_typing, on)
         ;   Seen == true, R =:= 0
-        ),
+        ;   R =:= 0, asks_a_move(Line)      % "Pick a pair for your move": the
+        ),                                  % first move, not a menu's answer
         person_question(Prompt, Answers)
     ->  Kind = typed(Line),
         nb_setval(arena_loop_typed_before, Before)
