@@ -105,7 +105,7 @@ named_last([at(End, _)|Earlier], Text, W1, W2, Owner) :-
     ).
 
 words(Text, Words) :-
-    split_string(Text, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
+    split_string(Text, " \t\n\r.,;:!?()[]'`\"-=|*#", " \t\n\r.,;:!?()[]'`\"-=|*#", Ws0),
     apply:exclude(==(""), Ws0, Words).
 
 %   last_shown(+Marks, +Text, +Outcome, -Shown): what the run wrote

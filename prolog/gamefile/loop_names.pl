@@ -292,7 +292,7 @@ first_named(Games, A, B, First) :-
     split_string(Lower, "\n", "", Lines),
     reverse(Lines, Backwards),
     member(Line, Backwards),
-    split_string(Line, " \t\r.,;:!?()[]'\"-=|*#", " \t\r.,;:!?()[]'\"-=|*#", Ws),
+    split_string(Line, " \t\r.,;:!?()[]'`\"-=|*#", " \t\r.,;:!?()[]'`\"-=|*#", Ws),
     (   name_in(A, Ws), \+ name_in(B, Ws) -> First = A
     ;   name_in(B, Ws), \+ name_in(A, Ws) -> First = B
     ),
@@ -367,7 +367,7 @@ question_dropped(Seg0, Seg) :-
 
 text_words(Seg, Words) :-
     lower_apart(Seg, Lower),
-    split_string(Lower, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws0),
+    split_string(Lower, " \t\n\r.,;:!?()[]'`\"-=|*#", " \t\n\r.,;:!?()[]'`\"-=|*#", Ws0),
     convlist(word_part, Ws0, Ws1),     % not the lines of a board ("╔═══╦")
     findall(B, ( nextto(A1, A2, Ws1), numbered(A1, A2),
                  atomics_to_string([A1, ' ', A2], B) ), Bigrams),

@@ -45,7 +45,13 @@ prompt_answers(Prompt, Before, Answers) :-
     ;   text_lines(Before, _, Earlier),
         append(Earlier, Lines, Context)
     ),
-    (   (   listed(Lines, Options)
+    (   question_of(Lines, Question),       % before a legend above the list
+        asks_a_move(Question),              % ("Player 1's pieces are X")
+        text_lines(Before, _, Earlier),     % above a refusal too
+        append(Earlier, Lines, Whole),
+        listed_moves(Whole, Listed)
+    ->  Answers = Listed                    % the moves it lists, as written
+    ;   (   listed(Lines, Options)
         ;   (   seat_after_seat(Lines, Context) % "Black:" alone, after "White:" and
             ;   asked_of_the_next(Lines, Context)   % the legend of the player types
             ),
@@ -53,12 +59,6 @@ prompt_answers(Prompt, Before, Answers) :-
         )
     ->  staying(Options, Keys),
         both_players(Plain, Keys, Answers)
-    ;   question_of(Lines, Question),
-        asks_a_move(Question),
-        text_lines(Before, _, Earlier),     % above a refusal too
-        append(Earlier, Lines, Whole),
-        listed_moves(Whole, Listed)
-    ->  Answers = Listed                    % the moves it lists, as written
     ;   question_of(Lines, Question)
     ->  last_n(12, Context, Near),
         atomic_list_concat(Near, ' ', NearText),

@@ -12,7 +12,7 @@
 :- use_module(library(apply), [partition/4, maplist/3, exclude/3]).
 :- use_module(loop_prompt, [menu_options/2, no_digits/2]).
 :- use_module(loop_words, [names_a_seat/1, people_only/1, quoted_words/2]).
-:- use_module(loop_board, [draws_board/1, asks_a_move/1]).
+:- use_module(loop_board, [draws_board/1, asks_a_move/1, listed_moves/2]).
 
 /** <module> A person's moves, typed by the arena
 
@@ -80,7 +80,12 @@ line_before(Prompt, Line) :-
     (   append(_, [Line, _], Lines) -> true ; Line = "" ).
 
 person_question(Prompt, Answers) :-
-    Answers = [_, _|_],
+    (   Answers = [_, _|_]
+    ->  true
+    ;   Answers = [_],                  % a forced move the game lists ("[13-3]"):
+        split_string(Prompt, "\n", " \t\r", Lines),  % still the player's move,
+        listed_moves(Lines, [_])        % so that the players keep taking turns
+    ),
     \+ ( member(A, Answers), yes_no(A) ),
     question_line(Prompt, Line),
     \+ quoted_words(Line, _),           % "Insert 'n' to proceed": a key, no move

@@ -42,7 +42,7 @@ side_won(Marks, Text, Side) :-
     string_lower(Before0, Before),
     arena_loop_game:side_word(Side),
     memberchk(Side, Words),
-    split_string(Before, " \t\n\r.,;:!?()[]'\"-=|*#", " \t\n\r.,;:!?()[]'\"-=|*#", Ws),
+    split_string(Before, " \t\n\r.,;:!?()[]'`\"-=|*#", " \t\n\r.,;:!?()[]'`\"-=|*#", Ws),
     memberchk(Side, Ws),
     !.
 

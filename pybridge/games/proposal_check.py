@@ -180,7 +180,8 @@ def game_at_fault(problems: Sequence[tuple[str, str]], proposed: str,
     valid_moves/2 failing in a state its moves reached (where the adapter
     ``proposed`` lists no moves of its own), or a rule reaching a helper
     the game lacks, or its own loop stuck (its computer player accepting
-    none of its choices) or throwing."""
+    none of its choices, or a question in play taking none of the answers
+    that end its other games) or throwing."""
     own_moves = _own_listing(proposed, present)
     looped = "\narena_loop(" in proposed
 
@@ -189,7 +190,8 @@ def game_at_fault(problems: Sequence[tuple[str, str]], proposed: str,
             and not re.search(r"\barena_(?:loop|gamefile|picked|retries)", message)
     def hangs(message: str) -> bool:  # its own loop hangs there
         return "its computer player accepts none of its" in message \
-            or "it writes for ever" in message
+            or "it writes for ever" in message \
+            or "refused every answer the arena could type" in message
     loop_broken = looped and any(hangs(message) or thrown(message) for _, message in problems)
 
     def own(pi: str, message: str) -> bool:

@@ -346,4 +346,12 @@ test(the_moves_listed_above_a_question_for_a_piece, [true(A == [a1, d1, g7])]) :
     prompt_answers("Valid Moves: [a1,d1,g7]\n\nYou formed a line! Choose an opponent's \c
                     piece to press down\n", A).
 
+
+% The moves listed above the question come before a legend of the
+% players' pieces written above the board.
+test(listed_moves_before_a_legend_of_pieces, [true(A == ['22-12', '24-14'])]) :-
+    prompt_answers("It is Player 1's turn\nPlayer 1's pieces are X\nPlayer 2's pieces are O\n\c
+                    *| |X|O| |*\nThe pairs From-To you can choose to move:\n[22-12,24-14]\n\c
+                    Pick a pair for your move (eg. 22-12): ", A).
+
 :- end_tests(loop_answer).

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pybridge import load_game
+from pybridge.games.proposal_check import game_at_fault
 from tests.support.course import COURSE, movers, not_proposed, played, proposed, run
 from tests.support.says import says
 
@@ -869,3 +870,35 @@ def test_a_turn_of_two_questions_named_again_after_each_refusal(
         assert side, out
         assert winner == {"WHITE": "player1", "BLACK": "player2"}[side[-1]], out
         assert re.search(r"^[A-D]-[1-4]$", out, re.M), out
+
+
+def test_a_forced_move_the_loop_lists_is_still_a_players_move(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every text between picks names both players (a legend of their
+    pieces), so the players are told apart by turns alone; when one
+    take is left, the loop lists it alone ("[1]"): it is still the
+    player's move, so the turns stay in step and the winner is the one
+    the loop congratulates."""
+    adapter = proposed("loop_forced_moves.pl", tmp_path, capsys)
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys)
+        said = re.findall(r"^Congratulations Player ([12])!$", out, re.M)
+        assert said, out
+        assert winner == f"player{said[-1]}", out
+
+
+def test_a_question_that_refuses_every_answer_in_some_games_is_the_games_fault() -> None:
+    """The proposal keeps a loop adapter where at most two of its three
+    games end stuck at a question that takes none of the answers the
+    others were ended with; when check-game's games meet it too, the
+    fault is the game's own (in play, a no-contest that names it), not
+    the adapter's, as for a computer player stuck on its choices."""
+    adapter = "% adapter\narena_loop(play, prompted(typed)).\n"
+    refused = ("arena_game_over/2", "the game's loop refused every answer the arena could "
+               "type at its question")
+    stuck = ("arena_game_over/2", "the game's loop made 256 picks in a row without writing "
+             "or reading anything new (nothing, or the same refusal): its computer player "
+             "accepts none of its choices")
+    assert game_at_fault([refused], adapter, ())
+    assert game_at_fault([stuck, refused], adapter, ())
+    assert not game_at_fault([refused], "% rules adapter\n", ())
