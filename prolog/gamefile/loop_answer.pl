@@ -6,17 +6,16 @@
             loop_answers/1,           % -Answers
             loop_question/1,          % -Asked
             new_pick/0,
-            modes_seen/1,             % -Menus
-            stop_run/1,               % +Stop
-            stopping/0
+            modes_seen/1              % -Menus
           ]).
 :- use_module(library(prolog_stream)).
+:- use_module(loop_stop, [stop_run/1, stopping/0]).
 :- use_module(library(lists)).
 :- use_module(library(pairs), [pairs_values/2]).
 :- use_module(library(apply), [include/3]).
 :- use_module(library(aggregate)).
 :- use_module(loop_prompt).
-:- use_module(loop_words, [names_a_seat/1]).
+:- use_module(loop_words, [names_a_seat/1, unnamed_variables/2]).
 :- use_module(loop_typed).
 
 /** <module> The terminal of a game played through its own loop
@@ -87,27 +86,6 @@ new_pick :-
         is_list(Given)
     ->  length(Given, AllGiven),
         nb_setval(arena_loop_given_pick, AllGiven)
-    ;   true
-    ).
-
-%!  stop_run(+Stop) is det.
-%
-%   Ends the run by throwing Stop (arena_loop_refused, a pick's point,
-%   ...), also where the game's own catch/3 takes every exception
-%   (`catch(read(X), _, ask_again)`): each later read, write or pick of
-%   the run throws Stop again at once (stopping/0), before any work.
-
-stop_run(Stop) :-
-    nb_setval(arena_loop_stop, Stop),
-    throw(Stop).
-
-%!  stopping is det.
-%
-%   Throws the run's stop where one was thrown before.
-
-stopping :-
-    (   nb_current(arena_loop_stop, Stop), Stop \== none
-    ->  throw(Stop)
     ;   true
     ).
 
@@ -395,29 +373,6 @@ question_key(Prompt, Answers, Answers-Tail) :-
     string_codes(Tail0, Cs0),
     unnamed_variables(Cs0, Cs),
     string_codes(Tail, Cs).
-
-%   unnamed_variables(+Codes0, -Codes): a variable the game wrote (_123,
-%   _G123) as _: a question asked again under a list the game failed to
-%   make ("_454702") is the same question.
-unnamed_variables(Cs0, Cs) :-
-    unnamed_variables(Cs0, 0' , Cs).
-
-unnamed_variables([], _, []).
-unnamed_variables([0'_|Cs0], Prev, [0'_|Cs]) :-
-    \+ code_type(Prev, csym),
-    (   Cs0 = [0'G|Cs1] -> true ; Cs1 = Cs0 ),
-    Cs1 = [D|_], code_type(D, digit),
-    !,
-    drop_digits(Cs1, Cs2),
-    unnamed_variables(Cs2, 0'0, Cs).
-unnamed_variables([C|Cs0], _, [C|Cs]) :-
-    unnamed_variables(Cs0, C, Cs).
-
-drop_digits([D|Cs0], Cs) :-
-    code_type(D, digit),
-    !,
-    drop_digits(Cs0, Cs).
-drop_digits(Cs, Cs).
 
 %   repeat_count(+Key, +Last, +Prompt, +Repeat0, -Repeat): Refused-Same,
 %   the answers the question refused before: one more where it says so;

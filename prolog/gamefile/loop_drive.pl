@@ -11,6 +11,7 @@
 :- use_module(library(apply)).
 :- use_module(library(random), []).
 :- use_module(loop_answer).
+:- use_module(loop_stop, [stop_run/1, stopping/0]).
 :- use_module(loop_restart, []).
 :- use_module(retries, [guard_retries/1]).
 :- use_module('../sicstus_lib', [forget_kept_files/0]).

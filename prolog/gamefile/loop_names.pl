@@ -171,9 +171,8 @@ even_words(Part, Games, Off, W) :-
     \+ question_word(W),
     Off is abs(C - N / 2).
 
-%   question_word(+W): where the arena types a person's moves, a word of
-%   a question it answered, its digits left out ("Insert Row", "Insert
-%   Column", "Player , take:"): the parts of a move, no player's name.
+%   question_word(+W): a word of a question the arena typed at, digits
+%   left out ("Insert Row", "Player , take:"): a move's part, no name.
 question_word(W) :-
     nb_current(arena_names_typed, T),
     T \== false,
@@ -197,8 +196,8 @@ same_first_word(A, B) :-
     split_string(A, " ", "", [W, _]),
     split_string(B, " ", "", [W, _]).
 
-%   keyed(+Games, +Ws, -Keyed): Key-W for each line of the texts between
-%   picks that holds a word W of Ws, Key its other words.
+%   keyed(+Games, +Ws, -Keyed): Key-W for each line between picks that
+%   holds a word W of Ws, Key its other words.
 keyed(Games, Ws, Keyed) :-
     maplist(game_lines, Games, Lines),
     append(Lines, Texts), append(Texts, AllLines), sort(AllLines, Shapes),
@@ -235,11 +234,10 @@ game_lines(_-Marks-Text, Texts) :-
                          reverse(Lines, Backwards) ), Texts).
 
 %   alternation(+How, +Games, +A, +B, -Score): in every game (its texts,
-%   as game_lines/2 gives them) the texts that name one of A, B alone
-%   name them in turn, each at least 3 times in all; Score counts them.
-%   How is turns (90% of the changes at least) or runs (a turn's picks
-%   and its refused answers named alike, the one named changing at least
-%   twice).
+%   as game_lines/2 gives them) the texts that name one of A, B alone name
+%   them in turn (How turns: 90% of the changes at least; runs: a turn's
+%   picks and refusals alike, two changes at least), each at least 3
+%   times in all; Score counts them.
 alternation(How, Games, A, B, Score) :-
     foldl(game_alternation(How, A, B), Games, 0-0, NA-NB),
     NA >= 3,
@@ -256,8 +254,7 @@ game_alternation(How, A, B, Texts, NA0-NB0, NA-NB) :-
     NB is NB0 + KB.
 
 %   turn_line(+Keyed, +A, +B): a line that says whose turn it is names A
-%   where the same line otherwise names B ("Turn of player playing
-%   black", "... white").
+%   where it otherwise names B ("Turn of player playing black", "white").
 turn_line(Keyed, A, B) :-
     member(Key-A, Keyed),
     memberchk(Key-B, Keyed),

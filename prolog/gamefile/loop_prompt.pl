@@ -16,8 +16,8 @@
                             yes_no_question/1, label_words/2, roles_named/2,
                             machine_label/1, quoted_words/2]).
 :- use_module(loop_numbers, [numbers_asked/3, bracketed/2, range_asked/1]).
-:- use_module(loop_board, [board_answers/3, listed_moves/2, asks_a_move/1, listed_parts/3, last_n/3,
-                           square_example/1, template_answers/3]).
+:- use_module(loop_listed, [listed_moves/2, asks_a_move/1, listed_parts/3]).
+:- use_module(loop_board, [board_answers/3, last_n/3, square_example/1, template_answers/3]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 

@@ -1,6 +1,7 @@
 :- module(arena_loop_restart,
           [ restarted/3                % +Alts, +Taken, +Out
           ]).
+:- use_module(loop_stop, []).
 :- use_module(library(lists)).
 :- use_module(loop_answer, []).
 
@@ -45,7 +46,7 @@ restarted(Alts, Taken, Out) :-
         First == Alts,
         same_end(Before, Since),
         arena_loop_game:end_said(Since)
-    ->  arena_loop_answer:stop_run(arena_loop_restart)
+    ->  arena_loop_stop:stop_run(arena_loop_restart)
     ;   true
     ),
     nb_setval(arena_loop_chunk, Chunk).
@@ -59,7 +60,7 @@ refused_again(Since) :-
     ;   nb_current(arena_loop_refusals, Last-N0),
         Last == Since
     ->  N is N0 + 1,
-        (   N >= 256 -> arena_loop_answer:stop_run(arena_loop_stuck) ; true ),
+        (   N >= 256 -> arena_loop_stop:stop_run(arena_loop_stuck) ; true ),
         nb_setval(arena_loop_refusals, Last-N)
     ;   string_lower(Since, Lower),
         member(W, ["invalid", "try again", "not valid", "not allowed", "illegal",

@@ -8,11 +8,13 @@
             typed_questions/1,        % -Shapes
             typed_reset/0
           ]).
+:- use_module(loop_stop, []).
 :- use_module(library(lists)).
 :- use_module(library(apply), [partition/4, maplist/3, exclude/3]).
 :- use_module(loop_prompt, [menu_options/2, no_digits/2]).
 :- use_module(loop_words, [names_a_seat/1, people_only/1, quoted_words/2]).
-:- use_module(loop_board, [draws_board/1, asks_a_move/1, listed_moves/2]).
+:- use_module(loop_board, [draws_board/1]).
+:- use_module(loop_listed, [asks_a_move/1, listed_moves/2]).
 
 /** <module> A person's moves, typed by the arena
 
@@ -42,7 +44,7 @@ typed_reset :-
 %   says prompted(typed), typed(Line) for a person's question in play (a
 %   move): its last line Line asked before in this run, or asked once
 %   such a question was, or naming a move, a piece or a square, with two
-%   or more answers, none of them yes or
+%   or more answers (or the one move the loop lists), none of them yes or
 %   no, and no menu of players' seats; its answer a decision of the
 %   arena's (prolog/gamefile/loop_drive.pl, typed_choice/2). retry where
 %   the last such question is asked again after a refusal; else false.
@@ -186,7 +188,7 @@ typed_index(Typed, Answers, R, I) :-
         (   memberchk(Shape, Shapes0) -> true ; nb_setval(arena_loop_shapes, [Shape|Shapes0]) )
     ;   Typed == retry,
         nb_getval(arena_loop_typed, at(I0, _))
-    ->  (   R >= Len -> arena_loop_answer:stop_run(arena_loop_refused) ; true ),
+    ->  (   R >= Len -> arena_loop_stop:stop_run(arena_loop_refused) ; true ),
         I is (I0 + R) mod Len
     ;   Typed == false
     ->  nb_setval(arena_loop_typed, none),

@@ -15,7 +15,8 @@
             quoted_words/2,           % +Text, -Words
             no_machine_mode/1,        % +Labels
             names_a_seat/1,           % +Label
-            people_only/1             % +Label
+            people_only/1,            % +Label
+            unnamed_variables/2       % +Codes0, -Codes
           ]).
 :- use_module(library(lists)).
 :- use_module(library(yall)).
@@ -292,3 +293,26 @@ quoted_words(Text, Words) :-
                  atom_string(W, Part) ), Words0),
     list_to_set(Words0, Words),
     Words \== [].
+
+%   unnamed_variables(+Codes0, -Codes): a variable the game wrote (_123,
+%   _G123) as _: a question asked again under a list the game failed to
+%   make ("_454702") is the same question.
+unnamed_variables(Cs0, Cs) :-
+    unnamed_variables(Cs0, 0' , Cs).
+
+unnamed_variables([], _, []).
+unnamed_variables([0'_|Cs0], Prev, [0'_|Cs]) :-
+    \+ code_type(Prev, csym),
+    (   Cs0 = [0'G|Cs1] -> true ; Cs1 = Cs0 ),
+    Cs1 = [D|_], code_type(D, digit),
+    !,
+    drop_digits(Cs1, Cs2),
+    unnamed_variables(Cs2, 0'0, Cs).
+unnamed_variables([C|Cs0], _, [C|Cs]) :-
+    unnamed_variables(Cs0, C, Cs).
+
+drop_digits([D|Cs0], Cs) :-
+    code_type(D, digit),
+    !,
+    drop_digits(Cs0, Cs).
+drop_digits(Cs, Cs).
