@@ -58,7 +58,8 @@ names_(Games, Typed, Names) :-
         name_of(1, Pairs, W20),
         W10 \== W20,
         (   Typed == true               % not words of the questions of a turn's
-        ->  keyed(Games, [W10, W20], Keyed),    % parts ("on the board"): two
+        ->  maplist(game_lines, Games, Lines),  % parts ("on the board"): two
+            keyed(Lines, [W10, W20], Keyed),
             same_line(Keyed, W10, W20)          % names in one line's place
         ;   true
         )
@@ -124,7 +125,7 @@ turn_names(Games, W1, W2) :-
     list_to_set(Mid3, Mid2),
     (   length(Mid, 40), append(Mid, _, Mid2) -> true ; Mid = Mid2 ),
     maplist(game_lines, Games, Lines),
-    keyed(Games, Mid, Keyed),
+    keyed(Lines, Mid, Keyed),
     (   findall(Score-(A-B),
                 ( member(A, Mid), member(B, Mid), A @< B,
                   \+ counts_apart(A, B),   % "5 sticks left", "7 sticks left"
@@ -196,10 +197,9 @@ same_first_word(A, B) :-
     split_string(A, " ", "", [W, _]),
     split_string(B, " ", "", [W, _]).
 
-%   keyed(+Games, +Ws, -Keyed): Key-W for each line between picks that
-%   holds a word W of Ws, Key its other words.
-keyed(Games, Ws, Keyed) :-
-    maplist(game_lines, Games, Lines),
+%   keyed(+Lines, +Ws, -Keyed): Key-W for each line between picks (Lines
+%   as game_lines/2 gives them) that holds a word W of Ws, Key its others.
+keyed(Lines, Ws, Keyed) :-
     append(Lines, Texts), append(Texts, AllLines), sort(AllLines, Shapes),
     findall(Key-W, ( member(Line, Shapes), member(W, Line), memberchk(W, Ws),
                      without(Line, W, Key), Key \== [] ), Keyed0),

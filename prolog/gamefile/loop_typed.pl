@@ -77,9 +77,7 @@ typed_kind(_, _, _, _, false).
 %   line_before(+Prompt, -Line): the line before the question ("Please
 %   select the piece", "Now, choose your destination"), or "".
 line_before(Prompt, Line) :-
-    split_string(Prompt, "\n", " \t\r", Lines0),
-    exclude(==(""), Lines0, Lines),
-    (   append(_, [Line, _], Lines) -> true ; Line = "" ).
+    last_lines(Prompt, Line, _).
 
 person_question(Prompt, Answers) :-
     (   Answers = [_, _|_]
@@ -156,9 +154,17 @@ yes_no(A) :-
     memberchk(A, [y, n, yes, no, s, sim, nao, 'Y', 'N']).
 
 question_line(Prompt, Line) :-
+    last_lines(Prompt, _, Line).
+
+%   last_lines(+Prompt, -Before, -Last): the last two lines of Prompt that
+%   are not blank ("" where there are fewer).
+last_lines(Prompt, Before, Last) :-
     split_string(Prompt, "\n", " \t\r", Lines0),
     exclude(==(""), Lines0, Lines),
-    (   last(Lines, Line0) -> Line = Line0 ; Line = "" ).
+    (   append(_, [Before, Last], Lines) -> true
+    ;   Lines = [Last] -> Before = ""
+    ;   Before = "", Last = ""
+    ).
 
 %!  typed_questions(-Shapes) is det.
 %

@@ -517,3 +517,20 @@ def test_a_prefix_operator_read_as_an_atom_brings_no_directive_in(jail: bool) ->
     assert text is None or ("prefix_op_directive.pl:4" in text and "refused" in text), text
     assert text is None or "open('/tmp/arena-gamehost-pwned',write,_" in text, text   # run, refused by the jail
     assert not MARKER.exists()
+
+
+@pytest.mark.slow
+def test_a_loop_that_swallows_and_clears_the_arenas_stop_is_bounded(
+        jail: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game read only through its loop catches every stop the arena
+    throws at its reads and tries to clear it: check-game still ends
+    within its time, writes no adapter, says why in one line, and its
+    host neither runs out of memory nor stays behind."""
+    if not jail:
+        return
+    start = time.monotonic()
+    assert main(["check-game", str(GAMES / "loop_clears_its_stop.pl")]) == 1
+    out, _ = capsys.readouterr()
+    says(out, "no adapter proposed", "nor could the game be played through its own loop")
+    assert "fatal error" not in out, out
+    assert time.monotonic() - start < 120, out
