@@ -45,7 +45,8 @@ the game host's jail.
 %   A random pick of the game's: member (random_member/2), select(Rest)
 %   (random_select/3), range(Lo, Hi) (random/3), between(Lo, Hi)
 %   (random_between/3), float (random/1: a float of (0, 1), the middle
-%   of one of ten slices where a run drives it).
+%   of one of ten slices where a run drives it). A range of more than
+%   1024 numbers is drawn as library(random) draws it.
 
 loop_choice(Kind, List, Chosen) :-
     (   nb_current(arena_picking, on),  % prolog/gamefile/picked.pl: each in turn
@@ -72,12 +73,12 @@ plain(float, _, X) :- random:random(X).
 alternatives(member, List, Alts) :- list_alts(List, Alts).
 alternatives(select(_), List, Alts) :- list_alts(List, Alts).
 alternatives(range(Lo, Hi), _, Alts) :-
-    (   integer(Lo), integer(Hi), Hi - Lo =< 64, Hi > Lo
+    (   integer(Lo), integer(Hi), Hi - Lo =< 1024, Hi > Lo
     ->  Top is Hi - 1, numlist(Lo, Top, Alts)
     ;   Alts = none
     ).
 alternatives(between(Lo, Hi), _, Alts) :-
-    (   integer(Lo), integer(Hi), Hi - Lo < 64, Hi >= Lo
+    (   integer(Lo), integer(Hi), Hi - Lo < 1024, Hi >= Lo
     ->  numlist(Lo, Hi, Alts)
     ;   Alts = none
     ).

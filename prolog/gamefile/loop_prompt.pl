@@ -319,7 +319,7 @@ options_run([Line|Lines], [Option|Options], Left) :-
 options_run(Lines, [], Lines).
 
 %   option(+Line, -Key-Label): "1. Human vs Human", "2 - Computer",
-%   "3) Easy AI", "[h] Human", "a: Rules".
+%   "3) Easy AI", "[h] Human", "a: Rules", "4 PC VS PC" (a word after one space).
 option(Line, Key-Label) :-
     string_codes(Line, Codes),
     phrase(option(KeyCodes, LabelCodes), Codes),
@@ -338,6 +338,7 @@ option(Key, Label) --> blanks, number_key(Key), " ", " ", blanks, rest(Label).  
 option(Key, Label) --> blanks, lead_word, blanks, number_key(Key), blanks, sep, rest(Label).
 option(Key, Label) --> blanks, opt_press, number_key(Key), blanks_one, "to", blanks_one, rest(Label).
 option(Key, Label) --> blanks, key(Key), blanks_one, "for", blanks_one, rest(Label).   % "E for easy bot"
+option(Key, Label) --> blanks, number_key(Key), " ", rest(Label), { Label = [C|_], code_type(C, alpha), worded(Label) }.
 
 opt_press --> word_codes(Cs), { atom_codes(W0, Cs), downcase_atom(W0, W),       % "Press 1 to go"
                                 memberchk(W, [press, type, enter, prima, digite]) }, blanks_one, !.
@@ -417,7 +418,6 @@ question_answers(Question, Near, Answers) :-
     ).
 
 default_answers(['1', '2', '3', '0']).
-
 
 %   listed_words(+Question, -Options): the words a bracket lists, such
 %   as "{orange, blue, gray}", "(easy/hard)", "(left or up-right)".

@@ -50,6 +50,15 @@ over_turn:play :-
     user:three_turns,
     format("Player 2 Turn~nGAME OVER~n", []).
 
+numbered:arena_loop(play, ['1.']).     % names "pc 1", "pc 2"; its end "player 1"
+numbered:arena_loop_names('pc 1', 'pc 2').
+numbered:play :-
+    forall(between(1, 4, I),                % the last pick pc 2's
+           ( P is 2 - I mod 2,
+             format("PC ~w Turn~n", [P]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    format("Score~nPlayer1: 2~nPlayer2: 1~nThe winner is player 1", []).
+
 three_turns :-
     forall(between(1, 3, I),
            ( P is 2 - I mod 2,
@@ -96,6 +105,10 @@ test(a_turn_line_is_no_winner, [true(Msg == Expected)]) :-  % nor is the last to
 test(game_over_and_a_turn_line, [true(W == player1)]) :-    % the last to pick
     played(over_turn, Ds),
     loop_over(over_turn:Ds, W).
+
+test(the_number_in_each_players_name, [true(W == player1)]) :-   % not the last to pick
+    played(numbered, Ds),
+    loop_over(numbered:Ds, W).
 
 test(a_pick_taken_by_the_games_catch_still_stops_the_run, [true(O == point([a, b]))]) :-
     loop_run(caught:play, prompted(auto), free(0, 1), 2, O, _, _).

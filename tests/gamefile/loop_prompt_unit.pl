@@ -354,4 +354,9 @@ test(listed_moves_before_a_legend_of_pieces, [true(A == ['22-12', '24-14'])]) :-
                     *| |X|O| |*\nThe pairs From-To you can choose to move:\n[22-12,24-14]\n\c
                     Pick a pair for your move (eg. 22-12): ", A).
 
+% A menu whose keys are followed by one space and a label in capitals.
+test(options_after_one_space, [true(A == ['3', '2', '1'])]) :-
+    prompt_answers("1 PLAYER VS PLAYER\n2 PLAYER VS COMPUTER\n3 COMPUTER VS COMPUTER\n\n\c
+                    4 BACK\n5 QUIT\n.......\nCHOOSE YOUR OPTION: \n", A).
+
 :- end_tests(loop_answer).

@@ -614,6 +614,22 @@ def test_a_loops_random_floats_are_the_arenas_decisions(
     assert takes == {"1", "2", "3"}, takes
 
 
+def test_a_wide_random_range_and_a_menu_after_one_space(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its menu's keys are followed by one space ("3 COMPUTER VS
+    COMPUTER"), and its computer players pick with random/3 over up to
+    90 moves: every pick, the first ones too, is a move of the arena's
+    players, so the turns keep their order and the winner is the one
+    the loop names."""
+    adapter = proposed("loop_wide_random.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    says(text, "answers", "before the first move", ": 3")
+    assert "arena_loop_names('1', '2')." in text
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys)
+        assert f"The winner is player {winner[-1]}" in out, out
+
+
 def test_a_game_only_its_loop_knows_is_played_through_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """No contract predicate at all: the adapter drives play/0, computer
@@ -636,7 +652,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     computer first, leaving never; a key after a line that asks nothing
     is a pause; quitting in play never; a board's lines are no words."""
     output = run_plunit(HERE / "loop_prompt_unit.pl")
-    assert "All 84 tests passed" in output, output
+    assert "All 85 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
@@ -653,9 +669,10 @@ def test_how_a_loops_end_is_read_when_its_answers_run_out() -> None:
     saying a draw is a draw; a winner named in a terminal's colours is
     read through them; a line saying whose turn it is names no winner,
     and an end said in no word (drawn in letters of $) is no end; a pick
-    inside the game's own catch-all still stops the run."""
+    inside the game's own catch-all still stops the run; a winner named
+    by the number in a player's name ("PC 1") is that player."""
     output = run_plunit(HERE / "loop_over_unit.pl")
-    assert "All 6 tests passed" in output, output
+    assert "All 7 tests passed" in output, output
 
 
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
