@@ -90,33 +90,46 @@ asks_a_piece(Question, Lines) :-
 
 %   piece_cells(+Lines, -Cells): C-R for each square of the board drawn
 %   last (its header of column labels, then rows that begin with their
-%   labels) that holds a mark: its cells between bars ("1 | O | X |   |"),
+%   labels, to the next header) that holds a mark: its cells between bars ("1 | O | X |   |"),
 %   or else its words, one a cell ("1 O . X .").
 piece_cells(Lines, Cells) :-
-    append(_, [Header|Rows], Lines),
-    column_labels([Header], Columns),
-    Columns = [_, _, _|_],
-    \+ ( member(L, Rows), column_labels([L], [_, _, _|_]) ),   % the last header
-    !,
-    length(Columns, N),
-    findall(C-R, ( member(Line, Rows), first_label(Line, R),
-                   row_cells(Line, N, Marks),
-                   nth1(I, Marks, true), nth1(I, Columns, C) ),
-            Cells).
+    findall(Cells0, ( append(_, [Header|After], Lines),
+                      column_labels([Header], Columns),
+                      Columns = [_, _, _|_],
+                      (   append(Rows, [L|_], After), column_labels([L], [_, _, _|_])
+                      ->  true                  % to the next header (one below the
+                      ;   Rows = After          % board, its labels again, has none)
+                      ),
+                      length(Columns, N),
+                      findall(C-R, ( member(Line, Rows), first_label(Line, R),
+                                     row_cells(Line, R, N, Marks),
+                                     nth1(I, Marks, true), nth1(I, Columns, C) ),
+                              Cells0),
+                      Cells0 = [_|_] ),
+            Boards),
+    last(Boards, Cells).
 
-%   row_cells(+Line, +N, -Marks): true or false for each of the N cells
-%   after the row's label (those its end lost where it was trimmed of
-%   its spaces and bars, empty).
-row_cells(Line, N, Marks) :-
+%   row_cells(+Line, +R, +N, -Marks): true or false for each of the N
+%   cells after the row's label R (those its end lost where it was
+%   trimmed of its spaces and bars, empty; R written again after them,
+%   "4 | Ab |    | 4", no cell).
+row_cells(Line, R, N, Marks) :-
     (   sub_string(Line, _, _, _, "|")
     ->  split_string(Line, "|", "", [_|Parts1]),
-        (   append(Parts0, [Last], Parts1),   % the bar that closes the row
+        (   append(Parts2, [Last], Parts1),   % the bar that closes the row
             split_string(Last, "", " \t", [""])
         ->  true
-        ;   Parts0 = Parts1
+        ;   Parts2 = Parts1
         )
     ;   split_string(Line, " \t", " \t", Words0),
-        exclude(==(""), Words0, [_|Parts0])
+        exclude(==(""), Words0, [_|Parts2])
+    ),
+    (   length(Parts2, K2), K2 =:= N + 1,
+        append(Parts0, [End], Parts2),
+        split_string(End, "", " \t", [Bare]), string_lower(Bare, Lower),
+        atom_string(R, Lower)
+    ->  true
+    ;   Parts0 = Parts2
     ),
     length(Parts0, K),
     K >= 1, K =< N,

@@ -359,4 +359,10 @@ test(options_after_one_space, [true(A == ['3', '2', '1'])]) :-
     prompt_answers("1 PLAYER VS PLAYER\n2 PLAYER VS COMPUTER\n3 COMPUTER VS COMPUTER\n\n\c
                     4 BACK\n5 QUIT\n.......\nCHOOSE YOUR OPTION: \n", A).
 
+% A board framed by its labels, the columns' below it too and each row's
+% at both ends: the piece asked for is on a square with a mark.
+test(a_piece_on_a_board_framed_by_its_labels, [true(A == ['(0-2)', '(1-0)', '(2-2)'])]) :-
+    prompt_answers("    0    1    2\n2 | Ab |    | Ab | 2\n1 |    | -- |    | 1\n\c
+                    0 |    | Vp |    | 0\n    0    1    2\nChoose piece to move: (X-Y)", A).
+
 :- end_tests(loop_answer).
