@@ -45,8 +45,9 @@ the game host's jail.
 %   A random pick of the game's: member (random_member/2), select(Rest)
 %   (random_select/3), range(Lo, Hi) (random/3), between(Lo, Hi)
 %   (random_between/3), float (random/1: a float of (0, 1), the middle
-%   of one of ten slices where a run drives it). A range of more than
-%   1024 numbers is drawn as library(random) draws it.
+%   of one of ten slices where a run drives it), written(Kind) (bounds written in the
+%   clause: a score or a chance, no move over more than 64 numbers; program_fixes.pl).
+%   A range of more than 1024 numbers is drawn as library(random) draws it.
 
 loop_choice(Kind, List, Chosen) :-
     (   nb_current(arena_picking, on),  % prolog/gamefile/picked.pl: each in turn
@@ -69,22 +70,23 @@ plain(range(Lo, Hi), _, X) :-          % an empty range fails, as in SICStus
     random:random(Lo, Hi, X).
 plain(between(Lo, Hi), _, X) :- random:random_between(Lo, Hi, X).
 plain(float, _, X) :- random:random(X).
+plain(written(Kind), List, X) :- plain(Kind, List, X).
 
 alternatives(member, List, Alts) :- list_alts(List, Alts).
 alternatives(select(_), List, Alts) :- list_alts(List, Alts).
-alternatives(range(Lo, Hi), _, Alts) :-
-    (   integer(Lo), integer(Hi), Hi - Lo =< 1024, Hi > Lo
-    ->  Top is Hi - 1, numlist(Lo, Top, Alts)
-    ;   Alts = none
-    ).
-alternatives(between(Lo, Hi), _, Alts) :-
-    (   integer(Lo), integer(Hi), Hi - Lo < 1024, Hi >= Lo
-    ->  numlist(Lo, Hi, Alts)
-    ;   Alts = none
-    ).
-
+alternatives(range(Lo, Hi), _, Alts) :- numbers(Lo, Hi - 1, 1024, Alts).
+alternatives(between(Lo, Hi), _, Alts) :- numbers(Lo, Hi, 1024, Alts).
+alternatives(written(range(Lo, Hi)), _, Alts) :- numbers(Lo, Hi - 1, 64, Alts).
+alternatives(written(between(Lo, Hi)), _, Alts) :- numbers(Lo, Hi, 64, Alts).
 alternatives(float, _, Alts) :-        % `random(R), N is floor(R * 6)`: ten even slices
     findall(X, ( between(0, 9, I), X is (2 * I + 1) / 20 ), Alts).
+
+numbers(Lo, Top0, Max, Alts) :-       % Lo to Top0 (an expression), fewer than Max
+    (   integer(Lo), ground(Top0), catch(Top is Top0, _, fail), integer(Top),
+        Top >= Lo, Top - Lo < Max
+    ->  numlist(Lo, Top, Alts)
+    ;   Alts = none
+    ).
 
 list_alts(List, Alts) :-
     (   is_list(List), List \== [], ground(List)
@@ -400,8 +402,7 @@ loop_sleep(Seconds) :-
 %   last of them again at every question (a level asked of each player,
 %   a key pressed between moves).
 
-answers_input(prompted(Dot), prompted(Dot)) :-
-    !.
+answers_input(prompted(Dot), prompted(Dot)) :- !.
 answers_input(Answers, Input) :-
     last(Answers, Last),
     length(Fill, 200),
@@ -409,7 +410,6 @@ answers_input(Answers, Input) :-
     append(Answers, Fill, Lines),
     atomic_list_concat(Lines, '\n', Input0),
     atom_concat(Input0, '\n', Input).
-
 
 %   The game's own facts (its dynamic predicates' clauses): as loaded
 %   (initial_facts/2, taken at the first run), or as a run left them.

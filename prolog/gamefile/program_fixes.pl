@@ -92,6 +92,8 @@ arith_body(G0, G) :-
     ->  G = ( arena_sicstus_lib:star_format_args(F, Args0, Args1), G1 )
     ;   written_file(G0, G1)
     ->  G = G1
+    ;   written_draw(G0, G1)
+    ->  G = G1
     ;   G0 = length(L, N)               % a term that is no list: SICStus' fails
     ->  G = arena_sicstus_lib:sicstus_length(L, N)
     ;   compound(G0),
@@ -136,6 +138,17 @@ star_candidate(F, Args) :-
 %   memory (prolog/sicstus_lib.pl) and the game plays on.
 written_file(open(F, M, S), arena_sicstus_lib:game_open(F, M, S, [])).
 written_file(open(F, M, S, O), arena_sicstus_lib:game_open(F, M, S, O)).
+
+%   written_draw(+Goal, -Goal1): in the jail, random/3 or
+%   random_between/3 over bounds written in the clause (`random(0, 100,
+%   Score)`): a score or a chance, a pick among moves only over at most
+%   64 numbers (prolog/gamefile/loop_drive.pl), where a bound the game
+%   computes (`random(0, Length, I)`) may span up to 1024.
+written_draw(random(Lo, Hi, X), arena_loop_drive:loop_choice(written(range(Lo, Hi)), [], X)) :-
+    integer(Lo), integer(Hi), jailed.
+written_draw(random_between(Lo, Hi, X),
+             arena_loop_drive:loop_choice(written(between(Lo, Hi)), [], X)) :-
+    integer(Lo), integer(Hi), jailed.
 
 arith_expr(E, E) :- \+ compound(E), !.
 arith_expr(log(B0, X0), log(X)/log(B)) :- !, arith_expr(B0, B), arith_expr(X0, X).

@@ -75,6 +75,7 @@ pick(random/3).
 pick(random_member/2).
 pick(random_select/3).
 pick(random_between/3).
+pick(loop_choice/3).                    % a draw over bounds it writes (program_fixes.pl)
 
 picks_within(N, M, PIs) :-
     N > 0,
