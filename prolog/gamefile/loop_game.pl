@@ -339,6 +339,7 @@ win_line_winner(Code, Lower, W) :-
     ),
     (   W1 \== [], named(W1, Words), \+ named(W2, Words) -> W = player1
     ;   W2 \== [], named(W2, Words), \+ named(W1, Words) -> W = player2
+    ;   own_named(W1, W2, Words, W0) -> W = W0
     ;   (   W1 = [_|_], W2 = [_|_],     % "PC 1 Turn", then "the winner is player 1"
             apply:include(arena_loop_game:number_word, W1, [One]),
             apply:include(arena_loop_game:number_word, W2, [Two]),
@@ -355,6 +356,20 @@ win_line_winner(Code, Lower, W) :-
         ;   memberchk(Two, Words), \+ memberchk(One, Words) -> W = player2
         )
     ).
+
+%   own_named(+W1, +W2, +Words, -W): names that share words ("white 1",
+%   "black 1") told apart by the words each has alone, not numbers alone
+%   ("game over after 1 round"): Words hold all of one's, none of the other's.
+own_named(W1, W2, Words, W) :-
+    lists:subtract(W1, W2, O1), lists:subtract(W2, W1, O2),
+    O1 \== W1,
+    lists:member(X1, O1), \+ number_word(X1), lists:member(X2, O2), \+ number_word(X2), !,
+    (   all_in(O1, Words), \+ any_in(O2, Words) -> W = player1
+    ;   all_in(O2, Words), \+ any_in(O1, Words) -> W = player2
+    ).
+
+all_in(Ws, Words) :- forall(lists:member(X, Ws), lists:memberchk(X, Words)).
+any_in(Ws, Words) :- lists:member(X, Ws), lists:memberchk(X, Words), !.
 
 number_word(P) :-
     sub_string(P, _, 1, _, C), char_type(C, digit(_)).
@@ -377,6 +392,7 @@ named_winner(Code, Lower, W) :-
     end_line(Line),                     % nor a line that says no end ("Player: One")
     (   named(W1, Words), \+ named(W2, Words) -> W = player1
     ;   named(W2, Words), \+ named(W1, Words) -> W = player2
+    ;   own_named(W1, W2, Words, W0) -> W = W0
     ;   winner_named(W1, Words), \+ winner_named(W2, Words) -> W = player1
     ;   winner_named(W2, Words), \+ winner_named(W1, Words) -> W = player2
     ),

@@ -59,6 +59,15 @@ numbered:play :-
              arena_loop_drive:loop_choice(member, [a, b], _) )),
     format("Score~nPlayer1: 2~nPlayer2: 1~nThe winner is player 1", []).
 
+shared:arena_loop(play, ['1.']).       % names "white 1", "black 1": their colours
+shared:arena_loop_names('white 1', 'black 1').
+shared:play :-
+    forall(between(1, 4, I),                % the last pick black's
+           ( ( I mod 2 =:= 1 -> C = 'White' ; C = 'Black' ),
+             format("~w 1 to move~n", [C]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    format("White cubes left: 0~nwhite PLAYER WINS~n", []).
+
 three_turns :-
     forall(between(1, 3, I),
            ( P is 2 - I mod 2,
@@ -109,6 +118,10 @@ test(game_over_and_a_turn_line, [true(W == player1)]) :-    % the last to pick
 test(the_number_in_each_players_name, [true(W == player1)]) :-   % not the last to pick
     played(numbered, Ds),
     loop_over(numbered:Ds, W).
+
+test(names_told_apart_by_their_own_words, [true(W == player1)]) :-
+    played(shared, Ds),
+    loop_over(shared:Ds, W).
 
 test(a_pick_taken_by_the_games_catch_still_stops_the_run, [true(O == point([a, b]))]) :-
     loop_run(caught:play, prompted(auto), free(0, 1), 2, O, _, _).
