@@ -37,7 +37,25 @@ library_shims(Program0, Dialect, Program) :-
                    is_list(PIs),
                    memberchk(Name/Arity, PIs) ) ),
             Shims),
-    append(Program0, Shims, Program).
+    findall(N/A, ( member((H :- _), Shims), functor(H, N, A) ), Shimmed),
+    maplist(drawn_clause(Shimmed), Program0, Program1),
+    append(Program1, Shims, Program).
+
+drawn_clause(Shimmed, T0, T) :-
+    (   nonvar(T0), T0 = (H :- B0)
+    ->  drawn_body(Shimmed, B0, B), T = (H :- B)
+    ;   T = T0
+    ).
+
+drawn_body(_, G, G) :- var(G), !.
+drawn_body(Shimmed, G0, G) :-
+    (   written_draw(G0, G1),
+        functor(G0, N, A), memberchk(N/A, Shimmed)
+    ->  G = G1
+    ;   control_args(G0, Args, News-G)
+    ->  maplist(drawn_body(Shimmed), Args, News)
+    ;   G = G0
+    ).
 
 %   shim(+Dialect, -Clause): under SICStus, random/3 fails for an empty
 %   range (Lower >= Upper: the last of a list of one, random(0, 0, X)),
@@ -92,8 +110,6 @@ arith_body(G0, G) :-
     ->  G = ( arena_sicstus_lib:star_format_args(F, Args0, Args1), G1 )
     ;   written_file(G0, G1)
     ->  G = G1
-    ;   written_draw(G0, G1)
-    ->  G = G1
     ;   G0 = length(L, N)               % a term that is no list: SICStus' fails
     ->  G = arena_sicstus_lib:sicstus_length(L, N)
     ;   compound(G0),
@@ -139,16 +155,17 @@ star_candidate(F, Args) :-
 written_file(open(F, M, S), arena_sicstus_lib:game_open(F, M, S, [])).
 written_file(open(F, M, S, O), arena_sicstus_lib:game_open(F, M, S, O)).
 
-%   written_draw(+Goal, -Goal1): in the jail, random/3 or
-%   random_between/3 over bounds written in the clause (`random(0, 100,
-%   Score)`): a score or a chance, a pick among moves only over at most
-%   64 numbers (prolog/gamefile/loop_drive.pl), where a bound the game
-%   computes (`random(0, Length, I)`) may span up to 1024.
+%   written_draw(+Goal, -Goal1): random/3 or random_between/3, where
+%   the loader shims them (library_shims/3), over bounds written in the
+%   clause (`random(0, 100, Score)`): a score or a chance, a pick among
+%   moves only over at most 64 numbers (prolog/gamefile/loop_drive.pl),
+%   where a bound the game computes (`random(0, Length, I)`) may span up
+%   to 1024.
 written_draw(random(Lo, Hi, X), arena_loop_drive:loop_choice(written(range(Lo, Hi)), [], X)) :-
-    integer(Lo), integer(Hi), jailed.
+    integer(Lo), integer(Hi).
 written_draw(random_between(Lo, Hi, X),
              arena_loop_drive:loop_choice(written(between(Lo, Hi)), [], X)) :-
-    integer(Lo), integer(Hi), jailed.
+    integer(Lo), integer(Hi).
 
 arith_expr(E, E) :- \+ compound(E), !.
 arith_expr(log(B0, X0), log(X)/log(B)) :- !, arith_expr(B0, B), arith_expr(X0, X).

@@ -215,6 +215,13 @@ def test_an_empty_random_range_fails_as_under_sicstus(
     assert "sicstus4" in out
 
 
+def test_a_files_own_random_is_the_one_called() -> None:
+    """The file defines random/3 itself: its calls, one over bounds
+    written in the clause too, are its own, not a draw of the arena's."""
+    game = pybridge.load_game(str(COURSE / "own_random.pl"))
+    assert "lucky 0" in game.initial_state().display(color=False)
+
+
 def test_a_fact_only_its_menu_asserts_is_dynamic(capsys: pytest.CaptureFixture[str]) -> None:
     """move/3 asks human/1, which only the game's menu asserts (after its
     retractall/1, which makes it exist under SICStus) and the file never
