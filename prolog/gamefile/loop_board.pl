@@ -90,8 +90,8 @@ asks_a_piece(Question, Lines) :-
 
 %   piece_cells(+Lines, -Cells): C-R for each square of the board drawn
 %   last (its header of column labels, then rows that begin with their
-%   labels, to the next header) that holds a mark: its cells between bars ("1 | O | X |   |"),
-%   or else its words, one a cell ("1 O . X .").
+%   labels, to the next header) that holds a mark: its cells between
+%   bars ("1 | O | X |   |"), or else its words, one a cell ("1 O . X .").
 piece_cells(Lines, Cells) :-
     findall(Cells0, ( append(_, [Header|After], Lines),
                       column_labels([Header], Columns),

@@ -26,7 +26,8 @@ declarations a program that asserts its facts by name leaves out.
 %   random picks a run of the game's own loop can drive
 %   (prolog/gamefile/loop_drive.pl), each unless the program defines it
 %   or imports it by name: a local definition over a library's weak
-%   import.
+%   import. A draw so shimmed over bounds written in the clause is
+%   marked as such (written_draw/2).
 library_shims(Program0, Dialect, Program) :-
     findall(Clause,
             ( shim(Dialect, Clause),
