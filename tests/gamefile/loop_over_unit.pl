@@ -68,6 +68,13 @@ shared:play :-
              arena_loop_drive:loop_choice(member, [a, b], _) )),
     format("White cubes left: 0~nwhite PLAYER WINS~n", []).
 
+% Draws over ranges: one of 10^12 numbers and one over bounds written in
+% the clause (a score) are no picks; one of 100 numbers the game computes is.
+wide:play :-
+    arena_loop_drive:loop_choice(range(0, 1000000000000), [], _),
+    arena_loop_drive:loop_choice(written(range(0, 80)), [], _),
+    arena_loop_drive:loop_choice(range(0, 100), [], _).
+
 three_turns :-
     forall(between(1, 3, I),
            ( P is 2 - I mod 2,
@@ -122,6 +129,10 @@ test(the_number_in_each_players_name, [true(W == player1)]) :-   % not the last 
 test(names_told_apart_by_their_own_words, [true(W == player1)]) :-
     played(shared, Ds),
     loop_over(shared:Ds, W).
+
+test(which_ranges_are_picks, [true(O == point(Alts))]) :-
+    numlist(0, 99, Alts),
+    loop_run(wide:play, prompted(auto), free(0, 1), 2, O, _, _).
 
 test(a_pick_taken_by_the_games_catch_still_stops_the_run, [true(O == point([a, b]))]) :-
     loop_run(caught:play, prompted(auto), free(0, 1), 2, O, _, _).
