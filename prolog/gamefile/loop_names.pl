@@ -10,6 +10,7 @@
 :- use_module(library(assoc)).
 :- use_module(library(yall)).
 :- use_module(library(ordsets)).
+:- use_module(loop_static, [static_names/3, static_dropped/2]).
 
 /** <module> Who plays each pick of a game's own loop
 
@@ -20,11 +21,9 @@ text the loop wrote, the words that name the player to move, or the
 groups of picks that are one turn.
 */
 
-%   names(+Games, -Names): a word the loop writes before the first
-%   player's picks and not before the second's, and one the other way
-%   round: names(W1, W2), or none.
-names(Games, Names) :-
-    names(Games, false, Names).
+%   names(+Games, -Names): names(W1, W2), W1 a word the loop writes before the
+%   first player's picks and not before the second's, W2 the other way round; or none.
+names(Games, Names) :- names(Games, false, Names).
 
 %   names(+Games, +Typed, -Names): as names/2; where Typed is true (the
 %   arena types a person's moves: prolog/gamefile/loop_answer.pl) the
@@ -34,9 +33,10 @@ names(Games, Names) :-
 names(Games, Typed, Names) :-
     names_as(Typed, Games, Typed, Names0),
     (   Typed == true, Names0 == none       % "Player 2, take 1 to 3:": the question names
-    ->  names_as(asked, Games, Typed, Names)
-    ;   Names = Names0
-    ).
+    ->  names_as(asked, Games, Typed, Names1)
+    ;   Names1 = Names0
+    ),                                      % no names: without a legend written each time
+    (   Names1 == none, static_names(Games, Typed, Names2) -> Names = Names2 ; Names = Names1 ).
 
 %   names_as(+Questions, +Games, +Typed, -Names): names_/3 with the
 %   questions before the picks dropped (true), kept (asked) or, the arena
@@ -330,7 +330,7 @@ segment_words(Part, [at(End, _)|Rest], Start, Text, I, Parity, Words) :-
     (   I > 0,
         Len is max(0, End - Start),
         sub_string(Text, Start, Len, _, Seg00),
-        question_dropped(Seg00, Seg0),
+        question_dropped(Seg00, Seg01), static_dropped(Seg01, Seg0),
         Parity is I mod 2,
         (   Part == all
         ->  text_words(Seg0, Words)

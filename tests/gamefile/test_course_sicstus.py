@@ -637,6 +637,20 @@ def test_a_wide_random_range_and_a_menu_after_one_space(
         assert f"The winner is player {winner[-1]}" in out, out
 
 
+def test_a_legend_written_before_every_pick_hides_no_names(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Both players' points are written before every pick, so both
+    colours are in every text; without those lines, the move each text
+    reports ("white played 2") names the players, and the winner is the
+    one the loop congratulates."""
+    adapter = proposed("loop_static_legend.pl", tmp_path, capsys)
+    assert "arena_loop_names(white, black)." in adapter.read_text()
+    for seed in range(2):
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys)
+        colour = {"player1": "white", "player2": "black"}[winner]
+        assert f"Congratulations {colour}, you won" in out, out
+
+
 def test_a_game_only_its_loop_knows_is_played_through_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """No contract predicate at all: the adapter drives play/0, computer
