@@ -93,21 +93,23 @@ asks_a_piece(Question, Lines) :-
 %   labels, to the next header) that holds a mark: its cells between
 %   bars ("1 | O | X |   |"), or else its words, one a cell ("1 O . X .").
 piece_cells(Lines, Cells) :-
-    findall(Cells0, ( append(_, [Header|After], Lines),
-                      column_labels([Header], Columns),
-                      Columns = [_, _, _|_],
-                      (   append(Rows, [L|_], After), column_labels([L], [_, _, _|_])
-                      ->  true                  % to the next header (one below the
-                      ;   Rows = After          % board, its labels again, has none)
-                      ),
-                      length(Columns, N),
-                      findall(C-R, ( member(Line, Rows), first_label(Line, R),
-                                     row_cells(Line, R, N, Marks),
-                                     nth1(I, Marks, true), nth1(I, Columns, C) ),
-                              Cells0),
-                      Cells0 = [_|_] ),
+    findall(Columns-After, ( append(_, [Header|After], Lines),
+                             column_labels([Header], Columns),
+                             Columns = [_, _, _|_] ),
             Boards),
-    last(Boards, Cells).
+    reverse(Boards, Latest),
+    member(Columns-After, Latest),
+    (   append(Rows, [L|_], After), column_labels([L], [_, _, _|_])
+    ->  true                            % to the next header (one below the
+    ;   Rows = After                    % board, its labels again, has none)
+    ),
+    length(Columns, N),
+    findall(C-R, ( member(Line, Rows), first_label(Line, R),
+                   row_cells(Line, R, N, Marks),
+                   nth1(I, Marks, true), nth1(I, Columns, C) ),
+            Cells),
+    Cells = [_|_],
+    !.
 
 %   row_cells(+Line, +R, +N, -Marks): true or false for each of the N
 %   cells after the row's label R (those its end lost where it was

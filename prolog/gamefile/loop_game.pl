@@ -322,9 +322,7 @@ single_letters(Ws, [], Ws).
 
 %   win_line_winner(+Code, +Lower, -W): the last line that says a win
 %   ("2 won! Congratulations!"): the player it names alone, or the one
-%   whose number it names alone: the number in each player's name ("PC 1
-%   Turn", then "The winner is player 1"), or where the names (if any)
-%   hold no number, 1 or 2 (0 or 1 where the text numbers a "player 0").
+%   whose number (players_numbers/5) it names alone.
 win_line_winner(Code, Lower, W) :-
     split_string(Lower, "\n", "", Lines),
     lists:reverse(Lines, Backwards),
@@ -340,20 +338,25 @@ win_line_winner(Code, Lower, W) :-
     (   W1 \== [], named(W1, Words), \+ named(W2, Words) -> W = player1
     ;   W2 \== [], named(W2, Words), \+ named(W1, Words) -> W = player2
     ;   own_named(W1, W2, Words, W0) -> W = W0
-    ;   (   W1 = [_|_], W2 = [_|_],     % "PC 1 Turn", then "the winner is player 1"
-            apply:include(arena_loop_game:number_word, W1, [One]),
-            apply:include(arena_loop_game:number_word, W2, [Two]),
-            One \== Two
-        ->  true
-        ;   \+ ( lists:member(N, [W1, W2]), lists:member(P, N), number_word(P) ),
-            once(( lists:member(Z, ["player 0", "jogador 0", "player0"]),   % numbered
-                   sub_string(Lower, _, _, _, Z) ))                    % from 0
-        ->  One = "0", Two = "1"
-        ;   \+ ( lists:member(N, [W1, W2]), lists:member(P, N), number_word(P) ),
-            One = "1", Two = "2"
-        ),
+    ;   players_numbers(W1, W2, Lower, One, Two),
         (   memberchk(One, Words), \+ memberchk(Two, Words) -> W = player1
         ;   memberchk(Two, Words), \+ memberchk(One, Words) -> W = player2
+        )
+    ).
+
+%   players_numbers(+W1, +W2, +Lower, -One, -Two): the number in each
+%   player's name ("PC 1 Turn", then "the winner is player 1"), or where
+%   the names (if any) hold none, 1 and 2 (0 and 1 where the text numbers
+%   a "player 0").
+players_numbers(W1, W2, Lower, One, Two) :-
+    (   apply:include(arena_loop_game:number_word, W1, [One]),
+        apply:include(arena_loop_game:number_word, W2, [Two])
+    ->  One \== Two
+    ;   \+ ( lists:member(N, [W1, W2]), lists:member(P, N), number_word(P) ),
+        (   lists:member(Z, ["player 0", "jogador 0", "player0"]),
+            sub_string(Lower, _, _, _, Z)
+        ->  One = "0", Two = "1"
+        ;   One = "1", Two = "2"
         )
     ).
 
