@@ -534,3 +534,19 @@ def test_a_loop_that_swallows_and_clears_the_arenas_stop_is_bounded(
     says(out, "no adapter proposed", "nor could the game be played through its own loop")
     assert "fatal error" not in out, out
     assert time.monotonic() - start < 120, out
+
+
+def test_a_loop_that_forges_the_arenas_picks_is_bounded(
+        jail: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game read only through its loop calls the arena's pick itself
+    with kinds the loader never writes (a cyclic written/1, a range of
+    10^12 numbers): neither is a pick, and check-game ends at once with
+    its reason, writing no adapter."""
+    if not jail:
+        return
+    start = time.monotonic()
+    assert main(["check-game", str(GAMES / "loop_forged_pick.pl")]) == 1
+    out, _ = capsys.readouterr()
+    says(out, "no adapter proposed", "made 0 picks")
+    assert "fatal error" not in out, out
+    assert time.monotonic() - start < 120, out
