@@ -12,7 +12,9 @@
 :- use_module([do_loops, operators, sicstus_clpfd, quotes]).  % SICStus' reading
 :- use_module(read_policy).
 :- use_module(paths, [game_root/2, spec_path/3]).
-:- use_module(read_terms, [no_empty_args/2, conj_list/2, list_conj/2]).
+:- use_module(read_terms, [no_empty_args/2, conj_list/2, list_conj/2, plunit_block/2,
+                           entry_point/2, entry_goal/2, conj_member/2]).
+:- use_module(redefined).
 
 :- dynamic skipped_entry/1.
 :- dynamic directive_line/3.            % Goal, File, Line: a directive run at load
@@ -107,7 +109,10 @@ read_terms(File, Root, Dialect, Code, Program, Wants, Problems) :-
     ->  Quotes = codes
     ;   Quotes = string
     ),
-    read_file_terms(File, Root, Quotes, Code, State, Program, []),
+    file_start(File, Start),
+    file_end(End),
+    read_file_terms(File, Root, Quotes, Code, State, Program0, [End]),
+    redefinitions([Start|Program0], Program),
     arg(2, State, Wants),
     arg(3, State, Problems0),
     reverse(Problems0, Problems).
@@ -214,8 +219,9 @@ directive_program(Tests, _, _, _, Q, Q, _, State, T, T) :-
 directive_program(_, _, _, _, Q, Q, _, State, T, T) :-
     arg(5, State, true),
     !.
-directive_program(module(_, Exports), File, Line, _, Q, Q, Code, State, T, T) :-
+directive_program(module(_, Exports), File, Line, _, Q, Q, Code, State, [M|T], T) :-
     !,
+    module_file(M),
     (   is_list(Exports)
     ->  forall(member(op(P, Type, Names), Exports),
                catch(op(P, Type, Code:Names), Error,
@@ -334,37 +340,6 @@ conj_directives([D|Ds], File, Line, Root, Q0, Q, Code, State, P, T, Goals) :-
 run_at_load(Goal, File, Line, [(:- initialization(Goal))|T], T) :-
     assertz(directive_line(Goal, File, Line)).
 
-%   plunit_block(+Directive, -Inside): the start or end of a block of
-%   plunit tests, left out with what it holds (the game's own tests).
-plunit_block(begin_tests(_), true).
-plunit_block(begin_tests(_, _), true).
-plunit_block(end_tests(_), false).
-
-%   entry_point(+Directive, -Name): an initialization that starts the
-%   program (a menu or a main loop), which the arena never runs.
-entry_point(initialization(_, When), When) :-
-    memberchk(When, [main, halt]).
-entry_point(initialization(Goal), Name) :-
-    entry_goal(Goal, Name).
-entry_point(initialization(Goal, _), Name) :-
-    entry_goal(Goal, Name).
-
-entry_goal(Goal, Name/Arity) :-
-    callable(Goal),
-    strip_module(Goal, _, Plain),
-    functor(Plain, Name, Arity),
-    memberchk(Name, [main, play, start, menu, run, game, play_game, start_game]).
-
-%   conj_member(-Goal, +Conjunction): a goal of a directive's (a, b).
-conj_member(Goal, Conj) :-
-    nonvar(Conj),
-    (   Conj = (A, B)
-    ->  (   conj_member(Goal, A)
-        ;   conj_member(Goal, B)
-        )
-    ;   Goal = Conj
-    ).
-
 load_directive(use_module(S), S, all).
 load_directive(use_module(S, I), S, I).
 load_directive(ensure_loaded(S), S, all).
@@ -373,7 +348,7 @@ load_directive(reconsult(S), S, all).
 load_directive(compile(S), S, all).
 load_directive(load_files(S), S, all).
 load_directive(load_files(S, _), S, all).
-load_directive(include(S), S, all).
+load_directive(include(S), S, included).
 load_directive(reexport(S), S, all).
 load_directive([H|T], [H|T], all).
 
@@ -409,19 +384,28 @@ load_spec(library(Lib), Imports, File, Line, _, _, Code, State, P, T) :-
         ),
         arg(4, State, Dialect),
         library_operators(Lib, Dialect, Code),
-        library_import(Lib, Imports, Load),
+        (   Imports == included
+        ->  library_import(Lib, all, Load)
+        ;   library_import(Lib, Imports, Load)
+        ),
         P = [(:- Load)|T]
     ;   problem(State, File, Line, "no library ~q here", [library(Lib)]),
         P = T
     ).
-load_spec(Spec, _, File, Line, Root, Q, Code, State, P, T) :-
+load_spec(Spec, Imports, File, Line, Root, Q, Code, State, P, T) :-
     atomic(Spec),
     file_directory_name(File, Dir),
     (   spec_path(Spec, Dir, Path)
     ->  (   sub_atom(Path, 0, _, _, Root),
             atom_concat(Root, Rest, Path),
             sub_atom(Rest, 0, 1, _, '/')
-        ->  read_file_terms(Path, Root, Q, Code, State, P, T)
+        ->  (   Imports == included         % its clauses are the includer's
+            ->  read_file_terms(Path, Root, Q, Code, State, P, T)
+            ;   file_start(Path, Start),    % a file loaded: it may redefine
+                file_end(End),
+                P = [Start|P1],
+                read_file_terms(Path, Root, Q, Code, State, P1, [End|T])
+            )
         ;   problem(State, File, Line,
                     "~w is outside the game's folder ~w", [Path, Root]),
             P = T

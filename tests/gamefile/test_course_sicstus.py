@@ -562,6 +562,20 @@ def test_star_columns_counted_by_an_expression(capsys: pytest.CaptureFixture[str
     assert game.initial_state().move("2").display(color=False).startswith("    |||||")
 
 
+def test_a_predicate_a_later_file_defines_again_is_the_later_files(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """utils.pl defines take_options/2 and other/2, and game.pl defines
+    them again after consulting it: SICStus and SWI-Prolog keep game.pl's
+    clauses only. The clauses of an included file are the includer's."""
+    game_file = COURSE / "redefined" / "game.pl"
+    code, out, err = run(["check-game", str(game_file), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    state = pybridge.load_game(str(game_file)).initial_state()
+    assert state.valid_moves() == ["1", "2", "3"]
+    assert state.display(color=False) == "9 stones, Ann to take\n"
+    assert state.move("3").display(color=False) == "6 stones, Bob to take\n"
+
+
 def test_a_log_on_the_students_desktop_is_kept_in_memory(capsys: pytest.CaptureFixture[str]) -> None:
     """move/3 appends to a file on the student's desktop, which the jail
     cannot open, and display_game/1 reads it back: the file is kept in
