@@ -1,12 +1,14 @@
 :- module(arena_loop_listed,
           [ listed_moves/2,           % +Lines, -Moves
             asks_a_move/1,            % +Question
-            listed_parts/3            % +Question, +Lines, -Parts
+            listed_parts/3,           % +Question, +Lines, -Parts
+            listed_words/2            % +Question, -Options
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(yall)).
 :- use_module(loop_board, [last_n/3]).
+:- use_module(loop_numbers, [bracketed/2]).
 
 /** <module> Moves a loop lists above a person's question
 
@@ -201,3 +203,27 @@ depth(C, D0, D) :-
     ;   D = D0
     ).
 
+%   listed_words(+Question, -Options): the words a bracket lists, such
+%   as "{orange, blue, gray}", "(easy/hard)", "(left or up-right)"; modes
+%   that name both players ("(H/H, H/PC, PC/PC)") kept whole.
+listed_words(Question, Options) :-
+    bracketed(Question, Inside0),
+    atomic_list_concat(Ws, ' or ', Inside0), atomic_list_concat(Ws, ',', Inside),
+    (   split_string(Inside, ",", " ", Pairs0),
+        exclude(==(""), Pairs0, Parts),
+        Parts = [_, _|_],
+        forall(member(P, Parts), ( split_string(P, "/", "", [A, B]), words_part(A),
+                                   words_part(B) ))
+    ->  true
+    ;   split_string(Inside, ",/|", " ", Parts0),
+        exclude(==(""), Parts0, Parts),
+        Parts = [_, _|_],
+        forall(member(P, Parts), words_part(P))
+    ),
+    findall(K-P, ( member(P, Parts), atom_string(K, P) ), Options),
+    !.
+
+words_part(P) :-
+    string_codes(P, [C0|Cs]),
+    code_type(C0, alpha),
+    forall(member(Ch, Cs), ( code_type(Ch, alpha) ; Ch == 0'- )).

@@ -15,8 +15,9 @@
                             leaves/2, not_leaving/3, coded_options/2, letter_range/2,
                             yes_no_question/1, label_words/2, roles_named/2,
                             machine_label/1, quoted_words/2]).
-:- use_module(loop_numbers, [numbers_asked/3, bracketed/2, range_asked/1]).
-:- use_module(loop_listed, [listed_moves/2, asks_a_move/1, listed_parts/3]).
+:- use_module(loop_numbers, [numbers_asked/3, range_asked/1]).
+:- use_module(loop_listed, [listed_moves/2, asks_a_move/1, listed_parts/3,
+                            listed_words/2]).
 :- use_module(loop_board, [board_answers/3, last_n/3, square_example/1, template_answers/3]).
 
 /** <module> Answers to a course game's questions, read from its prompt
@@ -418,19 +419,6 @@ question_answers(Question, Near, Answers) :-
     ).
 
 default_answers(['1', '2', '3', '0']).
-
-%   listed_words(+Question, -Options): the words a bracket lists, such
-%   as "{orange, blue, gray}", "(easy/hard)", "(left or up-right)".
-listed_words(Question, Options) :-
-    bracketed(Question, Inside0),
-    atomic_list_concat(Ws, ' or ', Inside0), atomic_list_concat(Ws, ',', Inside),
-    split_string(Inside, ",/|", " ", Parts0),
-    exclude(==(""), Parts0, Parts),
-    Parts = [_, _|_],
-    forall(member(P, Parts), ( string_codes(P, [C0|Cs]), code_type(C0, alpha),
-                               forall(member(Ch, Cs), ( code_type(Ch, alpha) ; Ch == 0'- )) )),
-    findall(K-P, ( member(P, Parts), atom_string(K, P) ), Options),
-    !.
 
 %   letter_options(+Question, -Options): "(H)uman/(C)omputer",
 %   "[p]lay or [q]uit": each letter in brackets before a word.

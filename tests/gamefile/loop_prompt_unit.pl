@@ -273,6 +273,9 @@ test(the_moves_listed_above_a_refusal, [true(A == ['[1,1,1,2]', '[1,1,2,1]'])]) 
                    " 1 ||W2|-|  |-|\n 2 ||  |-|B1|-|\nValid moves: [[1,1,1,2],[1,1,2,1]]\n\c
                     Enter your move: \n1\n", A).
 
+test(modes_naming_both_players_in_brackets, [true(A = ['PC/PC'|_])]) :-
+    prompt_answers("Choose Game Type (H/H, H/PC, PC/H, or PC/PC):\n", A).
+
 test(words_with_a_hyphen_in_brackets, [true(A == [left, right, 'up-right', 'down-left'])]) :-
     prompt_answers("Where to? (left, right, up-right, down-left): ", A).
 

@@ -687,7 +687,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     computer first, leaving never; a key after a line that asks nothing
     is a pause; quitting in play never; a board's lines are no words."""
     output = run_plunit(HERE / "loop_prompt_unit.pl")
-    assert "All 86 tests passed" in output, output
+    assert "All 87 tests passed" in output, output
 
 
 def test_loop_runs_are_kept_alive_between_moves() -> None:
