@@ -6,6 +6,7 @@
             people_first/4,           % +Dot, +Prompt, +Answers0, -Answers
             seat_menu/1,              % +Prompt
             typed_questions/1,        % -Shapes
+            typed_case/3,             % +Typed, +Answer0, -Answer
             typed_reset/0
           ]).
 :- use_module(loop_stop, []).
@@ -38,7 +39,8 @@ typed_reset :-
     nb_setval(arena_loop_board, ""),
     nb_setval(arena_loop_in_a_row, none),
     nb_setval(arena_loop_typed_before, ""),
-    nb_setval(arena_loop_shapes, []).
+    nb_setval(arena_loop_shapes, []),
+    nb_setval(arena_loop_case, open-0).
 
 %   typed_kind(+Dot, +Prompt, +Answers, +Repeat, -Kind): where the adapter
 %   says prompted(typed), typed(Line) for a person's question in play (a
@@ -180,24 +182,70 @@ typed_questions(Shapes) :-
 %   typed_index(+Typed, +Answers, +Refused, -I): the answer to type: a
 %   typed question's the arena decides, the next ones in turn where it
 %   is refused; every answer refused ends the run (refused); else the
-%   first not refused yet.
+%   first not refused yet. The first answer of a person's refused that
+%   has letters is typed again in the other case first (a board labelled
+%   "A B C" whose game reads "a4"): where that is taken, every later one
+%   is typed so (typed_case/3); where it is refused too, none is.
 typed_index(Typed, Answers, R, I) :-
     length(Answers, Len),
+    nb_getval(arena_loop_case, Case0-_),
+    (   Case0 == trial,
+        Typed \== retry
+    ->  nb_setval(arena_loop_case, flipped-0)  % the other case was taken
+    ;   true
+    ),
     (   Typed = typed(Line)
     ->  maplist(typed_alt, Answers, Alts),
         arena_loop_drive:typed_choice(Alts, C),
         nth0(I, Alts, C),
         nb_setval(arena_loop_typing, on),
         nb_setval(arena_loop_typed, at(I, Line)),
+        nb_getval(arena_loop_case, Case-_),
+        nb_setval(arena_loop_case, Case-0),
         no_digits(Line, Shape),
         nb_getval(arena_loop_shapes, Shapes0),
         (   memberchk(Shape, Shapes0) -> true ; nb_setval(arena_loop_shapes, [Shape|Shapes0]) )
     ;   Typed == retry,
         nb_getval(arena_loop_typed, at(I0, _))
-    ->  (   R >= Len -> arena_loop_stop:stop_run(arena_loop_refused) ; true ),
-        I is (I0 + R) mod Len
+    ->  nb_getval(arena_loop_case, Case-Shift0),
+        (   Case == open, R =:= 1,
+            nth0(I0, Answers, A0), other_case(A0, _)
+        ->  nb_setval(arena_loop_case, trial-1),       % the same answer, in the other case
+            I = I0
+        ;   (   Case == trial
+            ->  nb_setval(arena_loop_case, fixed-Shift0)
+            ;   true
+            ),
+            (   R >= Len + Shift0 -> arena_loop_stop:stop_run(arena_loop_refused) ; true ),
+            I is (I0 + R - Shift0) mod Len
+        )
     ;   Typed == false
     ->  nb_setval(arena_loop_typed, none),
         I is R mod Len
     ;   I is R mod Len
     ).
+
+%   typed_case(+Typed, +Answer0, -Answer): a person's answer as typed, in
+%   the other case where the game took that (typed_index/4).
+typed_case(Typed, Answer0, Answer) :-
+    (   Typed \== false,
+        nb_current(arena_loop_case, Case-_),
+        memberchk(Case, [trial, flipped]),
+        other_case(Answer0, Answer1)
+    ->  Answer = Answer1
+    ;   Answer = Answer0
+    ).
+
+%   other_case(+Answer0, -Answer): a short answer with letters ("A4",
+%   "b2c3") in the other case, as an atom.
+other_case(Answer0, Answer) :-
+    atom(Answer0),
+    atom_length(Answer0, L), L =< 6,
+    atom_codes(Answer0, Codes),
+    forall(member(C, Codes), code_type(C, alnum)),
+    (   member(C, Codes), code_type(C, upper)
+    ->  downcase_atom(Answer0, Answer)
+    ;   member(C, Codes), code_type(C, lower(_))
+    ->  upcase_atom(Answer0, Answer)
+    ),
+    Answer \== Answer0.

@@ -367,6 +367,25 @@ def test_a_menu_without_a_computer_only_mode_is_played_by_typing(
     assert "plays '" not in out, out        # a number typed is a number
 
 
+def test_a_board_in_capitals_whose_moves_are_read_in_lower_case(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The board is labelled "A B C", the game reads a1: 'A1' is refused,
+    a1 is taken, and every later cell is typed in lower case."""
+    adapter = proposed("loop_lower_labels.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop(play, prompted(typed))." in text
+    assert "arena_loop_names(ann, bob)." in text
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    said = re.findall(r"^(ann|bob) wins!$|^(It is a draw)\.$", out, re.M)
+    assert said, out
+    ann, draw = said[-1]
+    assert winner == ("draw" if draw else "player1" if ann == "ann" else "player2"), out
+    first, later = out.split("Turn of bob", 1)
+    assert re.search(r"^'[A-C][1-3]'\.$", first, re.M), first    # typed as the board writes
+    assert re.search(r"^[a-c][1-3]\.$", later, re.M), later      # then as the game reads
+    assert not re.search(r"'[A-C][1-3]'\.", later), later
+
+
 def test_a_game_for_people_only_is_played_and_its_winner_read(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Two people only, a wrong number refused in words: the arena types
