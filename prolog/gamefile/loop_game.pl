@@ -247,10 +247,15 @@ unmapped_winner(Words, X) :-
                            "to", "of", "has", "o", "jogador", "vencedor", "e", "de"]),
     !.
 
-%   side_word(?W): a word that names a side: a colour, x or o.
+%   side_word(?W): a word that names a side: a colour ("white", or
+%   "whites" for the side's pieces), x or o.
 side_word(W) :-
-    lists:member(W, ["white", "black", "red", "blue", "green", "yellow", "orange", "purple",
-                     "brown", "pink", "x", "o", "brancas", "pretas", "branco", "preto"]).
+    lists:member(W0, ["white", "black", "red", "blue", "green", "yellow", "orange", "purple",
+                      "brown", "pink", "x", "o", "brancas", "pretas", "branco", "preto"]),
+    (   W = W0
+    ;   string_length(W0, L), L > 1,
+        string_concat(W0, "s", W)
+    ).
 
 win_word(W) :- lists:member(W, ["won", "wins", "win", "winner", "venceu", "ganhou", "vencedor"]).
 draw_word(W) :- lists:member(W, ["draw", "tie", "empate", "empatado", "nobody", "ninguem"]).

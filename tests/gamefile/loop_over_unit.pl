@@ -68,6 +68,14 @@ shared:play :-
              arena_loop_drive:loop_choice(member, [a, b], _) )),
     format("White cubes left: 0~nwhite PLAYER WINS~n", []).
 
+plural:arena_loop(play, ['1.']).       % one side's picks; the other's moves its own
+plural:play :-
+    forall(between(1, 3, _),
+           ( write('Blacks turn.'), nl, write('Bot turn, Press Enter to continue.'), nl,
+             write('Whites turn.'), nl,
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    write('Blacks won'), nl.
+
 % Draws over ranges: one of 10^12 numbers and one over bounds written in
 % the clause (a score) are no picks; one of 100 numbers the game computes is.
 wide:play :-
@@ -129,6 +137,12 @@ test(the_number_in_each_players_name, [true(W == player1)]) :-   % not the last 
 test(names_told_apart_by_their_own_words, [true(W == player1)]) :-
     played(shared, Ds),
     loop_over(shared:Ds, W).
+
+test(a_side_named_in_the_plural_is_no_guess, [true(Msg == Expected)]) :-
+    Expected = 'the game\'s loop names its winner as blacks, which no words it writes \c
+                before its picks tie to either player',
+    played(plural, Ds),
+    catch(( loop_over(plural:Ds, _), Msg = none ), error(game_rule_loop(Msg), _), true).
 
 test(which_ranges_are_picks, [true(O == point(Alts))]) :-
     numlist(0, 99, Alts),
