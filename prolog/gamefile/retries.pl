@@ -15,7 +15,8 @@ them (prolog/gamefile/loop_drive.pl), a call made inside a call of the
 same predicate with the same arguments (or with picks made since in
 place of some: a caller's picks passed in, drawn again by a helper),
 nothing written between, fails instead: the refused pick is backtracked
-into and its next alternative tried. Otherwise the wrapper only calls
+into and its next alternative tried (where the game cut its pick away
+before calling itself, the call goes on and draws anew). Otherwise the wrapper only calls
 the predicate. Recursion over other arguments (a list built pick by
 pick), or after the loop wrote something (its position kept in facts),
 goes on.
@@ -99,22 +100,51 @@ guard(M:Head) :-
 retry_call(Head, Wrapped) :-
     (   guarding(Written, Taken)
     ->  (   nb_current(arena_retry_calls, Calls) -> true ; Calls = [] ),
-        (   member(c(Call, Written0, Taken0, Depth0), Calls),
+        (   member(c(Call, Written0, Taken0, Depth0, Choice0), Calls),
             Written0 == Written,
             again(Call, Head, Taken0, Taken, How)
         ->  (   How == same
-            ->  fail                    % the pick made inside the first call is refused
+            ->  (   pick_open(Choice0)  % the pick made inside the first call is
+                ->  fail                % refused, unless the game cut it away
+                ;   true
+                )
             ;   throw(arena_retry_refused(Depth0))  % the pick passed in to it is
             )
         ;   true
         ),
         copy_term(Head, Key),
         length(Calls, Depth),
-        b_setval(arena_retry_calls, [c(Key, Written, Taken, Depth)|Calls]),
+        prolog_current_choice(Choice),
+        b_setval(arena_retry_calls, [c(Key, Written, Taken, Depth, Choice)|Calls]),
         catch(call(Wrapped), arena_retry_refused(Depth), fail),
         b_setval(arena_retry_calls, Calls)
     ;   call(Wrapped)
     ).
+
+%   pick_open(+Choice0): a pick made since the choice point Choice0 can
+%   still be backtracked into; where the game cut it away (`( Ok -> ... ;
+%   !, retry )`), failing would not retry it, so the call goes on.
+pick_open(Choice0) :-
+    prolog_current_choice(Choice),
+    pick_open(Choice, Choice0, 100000).
+
+pick_open(Choice, Choice0, N) :-
+    N > 0,
+    Choice \== Choice0,
+    (   prolog_choice_attribute(Choice, frame, Frame),
+        (   pick_frame(Frame)
+        ;   prolog_frame_attribute(Frame, parent, Parent),
+            pick_frame(Parent)
+        )
+    ->  true
+    ;   prolog_choice_attribute(Choice, parent, Up),
+        N1 is N - 1,
+        pick_open(Up, Choice0, N1)
+    ).
+
+pick_frame(Frame) :-
+    prolog_frame_attribute(Frame, predicate_indicator, PI),
+    memberchk(PI, [arena_loop_drive:driven/4, arena_loop_drive:loop_choice/3]).
 
 %   again(+Call, +Head, +Taken0, +Taken): Head calls Call again: with the
 %   same arguments, or with new picks only in place of some (those made

@@ -367,6 +367,21 @@ def test_a_menu_without_a_computer_only_mode_is_played_by_typing(
     assert "plays '" not in out, out        # a number typed is a number
 
 
+def test_a_computer_that_cuts_its_refused_draw_before_drawing_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`( Ok -> ... ; !, computer_take(Heap, Take) )`: the cut leaves no
+    draw to take back, so the call again with the same arguments draws
+    anew (it used to fail, and the loop with it); the winner is the one
+    the loop names."""
+    adapter = proposed("loop_cut_retry.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop_names(red, blue)." in text, text
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    said = re.findall(r"^(red|blue) wins!$", out, re.M)
+    assert said, out
+    assert winner == ("player1" if said[-1] == "red" else "player2"), out
+
+
 def test_a_board_in_capitals_whose_moves_are_read_in_lower_case(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The board is labelled "A B C", the game reads a1: 'A1' is refused,
