@@ -109,13 +109,15 @@ read_terms(File, Root, Dialect, Code, Program, Wants, Problems) :-
     ->  Quotes = codes
     ;   Quotes = string
     ),
-    file_start(File, Start),
-    file_end(End),
-    read_file_terms(File, Root, Quotes, Code, State, Program0, [End]),
-    redefinitions([Start|Program0], Program),
+    redefinitions(read_all(File, Root, Quotes, Code, State), Program),
     arg(2, State, Wants),
     arg(3, State, Problems0),
     reverse(Problems0, Problems).
+
+read_all(File, Root, Quotes, Code, State, [Start|Program]) :-
+    file_start(File, Start),
+    file_end(End),
+    read_file_terms(File, Root, Quotes, Code, State, Program, [End]).
 
 read_file_terms(File, Root, Quotes0, Code, State, Program, Tail) :-
     arg(1, State, Seen),

@@ -2,7 +2,7 @@
           [ file_start/2,             % +File, -Marker
             file_end/1,               % -Marker
             module_file/1,            % -Marker
-            redefinitions/2           % +Program0, -Program
+            redefinitions/2           % :Read, -Program
           ]).
 :- use_module(library(lists), [member/2]).
 :- use_module(library(apply), [exclude/3, foldl/4]).
@@ -24,34 +24,48 @@ Within one load of a file, its clauses for a predicate are added after
 whatever another file loaded in between defined, as SWI-Prolog does.
 */
 
-file_start(File, '$arena_file'(File)).
-file_end('$arena_file_end').
-module_file('$arena_module_file').
+file_start(File, '$arena_file'(Tag, File)) :- tag(Tag).
+file_end('$arena_file_end'(Tag)) :- tag(Tag).
+module_file('$arena_module_file'(Tag)) :- tag(Tag).
 
-%!  redefinitions(+Program0, -Program) is det.
+%   tag(-Tag): the variable that marks the markers of this read, which no
+%   term of a game file can be (a clause `'$arena_file_end'(_).` is its own).
+tag(Tag) :-
+    b_getval(arena_redefined_tag, Tag).
+
+%!  redefinitions(:Read, -Program) is det.
 %
-%   Program0 with the markers of file_start/2, file_end/1 and
-%   module_file/1; Program without them and without the clauses a later
-%   file's definition wiped.
-redefinitions(Program0, Program) :-
+%   Read a goal that reads a program with the markers of file_start/2,
+%   file_end/1 and module_file/1 as its last argument; Program that
+%   program without them and without the clauses a later file's
+%   definition wiped.
+:- meta_predicate redefinitions(1, -).
+redefinitions(Read, Program) :-
+    b_setval(arena_redefined_tag, Tag),
+    call(Read, Program0),
+    b_setval(arena_redefined_tag, []),
+    redefined(Program0, Tag, Program).
+
+redefined(Program0, Tag, Program) :-
     multifile_keys(Program0, Multi),
-    numbered(Program0, 1, [], Multi, [], Modules, Items),
+    numbered(Program0, Tag, 1, [], Multi, [], Modules, Items),
     empty_assoc(E),
     wipe(Items, Modules, E, E, E, Drop),
-    kept(Program0, 1, Drop, Program).
+    kept(Program0, Tag, 1, Drop, Program).
 
-%   numbered(+Program, +N, +Stack, +Multi, +Modules0, -Modules, -Items):
+%   numbered(+Program, +Tag, +N, +Stack, +Multi, +Modules0, -Modules, -Items):
 %   each clause as c(N, Key, File), File the file being read (Stack: the
 %   files being read, innermost first); Modules the files that are
 %   modules.
-numbered([], _, _, _, M, M, []).
-numbered([T|Ts], N, Stack, Multi, M0, M, Items) :-
+numbered([], _, _, _, _, M, M, []).
+numbered([T|Ts], Tag, N, Stack, Multi, M0, M, Items) :-
     N1 is N + 1,
-    (   T = '$arena_file'(F)
+    (   marker(T, Tag, '$arena_file'(_, F))
     ->  Items = Items1, Stack1 = [F|Stack], M1 = M0
-    ;   T == '$arena_file_end'
-    ->  Items = Items1, Stack = [_|Stack1], M1 = M0
-    ;   T == '$arena_module_file'
+    ;   marker(T, Tag, '$arena_file_end'(_))
+    ->  Items = Items1, M1 = M0,
+        (   Stack = [_|Stack1] -> true ; Stack1 = [] )
+    ;   marker(T, Tag, '$arena_module_file'(_))
     ->  Items = Items1, Stack1 = Stack,
         (   Stack = [F|_] -> M1 = [F|M0] ; M1 = M0 )
     ;   Stack = [F|_],
@@ -60,7 +74,7 @@ numbered([T|Ts], N, Stack, Multi, M0, M, Items) :-
     ->  Items = [c(N, Key, F)|Items1], Stack1 = Stack, M1 = M0
     ;   Items = Items1, Stack1 = Stack, M1 = M0
     ),
-    numbered(Ts, N1, Stack1, Multi, M1, M, Items1).
+    numbered(Ts, Tag, N1, Stack1, Multi, M1, M, Items1).
 
 %   wipe(+Items, +Modules, +Seen, +Defs, +Drop0, -Drop): Drop, an assoc
 %   of the numbers of the clauses a later file wiped. Seen holds
@@ -90,20 +104,26 @@ wiped_by(F, Modules, _-F0) :-
 put_true(N, D0, D) :-
     put_assoc(N, D0, true, D).
 
-%   kept(+Program0, +N, +Drop, -Program): without markers and wiped
-%   clauses.
-kept([], _, _, []).
-kept([T|Ts], N, Drop, Program) :-
+%   kept(+Program0, +Tag, +N, +Drop, -Program): without markers and
+%   wiped clauses.
+kept([], _, _, _, []).
+kept([T|Ts], Tag, N, Drop, Program) :-
     N1 is N + 1,
-    (   ( marker(T) ; get_assoc(N, Drop, _) )
+    (   (   member(Form, ['$arena_file'(_, _), '$arena_file_end'(_), '$arena_module_file'(_)]),
+            marker(T, Tag, Form)
+        ;   get_assoc(N, Drop, _)
+        )
     ->  Program = Program1
     ;   Program = [T|Program1]
     ),
-    kept(Ts, N1, Drop, Program1).
+    kept(Ts, Tag, N1, Drop, Program1).
 
-marker('$arena_file'(_)).
-marker('$arena_file_end').
-marker('$arena_module_file').
+%   marker(+Term, +Tag, ?Form): Term is a marker of this read, of Form.
+marker(Term, Tag, Form) :-
+    nonvar(Term),
+    Term = Form,
+    arg(1, Term, Tag0),
+    Tag0 == Tag.
 
 %   clause_key(+Term, -Key): Name/Arity of the predicate a clause defines.
 clause_key(T, _) :-

@@ -550,3 +550,14 @@ def test_a_loop_that_forges_the_arenas_picks_is_bounded(
     says(out, "no adapter proposed", "made 0 picks")
     assert "fatal error" not in out, out
     assert time.monotonic() - start < 120, out
+
+
+def test_clauses_shaped_as_the_readers_file_marks_mark_nothing(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A game file defines '$arena_file_end'/0,1 and '$arena_file'/2, the
+    shapes of the reader's marks of where a loaded file begins and ends
+    (prolog/gamefile/redefined.pl): they are the game's own clauses, wipe
+    none of its rules, and the game conforms."""
+    assert main(["check-game", str(GAMES / "forged_file_markers.pl"), "--games", "3"]) == 0
+    out, _ = capsys.readouterr()
+    says(out, "conforms to the game contract")
