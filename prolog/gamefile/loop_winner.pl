@@ -2,6 +2,7 @@
           [ winner_guess/3            % +Games, +Names, -Why
           ]).
 :- use_module(library(lists)).
+:- use_module(library(apply), [foldl/4]).
 :- use_module(loop_game, []).
 
 /** <module> Whether a loop's winner could only be guessed
@@ -28,9 +29,37 @@ winner_guess(Games, Names, Why) :-
     Names \= turns(_, _),
     findall(Side, ( member(_-Marks-Text, Games), side_won(Marks, Text, Side) ), Sides),
     Sides = [Side, _|_],
-    format(atom(Why), "names its winner as ~w, a side whose moves it writes, but no \c
-                       words it writes before its picks tell which player makes them",
-           [Side]).
+    (   findall(P, ( member(_-Marks-Text, Games), one_side_picks(Marks, Text, P) ), Pickers),
+        length(Games, N),
+        length(Pickers, N),
+        sort(Pickers, [Picker]),
+        Picker \== Side
+    ->  format(atom(Why), "names its winner as ~w, but every pick follows a line \c
+                           naming ~w: the game's own computer moves for ~w with no \c
+                           random pick, so the arena's players cannot play that side \c
+                           (a menu mode with random computers on both sides could)",
+                   [Side, Picker, Side])
+    ;   format(atom(Why), "names its winner as ~w, a side whose moves it writes, but no \c
+                           words it writes before its picks tell which player makes them",
+               [Side])
+    ).
+
+%   one_side_picks(+Marks, +Text, ?Side): the last side named before each
+%   pick (since the pick before it) is Side, the same for every pick.
+one_side_picks(Marks, Text, Side) :-
+    reverse(Marks, Forward),
+    foldl(pick_side(Text, Side), Forward, 0, _).
+
+pick_side(Text, Side, at(End, _), Start, End) :-
+    Len is max(0, End - Start),
+    sub_string(Text, Start, Len, _, Seg0),
+    string_lower(Seg0, Seg),
+    split_string(Seg, " \t\n\r.,;:!?()[]'`\"-=|*#", " \t\n\r.,;:!?()[]'`\"-=|*#", Ws),
+    reverse(Ws, Back),
+    member(W, Back),
+    arena_loop_game:side_word(W),
+    !,
+    Side = W.
 
 %   side_won(+Marks, +Text, -Side): the last line after the last pick
 %   that says a win names Side (a colour, x or o), a word written

@@ -5,6 +5,7 @@
 :- create_prolog_flag(arena_game_jail, true, []).
 :- use_module('../../prolog/gamefile/loop_drive').
 :- use_module('../../prolog/gamefile/loop_game').
+:- use_module('../../prolog/gamefile/loop_winner').
 :- use_module(library(plunit)).
 
 toy:arena_loop(play, ['1.']).          % the same answer at every question
@@ -143,6 +144,15 @@ test(a_side_named_in_the_plural_is_no_guess, [true(Msg == Expected)]) :-
                 before its picks tie to either player',
     played(plural, Ds),
     catch(( loop_over(plural:Ds, _), Msg = none ), error(game_rule_loop(Msg), _), true).
+
+test(every_pick_after_one_sides_name, [true(sub_atom(Why, 0, _, _, Expected))]) :-
+    Expected = 'names its winner as blacks, but every pick follows a line naming whites',
+    M = plural,
+    M:arena_loop(Entry, Answers),
+    answers_input(Answers, Input),
+    loop_run(M:Entry, Input, free(1500, 1), 15, ended(_), Taken-Marks, Text),
+    Game = Taken-Marks-Text,
+    winner_guess([Game, Game], none, Why).
 
 test(which_ranges_are_picks, [true(O == point(Alts))]) :-
     numlist(0, 99, Alts),
