@@ -16,10 +16,10 @@ same predicate with the same arguments (or with picks made since in
 place of some: a caller's picks passed in, drawn again by a helper),
 nothing written between, fails instead: the refused pick is backtracked
 into and its next alternative tried (where the game cut its pick away
-before calling itself, the call goes on and draws anew). Otherwise the wrapper only calls
-the predicate. Recursion over other arguments (a list built pick by
-pick), or after the loop wrote something (its position kept in facts),
-goes on.
+before calling itself, the call goes on and draws anew). Otherwise the
+wrapper only calls the predicate. Recursion over other arguments (a
+list built pick by pick), or after the loop wrote something (its
+position kept in facts), goes on.
 */
 
 :- dynamic guarded/1.
