@@ -5,7 +5,7 @@
             redefinitions/2           % :Read, -Program
           ]).
 :- use_module(library(lists), [member/2]).
-:- use_module(library(apply), [exclude/3, foldl/4]).
+:- use_module(library(apply), [partition/4, foldl/4]).
 :- use_module(library(assoc)).
 :- use_module(library(occurs), [sub_term/2]).
 
@@ -84,16 +84,14 @@ wipe([], _, _, _, D, D).
 wipe([c(N, Key, F)|Items], Modules, Seen0, Defs0, D0, D) :-
     (   get_assoc(Key, Defs0, Kept0) -> true ; Kept0 = [] ),
     (   get_assoc(Key-F, Seen0, _)
-    ->  Seen = Seen0, D1 = D0, Kept = Kept0
-    ;   put_assoc(Key-F, Seen0, true, Seen),
-        \+ memberchk(F, Modules),
-        findall(N0, ( member(N0-F0, Kept0), F0 \== F, \+ memberchk(F0, Modules) ), Wiped),
-        Wiped \== []
-    ->  foldl(put_true, Wiped, D0, D1),
-        exclude(wiped_by(F, Modules), Kept0, Kept)
-    ;   put_assoc(Key-F, Seen0, true, Seen),
-        D1 = D0, Kept = Kept0
+    ->  Seen = Seen0, Kept = Kept0, Wiped = []
+    ;   put_assoc(Key-F, Seen0, true, Seen),   % F's first clause of Key
+        (   memberchk(F, Modules)
+        ->  Kept = Kept0, Wiped = []
+        ;   partition(wiped_by(F, Modules), Kept0, Wiped, Kept)
+        )
     ),
+    foldl(put_wiped, Wiped, D0, D1),
     put_assoc(Key, Defs0, [N-F|Kept], Defs),
     wipe(Items, Modules, Seen, Defs, D1, D).
 
@@ -101,7 +99,7 @@ wiped_by(F, Modules, _-F0) :-
     F0 \== F,
     \+ memberchk(F0, Modules).
 
-put_true(N, D0, D) :-
+put_wiped(N-_, D0, D) :-
     put_assoc(N, D0, true, D).
 
 %   kept(+Program0, +Tag, +N, +Drop, -Program): without markers and

@@ -519,6 +519,17 @@ def test_a_prefix_operator_read_as_an_atom_brings_no_directive_in(jail: bool) ->
     assert not MARKER.exists()
 
 
+def refused_in_time(name: str, capsys: pytest.CaptureFixture[str], *words: str) -> None:
+    """check-game of GAMES/name ends within 120 s, refused, its output
+    saying each of words and no fatal error."""
+    start = time.monotonic()
+    assert main(["check-game", str(GAMES / name)]) == 1
+    out, _ = capsys.readouterr()
+    says(out, *words)
+    assert "fatal error" not in out, out
+    assert time.monotonic() - start < 120, out
+
+
 @pytest.mark.slow
 def test_a_loop_that_swallows_and_clears_the_arenas_stop_is_bounded(
         jail: bool, capsys: pytest.CaptureFixture[str]) -> None:
@@ -528,12 +539,8 @@ def test_a_loop_that_swallows_and_clears_the_arenas_stop_is_bounded(
     host neither runs out of memory nor stays behind."""
     if not jail:
         return
-    start = time.monotonic()
-    assert main(["check-game", str(GAMES / "loop_clears_its_stop.pl")]) == 1
-    out, _ = capsys.readouterr()
-    says(out, "no adapter proposed", "nor could the game be played through its own loop")
-    assert "fatal error" not in out, out
-    assert time.monotonic() - start < 120, out
+    refused_in_time("loop_clears_its_stop.pl", capsys,
+                    "no adapter proposed", "nor could the game be played through its own loop")
 
 
 def test_a_loop_that_forges_the_arenas_picks_is_bounded(
@@ -544,12 +551,7 @@ def test_a_loop_that_forges_the_arenas_picks_is_bounded(
     its reason, writing no adapter."""
     if not jail:
         return
-    start = time.monotonic()
-    assert main(["check-game", str(GAMES / "loop_forged_pick.pl")]) == 1
-    out, _ = capsys.readouterr()
-    says(out, "no adapter proposed", "made 0 picks")
-    assert "fatal error" not in out, out
-    assert time.monotonic() - start < 120, out
+    refused_in_time("loop_forged_pick.pl", capsys, "no adapter proposed", "made 0 picks")
 
 
 def test_clauses_shaped_as_the_readers_file_marks_mark_nothing(
