@@ -293,7 +293,7 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
           set_random(seed(20261203)),
           nb_setval(arena_loop, drive(RunMode, Path, [], [], Out)),
           nb_setval(arena_loop_module, M),
-          nb_setval(arena_loop_starts, 0) ),
+          nb_setval(arena_loop_starts, []) ),
         catch(within(Seconds, ( Goal -> Why = returned ; Why = failed )), E0, true),
         ( nb_getval(arena_loop, drive(_, _, Taken, Marks0, _)),
           nb_getval(arena_loop_stop, Stop),     % before the streams are closed:
@@ -351,7 +351,8 @@ outcome(E, _, Marks, Marks, ended(error(E))).
 
 %   restart_watch(+M): the game's initial_state and its entry are
 %   watched (once, for good: a wrapper left in place costs one test a
-%   call), a second call starting a new game: the one played has ended.
+%   call); after a pick, one of them called again, or a third of them,
+%   starts a new game: the one played has ended.
 :- dynamic watched/1.
 
 restart_watch(M) :-
@@ -364,20 +365,19 @@ restart_watch(M) :-
                  current_predicate(M:Name/Arity),
                  \+ predicate_property(M:Head, imported_from(_)) ),
                wrap_predicate(M:Head, arena_loop_restart, Wrapped,
-                              ( arena_loop_drive:started, Wrapped ))),
+                              ( arena_loop_drive:started(Name/Arity), Wrapped ))),
         assertz(watched(M))
     ).
 
-:- public started/0.
+:- public started/1.
 
-started :-
+started(PI) :-
     (   nb_current(arena_loop, Drive),
         Drive = drive(_, _, Taken, _, _)
-    ->  nb_getval(arena_loop_starts, N0),
-        N is N0 + 1,
-        nb_setval(arena_loop_starts, N),
-        (   N > 2,                      % play/0 then initial_state: the first game
-            Taken \== []
+    ->  nb_getval(arena_loop_starts, Seen),
+        nb_setval(arena_loop_starts, [PI|Seen]),
+        (   Taken \== [],              % play/0 then initial_state: the first game
+            ( memberchk(PI, Seen) ; Seen = [_, _|_] )
         ->  stop_run(arena_loop_restart)
         ;   true
         )

@@ -9,6 +9,7 @@
 :- use_module(loop_drive, []).
 :- use_module(loop_live, []).
 :- use_module(loop_names, []).
+:- use_module(loop_words, []).
 
 /** <module> The contract of a game played through its own loop
 
@@ -48,22 +49,36 @@ point(Code, Ds, Point) :-
 step(Code, Ds, Point) :-
     Code:arena_loop(Entry, Answers),
     arena_loop_drive:answers_input(Answers, Input),
-    arena_loop_live:live_run(Code:Entry, Input, Ds, Outcome, _-Marks, Text),
+    arena_loop_live:live_run(Code:Entry, Input, Ds, Outcome, _-Marks0, Text),
+    (   Outcome == ended(restart)       % the next game's silent setup picks
+    ->  string_length(Text, Len),       % (a random board) are not this game's
+        silent_after(Marks0, Len, Marks, Ds, Ds1)
+    ;   Marks = Marks0, Ds1 = Ds
+    ),
     last_shown(Marks, Text, Outcome, Shown0),
     (   Outcome == ended(restart)       % not the next game's first board
     ->  end_cut(Shown0, Shown2),
-        again_cut(Shown2, Shown1)
+        arena_loop_words:again_cut(Shown2, Shown1)
     ;   Outcome = ended(_)
-    ->  again_cut(Shown0, Shown1)
+    ->  arena_loop_words:again_cut(Shown0, Shown1)
     ;   Shown1 = Shown0
     ),
     bounded(Shown1, Shown),
-    owner(Code, Ds, Outcome, Marks, Text, Owner),
+    owner(Code, Ds1, Outcome, Marks, Text, Owner),
     (   Outcome = point(Alts)
     ->  Point = point(Alts, Shown, Owner)
     ;   Outcome = ended(Why),
         Point = ended(Why, Shown, Owner)
     ).
+
+%   silent_after(+Marks0, +End, -Marks, +Ds0, -Ds): the picks at End
+%   (nothing written after them) left out, one at least kept.
+silent_after([at(P, _)|Ms], End, Marks, Ds0, Ds) :-
+    P >= End, Ms \== [],
+    lists:append(Ds1, [_], Ds0),
+    !,
+    silent_after(Ms, End, Marks, Ds1, Ds).
+silent_after(Marks, _, Marks, Ds, Ds).
 
 %   owner(+Code, +Ds, +Outcome, +Marks, +Text, -Owner): the player to
 %   move at the run's pick, or who moved last where it ended: by the
@@ -146,8 +161,9 @@ loop_moves(Code:Ds, Moves) :-
 %   The loop has ended: the winner the text it wrote last names (of the
 %   names arena_loop_names/2 gives the players), a draw where it says so
 %   (in a banner too: "D R A W"), the player whose number a win names
-%   ("2 won!"), else the player who decided last. A loop that ended on
-%   an error of its rules, or ran out of time, throws.
+%   ("2 won!"), a draw where both won, else the player who decided
+%   last. A loop that ended on an error of its rules, or ran out of
+%   time, throws.
 
 loop_over(Code:Ds, Winner) :-
     point(Code, Ds, ended(Why, Shown, Last)),
@@ -194,6 +210,9 @@ loop_over(Code:Ds, Winner) :-
     ->  format(atom(Msg), "the game's loop names its winner as ~w, which no words it \c
                            writes before its picks tie to either player", [X]),
         throw(error(game_rule_loop(Msg), _))
+    ;   last_end_line(Lower, EndWords),
+        ( memberchk("players", EndWords) ; memberchk("both", EndWords) )
+    ->  Winner = draw                   % "The players have won the game"
     ;   Winner = Last
     ).
 
@@ -288,22 +307,6 @@ end_cut(Shown0, Shown) :-
         atomic_list_concat(Kept, '\n', A),
         atom_string(A, Shown)
     ;   Shown = Shown0
-    ).
-
-%   again_cut(+Text0, -Text): Text0 before its first line that asks to
-%   play again: what the loop writes once answered is no longer this
-%   game's end (it may end another, or come back to a board of its own).
-again_cut(Text0, Text) :-
-    split_string(Text0, "\n", "", Lines),
-    (   lists:append(Before, [Line|_], Lines),
-        string_lower(Line, Lower),
-        lists:member(P, ["play again", "play another", "another game", "new game",
-                         "jogar novamente", "jogar de novo", "novo jogo", "outro jogo",
-                         "jogar outra vez"]),
-        sub_string(Lower, _, _, _, P)
-    ->  atomic_list_concat(Before, '\n', A),
-        atom_string(A, Text)
-    ;   Text = Text0
     ).
 
 %   letters_joined(+Words, -Joined): runs of three or more one-letter

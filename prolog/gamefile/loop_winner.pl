@@ -4,6 +4,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply), [foldl/4]).
 :- use_module(loop_game, []).
+:- use_module(loop_words, []).
 
 /** <module> Whether a loop's winner could only be guessed
 
@@ -79,7 +80,7 @@ side_won(Marks, Text, Side) :-
 %   the last pick that says a win or a draw.
 end_words([at(End, _)|_], Text, Words) :-
     sub_string(Text, End, _, 0, After1),
-    arena_loop_game:again_cut(After1, After0),
+    arena_loop_words:again_cut(After1, After0),
     string_lower(After0, After),
     arena_loop_game:last_end_line(After, Words).
 

@@ -1,5 +1,6 @@
 :- module(arena_loop_words,
           [ asked_line/1,             % +Line
+            again_cut/2,              % +Text0, -Text
             asked_last/1,             % +Text
             question_of/2,            % +Lines, -Question
             option_rank/2,            % +Option, -Rank
@@ -316,3 +317,19 @@ drop_digits([D|Cs0], Cs) :-
     !,
     drop_digits(Cs0, Cs).
 drop_digits(Cs, Cs).
+
+%   again_cut(+Text0, -Text): Text0 before its first line that asks to
+%   play again: what the loop writes once answered is no longer this
+%   game's end (it may end another, or come back to a board of its own).
+again_cut(Text0, Text) :-
+    split_string(Text0, "\n", "", Lines),
+    (   append(Before, [Line|_], Lines),
+        string_lower(Line, Lower),
+        member(P, ["play again", "play another", "another game", "new game",
+                   "jogar novamente", "jogar de novo", "novo jogo", "outro jogo",
+                   "jogar outra vez"]),
+        sub_string(Lower, _, _, _, P)
+    ->  atomic_list_concat(Before, '\n', A),
+        atom_string(A, Text)
+    ;   Text = Text0
+    ).

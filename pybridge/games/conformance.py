@@ -129,7 +129,7 @@ LOOP_SECONDS = 30           # the least a search through a game's own loop gets
 
 
 #: File and folder names that do not name a game (course submissions).
-GENERIC_NAMES = {"game", "main", "jogo", "src", "projeto", "project", "code", "tp", "pfl"}
+GENERIC_NAMES = {"game", "main", "menu", "jogo", "src", "projeto", "project", "code", "tp", "pfl"}
 
 
 def game_title(path: Path) -> str:

@@ -77,6 +77,16 @@ plural:play :-
              arena_loop_drive:loop_choice(member, [a, b], _) )),
     write('Blacks won'), nl.
 
+joint:arena_loop(play, ['1.']).        % both win; a new board drawn, then play/0
+joint:play :-                           % called again
+    read(_),
+    forall(between(1, 3, I),
+           ( format("Machine ~w:~n", [I]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    write('The Players have won the game'), nl,
+    arena_loop_drive:loop_choice(member, [board1, board2], _),
+    joint:play.
+
 % Draws over ranges: one of 10^12 numbers and one over bounds written in
 % the clause (a score) are no picks; one of 100 numbers the game computes is.
 wide:play :-
@@ -153,6 +163,11 @@ test(every_pick_after_one_sides_name, [true(sub_atom(Why, 0, _, _, Expected))]) 
     loop_run(M:Entry, Input, free(1500, 1), 15, ended(_), Taken-Marks, Text),
     Game = Taken-Marks-Text,
     winner_guess([Game, Game], none, Why).
+
+test(both_won_then_a_silent_pick_and_the_menu_again, [true(W == draw)]) :-
+    played(joint, Ds),
+    length(Ds, 4),                      % the new board's pick, then the restart
+    loop_over(joint:Ds, W).
 
 test(which_ranges_are_picks, [true(O == point(Alts))]) :-
     numlist(0, 99, Alts),

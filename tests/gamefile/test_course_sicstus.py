@@ -709,10 +709,12 @@ def test_how_a_loops_end_is_read_when_its_answers_run_out() -> None:
     that share a word ("white 1", "black 1") by the words each has alone;
     a winner named by a side in the plural ("Blacks won") whose moves
     were no picks is no guess at the last to pick, and the proposal says
-    that every pick followed the other side's name; a draw over 10^12 numbers, or a score over bounds written in the
-    clause, is no pick."""
+    that every pick followed the other side's name; where both players
+    won, then a pick that writes nothing (a new board) came before
+    play/0 was called again, that game is a draw; a draw over 10^12
+    numbers, or a score over bounds written in the clause, is no pick."""
     output = run_plunit(HERE / "loop_over_unit.pl")
-    assert "All 11 tests passed" in output, output
+    assert "All 12 tests passed" in output, output
 
 
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
