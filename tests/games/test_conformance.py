@@ -4,11 +4,13 @@ playouts: later games get these checks for free."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 import pybridge
 from pybridge.errors import IllegalMoveError, OptionError, UnknownGameError
+from pybridge.games.conformance import game_title
 from tests.support import bridge_extras
 
 PLAYOUTS = 12
@@ -128,3 +130,14 @@ def test_the_game_file_checker_passes_every_builtin_game(game_id: str) -> None:
 
     report = check_game(game_id, plan=CheckPlan(games=2, seed=3, plies=1, max_states=60))
     assert report.conforms, [str(p) for p in report.problems]
+
+
+def test_a_proposed_adapters_title_skips_names_that_say_nothing() -> None:
+    """A course file named for its role (src/menu.pl, game.pl) gives its
+    folder's name, or the folder above where that says nothing either."""
+    from pathlib import Path
+
+    from pybridge.games.conformance import game_title
+    assert game_title(Path("asterismo/src/menu.pl")) == "Asterismo"
+    assert game_title(Path("Project1/main.pl")) == "Project1"
+    assert game_title(Path("tic_tac-toe.pl")) == "Tic tac toe"
