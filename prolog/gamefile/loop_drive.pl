@@ -13,6 +13,7 @@
 :- use_module(loop_answer).
 :- use_module(loop_stop, [stop_run/1, stopping/0]).
 :- use_module(loop_restart, []).
+:- use_module(loop_watch, [loop_watch/1, watched_head/2, won_end/4]).
 :- use_module(retries, [guard_retries/1]).
 :- use_module('../sicstus_lib', [forget_kept_files/0]).
 
@@ -284,7 +285,7 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
     current_input(OldCurrent),
     current_output(OldOut),
     Goal = M:_,
-    restart_watch(M),
+    loop_watch(M),
     guard_retries(M),
     initial_facts(M, Facts),
     restore_facts(M, Facts),
@@ -292,8 +293,7 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
         ( set_stream(In, alias(user_input)), set_input(In), set_output(Out),
           set_random(seed(20261203)),
           nb_setval(arena_loop, drive(RunMode, Path, [], [], Out)),
-          nb_setval(arena_loop_module, M),
-          nb_setval(arena_loop_starts, []) ),
+          nb_setval(arena_loop_module, M) ),
         catch(within(Seconds, ( Goal -> Why = returned ; Why = failed )), E0, true),
         ( nb_getval(arena_loop, drive(_, _, Taken, Marks0, _)),
           nb_getval(arena_loop_stop, Stop),     % before the streams are closed:
@@ -311,7 +311,8 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
     ),
     written_text(Text),
     clear_written,
-    outcome(E, Why, Marks0, Marks, Outcome).
+    outcome(E, Why, Marks0, Marks, Outcome),
+    won_end(M, Outcome, Taken, Marks).
 
 %   close_opened(+Before): the streams the run opened and left open
 %   (a file, a server's socket its loop closes only once a game ends:
@@ -349,41 +350,6 @@ outcome(error(syntax_error(_), Context), _, Marks, Marks, ended(input)) :-
     !.
 outcome(E, _, Marks, Marks, ended(error(E))).
 
-%   restart_watch(+M): the game's initial_state and its entry are
-%   watched (once, for good: a wrapper left in place costs one test a
-%   call); after a pick, one of them called again, or a third of them,
-%   starts a new game: the one played has ended.
-:- dynamic watched/1.
-
-restart_watch(M) :-
-    (   watched(M)
-    ->  true
-    ;   forall(( member(Name/Arity, [initial_state/1, initial_state/2, initial_state/3,
-                                     initial_state/4,
-                                     play/0, main/0, start/0, menu/0]),
-                 functor(Head, Name, Arity),
-                 current_predicate(M:Name/Arity),
-                 \+ predicate_property(M:Head, imported_from(_)) ),
-               wrap_predicate(M:Head, arena_loop_restart, Wrapped,
-                              ( arena_loop_drive:started(Name/Arity), Wrapped ))),
-        assertz(watched(M))
-    ).
-
-:- public started/1.
-
-started(PI) :-
-    (   nb_current(arena_loop, Drive),
-        Drive = drive(_, _, Taken, _, _)
-    ->  nb_getval(arena_loop_starts, Seen),
-        nb_setval(arena_loop_starts, [PI|Seen]),
-        (   Taken \== [],              % play/0 then initial_state: the first game
-            ( memberchk(PI, Seen) ; Seen = [_, _|_] )
-        ->  stop_run(arena_loop_restart)
-        ;   true
-        )
-    ;   true
-    ).
-
 %!  loop_sleep(+Seconds) is det.
 %
 %   sleep/1 of a game's code in the jail: no wait while a run drives its
@@ -415,13 +381,6 @@ answers_input(Answers, Input) :-
 %   (initial_facts/2, taken at the first run), or as a run left them.
 :- dynamic initial_snapshot/2.
 
-%   watched_head(+PI): wrapped by restart_watch/1, never a fact (SWI-Prolog
-%   9.0 crashes when asked predicate_property/2 of the '$wrap$' original
-%   of a wrapped predicate).
-watched_head(PI) :-
-    memberchk(PI, [initial_state/1, initial_state/2, initial_state/3, initial_state/4,
-                   play/0, main/0, start/0, menu/0]).
-
 initial_facts(M, Snap) :-
     (   initial_snapshot(M, Snap0)
     ->  Snap = Snap0
@@ -445,6 +404,6 @@ dynamic_head(M, Head) :-
     \+ sub_atom(Name, 0, _, _, '$wrap$'),  % the original of a wrapped one
     functor(Head, Name, Arity),
     \+ predicate_property(M:Head, imported_from(_)),
-    \+ watched_head(Name/Arity),
+    \+ watched_head(M, Name/Arity),
     predicate_property(M:Head, dynamic),
     \+ predicate_property(M:Head, imported_from(_)).

@@ -10,6 +10,7 @@
 :- use_module(loop_live, []).
 :- use_module(loop_names, []).
 :- use_module(loop_words, []).
+:- use_module(loop_watch, []).
 
 /** <module> The contract of a game played through its own loop
 
@@ -63,7 +64,8 @@ step(Code, Ds, Point) :-
     ->  arena_loop_words:again_cut(Shown0, Shown1)
     ;   Shown1 = Shown0
     ),
-    bounded(Shown1, Shown),
+    bounded(Shown1, Shown3),
+    arena_loop_watch:won_shown(Code, Ds, Outcome, Shown3, Shown),
     owner(Code, Ds1, Outcome, Marks, Text, Owner),
     (   Outcome = point(Alts)
     ->  Point = point(Alts, Shown, Owner)

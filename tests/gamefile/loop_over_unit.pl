@@ -87,6 +87,28 @@ joint:play :-                           % called again
     arena_loop_drive:loop_choice(member, [board1, board2], _),
     joint:play.
 
+art:arena_loop(play, ['1.']).          % its winner drawn in art, by a call that
+art:arena_loop_names(black, white).     % names it
+art:play :-
+    forall(between(1, 3, I),                % the last pick black's
+           ( ( I mod 2 =:= 1 -> C = 'Black' ; C = 'White' ),
+             format("~w to move~n", [C]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    art:showWinner(white).
+art:showWinner(_) :-
+    format(" __  __~n|  \\/  |~n|_|\\/|_|~n", []).
+
+art_name:arena_loop(play, ['1.']).     % its name says who won
+art_name:arena_loop_names(one, two).
+art_name:play :-
+    forall(between(1, 4, I),                % the last pick two's
+           ( ( I mod 2 =:= 1 -> C = 'One' ; C = 'Two' ),
+             format("Player ~w:~n", [C]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    art_name:playerOneWins.
+art_name:playerOneWins :-
+    format(" _  _~n|_||_|~n", []).
+
 % Draws over ranges: one of 10^12 numbers and one over bounds written in
 % the clause (a score) are no picks; one of 100 numbers the game computes is.
 wide:play :-
@@ -168,6 +190,14 @@ test(both_won_then_a_silent_pick_and_the_menu_again, [true(W == draw)]) :-
     played(joint, Ds),
     length(Ds, 4),                      % the new board's pick, then the restart
     loop_over(joint:Ds, W).
+
+test(a_winner_in_art_named_by_the_calls_argument, [true(W == player2)]) :-
+    played(art, Ds),
+    loop_over(art:Ds, W).
+
+test(a_winner_in_art_named_by_the_calls_name, [true(W == player1)]) :-
+    played(art_name, Ds),
+    loop_over(art_name:Ds, W).
 
 test(which_ranges_are_picks, [true(O == point(Alts))]) :-
     numlist(0, 99, Alts),

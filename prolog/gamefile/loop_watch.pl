@@ -1,0 +1,188 @@
+:- module(arena_loop_watch,
+          [ loop_watch/1,             % +M
+            watched_head/2,           % +M, ?PI
+            won_end/4,                % +M, +Outcome, +Taken, +Marks
+            won_shown/5               % +M, +Decisions, +Outcome, +Shown0, -Shown
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(loop_stop, [stop_run/1]).
+
+/** <module> The calls of a game's own code that a run of its loop watches
+
+A run of a game's loop (prolog/gamefile/loop_drive.pl) watches two kinds
+of call in the game's code module. Its entries (initial_state/1..4,
+play/0, main/0, start/0, menu/0): after a pick, one of them called
+again, or a third of them, starts a new game, so the one played has
+ended. And the predicates whose names say "win": the last one that
+wrote the text after the last pick announced the end, and its name or
+its argument says who won (`printWin(black)`, `playerOneWins`,
+`display_winning_player(2)`), where the text itself says it only in
+letters drawn with `$` or `|_`.
+*/
+
+:- dynamic
+    wrapped/2,                         % M, Name/Arity
+    said/3.                            % M, Decisions, Head
+
+%!  loop_watch(+M) is det.
+%
+%   Wraps the entries of module M and its predicates that say "win"
+%   (once, for good: a wrapper left in place costs one test a call); a
+%   new run has seen none of their calls.
+
+loop_watch(M) :-
+    nb_setval(arena_loop_starts, []),
+    nb_setval(arena_loop_won, none),
+    (   wrapped(M, _)
+    ->  true
+    ;   assertz(wrapped(M, none/0)),
+        forall(entry(M, PI, Head), watch_entry(M, PI, Head)),
+        forall(win_named(M, PI, Head),
+               ( wrap_predicate(M:Head, arena_loop_won, Wrapped,
+                                arena_loop_watch:won(Head, Wrapped)),
+                 assertz(wrapped(M, PI)) ))
+    ).
+
+watch_entry(M, PI, Head) :-
+    wrap_predicate(M:Head, arena_loop_restart, Wrapped,
+                   ( arena_loop_watch:started(PI), Wrapped )),
+    assertz(wrapped(M, PI)).
+
+%!  watched_head(+M, ?PI) is nondet.
+%
+%   PI of M is wrapped: never a fact (SWI-Prolog 9.0 crashes when asked
+%   predicate_property/2 of the '$wrap$' original of a wrapped predicate).
+
+watched_head(M, PI) :-
+    wrapped(M, PI).
+
+entry(M, Name/Arity, Head) :-
+    member(Name/Arity, [initial_state/1, initial_state/2, initial_state/3, initial_state/4,
+                        play/0, main/0, start/0, menu/0]),
+    own(M, Name/Arity, Head).
+
+win_named(M, Name/Arity, Head) :-
+    current_predicate(M:Name/Arity),
+    Arity =< 4,
+    \+ sub_atom(Name, 0, _, _, '$'),
+    downcase_atom(Name, Lower),
+    sub_atom(Lower, _, _, _, win),
+    \+ entry(M, Name/Arity, _),
+    own(M, Name/Arity, Head),
+    \+ predicate_property(M:Head, dynamic).
+
+own(M, Name/Arity, Head) :-
+    current_predicate(M:Name/Arity),
+    functor(Head, Name, Arity),
+    \+ predicate_property(M:Head, imported_from(_)).
+
+:- public started/1, won/2.
+
+started(PI) :-
+    (   nb_current(arena_loop, Drive),
+        Drive = drive(_, _, Taken, _, _)
+    ->  nb_getval(arena_loop_starts, Seen),
+        nb_setval(arena_loop_starts, [PI|Seen]),
+        (   Taken \== [],              % play/0 then initial_state: the first game
+            ( memberchk(PI, Seen) ; Seen = [_, _|_] )
+        ->  stop_run(arena_loop_restart)
+        ;   true
+        )
+    ;   true
+    ).
+
+%   won(+Head, :Wrapped): a call of a predicate that says "win"; where
+%   it wrote something, the last such call is kept with its arguments.
+won(Head, Wrapped) :-
+    (   nb_current(arena_loop, drive(_, _, _, _, Out))
+    ->  character_count(Out, Before),
+        call(Wrapped),
+        character_count(Out, After),
+        (   After > Before
+        ->  nb_setval(arena_loop_won, won(Before, Head))
+        ;   true
+        )
+    ;   call(Wrapped)
+    ).
+
+%!  won_end(+M, +Outcome, +Taken, +Marks) is det.
+%
+%   At the end of a run: where a call that says "win" wrote after the
+%   last pick, it is kept for the decisions Taken (latest first).
+
+won_end(M, Outcome, Taken, Marks) :-
+    (   Outcome = ended(_),
+        nb_current(arena_loop_won, won(Before, Head)),
+        (   Marks = [at(Last, _)|_] -> true ; Last = 0 ),
+        Before >= Last
+    ->  reverse(Taken, Ds),
+        retractall(said(M, Ds, _)),
+        assertz(said(M, Ds, Head)),
+        (   predicate_property(said(_, _, _), number_of_clauses(N)), N > 256
+        ->  once(retract(said(_, _, _)))
+        ;   true
+        )
+    ;   true
+    ),
+    nb_setval(arena_loop_won, none).
+
+%!  won_shown(+M, +Decisions, +Outcome, +Shown0, -Shown) is det.
+%
+%   Shown0, the text a run to Decisions ended with, and where it says
+%   no end in words, what its last call that says "win" says.
+
+won_shown(M, Ds, Outcome, Shown0, Shown) :-
+    (   Outcome = ended(_),
+        arena_gamefile_loop_names:lower_apart(Shown0, Lower),
+        \+ arena_loop_game:end_said_in(Lower),
+        won_sentence(M, Ds, Said)
+    ->  atomic_list_concat([Shown0, '\n', Said], Shown1),
+        atom_string(Shown1, Shown)
+    ;   Shown = Shown0
+    ).
+
+%   won_sentence(+M, +Decisions, -Sentence): what the call that says "win" at the end of the run to Decisions
+%   says in words: its one atomic argument ("black wins", "player 2
+%   wins"), else its name's words where they name more than a win
+%   ("player one wins").
+
+won_sentence(M, Ds, Sentence) :-
+    said(M, Ds, Head),
+    Head =.. [Name|Args],
+    include([A]>>( atomic(A), A \== [] ), Args, Atomic),
+    (   Atomic = [A]
+    ->  (   number(A)
+        ->  format(string(Sentence), "player ~w wins", [A])
+        ;   format(string(Sentence), "~w wins", [A])
+        )
+    ;   Atomic == [],
+        name_words(Name, Words),
+        exclude([W]>>memberchk(W, [print, display, show, write, announce, message, screen,
+                                   banner, game, the, is, player, win, wins, winner,
+                                   winning, won, congratulate, congrats]),
+                Words, [_|_]),
+        atomic_list_concat(Words, ' ', Sentence0),
+        atom_string(Sentence0, Sentence)
+    ).
+
+%   name_words(+Name, -Words): playerOneWins, player_one_wins: [player, one, wins].
+name_words(Name, Words) :-
+    atom_codes(Name, Cs),
+    phrase(words(Ws), Cs),
+    exclude(==([]), Ws, Ws1),
+    maplist(lower_word, Ws1, Words).
+
+lower_word(Codes, Word) :-
+    atom_codes(Atom, Codes),
+    downcase_atom(Atom, Word).
+
+words([W|Ws]) --> word(W), !, words(Ws).
+words([]) --> [].
+
+word(W) --> [C], { code_type(C, upper) }, !, lowers(Cs), { W = [C|Cs] }.
+word([]) --> [C], { \+ code_type(C, alnum) }, !.
+word([C|Cs]) --> [C], lowers(Cs).
+
+lowers([C|Cs]) --> [C], { code_type(C, alnum), \+ code_type(C, upper) }, !, lowers(Cs).
+lowers([]) --> [].
