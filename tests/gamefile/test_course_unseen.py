@@ -936,3 +936,16 @@ def test_a_question_that_refuses_every_answer_in_some_games_is_the_games_fault()
     assert game_at_fault([refused], adapter, ())
     assert game_at_fault([stuck, refused], adapter, ())
     assert not game_at_fault([refused], "% rules adapter\n", ())
+
+
+def test_a_winner_drawn_in_art_is_read_from_the_call_that_draws_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The game says who won only in a banner of #, written by
+    display_winner/1 given the winner's number: the adapter passes, and
+    the winner is the one whose banner the game drew."""
+    adapter = proposed("loop_art_winner.pl", tmp_path, capsys)
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    one, two = " ##  \n  #  \n ### ", "   # \n  #  \n ####"
+    assert (one in out) != (two in out), out
+    assert winner == ("player1" if one in out else "player2"), out
+
