@@ -23,7 +23,7 @@ letters drawn with `$` or `|_`.
 
 :- dynamic
     wrapped/2,                         % M, Name/Arity
-    said/3.                            % M, Decisions, Head
+    said/3.                            % M, Decisions, Sentence
 
 %!  loop_watch(+M) is det.
 %
@@ -93,15 +93,17 @@ started(PI) :-
     ).
 
 %   won(+Head, :Wrapped): a call of a predicate that says "win"; where
-%   it wrote something, the last such call is kept with its arguments.
+%   it wrote something, the last such call is kept, as what it says.
 won(Head, Wrapped) :-
     (   nb_current(arena_loop, drive(_, _, _, _, Out))
     ->  character_count(Out, Before),
         call(Wrapped),
         character_count(Out, After),
-        (   After > Before
-        ->  nb_setval(arena_loop_won, won(Before, Head))
-        ;   true
+        (   After =< Before
+        ->  true
+        ;   sentence(Head, Said)
+        ->  nb_setval(arena_loop_won, won(Before, Said))
+        ;   nb_setval(arena_loop_won, none)
         )
     ;   call(Wrapped)
     ).
@@ -109,16 +111,17 @@ won(Head, Wrapped) :-
 %!  won_end(+M, +Outcome, +Taken, +Marks) is det.
 %
 %   At the end of a run: where a call that says "win" wrote after the
-%   last pick, it is kept for the decisions Taken (latest first).
+%   last pick, what it says is kept for the decisions Taken (latest
+%   first).
 
 won_end(M, Outcome, Taken, Marks) :-
     (   Outcome = ended(_),
-        nb_current(arena_loop_won, won(Before, Head)),
+        nb_current(arena_loop_won, won(Before, Said)),
         (   Marks = [at(Last, _)|_] -> true ; Last = 0 ),
         Before >= Last
     ->  reverse(Taken, Ds),
         retractall(said(M, Ds, _)),
-        assertz(said(M, Ds, Head)),
+        assertz(said(M, Ds, Said)),
         (   predicate_property(said(_, _, _), number_of_clauses(N)), N > 256
         ->  once(retract(said(_, _, _)))
         ;   true
@@ -134,21 +137,21 @@ won_end(M, Outcome, Taken, Marks) :-
 
 won_shown(M, Ds, Outcome, Shown0, Shown) :-
     (   Outcome = ended(_),
+        said(M, Ds, Said),
+        string(Said),                   % as sentence/2 made it, not as the
+        string_length(Said, L), L =< 60,    % game's code may have asserted it
         arena_gamefile_loop_names:lower_apart(Shown0, Lower),
-        \+ arena_loop_game:end_said_in(Lower),
-        won_sentence(M, Ds, Said)
+        \+ arena_loop_game:end_said_in(Lower)
     ->  atomic_list_concat([Shown0, '\n', Said], Shown1),
         atom_string(Shown1, Shown)
     ;   Shown = Shown0
     ).
 
-%   won_sentence(+M, +Decisions, -Sentence): what the call that says "win" at the end of the run to Decisions
-%   says in words: its one atomic argument ("black wins", "player 2
-%   wins"), else its name's words where they name more than a win
-%   ("player one wins").
-
-won_sentence(M, Ds, Sentence) :-
-    said(M, Ds, Head),
+%   sentence(+Head, -Sentence): what a call that says "win" says in
+%   words: its one atomic argument ("black wins", "player 2 wins"), else
+%   its name's words where they name more than a win ("player one
+%   wins"); at most 60 characters.
+sentence(Head, Sentence) :-
     Head =.. [Name|Args],
     include([A]>>( atomic(A), A \== [] ), Args, Atomic),
     (   Atomic = [A]
@@ -164,7 +167,9 @@ won_sentence(M, Ds, Sentence) :-
                 Words, [_|_]),
         atomic_list_concat(Words, ' ', Sentence0),
         atom_string(Sentence0, Sentence)
-    ).
+    ),
+    string_length(Sentence, L),
+    L =< 60.
 
 %   name_words(+Name, -Words): playerOneWins, player_one_wins: [player, one, wins].
 name_words(Name, Words) :-

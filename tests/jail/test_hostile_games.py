@@ -563,3 +563,21 @@ def test_clauses_shaped_as_the_readers_file_marks_mark_nothing(
     assert main(["check-game", str(GAMES / "forged_file_markers.pl"), "--games", "3"]) == 0
     out, _ = capsys.readouterr()
     says(out, "conforms to the game contract")
+
+
+def test_calls_that_say_win_bring_nothing_unbounded_or_raw(
+        jail: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game read only through its loop draws its winner by printWin/1
+    given 100,000 escapes, writes 10 kB from a predicate named for a win
+    at every turn, and asserts the arena's record of such calls: no
+    sentence comes of them, check-game ends in time with its reason, and
+    no control character reaches the output."""
+    if not jail:
+        return
+    start = time.monotonic()
+    assert main(["check-game", str(GAMES / "loop_win_calls.pl")]) == 1
+    out, _ = capsys.readouterr()
+    says(out, "no adapter proposed", "no end of the game said")
+    assert not raw_controls(out), out
+    assert time.monotonic() - start < 120, out
+
