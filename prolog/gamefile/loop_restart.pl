@@ -9,7 +9,7 @@
 
 Many course loops ask, once a game ends, whether to play again and begin
 the next game themselves ("Tap any key and Enter to play again"), not
-through play/0 or initial_state, which prolog/gamefile/loop_drive.pl
+through play/0 or initial_state, which prolog/gamefile/loop_watch.pl
 watches. The next game's first pick is known by three signs together:
 the alternatives of the run's first pick again, the text before it
 ending as the text before the first pick did (the first board and whose

@@ -66,6 +66,7 @@ win_named(M, Name/Arity, Head) :-
     current_predicate(M:Name/Arity),
     Arity =< 4,
     \+ sub_atom(Name, 0, _, _, '$'),
+    \+ sub_atom(Name, 0, _, _, arena_),   % an adapter's, not the game's
     downcase_atom(Name, Lower),
     sub_atom(Lower, _, _, _, win),
     \+ entry(M, Name/Arity, _),
