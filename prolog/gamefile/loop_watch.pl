@@ -149,16 +149,18 @@ won_shown(M, Ds, Outcome, Shown0, Shown) :-
     ).
 
 %   sentence(+Head, -Sentence): what a call that says "win" says in
-%   words: its one atomic argument ("black wins", "player 2 wins"), else
-%   its name's words where they name more than a win ("player one
-%   wins"); at most 60 characters.
+%   words: its one atomic argument ("black wins", or a player's number:
+%   "player 2 wins"), else its name's words where they name more than a
+%   win ("player one wins"); at most 60 characters.
 sentence(Head, Sentence) :-
     Head =.. [Name|Args],
     include([A]>>( atomic(A), A \== [] ), Args, Atomic),
     (   Atomic = [A]
-    ->  (   number(A)
-        ->  format(string(Sentence), "player ~w wins", [A])
-        ;   format(string(Sentence), "~w wins", [A])
+    ->  (   integer(A)
+        ->  between(0, 9, A),           % a player's number, not a score
+            format(string(Sentence), "player ~w wins", [A])
+        ;   \+ number(A),
+            format(string(Sentence), "~w wins", [A])
         )
     ;   Atomic == [],
         name_words(Name, Words),
