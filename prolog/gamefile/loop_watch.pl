@@ -139,8 +139,8 @@ won_end(M, Outcome, Taken, Marks) :-
 won_shown(M, Ds, Outcome, Shown0, Shown) :-
     (   Outcome = ended(_),
         said(M, Ds, Said),
-        string(Said),                   % as sentence/2 made it, not as the
-        string_length(Said, L), L =< 60,    % game's code may have asserted it
+        string(Said),                   % the game's code can assert here too:
+        string_length(Said, L), L =< 60,    % no more than it could write
         arena_gamefile_loop_names:lower_apart(Shown0, Lower),
         \+ arena_loop_game:end_said_in(Lower)
     ->  atomic_list_concat([Shown0, '\n', Said], Shown1),
