@@ -94,19 +94,34 @@ started(PI) :-
     ).
 
 %   won(+Head, :Wrapped): a call of a predicate that says "win"; where
-%   it wrote something, the last such call is kept, as what it says.
+%   it wrote something, the last such call is kept, as what it says. A
+%   call that fails with no answer counts too: a banner, then `!, fail`.
 won(Head, Wrapped) :-
     (   nb_current(arena_loop, drive(_, _, _, _, Out))
     ->  character_count(Out, Before),
-        call(Wrapped),
-        character_count(Out, After),
-        (   After =< Before
-        ->  true
-        ;   sentence(Head, Said)
-        ->  nb_setval(arena_loop_won, won(Before, Said))
-        ;   nb_setval(arena_loop_won, none)
+        Answered = answered(false),
+        (   call(Wrapped),
+            nb_setarg(1, Answered, true),
+            written(Out, Before, Head, none)
+        ;   arg(1, Answered, false),
+            written(Out, Before, Head, kept),
+            fail
         )
     ;   call(Wrapped)
+    ).
+
+%   written(+Out, +Before, +Head, +Else): where the call wrote since
+%   Before, what it says is kept; where it says nothing, Else (none:
+%   nothing is kept; kept: what was kept stays).
+written(Out, Before, Head, Else) :-
+    character_count(Out, After),
+    (   After =< Before
+    ->  true
+    ;   sentence(Head, Said)
+    ->  nb_setval(arena_loop_won, won(Before, Said))
+    ;   Else == none
+    ->  nb_setval(arena_loop_won, none)
+    ;   true
     ).
 
 %!  won_end(+M, +Outcome, +Taken, +Marks) is det.

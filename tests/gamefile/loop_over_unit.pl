@@ -109,6 +109,23 @@ art_name:play :-
 art_name:playerOneWins :-
     format(" _  _~n|_||_|~n", []).
 
+art_fails:arena_loop(play, ['1.']).    % its banner, then `!, fail`; after it, a
+art_fails:arena_loop_names(one, two).   % check that says "win" answers, and what
+art_fails:play :-                       % follows it writes and fails back into it
+    forall(between(1, 3, I),                % the last pick one's
+           ( ( I mod 2 =:= 1 -> C = 'One' ; C = 'Two' ),
+             format("Player ~w:~n", [C]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    (   art_fails:playerTwoWins -> true ; true ),
+    (   art_fails:isWin(one), write(' |\\|'), nl, fail
+    ;   true
+    ).
+art_fails:isWin(_).
+art_fails:playerTwoWins :-
+    format(" __ ~n|__|~n", []),
+    !,
+    fail.
+
 % Draws over ranges: one of 10^12 numbers and one over bounds written in
 % the clause (a score) are no picks; one of 100 numbers the game computes is.
 wide:play :-
@@ -198,6 +215,10 @@ test(a_winner_in_art_named_by_the_calls_argument, [true(W == player2)]) :-
 test(a_winner_in_art_named_by_the_calls_name, [true(W == player1)]) :-
     played(art_name, Ds),
     loop_over(art_name:Ds, W).
+
+test(a_banner_that_fails_after_it_is_drawn, [true(W == player2)]) :-
+    played(art_fails, Ds),
+    loop_over(art_fails:Ds, W).
 
 test(which_ranges_are_picks, [true(O == point(Alts))]) :-
     numlist(0, 99, Alts),

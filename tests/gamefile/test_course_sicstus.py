@@ -713,11 +713,13 @@ def test_how_a_loops_end_is_read_when_its_answers_run_out() -> None:
     won, then a pick that writes nothing (a new board) came before
     play/0 was called again, that game is a draw; a winner drawn in art
     by a call of the game's that says "win" is the one its argument
-    (`showWinner(white)`) or its name (`playerOneWins`) says; a draw over
+    (`showWinner(white)`) or its name (`playerOneWins`) says, also where
+    that call fails once it has drawn (not where a check that answered
+    is failed back into after others wrote); a draw over
     10^12 numbers, or a score over bounds written in the clause, is no
     pick."""
     output = run_plunit(HERE / "loop_over_unit.pl")
-    assert "All 14 tests passed" in output, output
+    assert "All 15 tests passed" in output, output
 
 
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
