@@ -99,12 +99,9 @@ started(PI) :-
 won(Head, Wrapped) :-
     (   nb_current(arena_loop, drive(_, _, _, _, Out))
     ->  character_count(Out, Before),
-        Answered = answered(false),
-        (   call(Wrapped),
-            nb_setarg(1, Answered, true),
-            written(Out, Before, Head, none)
-        ;   arg(1, Answered, false),
-            written(Out, Before, Head, kept),
+        (   call(Wrapped)
+        *-> written(Out, Before, Head, none)
+        ;   written(Out, Before, Head, kept),
             fail
         )
     ;   call(Wrapped)
