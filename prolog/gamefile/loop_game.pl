@@ -11,6 +11,7 @@
 :- use_module(loop_names, []).
 :- use_module(loop_words, []).
 :- use_module(loop_watch, []).
+:- use_module(loop_winner, []).
 
 /** <module> The contract of a game played through its own loop
 
@@ -332,19 +333,21 @@ single_letters(Ws, [], Ws).
 
 %   win_line_winner(+Code, +Lower, -W): the last line that says a win
 %   ("2 won! Congratulations!"): the player it names alone, or the one
-%   whose number (players_numbers/5) it names alone.
+%   whose number (players_numbers/5) it names alone; for a banner that
+%   says a win alone, in the name beside it (banner_words/5).
 win_line_winner(Code, Lower, W) :-
     split_string(Lower, "\n", "", Lines),
     lists:reverse(Lines, Backwards),
-    lists:member(Line, Backwards),
-    words(Line, Words),
+    lists:append(After, [Line|Before], Backwards),
+    words(Line, Words0),
     win_word(Win),
-    memberchk(Win, Words),
+    memberchk(Win, Words0),
     !,
     (   catch(Code:arena_loop_names(N1, N2), _, fail)
     ->  apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2])
     ;   W1 = [], W2 = []
     ),
+    arena_loop_winner:banner_words(Words0, Before, After, W1-W2, Words),
     (   W1 \== [], named(W1, Words), \+ named(W2, Words) -> W = player1
     ;   W2 \== [], named(W2, Words), \+ named(W1, Words) -> W = player2
     ;   own_named(W1, W2, Words, W0) -> W = W0

@@ -1,8 +1,9 @@
 :- module(arena_loop_winner,
-          [ winner_guess/3            % +Games, +Names, -Why
+          [ winner_guess/3,           % +Games, +Names, -Why
+            banner_words/5            % +Words, +Before, +After, +Names, -All
           ]).
 :- use_module(library(lists)).
-:- use_module(library(apply), [foldl/4]).
+:- use_module(library(apply), [foldl/4, include/3, partition/4]).
 :- use_module(loop_game, []).
 :- use_module(loop_words, []).
 
@@ -44,6 +45,68 @@ winner_guess(Games, Names, Why) :-
                            words it writes before its picks tell which player makes them",
                [Side])
     ).
+
+%!  banner_words(+Words, +Before, +After, +Names, -All) is det.
+%
+%   Words are those of a line that says a win alone ("\\\ Winner ///",
+%   "WINNER:"); All are those words and the words of the nearest line
+%   that is not blank, before it or after it, where that line is a
+%   player's name alone ("Player2", "computer 1"). Before and After are
+%   the other lines, the nearest first and last; Names the words of the
+%   players' names, W1-W2.
+
+banner_words(Words, Before, After, W1-W2, All) :-
+    include(has_alnum, Words, Ws),
+    forall(member(W, Ws), banner_word(W)),
+    reverse(After, Next),
+    append(W1, W2, Own),
+    findall(N, ( member(Side, [Before, Next]),
+                 first_filled(Side, Line),
+                 name_alone(Line, Own, N) ), Found),
+    sort(Found, [Name]),
+    !,
+    append(Words, Name, All).
+banner_words(Words, _, _, _, Words).
+
+banner_word(W) :-
+    (   arena_loop_game:win_word(W)
+    ->  true
+    ;   memberchk(W, ["the", "is", "and", "a", "we", "have", "our", "game", "over", "o"])
+    ).
+
+has_alnum(W) :-
+    sub_atom(W, _, 1, _, C),
+    char_type(C, alnum),
+    !.
+
+first_filled(Lines, Line) :-
+    member(Line, Lines),
+    sub_string(Line, _, 1, _, C),
+    char_type(C, alnum),
+    !.
+
+%   name_alone(+Line, +Own, -Words): Line's words ("player2" as "player",
+%   "2") are a name: at most three, one of them no number, at most one
+%   a number, each of the players' names (Own) or "player".
+name_alone(Line, Own, Words) :-
+    arena_loop_game:words(Line, Ws0),
+    foldl(digits_apart, Ws0, Words, []),
+    length(Words, L), L =< 3,
+    partition(arena_loop_game:number_word, Words, Numbers, Others),
+    Others \== [],
+    length(Numbers, K), K =< 1,
+    forall(member(W, Others),
+           ( memberchk(W, Own) ; memberchk(W, ["player", "jogador"]) )).
+
+digits_apart(W, [A, D|Rest], Rest) :-
+    string_codes(W, Cs),
+    append(As, Ds, Cs), As \== [], Ds \== [],
+    forall(member(C, As), code_type(C, alpha)),
+    forall(member(C, Ds), code_type(C, digit)),
+    !,
+    string_codes(A, As),
+    string_codes(D, Ds).
+digits_apart(W, [W|Rest], Rest).
 
 %   one_side_picks(+Marks, +Text, ?Side): the last side named before each
 %   pick (since the pick before it) is Side, the same for every pick.

@@ -126,6 +126,16 @@ art_fails:playerTwoWins :-
     !,
     fail.
 
+banner:arena_loop(play, ['1.']).       % "Winner" in a banner, the name alone
+banner:arena_loop_names('computer 2', 'computer 1').  % between: the player the
+banner:play :-                          % name's number tells, not the last to pick
+    forall(between(1, 3, I),                % the last pick computer 2's
+           ( P is 1 + I mod 2,
+             format("Computer ~w's move:~n", [P]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    format("-=- Game Over -=-~n~n   \\\\\\   Winner   ///~n~n        Player1~n~n", []),
+    format("   ///   Winner   \\\\\\~n", []).
+
 % Draws over ranges: one of 10^12 numbers and one over bounds written in
 % the clause (a score) are no picks; one of 100 numbers the game computes is.
 wide:play :-
@@ -219,6 +229,10 @@ test(a_winner_in_art_named_by_the_calls_name, [true(W == player1)]) :-
 test(a_banner_that_fails_after_it_is_drawn, [true(W == player2)]) :-
     played(art_fails, Ds),
     loop_over(art_fails:Ds, W).
+
+test(a_name_alone_in_a_winners_banner, [true(W == player2)]) :-
+    played(banner, Ds),
+    loop_over(banner:Ds, W).
 
 test(which_ranges_are_picks, [true(O == point(Alts))]) :-
     numlist(0, 99, Alts),

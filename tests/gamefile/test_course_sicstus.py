@@ -715,11 +715,13 @@ def test_how_a_loops_end_is_read_when_its_answers_run_out() -> None:
     by a call of the game's that says "win" is the one its argument
     (`showWinner(white)`) or its name (`playerOneWins`) says, also where
     that call fails once it has drawn (not where a check that answered
-    is failed back into after others wrote); a draw over
+    is failed back into after others wrote); a banner that says a win
+    alone ("\\\\\\ Winner ///") names its winner in the name alone
+    beside it ("Player1", by the number in the players' names); a draw over
     10^12 numbers, or a score over bounds written in the clause, is no
     pick."""
     output = run_plunit(HERE / "loop_over_unit.pl")
-    assert "All 15 tests passed" in output, output
+    assert "All 16 tests passed" in output, output
 
 
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
