@@ -210,9 +210,7 @@ loop_over(Code:Ds, Winner) :-
     ->  Winner = draw
     ;   last_end_line(Lower, EndWords),
         unmapped_winner(EndWords, X)    % "the winner is blue!": not the last to pick
-    ->  format(atom(Msg), "the game's loop names its winner as ~w, which no words it \c
-                           writes before its picks tie to either player", [X]),
-        throw(error(game_rule_loop(Msg), _))
+    ->  arena_loop_winner:side_winner(Code, X, Winner)
     ;   last_end_line(Lower, EndWords),
         ( memberchk("players", EndWords) ; memberchk("both", EndWords) )
     ->  Winner = draw                   % "The players have won the game"

@@ -1,11 +1,13 @@
 :- module(arena_loop_winner,
           [ winner_guess/3,           % +Games, +Names, -Why
-            banner_words/5            % +Words, +Before, +After, +Names, -All
+            banner_words/5,           % +Words, +Before, +After, +Names, -All
+            side_winner/3             % +M, +Side, -Winner
           ]).
 :- use_module(library(lists)).
-:- use_module(library(apply), [foldl/4, include/3, partition/4]).
+:- use_module(library(apply), [foldl/4, include/3, partition/4, maplist/3]).
 :- use_module(loop_game, []).
 :- use_module(loop_words, []).
+:- use_module(loop_watch, []).
 
 /** <module> Whether a loop's winner could only be guessed
 
@@ -107,6 +109,63 @@ digits_apart(W, [A, D|Rest], Rest) :-
     string_codes(A, As),
     string_codes(D, Ds).
 digits_apart(W, [W|Rest], Rest).
+
+%!  side_winner(+M, +Side, -Winner) is det.
+%
+%   The end of a game played through its own loop names its winner by
+%   Side ("X Wins the Game!"), a word written before no pick. Winner is
+%   the player whose one-word name the game's code ties to Side alone,
+%   where it ties each name to one side (`symbol('Black', S) :- S = 'X'.`,
+%   `piece(red, o).`); else the game cannot be told apart, which throws.
+
+side_winner(M, Side, Winner) :-
+    catch(M:arena_loop_names(N1, N2), _, fail),
+    maplist(arena_loop_game:name_word, [N1, N2], [[W1], [W2]]),
+    findall(N-S, tie(M, [W1, W2], N, S), Ties0),
+    sort(Ties0, Ties),
+    findall(S, member(W1-S, Ties), [S1]),
+    findall(S, member(W2-S, Ties), [S2]),
+    S1 \== S2,
+    (   S1 == Side -> Winner = player1
+    ;   S2 == Side -> Winner = player2
+    ),
+    !.
+side_winner(_, Side, _) :-
+    format(atom(Msg), "the game's loop names its winner as ~w, which no words it \c
+                       writes before its picks tie to either player", [Side]),
+    throw(error(game_rule_loop(Msg), _)).
+
+%   tie(+M, +Names, -Name, -Side): a clause of M's own, of two arguments
+%   and few clauses, ties Name (of Names) to Side, a side's word:
+%   `f(Name, Side).`, `f(Side, Name).` or `f(Name, S) :- S = Side.`
+tie(M, Names, Name, Side) :-
+    current_predicate(M:F/2),
+    \+ sub_atom(F, 0, _, _, '$'),
+    \+ sub_atom(F, 0, _, _, arena_),
+    \+ arena_loop_watch:watched_head(M, F/2),
+    functor(H, F, 2),
+    \+ predicate_property(M:H, imported_from(_)),
+    predicate_property(M:H, number_of_clauses(C)),
+    C =< 64,
+    catch(clause(M:H, B0), _, fail),
+    strip_module(B0, _, B),
+    pair(H, B, A0, S0),
+    maplist(lower_word, [A0, S0], [A, S]),
+    (   memberchk(A, Names), arena_loop_game:side_word(S), Name = A, Side = S
+    ;   memberchk(S, Names), arena_loop_game:side_word(A), Name = S, Side = A
+    ),
+    Name \== Side.
+
+pair(H, true, A, S) :-
+    arg(1, H, A), arg(2, H, S),
+    atomic(A), atomic(S).
+pair(H, (V = C), A, C) :-
+    arg(1, H, A), arg(2, H, V),
+    var(V), atomic(A), atomic(C).
+
+lower_word(A, W) :-
+    format(string(S), "~w", [A]),
+    string_lower(S, W).
 
 %   one_side_picks(+Marks, +Text, ?Side): the last side named before each
 %   pick (since the pick before it) is Side, the same for every pick.

@@ -136,6 +136,20 @@ banner:play :-                          % name's number tells, not the last to p
     format("-=- Game Over -=-~n~n   \\\\\\   Winner   ///~n~n        Player1~n~n", []),
     format("   ///   Winner   \\\\\\~n", []).
 
+tied:arena_loop(play, ['1.']).         % its winner named by a symbol its code
+tied:arena_loop_names(black, red).      % ties to a player's name
+tied:play :-
+    forall(between(1, 4, I),                % the last pick red's
+           ( ( I mod 2 =:= 1 -> P = 'Black' ; P = 'Red' ),
+             format("Current player: ~w~n", [P]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    tied:symbol('Black', S),
+    format("~w Wins the Game!~n", [S]).
+tied:symbol(1, 'Black').
+tied:symbol(2, 'Red').
+tied:symbol('Black', S) :- S = 'X'.
+tied:symbol('Red', S) :- S = 'O'.
+
 % Draws over ranges: one of 10^12 numbers and one over bounds written in
 % the clause (a score) are no picks; one of 100 numbers the game computes is.
 wide:play :-
@@ -233,6 +247,10 @@ test(a_banner_that_fails_after_it_is_drawn, [true(W == player2)]) :-
 test(a_name_alone_in_a_winners_banner, [true(W == player2)]) :-
     played(banner, Ds),
     loop_over(banner:Ds, W).
+
+test(a_side_its_code_ties_to_a_name, [true(W == player1)]) :-
+    played(tied, Ds),
+    loop_over(tied:Ds, W).
 
 test(which_ranges_are_picks, [true(O == point(Alts))]) :-
     numlist(0, 99, Alts),
