@@ -25,6 +25,7 @@
             read_line/2,              % +Stream, -Codes
             install_sicstus_format/0,
             star_format_args/3,       % +Format, +Args0, -Args
+            format_older/4,           % +Format0, +Args0, -Format, -Args
             game_open/4,              % +File, +Mode, -Stream, +Options
             forget_kept_files/0,
             sicstus_length/2,         % ?List, ?Length
@@ -286,6 +287,21 @@ star_format_args(Format, Args0, Args) :-
     star_args(Codes, Args0, Args),
     !.
 star_format_args(_, Args, Args).
+
+%!  format_older(+Format0, +Args0, -Format, -Args) is det.
+%
+%   A format the game computes, as SWI-Prolog 8 took it: a number's text
+%   for a number, no arguments where it holds no `~` (before 8.1.21 they
+%   were left unused), else Format0 and Args0.
+
+format_older(Format0, Args0, Format, Args) :-
+    (   number(Format0) -> format(atom(Format), "~w", [Format0]) ; Format = Format0 ),
+    (   Args0 \== [],
+        format_codes(Format, Codes),
+        \+ memberchk(0'~, Codes)
+    ->  Args = []
+    ;   Args = Args0
+    ).
 
 %   format_codes(+Format, -Codes): a format as text or as a code list.
 :- public format_codes/2.

@@ -11,6 +11,7 @@
 :- use_module(library(apply)).
 :- use_module(library(random), []).
 :- use_module(do_loops, [control_args/3]).
+:- use_module(library(prolog_format), [format_types/2]).
 
 /** <module> What the loader adds to a game's program before compiling it
 
@@ -97,7 +98,11 @@ shim((random(X) :- arena_loop_drive:loop_choice(float, [], X))) :- jailed.
 %   float(X ** Y), in the expressions of is/2 and the
 %   comparisons, within control constructs and findall/3 and the like.
 sicstus_arithmetic(Program0, Program) :-
-    maplist(arith_clause, Program0, Program).
+    (   program_defines(Program0, ansi_format(_, _, _)) -> Own = true ; Own = false ),
+    setup_call_cleanup(
+        b_setval(arena_own_ansi_format, Own),
+        maplist(arith_clause, Program0, Program),
+        b_setval(arena_own_ansi_format, false)).
 
 arith_clause(T0, T) :-
     (   nonvar(T0), T0 = (H :- B0)
@@ -110,6 +115,8 @@ arith_body(G0, G) :-
     (   star_format(G0, F, Args0, Args1, G1)
     ->  G = ( arena_sicstus_lib:star_format_args(F, Args0, Args1), G1 )
     ;   written_file(G0, G1)
+    ->  G = G1
+    ;   extra_args(G0, G1)
     ->  G = G1
     ;   G0 = length(L, N)               % a term that is no list: SICStus' fails
     ->  G = arena_sicstus_lib:sicstus_length(L, N)
@@ -127,7 +134,22 @@ arith_body(G0, G) :-
         )
     ;   control_args(G0, Args, News-G)
     ->  maplist(arith_body, Args, News)
+    ;   compound(G0)                    % a goal passed to the game's own
+    ->  G0 =.. [P|As0],                 % predicate: `box((format(...), ...))`
+        maplist(goal_term, As0, As),
+        G =.. [P|As]
     ;   G = G0
+    ).
+
+%   goal_term(+T0, -T): T0, an argument of a call, with the format calls
+%   of it or of its conjunctions mended where their format is written
+%   in the clause (extra_args/2), the same call with other arguments.
+goal_term(T0, T) :-
+    (   compound(T0), T0 = (A0, B0)
+    ->  goal_term(A0, A), goal_term(B0, B), T = (A, B)
+    ;   compound(T0), extra_args(T0, T), T \= (_, _)
+    ->  true
+    ;   T = T0
     ).
 
 %   star_format(+Goal, -Format, -Args0, -Args1, -Goal1): a format/2,3 call
@@ -149,6 +171,35 @@ star_candidate(F, Args) :-
     memberchk(Op/Ar, [(+)/2, (-)/2, (*)/2, (/)/2, (//)/2, mod/2, rem/2, (-)/1,
                       max/2, min/2, abs/1, integer/1, truncate/1, round/1]),
     !.
+
+%   extra_args(+Goal, -Goal1): format/2,3 or ansi_format/3 as
+%   SWI-Prolog 8 ran it, where 9 raises an error: more arguments than
+%   the format takes (`ansi_format([bold], 'Hello', [world])`: before
+%   8.1.21 the rest were left unused) or a number for the format's text
+%   (`ansi_format(bold, 1, [])`). A format written in the clause is
+%   mended now; one the clause computes, as it runs
+%   (arena_sicstus_lib:format_older/4).
+extra_args(format(F0, As0), G) :- older(F0, As0, F, As, format(F, As), G).
+extra_args(format(S, F0, As0), G) :- older(F0, As0, F, As, format(S, F, As), G).
+extra_args(ansi_format(C, F0, As0), G) :-         % not the game's own
+    \+ nb_current(arena_own_ansi_format, true),
+    older(F0, As0, F, As, ansi_format(C, F, As), G).
+
+older(F0, As0, F, As, G1, G) :-
+    nonvar(As0),
+    (   is_list(As0) -> L0 = As0 ; L0 = [As0] ),
+    (   var(F0)
+    ->  G = ( arena_sicstus_lib:format_older(F0, L0, F, As), G1 )
+    ;   ground(F0),
+        (   number(F0) -> format(atom(F), "~w", [F0]) ; F = F0 ),
+        arena_sicstus_lib:format_codes(F, Codes),
+        catch(format_types(Codes, Types), _, fail),
+        length(Types, N),
+        length(L0, N0),
+        (   N0 > N -> length(As, N), append(As, _, L0) ; As = L0 ),
+        ( N0 > N ; F \== F0 ),
+        G = G1
+    ).
 
 %   written_file(+Goal, -Goal1): open/3,4, where a file the jail cannot
 %   open (a game's log on the student's desktop, read back) is kept in

@@ -562,6 +562,18 @@ def test_star_columns_counted_by_an_expression(capsys: pytest.CaptureFixture[str
     assert game.initial_state().move("2").display(color=False).startswith("    |||||")
 
 
+def test_format_calls_as_swi_prolog_8_ran_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """More arguments than a format takes, and a number for its text,
+    written in the clause, computed, or in a goal passed to the game's
+    own predicate: SWI-Prolog 8 ran them, and so does the arena."""
+    game_file = COURSE / "swi8_formats.pl"
+    code, out, err = run(["check-game", str(game_file), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    state = pybridge.load_game(str(game_file)).initial_state()
+    assert state.display(color=False) == "Heap: 5 left\n| To take: ann |\n7\n"
+    assert state.move("2").display(color=False).startswith("Heap: 3 left\n| To take: bob |")
+
+
 def test_a_predicate_a_later_file_defines_again_is_the_later_files(
         capsys: pytest.CaptureFixture[str]) -> None:
     """utils.pl defines take_options/2 and other/2, and game.pl defines
