@@ -22,7 +22,8 @@ the numbers it takes: the answers to try, in order.
 %   size or a range of ten or more, from 7), those of the parity it names first; else the numbers
 %   named, in order.
 numbers_asked(Lower, Near, Answers) :-
-    (   last_group(Lower, Group) -> true ; Group = Lower ),
+    (   last_group(Lower, Group0) -> true ; Group0 = Lower ),
+    seatless(Group0, Group),
     integers(Group, Ns0),
     exclude(leaving_number(Lower), Ns0, Ns),
     (   (   Ns = [Lo, Hi], Lo < Hi,
@@ -56,6 +57,24 @@ numbers_asked(Lower, Near, Answers) :-
     ),
     Pick1 \== [],
     maplist([N, A]>>atom_number(A, N), Pick1, Answers).
+
+%   seatless(+Text0, -Text): Text0 without the numbers that name a seat
+%   ("cpu 2 level": whose level is asked, not an answer).
+seatless(Text0, Text) :-
+    split_string(Text0, " ", "", Parts0),
+    seat_dropped(Parts0, Parts),
+    atomic_list_concat(Parts, ' ', A),
+    atom_string(A, Text).
+
+seat_dropped([S, N|Ps0], [S|Ps]) :-
+    memberchk(S, ["cpu", "player", "bot", "computer", "pc", "ai", "jogador", "p"]),
+    sub_string(N, 0, 1, _, C), char_type(C, digit(_)),
+    !,
+    seat_dropped(Ps0, Ps).
+seat_dropped([P|Ps0], [P|Ps]) :-
+    !,
+    seat_dropped(Ps0, Ps).
+seat_dropped([], []).
 
 level_asked(Lower) :-
     once(( member(W, ["level", "difficulty", "smart", "nível", "nivel", "dificuldade"]),

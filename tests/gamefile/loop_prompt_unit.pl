@@ -249,6 +249,9 @@ test(a_level_up_to_a_bound_starts_at_zero, [true(A-B == ['0', '1', '2', '3', '4'
     prompt_answers("How smart do you want the AI? (max 4)\n", A),
     prompt_answers("How many pieces? (max 3): ", B).
 
+test(a_seats_number_is_no_answer, [true(A = ['1'|_])]) :-   % not "2"
+    prompt_answers(" > CPU 2 level ", A).
+
 test(squares_of_a_board_numbered_down_from_the_top, [true(A == ['A3', 'B2', 'C3', 'C1'])]) :-
     prompt_answers("    A   B   C\n  +---+---+---+\n3 | X |   | O |\n  +---+---+---+\n\c
                     2 |   | O |   |\n  +---+---+---+\n1 |   |   | X |\n  +---+---+---+\n\n\c
