@@ -209,7 +209,7 @@ loop_over(Code:Ds, Winner) :-
         ( memberchk(D, Words) ; memberchk(D, Joined) )
     ->  Winner = draw
     ;   last_end_line(Lower, EndWords),
-        unmapped_winner(EndWords, X)    % "the winner is blue!": not the last to pick
+        arena_loop_winner:unmapped_winner(EndWords, X)    % "the winner is blue"
     ->  arena_loop_winner:side_winner(Code, X, Winner)
     ;   last_end_line(Lower, EndWords),
         ( memberchk("players", EndWords) ; memberchk("both", EndWords) )
@@ -247,25 +247,6 @@ end_line(Line) :-
         )
     ->  true
     ).
-
-%   unmapped_winner(+Words, -X): a line says who won by a word X ("the
-%   winner is blue", "congratulations pink", a colour or x before "wins")
-%   that names no one in particular otherwise (not "you", "computer").
-unmapped_winner(Words, X) :-
-    (   lists:append(_, ["winner", "is", X|_], Words)
-    ;   lists:append(_, ["winner", X|_], Words)
-    ;   lists:append(_, ["congratulations", X|_], Words)
-    ;   lists:append(_, [X, Win|_], Words), win_word(Win),     % not "the last claim wins"
-        side_word(X), X \== "o"
-    ),
-    string_codes(X, Cs),
-    forall(lists:member(C, Cs), code_type(C, alpha)),
-    \+ ( lists:member(C, Cs), code_type(C, digit) ),
-    \+ lists:memberchk(X, ["the", "a", "player", "game", "is", "you", "has", "have", "i",
-                           "we", "who", "nobody", "no", "one", "it", "he", "she", "they",
-                           "computer", "bot", "ai", "pc", "and", "again", "was", "will",
-                           "to", "of", "has", "o", "jogador", "vencedor", "e", "de"]),
-    !.
 
 %   side_word(?W): a word that names a side: a colour ("white", or
 %   "whites" for the side's pieces), x or o.

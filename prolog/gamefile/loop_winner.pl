@@ -1,7 +1,8 @@
 :- module(arena_loop_winner,
           [ winner_guess/3,           % +Games, +Names, -Why
             banner_words/5,           % +Words, +Before, +After, +Names, -All
-            side_winner/3             % +M, +Side, -Winner
+            side_winner/3,            % +M, +Side, -Winner
+            unmapped_winner/2         % +Words, -X
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply), [foldl/4, include/3, partition/4, maplist/3]).
@@ -109,6 +110,35 @@ digits_apart(W, [A, D|Rest], Rest) :-
     string_codes(A, As),
     string_codes(D, Ds).
 digits_apart(W, [W|Rest], Rest).
+
+%   unmapped_winner(+Words, -X): a line says who won by a word X ("the
+%   winner is blue", "congratulations pink", a colour or x before "wins")
+%   that names no one in particular otherwise (not "you", "computer"), or
+%   by a player's number the players' names do not tell.
+unmapped_winner(Words, X) :-
+    append(_, [P, N|Rest], Words),      % "player 2 won!", where the players'
+    memberchk(P, ["player", "jogador"]),    % names hold no such number
+    arena_loop_game:number_word(N),
+    member(Win, Rest), arena_loop_game:win_word(Win),
+    !,
+    atomic_list_concat([P, N], ' ', A),
+    atom_string(A, X).
+unmapped_winner(Words, X) :-
+    (   append(_, ["winner", "is", X|_], Words)
+    ;   append(_, ["winner", X|_], Words)
+    ;   append(_, ["congratulations", X|_], Words)
+    ;   append(_, [X, Win|_], Words),   % not "the last claim wins"
+        arena_loop_game:win_word(Win),
+        arena_loop_game:side_word(X), X \== "o"
+    ),
+    string_codes(X, Cs),
+    forall(member(C, Cs), code_type(C, alpha)),
+    \+ ( member(C, Cs), code_type(C, digit) ),
+    \+ memberchk(X, ["the", "a", "player", "game", "is", "you", "has", "have", "i",
+                     "we", "who", "nobody", "no", "one", "it", "he", "she", "they",
+                     "computer", "bot", "ai", "pc", "and", "again", "was", "will",
+                     "to", "of", "has", "o", "jogador", "vencedor", "e", "de"]),
+    !.
 
 %!  side_winner(+M, +Side, -Winner) is det.
 %

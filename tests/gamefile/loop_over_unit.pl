@@ -150,6 +150,14 @@ tied:symbol(2, 'Red').
 tied:symbol('Black', S) :- S = 'X'.
 tied:symbol('Red', S) :- S = 'O'.
 
+odd_names:arena_loop(play, ['1.']).    % names that tell no player's number; its
+odd_names:arena_loop_names('3', 'move c').  % end names one: no guess at the last
+odd_names:play :-                       % to pick
+    forall(between(1, 3, I),
+           ( format("> CPU move c, ~w~n", [I]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    format("| PLAYER 2 WON! |~n", []).
+
 % Draws over ranges: one of 10^12 numbers and one over bounds written in
 % the clause (a score) are no picks; one of 100 numbers the game computes is.
 wide:play :-
@@ -251,6 +259,12 @@ test(a_name_alone_in_a_winners_banner, [true(W == player2)]) :-
 test(a_side_its_code_ties_to_a_name, [true(W == player1)]) :-
     played(tied, Ds),
     loop_over(tied:Ds, W).
+
+test(a_players_number_the_names_do_not_tell, [true(Msg == Expected)]) :-
+    Expected = 'the game\'s loop names its winner as player 2, which no words it \c
+                writes before its picks tie to either player',
+    played(odd_names, Ds),
+    catch(( loop_over(odd_names:Ds, _), Msg = none ), error(game_rule_loop(Msg), _), true).
 
 test(which_ranges_are_picks, [true(O == point(Alts))]) :-
     numlist(0, 99, Alts),
