@@ -3,7 +3,9 @@
             ran_as/2,                 % +Entry, +Input
             best_attempt/6,           % +Code, +Input, +Outcome, +N, +Marks, +Text
             loop_headline/1,          % -Head
-            last_words/2              % +Text, -Last
+            last_words/2,             % +Text, -Last
+            driven/2,                 % +Input, -How
+            why_not/3                 % +Outcome, +How, -Note
           ]).
 :- use_module(library(lists)).
 :- use_module(safety, [game_error_text/3]).
@@ -172,3 +174,18 @@ last_words(Text, Last) :-
     ),
     split_string(Tail, "\n\r\t", " ", Parts),
     atomic_list_concat(Parts, ' ', Last).
+
+%   driven(+Input, -How): how the loop was driven, for a reason.
+driven(prompted(typed), 'with the arena typing a person\'s moves') :- !.
+driven(_, 'driven computer against computer').
+
+%   why_not(+Outcome, +How, -Note): why a run that ended so played no game.
+why_not(point(_), How, Note) :-
+    format(atom(Note), "its loop, ~w, did not end within 1500 picks", [How]).
+why_not(ended(time), How, Note) :-
+    format(atom(Note), "its loop, ~w, did not end a game within 15 s", [How]).
+why_not(ended(diverged), _, 'its loop did not make the same picks again from the same answers').
+why_not(ended(error(E)), How, Note) :-
+    format(atom(Note), "its loop, ~w, threw ~W", [How, E, [max_depth(6), quoted(true)]]).
+why_not(ended(Why), _, Note) :-
+    format(atom(Note), "its loop ended (~w) before a game was played", [Why]).

@@ -18,7 +18,8 @@ ended. And the predicates whose names say "win": the last one that
 wrote the text after the last pick announced the end, and its name or
 its argument says who won (`printWin(black)`, `playerOneWins`,
 `display_winning_player(2)`), where the text itself says it only in
-letters drawn with `$` or `|_`.
+letters drawn with `$` or `|_`. And its computer player, choose_move/3,4,
+whose moves become picks where the adapter says so (chosen/4).
 */
 
 :- dynamic
@@ -41,6 +42,10 @@ loop_watch(M) :-
         forall(win_named(M, PI, Head),
                ( wrap_predicate(M:Head, arena_loop_won, Wrapped,
                                 arena_loop_watch:won(Head, Wrapped)),
+                 assertz(wrapped(M, PI)) )),
+        forall(chooser(M, PI, Head, Moves),
+               ( wrap_predicate(M:Head, arena_loop_chosen, Wrapped,
+                                arena_loop_watch:chosen(M, Head, Moves, Wrapped)),
                  assertz(wrapped(M, PI)) ))
     ).
 
@@ -78,7 +83,43 @@ own(M, Name/Arity, Head) :-
     functor(Head, Name, Arity),
     \+ predicate_property(M:Head, imported_from(_)).
 
-:- public started/1, won/2.
+%   chooser(+M, -PI, -Head, -Moves): the game's computer player,
+%   choose_move/4 or /3, and the valid_moves/3 or /2 call that lists
+%   the moves it chooses among, sharing its state (and player).
+chooser(M, choose_move/4, choose_move(S, P, _, Move), Move-valid_moves(S, P, Ms)-Ms) :-
+    own(M, choose_move/4, _),
+    own(M, valid_moves/3, _).
+chooser(M, choose_move/4, choose_move(S, _, _, Move), Move-valid_moves(S, Ms)-Ms) :-
+    own(M, choose_move/4, _),
+    \+ own(M, valid_moves/3, _),
+    own(M, valid_moves/2, _).
+chooser(M, choose_move/3, choose_move(S, _, Move), Move-valid_moves(S, Ms)-Ms) :-
+    own(M, choose_move/3, _),
+    own(M, valid_moves/2, _).
+
+:- public started/1, won/2, chosen/4.
+
+%   chosen(+M, +Head, +Moves, :Wrapped): a call of the game's computer
+%   player. Where the adapter says `arena_loop_chosen` (or a proposal
+%   tries it), in a run of the loop, its move is a pick among those
+%   valid_moves lists that fit its move's form: the arena's players
+%   choose for a level that picks at random for none (`choose_move(S,
+%   white, 2, M)` written in the loop), as for one that does.
+chosen(M, _, Move-List-Ms, Wrapped) :-
+    (   (   nb_current(arena_loop_chosen, true)
+        ->  true
+        ;   current_predicate(M:arena_loop_chosen/0),
+            M:arena_loop_chosen
+        ),
+        nb_current(arena_loop, drive(_, _, _, _, _)),
+        \+ ground(Move),
+        catch(M:List, _, fail),
+        is_list(Ms),
+        include(fits(Move), Ms, Fit),
+        Fit = [_|_]
+    ->  arena_loop_drive:loop_choice(member, Fit, Move)
+    ;   call(Wrapped)
+    ).
 
 started(PI) :-
     (   nb_current(arena_loop, Drive),
@@ -106,6 +147,9 @@ won(Head, Wrapped) :-
         )
     ;   call(Wrapped)
     ).
+
+fits(Move, M) :-
+    \+ Move \= M.
 
 %   written(+Out, +Before, +Head, +Else): where the call wrote since
 %   Before, what it says is kept; where it says nothing, Else (none:

@@ -18,6 +18,7 @@
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/3]).
 :- use_module(loop_winner, [winner_guess/3]).
+:- use_module(loop_watch, []).
 :- use_module(propose_players, [players_fact/2]).
 
 /** <module> An adapter that plays a game through its own loop
@@ -39,13 +40,25 @@ loop_adapter(Code, FileBase, Text) :-
     current_prolog_flag(arena_game_jail, true),
     nb_setval(arena_loop_ran, []),
     member(Way, [plain, typed]),  % every entry plainly first; typed where those fail
-    way_games(Way, Code, Entry, Answers, Input, Games),
+    way_games(Way, Code, Entry, Answers, Input, Games0),
     (   Input == prompted(typed) -> Typed = true ; Typed = false ),
+    (   known(Games0, Typed, Input, Names0)
+    ->  Names = Names0, Chosen = false
+    ;   Typed == false,                 % a computer that picks at random for no
+        arena_loop_watch:chooser(Code, _, _, _),    % move: its moves made picks
+        setup_call_cleanup(nb_setval(arena_loop_chosen, true),
+                           ( whole_games(Code, Entry, Input, Games1),
+                             known(Games1, Typed, Input, Names1) ),
+                           nb_setval(arena_loop_chosen, false))
+    ->  Names = Names1, Chosen = true
+    ),
+    !,
+    with_output_to(string(Text), adapter_text(Code, FileBase, Entry, Answers, Names-Chosen)).
+
+known(Games, Typed, Input, Names) :-
     names(Games, Typed, Names),
     whose_turn_known(Typed, Names),
-    winner_known(Games, Names, Input),
-    !,
-    with_output_to(string(Text), adapter_text(Code, FileBase, Entry, Answers, Names)).
+    winner_known(Games, Names, Input).
 
 %   way_games(+Way, +Code, -Entry, -Answers, -Input, -Games): the first
 %   entry and answers of Way whose screen passes, and whole games played
@@ -293,10 +306,6 @@ whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
         fail
     ).
 
-%   driven(+Input, -How): how the loop was driven, for a reason.
-driven(prompted(typed), 'with the arena typing a person\'s moves') :- !.
-driven(_, 'driven computer against computer').
-
 %   propose_note(+Input, +Note): why this way failed; the arena typing a
 %   person's moves, the last tried, keeps the reason an earlier way gave.
 propose_note(Input, Note) :-
@@ -306,16 +315,6 @@ propose_note(Input, Note) :-
     ->  true
     ;   nb_setval(arena_loop_propose, Note)
     ).
-
-why_not(point(_), How, Note) :-
-    format(atom(Note), "its loop, ~w, did not end within 1500 picks", [How]).
-why_not(ended(time), How, Note) :-
-    format(atom(Note), "its loop, ~w, did not end a game within 15 s", [How]).
-why_not(ended(diverged), _, 'its loop did not make the same picks again from the same answers').
-why_not(ended(error(E)), How, Note) :-
-    format(atom(Note), "its loop, ~w, threw ~W", [How, E, [max_depth(6), quoted(true)]]).
-why_not(ended(Why), _, Note) :-
-    format(atom(Note), "its loop ended (~w) before a game was played", [Why]).
 
 %   comment_lines(+Text): Text as comment lines of at most 76 columns,
 %   its control characters spaces (no line of it can leave the comment).
@@ -347,7 +346,7 @@ loop_answers_in(Code, Entry, Answers, Given) :-
     exclude(==(''), Given0, Given1),
     atomic_list_concat(Given1, ', ', Given).
 
-adapter_text(Code, FileBase, Entry, Answers, Names) :-
+adapter_text(Code, FileBase, Entry, Answers, Names-Chosen) :-
     format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
     format("% Neither the game's rules nor a proposal over them gave the arena what it~n"),
     format("% needs, so the arena plays the game through its own loop, ~w/0: its~n", [Entry]),
@@ -391,6 +390,13 @@ adapter_text(Code, FileBase, Entry, Answers, Names) :-
     ),
     portray_clause(arena_loop(Entry, Answers)),
     nl,
+    (   Chosen == true
+    ->  format("% GUESS: one side's computer picks at random for no move: each move of~n"),
+        format("% the game's choose_move is a pick among the moves valid_moves lists~n"),
+        portray_clause(arena_loop_chosen),
+        nl
+    ;   true
+    ),
     (   Names = turns(_, _)
     ->  true
     ;   Names == grouped

@@ -949,3 +949,18 @@ def test_a_winner_drawn_in_art_is_read_from_the_call_that_draws_it(
     assert (one in out) != (two in out), out
     assert winner == ("player1" if one in out else "player2"), out
 
+
+
+def test_a_level_its_loop_writes_for_one_side_is_chosen_by_the_arena(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The loop's mode of computers alone writes white's level, 2, which
+    picks at random for no move: every pick would be black's. Each move
+    of the game's choose_move/4 is then a pick among those valid_moves/3
+    lists, so both players play, and the winner is the side the game
+    names."""
+    adapter = proposed("loop_fixed_level.pl", tmp_path, capsys)
+    assert "\narena_loop_chosen.\n" in adapter.read_text()
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert set(movers(tmp_path / "game.jsonl")) == {"player1", "player2"}
+    assert ("Black wins!" in out) != ("White wins!" in out), out
+    assert winner == ("player1" if "Black wins!" in out else "player2"), out
