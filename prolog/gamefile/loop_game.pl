@@ -312,8 +312,9 @@ single_letters(Ws, [], Ws).
 
 %   win_line_winner(+Code, +Lower, -W): the last line that says a win
 %   ("2 won! Congratulations!"): the player it names alone, or the one
-%   whose number (players_numbers/5) it names alone; for a banner that
-%   says a win alone, in the name beside it (banner_words/5).
+%   whose number (players_numbers/5) it names alone ("p2" read as "p 2");
+%   for a banner that says a win alone, in the name beside it
+%   (banner_words/5).
 win_line_winner(Code, Lower, W) :-
     split_string(Lower, "\n", "", Lines),
     lists:reverse(Lines, Backwards),
@@ -323,10 +324,11 @@ win_line_winner(Code, Lower, W) :-
     memberchk(Win, Words0),
     !,
     (   catch(Code:arena_loop_names(N1, N2), _, fail)
-    ->  apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2])
-    ;   W1 = [], W2 = []
+    ->  apply:maplist(arena_loop_game:name_word, [N1, N2], [W01, W02])
+    ;   W01 = [], W02 = []
     ),
-    arena_loop_winner:banner_words(Words0, Before, After, W1-W2, Words),
+    arena_loop_winner:banner_words(Words0, Before, After, W01-W02, Words1),
+    apply:maplist(arena_loop_winner:digits_apart, [Words1, W01, W02], [Words, W1, W2]),
     (   W1 \== [], named(W1, Words), \+ named(W2, Words) -> W = player1
     ;   W2 \== [], named(W2, Words), \+ named(W1, Words) -> W = player2
     ;   own_named(W1, W2, Words, W0) -> W = W0

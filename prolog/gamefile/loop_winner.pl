@@ -2,7 +2,8 @@
           [ winner_guess/3,           % +Games, +Names, -Why
             banner_words/5,           % +Words, +Before, +After, +Names, -All
             side_winner/3,            % +M, +Side, -Winner
-            unmapped_winner/2         % +Words, -X
+            unmapped_winner/2,        % +Words, -X
+            digits_apart/2            % +Words0, -Words
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply), [foldl/4, include/3, partition/4, maplist/3]).
@@ -93,13 +94,20 @@ first_filled(Lines, Line) :-
 %   a number, each of the players' names (Own) or "player".
 name_alone(Line, Own, Words) :-
     arena_loop_game:words(Line, Ws0),
-    foldl(digits_apart, Ws0, Words, []),
+    digits_apart(Ws0, Words),
     length(Words, L), L =< 3,
     partition(arena_loop_game:number_word, Words, Numbers, Others),
     Others \== [],
     length(Numbers, K), K =< 1,
     forall(member(W, Others),
            ( memberchk(W, Own) ; memberchk(W, ["player", "jogador"]) )).
+
+%!  digits_apart(+Words0, -Words) is det.
+%
+%   Words0 with a word of letters then digits as two ("p2" as "p", "2").
+
+digits_apart(Words0, Words) :-
+    foldl(digits_apart, Words0, Words, []).
 
 digits_apart(W, [A, D|Rest], Rest) :-
     string_codes(W, Cs),

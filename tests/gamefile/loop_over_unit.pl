@@ -158,6 +158,14 @@ odd_names:play :-                       % to pick
              arena_loop_drive:loop_choice(member, [a, b], _) )),
     format("| PLAYER 2 WON! |~n", []).
 
+short_names:arena_loop(play, ['1.']).  % no names; its end names "P1": player 1,
+short_names:play :-                     % not the last to pick
+    forall(between(1, 4, I),
+           ( P is 2 - I mod 2,
+             format("Turn of P~w~n", [P]),
+             arena_loop_drive:loop_choice(member, [a, b], _) )),
+    format("Player P1 wins!!~n", []).
+
 % Draws over ranges: one of 10^12 numbers and one over bounds written in
 % the clause (a score) are no picks; one of 100 numbers the game computes is.
 wide:play :-
@@ -265,6 +273,10 @@ test(a_players_number_the_names_do_not_tell, [true(Msg == Expected)]) :-
                 writes before its picks tie to either player',
     played(odd_names, Ds),
     catch(( loop_over(odd_names:Ds, _), Msg = none ), error(game_rule_loop(Msg), _), true).
+
+test(a_players_number_joined_to_a_letter, [true(W == player1)]) :-
+    played(short_names, Ds),
+    loop_over(short_names:Ds, W).
 
 test(which_ranges_are_picks, [true(O == point(Alts))]) :-
     numlist(0, 99, Alts),

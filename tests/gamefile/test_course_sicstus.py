@@ -734,11 +734,12 @@ def test_how_a_loops_end_is_read_when_its_answers_run_out() -> None:
     named by a symbol ("X Wins the Game!") is the player whose name the
     game's code ties to that symbol (`symbol('Black', S) :- S = 'X'.`);
     a winner named by a player's number that the players' names do not
-    tell ("PLAYER 2 WON!", names "3" and "move c") is no guess; a draw over
+    tell ("PLAYER 2 WON!", names "3" and "move c") is no guess, and one
+    joined to a letter ("Player P1 wins!!") is read as that number; a draw over
     10^12 numbers, or a score over bounds written in the clause, is no
     pick."""
     output = run_plunit(HERE / "loop_over_unit.pl")
-    assert "All 18 tests passed" in output, output
+    assert "All 19 tests passed" in output, output
 
 
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
