@@ -39,13 +39,16 @@ the list of decisions taken.
 loop_adapter(Code, FileBase, Text) :-
     current_prolog_flag(arena_game_jail, true),
     nb_setval(arena_loop_ran, []),
+    nb_setval(arena_loop_chosen_tried, false),
     member(Way, [plain, typed]),  % every entry plainly first; typed where those fail
     way_games(Way, Code, Entry, Answers, Input, Games0),
     (   Input == prompted(typed) -> Typed = true ; Typed = false ),
     (   known(Games0, Typed, Input, Names0)
     ->  Names = Names0, Chosen = false
     ;   Typed == false,                 % a computer that picks at random for no
-        arena_loop_watch:chooser(Code, _, _, _),    % move: its moves made picks
+        arena_loop_watch:chooser(Code, _, _, _),    % move: its moves made picks,
+        \+ nb_current(arena_loop_chosen_tried, true),  % for the first answers only
+        nb_setval(arena_loop_chosen_tried, true),
         setup_call_cleanup(nb_setval(arena_loop_chosen, true),
                            ( whole_games(Code, Entry, Input, Games1),
                              known(Games1, Typed, Input, Names1) ),
