@@ -1,6 +1,7 @@
 :- module(arena_loop_watch,
           [ loop_watch/1,             % +M
             watched_head/2,           % +M, ?PI
+            own/3,                    % +M, ?PI, -Head
             won_end/4,                % +M, +Outcome, +Taken, +Marks
             won_shown/5               % +M, +Decisions, +Outcome, +Shown0, -Shown
           ]).
@@ -19,7 +20,7 @@ wrote the text after the last pick announced the end, and its name or
 its argument says who won (`printWin(black)`, `playerOneWins`,
 `display_winning_player(2)`), where the text itself says it only in
 letters drawn with `$` or `|_`. And its computer player, choose_move/3,4,
-whose moves become picks where the adapter says so (chosen/4).
+whose moves become picks where the adapter says so (chosen/3).
 */
 
 :- dynamic
@@ -45,7 +46,7 @@ loop_watch(M) :-
                  assertz(wrapped(M, PI)) )),
         forall(chooser(M, PI, Head, Moves),
                ( wrap_predicate(M:Head, arena_loop_chosen, Wrapped,
-                                arena_loop_watch:chosen(M, Head, Moves, Wrapped)),
+                                arena_loop_watch:chosen(M, Moves, Wrapped)),
                  assertz(wrapped(M, PI)) ))
     ).
 
@@ -68,18 +69,22 @@ entry(M, Name/Arity, Head) :-
     own(M, Name/Arity, Head).
 
 win_named(M, Name/Arity, Head) :-
-    current_predicate(M:Name/Arity),
+    own(M, Name/Arity, Head),
     Arity =< 4,
-    \+ sub_atom(Name, 0, _, _, '$'),
-    \+ sub_atom(Name, 0, _, _, arena_),   % an adapter's, not the game's
     downcase_atom(Name, Lower),
     sub_atom(Lower, _, _, _, win),
     \+ entry(M, Name/Arity, _),
-    own(M, Name/Arity, Head),
     \+ predicate_property(M:Head, dynamic).
+
+%!  own(+M, ?PI, -Head) is nondet.
+%
+%   PI is a predicate of the game's own code in M: not imported, not an
+%   adapter's (`arena_`), not the system's (`$`).
 
 own(M, Name/Arity, Head) :-
     current_predicate(M:Name/Arity),
+    \+ sub_atom(Name, 0, _, _, '$'),
+    \+ sub_atom(Name, 0, _, _, arena_),
     functor(Head, Name, Arity),
     \+ predicate_property(M:Head, imported_from(_)).
 
@@ -97,15 +102,15 @@ chooser(M, choose_move/3, choose_move(S, _, Move), Move-valid_moves(S, Ms)-Ms) :
     own(M, choose_move/3, _),
     own(M, valid_moves/2, _).
 
-:- public started/1, won/2, chosen/4.
+:- public started/1, won/2, chosen/3.
 
-%   chosen(+M, +Head, +Moves, :Wrapped): a call of the game's computer
+%   chosen(+M, +Moves, :Wrapped): a call of the game's computer
 %   player. Where the adapter says `arena_loop_chosen` (or a proposal
 %   tries it), in a run of the loop, its move is a pick among those
 %   valid_moves lists that fit its move's form: the arena's players
 %   choose for a level that picks at random for none (`choose_move(S,
 %   white, 2, M)` written in the loop), as for one that does.
-chosen(M, _, Move-List-Ms, Wrapped) :-
+chosen(M, Move-List-Ms, Wrapped) :-
     (   (   nb_current(arena_loop_chosen, true)
         ->  true
         ;   current_predicate(M:arena_loop_chosen/0),

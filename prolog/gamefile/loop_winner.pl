@@ -85,8 +85,7 @@ has_alnum(W) :-
 
 first_filled(Lines, Line) :-
     member(Line, Lines),
-    sub_string(Line, _, 1, _, C),
-    char_type(C, alnum),
+    has_alnum(Line),
     !.
 
 %   name_alone(+Line, +Own, -Words): Line's words ("player2" as "player",
@@ -177,18 +176,14 @@ side_winner(_, Side, _) :-
 %   and few clauses, ties Name (of Names) to Side, a side's word:
 %   `f(Name, Side).`, `f(Side, Name).` or `f(Name, S) :- S = Side.`
 tie(M, Names, Name, Side) :-
-    current_predicate(M:F/2),
-    \+ sub_atom(F, 0, _, _, '$'),
-    \+ sub_atom(F, 0, _, _, arena_),
+    arena_loop_watch:own(M, F/2, H),
     \+ arena_loop_watch:watched_head(M, F/2),
-    functor(H, F, 2),
-    \+ predicate_property(M:H, imported_from(_)),
     predicate_property(M:H, number_of_clauses(C)),
     C =< 64,
     catch(clause(M:H, B0), _, fail),
     strip_module(B0, _, B),
     pair(H, B, A0, S0),
-    maplist(lower_word, [A0, S0], [A, S]),
+    maplist(arena_loop_game:name_word, [A0, S0], [[A], [S]]),
     (   memberchk(A, Names), arena_loop_game:side_word(S), Name = A, Side = S
     ;   memberchk(S, Names), arena_loop_game:side_word(A), Name = S, Side = A
     ),
@@ -200,10 +195,6 @@ pair(H, true, A, S) :-
 pair(H, (V = C), A, C) :-
     arg(1, H, A), arg(2, H, V),
     var(V), atomic(A), atomic(C).
-
-lower_word(A, W) :-
-    format(string(S), "~w", [A]),
-    string_lower(S, W).
 
 %   one_side_picks(+Marks, +Text, ?Side): the last side named before each
 %   pick (since the pick before it) is Side, the same for every pick.
