@@ -581,3 +581,29 @@ def test_calls_that_say_win_bring_nothing_unbounded_or_raw(
     assert not raw_controls(out), out
     assert time.monotonic() - start < 120, out
 
+
+
+def test_a_game_that_says_its_computer_moves_are_picks_gains_no_hold(
+        jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game read only through its loop says `arena_loop_chosen` itself,
+    and its valid_moves/3, which its computer's moves are picked from,
+    lists 200,000 moves at one turn, loops for ever at another and throws
+    at a third: check-game ends in time, and a game played from its
+    adapter ends with a result that verifies."""
+    if not jail:
+        return
+    game = tmp_path / "loop_chosen_abuse.pl"
+    game.write_text((GAMES / "loop_chosen_abuse.pl").read_text())
+    start = time.monotonic()
+    assert main(["check-game", str(game), "--games", "3"]) == 1
+    out, _ = capsys.readouterr()
+    adapter = tmp_path / "loop_chosen_abuse-arena.pl"
+    says(out, f"adapter proposed in {adapter}")
+    log = tmp_path / "game.jsonl"
+    assert main(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                 "--move-time", "0.2", "--delay", "0", "--no-color",
+                 "--replay", str(log)]) == 0
+    out, _ = capsys.readouterr()
+    assert json.loads(log.read_text().splitlines()[-1])["type"] == "result", out
+    assert main(["verify", str(log)]) == 0
+    assert time.monotonic() - start < 180, out
