@@ -342,7 +342,10 @@ pause(Prompt) :-
     string_lower(Tail, Lower),
     (   sub_string(Lower, _, _, _, "press"),
         once(( member(W, ["enter", "key", "continue", "return"]), sub_string(Lower, _, _, _, W) ))
-    ;   sub_string(Lower, _, _, _, "continue"),
+    ;   (   sub_string(Lower, _, _, _, "continue")
+        ;   sub_string(Lower, _, _, _, "anything")       % "type anything to see the move"
+        ;   sub_string(Lower, _, _, _, "any key")
+        ),
         \+ sub_string(Lower, _, _, _, "?"),
         \+ sub_string(Lower, _, _, _, "y/n")
     ),

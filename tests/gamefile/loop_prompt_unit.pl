@@ -3,6 +3,7 @@
 % of course games prints (written here, not copied).
 :- use_module('../../prolog/gamefile/loop_prompt').
 :- use_module('../../prolog/gamefile/loop_names').
+:- use_module('../../prolog/gamefile/loop_answer').
 :- use_module(library(plunit)).
 
 :- begin_tests(loop_answer).
@@ -171,6 +172,11 @@ test(a_pause_and_a_question, [true(Asks == [no, yes, yes, yes])]) :-
     findall(R, ( member(T, ["Computer 1 took 2.\n", "1. Play\n2. Exit\n", "Choose:\n",
                             "\u2502 Size? \u2502\n\u2570\u2500\u2500\u256f\n"]),
                  ( prompt_asks(T) -> R = yes ; R = no ) ), Asks).
+
+test(a_pause_that_takes_anything, [true(Pauses == [yes, yes, no, no])]) :-
+    findall(R, ( member(T, ["Type anything to see the Bot X move.", "Press any key",
+                            "Type anything?", "Choose your move: "]),
+                 ( arena_loop_answer:pause(T) -> R = yes ; R = no ) ), Pauses).
 
 test(a_row_read_off_the_board, [true(A == [a, b, c, d])]) :-
     prompt_answers("   | 1 | 2 | 3 | 4 |\n a | X |   |   |   |\n b |   |   |   |   |\n\c
