@@ -8,6 +8,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(loop_stop, [stop_run/1]).
+:- use_module(loop_chooser, [chooser/4, chooser_moves/3]).
 
 /** <module> The calls of a game's own code that a run of its loop watches
 
@@ -19,7 +20,7 @@ ended. And the predicates whose names say "win": the last one that
 wrote the text after the last pick announced the end, and its name or
 its argument says who won (`printWin(black)`, `playerOneWins`,
 `display_winning_player(2)`), where the text itself says it only in
-letters drawn with `$` or `|_`. And its computer player, choose_move/3,4,
+letters drawn with `$` or `|_`. And its computer player, choose_move/3..6,
 whose moves become picks where the adapter says so (chosen/3).
 */
 
@@ -88,43 +89,31 @@ own(M, Name/Arity, Head) :-
     functor(Head, Name, Arity),
     \+ predicate_property(M:Head, imported_from(_)).
 
-%   chooser(+M, -PI, -Head, -Moves): the game's computer player,
-%   choose_move/4 or /3, and the valid_moves/3 or /2 call that lists
-%   the moves it chooses among, sharing its state (and player).
-chooser(M, choose_move/4, choose_move(S, P, _, Move), Move-valid_moves(S, P, Ms)-Ms) :-
-    own(M, choose_move/4, _),
-    own(M, valid_moves/3, _).
-chooser(M, choose_move/4, choose_move(S, _, _, Move), Move-valid_moves(S, Ms)-Ms) :-
-    own(M, choose_move/4, _),
-    \+ own(M, valid_moves/3, _),
-    own(M, valid_moves/2, _).
-chooser(M, choose_move/3, choose_move(S, _, Move), Move-valid_moves(S, Ms)-Ms) :-
-    own(M, choose_move/3, _),
-    own(M, valid_moves/2, _).
-
 :- public started/1, won/2, chosen/3.
 
-%   chosen(+M, +Moves, :Wrapped): a call of the game's computer
-%   player. Where the adapter says `arena_loop_chosen` (or a proposal
-%   tries it), in a run of the loop, its move is a pick among those
-%   valid_moves lists that fit its move's form: the arena's players
-%   choose for a level that picks at random for none (`choose_move(S,
-%   white, 2, M)` written in the loop), as for one that does.
-chosen(M, Move-List-Ms, Wrapped) :-
+%   chosen(+M, +Spec, :Wrapped): a call of the game's computer player.
+%   Where the adapter says `arena_loop_chosen` (or a proposal tries it),
+%   in a run of the loop, its move is a pick among those its own code
+%   lists (prolog/gamefile/loop_chooser.pl): the arena's players choose
+%   for a level that picks at random for no move (`choose_move(S, white,
+%   2, M)` written in the loop), or not at random at all.
+chosen(M, Spec, Wrapped) :-
     (   (   nb_current(arena_loop_chosen, true)
         ->  true
         ;   current_predicate(M:arena_loop_chosen/0),
             M:arena_loop_chosen
         ),
         nb_current(arena_loop, drive(_, _, _, _, _)),
-        \+ ground(Move),
-        catch(M:List, _, fail),
-        is_list(Ms),
-        include(fits(Move), Ms, Fit),
-        Fit = [_|_]
-    ->  arena_loop_drive:loop_choice(member, Fit, Move)
+        chooser_moves(M, Spec, Moves)
+    ->  Spec = chooser(Head, _, _),
+        arg_last(Head, Move),
+        arena_loop_drive:loop_choice(member, Moves, Move)
     ;   call(Wrapped)
     ).
+
+arg_last(Head, Last) :-
+    functor(Head, _, Arity),
+    arg(Arity, Head, Last).
 
 started(PI) :-
     (   nb_current(arena_loop, Drive),
@@ -152,9 +141,6 @@ won(Head, Wrapped) :-
         )
     ;   call(Wrapped)
     ).
-
-fits(Move, M) :-
-    \+ Move \= M.
 
 %   written(+Out, +Before, +Head, +Else): where the call wrote since
 %   Before, what it says is kept; where it says nothing, Else (none:

@@ -12,14 +12,15 @@
 :- use_module(propose_code).
 :- use_module(entry_points, [entry_point/2]).
 :- use_module(loop_drive).
-:- use_module(loop_answer, [loop_answers/1, modes_seen/1]).
+:- use_module(loop_answer, [modes_seen/1]).
 :- use_module(loop_attempts).
 :- use_module(loop_typed, [typed_questions/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/3]).
 :- use_module(loop_winner, [winner_guess/3]).
 :- use_module(loop_watch, []).
-:- use_module(propose_players, [players_fact/2]).
+:- use_module(loop_chooser, []).
+:- use_module(loop_text, [adapter_text/5]).
 
 /** <module> An adapter that plays a game through its own loop
 
@@ -38,25 +39,43 @@ the list of decisions taken.
 
 loop_adapter(Code, FileBase, Text) :-
     current_prolog_flag(arena_game_jail, true),
-    nb_setval(arena_loop_ran, []),
     nb_setval(arena_loop_chosen_tried, false),
-    member(Way, [plain, typed]),  % every entry plainly first; typed where those fail
-    way_games(Way, Code, Entry, Answers, Input, Games0),
+    member(Way, [plain, chosen, typed]),    % every entry plainly first; its computer's
+    way_on(Way, Code),                      % moves made picks, then typed, where those fail
+    with_chosen(Way, way_games(Way, Code, Entry, Answers, Input, Games0)),
     (   Input == prompted(typed) -> Typed = true ; Typed = false ),
     (   known(Games0, Typed, Input, Names0)
-    ->  Names = Names0, Chosen = false
-    ;   Typed == false,                 % a computer that picks at random for no
-        arena_loop_watch:chooser(Code, _, _, _),    % move: its moves made picks,
+    ->  Names = Names0,
+        (   Way == chosen -> Chosen = true ; Chosen = false )
+    ;   Way == plain,                   % a computer that picks at random for no
+        arena_loop_chooser:chooser(Code, _, _, _),  % move: its moves made picks,
         \+ nb_current(arena_loop_chosen_tried, true),  % for the first answers only
         nb_setval(arena_loop_chosen_tried, true),
-        setup_call_cleanup(nb_setval(arena_loop_chosen, true),
-                           ( whole_games(Code, Entry, Input, Games1),
-                             known(Games1, Typed, Input, Names1) ),
-                           nb_setval(arena_loop_chosen, false))
+        with_chosen(chosen, ( whole_games(Code, Entry, Input, Games1),
+                              known(Games1, Typed, Input, Names1) ))
     ->  Names = Names1, Chosen = true
     ),
     !,
     with_output_to(string(Text), adapter_text(Code, FileBase, Entry, Answers, Names-Chosen)).
+
+%   way_on(+Way, +Code): Way is tried, from the first answers again; the
+%   chosen way where the game has a computer player whose moves its own
+%   code lists (prolog/gamefile/loop_chooser.pl).
+way_on(Way, Code) :-
+    (   Way == chosen
+    ->  arena_loop_chooser:chooser(Code, _, _, _),
+        !
+    ;   true
+    ),
+    nb_setval(arena_loop_ran, []).
+
+with_chosen(Way, Goal) :-
+    (   Way == chosen
+    ->  setup_call_cleanup(nb_setval(arena_loop_chosen, true),
+                           once(Goal),
+                           nb_setval(arena_loop_chosen, false))
+    ;   once(Goal)
+    ).
 
 known(Games, Typed, Input, Names) :-
     names(Games, Typed, Names),
@@ -194,6 +213,8 @@ loop_reason_(Code, Reason) :-
 answers(plain, prompted(auto)).
 answers(plain, Answers) :-
     fixed_answers(Answers).
+answers(chosen, Answers) :-
+    answers(plain, Answers).
 answers(typed, prompted(typed)).
 
 fixed_answers(Answers) :-
@@ -317,128 +338,4 @@ propose_note(Input, Note) :-
         Earlier \== none
     ->  true
     ;   nb_setval(arena_loop_propose, Note)
-    ).
-
-%   comment_lines(+Text): Text as comment lines of at most 76 columns,
-%   its control characters spaces (no line of it can leave the comment).
-comment_lines(Text) :-
-    atom_codes(Text, Codes0),
-    maplist([C0, C]>>( C0 < 0'\s -> C = 0'\s ; C = C0 ), Codes0, Codes),
-    atom_codes(Plain, Codes),
-    split_string(Plain, " ", " ", Words0),
-    exclude(==(""), Words0, Words),
-    foldl(comment_word, Words, "%", Last),
-    format("~w~n", [Last]).
-
-comment_word(Word, Line0, Line) :-
-    string_length(Line0, L0),
-    string_length(Word, LW),
-    (   L0 > 1, L0 + 1 + LW > 76
-    ->  format("~w~n", [Line0]),
-        string_concat("% ", Word, Line)
-    ;   atomic_list_concat([Line0, ' ', Word], Line1),
-        atom_string(Line1, Line)
-    ).
-
-%   loop_answers_in(+Code, +Entry, +Answers, -Given): the answers a
-%   prompted run gives before the loop's first pick (pauses left out).
-loop_answers_in(Code, Entry, Answers, Given) :-
-    answers_input(Answers, Input),
-    loop_run(Code:Entry, Input, free(0, 1), 2, _, _, _),
-    loop_answers(Given0),
-    exclude(==(''), Given0, Given1),
-    atomic_list_concat(Given1, ', ', Given).
-
-adapter_text(Code, FileBase, Entry, Answers, Names-Chosen) :-
-    format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
-    format("% Neither the game's rules nor a proposal over them gave the arena what it~n"),
-    format("% needs, so the arena plays the game through its own loop, ~w/0: its~n", [Entry]),
-    (   Answers == prompted(typed)
-    ->  format("% menu answered, each answer to a person's question in play and each~n"),
-        format("% random pick of its computer players (random_member/2, random/3, ...)~n")
-    ;   format("% menu answered for computer against computer, each random pick of its~n"),
-        format("% computer players (random_member/2, random_select/3, random/3,~n"),
-        format("% random_between/3)~n")
-    ),
-    format("% among two or more moves is a move the arena's~n"),
-    format("% players make. A state is the list of moves made; the game ends where~n"),
-    format("% the loop ends. Lines marked GUESS were inferred from a few games: confirm~n"),
-    format("% them, then run `arena check-game` on this file.~n~n"),
-    format(":- consult(~q).~n~n", [FileBase]),
-    (   Answers = prompted(_)
-    ->  (   Answers == prompted(typed)
-        ->  (   nb_current(arena_loop_propose, Plain), Plain \== none
-            ->  format(atom(Why), "(~w)", [Plain]),
-                format("% GUESS: its mode of computers alone did not play~n"),
-                comment_lines(Why),
-                format("% so the~n")
-            ;   format("% GUESS: its menu has no mode with the computer on both sides, so the~n")
-            ),
-            format("% arena's players play a person's seat: each question the loop asks~n"),
-            format("% again in play (a move) is answered by the player to move, among the~n"),
-            format("% answers its text names (numbers of a range, letters; yes or no~n"),
-            format("% never); a refused answer is followed by the next. The menu's~n"),
-            format("% questions are answered from the text it wrote before them.~n")
-        ;   format("% GUESS: each of its questions answered from the text it wrote before~n"),
-            format("% it (the menu's option for computer against computer at its easiest~n"),
-            format("% level, the smallest number a question names, no to yes-or-no), with~n"),
-            format("% a full stop where read/1 reads it; a list of answers (one a line, the~n"),
-            format("% last typed again at every later question) may be given instead.~n")
-        ),
-        loop_answers_in(Code, Entry, Answers, Given),
-        format("% The answers it gave before the first move: ~w~n", [Given])
-    ;   format("% GUESS: the answers (one a line, the last typed again at every later~n"),
-        format("% question) that make the menu play computer against computer at its~n"),
-        format("% easiest level~n")
-    ),
-    portray_clause(arena_loop(Entry, Answers)),
-    nl,
-    (   Chosen == true
-    ->  format("% GUESS: one side's computer picks at random for no move: each move of~n"),
-        format("% the game's choose_move is a pick among the moves valid_moves lists~n"),
-        portray_clause(arena_loop_chosen),
-        nl
-    ;   true
-    ),
-    (   Names = turns(_, _)
-    ->  true
-    ;   Names == grouped
-    ->  format("% GUESS: a turn is the picks made with no text written or read between~n"),
-        format("% them (a row, then a column); the players take turns~n")
-    ;   format("% GUESS: each pick is one player's move, the players take turns~n")
-    ),
-    players_fact(Code, [player1, player2]),
-    portray_clause((current_player(loop(Ds), P) :- loop_player(Ds, P))),
-    nl,
-    (   Names = names(W1, W2)
-    ->  format("% GUESS: the words the loop writes before the first player's moves and~n"),
-        format("% the second's; the winner is the one its last text names~n"),
-        portray_clause(arena_loop_names(W1, W2))
-    ;   Names = turns(W1, W2)
-    ->  format("% GUESS: a turn may have several picks: the player to move is the one~n"),
-        format("% of these two words the loop wrote last (alone) before the pick; the~n"),
-        format("% winner is the one its last text names~n"),
-        portray_clause(arena_loop_names(W1, W2)),
-        portray_clause(arena_loop_turns(named))
-    ;   Names == grouped
-    ->  portray_clause(arena_loop_turns(grouped)),
-        format("~n% GUESS: no word names one player alone: the player who moved last wins~n"),
-        format("% unless the loop's last text says draw~n")
-    ;   format("% GUESS: no word names one player alone: the player who moved last wins~n"),
-        format("% unless the loop's last text says draw~n")
-    ),
-    nl,
-    portray_clause(arena_initial_state(_, loop([]))),
-    portray_clause((arena_valid_moves(loop(Ds), Ms) :- loop_moves(Ds, Ms))),
-    portray_clause((arena_move(loop(Ds), M, loop(Ds1)) :-
-                        loop_moves(Ds, Ms), memberchk(M, Ms), !, append(Ds, [M], Ds1))),
-    portray_clause((arena_game_over(loop(Ds), W) :- loop_over(Ds, W))),
-    portray_clause((arena_display_game(loop(Ds)) :- loop_display(Ds))),
-    (   member(PI, [choose_move/3, choose_move/4, value/3]), defines(Code, PI)
-    ->  nl,
-        format("% the game's own levels and value/3 take its own state: the arena's AI~n"),
-        format("% plays instead~n"),
-        forall(( member(PI1, [choose_move/3, choose_move/4, value/3]), defines(Code, PI1) ),
-               portray_clause(arena_without(PI1)))
-    ;   true
     ).

@@ -964,3 +964,20 @@ def test_a_level_its_loop_writes_for_one_side_is_chosen_by_the_arena(
     assert set(movers(tmp_path / "game.jsonl")) == {"player1", "player2"}
     assert ("Black wins!" in out) != ("White wins!" in out), out
     assert winner == ("player1" if "Black wins!" in out else "player2"), out
+
+
+def test_a_computer_that_never_picks_at_random_is_chosen_by_the_arena(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Both computers take the best move they find, with no random pick,
+    so the loop alone gives the arena nothing to choose. The moves its
+    own choose_move/4 clause lists (valid_moves/3 on the player and the
+    heap, each From-To) become picks in choose_move's form,
+    take(From, To): both players play, and the winner is the one the
+    game names."""
+    adapter = proposed("loop_best_only.pl", tmp_path, capsys)
+    assert "\narena_loop_chosen.\n" in adapter.read_text()
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    assert set(movers(tmp_path / "game.jsonl")) == {"player1", "player2"}
+    won = re.findall(r"CONGRATS Player '([AB])'", out)
+    assert len(won) == 1, out
+    assert winner == ("player1" if won == ["A"] else "player2"), out
