@@ -412,8 +412,12 @@ question_answers(Question, Near, Answers) :-
     ->  Answers = [a, b, c, d, e, f, g, h]
     ;   numbers_asked(Lower, Near, Numbers), Numbers \== []
     ->  Answers = Numbers
-    ;   string_lower(Near, NearLower),         % "Choose the size / of the board"
-        ( sub_string(Lower, _, _, _, "size") ; sub_string(NearLower, _, _, _, "size") )
+    ;   string_lower(Near, NearLower),         % "Choose the size / of the board",
+        (   sub_string(Lower, _, _, _, "size")  % "Number of rows:"
+        ;   sub_string(NearLower, _, _, _, "size")
+        ;   member(W, ["rows", "columns", "width", "height", "dimension", "linhas", "colunas"]),
+            sub_string(Lower, _, _, _, W)
+        )
     ->  Answers = ['6', '5', '7', '8', '4', '9', '10', '11']
     ;   default_answers(Answers)
     ).

@@ -178,6 +178,11 @@ test(a_pause_that_takes_anything, [true(Pauses == [yes, yes, no, no])]) :-
                             "Type anything?", "Choose your move: "]),
                  ( arena_loop_answer:pause(T) -> R = yes ; R = no ) ), Pauses).
 
+test(a_size_asked_as_rows_and_columns, [true(Firsts == ['6', '6', '1'])]) :-
+    findall(F, ( member(T, ["Must have at least 3 rows.\n\nNumber of rows: ",
+                            "Number of columns: ", "Row: "]),
+                 prompt_answers(T, [F|_]) ), Firsts).
+
 test(a_row_read_off_the_board, [true(A == [a, b, c, d])]) :-
     prompt_answers("   | 1 | 2 | 3 | 4 |\n a | X |   |   |   |\n b |   |   |   |   |\n\c
                     c |   | O |   |   |\n d |   |   |   |   |\n\nInsert Row\n", A).
