@@ -11,6 +11,7 @@
 :- use_module(library(yall)).
 :- use_module(library(ordsets)).
 :- use_module(loop_static, [static_names/3, static_dropped/2]).
+:- use_module(loop_turn_names, [turn_names/3]).
 
 /** <module> Who plays each pick of a game's own loop
 
@@ -113,65 +114,6 @@ grouped(Marks) :-
     N >= 4,
     InGroups * 2 > N.
 
-%   turn_names(+Games, -W1, -W2): where picks and players do not simply
-%   alternate (a turn of two picks: a piece, then where it goes), two
-%   words that the loop's texts between picks name in turn: each text
-%   that has one and not the other names whose turn it is.
-turn_names(Games, W1, W2) :-
-    findall(Off-W, ( member(Part, [all, last]),     % the last lines alone: "red claims
-                     even_words(Part, Games, Off, W) ), Mid0),  % 3", then "Turn of blue"
-    keysort(Mid0, Mid1),                % the most even first, at most 40
-    pairs_values(Mid1, Mid3),
-    list_to_set(Mid3, Mid2),
-    (   length(Mid, 40), append(Mid, _, Mid2) -> true ; Mid = Mid2 ),
-    maplist(game_lines, Games, Lines),
-    keyed(Lines, Mid, Keyed),
-    (   findall(Score-(A-B),
-                ( member(A, Mid), member(B, Mid), A @< B,
-                  \+ counts_apart(A, B),   % "5 sticks left", "7 sticks left"
-                  alternation(turns, Lines, A, B, Score0),
-                  (   ( same_first_word(A, B) ; same_line(Keyed, A, B) )
-                  ->  Score is Score0 + 0.5
-                  ;   \+ ( nb_current(arena_names_typed, T), T \== false ),
-                      Score = Score0    % typed: not words of a turn's questions
-                  ) ),                  % ("the piece you wish", "your destination")
-                Scored),
-        Scored \== []
-    ->  true
-    ;   findall(Score-(A-B),            % a turn of several picks, its line written
-                ( member(A, Mid), member(B, Mid), A @< B,  % again before each one
-                  \+ counts_apart(A, B),
-                  turn_line(Keyed, A, B),
-                  alternation(runs, Lines, A, B, Score) ),
-                Scored)
-    ),
-    keysort(Scored, Ascending),
-    last(Ascending, _-(A1-B1)),
-    first_named(Games, A1, B1, First),
-    (   First == A1 -> S1 = A1, S2 = B1 ; S1 = B1, S2 = A1 ),
-    atom_string(W1, S1),
-    atom_string(W2, S2),
-    !.
-
-%   even_words(+Part, +Games, -Off, -W): a word W in 15% to 85% of the
-%   texts before the picks (Part as segment_words/7 takes), Off from
-%   half of them.
-even_words(Part, Games, Off, W) :-
-    findall(Words, ( member(_-Marks-Text, Games),
-                     reverse(Marks, Ordered),
-                     segment_words(Part, Ordered, 0, Text, 0, _, Words) ), All0),
-    (   nb_current(arena_names_typed, T), T \== false    % not the texts of an answer alone
-    ->  exclude([Ws]>>( Ws = [_] ; Ws = [] ), All0, All)
-    ;   exclude(==([]), All0, All)      % nor the picks of a turn with nothing between
-    ),
-    length(All, N),
-    N >= 8,
-    counts(All, Counts),
-    member(W-C, Counts),
-    C >= N * 0.15, C =< N * 0.85,
-    \+ question_word(W),
-    Off is abs(C - N / 2).
-
 %   question_word(+W): a word of a question the arena typed at, digits
 %   left out ("Insert Row", "Player , take:"): a move's part, no name.
 question_word(W) :-
@@ -183,19 +125,6 @@ question_word(W) :-
     text_words(S, Ws),
     memberchk(W, Ws),
     !.
-
-%   counts_apart(+A, +B): two numbers that are no players' (1 and 2, or 0
-%   and 1, are).
-counts_apart(A, B) :-
-    number_string(_, A),
-    number_string(_, B),
-    \+ memberchk(A-B, ["1"-"2", "0"-"1"]).
-
-%   same_first_word(+A, +B): "player 1" and "player 2": a pair of names
-%   rather than a name and a word that shows with the other.
-same_first_word(A, B) :-
-    split_string(A, " ", "", [W, _]),
-    split_string(B, " ", "", [W, _]).
 
 %   keyed(+Lines, +Ws, -Keyed): Key-W for each line between picks (Lines
 %   as game_lines/2 gives them) that holds a word W of Ws, Key its others.
@@ -233,89 +162,12 @@ game_lines(_-Marks-Text, Texts) :-
     findall(Backwards, ( segment_words(lines, Ordered, 0, Text, 0, _, Lines),
                          reverse(Lines, Backwards) ), Texts).
 
-%   alternation(+How, +Games, +A, +B, -Score): in every game (its texts,
-%   as game_lines/2 gives them) the texts that name one of A, B alone name
-%   them in turn (How turns: 90% of the changes at least; runs: a turn's
-%   picks and refusals alike, two changes at least), each at least 3
-%   times in all; Score counts them.
-alternation(How, Games, A, B, Score) :-
-    foldl(game_alternation(How, A, B), Games, 0-0, NA-NB),
-    NA >= 3,
-    NB >= 3,
-    Score is NA + NB.
-
-game_alternation(How, A, B, Texts, NA0-NB0, NA-NB) :-
-    findall(Who, ( member(Backwards, Texts), named_line(A, B, Backwards, Who) ), Named),
-    include(==(A), Named, As), length(As, KA),
-    include(==(B), Named, Bs), length(Bs, KB),
-    changes(Named, 0, Changes),
-    (   How == turns -> Changes >= 0.9 * (KA + KB - 1) ; Changes >= 2 ),
-    NA is NA0 + KA,
-    NB is NB0 + KB.
-
-%   turn_line(+Keyed, +A, +B): a line that says whose turn it is names A
-%   where it otherwise names B ("Turn of player playing black", "white").
-turn_line(Keyed, A, B) :-
-    member(Key-A, Keyed),
-    memberchk(Key-B, Keyed),
-    member(T, Key),
-    memberchk(T, ["turn", "vez", "turno", "playing", "joga", "move", "moves", "play",
-                  "jogar", "jogada"]),
-    !.
-
-%   named_line(+A, +B, +Lines, -Who): the first of Lines (each its words)
-%   that names one of A, B and not the other names Who.
-named_line(A, B, Lines, Who) :-
-    member(Ws, Lines),
-    (   memberchk(A, Ws), \+ memberchk(B, Ws) -> Who = A
-    ;   memberchk(B, Ws), \+ memberchk(A, Ws) -> Who = B
-    ),
-    !.
-
-changes([X, Y|T], C0, C) :-
-    !,
-    (   X \== Y -> C1 is C0 + 1 ; C1 = C0 ),
-    changes([Y|T], C1, C).
-changes(_, C, C).
-
-%   first_named(+Games, +A, +B, -First): of A and B, the one the loop
-%   named last before its first pick (or, failing that, the other of the
-%   one it named first after it).
-first_named(Games, A, B, First) :-
-    Games = [_-Marks-Text|_],
-    last(Marks, at(End, _)),
-    sub_string(Text, 0, End, _, Before),
-    lower_apart(Before, Lower),
-    split_string(Lower, "\n", "", Lines),
-    reverse(Lines, Backwards),
-    member(Line, Backwards),
-    split_string(Line, " \t\r.,;:!?()[]'`\"-=|*#", " \t\r.,;:!?()[]'`\"-=|*#", Ws),
-    (   name_in(A, Ws), \+ name_in(B, Ws) -> First = A
-    ;   name_in(B, Ws), \+ name_in(A, Ws) -> First = B
-    ),
-    !.
-first_named(Games, A, B, First) :-
-    Games = [_-Marks-Text|_],
-    reverse(Marks, Ordered),
-    once(( segment_words(Ordered, 0, Text, 0, _, Ws),
-           (   memberchk(A, Ws), \+ memberchk(B, Ws) -> Second = A
-           ;   memberchk(B, Ws), \+ memberchk(A, Ws) -> Second = B
-           ) )),
-    (   Second == A -> First = B ; First = A ).
-
 %   numbered(+W1, +W2): "computer 1", "player x": a word, then a number
 %   or a letter.
 numbered(W1, W2) :-
     string_length(W1, L1), L1 > 1,
     string_codes(W1, C1), forall(member(C, C1), code_type(C, alpha)),
     (   number_string(_, W2) -> true ; string_length(W2, 1) ).
-
-%   name_in(+Name, +Words): Name (one word or two) among Words.
-name_in(Name, Words) :-
-    split_string(Name, " ", "", NWs),
-    append(_, Tail, Words),
-    append(NWs, _, Tail),
-    !.
 
 %   segment_words(+Marks, +Start, +Text, +I, -Parity, -Words): the words
 %   written before each pick but the first (the menu's), by the parity

@@ -183,6 +183,12 @@ test(a_size_asked_as_rows_and_columns, [true(Firsts == ['6', '6', '1'])]) :-
                             "Number of columns: ", "Row: "]),
                  prompt_answers(T, [F|_]) ), Firsts).
 
+test(a_turn_asked_again_where_a_move_failed, [true(Names == turns(white, black))]) :-
+    Turns = [white, black, white, white, black, white, black, black, white, black,
+             white, black, white, white, black, white, black, white, black, black],
+    retried_game(Turns, Game),
+    names([Game, Game, Game], false, Names).
+
 test(a_row_read_off_the_board, [true(A == [a, b, c, d])]) :-
     prompt_answers("   | 1 | 2 | 3 | 4 |\n a | X |   |   |   |\n b |   |   |   |   |\n\c
                     c |   | O |   |   |\n d |   |   |   |   |\n\nInsert Row\n", A).
@@ -383,3 +389,21 @@ test(a_piece_on_a_board_framed_by_its_labels, [true(A == ['(0-2)', '(1-0)', '(2-
                     0 |    | Vp |    | 0\n    0    1    2\nChoose piece to move: (X-Y)", A).
 
 :- end_tests(loop_answer).
+
+%   retried_game(+Turns, -Game): a loop's game as a run keeps it: before
+%   each turn a board and "PLAYER <side> -", then two picks with nothing
+%   between (a piece, then where it goes); a turn asked again (the same
+%   side twice) where the computer's move failed.
+retried_game(Turns, Taken-Marks-Text) :-
+    foldl(retried_turn, Turns, []-[], Parts-Marks),
+    reverse(Parts, Ordered),
+    atomic_list_concat(Ordered, Text0),
+    atom_string(Text0, Text),
+    length(Marks, N),
+    length(Taken, N),
+    maplist(=(1), Taken).
+
+retried_turn(Side, Parts0-Marks0, [Part|Parts0]-[at(End, 1), at(End, 1)|Marks0]) :-
+    format(string(Part), "| . | x |~n PLAYER ~w - ~n", [Side]),
+    foldl([P, L0, L]>>( string_length(P, K), L is L0 + K ), [Part|Parts0], 0, End).
+
