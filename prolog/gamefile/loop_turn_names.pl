@@ -50,7 +50,7 @@ turn_names(Games, W1, W2) :-
     ;   findall(Score-(A-B),            % a turn the loop asks again where its
                 ( member(A, Mid), member(B, Mid), A @< B,  % computer's move failed
                   \+ counts_apart(A, B),
-                  arena_gamefile_loop_names:same_line(Keyed, A, B),
+                  seat_line(Keyed, A, B),
                   alternation(retried, Lines, A, B, Score) ),
                 Scored)
     ),
@@ -98,13 +98,13 @@ same_first_word(A, B) :-
 %   as game_lines/2 gives them) the texts that name one of A, B alone name
 %   them in turn (How turns: 90% of the changes at least; runs: a turn's
 %   picks and refusals alike, two changes at least; retried: 70% of the
-%   changes in all games together, a turn asked again where a move
-%   failed), each at least 3 times in all; Score counts them.
+%   changes in all games together, 20 at least, a turn asked again where
+%   a move failed), each at least 3 times in all; Score counts them.
 alternation(How, Games, A, B, Score) :-
     foldl(game_alternation(How, A, B), Games, 0-0-0-0, NA-NB-C-P),
     NA >= 3,
     NB >= 3,
-    (   How == retried -> C >= 0.7 * P ; true ),
+    (   How == retried -> P >= 20, C >= 0.7 * P ; true ),
     Score is NA + NB.
 
 game_alternation(How, A, B, Texts, NA0-NB0-C0-P0, NA-NB-C-P) :-
@@ -120,6 +120,16 @@ game_alternation(How, A, B, Texts, NA0-NB0-C0-P0, NA-NB-C-P) :-
     NB is NB0 + KB,
     C is C0 + Changes,
     P is P0 + max(0, KA + KB - 1).
+
+%   seat_line(+Keyed, +A, +B): a line that names a player or a turn
+%   names A where it otherwise names B ("PLAYER white -", "PLAYER black -").
+seat_line(Keyed, A, B) :-
+    member(Key-A, Keyed),
+    memberchk(Key-B, Keyed),
+    member(T, Key),
+    memberchk(T, ["player", "jogador", "turn", "vez", "turno", "computer", "bot", "cpu",
+                  "pc", "ai", "side", "team"]),
+    !.
 
 %   turn_line(+Keyed, +A, +B): a line that says whose turn it is names A
 %   where it otherwise names B ("Turn of player playing black", "white").
