@@ -28,7 +28,10 @@ The last resort of a proposal (prolog/gamehost.pl): where no adapter
 over the game's rules could be found, its own play/0 is run with its
 menu answered (prolog/gamefile/loop_drive.pl). The answers kept are the
 first that make the loop play computer against computer: at least 6
-random picks among two or more moves with no input read between them.
+random picks among two or more moves with no input read between them;
+where none do, the same answers with each move of its computer player
+made a pick among those its own code lists (prolog/gamefile/loop_chooser.pl);
+where none do either, the arena types a person's moves at its questions.
 A few whole games then played from there must end; the words its loop
 writes before one player's picks and not before the other's name the
 players (for the winner its last text names). The adapter's state is
