@@ -328,10 +328,34 @@ whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
         N >= 2
     ->  true
     ;   driven(Input, How),
-        once(why_not(Outcome, How, Note)),
+        (   Outcome == ended(time),
+            repeated_lines(Text, Marks, Lines)
+        ->  format(atom(Note), "its loop, ~w, wrote ~w over and over after a pick and \c
+                                ended no game within 15 s", [How, Lines])
+        ;   once(why_not(Outcome, How, Note))
+        ),
         propose_note(Input, Note),
         fail
     ).
+
+%   repeated_lines(+Text, +Marks, -Shown): after the last pick, the loop
+%   wrote at most 4 lines over and over (20 times at least), Shown as
+%   they read, quoted, at most 60 characters each.
+repeated_lines(Text, Marks, Shown) :-
+    (   Marks = [at(End, _)|_] -> true ; End = 0 ),
+    sub_string(Text, End, _, 0, After),
+    split_string(After, "\n", " \t\r", Lines0),
+    exclude(==(""), Lines0, Lines),
+    length(Lines, N),
+    N >= 20,
+    (   N > 40 -> length(Last, 40), once(append(_, Last, Lines)) ; Last = Lines ),
+    sort(Last, Distinct),
+    length(Distinct, D),
+    D =< 4,
+    maplist([L, Q]>>( string_length(L, K),
+                      ( K > 60 -> sub_string(L, 0, 60, _, L1) ; L1 = L ),
+                      format(atom(Q), "~q", [L1]) ), Distinct, Quoted),
+    atomic_list_concat(Quoted, ', ', Shown).
 
 %   propose_note(+Input, +Note): why this way failed; the arena typing a
 %   person's moves, the last tried, keeps the reason an earlier way gave.

@@ -6,6 +6,7 @@
 :- use_module('../../prolog/gamefile/loop_drive').
 :- use_module('../../prolog/gamefile/loop_game').
 :- use_module('../../prolog/gamefile/loop_winner').
+:- use_module('../../prolog/gamefile/propose_loopgame').
 :- use_module(library(plunit)).
 
 toy:arena_loop(play, ['1.']).          % the same answer at every question
@@ -284,5 +285,18 @@ test(which_ranges_are_picks, [true(O == point(Alts))]) :-
 
 test(a_pick_taken_by_the_games_catch_still_stops_the_run, [true(O == point([a, b]))]) :-
     loop_run(caught:play, prompted(auto), free(0, 1), 2, O, _, _).
+
+test(a_loop_that_writes_the_same_lines_for_ever,
+     [true(Shown-Busy == "\"Black cannot move!\", \"White cannot move!\""-none)]) :-
+    numlist(1, 30, Is),
+    foldl([_, T0, T]>>string_concat(T0, "White cannot move!\nBlack cannot move!\n", T),
+          Is, "Menu\nWhite plays a1\n", Text),
+    arena_gamefile_propose_loopgame:repeated_lines(Text, [at(5, 1)], Shown0),
+    atom_string(Shown0, Shown),
+    (   arena_gamefile_propose_loopgame:repeated_lines(
+            "Menu\nWhite plays a1\nBlack plays b2\nWhite plays c3\n", [at(5, 1)], _)
+    ->  Busy = repeated
+    ;   Busy = none
+    ).
 
 :- end_tests(loop_over).
