@@ -7,16 +7,12 @@
 :- use_module(library(lists)).
 
 play :-
-    write('1. Computer vs Computer'), nl,
-    write('2. Exit'), nl,
-    write('Choose an option: '),
+    format("~w~n~w~n~w", ['1) Computer vs Computer', '2) Leave', 'Option? ']),
     read(Option),
-    start(Option).
-
-start(1) :-
-    !,
-    turn(21, 'A').
-start(_).
+    (   Option == 1
+    ->  turn(21, 'A')
+    ;   true
+    ).
 
 turn(0, P) :-
     !,
