@@ -352,10 +352,13 @@ repeated_lines(Text, Marks, Shown) :-
     sort(Last, Distinct),
     length(Distinct, D),
     D =< 4,
-    maplist([L, Q]>>( string_length(L, K),
-                      ( K > 60 -> sub_string(L, 0, 60, _, L1) ; L1 = L ),
-                      format(atom(Q), "~q", [L1]) ), Distinct, Quoted),
+    maplist(quoted_line, Distinct, Quoted),
     atomic_list_concat(Quoted, ', ', Shown).
+
+quoted_line(Line, Quoted) :-
+    string_length(Line, K),
+    (   K > 60 -> sub_string(Line, 0, 60, _, Shown) ; Shown = Line ),
+    format(atom(Quoted), "~q", [Shown]).
 
 %   propose_note(+Input, +Note): why this way failed; the arena typing a
 %   person's moves, the last tried, keeps the reason an earlier way gave.
