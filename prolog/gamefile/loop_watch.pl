@@ -98,6 +98,10 @@ own(M, Name/Arity, Head) :-
 %   for a level that picks at random for no move (`choose_move(S, white,
 %   2, M)` written in the loop), or not at random at all.
 chosen(M, Spec, Wrapped) :-
+    (   nb_current(arena_loop, drive(_, _, _, _, _))   % a proposal's chosen way
+    ->  nb_setval(arena_loop_chooser_called, true)      % is tried only then
+    ;   true
+    ),
     (   (   nb_current(arena_loop_chosen, true)
         ->  true
         ;   current_predicate(M:arena_loop_chosen/0),

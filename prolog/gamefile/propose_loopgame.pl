@@ -43,6 +43,7 @@ the list of decisions taken.
 loop_adapter(Code, FileBase, Text) :-
     current_prolog_flag(arena_game_jail, true),
     nb_setval(arena_loop_chosen_tried, false),
+    nb_setval(arena_loop_chooser_called, false),
     member(Way, [plain, chosen, typed]),    % every entry plainly first; its computer's
     way_on(Way, Code),                      % moves made picks, then typed, where those fail
     with_chosen(Way, way_games(Way, Code, Entry, Answers, Input, Games0)),
@@ -63,10 +64,12 @@ loop_adapter(Code, FileBase, Text) :-
 
 %   way_on(+Way, +Code): Way is tried, from the first answers again; the
 %   chosen way where the game has a computer player whose moves its own
-%   code lists (prolog/gamefile/loop_chooser.pl).
+%   code lists (prolog/gamefile/loop_chooser.pl), and the plain way's
+%   runs called it.
 way_on(Way, Code) :-
     (   Way == chosen
     ->  arena_loop_chooser:chooser(Code, _, _, _),
+        nb_current(arena_loop_chooser_called, true),
         !
     ;   true
     ),
