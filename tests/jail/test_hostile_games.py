@@ -607,3 +607,23 @@ def test_a_game_that_says_its_computer_moves_are_picks_gains_no_hold(
     assert json.loads(log.read_text().splitlines()[-1])["type"] == "result", out
     assert main(["verify", str(log)]) == 0
     assert time.monotonic() - start < 180, out
+
+
+def test_a_game_whose_computer_player_is_built_to_break_its_reading_gains_no_hold(
+        jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The arena reads a game's choose_move/4 clauses for the moves its
+    computer chooses among. One clause, asserted at load, has a body of
+    300,000 nested goals; the one its loop calls lists through a
+    valid_moves/3 that throws the arena's own stop at one turn. check-game
+    ends in time with its reason, no traceback, no adapter."""
+    if not jail:
+        return
+    game = tmp_path / "loop_chooser_deep.pl"
+    game.write_text((GAMES / "loop_chooser_deep.pl").read_text())
+    start = time.monotonic()
+    assert main(["check-game", str(game), "--games", "3"]) == 1
+    out, err = capsys.readouterr()
+    says(out, "no adapter proposed", "nor could the game be played through its own loop")
+    assert "Traceback" not in out + err
+    assert not (tmp_path / "loop_chooser_deep-arena.pl").exists()
+    assert time.monotonic() - start < 120, out
