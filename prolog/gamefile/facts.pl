@@ -272,7 +272,7 @@ ensure(Code, Facts) :-
     mark(Code, Mark),
     (   nb_current(arena_facts_known, known(Code, Facts0, Mark0)),
         Mark0 == Mark,
-        Facts0 == Facts
+        same_facts(Facts0, Facts)
     ->  true
     ;   restore(Code, Facts),
         known(Code, Facts)
@@ -281,6 +281,13 @@ ensure(Code, Facts) :-
 known(Code, Facts) :-
     mark(Code, Mark),
     nb_setval(arena_facts_known, known(Code, Facts, Mark)).
+
+%   same_facts(+A, +B): A and B, stored facts (ground: their variables
+%   numbered), are the same, compared by their hashes: ==/2 takes time
+%   that grows with the square of a long conjunction's length in a
+%   clause, and no time limit stops it.
+same_facts(A, B) :-
+    catch(( variant_sha1(A, H), variant_sha1(B, H) ), _, A == B).
 
 %   mark(+Code, -Mark): changes when a clause of a watched dynamic
 %   predicate of Code is added or removed, a new one included: the
@@ -371,7 +378,7 @@ restore_entry(Code, Now, Entry) :-
     ;   bad_facts("~q is not Name/Arity-Clauses", [Entry])
     ),
     (   memberchk(Name/Arity-Clauses0, Now),
-        Clauses0 == Clauses
+        same_facts(Clauses0, Clauses)
     ->  true
     ;   functor(Head, Name, Arity),
         watched(Code, Watched),

@@ -627,3 +627,35 @@ def test_a_game_whose_computer_player_is_built_to_break_its_reading_gains_no_hol
     assert "Traceback" not in out + err
     assert not (tmp_path / "loop_chooser_deep-arena.pl").exists()
     assert time.monotonic() - start < 120, out
+
+
+def test_a_hand_over_that_stops_answering_and_a_huge_fact_cost_no_more_than_their_limits(
+        jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game whose move/3 keeps the player and whose loop hands the turn
+    over with swap/2, which answers while the arena looks for it and then
+    runs for ever; a dynamic clause asserted at load holds 300,000 calls
+    of move/3. Comparing the game's facts once took minutes that no time
+    limit stopped (the host was killed at 120 s, with no reason). Now
+    check-game ends well within that, with no traceback, and an adapter
+    it writes plays a game to a result that verifies."""
+    if not jail:
+        return
+    game = tmp_path / "switched_hand_over.pl"
+    game.write_text((GAMES / "switched_hand_over.pl").read_text())
+    start = time.monotonic()
+    main(["check-game", str(game), "--games", "3"])
+    out, err = capsys.readouterr()
+    assert time.monotonic() - start < 90, out
+    assert "did not answer within" not in out and "Traceback" not in out + err, out + err
+    adapter = tmp_path / "switched_hand_over-arena.pl"
+    if adapter.exists():
+        says(out, f"adapter proposed in {adapter}")
+        log = tmp_path / "game.jsonl"
+        assert main(["play", str(adapter), "--first", "random", "--second", "mcts:3",
+                     "--move-time", "0.2", "--delay", "0", "--no-color",
+                     "--replay", str(log)]) == 0
+        capsys.readouterr()
+        assert json.loads(log.read_text().splitlines()[-1])["type"] == "result"
+        assert main(["verify", str(log)]) == 0
+    else:
+        says(out, "no adapter proposed")
