@@ -429,6 +429,14 @@ proposal_stopped(arena_initial_loop(PI), _, Why) :-
     format(atom(Why), "~w did not answer within 5 s: it waits for the keyboard \c
                        (a loop reading it meets end of input in the arena); \c
                        write arena_initial_state/2 with the config its menu builds", [PI]).
+proposal_stopped(arena_propose_slow(PI, Where), _, Why) :-
+    !,
+    (   Where == none
+    ->  In = ''
+    ;   format(atom(In), " it was in ~w", [Where])
+    ),
+    format(atom(Why), "~w ran past its 5 s limit three times in the trials (a loop?~w): \c
+                       make it answer, or write the adapter by hand", [PI, In]).
 proposal_stopped(arena_propose_timeout, Seconds, Why) :-
     !,
     More is max(300, 4 * Seconds),

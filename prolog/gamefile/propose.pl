@@ -53,6 +53,7 @@ then says what the game has instead.
 propose_adapter(_, _, _, _) :-
     nb_setval(arena_propose_keyboard, none),   % set by quiet/1's trials
     nb_setval(arena_propose_error, none),
+    nb_setval(arena_propose_slow, []),
     forget_loop_states,
     fail.
 propose_adapter(Code, ConfigText, FileBase, Text) :-

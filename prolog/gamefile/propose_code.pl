@@ -25,6 +25,7 @@
           ]).
 :- reexport('../contract', [defines/2]).
 :- use_module(rule_clock, [firm_time_limit/2]).
+:- use_module(rule_where, [busy_where/6]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(memo, [renamed_head/2, own_clause/3]).
@@ -67,8 +68,43 @@ keyboard_read(Goal, error(permission_error(input, past_end_of_stream, _), _)) :-
 keyboard_read(_, arena_propose_timeout) :-
     !,
     throw(arena_propose_timeout).
+keyboard_read(Goal, time_limit_exceeded) :-
+    !,
+    slow_rule(Goal).
 keyboard_read(Goal, E) :-
     rule_threw(Goal, E).
+
+%   slow_rule(+Goal): Goal's rule ran past its 5 s; the third time a
+%   rule does (15 s of the proposal's time on one rule that may never
+%   answer), the proposal stops: arena_propose_slow(Name/Arity, Where),
+%   Where the game's own predicate then running (busy_where/6), or none.
+slow_rule(Goal) :-
+    rule_of(Goal, PI),
+    (   nb_current(arena_propose_slow, Slow0), is_list(Slow0) -> true ; Slow0 = [] ),
+    (   selectchk(PI-K0, Slow0, Rest) -> true ; K0 = 0, Rest = Slow0 ),
+    K is K0 + 1,
+    nb_setval(arena_propose_slow, [PI-K|Rest]),
+    K >= 3,
+    (   catch(busy_where(proposal, PI, 1, 50_000_000, no_keyboard(Goal), Where), _, fail)
+    ->  true
+    ;   Where = none
+    ),
+    throw(arena_propose_slow(PI, Where)).
+
+rule_of(_:G, PI) :-
+    !,
+    rule_of(G, PI).
+rule_of(findall(_, G, _), PI) :-
+    !,
+    rule_of(G, PI).
+rule_of(limit(_, G), PI) :-
+    !,
+    rule_of(G, PI).
+rule_of((G, _), PI) :-
+    !,
+    rule_of(G, PI).
+rule_of(G, N/A) :-
+    functor(G, N, A).
 
 %   rule_threw(+Goal, +Error): remembers Error as the first a rule threw
 %   (arena_propose_error), unless it is the rule clock's.

@@ -981,3 +981,15 @@ def test_a_computer_that_never_picks_at_random_is_chosen_by_the_arena(
     won = re.findall(r"CONGRATS Player '([AB])'", out)
     assert len(won) == 1, out
     assert winner == ("player1" if won == ["A"] else "player2"), out
+
+
+def test_a_rule_that_stops_answering_is_named_with_the_helper_that_loops(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """game_over/2 recurses for ever once fewer than four stones are left.
+    The proposal stops at the third time the rule runs past its limit,
+    rather than spending its whole time on it, and names the rule and the
+    helper it was in."""
+    out = not_proposed("stops_answering.pl",
+                       (COURSE / "stops_answering.pl").read_text(), tmp_path, capsys)
+    says(out, "game_over/2", "5 s limit three times", "it was in left_over/3")
+    assert "--time" not in out, out
