@@ -11,6 +11,7 @@
 :- use_module(propose_turns).
 :- use_module(propose_beside).
 :- use_module(propose_recast).
+:- use_module(propose_switched).
 :- use_module(propose_loop, [forget_loop_states/0]).
 :- use_module('../prefix').
 :- use_module(safety, [game_error_text/3]).
@@ -43,6 +44,11 @@ need:
   - where display_game fails for want of facts the game's menu asserts,
     the assertions found in its code, as lines to fill in.
 
+Where no place alternates under move/3 alone, the moves are tried
+recast (listed in one shape, taken in another: propose_recast.pl), the
+player beside the state (propose_beside.pl), and move/3 followed by the
+hand-over the game's loop makes (propose_switched.pl).
+
 Every inferred line is marked GUESS for the user to confirm. Fails when
 no initial state or no alternating place is found; no_proposal_reason/3
 then says what the game has instead.
@@ -69,7 +75,14 @@ propose_adapter(Code, ConfigText, FileBase, Text) :-
     !,
     recast_text(Recast, Text0, Text).
 propose_adapter(Code, ConfigText, FileBase, Text) :-
-    beside_adapter(Code, ConfigText, FileBase, Text).
+    beside_adapter(Code, ConfigText, FileBase, Text),
+    !.
+propose_adapter(Code, ConfigText, FileBase, Text) :-
+    once(initial(Code, ConfigText, _, _, S0)),
+    switched(Code, S0, Switch),
+    with_switched(Code, Switch, alternating(Code, ConfigText, FileBase, Text0)),
+    !,
+    switched_text(Switch, S0, Text0, Text).
 
 %   alternating(+Code, +ConfigText, +FileBase, -Text): the adapter over
 %   the place in the state that alternates between the players.

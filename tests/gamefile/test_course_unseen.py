@@ -983,6 +983,26 @@ def test_a_computer_that_never_picks_at_random_is_chosen_by_the_arena(
     assert winner == ("player1" if won == ["A"] else "player2"), out
 
 
+def test_a_move_that_keeps_the_player_is_followed_by_the_loops_hand_over(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The state names the player to move, but move/3 leaves it as it
+    was: the loop hands the turn over with opposite/2. The adapter's
+    moves hand it over too, so the players are the game's own colours,
+    they take turns, and the winner is the colour game_over/2 names."""
+    adapter = proposed("switched_turns.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "players([red,blue])." in text
+    says(text, "opposite/2", "after each move")
+    assert "    opposite(" in text
+    log = tmp_path / "game.jsonl"
+    out, winner = played(adapter, log, capsys, players=("red", "blue"))
+    turns = movers(log)
+    assert turns[0] == "red" and all(a != b for a, b in zip(turns, turns[1:])), turns
+    state = load_game(str(adapter)).initial_state().move("1")
+    assert state.current_player == "blue"       # red's mark is down, blue moves
+    assert state.move("2").current_player == "red"
+
+
 def test_a_rule_that_stops_answering_is_named_with_the_helper_that_loops(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """game_over/2 recurses for ever once fewer than four stones are left.
