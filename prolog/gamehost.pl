@@ -435,8 +435,9 @@ proposal_stopped(arena_propose_slow(PI, Where), _, Why) :-
     ->  In = ''
     ;   format(atom(In), " it was in ~w", [Where])
     ),
-    format(atom(Why), "~w ran past its 5 s limit three times in the trials (a loop?~w): \c
-                       make it answer, or write the adapter by hand", [PI, In]).
+    format(atom(Why), "~w ran past its 5 s limit three times on the states the trials \c
+                       gave it (a loop?~w): write the adapter by hand, or make it \c
+                       answer there", [PI, In]).
 proposal_stopped(arena_propose_timeout, Seconds, Why) :-
     !,
     More is max(300, 4 * Seconds),

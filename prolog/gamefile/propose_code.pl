@@ -25,7 +25,7 @@
           ]).
 :- reexport('../contract', [defines/2]).
 :- use_module(rule_clock, [firm_time_limit/2]).
-:- use_module(rule_where, [busy_where/6]).
+:- use_module(rule_where, [busy_where/5]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(memo, [renamed_head/2, own_clause/3]).
@@ -77,7 +77,7 @@ keyboard_read(Goal, E) :-
 %   slow_rule(+Goal): Goal's rule ran past its 5 s; the third time a
 %   rule does (15 s of the proposal's time on one rule that may never
 %   answer), the proposal stops: arena_propose_slow(Name/Arity, Where),
-%   Where the game's own predicate then running (busy_where/6), or none.
+%   Where the game's own predicate then running (busy_where/5), or none.
 slow_rule(Goal) :-
     rule_of(Goal, PI),
     (   nb_current(arena_propose_slow, Slow0), is_list(Slow0) -> true ; Slow0 = [] ),
@@ -85,7 +85,7 @@ slow_rule(Goal) :-
     K is K0 + 1,
     nb_setval(arena_propose_slow, [PI-K|Rest]),
     K >= 3,
-    (   catch(busy_where(proposal, PI, 1, 50_000_000, no_keyboard(Goal), Where), _, fail)
+    (   catch(busy_where(PI, 1, 50_000_000, no_keyboard(Goal), Where), _, fail)
     ->  true
     ;   Where = none
     ),

@@ -1,7 +1,8 @@
 :- module(arena_gamefile_rule_where,
           [ overflow_where/3,         % +RulePI, +Context, -Where
             thrown_where/6,           % +Game, +PI, +Seconds, +Inferences, :Goal, -Where
-            busy_where/6              % +Game, +PI, +Seconds, +Inferences, :Goal, -Where
+            busy_where/6,             % +Game, +PI, +Seconds, +Inferences, :Goal, -Where
+            busy_where/5              % +PI, +Seconds, +Inferences, :Goal, -Where
           ]).
 :- use_module(library(lists)).
 :- use_module(library(prolog_stack)).
@@ -21,7 +22,8 @@ alarm where it loops. Each run again calls the rule as load.pl does
 
 :- meta_predicate
     thrown_where(+, +, +, +, 0, -),
-    busy_where(+, +, +, +, 0, -).
+    busy_where(+, +, +, +, 0, -),
+    busy_where(+, +, +, 0, -).
 
 %   overflow_where(+RulePI, +Context, -Where): the student's predicate
 %   that recursed until the stack overflowed, as SWI-Prolog's stack
@@ -63,6 +65,12 @@ thrown_where(Game, RulePI, Seconds, Inferences, Goal, Where) :-
 %   The watchdog is told of the new run first.
 busy_where(Game, RulePI, Seconds, Inferences, Goal, Where) :-
     ignore(arena_gamefile:rule_hook(Game, RulePI, Seconds)),
+    busy_where(RulePI, Seconds, Inferences, Goal, Where).
+
+%   busy_where(+RulePI, +Seconds, +Inferences, :Goal, -Where): as
+%   busy_where/6 within a request the watchdog already times as a whole
+%   (a proposal's), so told nothing.
+busy_where(RulePI, Seconds, Inferences, Goal, Where) :-
     Delay is min(0.2, Seconds / 2),
     current_prolog_flag(last_call_optimisation, LCO),
     catch(setup_call_cleanup(
