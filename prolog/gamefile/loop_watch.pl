@@ -19,8 +19,9 @@ again, or a third of them, starts a new game, so the one played has
 ended. And the predicates whose names say "win": the last one that
 wrote the text after the last pick announced the end, and its name or
 its argument says who won (`printWin(black)`, `playerOneWins`,
-`display_winning_player(2)`), where the text itself says it only in
-letters drawn with `$` or `|_`. And its computer player, choose_move/3..6,
+`display_winning_player(2)`, or a call whose name says the game is
+over given the winner: `game_over_display(red)`), where the text itself
+says it only in letters drawn with `$` or `|_`. And its computer player, choose_move/3..6,
 whose moves become picks where the adapter says so (chosen/3).
 */
 
@@ -73,7 +74,13 @@ win_named(M, Name/Arity, Head) :-
     own(M, Name/Arity, Head),
     Arity =< 4,
     downcase_atom(Name, Lower),
-    sub_atom(Lower, _, _, _, win),
+    (   says_win(Name)
+    ->  true
+    ;   Arity =:= 1,                    % game_over_display(red): the end, given the winner
+        member(End, [game_over, gameover, end_game, endgame, fim_jogo]),
+        sub_atom(Lower, _, _, _, End)
+    ->  true
+    ),
     \+ entry(M, Name/Arity, _),
     \+ predicate_property(M:Head, dynamic).
 
@@ -155,10 +162,19 @@ written(Out, Before, Head, Else) :-
     ->  true
     ;   sentence(Head, Said)
     ->  nb_setval(arena_loop_won, won(Before, Said))
-    ;   Else == none
+    ;   Else == none,
+        says_win(Head)                  % an end's call that names no one keeps it
     ->  nb_setval(arena_loop_won, none)
     ;   true
     ).
+
+%   says_win(+HeadOrName): the name says a win (winner, victory, vencedor).
+says_win(Head) :-
+    (   atom(Head) -> Name = Head ; functor(Head, Name, _) ),
+    downcase_atom(Name, Lower),
+    member(Win, [win, victor, vitoria, vencedor, ganh]),
+    sub_atom(Lower, _, _, _, Win),
+    !.
 
 %!  won_end(+M, +Outcome, +Taken, +Marks) is det.
 %
@@ -202,7 +218,8 @@ won_shown(M, Ds, Outcome, Shown0, Shown) :-
 %   sentence(+Head, -Sentence): what a call that says "win" says in
 %   words: its one atomic argument ("black wins", or a player's number:
 %   "player 2 wins"), else its name's words where they name more than a
-%   win ("player one wins"); at most 60 characters.
+%   win ("player one wins"); at most 60 characters. A call whose name
+%   says the game is over (game_over_display/1) says only its argument.
 sentence(Head, Sentence) :-
     Head =.. [Name|Args],
     include([A]>>( atomic(A), A \== [] ), Args, Atomic),
@@ -214,6 +231,7 @@ sentence(Head, Sentence) :-
             format(string(Sentence), "~w wins", [A])
         )
     ;   Atomic == [],
+        says_win(Head),                 % not an end's name alone: game_over_screen
         name_words(Name, Words),
         exclude([W]>>memberchk(W, [print, display, show, write, announce, message, screen,
                                    banner, game, the, is, player, win, wins, winner,

@@ -950,6 +950,20 @@ def test_a_winner_drawn_in_art_is_read_from_the_call_that_draws_it(
     assert winner == ("player1" if one in out else "player2"), out
 
 
+def test_a_winner_drawn_in_art_by_a_call_that_says_the_game_is_over(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same banner, drawn by show_game_over/1 given the winner's
+    number: a name that says the game is over, not a win, given one
+    argument, names the winner as well."""
+    text = (COURSE / "loop_art_winner.pl").read_text().replace("display_winner",
+                                                               "show_game_over")
+    adapter = proposed("loop_art_over.pl", tmp_path, capsys, text=text)
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    one, two = " ##  \n  #  \n ### ", "   # \n  #  \n ####"
+    assert (one in out) != (two in out), out
+    assert winner == ("player1" if one in out else "player2"), out
+
+
 
 def test_a_level_its_loop_writes_for_one_side_is_chosen_by_the_arena(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
