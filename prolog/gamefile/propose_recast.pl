@@ -8,6 +8,7 @@
 :- use_module(propose_code).
 :- use_module('../prefix', [first_n/3]).
 :- use_module(propose_moves, [takes/4, refused_listing/3]).
+:- use_module(propose_text, [renamed_calls/4]).
 
 :- meta_predicate with_recast(+, +, 0).
 
@@ -161,8 +162,7 @@ recast_move(Map, M0, M) :-
 %   them so itself.
 
 recast_text(recast(From, To, Extra), Text0, Text) :-
-    atomic_list_concat(Pieces, 'valid_moves(', Text0),
-    rejoin(Pieces, Text1),
+    renamed_calls(Text0, valid_moves, arena_recast_moves, Text1),
     with_output_to(string(Added),
         ( copy_term(From-To-Extra, F1-T1-E1),
           numbervars(F1-T1-E1, 0, _),
@@ -195,17 +195,3 @@ shown(T, Text) :-
     ->  format(string(Text), "(~w)", [Text0])
     ;   Text = Text0
     ).
-
-%   rejoin(+Pieces, -Text): Pieces split at 'valid_moves(' joined again,
-%   the game's own valid_moves/2 called as arena_recast_moves/2 (not
-%   where the name is part of a longer one).
-rejoin([T], T) :-
-    !.
-rejoin([A, B|Rest], Text) :-
-    (   sub_atom(A, _, 1, 0, C),
-        char_type(C, csym)
-    ->  Name = 'valid_moves('
-    ;   Name = 'arena_recast_moves('
-    ),
-    rejoin([B|Rest], Tail),
-    atomic_list_concat([A, Name, Tail], Text).

@@ -8,6 +8,7 @@
 :- use_module(propose_code).
 :- use_module(propose_paths).
 :- use_module(propose_moves, [moves/4, takes/4]).
+:- use_module(propose_text, [renamed_calls/4]).
 :- use_module('../prefix', [first_n/3]).
 
 :- meta_predicate with_switched(+, +, 0).
@@ -115,8 +116,7 @@ in_own_code(Frame, Code) :-
 %   move, as one whose arena_move/3 hands it over itself.
 
 switched_text(switch(Path, Name), S0, Text0, Text) :-
-    atomic_list_concat(Pieces, 'move(', Text0),
-    rejoin(Pieces, Text1),
+    renamed_calls(Text0, move, arena_switched_move, Text1),
     pattern(S0, Path, P, Before),
     term_variables(Before, Vs0),
     exclude_var(Vs0, P, Vs),
@@ -143,17 +143,3 @@ exclude_var([V|Vs], P, Out) :-
     ;   Out = [V|Out1],
         exclude_var(Vs, P, Out1)
     ).
-
-%   rejoin(+Pieces, -Text): Pieces split at 'move(' joined again, the
-%   game's own move/3 called as arena_switched_move/3 (not where the
-%   name is the end of a longer one).
-rejoin([T], T) :-
-    !.
-rejoin([A, B|Rest], Text) :-
-    (   sub_atom(A, _, 1, 0, C),
-        char_type(C, csym)
-    ->  Name = 'move('
-    ;   Name = 'arena_switched_move('
-    ),
-    rejoin([B|Rest], Tail),
-    atomic_list_concat([A, Name, Tail], Text).

@@ -1,5 +1,6 @@
 :- module(arena_gamefile_propose_text,
-          [ adapter_text/4            % +Code, +FileBase, +Proposal, -Text
+          [ adapter_text/4,           % +Code, +FileBase, +Proposal, -Text
+            renamed_calls/4           % +Text0, +Name, +New, -Text
           ]).
 :- use_module(library(lists)).
 :- use_module(library(occurs)).
@@ -396,3 +397,25 @@ player_names(P0, P1, [P0-N0, P1-N1]) :-
     ->  N0 = P0, N1 = P1
     ;   N0 = player1, N1 = player2
     ).
+
+%!  renamed_calls(+Text0, +Name, +New, -Text) is det.
+%
+%   Text0, an adapter's text, with each call of the game's Name (`Name(`
+%   not at the end of a longer name) a call of New.
+
+renamed_calls(Text0, Name, New, Text) :-
+    atom_concat(Name, '(', Call),
+    atom_concat(New, '(', NewCall),
+    atomic_list_concat(Pieces, Call, Text0),
+    rejoin(Pieces, Call, NewCall, Text).
+
+rejoin([T], _, _, T) :-
+    !.
+rejoin([A, B|Rest], Call, NewCall, Text) :-
+    (   sub_atom(A, _, 1, 0, C),
+        char_type(C, csym)
+    ->  Used = Call
+    ;   Used = NewCall
+    ),
+    rejoin([B|Rest], Call, NewCall, Tail),
+    atomic_list_concat([A, Used, Tail], Text).
