@@ -27,8 +27,8 @@ arena_move/3 does the same.
 
 %!  switched(+Code, +S0, -Switch) is semidet.
 %
-%   Switch = switch(Path, Name): the value at Path in S0 is an atom that
-%   the game's Name/2 relates each way to another, a clause of the
+%   Switch = switch(Path, Name): the value at Path in S0 is a player's
+%   name or number that the game's Name/2 relates each way to another, a clause of the
 %   game's calls move/3 and Name/2, and move/3 keeps that value.
 
 switched(Code, S0, switch(Path, Name)) :-
@@ -36,7 +36,7 @@ switched(Code, S0, switch(Path, Name)) :-
     path_candidates(S0, Paths),
     member(Path, Paths),
     at_path(S0, Path, P0),
-    atom(P0),
+    player_like(P0),
     hand_over(Code, P0, Name),
     moves(Code, S0, P0, Ms),
     first_n(5, Ms, Firsts),
@@ -45,9 +45,17 @@ switched(Code, S0, switch(Path, Name)) :-
     Kept == P0,
     !.
 
+%   player_like(+X): a player's name or number (`white`, 2).
+player_like(X) :-
+    (   atom(X)
+    ->  X \== []
+    ;   integer(X),
+        between(-1, 9, X)
+    ).
+
 %   hand_over(+Code, +P0, -Name): the game's own Name/2 relates P0 to
-%   another atom and that one back to P0, and a clause of the game's
-%   calls both move/3 and Name/2 (its loop).
+%   another and that one back to P0 (`next(P, Q) :- Q is 3 - P` too),
+%   and a clause of the game's calls both move/3 and Name/2 (its loop).
 hand_over(Code, P0, Name) :-
     current_predicate(Code:Name/2),
     \+ memberchk(Name, [initial_state, valid_moves, game_over, value, display_game,
@@ -56,7 +64,7 @@ hand_over(Code, P0, Name) :-
     \+ predicate_property(Code:Head, imported_from(_)),
     G0 =.. [Name, P0, P1],
     quiet(Code:G0),
-    atom(P1), P1 \== P0,
+    player_like(P1), P1 \== P0,
     G1 =.. [Name, P1, Back],
     quiet(Code:G1),
     Back == P0,
@@ -92,7 +100,7 @@ switched_move(call(Closure), Code, Path-Name, S2) :-
         in_own_code(Frame, Code)
     ->  S2 = S1
     ;   at_path(S1, Path, P),
-        atom(P),
+        player_like(P),
         G =.. [Name, P, Next],
         once(Code:G)
     ->  replace_at(S1, Path, Next, S2)

@@ -1015,6 +1015,17 @@ def test_a_move_that_keeps_the_player_is_followed_by_the_loops_hand_over(
     state = load_game(str(adapter)).initial_state().move("1")
     assert state.current_player == "blue"       # red's mark is down, blue moves
     assert state.move("2").current_player == "red"
+    numbered = tmp_path / "numbered"            # players 1 and 2, handed over by arithmetic
+    numbered.mkdir()
+    text = adapter.with_name("switched_turns.pl").read_text()
+    for old, new in (("opposite(red, blue).", "opposite(P, Q) :- Q is 3 - P."),
+                     ("opposite(blue, red).\n", ""), ("e], red])", "e], 1])")):
+        assert old in text
+        text = text.replace(old, new)
+    adapter = proposed("switched_numbers.pl", numbered, capsys, text=text)
+    assert "arena_player(1, player1)." in adapter.read_text()
+    state = load_game(str(adapter)).initial_state().move("1")
+    assert state.current_player == "player2" and state.move("2").current_player == "player1"
 
 
 def test_a_rule_that_stops_answering_is_named_with_the_helper_that_loops(
