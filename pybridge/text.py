@@ -46,16 +46,23 @@ def clean_line(text: object, limit: int = DETAIL_LIMIT) -> str:
 _SGR = re.compile("\x1b\\[[0-9;]{0,32}m")
 
 
+#: Screen clears and cursor placings (ESC [ ... J, K, H or f): a course
+#: game's "clear the console" before each board.
+_CLEARS = re.compile("\x1b\\[[0-9;]{0,32}[JKHf]")
+
+
 def clean_display(text: object, limit: int = 64 * 1024) -> str:
     """Text a game printed for a person (a board): SGR colour sequences
-    kept, every other control character written as a visible escape (so
-    OSC, cursor moves and screen clears are shown, never obeyed); newline
-    and tab kept. Cut to about ``limit`` characters."""
+    kept, screen clears and cursor placings left out, every other control
+    character written as a visible escape (so OSC and cursor moves are
+    shown, never obeyed); newline and tab kept. Cut to about ``limit``
+    characters."""
     s = text if isinstance(text, str) else str(text)
     extra = ""
     if len(s) > limit + SLACK:
         extra = f"… {len(s[limit:].encode('utf-8', 'replace'))} bytes more"
         s = s[:limit]
+    s = _CLEARS.sub("", s)
     parts: list[str] = []
     last = 0
     for m in _SGR.finditer(s):

@@ -24,7 +24,7 @@ from pybridge.play.match import Match
 from pybridge.types import Result
 from pybridge.play.players import PlayerSpec
 from pybridge.bots.seating import make_player
-from pybridge.text import clean
+from pybridge.text import clean, clean_display
 
 from tests.support.corpus import expectation
 from tests.support.processes import alive, descendants, needs_bwrap
@@ -185,6 +185,15 @@ def test_bot_text_is_cleaned_and_bounded() -> None:
     assert "\x1b" not in out and "\x07" not in out and "\\x1b" in out
     assert out.endswith("bytes more") and len(out) < 200
     assert clean("a\nb\tc") == "a\nb\tc"
+
+
+def test_a_games_board_keeps_its_colours_and_leaves_its_screen_clears_out() -> None:
+    """A course game clears the console before each board: the clear and
+    the cursor's placing are left out, colours kept, and anything else
+    (a title, the clipboard, a cursor moved up over the shell's lines)
+    shown escaped, never obeyed."""
+    board = clean_display("\x1b[H\x1b[2J\x1b[31mX\x1b[0m|O\n\x1b]0;t\x07\x1b[3A")
+    assert board == "\x1b[31mX\x1b[0m|O\n\\x1b]0;t\\x07\\x1b[3A"
 
 
 def test_without_bubblewrap_bots_are_refused_with_the_fix(monkeypatch) -> None:
