@@ -28,8 +28,9 @@ arena_move/3 does the same.
 %!  switched(+Code, +S0, -Switch) is semidet.
 %
 %   Switch = switch(Path, Name): the value at Path in S0 is a player's
-%   name or number that the game's Name/2 relates each way to another, a clause of the
-%   game's calls move/3 and Name/2, and move/3 keeps that value.
+%   name or number that the game's Name/2 relates each way to another,
+%   a clause of the game's calls move/3 and Name/2, and move/3 keeps
+%   that value.
 
 switched(Code, S0, switch(Path, Name)) :-
     defines(Code, move/3),
