@@ -630,15 +630,15 @@ def test_a_game_whose_computer_player_is_built_to_break_its_reading_gains_no_hol
     assert time.monotonic() - start < 120, out
 
 
-def test_a_hand_over_that_stops_answering_and_a_huge_fact_cost_no_more_than_their_limits(
+def test_a_huge_fact_of_a_game_whose_loop_hands_the_turn_over_costs_no_hang(
         jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A game whose move/3 keeps the player and whose loop hands the turn
-    over with swap/2, which answers while the arena looks for it and then
-    runs for ever; a dynamic clause asserted at load holds 300,000 calls
-    of move/3. Comparing the game's facts once took minutes that no time
-    limit stopped (the host was killed at 120 s, with no reason). Now
-    check-game ends well within that, with no traceback, and an adapter
-    it writes plays a game to a result that verifies."""
+    over with swap/2, which changes a fact; a dynamic clause asserted at
+    load holds 300,000 calls of move/3. Comparing the game's facts once
+    took minutes that no time limit stopped (the host was killed at
+    120 s, with no reason). Now check-game ends well within that, with no
+    traceback, and an adapter it writes plays a game to a result that
+    verifies."""
     if not jail:
         return
     game = tmp_path / "switched_hand_over.pl"
