@@ -21,8 +21,9 @@ wrote the text after the last pick announced the end, and its name or
 its argument says who won (`printWin(black)`, `playerOneWins`,
 `display_winning_player(2)`, or a call whose name says the game is
 over given the winner: `game_over_display(red)`), where the text itself
-says it only in letters drawn with `$` or `|_`. And its computer player, choose_move/3..6,
-whose moves become picks where the adapter says so (chosen/3).
+says it only in letters drawn with `$` or `|_`. And its computer
+player, choose_move/3..6, whose moves become picks where the adapter
+says so (chosen/3).
 */
 
 :- dynamic
