@@ -4,6 +4,7 @@ tic-tac-toe; an empty working folder; the files hostile bots attack."""
 from __future__ import annotations
 
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,18 @@ def _isolation_restored(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setenv(sandbox.ENV, "bwrap")
     else:
         monkeypatch.setenv(sandbox.ENV, "none")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _game_hosts_ended() -> Iterator[None]:
+    """The game hosts a test module starts end with it: a worker that kept
+    them all ran out of file descriptors (and memory) late in the suite.
+    Per module, not per test: its tests share the hosts of its games."""
+    from pybridge.host import game_registry
+
+    before = game_registry.started()
+    yield
+    game_registry.close_all(keep=before)
 
 
 @pytest.fixture(scope="module")

@@ -44,11 +44,17 @@ def host_for(ref: GameFileRef) -> GameHost:
     return host
 
 
-def close_all() -> None:
-    """End every game host this process started."""
+def started() -> frozenset[tuple[str, str, str, str]]:
+    """The keys of the hosts running now (for close_all's ``keep``)."""
     with _hosts_lock:
-        hosts = list(_hosts.values())
-        _hosts.clear()
+        return frozenset(_hosts)
+
+
+def close_all(keep: frozenset[tuple[str, str, str, str]] = frozenset()) -> None:
+    """End every game host this process started, but those of ``keep``."""
+    with _hosts_lock:
+        ended = [key for key in _hosts if key not in keep]
+        hosts = [_hosts.pop(key) for key in ended]
     for host in hosts:
         host.close()
 

@@ -123,3 +123,23 @@ def test_a_bot_plays_a_course_game_in_its_own_jailed_host(
     assert main(["check-bot", str(FILES / "course_stateful.pl"), str(bot)]) == 0
     out, err = capsys.readouterr()
     assert "verdict:  ok" in out, out + err
+
+
+def test_hosts_started_before_are_kept_when_the_others_end(tmp_path: Path) -> None:
+    from pybridge.host import game_registry
+
+    first = pybridge.load_game(str(NIM))
+    assert first.file is not None
+    kept = host_for(first.file)
+    before = game_registry.started()
+    copy = tmp_path / "nim_copy.pl"                 # a file no other test has loaded
+    copy.write_text(NIM.read_text())
+    second = pybridge.load_game(str(copy))
+    assert second.file is not None
+    ended = host_for(second.file)
+    assert ended.running() and kept.running()
+    game_registry.close_all(keep=before)
+    assert kept.running() and not ended.running()
+    # its next question starts a new host
+    assert second.initial_state().valid_moves() == first.initial_state().valid_moves()
+    assert host_for(second.file).running()
