@@ -99,6 +99,8 @@ skipped_how(Problem, How) :-
     ->  How = "the clause skipped, as SICStus skips it"
     ;   sub_atom(Problem, _, _, _, ': no file ')
     ->  How = "loading goes on without it, as in SICStus"
+    ;   sub_atom(Problem, _, _, _, ' is a fact, not a directive: ')
+    ->  How = "left out, as SICStus leaves out a clause for a built-in"
     ).
 
 read_terms(File, Root, Dialect, Code, Program, Wants, Problems) :-
@@ -182,6 +184,10 @@ clause_problem(Clause, Why) :-
     ->  format(atom(Why), "a clause for module ~q (only the game's own predicates may be defined)", [M])
     ;   \+ callable(Head)
     ->  format(atom(Why), "~q is not a clause", [Clause])
+    ;   Clause = Head,                  % `include('rules.pl').`, the `:-` left out
+        load_fact(Head, Spec)
+    ->  format(atom(Why), "~q is a fact, not a directive: ~q is not loaded \c
+                           (a directive is written `:- ~q.`)", [Head, Spec, Head])
     ;   functor(Head, Name, Arity),
         hook(Name/Arity)
     ->  format(atom(Why), "~w/~w would run at load time: not allowed", [Name, Arity])
@@ -204,6 +210,11 @@ clause_head((Head --> _), Head1) :-
     ;   Head1 = Head
     ).
 clause_head(Head, Head).
+
+load_fact(Head, Spec) :-
+    Head =.. [Name, Spec|_],
+    memberchk(Name, [include, consult, ensure_loaded, use_module, reconsult]),
+    (   atom(Spec) ; Spec = [_|_] ; Spec = library(_) ).
 
 hook(term_expansion/2).
 hook(term_expansion/4).

@@ -325,6 +325,29 @@ def test_students_syntax_error_is_named_with_its_line(
     assert "refused" not in out + err
 
 
+def test_a_load_written_as_a_fact_is_named_and_the_rest_plays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`include('rules.pl').` with its `:-` left out is a clause for a
+    built-in: SICStus leaves it out and goes on, so the rules it names
+    are not loaded; check-game says so at its line. A harmless one
+    (`use_module(library(lists)).`) costs the game nothing."""
+    nim = (ROOT / "examples" / "games" / "nim.pl").read_text()
+    (tmp_path / "rules.pl").write_text(nim)
+    game = tmp_path / "game.pl"
+    game.write_text("include('rules.pl').\n")
+    code, out, err = run(["check-game", str(game), "--games", "2", "--time", "20"], capsys)
+    assert code == 1, out + err
+    assert re.search(r"left out: .*game\.pl:1: include\('rules\.pl'\) is a fact, not a "
+                     r"directive: 'rules\.pl' is not loaded \(a directive is written "
+                     r"`:- include\('rules\.pl'\)\.`\)", out), out
+    says(out, "initial_state/2", "required", "not define")
+    harmless = tmp_path / "nim_lists.pl"
+    harmless.write_text(nim + "\nuse_module(library(lists)).\n")
+    code, out, err = run(["check-game", str(harmless), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    says(out, "left out:", "use_module(library(lists)) is a fact")
+
+
 def test_prefix_operator_as_atom_reads_as_sicstus_reads_it(
         capsys: pytest.CaptureFixture[str]) -> None:
     """`initialization :- ...` and `dynamic.` as clauses: SICStus takes a
