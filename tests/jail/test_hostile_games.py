@@ -26,6 +26,7 @@ from pybridge.host.game_limits import HostLimits
 from pybridge.jail import sandbox
 from pybridge.errors import GameFileError, GameRuleError
 from shell.cli.arena import main
+from tests.support.course import played
 from tests.support.paths import ROOT, TESTS
 from tests.support.says import says
 
@@ -600,13 +601,7 @@ def test_a_game_that_says_its_computer_moves_are_picks_gains_no_hold(
     out, _ = capsys.readouterr()
     adapter = tmp_path / "loop_chosen_abuse-arena.pl"
     says(out, f"adapter proposed in {adapter}")
-    log = tmp_path / "game.jsonl"
-    assert main(["play", str(adapter), "--first", "random", "--second", "mcts:3",
-                 "--move-time", "0.2", "--delay", "0", "--no-color",
-                 "--replay", str(log)]) == 0
-    out, _ = capsys.readouterr()
-    assert json.loads(log.read_text().splitlines()[-1])["type"] == "result", out
-    assert main(["verify", str(log)]) == 0
+    played(adapter, tmp_path / "game.jsonl", capsys, players=None)
     assert time.monotonic() - start < 180, out
 
 
@@ -651,12 +646,6 @@ def test_a_huge_fact_of_a_game_whose_loop_hands_the_turn_over_costs_no_hang(
     adapter = tmp_path / "switched_hand_over-arena.pl"
     if adapter.exists():
         says(out, f"adapter proposed in {adapter}")
-        log = tmp_path / "game.jsonl"
-        assert main(["play", str(adapter), "--first", "random", "--second", "mcts:3",
-                     "--move-time", "0.2", "--delay", "0", "--no-color",
-                     "--replay", str(log)]) == 0
-        capsys.readouterr()
-        assert json.loads(log.read_text().splitlines()[-1])["type"] == "result"
-        assert main(["verify", str(log)]) == 0
+        played(adapter, tmp_path / "game.jsonl", capsys, players=None)
     else:
         says(out, "no adapter proposed")

@@ -65,15 +65,17 @@ def not_proposed(name: str, text: str, tmp_path: Path,
 
 def played(adapter: Path, log: Path, capsys: pytest.CaptureFixture[str],
            second: str = "mcts:3",
-           players: tuple[str, str] = ("player1", "player2")) -> tuple[str, str]:
+           players: tuple[str, str] | None = ("player1", "player2")) -> tuple[str, str]:
     """``adapter`` played by random against ``second`` to a result that
-    verifies: the shell's output and the winner recorded."""
+    verifies: the shell's output and the winner recorded (one of
+    ``players`` or a draw; any where None)."""
     code, out, err = run(["play", str(adapter), "--first", "random", "--second", second,
                           "--move-time", "0.2", "--delay", "0", "--no-color",
                           "--replay", str(log)], capsys)
     assert code == 0, out + err
     record = last_record(log)
-    assert record["type"] == "result" and record["winner"] in (*players, "draw")
+    assert record["type"] == "result", out
+    assert players is None or record["winner"] in (*players, "draw"), record
     code, verified, err = run(["verify", str(log)], capsys)
     assert code == 0 and "valid" in verified, verified + err
     return out, str(record["winner"])
