@@ -17,9 +17,9 @@ prolog/gamefile/propose_loopgame.pl) is started at its entry point.
 %   entry_point(+Code, -Name): each entry point of the game's own loop
 %   in turn: play/0, main/0, start/0, menu/0, then any other of its own
 %   predicates of arity 0 that no clause of its code calls and whose name
-%   says it starts something (play_game/0, start_menu/0, jogar/0) or is
-%   the game's own (its file's: jin_li/0 in jin_li.pl), those with "play"
-%   or "start" in the name first.
+%   says it starts something (play_game/0, start_menu/0, jogar/0, not
+%   restart/0 nor play_again/0) or is the game's own (its file's: jin_li/0
+%   in jin_li.pl), those with "play" or "start" in the name first.
 entry_point(Code, Name) :-
     member(Name, [play, main, start, menu]),
     defines(Code, Name/0).
@@ -48,6 +48,8 @@ entry_name(Code, Name, Rank) :-
     ).
 
 entry_word(Lower, Rank) :-
+    \+ ( member(Again, [restart, again, reset]),   % after a game: restart/0
+         sub_atom(Lower, _, _, _, Again) ),
     (   member(W-Rank, [play-0, start-0, jogar-0, jogo-1, main-1, menu-1, game-2, run-2,
                         begin-2, launch-2, inicio-2, iniciar-2]),
         sub_atom(Lower, _, _, _, W)

@@ -726,6 +726,16 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     assert "All 91 tests passed" in output, output
 
 
+def test_a_loop_is_not_started_at_its_restart() -> None:
+    """tests/gamefile/entry_points_unit.pl: 4mation (2021/22) leaves an
+    unused `restart :- ..., start.` whose start/0 it never wrote; taken
+    for an entry point, its unknown start/0 headed the reason no adapter
+    was proposed. play/0 first, then a name that starts a game, never
+    one that starts it again."""
+    output = run_plunit(HERE / "entry_points_unit.pl")
+    assert "All 2 tests passed" in output, output
+
+
 def test_loop_runs_are_kept_alive_between_moves() -> None:
     """tests/gamefile/loop_live_unit.pl: a game played move by move starts its
     loop once; a search's run leaves the played game's run and its facts
