@@ -1,11 +1,15 @@
 """The game hosts of this process: one per game file (by path, content,
 dialect and isolation), started and loaded on first use, all ended at exit;
-loading a game file is asking its host."""
+loading a game file is asking its host. A file's new content ends the
+host of its old one (a shell reloading a file as it is edited), and at
+most MOST run at once (the least recently asked ends first, to start
+again when asked)."""
 
 from __future__ import annotations
 
 import atexit
 import threading
+from collections import OrderedDict
 
 from pybridge.host.game_host import GameHost
 from pybridge.host.game_limits import HostLimits
@@ -18,7 +22,10 @@ from pybridge.types import Dialect
 #: The limits of the hosts host_for/1 starts.
 LIMITS = HostLimits()
 
-_hosts: dict[tuple[str, str, str, str], GameHost] = {}
+#: The most game hosts that run at once.
+MOST = 12
+
+_hosts: OrderedDict[tuple[str, str, str, str], GameHost] = OrderedDict()   # last asked last
 _hosts_lock = threading.Lock()
 _names: dict[tuple[str, str, str], str] = {}
 _names_lock = threading.Lock()
@@ -31,9 +38,18 @@ def host_for(ref: GameFileRef) -> GameHost:
     key = (ref.path, ref.sha256, ref.dialect, isolation)
     with _hosts_lock:
         host = _hosts.get(key)
+        ended: list[GameHost] = []
         if host is None:
             host = GameHost(ref, isolation=isolation, limits=LIMITS)
+            older = [k for k in _hosts if k[0] == ref.path and k[1] != ref.sha256]
+            ended = [_hosts.pop(k) for k in older]
             _hosts[key] = host
+            while len(_hosts) > MOST:
+                ended.append(_hosts.popitem(last=False)[1])
+        else:
+            _hosts.move_to_end(key)
+    for old in ended:
+        old.close()
     try:
         host.load()
     except BaseException:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import pybridge
+from pybridge.errors import GameFileError
 from pybridge.jail import sandbox
 from pybridge.host.game_registry import host_for
 from tests.support.paths import ROOT, TESTS
@@ -143,3 +144,45 @@ def test_hosts_started_before_are_kept_when_the_others_end(tmp_path: Path) -> No
     # its next question starts a new host
     assert second.initial_state().valid_moves() == first.initial_state().valid_moves()
     assert host_for(second.file).running()
+
+
+def test_a_file_edited_and_loaded_again_ends_the_host_of_its_old_content(
+        tmp_path: Path) -> None:
+    """A shell reloading a file as its author edits it kept a host (four
+    processes) for every version until it quit."""
+    game = tmp_path / "nim_edited.pl"
+    game.write_text(NIM.read_text())
+    old = pybridge.load_game(str(game))
+    assert old.file is not None
+    old_host = host_for(old.file)
+    moves = old.initial_state().valid_moves()
+    game.write_text(NIM.read_text() + "\n% an edit\n")
+    new = pybridge.load_game(str(game))
+    assert new.file is not None and new.file.sha256 != old.file.sha256
+    assert not old_host.running() and host_for(new.file).running()
+    assert new.initial_state().valid_moves() == moves
+    # the old content is gone: asking it again says so, and the new one goes on
+    with pytest.raises(GameFileError) as error:
+        old.initial_state().move(moves[0])
+    says(str(error.value), "changed")
+    assert new.initial_state().valid_moves() == moves
+
+
+def test_at_most_most_hosts_run_and_an_ended_one_starts_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pybridge.host import game_registry
+
+    monkeypatch.setattr(game_registry, "MOST", 2)
+    games = []
+    for name in "abc":
+        copy = tmp_path / f"nim_{name}.pl"
+        copy.write_text(NIM.read_text())
+        games.append(pybridge.load_game(str(copy)))
+
+    def running() -> set[str]:
+        return {Path(key[0]).stem for key in game_registry.started()} & {"nim_a", "nim_b", "nim_c"}
+
+    # loading the third ended the first, the least recently asked
+    assert running() == {"nim_b", "nim_c"}
+    assert games[0].initial_state().valid_moves() == games[2].initial_state().valid_moves()
+    assert running() == {"nim_a", "nim_c"}
