@@ -321,7 +321,7 @@ class GameHost:
             except queue.Empty:
                 if not asked and self._ask_rule():
                     asked = time.monotonic()
-                    deadline = asked + 0.5
+                    deadline = asked + 1.5  # a host starved of CPU answers late
                     continue
                 raise self._late(rule, cap if time.monotonic() >= hard else limit) from None
             except KeyboardInterrupt:
