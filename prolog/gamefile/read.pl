@@ -186,8 +186,9 @@ clause_problem(Clause, Why) :-
     ->  format(atom(Why), "~q is not a clause", [Clause])
     ;   Clause = Head,                  % `include('rules.pl').`, the `:-` left out
         load_fact(Head, Spec)
-    ->  format(atom(Why), "~q is a fact, not a directive: ~q is not loaded \c
-                           (a directive is written `:- ~q.`)", [Head, Spec, Head])
+    ->  bounded_text(Head, Said), bounded_text(Spec, Named),
+        format(atom(Why), "~w is a fact, not a directive: ~w is not loaded \c
+                           (a directive is written `:- ~w.`)", [Said, Named, Said])
     ;   functor(Head, Name, Arity),
         hook(Name/Arity)
     ->  format(atom(Why), "~w/~w would run at load time: not allowed", [Name, Arity])
@@ -210,6 +211,10 @@ clause_head((Head --> _), Head1) :-
     ;   Head1 = Head
     ).
 clause_head(Head, Head).
+
+bounded_text(Term, Text) :-
+    format(atom(Text0), "~W", [Term, [max_depth(8), quoted(true)]]),
+    (   sub_atom(Text0, 0, 80, _, Start) -> atom_concat(Start, '...', Text) ; Text = Text0 ).
 
 load_fact(Head, Spec) :-
     Head =.. [Name, Spec|_],

@@ -346,6 +346,13 @@ def test_a_load_written_as_a_fact_is_named_and_the_rest_plays(
     code, out, err = run(["check-game", str(harmless), "--games", "3"], capsys)
     assert code == 0 and "conforms to the game contract" in out, out + err
     says(out, "left out:", "use_module(library(lists)) is a fact")
+    # one as long as a student may make it is named, bounded, and loads no slower
+    huge = tmp_path / "nim_huge.pl"
+    huge.write_text("consult('" + "a" * 2_000_000 + "').\n" + nim)
+    code, out, err = run(["check-game", str(huge), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out[:2000] + err
+    says(out, "left out:", "consult(aaaa", "...")
+    assert max(len(line) for line in out.splitlines()) < 600
 
 
 def test_prefix_operator_as_atom_reads_as_sicstus_reads_it(
