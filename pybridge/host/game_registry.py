@@ -61,7 +61,7 @@ def host_for(ref: GameFileRef) -> GameHost:
 
 
 def started() -> frozenset[tuple[str, str, str, str]]:
-    """The keys of the hosts running now (for close_all's ``keep``)."""
+    """The keys of the hosts kept now (for close_all's ``keep``)."""
     with _hosts_lock:
         return frozenset(_hosts)
 
