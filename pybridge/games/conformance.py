@@ -223,11 +223,15 @@ def propose_adapter(ref: GameFileRef, config: str | None, seconds: float = 60.0)
 
 
 def _unloaded_hint(path: Path, why: str) -> str:
-    """Where the game lacks a contract predicate that a file beside it,
-    which none of its files loads, defines: says so; where a file beside
-    it loads this one (the program's start), names it."""
+    """Where the game lacks a contract predicate, or its loop calls one it
+    lacks, that a file beside it, which none of its files loads, defines:
+    says so; where a file beside it loads this one (the program's start),
+    names it."""
     missing = [n for n in ("initial_state", "valid_moves", "move", "game_over")
                if f"has no {n}/" in why]
+    # and what its own loop called and never defined (`Unknown procedure: board/1`)
+    missing += [n for n in re.findall(r"Unknown procedure: ([a-z]\w{0,60})/\d", why)
+                if n not in missing][:4]
     found = unloaded_definitions(path, missing) if missing else []
     if not found:
         starts = loaders(path, [])
@@ -240,7 +244,8 @@ def _unloaded_hint(path: Path, why: str) -> str:
     if starts:
         return (f" (beside it, {said}; {clean_line(starts[0], 60)} loads this file and "
                 f"those: check {clean_line(str(path.with_name(starts[0])), 300)} instead)")
-    return f" (beside it, {said}, but no file of the game loads it)"
+    them = "them" if len({name for name, _ in found}) > 1 else "it"
+    return f" (beside it, {said}, but no file of the game loads {them})"
 
 
 def _loop_text(ref: GameFileRef, path: Path, title: bool) -> tuple[str, str]:

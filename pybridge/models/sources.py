@@ -221,13 +221,13 @@ def _case_blind(bound: Path, parts: tuple[str, ...]) -> Path | None:
 def unloaded_definitions(game_file: str | Path, names: list[str]) -> list[tuple[str, str]]:
     """Files of the game's folder (not below it) that no file of the game
     loads but that define one of ``names`` (a clause head at a line's
-    start): (file name, name) pairs, at most 8."""
+    start, with arguments or none): (file name, name) pairs, at most 8."""
     try:
         loaded = set(files(game_file).values())
     except GameSourcesError:
         return []
     folder = Path(os.path.abspath(game_file)).parent
-    heads = re.compile(r"^(" + "|".join(map(re.escape, names)) + r")\(", re.M)
+    heads = re.compile(r"^(" + "|".join(map(re.escape, names)) + r")(?:\(|\s*(?::-|\.))", re.M)
     found: list[tuple[str, str]] = []
     try:
         beside = sorted(folder.iterdir())[:MAX_FILES]

@@ -112,6 +112,23 @@ def test_a_missing_rule_defined_in_a_file_nothing_loads_is_pointed_at(
     assert code != 0
 
 
+def test_a_helper_its_loop_calls_in_a_file_nothing_loads_is_pointed_at(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The game's parts lie side by side and none loads another (its
+    README says to consult them all): its loop calls board/1 and
+    start_screen/0, which a file beside it defines. The reason names
+    that file, not only the unknown procedure."""
+    (tmp_path / "game.pl").write_text(
+        "play :- start_screen, board(B), write(B), nl.\n")
+    (tmp_path / "view.pl").write_text(
+        "start_screen :- write(hello), nl.\nboard([[x, o], [o, x]]).\n")
+    code, out, err = run(["check-game", str(tmp_path / "game.pl"), "--games", "2",
+                          "--time", "30"], capsys)
+    assert code != 0
+    says(out, "Unknown procedure: start_screen/0",
+         "beside it, view.pl defines start_screen", "no file of the game loads it")
+
+
 def test_a_part_of_the_game_given_for_the_whole_names_its_start(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The file given is one part that main.pl loads with the others (two
