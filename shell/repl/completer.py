@@ -82,8 +82,18 @@ def game_title(game_id: str) -> str:
     return str(pybridge.load_game(game_id).title)
 
 
-@functools.lru_cache(maxsize=None)
 def option_specs(game_id: str) -> tuple[pybridge.Option, ...]:
+    """The options of a game, those of a game file as it is now (its
+    author may have added one since the last Tab)."""
+    try:
+        stamp = os.stat(game_id).st_mtime_ns if gamefile.is_game_path(game_id) else 0
+    except OSError:
+        stamp = 0
+    return _option_specs(game_id, stamp)
+
+
+@functools.lru_cache(maxsize=32)
+def _option_specs(game_id: str, stamp: int) -> tuple[pybridge.Option, ...]:
     return pybridge.load_game(game_id).option_specs
 
 

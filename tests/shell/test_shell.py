@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pybridge
 from shell.repl.loop import Shell
 from tests.support.shell_driver import CTRL_U, ENTER, TAB, completions, drive, quiet_shell
 
-from tests.support.paths import TESTS
+from tests.support.paths import ROOT, TESTS
 from tests.support.says import says
 
 GAMEFILES = TESTS / "gamefiles"
@@ -338,6 +339,21 @@ def test_option_values_complete_from_the_range_the_game_names() -> None:
     assert list(offered)[0] == f"{option.name}={option.default}"
     names = completions(shell, f"new {game} ")
     assert f"{option.name}=" in names
+
+
+def test_the_options_of_a_game_file_edited_since_the_last_tab_are_its_new_ones(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    game = tmp_path / "heaps.pl"
+    nim = (ROOT / "examples" / "games" / "nim.pl").read_text()
+    game.write_text(nim)
+    shell = quiet_shell()
+    assert "heaps=" in completions(shell, "new heaps.pl ")
+    assert "rounds=" not in completions(shell, "new heaps.pl ")
+    game.write_text(nim.replace("option(heaps,", 'option(rounds, 1, "games in a row").\n'
+                                                  "option(heaps,"))
+    os.utime(game, ns=(game.stat().st_atime_ns, game.stat().st_mtime_ns + 10**9))
+    assert "rounds=" in completions(shell, "new heaps.pl ")
 
 
 def test_a_control_character_is_named_not_passed_on() -> None:
