@@ -1,6 +1,5 @@
 :- module(arena_bot_text,
-          [ bounded_text/2,           % +Term, -Text
-            error_text/2,             % +Error, -Text
+          [ error_text/2,             % +Error, -Text
             syntax_text/2,            % +What, -Text
             problem_lines/2           % +Problems, -Lines
           ]).
@@ -11,21 +10,7 @@ Written here, calling no hook and never through message translation
 (which could run goals that an error term carries), and bounded.
 */
 
-%!  bounded_text(+Term, -Text) is det.
-%
-%   Term written quoted, with depth and length bounds, calling no hook.
-
-bounded_text(Term, Text) :-
-    catch(with_output_to(string(Text0),
-                         write_term(Term, [quoted(true), max_depth(12), portray(false),
-                                           attributes(ignore), cycles(true),
-                                           no_lists(false)])),
-          _, Text0 = "<unprintable term>"),
-    (   string_length(Text0, L), L > 300
-    ->  sub_string(Text0, 0, 300, _, Text1),
-        string_concat(Text1, "...", Text)
-    ;   Text = Text0
-    ).
+:- reexport('../term_text', [bounded_text/2]).
 
 %!  error_text(+Error, -Text) is det.
 %

@@ -9,6 +9,7 @@
 :- use_module(library(error)).
 :- use_module('../untrusted_read').
 :- use_module('../sandbox_keys').
+:- use_module('../term_text', [bounded_text/3]).
 :- use_module([do_loops, operators, sicstus_clpfd, quotes]).  % SICStus' reading
 :- use_module(read_policy).
 :- use_module(paths, [game_root/2, spec_path/3]).
@@ -186,7 +187,7 @@ clause_problem(Clause, Why) :-
     ->  format(atom(Why), "~q is not a clause", [Clause])
     ;   Clause = Head,                  % `include('rules.pl').`, the `:-` left out
         load_fact(Head, Spec)
-    ->  bounded_text(Head, Said), bounded_text(Spec, Named),
+    ->  bounded_text(Head, 80, Said), bounded_text(Spec, 80, Named),
         format(atom(Why), "~w is a fact, not a directive: ~w is not loaded \c
                            (a directive is written `:- ~w.`)", [Said, Named, Said])
     ;   functor(Head, Name, Arity),
@@ -211,10 +212,6 @@ clause_head((Head --> _), Head1) :-
     ;   Head1 = Head
     ).
 clause_head(Head, Head).
-
-bounded_text(Term, Text) :-
-    format(atom(Text0), "~W", [Term, [max_depth(8), quoted(true)]]),
-    (   sub_atom(Text0, 0, 80, _, Start) -> atom_concat(Start, '...', Text) ; Text = Text0 ).
 
 load_fact(Head, Spec) :-
     Head =.. [Name, Spec|_],
