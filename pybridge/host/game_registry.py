@@ -83,7 +83,9 @@ def load(ref: GameFileRef) -> tuple[str, str]:
     GameFileError names what is refused or missing."""
     base, dialect, missing = load_report(ref)
     if missing:
-        left_out = [w for w in host_for(ref).warnings() if ": syntax error: " in w]
+        # what the reader left out that may be why (prolog/gamefile/read.pl)
+        left_out = [w for w in host_for(ref).warnings()
+                    if ": syntax error: " in w or " is a fact, not a directive: " in w]
         required = ", ".join(clean_line(r, 100) for r in host_for(ref).hello.get("required", []))
         raise GameFileError(
             f"game file {ref.path} lacks {', '.join(missing)} (required: {required})"

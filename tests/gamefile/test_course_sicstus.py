@@ -341,6 +341,10 @@ def test_a_load_written_as_a_fact_is_named_and_the_rest_plays(
                      r"directive: 'rules\.pl' is not loaded \(a directive is written "
                      r"`:- include\('rules\.pl'\)\.`\)", out), out
     says(out, "initial_state/2", "required", "not define")
+    # `arena play` on it says why too, not only what is missing
+    code, out, err = run(["play", str(game), "--first", "random", "--second", "random"], capsys)
+    assert code != 0
+    says(out + err, "lacks", "include('rules.pl') is a fact, not a directive")
     harmless = tmp_path / "nim_lists.pl"
     harmless.write_text(nim + "\nuse_module(library(lists)).\n")
     code, out, err = run(["check-game", str(harmless), "--games", "3"], capsys)
