@@ -1,7 +1,9 @@
 % Unit tests of where a game's own loop is started
 % (prolog/gamefile/entry_points.pl): play/0 first; an uncalled predicate
 % whose name says it starts a game next; one that starts a game again
-% (restart/0, play_again/0: called after a game, or left unused) never.
+% (restart/0, play_again/0: called after a game, or left unused) never;
+% where no name says so, the uncalled one that reaches the most of the
+% game's predicates (a game's start named after the game, not its file).
 :- use_module('../../prolog/gamefile/entry_points').
 :- use_module(library(plunit)).
 
@@ -14,6 +16,15 @@ toy:play_again :- toy:play.
 solo:restart :- solo:start.
 solo:start_again :- write(again), nl.
 
+named:plou :- named:ask(Mode), named:turns(Mode).
+named:ask(1) :- write(mode), nl.
+named:turns(Mode) :- named:turn(Mode), named:show.
+named:turn(_).
+named:show :- named:cell(1).
+named:cell(_).
+named:show_board :- named:show.        % a helper left unused
+named:again_menu :- named:plou.
+
 :- begin_tests(entry_points).
 
 test(play_first_then_a_starting_name_never_a_restart,
@@ -22,5 +33,8 @@ test(play_first_then_a_starting_name_never_a_restart,
 
 test(nothing_but_starting_again_is_no_entry, [fail]) :-
     entry_point(solo, _).
+
+test(the_root_of_the_loop_where_no_name_says_so, [true(Entries == [plou])]) :-
+    findall(E, entry_point(named, E), Entries).
 
 :- end_tests(entry_points).
