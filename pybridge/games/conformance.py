@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Callable, Mapping
 
 from pybridge.games import proposal_check
 from pybridge.models import gamefile
@@ -147,11 +147,88 @@ def propose_adapter(ref: GameFileRef, config: str | None, seconds: float = 60.0)
     file as ``NAME-arena.pl``, never over an existing file (with a
     title/1 named after the file unless the file has one); says what
     became of it. The search over the rules gets ``seconds`` less 20
-    (40 at least), the game's own loop 30 more."""
+    (40 at least), the game's own loop 30 more. Where none is found and
+    files beside the game, which none of its files loads, define what it
+    lacks, the search is made again with them loaded, and the adapter
+    loads them."""
     path = Path(ref.path)
     target = path.with_name(f"{path.stem}-arena.pl")
     if target.exists():
         return f"{clean_line(str(target), 300)} exists already: not overwritten"
+    said = _proposed(ref, path, target, config, seconds)
+    parts = _parts_nothing_loads(path, said) if said.startswith(NOT_PROPOSED) else []
+    if not parts:
+        return said
+    return _proposed_with_parts(ref, path, target, config, seconds, parts) or said
+
+
+NOT_PROPOSED = "no adapter proposed"
+
+
+def _proposed_with_parts(ref: GameFileRef, path: Path, target: Path, config: str | None,
+                         seconds: float, parts: list[str]) -> str:
+    """What became of the adapter proposed for the game loaded with
+    ``parts`` (files beside it), from a loader of them all kept beside it
+    while the search runs; '' where the loader cannot be written."""
+    loads = "".join(f":- consult({_prolog.atom(name)}).\n" for name in [path.name, *parts])
+    loader = path.with_name(f".{path.stem}-arena-parts.pl")
+    try:
+        with open(loader, "x", encoding="utf-8") as out:
+            out.write(loads)
+    except OSError:
+        return ""
+    listed = ", ".join(parts)
+    lead = ("% GUESS: no file of the game loads the files below its own, though its\n"
+            "% code calls what they define: the adapter loads them with it.\n")
+
+    def with_parts(text: str) -> str:
+        text = re.sub(r"^:- consult\(.*\)\.\n", lambda _: lead + loads, text, count=1,
+                      flags=re.MULTILINE)
+        return text.replace(loader.name, path.name)
+
+    try:
+        loader_ref = gamefile.resolve(loader, dialect=ref.dialect, config=ref.config)
+        said = _proposed(loader_ref, path, target, config, seconds, rewrite=with_parts)
+    except GameFileError as exc:
+        said = f"{NOT_PROPOSED}: {clean_line(str(exc), 300)}"
+    finally:
+        loader.unlink(missing_ok=True)
+    if said.startswith(NOT_PROPOSED):
+        them = "them" if len(parts) > 1 else "it"
+        return (f"{NOT_PROPOSED} with {clean_line(listed, 200)} beside it loaded too "
+                f"(no file of the game loads {them}){said[len(NOT_PROPOSED):]}")
+    return f"{said} ({clean_line(listed, 200)} beside it, which no file of the game loads, loaded too)"
+
+
+def _parts_nothing_loads(path: Path, said: str) -> list[str]:
+    """The files beside the game that none of its files loads and that
+    define a contract predicate it lacks or what its loop called and
+    never defined (as ``said`` names them), where no file beside it loads
+    the game and them (the program's start)."""
+    missing = _lacking(said)
+    found = unloaded_definitions(path, missing) if missing else []
+    names = sorted({name for name, _ in found if not name.endswith("-arena.pl")
+                    and not name.startswith(".")})
+    if not names or loaders(path, names):
+        return []
+    return names
+
+
+def _lacking(why: str) -> list[str]:
+    """The contract predicates a reason says the game has not, then up to
+    4 its loop called and never defined (``Unknown procedure: board/1``)."""
+    missing = [n for n in ("initial_state", "valid_moves", "move", "game_over")
+               if f"has no {n}/" in why]
+    missing += [n for n in re.findall(r"Unknown procedure: ([a-z]\w{0,60})/\d", why)
+                if n not in missing][:4]
+    return missing
+
+
+def _proposed(ref: GameFileRef, path: Path, target: Path, config: str | None, seconds: float,
+              rewrite: Callable[[str], str] | None = None) -> str:
+    """What became of the adapter the host of ``ref`` proposes for the
+    game at ``path``, written to ``target`` (``rewrite`` applied to its
+    text first)."""
     try:
         budget = max(40, int(seconds) - 20)
         loop = max(LOOP_SECONDS, budget // 4)   # then through its own loop
@@ -167,7 +244,8 @@ def propose_adapter(ref: GameFileRef, config: str | None, seconds: float = 60.0)
         if not isinstance(why, str) or not why:
             why = ("no initial state with a place that alternates between two players was "
                    "found" + ("" if config else " (give the config with --config)"))
-        return f"no adapter proposed: {clean_line(why, 700)}{_unloaded_hint(path, why)}"
+        hint = _unloaded_hint(path, why) if rewrite is None else ""
+        return f"{NOT_PROPOSED}: {clean_line(why, 700)}{hint}"
     try:
         titled = re.search(r"^\s*title\s*\(", decoded(path.read_bytes()), re.MULTILINE)
     except OSError:
@@ -175,6 +253,8 @@ def propose_adapter(ref: GameFileRef, config: str | None, seconds: float = 60.0)
     if titled is None and not re.search(r"^title\(", text, re.MULTILINE):
         text = re.sub(r"^players\(", f'title("{game_title(path)}").\n\nplayers(', text,
                       count=1, flags=re.MULTILINE)
+    if rewrite is not None:
+        text = rewrite(text)
     present = host_for(ref).hello.get("present", [])
 
     load_errors: list[str] = []
@@ -193,6 +273,8 @@ def propose_adapter(ref: GameFileRef, config: str | None, seconds: float = 60.0)
         if (not got_check.kept or got_check.game_at_fault) \
                 and "\narena_loop(" not in text and not config:
             looped, loop_why = _loop_text(ref, path, titled is None)
+            if looped and rewrite is not None:
+                looped = rewrite(looped)
             if looped:
                 kept = got_check
                 if kept.kept:
@@ -227,11 +309,7 @@ def _unloaded_hint(path: Path, why: str) -> str:
     lacks, that a file beside it, which none of its files loads, defines:
     says so; where a file beside it loads this one (the program's start),
     names it."""
-    missing = [n for n in ("initial_state", "valid_moves", "move", "game_over")
-               if f"has no {n}/" in why]
-    # and what its own loop called and never defined (`Unknown procedure: board/1`)
-    missing += [n for n in re.findall(r"Unknown procedure: ([a-z]\w{0,60})/\d", why)
-                if n not in missing][:4]
+    missing = _lacking(why)
     found = unloaded_definitions(path, missing) if missing else []
     if not found:
         starts = loaders(path, [])

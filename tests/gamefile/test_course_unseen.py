@@ -100,24 +100,32 @@ def test_game_over_that_says_who_leads_ends_only_when_no_move_is_left(
     assert len(movers(log)) == 16
 
 
-def test_a_missing_rule_defined_in_a_file_nothing_loads_is_pointed_at(
+def test_a_missing_rule_defined_in_a_file_nothing_loads_is_loaded_by_the_adapter(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The game lacks valid_moves/2, which bots.pl beside it defines but
-    none of its files loads: check-game says so."""
+    none of its files loads (Iris, 2019/20: four files, none loading
+    another): the adapter proposed loads bots.pl with it, says so, and
+    plays; the loader the search used is gone."""
     for name in ("game.pl", "bots.pl"):
         (tmp_path / name).write_text((COURSE / "unloaded_bots" / name).read_text())
     code, out, err = run(["check-game", str(tmp_path / "game.pl"), "--games", "3"], capsys)
-    says(out, "no valid_moves/2")
-    says(out, "bots.pl", "valid_moves", "no file of the game loads it")
-    assert code != 0
+    adapter = tmp_path / "game-arena.pl"
+    says(out, f"adapter proposed in {adapter} (it passes check-game)",
+         "bots.pl beside it, which no file of the game loads, loaded too")
+    text = adapter.read_text()
+    assert ":- consult('game.pl').\n:- consult('bots.pl').\n" in text, text
+    assert "arena-parts" not in text, text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bots.pl", "game-arena.pl", "game.pl"]
+    played(adapter, tmp_path / "game.jsonl", capsys, players=None)
 
 
-def test_a_helper_its_loop_calls_in_a_file_nothing_loads_is_pointed_at(
+def test_a_helper_its_loop_calls_in_a_file_nothing_loads_is_loaded_for_the_search(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The game's parts lie side by side and none loads another (its
     README says to consult them all): its loop calls board/1 and
-    start_screen/0, which a file beside it defines. The reason names
-    that file, not only the unknown procedure."""
+    start_screen/0, which a file beside it defines. The search is made
+    with that file loaded too, and the reason is what fails then (the
+    loop makes no move), naming the file."""
     (tmp_path / "game.pl").write_text(
         "play :- start_screen, board(B), write(B), nl.\n")
     (tmp_path / "view.pl").write_text(
@@ -125,8 +133,9 @@ def test_a_helper_its_loop_calls_in_a_file_nothing_loads_is_pointed_at(
     code, out, err = run(["check-game", str(tmp_path / "game.pl"), "--games", "2",
                           "--time", "30"], capsys)
     assert code != 0
-    says(out, "Unknown procedure: start_screen/0",
-         "beside it, view.pl defines start_screen", "no file of the game loads it")
+    says(out, "no adapter proposed with view.pl beside it loaded too",
+         "(no file of the game loads it)", "its loop returned with no move asked for or made")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.pl", "view.pl"]
 
 
 def test_a_part_of_the_game_given_for_the_whole_names_its_start(
