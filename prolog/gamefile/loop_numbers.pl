@@ -132,8 +132,10 @@ integers(Text, Ns) :-
     string_codes(Text, Codes),
     phrase(integers(Ns), [0' |Codes]).
 
-%   Not the digits that end a word ("player1 Next Move:", "P2"): a name.
-integers(Ns) --> [L, C], { code_type(L, alpha), \+ code_type(L, digit), code_type(C, digit) },
+%   Not the digits that end a word ("player1 Next Move:", "P2"): a name;
+%   nor those of a variable written ("Invalid Input! _219246").
+integers(Ns) --> [L, C], { ( code_type(L, alpha), \+ code_type(L, digit) ; L == 0'_ ),
+                           code_type(C, digit) },
     !, digits_rest(_), integers(Ns).
 integers([N|Ns]) --> [_, C], { code_type(C, digit) }, !, digits_rest(Ds),
     { number_codes(N, [C|Ds]) }, integers(Ns).

@@ -128,6 +128,9 @@ test(a_size_asked_over_two_lines, [true(A = ['6'|_])]) :-
 test(a_word_the_question_quotes, [true(A == [n])]) :-
     prompt_answers("Player 1's move is done. Insert 'n' to Proceed ", A).
 
+test(a_variable_a_refusal_writes_names_no_number, [true(\+ memberchk('219246', A))]) :-
+    prompt_answers("Start? \nInvalid Input! _219246\n", A).
+
 test(words_a_refusal_quotes, [true(A == [b, w])]) :-
     prompt_answers("Invalid color! Please choose between \"b\" and \"w\".\n\c
                     White player, what is the color of the piece you want to place? ", A).

@@ -734,7 +734,7 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     is a pause; quitting in play never; a board's lines are no words; a
     seat's number in the question ("CPU 2 level") is no answer."""
     output = run_plunit(HERE / "loop_prompt_unit.pl")
-    assert "All 91 tests passed" in output, output
+    assert "All 92 tests passed" in output, output
 
 
 def test_a_loop_is_not_started_at_its_restart() -> None:
