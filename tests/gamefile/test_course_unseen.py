@@ -119,6 +119,27 @@ def test_a_missing_rule_defined_in_a_file_nothing_loads_is_loaded_by_the_adapter
     played(adapter, tmp_path / "game.jsonl", capsys, players=None)
 
 
+def test_a_link_planted_at_the_loaders_name_is_never_written_through(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A submission that plants a link where the search's loader would go
+    (to a file of the instructor's): the link and its target stay as they
+    were, no adapter is written, and the reason still names the file
+    nothing loads."""
+    game = tmp_path / "sub"
+    game.mkdir()
+    for name in ("game.pl", "bots.pl"):
+        (game / name).write_text((COURSE / "unloaded_bots" / name).read_text())
+    target = tmp_path / "grades.csv"
+    target.write_text("alice,20\n")
+    (game / ".game-arena-parts.pl").symlink_to(target)
+    code, out, err = run(["check-game", str(game / "game.pl"), "--games", "3"], capsys)
+    assert code == 1, out + err
+    assert target.read_text() == "alice,20\n"
+    assert (game / ".game-arena-parts.pl").is_symlink()
+    assert not (game / "game-arena.pl").exists()
+    says(out, "no adapter proposed", "bots.pl defines valid_moves", "no file of the game loads it")
+
+
 def test_a_helper_its_loop_calls_in_a_file_nothing_loads_is_loaded_for_the_search(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The game's parts lie side by side and none loads another (its
