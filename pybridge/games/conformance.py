@@ -3,6 +3,7 @@ report of ``arena check-game`` and of the built-in games' tests."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Callable, Mapping
@@ -10,7 +11,8 @@ from typing import Callable, Mapping
 from pybridge.games import proposal_check
 from pybridge.models import gamefile
 from pybridge.models.gamefile import GameFileRef
-from pybridge.models.sources import decoded, loaders, unloaded_definitions
+from pybridge.models.sources import (GameSourcesError, decoded, defined_names, files, loaders,
+                                     unloaded_definitions)
 from pathlib import Path
 
 from pybridge.engine import _prolog
@@ -189,6 +191,7 @@ def _proposed_with_parts(ref: GameFileRef, path: Path, target: Path, config: str
     try:
         loader_ref = gamefile.resolve(loader, dialect=ref.dialect, config=ref.config)
         said = _proposed(loader_ref, path, target, config, seconds, rewrite=with_parts)
+        said = said.replace(gamefile.game_id(loader_ref), gamefile.game_id(ref))
     except GameFileError as exc:
         said = f"{NOT_PROPOSED}: {clean_line(str(exc), 300)}"
     finally:
@@ -204,13 +207,22 @@ def _parts_nothing_loads(path: Path, said: str) -> list[str]:
     """The files beside the game that none of its files loads and that
     define a contract predicate it lacks or what its loop called and
     never defined (as ``said`` names them), where no file beside it loads
-    the game and them (the program's start)."""
+    the game and them (the program's start) and no two of those files and
+    the game's own define a predicate of the same name (parts of one
+    program, not versions of it or other games)."""
     missing = _lacking(said)
     found = unloaded_definitions(path, missing) if missing else []
     names = sorted({name for name, _ in found if not name.endswith("-arena.pl")
                     and not name.startswith(".")})
     if not names or loaders(path, names):
         return []
+    try:
+        own = [defined_names(p) for p in files(path).values()]
+    except GameSourcesError:
+        return []
+    parts = own + [defined_names(path.with_name(name)) for name in names]
+    if any(a & b for a, b in itertools.combinations(parts, 2)):
+        return []           # versions of the game, or other games: not its parts
     return names
 
 

@@ -247,6 +247,21 @@ def unloaded_definitions(game_file: str | Path, names: list[str]) -> list[tuple[
     return found[:8]
 
 
+#: A clause's head at a line's start: its name (with arguments or none).
+_HEAD = re.compile(r"^([a-z][A-Za-z0-9_]{0,80})(?:\(|\s*(?::-|\.))", re.M)
+
+
+def defined_names(path: str | Path) -> set[str]:
+    """The names of the predicates ``path`` defines (a clause head at a
+    line's start); empty where it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            text = _without_comments(decoded(handle.read(MAX_BYTES)))
+    except OSError:
+        return set()
+    return set(_HEAD.findall(text))
+
+
 def loaders(game_file: str | Path, of: list[str]) -> list[str]:
     """Files of the game's folder (not below it) that load ``game_file``
     and the files named in ``of`` (the program's start, where
@@ -278,5 +293,6 @@ def loaders(game_file: str | Path, of: list[str]) -> list[str]:
     return [name for _, name in sorted(found)[:3]]    # the nearest start first
 
 
-__all__ = ["GameSourcesError", "above", "files", "folder", "loaders", "unloaded_definitions",
+__all__ = ["GameSourcesError", "above", "defined_names", "files", "folder", "loaders",
+           "unloaded_definitions",
            "within"]

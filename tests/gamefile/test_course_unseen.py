@@ -119,6 +119,23 @@ def test_a_missing_rule_defined_in_a_file_nothing_loads_is_loaded_by_the_adapter
     played(adapter, tmp_path / "game.jsonl", capsys, players=None)
 
 
+def test_versions_of_a_rule_beside_the_game_are_not_loaded_as_its_parts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two files beside the game both define the valid_moves/2 it lacks
+    (an old and a new version, or other games in one folder): neither is
+    loaded for it; the reason names them."""
+    (tmp_path / "game.pl").write_text((COURSE / "unloaded_bots" / "game.pl").read_text())
+    bots = (COURSE / "unloaded_bots" / "bots.pl").read_text()
+    (tmp_path / "bots.pl").write_text(bots)
+    (tmp_path / "bots_old.pl").write_text(bots)
+    code, out, err = run(["check-game", str(tmp_path / "game.pl"), "--games", "3"], capsys)
+    assert code == 1, out + err
+    assert not (tmp_path / "game-arena.pl").exists()
+    says(out, "no adapter proposed", "bots.pl defines valid_moves", "bots_old.pl defines valid_moves",
+         "no file of the game loads them")
+    assert "loaded too" not in out, out
+
+
 def test_a_link_planted_at_the_loaders_name_is_never_written_through(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A submission that plants a link where the search's loader would go
