@@ -268,7 +268,8 @@ def loaders(game_file: str | Path, of: list[str]) -> list[str]:
     ``game_file`` is one of its parts): their names, at most 3, those
     that load the fewest files first (a test file that loads the start
     comes after it); not those ``game_file`` itself loads (parts that
-    load each other)."""
+    load each other), nor one that loads no other file than those
+    ``game_file`` loads (its tests)."""
     main = Path(os.path.abspath(game_file)).resolve()
     folder = main.parent
     try:
@@ -288,8 +289,9 @@ def loaders(game_file: str | Path, of: list[str]) -> list[str]:
             loaded = set(files(path).values())
         except GameSourcesError:
             continue
-        if main in loaded and all((folder / name).resolve() in loaded for name in of):
-            found.append((len(loaded), path.name))
+        others = loaded - own - {main, path.resolve()}
+        if main in loaded and others and all((folder / name).resolve() in loaded for name in of):
+            found.append((len(loaded), path.name))      # not a test file of this one alone
     return [name for _, name in sorted(found)[:3]]    # the nearest start first
 
 

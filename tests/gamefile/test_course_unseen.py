@@ -190,11 +190,24 @@ def test_a_part_of_the_game_given_for_the_whole_names_its_start(
             f"check {tmp_path / 'main.pl'} instead)") in out, out + err
     (tmp_path / "tests.pl").write_text(":- consult('main.pl').\n")
     (tmp_path / "bots.pl").unlink()                 # nothing of the contract beside it
-    (tmp_path / "main.pl").write_text(":- consult('game.pl').\n")
+    (tmp_path / "menu.pl").write_text("menu :- write(menu), nl.\n")
+    (tmp_path / "main.pl").write_text(":- consult('game.pl').\n:- consult('menu.pl').\n")
     code, out, err = run(["check-game", str(tmp_path / "game.pl"), "--games", "3"], capsys)
     assert code != 0
     assert (f"(main.pl beside it loads this file and others: check {tmp_path / 'main.pl'} "
             f"instead)") in out, out + err            # the nearest start, not tests.pl
+
+
+def test_a_test_file_that_loads_the_game_alone_is_no_start(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Beside the game lies its test file, which includes the game and
+    nothing else (Chess-Prolog, held out): check-game does not send the
+    instructor to the test file as the program's start."""
+    (tmp_path / "game.pl").write_text((COURSE / "unloaded_bots" / "game.pl").read_text())
+    (tmp_path / "tests.pl").write_text(":- include('game.pl').\ntest_start :- initial_state(_, _).\n")
+    code, out, err = run(["check-game", str(tmp_path / "game.pl"), "--games", "3"], capsys)
+    assert code != 0 and "no adapter proposed" in out, out + err
+    assert "tests.pl" not in out, out
 
 
 def test_parts_that_load_each_other_name_no_other_start(
