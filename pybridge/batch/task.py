@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Callable, TypedDict
 
 from pybridge.batch.check import ADAPTER_SUFFIX, CheckedSubmission, BatchSettings, Task
@@ -34,9 +34,10 @@ class ShipmentError(ValueError):
 
 
 def shipment(sub: SubmissionFolder) -> tuple[Shipment, str]:
-    """The game's files of ``sub`` (the game file, what it loads, and an
-    adapter of its own beside it with what that loads), and the adapter's
-    name in them ('' if none)."""
+    """The game's files of ``sub`` (the game file, what it loads, an
+    adapter of its own beside it with what that loads, and the Prolog
+    files beside it that fit), and the adapter's name in them ('' if
+    none)."""
     assert sub.game is not None
     game = Path(sub.game)
     own = game.with_name(game.stem + ADAPTER_SUFFIX)
@@ -59,8 +60,36 @@ def shipment(sub: SubmissionFolder) -> tuple[Shipment, str]:
             raise ShipmentError(f"the game file and the files it loads hold more than "
                                 f"{GAME_FOLDER_BYTES // 2**20} MB")
         contents.append((relative, data))
+    main = next(iter(found))
+    contents += _beside(game, PurePosixPath(main).parent, set(found.values()),
+                        GAME_FOLDER_BYTES - size)
     own_name = next((k for k, v in found.items() if v == own.resolve()), "")
-    return Shipment((), (next(iter(found)), tuple(contents)), str(game)), own_name
+    return Shipment((), (main, tuple(contents)), str(game)), own_name
+
+
+def _beside(game: Path, at: PurePosixPath, shipped: set[Path],
+            room: int) -> list[tuple[str, bytes]]:
+    """The Prolog files beside the game that it does not load (parts no
+    file loads, which check-game may load with it), as long as they fit
+    in ``room`` bytes: (relative name under ``at``, contents) pairs."""
+    out: list[tuple[str, bytes]] = []
+    try:
+        beside = sorted(game.parent.iterdir())[:sources.MAX_FILES]
+    except OSError:
+        return out
+    for path in beside:
+        if path.suffix not in sources.SUFFIXES[1:] or path.is_symlink() or not path.is_file() \
+                or path.resolve() in shipped:
+            continue
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if len(data) > room:
+            continue
+        room -= len(data)
+        out.append((str(at / path.name), data))
+    return out
 
 
 def unpack(shipped: Shipment, where: Path) -> Path:

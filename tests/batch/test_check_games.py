@@ -265,6 +265,28 @@ def test_the_game_file_is_found_as_the_course_lays_it_out(tmp_path: Path) -> Non
     says(found["e"].why, "arena.toml", "unknown keys", "'level'")
 
 
+def test_files_beside_the_game_that_it_does_not_load_are_shipped_if_they_fit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game in parts that none loads (Iris, 2019/20): the worker's copy
+    holds the Prolog files beside the game too, for check-game to load
+    them with it; not other files, nor links, nor one that does not fit."""
+    from pybridge.batch import task
+    src = tmp_path / "sub" / "src"
+    src.mkdir(parents=True)
+    (src / "game.pl").write_text(":- consult(rules).\nplay :- board(B), write(B).\n")
+    (src / "rules.pl").write_text("initial_state(_, s).\n")
+    (src / "view.pl").write_text("board([x]).\n")
+    (src / "notes.txt").write_text("not Prolog\n")
+    (src / "big.pl").write_text("% " + "x" * 5000 + "\n")
+    (src / "linked.pl").symlink_to(src / "view.pl")
+    monkeypatch.setattr(task, "GAME_FOLDER_BYTES", 4000)
+    shipped, _ = task.shipment(layout.submission(tmp_path / "sub"))
+    assert shipped.game is not None
+    main, contents = shipped.game
+    assert main == "game.pl"
+    assert sorted(name for name, _ in contents) == ["game.pl", "rules.pl", "view.pl"]
+
+
 def test_a_crafted_result_file_reads_harmlessly() -> None:
     row = from_json({"name": "x\x1b[2J", "verdict": "=cmd", "problems": [{"predicate": 3}] * 99,
                      "seconds": {"total": "a lot", "check": 1e99},
