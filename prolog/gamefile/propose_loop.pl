@@ -66,10 +66,11 @@ forget_loop_states :-
 %   its text (prolog/gamefile/loop_answer.pl); Input is prompted(Given),
 %   the answers given.
 prompted_state(Code, Entry, Heads, State, Config, prompted(Given)) :-
+    maplist(watch, Heads),
     setup_call_cleanup(
-        maplist(watch, Heads),
+        nb_setval(arena_loop_watching, true),
         loop_run(Code:Entry, prompted(auto), free(0, 1), 2, Outcome, _, _),
-        maplist(unwatch, Heads)),
+        nb_setval(arena_loop_watching, false)),
     Outcome = ended(error(arena_loop_state(State, Config))),
     loop_answers(Given),
     Given = [_|_].
@@ -98,22 +99,36 @@ watched(Code, Code:Head) :-
     \+ predicate_property(Code:Head, imported_from(_)).
 
 caught_state(Code, Entry, Heads, Input, State, Config) :-
+    maplist(watch, Heads),
     catch(setup_call_cleanup(
-              maplist(watch, Heads),
+              nb_setval(arena_loop_watching, true),
               run_entry(Code, Entry, Input),
-              maplist(unwatch, Heads)),
+              nb_setval(arena_loop_watching, false)),
           E,
           true),
     nonvar(E),
     E = arena_loop_state(State, Config).
 
+:- public watching/0.
+
+watching :-
+    nb_current(arena_loop_watching, true).
+
+%   watch(+M:Head): Head wrapped, once (SWI-Prolog 9.0's
+%   unwrap_predicate/2 left a host to crash later, segv), to throw the
+%   first ground state it meets while caught_state/6 runs.
+watch(M:Head) :-
+    current_predicate_wrapper(M:Head, arena_loop, _, _),
+    !.
 watch(M:Head) :-
     functor(Head, initial_state, Arity),
     !,                                  % the state it gives, once it is built
     arg(Arity, Head, S),
     arg(1, Head, C),
     wrap_predicate(M:Head, arena_loop, Wrapped,
-                   (   copy_term(C, C0),
+                   (   \+ arena_gamefile_propose_loop:watching
+                   ->  Wrapped
+                   ;   copy_term(C, C0),
                        Wrapped,
                        (   ground(S)
                        ->  (   Arity == 2, ground(C0)
@@ -126,7 +141,9 @@ watch(M:Head) :-
 watch(M:Head) :-                        % ground when called, or once it returns
     arg(1, Head, S),                    % (a display that closes the rows' lists)
     wrap_predicate(M:Head, arena_loop, Wrapped,
-                   (   ground(S)
+                   (   \+ arena_gamefile_propose_loop:watching
+                   ->  Wrapped
+                   ;   ground(S)
                    ->  throw(arena_loop_state(S, _))
                    ;   Wrapped,
                        (   ground(S)
@@ -134,9 +151,6 @@ watch(M:Head) :-                        % ground when called, or once it returns
                        ;   true
                        )
                    )).
-
-unwatch(M:Head) :-
-    ignore(unwrap_predicate(M:Head, arena_loop)).
 
 run_entry(Code, Entry, Input) :-
     open_string(Input, In),

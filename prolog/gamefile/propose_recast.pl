@@ -120,25 +120,31 @@ comma_list((A, B), [A|Bs]) :-
 %   Goal once, with Code's valid_moves/2 listing its moves recast.
 
 with_recast(Code, recast(From, To, Extra), Goal) :-
-    setup_call_cleanup(
-        wrap_predicate(Code:valid_moves(_, Ms), arena_recast, Wrapped,
-                       arena_gamefile_propose_recast:listed_recast(Wrapped, Code,
-                                                                   From-To-Extra, Ms)),
+    (   current_predicate_wrapper(Code:valid_moves(_, _), arena_recast, _, _)
+    ->  true
+    ;   wrap_predicate(Code:valid_moves(_, Ms), arena_recast, Wrapped,
+                       arena_gamefile_propose_recast:listed_recast(Wrapped, Code, Ms))
+    ),                                  % wrapped once: SWI-Prolog 9.0's unwrap_predicate/2
+    setup_call_cleanup(                 % left a host to crash later (segv)
+        nb_setval(arena_recast, From-To-Extra),
         once(Goal),
-        unwrap_predicate(Code:valid_moves(_, _), arena_recast)).
+        nb_setval(arena_recast, none)).
 
-%   listed_recast(+Wrapped, +Code, +Map, -Ms): the wrapped valid_moves/2
-%   called (Wrapped is call(Closure) over its arguments) for its own
-%   list, Ms that list recast; as it is where the game's own move/3
-%   calls it (a state that keeps the list).
-listed_recast(call(Closure), Code, Map, Ms) :-
+%   listed_recast(+Wrapped, +Code, -Ms): the wrapped valid_moves/2 called
+%   (Wrapped is call(Closure) over its arguments) for its own list, Ms
+%   that list recast by the map with_recast/3 set (none: as it is); as
+%   it is where the game's own move/3 calls it (a state that keeps the
+%   list).
+listed_recast(call(Closure), Code, Ms) :-
     Closure =.. [F, S, _],
     Own =.. [F, S, Ms0],
     call(Own),
-    (   prolog_current_frame(Frame),
-        in_move(Frame, Code)
-    ->  Ms = Ms0
-    ;   findall(M, ( member(M0, Ms0), recast_move(Map, M0, M) ), Ms)
+    (   nb_current(arena_recast, Map),
+        Map \== none,
+        \+ ( prolog_current_frame(Frame),
+             in_move(Frame, Code) )
+    ->  findall(M, ( member(M0, Ms0), recast_move(Map, M0, M) ), Ms)
+    ;   Ms = Ms0
     ).
 
 in_move(Frame, Code) :-

@@ -83,24 +83,28 @@ calls(Body, Name, Arity) :-
 %   move/3 as they wrote it).
 
 with_switched(Code, switch(Path, Name), Goal) :-
+    (   current_predicate_wrapper(Code:move(_, _, _), arena_switched, _, _)
+    ->  true
+    ;   wrap_predicate(Code:move(_, _, S1), arena_switched, Wrapped,
+                       arena_gamefile_propose_switched:switched_move(Wrapped, Code, S1))
+    ),                                  % wrapped once, as with_recast/3 says
     setup_call_cleanup(
-        wrap_predicate(Code:move(_, _, S1), arena_switched, Wrapped,
-                       arena_gamefile_propose_switched:switched_move(Wrapped, Code,
-                                                                     Path-Name, S1)),
+        nb_setval(arena_switched, Path-Name),
         once(Goal),
-        unwrap_predicate(Code:move(_, _, _), arena_switched)).
+        nb_setval(arena_switched, none)).
 
-%   switched_move(+Wrapped, +Code, +Path-Name, -S2): the wrapped move/3
-%   called (Wrapped is call(Closure) over its arguments) for its own
-%   new state, S2 that state with the turn handed over.
-switched_move(call(Closure), Code, Path-Name, S2) :-
+%   switched_move(+Wrapped, +Code, -S2): the wrapped move/3 called
+%   (Wrapped is call(Closure) over its arguments) for its own new state,
+%   S2 that state with the turn handed over where with_switched/3 says
+%   so.
+switched_move(call(Closure), Code, S2) :-
     Closure =.. [F, S, M, _],
     Own =.. [F, S, M, S1],
     call(Own),
-    (   prolog_current_frame(Frame),
-        in_own_code(Frame, Code)
-    ->  S2 = S1
-    ;   at_path(S1, Path, P),
+    (   nb_current(arena_switched, Path-Name),
+        \+ ( prolog_current_frame(Frame),
+             in_own_code(Frame, Code) ),
+        at_path(S1, Path, P),
         player_like(P),
         G =.. [Name, P, Next],
         once(Code:G)

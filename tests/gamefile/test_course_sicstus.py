@@ -748,6 +748,16 @@ def test_a_loop_is_not_started_at_its_restart() -> None:
     assert "All 3 tests passed" in output, output
 
 
+def test_the_proposals_wrappers_are_put_on_once_and_never_taken_off() -> None:
+    """tests/gamefile/wrap_once_unit.pl: the proposal's wrappers of a
+    game's valid_moves/2 and move/3 act only inside their search and
+    stay on after it; taking them off (unwrap_predicate/2) left the host
+    of Blinq (2024/25) to crash with a segmentation fault in one
+    proposal of four."""
+    output = run_plunit(HERE / "wrap_once_unit.pl")
+    assert "All 2 tests passed" in output, output
+
+
 def test_loop_runs_are_kept_alive_between_moves() -> None:
     """tests/gamefile/loop_live_unit.pl: a game played move by move starts its
     loop once; a search's run leaves the played game's run and its facts
