@@ -92,7 +92,8 @@ def drive(chunks: Iterable[str], *, timeout: float = 60.0, setup=None) -> Transc
                         break
                     before = session.default_buffer.text
                     shell.prompt_ready.clear()
-                    pipe.send_text(chunk)
+                    # a terminal sends bytes: a lone surrogate Hypothesis draws is none
+                    pipe.send_text(chunk.encode("utf-8", "replace").decode("utf-8"))
                     if TAB in chunk:
                         _wait_for_completion(session, before)
                     if not chunk.endswith((ENTER, "\x03")):
