@@ -313,11 +313,13 @@ def test_broken_display_does_not_stop_the_game(tmp_path: Path,
 
 
 def test_students_syntax_error_is_named_with_its_line(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """As SICStus' consult, the clause with the error is skipped and the
     rest loads; check-game names the clause's line, and what the file
-    then lacks."""
-    code, out, err = run(["check-game", str(COURSE / "syntax_slip.pl")], capsys)
+    then lacks (on a copy: the adapter it proposes is written beside it)."""
+    game = tmp_path / "syntax_slip.pl"
+    game.write_text((COURSE / "syntax_slip.pl").read_text())
+    code, out, err = run(["check-game", str(game)], capsys)
     assert code == 1, out + err
     assert re.search(r"left out: .*syntax_slip\.pl:4: syntax error: .* \(the clause skipped, "
                      r"as SICStus skips it\)", out), out
