@@ -227,7 +227,6 @@ def unloaded_definitions(game_file: str | Path, names: list[str]) -> list[tuple[
     except GameSourcesError:
         return []
     folder = Path(os.path.abspath(game_file)).parent
-    heads = re.compile(r"^(" + "|".join(map(re.escape, names)) + r")(?:\(|\s*(?::-|\.))", re.M)
     found: list[tuple[str, str]] = []
     try:
         beside = sorted(folder.iterdir())[:MAX_FILES]
@@ -237,13 +236,7 @@ def unloaded_definitions(game_file: str | Path, names: list[str]) -> list[tuple[
         if path.suffix not in SUFFIXES[1:] or not path.is_file() or path.is_symlink() \
                 or path.resolve() in loaded:
             continue
-        try:
-            with path.open("rb") as handle:
-                text = _without_comments(decoded(handle.read(MAX_BYTES)))
-        except OSError:
-            continue
-        for name in sorted(set(heads.findall(text))):
-            found.append((path.name, name))
+        found += [(path.name, name) for name in sorted(defined_names(path) & set(names))]
     return found[:8]
 
 
