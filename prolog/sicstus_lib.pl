@@ -22,6 +22,7 @@
             setrand/1,                % +Seed
             read_line/1,              % -Codes
             now/1,                    % -Seconds
+            repeat/1,                 % +N
             read_line/2,              % +Stream, -Codes
             install_sicstus_format/0,
             star_format_args/3,       % +Format, +Args0, -Args
@@ -234,6 +235,15 @@ setrand(State) :-
 now(Seconds) :-
     get_time(T),
     Seconds is integer(floor(T)).
+
+%!  repeat(+N) is nondet.
+%
+%   SICStus' library(between), which SWI-Prolog's emulation lacks:
+%   succeeds N times.
+
+repeat(N) :-
+    error:must_be(nonneg, N),
+    between(1, N, _).
 
 %!  read_line(-Codes) is det.
 %!  read_line(+Stream, -Codes) is det.

@@ -1,5 +1,6 @@
 :- module(arena_do_loops,
           [ clause_do_loops/3,        % +Clause, -Clauses, -Problems
+            goal_do_loops/4,          % +Goal, +File-Line, -Goal1, -Clauses
             sicstus_operator/3,       % ?Priority, ?Type, ?Name
             control_args/3            % +Goal, -GoalArgs, -Rebuild
           ]).
@@ -53,16 +54,35 @@ clause_do_loops(Clause, Clauses, Problems) :-
         has_loop(Body)
     ->  functor(Head, Name, Arity),
         format(atom(Owner), "~w/~w", [Name, Arity]),
-        State = loops([], []),
-        body_loops(Body, Owner, State, Body1),
-        arg(1, State, Extra),
-        arg(2, State, Problems0),
-        reverse(Extra, ExtraClauses),
-        reverse(Problems0, Problems),
+        body_do_loops(Body, Owner, Body1, ExtraClauses, Problems),
         Clauses = [(Head :- Body1)|ExtraClauses]
     ;   Clauses = [Clause],
         Problems = []
     ).
+
+%!  goal_do_loops(+Goal, +File-Line, -Goal1, -Clauses) is det.
+%
+%   Goal1 is Goal, the directive's at File:Line, with its do-loops
+%   replaced by calls of predicates of their own, whose clauses are
+%   Clauses. A loop with an iterator SICStus does not have is left as it
+%   was (it throws when run, as under SICStus).
+
+goal_do_loops(Goal, File-Line, Goal1, Clauses) :-
+    (   has_loop(Goal)
+    ->  file_base_name(File, Base),
+        format(atom(Owner), "directive at ~w:~w", [Base, Line]),
+        body_do_loops(Goal, Owner, Goal1, Clauses, _)
+    ;   Goal1 = Goal,
+        Clauses = []
+    ).
+
+body_do_loops(Body, Owner, Body1, Clauses, Problems) :-
+    State = loops([], []),
+    body_loops(Body, Owner, State, Body1),
+    arg(1, State, Extra),
+    arg(2, State, Problems0),
+    reverse(Extra, Clauses),
+    reverse(Problems0, Problems).
 
 has_loop(G) :-
     compound(G),

@@ -76,7 +76,8 @@ load_game_file(File, Dialect0, Base, Base, Info) :-
     sicstus_arithmetic(Program0, Program00),
     library_shims(Program00, Dialect, Program1),
     own_over_imports(Program1, Dialect, Program2),
-    asserted_dynamic(Program2, Program),
+    asserted_dynamic(Program2, Program3),
+    load_order(Program3, Program),
     (   Problems0 \== []
     ->  throw(error(game_refused(Problems0), _))
     ;   true

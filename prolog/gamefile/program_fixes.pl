@@ -2,6 +2,7 @@
           [ library_shims/3,          % +Program0, +Dialect, -Program
             sicstus_arithmetic/2,     % +Program0, -Program
             asserted_dynamic/2,       % +Program0, -Program
+            load_order/2,             % +Program0, -Program
             program_defines/2,        % +Program, ?Head
             shim_name/1,              % +PI
             sicstus_permutation/2,    % ?List, ?Perm
@@ -226,6 +227,51 @@ arith_expr(E0, E) :-
     E0 =.. [F|As0],
     maplist(arith_expr, As0, As),
     E =.. [F|As].
+
+%   load_order(+Program0, -Program): Program0 without the directives
+%   that abolish a predicate, or retract its clauses, before the program
+%   has any clause of it and ahead of its clauses (`:- abolish(evaluate/2).`
+%   to clean before a reload): SICStus runs a directive as it reads it,
+%   the arena once the file is loaded (prolog/gamefile/read.pl), where it
+%   would wipe the clauses that follow it.
+load_order(Program0, Program) :-
+    load_order(Program0, [], Program).
+
+load_order([], _, []).
+load_order([T0|Ts], Before, [T|Rest]) :-
+    (   nonvar(T0), T0 = (:- initialization(G0)), nonvar(G0)
+    ->  wipe_free(G0, Before, Ts, G),
+        T = (:- initialization(G)),
+        Before1 = Before
+    ;   T = T0,
+        (   clause_pi(T0, PI) -> Before1 = [PI|Before] ; Before1 = Before )
+    ),
+    load_order(Ts, Before1, Rest).
+
+wipe_free(G0, Before, After, G) :-
+    (   G0 = (A0, B0)
+    ->  wipe_free(A0, Before, After, A),
+        wipe_free(B0, Before, After, B),
+        G = (A, B)
+    ;   wiped_pi(G0, PI),
+        \+ memberchk(PI, Before),
+        \+ \+ ( member(T, After), clause_pi(T, PI) )
+    ->  G = true
+    ;   G = G0
+    ).
+
+wiped_pi(abolish(PI), Name/Arity) :-
+    nonvar(PI), PI = Name/Arity, atom(Name), integer(Arity).
+wiped_pi(abolish(Name, Arity), Name/Arity) :-
+    atom(Name), integer(Arity).
+wiped_pi(retractall(Head), Name/Arity) :-
+    callable(Head), \+ Head = _:_, functor(Head, Name, Arity).
+
+clause_pi(T, Name/Arity) :-
+    nonvar(T),
+    (   T = (H :- _) -> true ; H = T ),
+    callable(H), \+ H = (:- _), \+ H = _:_,
+    functor(H, Name, Arity).
 
 %   asserted_dynamic(+Program0, -Program): Program0 with a dynamic/1
 %   declaration first for each predicate it asserts or retracts by name

@@ -342,9 +342,9 @@ directive_program(Directive, File, Line, _, Q, Q, _, State, P, T) :-
 conj_directives([], _, _, _, Q, Q, _, _, T, T, []).
 conj_directives([D|Ds], File, Line, Root, Q0, Q, Code, State, P, T, Goals) :-
     directive_program(D, File, Line, Root, Q0, Q1, Code, State, P0, []),
-    (   P0 = [(:- initialization(G))]
+    (   append(Loops, [(:- initialization(G))], P0)    % its do-loops' clauses
     ->  Goals = [G|Goals1],
-        P = P1
+        append(Loops, P1, P)
     ;   append(P0, P1, P),
         Goals = Goals1
     ),
@@ -352,7 +352,9 @@ conj_directives([D|Ds], File, Line, Root, Q0, Q, Code, State, P, T, Goals) :-
 
 %   run_at_load(+Goal, +File, +Line, -P, ?T): Goal run once the file is
 %   loaded, its line remembered for its errors (directive_line/3).
-run_at_load(Goal, File, Line, [(:- initialization(Goal))|T], T) :-
+run_at_load(Goal0, File, Line, P, T) :-
+    goal_do_loops(Goal0, File-Line, Goal, Loops),
+    append(Loops, [(:- initialization(Goal))|T], P),
     assertz(directive_line(Goal, File, Line)).
 
 load_directive(use_module(S), S, all).

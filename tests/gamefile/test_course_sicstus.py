@@ -98,6 +98,33 @@ def test_a_directive_that_calls_the_games_own_code_runs_in_the_jail(
     assert code == 0 and "conforms to the game contract" in out, out + err
 
 
+def test_directives_run_as_sicstus_runs_them_as_it_reads_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 2018/19 game builds a table in a directive with a do-loop, and
+    cleans a memo with `:- abolish(...)` before its clauses (SICStus runs
+    a directive as it reads it; the arena once the file is loaded, where
+    the abolish wiped the clauses after it); its helper calls SICStus'
+    repeat/1 of library(between). The file loads and conforms."""
+    text = (ROOT / "examples" / "games" / "nim.pl").read_text()
+    opening = "players([first, second]).\n"
+    assert opening in text
+    game = tmp_path / "table_nim.pl"
+    game.write_text(text.replace(opening, opening + (
+        ":- use_module(library(between)).\n"
+        ":- dynamic weight/2.\n"
+        "seed_weight(1, 10).\nseed_weight(2, 20).\n"
+        ":- findall(N-W, seed_weight(N, W), Ws),\n"
+        "   ( foreach(N-W, Ws) do W2 is W * 2, assertz(weight(N, W2)) ).\n"
+        ":- abolish(memo/1).\n"
+        ":- dynamic memo/1.\n"
+        "memo(kept).\n"
+        "ready() :- weight(2, 40), memo(kept), findall(x, repeat(3), [x, x, x]).\n")).replace(
+        "current_player(nim(_, Player), Player).",
+        "current_player(nim(_, Player), Player) :- ready()."))
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+
+
 def test_read_line_reads_a_line_as_sicstus_does(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """SICStus' built-in read_line/1 (a line as codes) reads the menu and
