@@ -2,8 +2,9 @@
           [ entry_point/2             % +Code, -Name
           ]).
 :- use_module(library(lists)).
+:- use_module(library(apply), [foldl/4]).
 :- use_module(library(occurs), [sub_term/2]).
-:- use_module(library(pairs), [pairs_values/2]).
+:- use_module(library(pairs), [pairs_values/2, group_pairs_by_key/2]).
 :- use_module(library(assoc)).
 :- use_module('../prefix', [first_n/3]).
 :- use_module('../contract', [defines/2]).
@@ -17,24 +18,32 @@ prolog/gamefile/propose_loopgame.pl) is started at its entry point.
 
 %   entry_point(+Code, -Name): each entry point of the game's own loop
 %   in turn: play/0, main/0, start/0, menu/0, then any other of its own
-%   predicates of arity 0 that no clause of its code calls and whose name
-%   says it starts something (play_game/0, start_menu/0, jogar/0, not
-%   restart/0 nor play_again/0) or is the game's own (its file's: jin_li/0
-%   in jin_li.pl), those with "play" or "start" in the name first; last,
-%   the one of the others that reaches the most of the game's predicates
-%   (ploy/0, named after the game, in Game.pl).
+%   predicates of arity 0 that nothing calls but what it leads to (its
+%   own loop, a screen that goes back to it, a game that starts again)
+%   and whose name says it starts something (play_game/0, start_menu/0,
+%   jogar/0, not restart/0 nor play_again/0) or is the game's own (its
+%   file's: jin_li/0 in jin_li.pl), those with "play" or "start" in the
+%   name first; last, the one of the others that reaches the most of the
+%   game's predicates (ploy/0, named after the game, in Game.pl; init/0,
+%   which its instructions' screen calls again).
 entry_point(Code, Name) :-
     member(Name, [play, main, start, menu]),
     defines(Code, Name/0).
 entry_point(Code, Name) :-
+    calls(Code, Graph),
+    Graph = graph(Callees, _),
+    findall(N/0, ( member(N, [play, main, start, menu]), defines(Code, N/0) ), Starts),
+    closure(Starts, Callees, Started),
     findall(N, ( code_clause(Code, N, _),
                  atom(N),
-                 \+ memberchk(N, [play, main, start, menu]),
-                 \+ called(Code, N) ),
+                 \+ get_assoc(N/0, Started, _),     % a screen of play/0's own
+                 \+ called(Graph, N) ),
             Uncalled0),
     sort(Uncalled0, Uncalled),
-    findall(Rank-N, ( member(N, Uncalled), entry_name(Code, N, Rank) ), Named),
-    (   root(Code, Uncalled, Root) -> Ranked0 = [3-Root|Named] ; Ranked0 = Named ),
+    findall(Rank-N, ( member(N, Uncalled), entry_name(Code, N, Rank),
+                      \+ nearer_in_its_loop(Graph, Uncalled, N) ),
+            Named),
+    (   root(Code, Graph, Uncalled, Root) -> Ranked0 = [3-Root|Named] ; Ranked0 = Named ),
     sort(Ranked0, Ranked),
     pairs_values(Ranked, Names0),
     list_to_set(Names0, Names),
@@ -51,60 +60,118 @@ entry_name(Code, Name, Rank) :-
     ;   entry_word(Lower, Rank)
     ).
 
-entry_word(Lower, Rank) :-
-    \+ again_word(Lower),
+%   nearer_in_its_loop(+Graph, +Uncalled, +N): another of Uncalled
+%   leads to N and back, and the predicates of the loop are nearer to it
+%   (init/0, not the rules' screen that calls it again).
+nearer_in_its_loop(graph(Callees, Callers), Uncalled, N) :-
+    closure([N/0], Callees, After),
+    closure([N/0], Callers, Before),
+    spread(N/0, Callees, _, Depths),
+    member(M, Uncalled), M \== N,
+    get_assoc(M/0, After, _), get_assoc(M/0, Before, _),
+    spread(M/0, Callees, _, DepthsM),
+    DepthsM < Depths,
+    !.
+
+entry_word(Lower0, Rank) :-
+    \+ again_word(Lower0),
+    atomic_list_concat(Parts, display, Lower0),     % display_board/0: no play
+    atomic_list_concat(Parts, Lower),
     (   member(W-Rank, [play-0, start-0, jogar-0, jogo-1, main-1, menu-1, game-2, run-2,
                         begin-2, launch-2, inicio-2, iniciar-2]),
         sub_atom(Lower, _, _, _, W)
     ->  true
     ).
 
-%   called(+Code, +Name): a clause names Name (calls it, or a fact
-%   names it for a menu to call), not its own (a loop that starts
-%   again) nor one that starts a game again (play_again/0).
-called(Code, Name) :-
-    code_clause(Code, Head, Body),
-    functor(Head, By, _),
-    By \== Name,
-    downcase_atom(By, Lower), \+ again_word(Lower),
-    sub_term(Sub, Body), Sub == Name,
+%   calls(+Code, -Graph): the calls among the game's own predicates,
+%   Graph = graph(Callees, Callers), each an assoc of a predicate to
+%   those it names in a clause (calls, or names for a menu to call), or
+%   that name it; none from a predicate that starts a game again
+%   (play_again/0, after a game).
+calls(Code, graph(Callees, Callers)) :-
+    findall(From-To, ( code_clause(Code, Head, Body),
+                       functor(Head, By, A),
+                       downcase_atom(By, Lower), \+ again_word(Lower),
+                       From = By/A,
+                       sub_term(G, Body), callable(G),
+                       functor(G, GN, GA), To = GN/GA, To \== From,
+                       defines(Code, To) ),
+            Edges0),
+    sort(Edges0, Edges),
+    edges_assoc(Edges, Callees),
+    findall(To-From, member(From-To, Edges), Back0),
+    msort(Back0, Back),
+    edges_assoc(Back, Callers).
+
+edges_assoc(Edges, Assoc) :-
+    group_pairs_by_key(Edges, Groups),
+    list_to_assoc(Groups, Assoc).
+
+%   called(+Graph, +Name): a predicate that leads to Name/0 is not one
+%   Name/0 leads to: Name is not where the game starts.
+called(graph(Callees, Callers), Name) :-
+    closure([Name/0], Callers, Before),
+    closure([Name/0], Callees, After),
+    assoc_to_keys(Before, Preds),
+    member(P, Preds),
+    \+ get_assoc(P, After, _),
     !.
+
+%   closure(+Starts, +Edges, -Seen): the predicates Edges lead to from
+%   Starts, and Starts.
+closure(Starts, Edges, Seen) :-
+    empty_assoc(Seen0),
+    closure_(Starts, Edges, Seen0, Seen).
+
+closure_([], _, Seen, Seen).
+closure_([P|Ps], Edges, Seen0, Seen) :-
+    (   get_assoc(P, Seen0, _)
+    ->  closure_(Ps, Edges, Seen0, Seen)
+    ;   put_assoc(P, Seen0, true, Seen1),
+        (   get_assoc(P, Edges, Next) -> append(Next, Ps, Ps1) ; Ps1 = Ps ),
+        closure_(Ps1, Edges, Seen1, Seen)
+    ).
 
 again_word(Lower) :-                    % after a game: restart/0
     member(Again, [restart, again, reset]),
     sub_atom(Lower, _, _, _, Again).
 
-%   root(+Code, +Uncalled, -Name): of the uncalled predicates of arity 0
-%   no name ranks, the one that reaches the most of the game's own
-%   predicates, 4 at least (a loop, not a test or a helper left unused).
-root(Code, Uncalled, Name) :-
-    findall(Size-N, ( member(N, Uncalled),
-                      \+ entry_name(Code, N, _),
-                      downcase_atom(N, Lower), \+ again_word(Lower),
-                      reach(Code, N, Size) ),
+%   root(+Code, +Graph, +Uncalled, -Name): of the uncalled predicates of
+%   arity 0 no name ranks, the one that reaches the most of the game's
+%   own predicates, 4 at least (a loop, not a test or a helper left
+%   unused); of two in one loop (init/0 and the screen that calls it
+%   again), the one they are nearest to.
+root(Code, graph(Callees, _), Uncalled, Name) :-
+    findall(Size-Near-N, ( member(N, Uncalled),
+                           \+ entry_name(Code, N, _),
+                           downcase_atom(N, Lower), \+ again_word(Lower),
+                           spread(N/0, Callees, Size, Depths),
+                           Near is -Depths ),
             Sized),
-    max_member(Size-Name, Sized),
+    max_member(Size-_-Name, Sized),
     Size >= 4.
 
-reach(Code, Name, Size) :-
-    empty_assoc(Seen0),
-    reach_([Name/0], Code, Seen0, Seen),
-    assoc_to_keys(Seen, Keys),
-    length(Keys, Size).
+%   spread(+Start, +Edges, -Size, -Depths): how many predicates Start
+%   leads to (itself too), and the sum of their distances from it.
+spread(Start, Edges, Size, Depths) :-
+    list_to_assoc([Start-0], Seen0),
+    spread_([Start], 1, Edges, Seen0, Seen),
+    assoc_to_values(Seen, Ds),
+    length(Ds, Size),
+    sum_list(Ds, Depths).
 
-reach_([], _, Seen, Seen).
-reach_([P|Ps], Code, Seen0, Seen) :-
-    (   get_assoc(P, Seen0, _)
-    ->  reach_(Ps, Code, Seen0, Seen)
-    ;   put_assoc(P, Seen0, true, Seen1),
-        P = N/A,
-        functor(Head, N, A),
-        findall(C, ( code_clause(Code, Head, Body),
-                     sub_term(G, Body), callable(G),
-                     functor(G, GN, GA), GN/GA \== N/A,
-                     defines(Code, GN/GA),
-                     C = GN/GA ), Cs0),
-        sort(Cs0, Cs),
-        append(Cs, Ps, Next),
-        reach_(Next, Code, Seen1, Seen)
+spread_([], _, _, Seen, Seen) :- !.
+spread_(Frontier, D, Edges, Seen0, Seen) :-
+    foldl(next_level(Edges, D), Frontier, []-Seen0, Next-Seen1),
+    D1 is D + 1,
+    spread_(Next, D1, Edges, Seen1, Seen).
+
+next_level(Edges, D, P, Next0-Seen0, Next-Seen) :-
+    (   get_assoc(P, Edges, Callees) -> true ; Callees = [] ),
+    foldl(visit(D), Callees, Next0-Seen0, Next-Seen).
+
+visit(D, Q, Next0-Seen0, Next-Seen) :-
+    (   get_assoc(Q, Seen0, _)
+    ->  Next = Next0, Seen = Seen0
+    ;   put_assoc(Q, Seen0, D, Seen), Next = [Q|Next0]
     ).

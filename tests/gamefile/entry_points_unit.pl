@@ -25,6 +25,23 @@ named:cell(_).
 named:show_board :- named:show.        % a helper left unused
 named:again_menu :- named:plou.
 
+back:init :- back:choice(X), back:turns(X).   % init/0 of a 2017/18 game:
+back:choice(1).                                % its rules' screen calls it
+back:choice(2) :- back:rules.                  % again ("Enter to go back")
+back:rules :- write(rules), nl, back:init.
+back:turns(_) :- back:turn, back:show.
+back:turn :- back:show, back:turns(1).         % in its loop, called by init/0
+back:show :- back:cell(1).
+back:cell(_).
+
+scr:play :- scr:choice(2).                      % its rules' menu calls play/0
+scr:choice(1) :- scr:turns.                     % again: a screen of its own
+scr:choice(2) :- scr:rules_menu.
+scr:rules_menu :- scr:play.
+scr:turns.
+scr:display_board :- scr:cell.                  % "display": no "play" in it
+scr:cell.
+
 :- begin_tests(entry_points).
 
 test(play_first_then_a_starting_name_never_a_restart,
@@ -36,5 +53,11 @@ test(nothing_but_starting_again_is_no_entry, [fail]) :-
 
 test(the_root_of_the_loop_where_no_name_says_so, [true(Entries == [plou])]) :-
     findall(E, entry_point(named, E), Entries).
+
+test(a_start_its_own_screens_call_again, [true(Entries == [init])]) :-
+    findall(E, entry_point(back, E), Entries).
+
+test(a_screen_of_play_and_a_display_are_no_entries, [true(Entries == [play])]) :-
+    findall(E, entry_point(scr, E), Entries).
 
 :- end_tests(entry_points).
