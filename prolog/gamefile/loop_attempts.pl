@@ -5,7 +5,8 @@
             loop_headline/1,          % -Head
             last_words/2,             % +Text, -Last
             driven/2,                 % +Input, -How
-            why_not/3                 % +Outcome, +How, -Note
+            why_not/3,                % +Outcome, +How, -Note
+            game_seconds/1            % -Seconds
           ]).
 :- use_module(library(lists)).
 :- use_module(safety, [game_error_text/3]).
@@ -175,6 +176,11 @@ last_words(Text, Last) :-
     split_string(Tail, "\n\r\t", " ", Parts),
     atomic_list_concat(Parts, ' ', Last).
 
+%   game_seconds(-Seconds): the time a whole game of the loop may take
+%   (prolog/gamefile/propose_loopgame.pl sets it from the search's).
+game_seconds(Seconds) :-
+    (   nb_current(arena_loop_game_seconds, S), integer(S) -> Seconds = S ; Seconds = 15 ).
+
 %   driven(+Input, -How): how the loop was driven, for a reason.
 driven(prompted(typed), 'with the arena typing a person\'s moves') :- !.
 driven(_, 'driven computer against computer').
@@ -183,7 +189,10 @@ driven(_, 'driven computer against computer').
 why_not(point(_), How, Note) :-
     format(atom(Note), "its loop, ~w, did not end within 1500 picks", [How]).
 why_not(ended(time), How, Note) :-
-    format(atom(Note), "its loop, ~w, did not end a game within 15 s", [How]).
+    game_seconds(Game),
+    More is 32 * Game + 20,             % twice the time for a whole game
+    format(atom(Note), "its loop, ~w, did not end a game within ~w s (give check-game \c
+                        more time for a slow game: --time ~w)", [How, Game, More]).
 why_not(ended(diverged), _, 'its loop did not make the same picks again from the same answers').
 why_not(ended(error(E)), How, Note) :-
     format(atom(Note), "its loop, ~w, threw ~W", [How, E, [max_depth(6), quoted(true)]]).

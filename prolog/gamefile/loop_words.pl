@@ -86,7 +86,11 @@ option_rank(_-Label, Rank) :-
     ->  U = 0
     ;   U = U0
     ),
-    Rank is -(3 * min(M, 2) - 3 * H + E - D + S + 2 * min(U, 1) - 10 * L).
+    (   memberchk("random", Words)      % "r. (Random) random moves": the arena's
+    ->  R = 3                           % picks, where a bot's level is asked
+    ;   R = 0
+    ),
+    Rank is -(3 * min(M, 2) - 3 * H + E + R - D + S + 2 * min(U, 1) - 10 * L).
 
 %   machine_label(+Label): Label names a computer player ("CPU", "Bot").
 machine_label(Label) :-

@@ -143,6 +143,8 @@ loop_proposal(Code, Base, Why0, Limit, Text, Why) :-
     nb_setval(arena_loop_moved, false),
     nb_setval(arena_loop_modes, []),
     nb_setval(arena_loop_stopped, none),
+    Game is max(15, Limit // 4),        % a whole game's time: a quarter of the search's
+    nb_setval(arena_loop_game_seconds, Game),
     (   catch(within_deadline(Limit, loop_adapter(Code, Base, Text0)), E, loop_stopped(Limit, E))
     ->  Text = Text0,
         Why = ''
@@ -318,7 +320,8 @@ broken(error(_)).
 
 whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
     in_time,
-    loop_run(Code:Entry, Input, free(1500, Seed), 15, Outcome, Taken-Marks, Text),
+    game_seconds(Game),
+    loop_run(Code:Entry, Input, free(1500, Seed), Game, Outcome, Taken-Marks, Text),
     typed_questions(Shapes),
     nb_getval(arena_typed_shapes, Shapes0),
     union(Shapes0, Shapes, Shapes1),
@@ -334,7 +337,7 @@ whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
         (   Outcome == ended(time),
             repeated_lines(Text, Marks, Lines)
         ->  format(atom(Note), "its loop, ~w, wrote ~w over and over after a pick and \c
-                                ended no game within 15 s", [How, Lines])
+                                ended no game within ~w s", [How, Lines, Game])
         ;   once(why_not(Outcome, How, Note))
         ),
         propose_note(Input, Note),

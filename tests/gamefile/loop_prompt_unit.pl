@@ -210,6 +210,11 @@ test(options_of_long_labels, [true(A == ['0', '1'])]) :-
     prompt_answers("Set CPU1 level:\n0 - Easy: the computer plays at random, as anyone would.\n\c
                     1 - Harder?: the computer is greedy. It might beat you, or make your day.\n", A).
 
+test(the_random_level_before_a_bots_best_move, [true(A == [r, g])]) :-
+    prompt_answers("Choose Bot Level for: bot1\nAvailable levels:\n\c
+                    r. : (Random) random moves\n\c
+                    g. : (Greedy) The bot will choose the next direct best move\n", A).
+
 test(the_same_question_of_the_next_seat, [true(A == ['0', '1'])]) :-
     prompt_answers("Set CPU2 level:\n",
                    "Set CPU1 level:\n0 - Easy: the computer plays at random.\n\c

@@ -761,9 +761,10 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     options side by side (`"1." Human / "2." Bot`): computer against
     computer first, leaving never; a key after a line that asks nothing
     is a pause; quitting in play never; a board's lines are no words; a
-    seat's number in the question ("CPU 2 level") is no answer."""
+    seat's number in the question ("CPU 2 level") is no answer; a level
+    called random first, though its rival names the bot (LYNGK, 2017/18)."""
     output = run_plunit(HERE / "loop_prompt_unit.pl")
-    assert "All 92 tests passed" in output, output
+    assert "All 93 tests passed" in output, output
 
 
 def test_a_loop_is_not_started_at_its_restart() -> None:
