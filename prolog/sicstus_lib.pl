@@ -20,6 +20,7 @@
             nth0/4,                   % ?N, ?List, ?Elem, ?Rest
             nth1/4,                   % ?N, ?List, ?Elem, ?Rest
             setrand/1,                % +Seed
+            getrand/1,                % -State
             read_line/1,              % -Codes
             now/1,                    % -Seconds
             repeat/1,                 % +N
@@ -35,6 +36,7 @@
 :- use_module(library(lists), []).
 :- use_module(library(apply), []).
 :- use_module(library(memfile), []).
+:- use_module(library(random), []).      % its getrand/1 and setrand/1, qualified
 :- reexport(sicstus_lists).
 
 /** <module> What SICStus 4 offers that SWI-Prolog's emulation lacks
@@ -224,8 +226,27 @@ setrand(Seed) :-
     integer(Seed),
     !,
     set_random(seed(Seed)).
+setrand(random(X, Y, Z, B)) :-
+    integer(X), integer(Y), integer(Z),
+    !,
+    Seed is ((X * 30307 + Y) * 30323 + Z) * 2 + B mod 2,
+    set_random(seed(Seed)).
 setrand(State) :-
     random:setrand(State).
+
+%!  getrand(-State) is det.
+%
+%   SICStus 4's state of its generator: random(X, Y, Z, B), the three
+%   seeds of Wichmann and Hill's generator (games take them apart to
+%   seed it again: `getrand(random(X, Y, Z, _)), setrand(random(S, X,
+%   Y, Z))`), read off SWI-Prolog's state without drawing from it.
+
+getrand(random(X, Y, Z, 0)) :-
+    random:getrand(State),
+    term_hash(State, H),
+    X is H mod 30268 + 1,
+    Y is (H // 30268) mod 30306 + 1,
+    Z is (H // (30268 * 30306)) mod 30322 + 1.
 
 %!  now(-Seconds) is det.
 %

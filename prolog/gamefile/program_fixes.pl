@@ -84,6 +84,7 @@ sicstus_permutation(List, Perm) :-
     random:random_permutation(List, Perm).
 
 shim((setrand(Seed) :- arena_sicstus_lib:setrand(Seed))).
+shim((getrand(State) :- arena_sicstus_lib:getrand(State))).
 shim((nth0(N, L, E, R) :- arena_sicstus_lib:nth0(N, L, E, R))).
 shim((nth1(N, L, E, R) :- arena_sicstus_lib:nth1(N, L, E, R))).
 shim((random_member(X, L) :- arena_loop_drive:loop_choice(member, L, X))) :- jailed.

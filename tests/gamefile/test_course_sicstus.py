@@ -125,6 +125,25 @@ def test_directives_run_as_sicstus_runs_them_as_it_reads_them(
     assert code == 0 and "conforms to the game contract" in out, out + err
 
 
+def test_a_generator_seeded_through_sicstus_state_of_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 2018/19 game seeds its generator by taking SICStus' state of it
+    apart (`getrand(random(X, Y, Z, _)), setrand(random(S, X, Y, Z))`):
+    SWI-Prolog's state is another term, and its play/0 failed at once."""
+    text = (ROOT / "examples" / "games" / "nim.pl").read_text()
+    opening = "players([first, second]).\n"
+    assert opening in text
+    game = tmp_path / "seeded_state_nim.pl"
+    game.write_text(text.replace(opening, opening + (
+        ":- use_module(library(random)).\n"
+        "ready() :- now(T), S is T mod 30269, getrand(random(X, Y, Z, _)),\n"
+        "    setrand(random(S, X, Y, Z)), random(R), R < 1.\n")).replace(
+        "current_player(nim(_, Player), Player).",
+        "current_player(nim(_, Player), Player) :- ready()."))
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+
+
 def test_read_line_reads_a_line_as_sicstus_does(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """SICStus' built-in read_line/1 (a line as codes) reads the menu and
