@@ -76,6 +76,20 @@ def test_a_cyclic_list_shuffled_is_an_error_not_a_hang(
     assert code != 0 and "initial_state/2" in out and "list" in out, out + err
 
 
+def conforms_as_ready_nim(game: Path, lines: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Our Nim with ``lines`` after its players/1 and its current_player/2
+    asking their ready/0 first, written to ``game``: check-game finds it
+    conforms."""
+    text = (ROOT / "examples" / "games" / "nim.pl").read_text()
+    opening = "players([first, second]).\n"
+    player = "current_player(nim(_, Player), Player)."
+    assert opening in text and player in text
+    game.write_text(text.replace(opening, opening + lines).replace(
+        player, player[:-1] + " :- ready()."))
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+
+
 def test_a_directive_that_calls_the_games_own_code_runs_in_the_jail(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`:- init_random_state.` (the game's own predicate, seeding its
@@ -83,19 +97,11 @@ def test_a_directive_that_calls_the_games_own_code_runs_in_the_jail(
     SICStus runs it, where
     it used to refuse the whole file; `start() :- ...` and its calls
     `start()` are read as SWI-Prolog 7 reads them (start/0)."""
-    text = (ROOT / "examples" / "games" / "nim.pl").read_text()
-    opening = "players([first, second]).\n"
-    assert opening in text
-    game = tmp_path / "seeded_nim.pl"
-    game.write_text(text.replace(opening, opening + (
+    conforms_as_ready_nim(tmp_path / "seeded_nim.pl", (
         ":- dynamic seeded/1.\n"
         "init_random_state :- now(T), integer(T), setrand(T), assertz(seeded(yes)).\n"
         ":- init_random_state.\n"
-        "ready() :- seeded(yes).\n")).replace(
-        "current_player(nim(_, Player), Player).",
-        "current_player(nim(_, Player), Player) :- ready()."))
-    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    assert code == 0 and "conforms to the game contract" in out, out + err
+        "ready() :- seeded(yes).\n"), capsys)
 
 
 def test_directives_run_as_sicstus_runs_them_as_it_reads_them(
@@ -105,11 +111,7 @@ def test_directives_run_as_sicstus_runs_them_as_it_reads_them(
     a directive as it reads it; the arena once the file is loaded, where
     the abolish wiped the clauses after it); its helper calls SICStus'
     repeat/1 of library(between). The file loads and conforms."""
-    text = (ROOT / "examples" / "games" / "nim.pl").read_text()
-    opening = "players([first, second]).\n"
-    assert opening in text
-    game = tmp_path / "table_nim.pl"
-    game.write_text(text.replace(opening, opening + (
+    conforms_as_ready_nim(tmp_path / "table_nim.pl", (
         ":- use_module(library(between)).\n"
         ":- dynamic weight/2.\n"
         "seed_weight(1, 10).\nseed_weight(2, 20).\n"
@@ -118,11 +120,7 @@ def test_directives_run_as_sicstus_runs_them_as_it_reads_them(
         ":- abolish(memo/1).\n"
         ":- dynamic memo/1.\n"
         "memo(kept).\n"
-        "ready() :- weight(2, 40), memo(kept), findall(x, repeat(3), [x, x, x]).\n")).replace(
-        "current_player(nim(_, Player), Player).",
-        "current_player(nim(_, Player), Player) :- ready()."))
-    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    assert code == 0 and "conforms to the game contract" in out, out + err
+        "ready() :- weight(2, 40), memo(kept), findall(x, repeat(3), [x, x, x]).\n"), capsys)
 
 
 def test_a_generator_seeded_through_sicstus_state_of_it(
@@ -130,18 +128,10 @@ def test_a_generator_seeded_through_sicstus_state_of_it(
     """A 2018/19 game seeds its generator by taking SICStus' state of it
     apart (`getrand(random(X, Y, Z, _)), setrand(random(S, X, Y, Z))`):
     SWI-Prolog's state is another term, and its play/0 failed at once."""
-    text = (ROOT / "examples" / "games" / "nim.pl").read_text()
-    opening = "players([first, second]).\n"
-    assert opening in text
-    game = tmp_path / "seeded_state_nim.pl"
-    game.write_text(text.replace(opening, opening + (
+    conforms_as_ready_nim(tmp_path / "seeded_state_nim.pl", (
         ":- use_module(library(random)).\n"
         "ready() :- now(T), S is T mod 30269, getrand(random(X, Y, Z, _)),\n"
-        "    setrand(random(S, X, Y, Z)), random(R), R < 1.\n")).replace(
-        "current_player(nim(_, Player), Player).",
-        "current_player(nim(_, Player), Player) :- ready()."))
-    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
-    assert code == 0 and "conforms to the game contract" in out, out + err
+        "    setrand(random(S, X, Y, Z)), random(R), R < 1.\n"), capsys)
 
 
 def test_read_line_reads_a_line_as_sicstus_does(
