@@ -19,7 +19,7 @@ class HostLimits:
     request_seconds: float = 60.0
     grace: float = 1.0
     stack_mb: int = 512
-    memory_mb: int = 2048
+    memory_mb: int = 3072
     cpu_seconds: int = 3600
     open_files: int = 64
     output_bytes: int = 64 * 1024
