@@ -38,11 +38,7 @@ live_run(Goal, Input, Ds, Outcome, Trace, Text) :-
         guarded(T, Q, advance(T, Q, Rest, Last, Msg))
     ;   stop_slot(Slot),
         message_queue_create(Q),
-        % two runs live at most, each within half the host's stacks: a loop
-        % that recurses on every answer overflows its own, not the jail's memory
-        current_prolog_flag(stack_limit, Limit),
-        Half is Limit // 2,
-        thread_create(arena_loop_drive:live_body(Goal, Input, Ds, Q), T, [stack_limit(Half)]),
+        thread_create(arena_loop_drive:live_body(Goal, Input, Ds, Q), T, []),
         guarded(T, Q, await(T, Q, Msg))
     ),
     (   Msg = arena_live_point(Outcome, Trace, Text)
