@@ -190,9 +190,9 @@ why_not(point(_), How, Note) :-
     format(atom(Note), "its loop, ~w, did not end within 1500 picks", [How]).
 why_not(ended(time), How, Note) :-
     game_seconds(Game),
-    More is 32 * Game + 20,             % twice the time for a whole game
-    format(atom(Note), "its loop, ~w, did not end a game within ~w s (give check-game \c
-                        more time for a slow game: --time ~w)", [How, Game, More]).
+    More is 48 * Game + 20,             % three times the time for a whole game
+    nb_setval(arena_loop_more_time, More),
+    format(atom(Note), "its loop, ~w, did not end a game within ~w s", [How, Game]).
 why_not(ended(diverged), _, 'its loop did not make the same picks again from the same answers').
 why_not(ended(error(E)), How, Note) :-
     format(atom(Note), "its loop, ~w, threw ~W", [How, E, [max_depth(6), quoted(true)]]).

@@ -143,6 +143,7 @@ loop_proposal(Code, Base, Why0, Limit, Text, Why) :-
     nb_setval(arena_loop_moved, false),
     nb_setval(arena_loop_modes, []),
     nb_setval(arena_loop_stopped, none),
+    nb_setval(arena_loop_more_time, none),
     Game is max(15, Limit // 4),        % a whole game's time: a quarter of the search's
     nb_setval(arena_loop_game_seconds, Game),
     (   catch(within_deadline(Limit, loop_adapter(Code, Base, Text0)), E, loop_stopped(Limit, E))
@@ -177,10 +178,17 @@ loop_stopped(Seconds, Error) :-
 
 loop_reason(Code, Reason) :-
     loop_reason_(Code, Reason0),
+    (   nb_current(arena_loop_more_time, Slow), integer(Slow)
+    ->  true                            % a whole game ran out of its time
+    ;   Slow = 0
+    ),
     (   nb_current(arena_loop_stopped, Seconds), number(Seconds)
-    ->  More is max(300, 4 * Seconds),
+    ->  More is max(max(300, 4 * Seconds), Slow),
         format(atom(Reason), "~w (the arena stopped trying at its ~w s limit: give \c
                               check-game more time (--time ~w))", [Reason0, Seconds, More])
+    ;   Slow > 0
+    ->  format(atom(Reason), "~w (a game of its computers takes longer: give \c
+                              check-game more time (--time ~w))", [Reason0, Slow])
     ;   Reason = Reason0
     ).
 
