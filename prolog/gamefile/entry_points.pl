@@ -30,23 +30,25 @@ entry_point(Code, Name) :-
     member(Name, [play, main, start, menu]),
     defines(Code, Name/0).
 entry_point(Code, Name) :-
-    calls(Code, Graph),
-    Graph = graph(Callees, _),
+    calls(Code, graph(Callees, Callers)),
     findall(N/0, ( member(N, [play, main, start, menu]), defines(Code, N/0) ), Starts),
-    closure(Starts, Callees, Started),
-    findall(N, ( code_clause(Code, N, _),
-                 atom(N),
-                 \+ get_assoc(N/0, Started, _),     % a screen of play/0's own
-                 \+ called(Graph, N) ),
-            Uncalled0),
-    sort(Uncalled0, Uncalled),
-    findall(Rank-N, ( member(N, Uncalled), entry_name(Code, N, Rank),
-                      \+ nearer_in_its_loop(Graph, Uncalled, N) ),
+    spread(Starts, Callees, Started),
+    findall(N, ( code_clause(Code, N, _), atom(N) ), Names0),
+    sort(Names0, Names1),
+    findall(N-loop(After, Before),
+            ( member(N, Names1),
+              \+ get_assoc(N/0, Started, _),         % a screen of play/0's own
+              spread([N/0], Callees, After),
+              spread([N/0], Callers, Before),
+              \+ called(Before, After) ),
+            Uncalled),
+    findall(Rank-N, ( member(N-_, Uncalled), entry_name(Code, N, Rank),
+                      \+ nearer_in_its_loop(Uncalled, N) ),
             Named),
-    (   root(Code, Graph, Uncalled, Root) -> Ranked0 = [3-Root|Named] ; Ranked0 = Named ),
+    (   root(Code, Uncalled, Root) -> Ranked0 = [3-Root|Named] ; Ranked0 = Named ),
     sort(Ranked0, Ranked),
-    pairs_values(Ranked, Names0),
-    list_to_set(Names0, Names),
+    pairs_values(Ranked, Names2),
+    list_to_set(Names2, Names),
     first_n(3, Names, Firsts),
     member(Name, Firsts).
 
@@ -60,16 +62,17 @@ entry_name(Code, Name, Rank) :-
     ;   entry_word(Lower, Rank)
     ).
 
-%   nearer_in_its_loop(+Graph, +Uncalled, +N): another of Uncalled
-%   leads to N and back, and the predicates of the loop are nearer to it
-%   (init/0, not the rules' screen that calls it again).
-nearer_in_its_loop(graph(Callees, Callers), Uncalled, N) :-
-    closure([N/0], Callees, After),
-    closure([N/0], Callers, Before),
-    spread(N/0, Callees, _, Depths),
-    member(M, Uncalled), M \== N,
+%   nearer_in_its_loop(+Uncalled, +N): another of Uncalled (each
+%   N-loop(After, Before), the predicates it leads to and that lead to
+%   it, with their distances) leads to N and back, and the predicates of
+%   the loop are nearer to it (init/0, not the rules' screen that calls
+%   it again).
+nearer_in_its_loop(Uncalled, N) :-
+    memberchk(N-loop(After, Before), Uncalled),
+    distances(After, _, Depths),
+    member(M-loop(AfterM, _), Uncalled), M \== N,
     get_assoc(M/0, After, _), get_assoc(M/0, Before, _),
-    spread(M/0, Callees, _, DepthsM),
+    distances(AfterM, _, DepthsM),
     DepthsM < Depths,
     !.
 
@@ -107,58 +110,47 @@ edges_assoc(Edges, Assoc) :-
     group_pairs_by_key(Edges, Groups),
     list_to_assoc(Groups, Assoc).
 
-%   called(+Graph, +Name): a predicate that leads to Name/0 is not one
-%   Name/0 leads to: Name is not where the game starts.
-called(graph(Callees, Callers), Name) :-
-    closure([Name/0], Callers, Before),
-    closure([Name/0], Callees, After),
+%   called(+Before, +After): a predicate that leads to a predicate
+%   (Before) is not one that predicate leads to (After): it is not where
+%   the game starts.
+called(Before, After) :-
     assoc_to_keys(Before, Preds),
     member(P, Preds),
     \+ get_assoc(P, After, _),
     !.
 
-%   closure(+Starts, +Edges, -Seen): the predicates Edges lead to from
-%   Starts, and Starts.
-closure(Starts, Edges, Seen) :-
-    empty_assoc(Seen0),
-    closure_(Starts, Edges, Seen0, Seen).
-
-closure_([], _, Seen, Seen).
-closure_([P|Ps], Edges, Seen0, Seen) :-
-    (   get_assoc(P, Seen0, _)
-    ->  closure_(Ps, Edges, Seen0, Seen)
-    ;   put_assoc(P, Seen0, true, Seen1),
-        (   get_assoc(P, Edges, Next) -> append(Next, Ps, Ps1) ; Ps1 = Ps ),
-        closure_(Ps1, Edges, Seen1, Seen)
-    ).
-
 again_word(Lower) :-                    % after a game: restart/0
     member(Again, [restart, again, reset]),
     sub_atom(Lower, _, _, _, Again).
 
-%   root(+Code, +Graph, +Uncalled, -Name): of the uncalled predicates of
-%   arity 0 no name ranks, the one that reaches the most of the game's
-%   own predicates, 4 at least (a loop, not a test or a helper left
-%   unused); of two in one loop (init/0 and the screen that calls it
-%   again), the one they are nearest to.
-root(Code, graph(Callees, _), Uncalled, Name) :-
-    findall(Size-Near-N, ( member(N, Uncalled),
+%   root(+Code, +Uncalled, -Name): of the uncalled predicates of arity 0
+%   no name ranks, the one that reaches the most of the game's own
+%   predicates, 4 at least (a loop, not a test or a helper left unused);
+%   of two in one loop (init/0 and the screen that calls it again), the
+%   one they are nearest to.
+root(Code, Uncalled, Name) :-
+    findall(Size-Near-N, ( member(N-loop(After, _), Uncalled),
                            \+ entry_name(Code, N, _),
                            downcase_atom(N, Lower), \+ again_word(Lower),
-                           spread(N/0, Callees, Size, Depths),
+                           distances(After, Size, Depths),
                            Near is -Depths ),
             Sized),
     max_member(Size-_-Name, Sized),
     Size >= 4.
 
-%   spread(+Start, +Edges, -Size, -Depths): how many predicates Start
-%   leads to (itself too), and the sum of their distances from it.
-spread(Start, Edges, Size, Depths) :-
-    list_to_assoc([Start-0], Seen0),
-    spread_([Start], 1, Edges, Seen0, Seen),
+%   distances(+Seen, -Size, -Depths): how many predicates Seen holds and
+%   the sum of their distances.
+distances(Seen, Size, Depths) :-
     assoc_to_values(Seen, Ds),
     length(Ds, Size),
     sum_list(Ds, Depths).
+
+%   spread(+Starts, +Edges, -Seen): the predicates Edges lead to from
+%   Starts, and Starts, each with its distance from them.
+spread(Starts, Edges, Seen) :-
+    findall(S-0, member(S, Starts), Pairs),
+    list_to_assoc(Pairs, Seen0),
+    spread_(Starts, 1, Edges, Seen0, Seen).
 
 spread_([], _, _, Seen, Seen) :- !.
 spread_(Frontier, D, Edges, Seen0, Seen) :-
