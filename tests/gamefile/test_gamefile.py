@@ -125,6 +125,8 @@ def test_in_the_jail_a_shell_call_runs_nothing_outside(monkeypatch: pytest.Monke
         game.initial_state().valid_moves()
     with pytest.raises(GameFileError, match="load_directive.pl (could not be loaded|refused)"):
         load_game_file(str(FILES / "load_directive.pl"))     # run in the jail, as SICStus runs it
+    with pytest.raises(GameFileError, match="load_directive_loop.pl (could not be loaded|refused)"):
+        load_game_file(str(FILES / "load_directive_loop.pl"))   # so are a directive's do-loops
     assert not PWNED.exists()
 
 
