@@ -165,12 +165,16 @@ loop_moves(Code:Ds, Moves) :-
 %   names arena_loop_names/2 gives the players), a draw where it says so
 %   (in a banner too: "D R A W"), the player whose number a win names
 %   ("2 won!"), a draw where both won, else the player who decided
-%   last. A loop that ended on an error of its rules, or ran out of
-%   time, throws.
+%   last. A loop that ended on an error of its rules or ran out of time
+%   throws, unless it had said the game's end since its last pick.
 
 loop_over(Code:Ds, Winner) :-
     point(Code, Ds, ended(Why, Shown, Last)),
-    (   Why = error(E)
+    (   ( Why = error(_) ; Why == time ),       % its error, or a run on for ever,
+        arena_gamefile_loop_names:lower_apart(Shown, Lower0),
+        end_said_in(Lower0)             % after it said the game's end
+    ->  true
+    ;   Why = error(E)
     ->  throw(E)
     ;   Why == time
     ->  throw(error(game_rule_loop('the game\'s loop did not reach its next pick within 4 s'), _))

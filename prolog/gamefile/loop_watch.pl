@@ -16,7 +16,8 @@ A run of a game's loop (prolog/gamefile/loop_drive.pl) watches two kinds
 of call in the game's code module. Its entries (initial_state/1..4,
 play/0, main/0, start/0, menu/0): after a pick, one of them called
 again, or a third of them, starts a new game, so the one played has
-ended. And the predicates whose names say "win": the last one that
+ended. And the predicates whose names say "win" (or a tie: a word
+`tie` or `empate`, display_tie/1): the last one that
 wrote the text after the last pick announced the end, and its name or
 its argument says who won (`printWin(black)`, `playerOneWins`,
 `display_winning_player(2)`, or a call whose name says the game is
@@ -75,7 +76,7 @@ win_named(M, Name/Arity, Head) :-
     own(M, Name/Arity, Head),
     Arity =< 4,
     downcase_atom(Name, Lower),
-    (   says_win(Name)
+    (   ( says_win(Name) ; says_tie(Name) )
     ->  true
     ;   Arity =:= 1,                    % game_over_display(red): the end, given the winner
         member(End, [game_over, gameover, end_game, endgame, fim_jogo]),
@@ -177,6 +178,15 @@ says_win(Head) :-
     sub_atom(Lower, _, _, _, Win),
     !.
 
+%   says_tie(+HeadOrName): a word of the name says a tie (display_tie,
+%   showEmpate); "draw" is no such word: drawBoard.
+says_tie(Head) :-
+    (   atom(Head) -> Name = Head ; functor(Head, Name, _) ),
+    name_words(Name, Words),
+    member(Tie, [tie, tied, empate, stalemate]),
+    memberchk(Tie, Words),
+    !.
+
 %!  won_end(+M, +Outcome, +Taken, +Marks) is det.
 %
 %   At the end of a run: where a call that says "win" wrote after the
@@ -221,6 +231,9 @@ won_shown(M, Ds, Outcome, Shown0, Shown) :-
 %   "player 2 wins"), else its name's words where they name more than a
 %   win ("player one wins"); at most 60 characters. A call whose name
 %   says the game is over (game_over_display/1) says only its argument.
+sentence(Head, "it is a tie") :-
+    says_tie(Head),
+    !.
 sentence(Head, Sentence) :-
     Head =.. [Name|Args],
     include([A]>>( atomic(A), A \== [] ), Args, Atomic),

@@ -249,18 +249,22 @@ screen(Code, Entry, Input) :-
     loop_run(Code:Entry, Input, free(6, 1), 3, Outcome, Taken-Marks, Text),
     length(Taken, N),
     best_attempt(Code, Input, Outcome, N, Marks, Text),
-    (   screened(Input, Outcome, N, Marks)
+    (   screened(Input, Outcome, N, Marks, Text)
     ->  true
     ;   lines_read(Entry, Input),
         fail
     ).
 
-screened(Input, Outcome, N, Marks) :-
+screened(Input, Outcome, N, Marks, Text) :-
     (   N == 6, Outcome = point(_)
     ->  true
     ;   N >= 3,                         % a short game, played to its end
         Outcome = ended(Why),
-        memberchk(Why, [returned, restart, halt])
+        (   memberchk(Why, [returned, restart, halt])
+        ->  true
+        ;   ( Why = error(_) ; Why == time ),
+            said_end(Marks, Text)
+        )
     ),
     (   Input == prompted(typed)        % a person's questions are its moves
     ->  true
@@ -280,8 +284,8 @@ whole_games(Code, Entry, Input, Games) :-
             ( member(Seed, [1, 2, 3]), whole_game(Code, Entry, Input, Seed, Game, Why) ),
             Pairs),
     length(Pairs, 3),
-    pairs_values(Pairs, Whys),
-    include(broken, Whys, Broken),
+    include(broken, Pairs, BrokenPairs),
+    pairs_values(BrokenPairs, Broken),
     length(Broken, NB),
     (   NB =< 2                         % one at least ends as games do
     ->  pairs_keys(Pairs, Games)
@@ -321,10 +325,17 @@ whole_games(Code, Entry, Input, Games) :-
         fail
     ).
 
-broken(stuck).
-broken(flood).
-broken(refused).
-broken(error(_)).
+broken(_-Why) :-
+    memberchk(Why, [stuck, flood, refused]).
+broken((_-Marks-Text)-error(_)) :-      % not where it threw after it said the end
+    \+ said_end(Marks, Text).
+
+%   said_end(+Marks, +Text): the run's text since its last pick says the
+%   game ended (it may have thrown or run on after).
+said_end(Marks, Text) :-
+    arena_loop_game:last_shown(Marks, Text, ended(_), Shown),
+    arena_gamefile_loop_names:lower_apart(Shown, Lower),
+    arena_loop_game:end_said_in(Lower).
 
 whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
     in_time,
@@ -337,6 +348,8 @@ whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
     (   Outcome = ended(Why),
         (   memberchk(Why, [returned, failed, input, restart, halt, stuck, flood, refused])
         ;   Why = error(_)
+        ;   Why == time,                % ran on for ever after it said the end
+            said_end(Marks, Text)
         ),
         length(Taken, N),
         N >= 2

@@ -1115,3 +1115,29 @@ def test_a_rule_that_stops_answering_is_named_with_the_helper_that_loops(
                        (COURSE / "stops_answering.pl").read_text(), tmp_path, capsys)
     says(out, "game_over/2", "5 s limit three times", "it was in left_over/3")
     assert "--time" not in out, out
+
+
+def test_a_loop_that_throws_after_it_named_the_winner_is_played(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its loop says who won, then calls a screen it never defines: the
+    game ended where it said so, and the winner is the one it named."""
+    adapter = proposed("loop_throws_after_end.pl", tmp_path, capsys)
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    said = re.findall(r"Player (\d) wins!", out)
+    assert said, out
+    assert winner == f"player{said[-1]}", out
+
+
+def test_a_tie_drawn_in_letters_is_read_from_the_call_that_draws_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its loop draws "Tie" in letters of | and _ from display_tie/1 and
+    says only that no sticks are left: such a game is a draw, and a
+    game its loop says was won is won by the player it names."""
+    adapter = proposed("loop_tie_screen.pl", tmp_path, capsys)
+    winners = []
+    for n in range(3):
+        out, winner = played(adapter, tmp_path / f"game{n}.jsonl", capsys)
+        said = re.findall(r"Player (\d) wins!", out)
+        assert winner == (f"player{said[-1]}" if said else "draw"), out
+        winners.append(winner)
+    assert "draw" in winners, winners
