@@ -63,11 +63,15 @@ advance(T, Q, Rest, Last, Msg) :-
     ;   Msg = Last
     ).
 
+%   await(+T, +Q, -Msg): the run's next point or end, within 4 s; past
+%   them, its end is time, with the picks and text it had then (a loop
+%   that said the game's end, then ran on, ended there: loop_over/2).
 await(T, Q, Msg) :-
     (   thread_get_message(Q, Msg0, [timeout(4)])
     ->  Msg = Msg0
-    ;   stop(T, Q),
-        Msg = arena_live_end(ended(time), []-[], "")
+    ;   stop(T, Q, End),
+        (   End = arena_live_end(_, Trace, Text) -> true ; Trace = []-[], Text = "" ),
+        Msg = arena_live_end(ended(time), Trace, Text)
     ).
 
 stop_slot(Slot) :-
@@ -76,12 +80,17 @@ stop_slot(Slot) :-
 %   stop(+T, +Q): the run ended: told to stop where it waits (or
 %   interrupted where it runs), then joined.
 stop(T, Q) :-
+    stop(T, Q, _).
+
+%   stop(+T, +Q, -End): End the run's last message, where it sent one.
+stop(T, Q, End) :-
+    End = arena_live_end(_, _, _),
     (   catch(thread_property(T, status(running)), _, fail)
     ->  catch(thread_send_message(T, arena_live_decide(stop)), _, true),
-        (   thread_get_message(Q, arena_live_end(_, _, _), [timeout(0.5)])
+        (   thread_get_message(Q, End, [timeout(0.5)])
         ->  finish(T, Q)
         ;   catch(thread_signal(T, throw(arena_live_stop)), _, true),
-            (   thread_get_message(Q, arena_live_end(_, _, _), [timeout(2)])
+            (   thread_get_message(Q, End, [timeout(2)])
             ->  finish(T, Q)
             ;   catch(thread_detach(T), _, true)
             )

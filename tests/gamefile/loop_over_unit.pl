@@ -167,6 +167,26 @@ short_names:play :-                     % not the last to pick
              arena_loop_drive:loop_choice(member, [a, b], _) )),
     format("Player P1 wins!!~n", []).
 
+ends_then_throws:arena_loop(play, ['1.']).   % says who won, then calls a screen
+ends_then_throws:play :-                % it never defines
+    user:three_turns,
+    format("Player 2 wins!~n", []),
+    ends_then_throws:statistics_screen.
+
+ends_then_runs_on:arena_loop(play, ['1.']).  % says who won, then its loop goes on
+ends_then_runs_on:play :-               % with nothing bound, for ever
+    user:three_turns,
+    format("Player 2 wins!~n", []),
+    repeat,
+    fail.
+
+ties:arena_loop(play, ['1.']).         % a tie drawn in art by a call named for it
+ties:play :-
+    user:three_turns,
+    ties:display_tie([x, o]).
+ties:display_tie(_) :-
+    format(" _____ _~n|_   _(_) ___~n  |_| |_|\\___|~nNo more moves.~n", []).
+
 % Draws over ranges: one of 10^12 numbers and one over bounds written in
 % the clause (a score) are no picks; one of 100 numbers the game computes is.
 wide:play :-
@@ -278,6 +298,22 @@ test(a_players_number_the_names_do_not_tell, [true(Msg == Expected)]) :-
 test(a_players_number_joined_to_a_letter, [true(W == player1)]) :-
     played(short_names, Ds),
     loop_over(short_names:Ds, W).
+
+test(an_end_said_then_an_error, [true(W == player2)]) :-
+    played(ends_then_throws, Ds),
+    loop_over(ends_then_throws:Ds, W).
+
+test(an_end_said_then_a_run_past_its_time, [true(W-Why == player2-time)]) :-
+    M = ends_then_runs_on,
+    M:arena_loop(Entry, Answers),
+    answers_input(Answers, Input),
+    loop_run(M:Entry, Input, free(1500, 1), 2, ended(Why), Taken-_, _),
+    reverse(Taken, Ds),
+    loop_over(M:Ds, W).                 % the step after the last pick: 4 s
+
+test(a_tie_drawn_by_a_call_named_for_it, [true(W == draw)]) :-
+    played(ties, Ds),
+    loop_over(ties:Ds, W).
 
 test(which_ranges_are_picks, [true(O == point(Alts))]) :-
     numlist(0, 99, Alts),
