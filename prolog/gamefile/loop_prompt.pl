@@ -204,9 +204,15 @@ one_option_a_line(Line, Lines, Tail) :-
     maplist(bare_part, Parts0, Parts1),
     exclude(==(""), Parts1, Parts), Parts = [_, _|_],
     forall(member(P, Parts), option(P, _)),
+    maplist(lead_class, Parts, [Class|Classes]),    % one kind of key: not "4- BOT    (W)"
+    forall(member(C, Classes), C == Class),
     !,
     append(Parts, Tail, Lines).
 one_option_a_line(Line, [Line|Tail], Tail).
+
+lead_class(Part, Class) :-
+    sub_atom(Part, 0, 1, _, Ch),
+    (   char_type(Ch, digit) -> Class = digit ; char_type(Ch, alpha) -> Class = alpha ; Class = Ch ).
 
 %   bare_part(+Part0, -Part): without quotes (`"1."`), `> ` and `:`.
 bare_part(Part0, Part) :-

@@ -13,6 +13,11 @@ test(computer_against_computer_at_the_easy_level, [true(A == ['4', '9', '2', '3'
                     | 3: Easy AI vs Person |\n| 4: Easy AI vs Easy AI |\n\c
                     | 9: Hard AI vs Hard AI |\n| Select the mode |\n", A).
 
+test(labels_with_their_sides_in_brackets, [true(A == ['4', '2', '3', '1'])]) :-
+    prompt_answers("\t1- Player (W) vs Player (B)\n\t2- Player (W) vs BOT    (B)\n\c
+                    \t3- BOT    (W) vs Player (B)\n\t4- BOT    (W) vs BOT    (B)\n\c
+                    \n\t0- Exit\n> Option: \n", A).
+
 test(leaving_is_never_chosen, [true(A == ['1'])]) :-
     prompt_answers("1. Play\n2. Rules\n3. Exit\nOption: ", A).
 

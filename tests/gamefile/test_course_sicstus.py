@@ -771,9 +771,11 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     computer first, leaving never; a key after a line that asks nothing
     is a pause; quitting in play never; a board's lines are no words; a
     seat's number in the question ("CPU 2 level") is no answer; a level
-    called random first, though its rival names the bot (LYNGK, 2017/18)."""
+    called random first, though its rival names the bot (LYNGK, 2017/18);
+    labels that name each side's colour in brackets ("BOT    (W) vs BOT
+    (B)") are one option each, not options keyed W and B."""
     output = run_plunit(HERE / "loop_prompt_unit.pl")
-    assert "All 93 tests passed" in output, output
+    assert "All 94 tests passed" in output, output
 
 
 def test_a_loop_is_not_started_at_its_restart() -> None:
