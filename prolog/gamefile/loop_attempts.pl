@@ -168,13 +168,17 @@ outcome_said(stuck, 'made 256 picks in a row with nothing new written or read').
 outcome_said(flood, 'wrote more than 8 MB between two picks').
 
 %   last_words(+Text, -Last): the last 160 characters of Text, on one line.
-last_words(Text, Last) :-
-    (   string_length(Text, TL), TL > 160
-    ->  sub_string(Text, _, 160, 0, Tail)
+last_words(Text, Last) :-             % runs of blanks as one (a board's padding)
+    (   string_length(Text, TL), TL > 2000
+    ->  sub_string(Text, _, 2000, 0, Tail)
     ;   Tail = Text
     ),
-    split_string(Tail, "\n\r\t", " ", Parts),
-    atomic_list_concat(Parts, ' ', Last).
+    normalize_space(string(Words), Tail),
+    (   string_length(Words, WL), WL > 160
+    ->  sub_string(Words, _, 160, 0, Last0)
+    ;   Last0 = Words
+    ),
+    atom_string(Last, Last0).
 
 %   game_seconds(-Seconds): the time a whole game of the loop may take
 %   (prolog/gamefile/propose_loopgame.pl sets it from the search's).

@@ -257,7 +257,7 @@ def _proposed(ref: GameFileRef, path: Path, target: Path, config: str | None, se
             why = ("no initial state with a place that alternates between two players was "
                    "found" + ("" if config else " (give the config with --config)"))
         hint = _unloaded_hint(path, why) if rewrite is None else ""
-        return f"{NOT_PROPOSED}: {clean_line(why, 700)}{hint}"
+        return f"{NOT_PROPOSED}: {reason_line(why)}{hint}"
     try:
         titled = re.search(r"^\s*title\s*\(", decoded(path.read_bytes()), re.MULTILINE)
     except OSError:
@@ -314,6 +314,21 @@ def _proposed(ref: GameFileRef, path: Path, target: Path, config: str | None, se
                 f"marked GUESS")
     return (f"adapter proposed in {clean_line(str(target), 300)} (it passes check-game): "
             f"confirm the lines marked GUESS")
+
+
+#: The advice a proposal's reason ends with where its search ran out of time.
+_MORE_TIME = re.compile(r"give check-game more time \(--time \d+\)")
+
+
+def reason_line(why: str, limit: int = 700) -> str:
+    """Why no adapter was proposed, on one line of about ``limit``
+    characters; advice to give check-game more time is kept where the
+    line is cut before it (it follows the farthest run's last words)."""
+    line = clean_line(why, limit)
+    advice = _MORE_TIME.search(why)
+    if advice and advice.group(0) not in line:
+        line = f"{line}; {advice.group(0)}"
+    return line
 
 
 def _unloaded_hint(path: Path, why: str) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from pybridge import load_game
+from pybridge.games.conformance import reason_line
 from pybridge.games.proposal_check import game_at_fault
 from tests.support.course import COURSE, movers, not_proposed, played, proposed, run
 from tests.support.says import says
@@ -661,6 +662,19 @@ def test_a_loop_search_out_of_time_says_what_time_to_give(
                        tmp_path, capsys)
     assert ("(the arena stopped trying at its 30 s limit: give check-game more time "
             "(--time 300))") in out, out
+
+
+def test_the_advice_to_give_more_time_survives_a_long_reason() -> None:
+    """The farthest run's last words (a board of box characters) push
+    the search's time advice past the reason's length: the line is cut,
+    and the advice still ends it."""
+    why = ("no answers to its menu made play/0 play computer against computer: its last "
+           "words: " + "║   " * 400 + " (the arena stopped trying at its 30 s limit: give "
+           "check-game more time (--time 300))")
+    line = reason_line(why)
+    assert "bytes more" in line and len(line) < 800, line
+    assert line.endswith("; give check-game more time (--time 300)"), line
+    assert reason_line("short; give check-game more time (--time 90)").count("more time") == 1
 
 
 def test_an_error_quoted_in_the_adapters_comment_stays_a_comment(
