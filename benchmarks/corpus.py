@@ -168,7 +168,7 @@ def try_one(corpus: Path, out: Path, entry: dict[str, str], budget: float,
         row.reason = "no log: " + first_error(text)
     else:
         played_text = text
-        code, text = run([ARENA, "verify", str(log)], work, 180, row)
+        code, text = run([ARENA, "verify", str(log)], work, max(180.0, left()), row)
         result = re.search(r": valid: [^,]*, (.*)$", text, re.M)
         if code == 0 and result and not result.group(1).startswith(("unfinished", "0 moves")):
             row.played = "yes: " + result.group(1).strip()[:80]
