@@ -1144,14 +1144,10 @@ def test_a_loop_that_throws_after_it_named_the_winner_is_played(
 
 def test_a_tie_drawn_in_letters_is_read_from_the_call_that_draws_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Its loop draws "Tie" in letters of | and _ from display_tie/1 and
-    says only that no sticks are left: such a game is a draw, and a
-    game its loop says was won is won by the player it names."""
+    """Its loop ends each game by drawing "Tie" in letters of | and _
+    from display_tie/1, saying only that no sticks are left: each game
+    is a draw."""
     adapter = proposed("loop_tie_screen.pl", tmp_path, capsys)
-    winners = []
-    for n in range(3):
+    for n in range(2):
         out, winner = played(adapter, tmp_path / f"game{n}.jsonl", capsys)
-        said = re.findall(r"Player (\d) wins!", out)
-        assert winner == (f"player{said[-1]}" if said else "draw"), out
-        winners.append(winner)
-    assert "draw" in winners, winners
+        assert winner == "draw", out

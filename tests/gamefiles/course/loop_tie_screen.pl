@@ -1,7 +1,6 @@
 % A course-style game of our own that only its loop knows, whose tie
 % is said in letters drawn with | and _ by a predicate named for it:
-% the sticks run out, and where the last take was more than one stick,
-% neither player wins.
+% once the sticks run out, neither player wins.
 :- use_module(library(random)).
 
 play :-
@@ -9,23 +8,19 @@ play :-
     write('2. Computer vs Computer'), nl,
     read(Option),
     Option =:= 2,
-    turn(9, 1, 0).
+    turn(9, 1).
 
-turn(0, P, Last) :-
+turn(0, _) :-
     !,
-    (   Last =:= 1
-    ->  other(P, Q),
-        format("Player ~w wins!~n", [Q])
-    ;   display_tie([0])
-    ).
-turn(Sticks, P, _) :-
+    display_tie([0]).
+turn(Sticks, P) :-
     format("~w sticks left. Player ~w to take.~n", [Sticks, P]),
     Top is min(3, Sticks),
     numlist(1, Top, Takes),
     random_member(Take, Takes),
     Left is Sticks - Take,
     other(P, Q),
-    turn(Left, Q, Take).
+    turn(Left, Q).
 
 display_tie(Heap) :-
     format("~w~n", [Heap]),
