@@ -175,7 +175,7 @@ def test_the_tree_is_kept_for_the_next_move() -> None:
     game = pybridge.load_game("connect4")
     _prolog.call("arena_ai_mcts:mcts_forget")
     s = game.initial_state()
-    first = mcts(s, "[iterations(3000), reuse(true), start_visits(V0)]")
+    first = mcts(s, "[iterations(3000), seconds(120), reuse(true), start_visits(V0)]")
     assert first["V0"] == 0
     later = s.move("4").move("4")
     second = mcts(later, "[iterations(10), reuse(true), start_visits(V1)]")

@@ -178,7 +178,9 @@ def test_route4_a_loop_that_swallows_the_time_limit_is_named_and_killed(
     assert re.search(named, shown(caught)), shown(caught)
     assert main(["check-game", str(GAMES / "route4_catch_loop.pl"), "--games", "2"]) == 1
     out, _ = capsys.readouterr()
-    assert re.search("valid_moves/2: " + named, out), out
+    killed = (r"route4_catch_loop: a rule the conformance check called did not answer "
+              r"within 5 s \(the game's process was killed\)")     # the watchdog, under load
+    assert re.search("valid_moves/2: " + named, out) or re.search(killed, out), out
     assert time.monotonic() - start < 60       # never hangs
 
 
