@@ -170,9 +170,9 @@ loop_moves(Code:Ds, Moves) :-
 
 loop_over(Code:Ds, Winner) :-
     point(Code, Ds, ended(Why, Shown, Last)),
+    arena_gamefile_loop_names:lower_apart(Shown, Lower),
     (   ( Why = error(_) ; Why == time ),       % its error, or a run on for ever,
-        arena_gamefile_loop_names:lower_apart(Shown, Lower0),
-        end_said_in(Lower0)             % after it said the game's end
+        end_said_in(Lower)              % after it said the game's end
     ->  true
     ;   Why = error(E)
     ->  throw(E)
@@ -193,7 +193,6 @@ loop_over(Code:Ds, Winner) :-
     ->  throw(error(game_rule_loop('the game\'s loop did not replay its decisions'), _))
     ;   true
     ),
-    arena_gamefile_loop_names:lower_apart(Shown, Lower),
     words(Lower, Words),
     split_string(Lower, "\n", "", Lines),     % "D R A W" in a banner: its line's
     findall(J, ( lists:member(L, Lines), words(L, LWs),    % one-letter words joined
