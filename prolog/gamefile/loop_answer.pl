@@ -233,8 +233,7 @@ stream_read(_, Line) :-
         nb_getval(arena_loop_asked, A0),
         A is A0 + 1,
         nb_setval(arena_loop_asked, A),
-        Key = _-Tail,
-        Repeat = Refused-_,
+        Key = _-Tail, Repeat = Refused-_,
         nb_setval(arena_loop_question, asked(Tail, Refused, Answers)),
         nb_setval(arena_loop_io, io(Dot-Out, Key, Repeat, N, [Answer|Given], N))
     ),
@@ -342,14 +341,16 @@ pause(Prompt) :-
     string_lower(Tail, Lower),
     (   sub_string(Lower, _, _, _, "press"),
         once(( member(W, ["enter", "key", "continue", "return"]), sub_string(Lower, _, _, _, W) ))
-    ;   (   sub_string(Lower, _, _, _, "continue")
-        ;   sub_string(Lower, _, _, _, "anything")       % "type anything to see the move"
-        ;   sub_string(Lower, _, _, _, "any key")
-        ),
+    ;   once(( key_phrase(W), sub_string(Lower, _, _, _, W) ))   % "Type enter:"
+    ;   once(( member(W, ["continue", "anything", "any key"]),   % "type anything to
+               sub_string(Lower, _, _, _, W) )),                  % see the move"
         \+ sub_string(Lower, _, _, _, "?"),
         \+ sub_string(Lower, _, _, _, "y/n")
     ),
     !.
+
+key_phrase(P) :- member(V, ["type", "hit", "tap", "prima", "pressione", "carregue", "clique"]),
+    member(K, [" enter", " return", " any key", " qualquer tecla"]), string_concat(V, K, P).
 
 %   new_pause(+Text): Text asks nothing, and was neither a pause just
 %   before nor read again at once (then it was a question); it is now.

@@ -49,7 +49,7 @@ names_as(Questions, Games, Typed, Names) :-
         nb_setval(arena_names_typed, false)).
 
 names_(Games, Typed, Names) :-
-    (   member(Part, [all, last]),
+    (   member(Part, [turn, all, last]),
         findall(Parity-Words,
                 ( member(_-Marks-Text, Games),
                   reverse(Marks, Ordered),
@@ -76,6 +76,11 @@ names_(Games, Typed, Names) :-
     ;   Names = none
     ).
 
+turn_line(Words) :-
+    member(T, ["turn", "vez", "turno", "playing", "joga"]),
+    memberchk(T, Words),
+    !.
+
 %   reported(+Games, +W1, +W2): the lines that name the player before
 %   each pick tell, most of them, the move just made ("Computer 2 placed
 %   a piece in E4"), none whose turn it is.
@@ -88,7 +93,7 @@ reported(Games, W1, W2) :-
               atom_string(W, WS),
               member(Ws, Lines),
               memberchk(WS, Ws),
-              (   member(T, ["turn", "vez", "turno", "playing", "joga"]), memberchk(T, Ws)
+              (   turn_line(Ws)
               ->  Kind = turn
               ;   member(V, ["placed", "moved", "played", "put", "took", "chose", "captured",
                              "removed", "dropped", "jumped", "jogou", "moveu", "colocou"]),
@@ -177,7 +182,8 @@ segment_words(Marks, Start, Text, I, Parity, Words) :-
 
 %   segment_words(+Part, ...): Part all, or last: the last line of each
 %   text only (the one that says whose turn it is, where the text also
-%   tells the other's last move), or lines: Words the words of each line.
+%   tells the other's last move), turn: the lines with a word of turns,
+%   or lines: Words the words of each line.
 segment_words(Part, [at(End, _)|Rest], Start, Text, I, Parity, Words) :-
     (   I > 0,
         Len is max(0, End - Start),
@@ -190,6 +196,10 @@ segment_words(Part, [at(End, _)|Rest], Start, Text, I, Parity, Words) :-
             exclude(==(""), Ls0, Ls),
             (   Part == lines
             ->  maplist(text_words, Ls, Words)
+            ;   Part == turn                % "PLAYER TURN: RED" under "RED: 0 | BLUE: 2"
+            ->  findall(W, ( member(L, Ls), text_words(L, LWs), turn_line(LWs),
+                             member(W, LWs) ), Words0),
+                sort(Words0, Words)
             ;   (   last(Ls, Seg) -> true ; Seg = "" ),
                 text_words(Seg, Words)
             )

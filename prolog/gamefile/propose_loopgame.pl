@@ -183,7 +183,7 @@ loop_reason(Code, Reason) :-
     ;   Slow = 0
     ),
     (   nb_current(arena_loop_stopped, Seconds), number(Seconds)
-    ->  More is max(max(300, 4 * Seconds), Slow),
+    ->  More is max(max(300, 8 * Seconds + 20), Slow),   % twice the search's time
         format(atom(Reason), "~w (the arena stopped trying at its ~w s limit: give \c
                               check-game more time (--time ~w))", [Reason0, Seconds, More])
     ;   Slow > 0

@@ -243,7 +243,7 @@ def _proposed(ref: GameFileRef, path: Path, target: Path, config: str | None, se
     text first)."""
     try:
         budget = max(40, int(seconds) - 20)
-        loop = max(LOOP_SECONDS, budget // 4)   # then through its own loop
+        loop = _loop_seconds(seconds)           # then through its own loop
         got = host_for(ref).request("propose",
                                     [_prolog.atom(config or ""), str(budget), str(loop)],
                                     rule="propose", limit=budget + loop + 50,
@@ -284,7 +284,7 @@ def _proposed(ref: GameFileRef, path: Path, target: Path, config: str | None, se
         got_check = proposal_check.checked(target, text, present, problems_of)
         if (not got_check.kept or got_check.game_at_fault) \
                 and "\narena_loop(" not in text and not config:
-            looped, loop_why = _loop_text(ref, path, titled is None)
+            looped, loop_why = _loop_text(ref, path, titled is None, _loop_seconds(seconds))
             if looped and rewrite is not None:
                 looped = rewrite(looped)
             if looped:
@@ -353,13 +353,19 @@ def _unloaded_hint(path: Path, why: str) -> str:
     return f" (beside it, {said}, but no file of the game loads {them})"
 
 
-def _loop_text(ref: GameFileRef, path: Path, title: bool) -> tuple[str, str]:
+def _loop_seconds(seconds: float) -> int:
+    """The time a search through a game's own loop gets of check-game's."""
+    return max(LOOP_SECONDS, (max(40, int(seconds) - 20)) // 4)
+
+
+def _loop_text(ref: GameFileRef, path: Path, title: bool, loop: int) -> tuple[str, str]:
     """The adapter that plays the game through its own loop (asked where
-    the one over its rules failed its check), titled, or '' and why not
-    (as the end of a reason: '; nor could ...')."""
+    the one over its rules failed its check), searched for ``loop``
+    seconds, titled, or '' and why not (as the end of a reason: '; nor
+    could ...')."""
     try:
-        got = host_for(ref).request("propose_loop", [str(LOOP_SECONDS)], rule="propose",
-                                    limit=LOOP_SECONDS + 30, cap=LOOP_SECONDS + 60)
+        got = host_for(ref).request("propose_loop", [str(loop)], rule="propose",
+                                    limit=loop + 30, cap=loop + 60)
     except (GameRuleError, ArenaError) as exc:
         return "", ("; nor could the game be played through its own loop: "
                     + clean_line(str(exc), 200))

@@ -335,4 +335,15 @@ test(a_loop_that_writes_the_same_lines_for_ever,
     ;   Busy = none
     ).
 
+test(the_time_advised_is_more_than_the_time_given, [true(Advised > 300)]) :-
+    nb_setval(arena_loop_stopped, 70),          % check-game --time 300 gives 70 s
+    nb_setval(arena_loop_more_time, none),
+    nb_setval(arena_loop_propose, none),
+    arena_gamefile_propose_loopgame:loop_reason(nothing, Reason),
+    nb_setval(arena_loop_stopped, none),
+    once(sub_atom(Reason, Before, 8, _, '(--time ')),
+    Start is Before + 8,
+    sub_atom(Reason, Start, _, 2, Digits),
+    atom_number(Digits, Advised).
+
 :- end_tests(loop_over).

@@ -837,9 +837,19 @@ def test_how_a_loops_end_is_read_when_its_answers_run_out() -> None:
     joined to a letter ("Player P1 wins!!") is read as that number; a draw over
     10^12 numbers, or a score over bounds written in the clause, is no
     pick; a winner said before the loop throws or runs on past its time
-    is the winner, and a tie drawn in art by `display_tie/1` a draw."""
+    is the winner, and a tie drawn in art by `display_tie/1` a draw; the
+    time a search stopped at its limit advises is more than it was given."""
     output = run_plunit(HERE / "loop_over_unit.pl")
-    assert "All 23 tests passed" in output, output
+    assert "All 24 tests passed" in output, output
+
+
+def test_the_line_that_says_whose_turn_names_the_players() -> None:
+    """tests/gamefile/loop_names_unit.pl: where a score line names both
+    sides before every pick and a board is written last, the line that
+    says whose turn it is names the players; a line of turns that names
+    no one leaves them to the other words."""
+    output = run_plunit(HERE / "loop_names_unit.pl")
+    assert "All 2 tests passed" in output, output
 
 
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(

@@ -431,6 +431,19 @@ def test_a_long_game_that_waits_for_a_key_after_each_move_plays_to_its_end(
     assert winner == ("player1" if said[-1] in names[1] else "player2"), out[-2000:]
 
 
+def test_type_enter_after_each_computer_move_is_a_pause(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """After each computer move the loop writes " Type enter:" (no
+    "press", no new line) and reads one code: a pause between moves,
+    answered with an empty line, not a question in play."""
+    adapter = proposed("loop_type_enter.pl", tmp_path, capsys)
+    assert "arena_loop_names(green, gold)." in adapter.read_text()
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys, second="random")
+    said = re.findall(r"(GREEN|GOLD) PLAYER WON!", out)
+    assert said, out[-2000:]
+    assert winner == {"GREEN": "player1", "GOLD": "player2"}[said[-1]], out[-2000:]
+
+
 def test_a_menu_without_a_computer_only_mode_is_played_by_typing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Its menu offers Player vs Player and Player vs Computer: a
