@@ -15,6 +15,7 @@
 :- use_module(library(apply), [include/3]).
 :- use_module(library(aggregate)).
 :- use_module(loop_prompt).
+:- use_module(loop_seen, [seen_or/4]).
 :- use_module(loop_words, [names_a_seat/1, unnamed_variables/2]).
 :- use_module(loop_typed).
 
@@ -209,7 +210,7 @@ stream_read(_, Line) :-
             ->  format(string(Before), "~w~n~w~n", [Before1, Last])
             ;   Before = Before1
             ),
-            prompt_answers(Prompt, Before, Answers0),
+            seen_or(answers, Prompt-Before, Answers0, prompt_answers(Prompt, Before, Answers0)),
             note_modes(Prompt),
             names_apart(Answers0, Given, Answers1),
             people_first(Dot, Prompt, Answers1, Answers),

@@ -12,6 +12,7 @@
 :- use_module(library(ordsets)).
 :- use_module(loop_static, [static_names/3, static_dropped/2]).
 :- use_module(loop_turn_names, [turn_names/3]).
+:- use_module(loop_seen, [seen_or/4]).
 
 /** <module> Who plays each pick of a game's own loop
 
@@ -225,6 +226,9 @@ question_dropped(Seg0, Seg) :-
     ).
 
 text_words(Seg, Words) :-
+    seen_or(words, Seg, Words, text_words_(Seg, Words)).
+
+text_words_(Seg, Words) :-
     lower_apart(Seg, Lower),
     split_string(Lower, " \t\n\r.,;:!?()[]'`\"-=|*#", " \t\n\r.,;:!?()[]'`\"-=|*#", Ws0),
     convlist(word_part, Ws0, Ws1),     % not the lines of a board ("╔═══╦")

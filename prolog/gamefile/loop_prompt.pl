@@ -19,6 +19,7 @@
 :- use_module(loop_listed, [listed_moves/2, asks_a_move/1, listed_parts/3,
                             listed_words/2]).
 :- use_module(loop_board, [board_answers/3, last_n/3, square_example/1, template_answers/3]).
+:- use_module(loop_seen, [seen_or/4]).
 
 /** <module> Answers to a course game's questions, read from its prompt
 
@@ -109,9 +110,7 @@ asked_of_the_next([Question], Context) :-
 %   level:" and "Set CPU2 level:" are one question asked of two seats).
 
 no_digits(Line, Shape) :-
-    string_codes(Line, Cs0),
-    exclude([C]>>code_type(C, digit), Cs0, Cs),
-    string_codes(Shape, Cs).
+    string_codes(Line, Cs0), exclude([C]>>code_type(C, digit), Cs0, Cs), string_codes(Shape, Cs).
 
 seat_question(Line) :-
     string_length(Line, L), L =< 24,
@@ -187,6 +186,9 @@ staying(Options, Keys) :-
     (   Keys1 == [] -> Keys = Keys0 ; Keys = Keys1 ).
 
 text_lines(Text, Plain, Lines) :-
+    seen_or(lines, Text, Plain-Lines, text_lines_(Text, Plain, Lines)).
+
+text_lines_(Text, Plain, Lines) :-
     string_codes(Text, Codes0),
     phrase(plain(Codes), Codes0),
     string_codes(Plain, Codes),
