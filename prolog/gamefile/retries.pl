@@ -4,6 +4,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(aggregate), [aggregate_all/3]).
 :- use_module(library(occurs), [sub_term/2]).
 
 /** <module> A computer player's retry taken as a refusal
@@ -106,6 +107,8 @@ retry_call(Head, Wrapped) :-
         ->  (   How == same
             ->  (   pick_open(Choice0)  % the pick made inside the first call is
                 ->  fail                % refused, unless the game cut it away
+                ;   drawn_again(Head, Calls)
+                ->  fail
                 ;   true
                 )
             ;   throw(arena_retry_refused(Depth0))  % the pick passed in to it is
@@ -120,6 +123,14 @@ retry_call(Head, Wrapped) :-
         b_setval(arena_retry_calls, Calls)
     ;   call(Wrapped)
     ).
+
+%   drawn_again(+Head, +Calls): picks taken in turn, and the call already
+%   went on once (its last pick refused, or cut away): a second time
+%   would take the same picks again, without end where all are refused.
+drawn_again(Head, Calls) :-
+    nb_current(arena_picking, on),
+    aggregate_all(count, ( member(c(C, _, _, _, _), Calls), C =@= Head ), N),
+    N >= 2.
 
 %   pick_open(+Choice0): a pick made since the choice point Choice0 can
 %   still be backtracked into; where the game cut it away (`( Ok -> ... ;

@@ -852,6 +852,15 @@ def test_the_line_that_says_whose_turn_names_the_players() -> None:
     assert "All 2 tests passed" in output, output
 
 
+def test_the_moves_a_computer_player_picks_where_it_can_pick_none() -> None:
+    """tests/gamefile/picked_unit.pl: a player that draws a cell and
+    calls itself again where it is taken lists the free cells; on a
+    full board, its last draw refused too, it lists none at once (its
+    call of itself went on without end until the rule's limits)."""
+    output = run_plunit(HERE / "picked_unit.pl")
+    assert "All 2 tests passed" in output, output
+
+
 def test_a_loop_that_keeps_its_position_in_facts_plays_against_a_search(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The sticks left and whose turn it is live in facts: the search's
