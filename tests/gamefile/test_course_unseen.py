@@ -444,6 +444,20 @@ def test_type_enter_after_each_computer_move_is_a_pause(
     assert winner == {"GREEN": "player1", "GOLD": "player2"}[said[-1]], out[-2000:]
 
 
+def test_an_end_followed_by_long_credits_is_read_where_it_was_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The winner's line comes before some 6,000 characters of credits,
+    all written after the last pick: it is read there, not looked for
+    in the credits' end alone (then the last to pick, here the loser,
+    was credited)."""
+    adapter = proposed("loop_long_credits.pl", tmp_path, capsys)
+    assert "arena_loop_names(black, white)." in adapter.read_text()
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys, second="random")
+    said = re.findall(r"Winner is (BLACK|WHITE)!", out)
+    assert said, out[-2000:]
+    assert winner == {"BLACK": "player1", "WHITE": "player2"}[said[-1]], out[-2000:]
+
+
 def test_a_menu_without_a_computer_only_mode_is_played_by_typing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Its menu offers Player vs Player and Player vs Computer: a
