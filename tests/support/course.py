@@ -13,10 +13,14 @@ from tests.support.cli import run
 
 COURSE = Path(__file__).resolve().parent.parent / "gamefiles" / "course"
 
+#: The AI's seconds a move in these games: they test that a game is played
+#: to a result that verifies, not how well, and are many.
+MOVE_TIME = "0.05"
+
 
 def play_logged(name: str, log: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     code, out, err = run(["play", str(COURSE / name), "--first", "random", "--second", "mcts:3",
-                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--move-time", MOVE_TIME, "--delay", "0", "--no-color",
                           "--replay", str(log)], capsys)
     assert "Traceback" not in out + err
     return code, out + err
@@ -25,7 +29,7 @@ def play_logged(name: str, log: Path, capsys: pytest.CaptureFixture[str]) -> tup
 def plays_to_a_win(game: Path, log: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``game`` played by random against mcts:3 to a win, its log valid."""
     code, out, err = run(["play", str(game), "--first", "random", "--second", "mcts:3",
-                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--move-time", MOVE_TIME, "--delay", "0", "--no-color",
                           "--replay", str(log)], capsys)
     assert code == 0 and "wins" in out, out + err
     code, out, err = run(["verify", str(log)], capsys)
@@ -70,7 +74,7 @@ def played(adapter: Path, log: Path, capsys: pytest.CaptureFixture[str],
     verifies: the shell's output and the winner recorded (one of
     ``players`` or a draw; any where None)."""
     code, out, err = run(["play", str(adapter), "--first", "random", "--second", second,
-                          "--move-time", "0.2", "--delay", "0", "--no-color",
+                          "--move-time", MOVE_TIME, "--delay", "0", "--no-color",
                           "--replay", str(log)], capsys)
     assert code == 0, out + err
     record = last_record(log)
