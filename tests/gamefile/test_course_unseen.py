@@ -436,12 +436,9 @@ def test_type_enter_after_each_computer_move_is_a_pause(
     """After each computer move the loop writes " Type enter:" (no
     "press", no new line) and reads one code: a pause between moves,
     answered with an empty line, not a question in play."""
-    adapter = proposed("loop_type_enter.pl", tmp_path, capsys)
-    assert "arena_loop_names(green, gold)." in adapter.read_text()
-    out, winner = played(adapter, tmp_path / "game.jsonl", capsys, second="random")
-    said = re.findall(r"(GREEN|GOLD) PLAYER WON!", out)
-    assert said, out[-2000:]
-    assert winner == {"GREEN": "player1", "GOLD": "player2"}[said[-1]], out[-2000:]
+    named_winner_plays("loop_type_enter.pl", "arena_loop_names(green, gold).",
+                       r"(GREEN|GOLD) PLAYER WON!", {"GREEN": "player1", "GOLD": "player2"},
+                       tmp_path, capsys)
 
 
 def test_an_end_followed_by_long_credits_is_read_where_it_was_said(
@@ -450,12 +447,22 @@ def test_an_end_followed_by_long_credits_is_read_where_it_was_said(
     all written after the last pick: it is read there, not looked for
     in the credits' end alone (then the last to pick, here the loser,
     was credited)."""
-    adapter = proposed("loop_long_credits.pl", tmp_path, capsys)
-    assert "arena_loop_names(black, white)." in adapter.read_text()
+    named_winner_plays("loop_long_credits.pl", "arena_loop_names(black, white).",
+                       r"Winner is (BLACK|WHITE)!", {"BLACK": "player1", "WHITE": "player2"},
+                       tmp_path, capsys)
+
+
+def named_winner_plays(name: str, names: str, said: str, seats: dict[str, str],
+                       tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The adapter proposed for our course file ``name`` says ``names``,
+    and a game of it is won by the seat (``seats``) of the side the
+    game's last line matching ``said`` names."""
+    adapter = proposed(name, tmp_path, capsys)
+    assert names in adapter.read_text()
     out, winner = played(adapter, tmp_path / "game.jsonl", capsys, second="random")
-    said = re.findall(r"Winner is (BLACK|WHITE)!", out)
-    assert said, out[-2000:]
-    assert winner == {"BLACK": "player1", "WHITE": "player2"}[said[-1]], out[-2000:]
+    sides = re.findall(said, out)
+    assert sides, out[-2000:]
+    assert winner == seats[sides[-1]], out[-2000:]
 
 
 def test_a_menu_without_a_computer_only_mode_is_played_by_typing(
