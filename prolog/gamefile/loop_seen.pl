@@ -9,7 +9,7 @@ position it is asked about (prolog/gamefile/loop_game.pl), and a search
 for its adapter runs it many times, so the same texts come again and
 again: their lines, words and the answers to their questions
 (prolog/gamefile/loop_prompt.pl, loop_names.pl), which depend on the
-text alone, are kept, the last 4,096 by hash, each of a text under
+text alone, are kept, the last 1,024 by hash, each of a text under
 20,000 characters.
 */
 
@@ -24,7 +24,7 @@ text alone, are kept, the last 4,096 by hash, each of a text under
 
 seen_or(Kind, Key, Value, Goal) :-
     term_hash(Kind-Key, Hash),
-    Slot is Hash mod 4096,
+    Slot is Hash mod 1024,
     (   seen(Slot, Kind, Key, Value0)
     ->  Value = Value0
     ;   once(Goal),
@@ -37,4 +37,4 @@ seen_or(Kind, Key, Value, Goal) :-
 
 small(Key) :-
     term_size(Key, Cells),
-    Cells < 5000.                       % some 20,000 characters
+    Cells < 2500.                       % a string of some 20,000 characters
