@@ -137,17 +137,18 @@ last_shown(Marks, Text, Outcome, Shown) :-
     Len is max(0, End - Start),
     sub_string(Text, Start, Len, _, Shown).
 
-%   bounded(+Text, -Shown): Text's last 4,000 characters; where those
-%   say no end but an earlier line does (a menu answered on and on after
-%   "Winner is BLACK!"), the 4,000 that end with the last such line.
+%   bounded(+Text, -Shown): Text's last 4,000 characters; where those say no end but
+%   an earlier line of the last 64,000 does (a menu answered on and on after "Winner
+%   is BLACK!"), the 4,000 that end with the last such line.
 bounded(Text, Shown) :-
     string_length(Text, L),
     (   L =< 4000
     ->  Shown = Text
     ;   sub_string(Text, _, 4000, 0, Tail), string_lower(Tail, TailLower),
         \+ end_said_in(TailLower),
-        string_lower(Text, Lower), split_string(Lower, "\n", "", Lines),
-        apply:foldl(arena_loop_game:end_after, Lines, 0-none, _-End),
+        Skip is max(0, L - 64000),              % not all of an 8 MB flood
+        sub_string(Text, Skip, _, 0, Near), string_lower(Near, Lower), split_string(Lower, "\n", "", Lines),
+        apply:foldl(arena_loop_game:end_after, Lines, Skip-none, _-End),
         integer(End)
     ->  Start is max(0, End - 4000), Len is End - Start,
         sub_string(Text, Start, Len, _, Shown)
