@@ -76,7 +76,7 @@ def game_text(pi: str, fault: str, later: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=8, deadline=None, derandomize=True,
+@settings(max_examples=5, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(pi=st.sampled_from(sorted(CLEAN)), fault=st.sampled_from(FAULTS), later=st.booleans())
 @pytest.mark.slow

@@ -13,7 +13,7 @@ from pybridge.errors import IllegalMoveError, OptionError, UnknownGameError
 from pybridge.games.conformance import game_title
 from tests.support import bridge_extras
 
-PLAYOUTS = 12
+PLAYOUTS = 8
 MAX_PLIES = 400
 
 

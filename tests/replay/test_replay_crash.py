@@ -21,7 +21,7 @@ from pybridge.replay import read_replay, verify
 from shell.cli.arena import main
 from tests.support.cli import ARENA
 
-RUNS = 16
+RUNS = 10
 PARALLEL = 4
 SEATS = ("ai:1", "ai:2")
 RESUME_SEATS = ("ai:1", "ai:1")  # ai:2 is slow on large boards
