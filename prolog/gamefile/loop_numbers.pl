@@ -1,13 +1,14 @@
 :- module(arena_loop_numbers,
           [ numbers_asked/3,          % +Lower, +Near, -Answers
             bracketed/2,              % +Text, -Inside
-            range_asked/1             % +Lower
+            range_asked/1,            % +Lower
+            range_over_keys/2         % +Lines, +Options
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(yall)).
-:- use_module(loop_words, [leaving_answer/2]).
+:- use_module(loop_words, [leaving_answer/2, question_of/2]).
 
 /** <module> The numbers a course game's question asks for
 
@@ -149,3 +150,13 @@ digits_rest([]) --> [].
 %   ("(1 to 7)"), which its answer is taken from.
 range_asked(Lower) :-
     numbers_asked(Lower, "", [_, _|_]).
+
+%   range_over_keys(+Lines, +Options): the question (the last of Lines)
+%   names a range of numbers that holds none of the keys of the options
+%   listed above it ("Hexagon between 1 and 7:" under a board's legend
+%   "B - Blue", "G - Green"): its answer is taken from the range.
+range_over_keys(Lines, Options) :-
+    question_of(Lines, Question),
+    string_lower(Question, Lower),
+    numbers_asked(Lower, "", [N1, N2|Ns]),
+    \+ ( member(K-_, Options), memberchk(K, [N1, N2|Ns]) ).

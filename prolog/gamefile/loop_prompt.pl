@@ -15,7 +15,7 @@
                             leaves/2, not_leaving/3, coded_options/2, letter_range/2,
                             yes_no_question/1, label_words/2, roles_named/2,
                             machine_label/1, quoted_words/2]).
-:- use_module(loop_numbers, [numbers_asked/3, range_asked/1]).
+:- use_module(loop_numbers, [numbers_asked/3, range_asked/1, range_over_keys/2]).
 :- use_module(loop_listed, [listed_moves/2, asks_a_move/1, listed_parts/3,
                             listed_words/2]).
 :- use_module(loop_board, [board_answers/3, last_n/3, square_example/1, template_answers/3]).
@@ -58,7 +58,8 @@ prompt_answers(Prompt, Before, Answers) :-
             ;   asked_of_the_next(Lines, Context)   % the legend of the player types
             ),
             listed(Context, Options)
-        )
+        ),
+        \+ range_over_keys(Lines, Options)  % "Hexagon between 1 and 7:" under a legend
     ->  staying(Options, Keys),
         both_players(Plain, Keys, Answers)
     ;   question_of(Lines, Question)
@@ -160,7 +161,6 @@ listed(Lines, Options) :-
 
 %!  menu_options(+Prompt, -Options) is semidet: the options Key-Label of
 %   the menu the text Prompt ends with.
-
 menu_options(Prompt, Options) :-
     text_lines(Prompt, _, Lines),
     listed(Lines, Options).

@@ -529,6 +529,21 @@ def test_a_game_for_people_only_is_played_and_its_winner_read(
         assert winner == ("player1" if said[-1] == names[1] else "player2"), out
 
 
+def test_a_range_asked_under_a_legend_is_answered_from_the_range(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The board's legend reads like a menu ("R - Red", "B - Blue"), and
+    under it the question names its range ("Ring between 1 and 7:"): the
+    arena types the range's numbers, not the legend's letters."""
+    adapter = proposed("loop_range_under_legend.pl", tmp_path, capsys)
+    assert "arena_loop(play, prompted(typed))." in adapter.read_text()
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    said = re.findall(r"^The winner is (red|blue)!$|^(Nobody wins): a draw\.$", out, re.M)
+    assert said, out[-2000:]
+    red, draw = said[-1]
+    assert winner == ("draw" if draw else "player1" if red == "red" else "player2"), out[-2000:]
+    assert not re.search(r"^Ring between 1 and 7: '?[RBE]'?\.$", out, re.M), out[-2000:]
+
+
 @pytest.mark.slow
 def test_a_move_of_two_questions_read_off_the_board(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
