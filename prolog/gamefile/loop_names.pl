@@ -123,14 +123,32 @@ grouped(Marks) :-
 %   question_word(+W): a word of a question the arena typed at, digits
 %   left out ("Insert Row", "Player , take:"): a move's part, no name.
 question_word(W) :-
+    typed_shape_words(Ws),
+    memberchk(W, Ws),
+    !.
+
+%   question_part(+W): two words or more, those not a number all of one
+%   typed question ("and 7" of "Ring between 1 and 7:"; "player 2" of
+%   "Player 2, take:"): rather a move's part than a name.
+question_part(W) :-
+    split_string(W, " ", "", Parts),
+    Parts = [_, _|_],
+    exclude(number_word, Parts, Words),
+    Words \== [],
+    typed_shape_words(Ws),
+    forall(member(P, Words), memberchk(P, Ws)),
+    !.
+
+typed_shape_words(Ws) :-
     nb_current(arena_names_typed, T),
     T \== false,
     nb_current(arena_typed_shapes, Shapes),
     is_list(Shapes),
     member(S, Shapes),
-    text_words(S, Ws),
-    memberchk(W, Ws),
-    !.
+    text_words(S, Ws).
+
+number_word(P) :-
+    number_string(_, P).
 
 %   keyed(+Lines, +Ws, -Keyed): Key-W for each line between picks (Lines
 %   as game_lines/2 gives them) that holds a word W of Ws, Key its others.

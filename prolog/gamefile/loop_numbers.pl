@@ -153,10 +153,10 @@ range_asked(Lower) :-
 
 %   range_over_keys(+Lines, +Options): the question (the last of Lines)
 %   names a range of numbers that holds none of the keys of the options
-%   listed above it ("Hexagon between 1 and 7:" under a board's legend
+%   (Key-Label, or keys) listed above it ("Hexagon between 1 and 7:" under a board's legend
 %   "B - Blue", "G - Green"): its answer is taken from the range.
 range_over_keys(Lines, Options) :-
     question_of(Lines, Question),
     string_lower(Question, Lower),
     numbers_asked(Lower, "", [N1, N2|Ns]),
-    \+ ( member(K-_, Options), memberchk(K, [N1, N2|Ns]) ).
+    \+ ( member(O, Options), ( O = K-_ -> true ; K = O ), memberchk(K, [N1, N2|Ns]) ).

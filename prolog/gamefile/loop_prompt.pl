@@ -44,8 +44,7 @@ prompt_answers(Prompt, Before, Answers) :-
     text_lines(Prompt, Plain, Lines),
     (   Lines = [_, _, _|_]
     ->  Context = Lines
-    ;   text_lines(Before, _, Earlier),
-        append(Earlier, Lines, Context)
+    ;   text_lines(Before, _, Earlier), append(Earlier, Lines, Context)
     ),
     (   question_of(Lines, Question),       % before a legend above the list
         asks_a_move(Question),              % ("Player 1's pieces are X")
@@ -79,7 +78,8 @@ prompt_answers(Prompt, Before, Answers) :-
         ->  Answers0 = Board
         ;   Answers0 = Answers00
         ),
-        (   menu_above(Lines, Keys)     % a menu, then a board drawn after it
+        (   menu_above(Lines, Keys),    % a menu, then a board drawn after it
+            \+ range_over_keys(Lines, Keys)
         ->  append(Answers0, Keys, Answers1),
             list_to_set(Answers1, Answers)
         ;   Answers = Answers0

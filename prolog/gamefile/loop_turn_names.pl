@@ -4,6 +4,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
+:- use_module(library(aggregate), [aggregate_all/3]).
 :- use_module(library(yall)).
 :- use_module(loop_names, []).  % its helpers, called by module
 
@@ -27,34 +28,17 @@ turn_names(Games, W1, W2) :-
     (   length(Mid, 40), append(Mid, _, Mid2) -> true ; Mid = Mid2 ),
     maplist(arena_gamefile_loop_names:game_lines, Games, Lines),
     arena_gamefile_loop_names:keyed(Lines, Mid, Keyed),
-    (   findall(Score-(A-B),
-                ( member(A, Mid), member(B, Mid), A @< B,
-                  \+ counts_apart(A, B),   % "5 sticks left", "7 sticks left"
-                  alternation(turns, Lines, A, B, Score0),
-                  (   ( same_first_word(A, B) ; arena_gamefile_loop_names:same_line(Keyed, A, B) )
-                  ->  Score is Score0 + 0.5
-                  ;   \+ ( nb_current(arena_names_typed, T), T \== false ),
-                      Score = Score0    % typed: not words of a turn's questions
-                  ) ),                  % ("the piece you wish", "your destination")
-                Scored),
-        Scored \== []
-    ->  true
-    ;   findall(Score-(A-B),            % a turn of several picks, its line written
-                ( member(A, Mid), member(B, Mid), A @< B,  % again before each one
-                  \+ counts_apart(A, B),
-                  turn_line(Keyed, A, B),
-                  alternation(runs, Lines, A, B, Score) ),
-                Scored),
-        Scored \== []
-    ->  true
-    ;   findall(Score-(A-B),            % a turn the loop asks again where its
-                ( member(A, Mid), member(B, Mid), A @< B,  % computer's move failed
-                  \+ counts_apart(A, B),
-                  seat_line(Keyed, A, B),
-                  alternation(retried, Lines, A, B, Score) ),
-                Scored)
+    findall(Way-Scored,
+            ( member(Way, [turns, runs, retried]),
+              findall(Score-(A-B), scored(Way, Mid, Keyed, Lines, A, B, Score), Scored),
+              Scored \== [] ),
+            Ways),
+    (   member(_-Scored, Ways),         % names no typed question writes first
+        include(named_apart, Scored, Apart), Apart \== []
+    ->  Best = Apart
+    ;   Ways = [_-Best|_]
     ),
-    keysort(Scored, Ascending),
+    keysort(Best, Ascending),
     last(Ascending, _-(A1-B1)),
     first_named(Games, A1, B1, First),
     (   First == A1 -> S1 = A1, S2 = B1 ; S1 = B1, S2 = A1 ),
@@ -80,6 +64,38 @@ even_words(Part, Games, Off, W) :-
     C >= N * 0.15, C =< N * 0.85,
     \+ arena_gamefile_loop_names:question_word(W),
     Off is abs(C - N / 2).
+
+%   scored(+Way, +Mid, +Keyed, +Lines, -A, -B, -Score): words A and B of
+%   Mid that name the turns, in one of three ways: each text names one
+%   (turns), a turn's line is written again before each of its picks
+%   (runs), or a turn is asked again where its computer's move failed
+%   (retried).
+scored(turns, Mid, Keyed, Lines, A, B, Score) :-
+    member(A, Mid), member(B, Mid), A @< B,
+    \+ counts_apart(A, B),               % "5 sticks left", "7 sticks left"
+    alternation(turns, Lines, A, B, Score0),
+    (   ( same_first_word(A, B) ; arena_gamefile_loop_names:same_line(Keyed, A, B) )
+    ->  Score is Score0 + 0.5
+    ;   \+ ( nb_current(arena_names_typed, T), T \== false ),
+        Score = Score0                  % typed: not words of a turn's questions
+    ).                                  % ("the piece you wish", "your destination")
+scored(runs, Mid, Keyed, Lines, A, B, Score) :-
+    member(A, Mid), member(B, Mid), A @< B,
+    \+ counts_apart(A, B),
+    turn_line(Keyed, A, B, Strength),
+    alternation(runs, Lines, A, B, Score0),
+    Score is Strength * 1000000 + Score0.
+scored(retried, Mid, Keyed, Lines, A, B, Score) :-
+    member(A, Mid), member(B, Mid), A @< B,
+    \+ counts_apart(A, B),
+    seat_line(Keyed, A, B),
+    alternation(retried, Lines, A, B, Score).
+
+%   named_apart(+Scored): neither word is a typed question's with a
+%   number ("and 7"), which its parts, not its players, write in turn.
+named_apart(_-(A-B)) :-
+    \+ arena_gamefile_loop_names:question_part(A),
+    \+ arena_gamefile_loop_names:question_part(B).
 
 %   counts_apart(+A, +B): two numbers that are no players' (1 and 2, or 0
 %   and 1, are).
@@ -131,15 +147,16 @@ seat_line(Keyed, A, B) :-
                   "pc", "ai", "side", "team"]),
     !.
 
-%   turn_line(+Keyed, +A, +B): a line that says whose turn it is names A
-%   where it otherwise names B ("Turn of player playing black", "white").
-turn_line(Keyed, A, B) :-
-    member(Key-A, Keyed),
-    memberchk(Key-B, Keyed),
-    member(T, Key),
-    memberchk(T, ["turn", "vez", "turno", "playing", "joga", "move", "moves", "play",
-                  "jogar", "jogada"]),
-    !.
+%   turn_line(+Keyed, +A, +B, -Strength): a line that says whose turn it
+%   is names A where it otherwise names B ("Turn of player playing black",
+%   "white"); Strength 2 where it says "turn" ("alpha, is your turn!"), 1
+%   where it only says "play" or "move" ("Choose a hexagon to play except 2").
+turn_line(Keyed, A, B, Strength) :-
+    aggregate_all(max(S), ( member(Key-A, Keyed), memberchk(Key-B, Keyed),
+                            member(T, Key), turn_word(T, S) ), Strength).
+
+turn_word(T, 2) :- memberchk(T, ["turn", "vez", "turno", "playing", "joga"]).
+turn_word(T, 1) :- memberchk(T, ["move", "moves", "play", "jogar", "jogada"]).
 
 %   named_line(+A, +B, +Lines, -Who): the first of Lines (each its words)
 %   that names one of A, B and not the other names Who.

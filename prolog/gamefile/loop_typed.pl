@@ -91,7 +91,12 @@ person_question(Prompt, Answers) :-
     \+ ( member(A, Answers), yes_no(A) ),
     question_line(Prompt, Line),
     \+ quoted_words(Line, _),           % "Insert 'n' to proceed": a key, no move
+    \+ asks_a_name(Line),               % "Hello player_2, what is your name?"
     \+ seat_menu(Prompt).
+
+asks_a_name(Line) :-
+    string_lower(Line, Lower),
+    once(( member(W, ["name", "nome"]), sub_string(Lower, _, _, _, W) )).
 
 seat_menu(Prompt) :-
     menu_options(Prompt, Options),

@@ -402,13 +402,11 @@ test(a_piece_on_a_board_framed_by_its_labels, [true(A == ['(0-2)', '(1-0)', '(2-
                     0 |    | Vp |    | 0\n    0    1    2\nChoose piece to move: (X-Y)", A).
 
 % A board's legend reads like a menu; the question under it names a range
-% that holds none of its keys: the range's numbers first. A menu whose
+% that holds none of its keys: the range's numbers alone. A menu whose
 % keys the range holds stays a menu.
-test(a_range_under_a_legend, [true(Range == ['1', '2', '3', '4', '5', '6', '7'])]) :-
+test(a_range_under_a_legend, [true(A == ['1', '2', '3', '4', '5', '6', '7'])]) :-
     prompt_answers("B - Blue\nG - Green\nE - Empty\n\nalpha, is your turn!\n\c
-                    Hexagon between 1 and 7: ", A),
-    length(Range, 7),
-    append(Range, _, A).
+                    Hexagon between 1 and 7: ", A).
 test(a_menu_whose_keys_the_range_holds, [true(A == ['2', '1'])]) :-
     prompt_answers("1 - Human vs Human\n2 - Computer vs Computer\nMode (1-2): ", A).
 

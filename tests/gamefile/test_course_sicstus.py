@@ -773,9 +773,11 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     seat's number in the question ("CPU 2 level") is no answer; a level
     called random first, though its rival names the bot (LYNGK, 2017/18);
     labels that name each side's colour in brackets ("BOT    (W) vs BOT
-    (B)") are one option each, not options keyed W and B."""
+    (B)") are one option each, not options keyed W and B; a range the
+    question names over a legend's letters ("Hexagon between 1 and 7:"
+    under "B - Blue")."""
     output = run_plunit(HERE / "loop_prompt_unit.pl")
-    assert "All 94 tests passed" in output, output
+    assert "All 96 tests passed" in output, output
 
 
 def test_a_loop_is_not_started_at_its_restart() -> None:

@@ -535,13 +535,35 @@ def test_a_range_asked_under_a_legend_is_answered_from_the_range(
     under it the question names its range ("Ring between 1 and 7:"): the
     arena types the range's numbers, not the legend's letters."""
     adapter = proposed("loop_range_under_legend.pl", tmp_path, capsys)
-    assert "arena_loop(play, prompted(typed))." in adapter.read_text()
+    text = adapter.read_text()
+    assert "arena_loop(play, prompted(typed))." in text
+    names = re.search(r"^arena_loop_names\((red|blue), (red|blue)\)\.$", text, re.M)
+    assert names, text
     out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
     said = re.findall(r"^The winner is (red|blue)!$|^(Nobody wins): a draw\.$", out, re.M)
     assert said, out[-2000:]
-    red, draw = said[-1]
-    assert winner == ("draw" if draw else "player1" if red == "red" else "player2"), out[-2000:]
-    assert not re.search(r"^Ring between 1 and 7: '?[RBE]'?\.$", out, re.M), out[-2000:]
+    colour, draw = said[-1]
+    assert winner == ("draw" if draw else "player1" if colour == names[1] else "player2"), out[-2000:]
+    assert "plays '" not in out and not re.search(r"^'?[RBE]'?\.$", out, re.M), out[-2000:]
+
+
+def test_names_asked_of_each_player_are_no_moves_and_name_the_turns(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each player's name is asked ("Hello player_2, what is your
+    name?"), then a move is two questions, and a refused ring asks the
+    same player again: the names are a menu's answers, the same in every
+    game, and the players are the names its turn lines say ("ann, is
+    your turn!"), not the ring a line says it may not play ("Choose a
+    ring to play except 2")."""
+    adapter = proposed("loop_names_asked.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    names = re.search(r"^arena_loop_names\((\w+), (\w+)\)\.$", text, re.M)
+    assert names and not names[1].isdigit() and not names[2].isdigit(), text
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    said = re.findall(r"^The winner is (\w+)!$|^(Nobody wins): a draw\.$", out, re.M)
+    assert said, out[-2000:]
+    name, draw = said[-1]
+    assert winner == ("draw" if draw else "player1" if name == names[1] else "player2"), out[-2000:]
 
 
 @pytest.mark.slow
