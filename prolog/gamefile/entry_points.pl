@@ -1,5 +1,6 @@
 :- module(arena_gamefile_entry_points,
-          [ entry_point/2             % +Code, -Name
+          [ entry_point/2,            % +Code, -Entry
+            entry_shown/2             % +Entry, -Shown
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply), [foldl/4]).
@@ -26,10 +27,20 @@ prolog/gamefile/propose_loopgame.pl) is started at its entry point.
 %   name first; last, the one of the others that reaches the most of the
 %   game's predicates (ploy/0, named after the game, in Game.pl; init/0,
 %   which its instructions' screen calls again).
-entry_point(Code, Name) :-
+%   Where there is none, an entry of arity 1 whose clauses all take any
+%   argument (`start(_)`, `shiftago(Winner)`) is called with a fresh one,
+%   as a person would type it: `Name(_)`, the named ones first, then the
+%   one that reaches the most of the game.
+entry_point(Code, Entry) :-
+    (   entry_point0(Code, _)
+    ->  entry_point0(Code, Entry)
+    ;   entry_of_one(Code, Entry)
+    ).
+
+entry_point0(Code, Name) :-
     member(Name, [play, main, start, menu]),
     defines(Code, Name/0).
-entry_point(Code, Name) :-
+entry_point0(Code, Name) :-
     calls(Code, graph(Callees, Callers)),
     findall(N/0, ( member(N, [play, main, start, menu]), defines(Code, N/0) ), Starts),
     spread(Starts, Callees, Started),
@@ -51,6 +62,37 @@ entry_point(Code, Name) :-
     list_to_set(Names2, Names),
     first_n(3, Names, Firsts),
     member(Name, Firsts).
+
+entry_of_one(Code, Entry) :-
+    calls(Code, graph(Callees, Callers)),
+    findall(N, ( code_clause(Code, H, _), functor(H, N, 1) ), Ns0),
+    sort(Ns0, Ns),
+    findall(Rank-Size-N,
+            ( member(N, Ns),
+              \+ get_assoc(N/1, Callers, _),
+              \+ defines(Code, N/0),
+              functor(H1, N, 1),
+              forall(code_clause(Code, H1, _), ( arg(1, H1, A), var(A) )),
+              spread([N/1], Callees, After),
+              distances(After, Size0, _),
+              Size is -Size0,
+              (   memberchk(N, [play, main, start, menu]) -> Rank = 0
+              ;   entry_name(Code, N, R) -> Rank is R + 1
+              ;   Size0 >= 2, Rank = 9
+              ) ),
+            Found0),
+    sort(Found0, Found),
+    member(_-_-N, Found),
+    Entry =.. [N, _].
+
+%!  entry_shown(+Entry, -Shown) is det: Entry as a person types it
+%   ('play/0', 'start(_)').
+entry_shown(Entry, Shown) :-
+    (   atom(Entry)
+    ->  format(atom(Shown), "~w/0", [Entry])
+    ;   functor(Entry, N, _),
+        format(atom(Shown), "~w(_)", [N])
+    ).
 
 entry_name(Code, Name, Rank) :-
     downcase_atom(Name, Lower),

@@ -294,7 +294,8 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
           set_random(seed(20261203)),
           nb_setval(arena_loop, drive(RunMode, Path, [], [], Out)),
           nb_setval(arena_loop_module, M) ),
-        catch(within(Seconds, ( Goal -> Why = returned ; Why = failed )), E0, true),
+        catch(within(Seconds, ( copy_term(Goal, Run),      % `start(_)` called anew
+                                ( Run -> Why = returned ; Why = failed ) )), E0, true),
         ( nb_getval(arena_loop, drive(_, _, Taken, Marks0, _)),
           nb_getval(arena_loop_stop, Stop),     % before the streams are closed:
           nb_setval(arena_loop_stop, none),     % their last writes stop nothing

@@ -8,6 +8,7 @@
 :- use_module(loop_drive, [loop_run/7, answers_input/2]).
 :- use_module(loop_answer, [loop_answers/1]).
 :- use_module(propose_players, [players_fact/2]).
+:- use_module(entry_points, [entry_shown/2]).
 
 /** <module> The text of an adapter that plays a game through its own loop
 
@@ -53,7 +54,8 @@ loop_answers_in(Code, Entry, Answers, Given) :-
 adapter_text(Code, FileBase, Entry, Answers, Names-Chosen) :-
     format("% The arena's adapter for ~w, proposed by `arena check-game`.~n", [FileBase]),
     format("% Neither the game's rules nor a proposal over them gave the arena what it~n"),
-    format("% needs, so the arena plays the game through its own loop, ~w/0: its~n", [Entry]),
+    entry_shown(Entry, Called),
+    format("% needs, so the arena plays the game through its own loop, ~w: its~n", [Called]),
     (   Answers == prompted(typed)
     ->  format("% menu answered, each answer to a person's question in play and each~n"),
         format("% random pick of its computer players (random_member/2, random/3, ...)~n")

@@ -10,7 +10,7 @@
 :- use_module(library(pairs)).
 :- use_module(library(yall)).
 :- use_module(propose_code).
-:- use_module(entry_points, [entry_point/2]).
+:- use_module(entry_points, [entry_point/2, entry_shown/2]).
 :- use_module(loop_drive).
 :- use_module(loop_answer, [modes_seen/1]).
 :- use_module(loop_attempts).
@@ -213,7 +213,7 @@ loop_reason(Code, Reason) :-
 
 loop_reason_(Code, Reason) :-
     (   \+ entry_point(Code, _)
-    ->  Reason = 'it has no play/0 (or main/0, start/0, menu/0, or a play_game/0 that no clause calls) to drive'
+    ->  Reason = 'it has no play/0 (or main/0, start/0, menu/0, a play_game/0 that no clause calls, or such an entry of one argument that takes any) to drive'
     ;   nb_current(arena_loop_propose, Why), Why \== none
     ->  Reason = Why
     ;   modes_seen(Menus),
@@ -227,13 +227,14 @@ loop_reason_(Code, Reason) :-
                               could type for a person at its questions in play \c
                               (numbers of a range, letters, a board's labels)", [Shown])
     ;   once(entry_point(Code, Entry)),
+        entry_shown(Entry, Called),
         (   nb_current(arena_loop_best, best(_, Note))
-        ->  format(atom(Reason), "no answers to its menu made ~w/0 play computer against \c
+        ->  format(atom(Reason), "no answers to its menu made ~w play computer against \c
                                   computer with random picks (random_member/2, \c
-                                  random_select/3, random/3): ~w", [Entry, Note])
-        ;   format(atom(Reason), "no answers to its menu made ~w/0 play computer against \c
+                                  random_select/3, random/3): ~w", [Called, Note])
+        ;   format(atom(Reason), "no answers to its menu made ~w play computer against \c
                                   computer with random picks (random_member/2, \c
-                                  random_select/3, random/3)", [Entry])
+                                  random_select/3, random/3)", [Called])
         )
     ).
 

@@ -392,7 +392,7 @@ load_spec(library(Lib), _, File, Line, _, _, _, State, T, T) :-
     problem(State, File, Line,
             "~q runs programs, touches files or the network: a game file \c
              may not load it", [library(Lib)]).
-load_spec(library(Lib), Imports, File, Line, _, _, Code, State, P, T) :-
+load_spec(library(Lib), Imports, _, _, _, _, Code, State, P, T) :-
     !,
     (   library_exists(Lib, Where)
     ->  (   Where == sicstus4
@@ -406,9 +406,8 @@ load_spec(library(Lib), Imports, File, Line, _, _, Code, State, P, T) :-
         ;   library_import(Lib, Imports, Load)
         ),
         P = [(:- Load)|T]
-    ;   problem(State, File, Line, "no library ~q here", [library(Lib)]),
-        P = T
-    ).
+    ;   P = T                           % SICStus says so and loads the rest: a
+    ).                                  % call of what it lacks names it then
 load_spec(Spec, Imports, File, Line, Root, Q, Code, State, P, T) :-
     atomic(Spec),
     file_directory_name(File, Dir),

@@ -45,6 +45,23 @@ def test_an_atom_in_arithmetic_is_an_error_when_it_runs(
     assert code == 0 and "conforms to the game contract" in out, out + err
 
 
+def test_a_library_neither_system_has_is_left_as_sicstus_leaves_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`:- use_module(library(det)).`: SICStus says it has no such
+    library and loads the rest of the file; so does the arena (it
+    refused the whole file). A call of something only such a library
+    would give names that predicate when it runs."""
+    text = (ROOT / "examples" / "games" / "nim.pl").read_text()
+    game = tmp_path / "nim_det.pl"
+    game.write_text(":- use_module(library(det)).\n" + text)
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    game.write_text(":- use_module(library(det)).\n" + text.replace(
+        "display_game(", "display_game(S) :- det_show(S).\ndisplay_game_old(", 1))
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 1 and "det_show/1" in out, out + err
+
+
 def test_minus_then_a_space_is_a_negative_number(capsys: pytest.CaptureFixture[str]) -> None:
     """`side(- 1, blue)` matched against `Q is -P`: SICStus reads `- 1` as
     the number -1 (SWI-Prolog as -(1), and blue never moved)."""

@@ -566,6 +566,23 @@ def test_names_asked_of_each_player_are_no_moves_and_name_the_turns(
     assert winner == ("draw" if draw else "player1" if name == names[1] else "player2"), out[-2000:]
 
 
+def test_an_entry_of_one_argument_is_called_with_any(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No entry of arity 0: `sticks(Winner)`, whose clause takes any
+    argument, is called as a person types it, `sticks(_)`, and the
+    game plays through it."""
+    adapter = proposed("loop_entry_of_one.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop(sticks(_), prompted(auto))." in text, text
+    assert "its own loop, sticks(_):" in text, text
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    said = re.findall(r"^Computer ([12]) wins!$", out, re.M)
+    assert said, out[-2000:]
+    names = re.search(r"^arena_loop_names\('?([^,']+)'?, '?([^)']+)'?\)\.$", text, re.M)
+    assert names, text
+    assert winner == ("player1" if said[-1] in names[1] else "player2"), out[-2000:]
+
+
 @pytest.mark.slow
 def test_a_move_of_two_questions_read_off_the_board(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
