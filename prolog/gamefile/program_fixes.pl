@@ -134,6 +134,9 @@ arith_body(G0, G) :-
         ->  G = arena_sicstus_lib:arith_late(G1)    % `diagonal >= 4`: an error
         ;   G = G1                      % when it runs, as in SICStus, not at load
         )
+    ;   G0 = (A0 = B0),                 % `Aux = integer(N*exp(10, L))`, then
+        ( exp_inside(A0) ; exp_inside(B0) )     % `X is Aux + R`
+    ->  arith_expr(A0, A), arith_expr(B0, B), G = (A = B)
     ;   control_args(G0, Args, News-G)
     ->  maplist(arith_body, Args, News)
     ;   compound(G0)                    % a goal passed to the game's own
@@ -220,6 +223,17 @@ written_draw(random(Lo, Hi, X), arena_loop_drive:loop_choice(written(range(Lo, H
 written_draw(random_between(Lo, Hi, X),
              arena_loop_drive:loop_choice(written(between(Lo, Hi)), [], X)) :-
     integer(Lo), integer(Hi).
+
+%   exp_inside(+Term): exp(X, Y) as an argument of an arithmetic
+%   function in Term, an expression built to be evaluated later.
+exp_inside(T) :-
+    compound(T),
+    sub_term(S, T), compound(S),
+    compound_name_arity(S, F, N),
+    memberchk(F/N, [(*)/2, (+)/2, (-)/2, (/)/2, (**)/2, (^)/2, integer/1, float/1,
+                    round/1, truncate/1]),
+    arg(_, S, A), compound(A), A = exp(_, _),
+    !.
 
 arith_expr(E, E) :- \+ compound(E), !.
 arith_expr(log(B0, X0), log(X)/log(B)) :- !, arith_expr(B0, B), arith_expr(X0, X).

@@ -62,6 +62,21 @@ def test_a_library_neither_system_has_is_left_as_sicstus_leaves_it(
     assert code == 1 and "det_show/1" in out, out + err
 
 
+def test_a_power_built_to_be_evaluated_later_is_sicstus_exp(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`Aux = integer(Digit*exp(10, Len)), N is Aux + Rest` (a number read
+    digit by digit): SICStus' exp/2 is a power, evaluated when `is/2`
+    runs; SWI-Prolog raised "exp/2 is not a function" there."""
+    text = (ROOT / "examples" / "games" / "nim.pl").read_text()
+    game = tmp_path / "nim_exp.pl"
+    game.write_text(text.replace("display_game(", "display_game(S) :-\n"
+                                 "    Aux = integer(4*exp(10, 2)), N is Aux + 2,\n"
+                                 "    format(\"~w~n\", [N]), display_game_old(S).\n"
+                                 "display_game_old(", 1))
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+
+
 def test_minus_then_a_space_is_a_negative_number(capsys: pytest.CaptureFixture[str]) -> None:
     """`side(- 1, blue)` matched against `Q is -P`: SICStus reads `- 1` as
     the number -1 (SWI-Prolog as -(1), and blue never moved)."""
