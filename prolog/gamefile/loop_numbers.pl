@@ -2,7 +2,8 @@
           [ numbers_asked/3,          % +Lower, +Near, -Answers
             bracketed/2,              % +Text, -Inside
             range_asked/1,            % +Lower
-            range_over_keys/2         % +Lines, +Options
+            range_over_keys/2,        % +Lines, +Options
+            square_part/1             % +Lower
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -160,3 +161,10 @@ range_over_keys(Lines, Options) :-
     string_lower(Question, Lower),
     numbers_asked(Lower, "", [N1, N2|Ns]),
     \+ ( member(O, Options), ( O = K-_ -> true ; K = O ), memberchk(K, [N1, N2|Ns]) ).
+
+%   square_part(+Lower): the question asks a row or a column of a square.
+square_part(Lower) :-
+    split_string(Lower, " :?,.()", " :?,.()", Words),
+    member(W, ["column", "col", "row", "coluna", "linha", "columna", "fila"]),
+    memberchk(W, Words),
+    !.

@@ -15,7 +15,7 @@
                             leaves/2, not_leaving/3, coded_options/2, letter_range/2,
                             yes_no_question/1, label_words/2, roles_named/2,
                             machine_label/1, quoted_words/2]).
-:- use_module(loop_numbers, [numbers_asked/3, range_asked/1, range_over_keys/2]).
+:- use_module(loop_numbers, [numbers_asked/3, range_asked/1, range_over_keys/2, square_part/1]).
 :- use_module(loop_listed, [listed_moves/2, asks_a_move/1, listed_parts/3,
                             listed_words/2]).
 :- use_module(loop_board, [board_answers/3, last_n/3, square_example/1, template_answers/3]).
@@ -367,7 +367,6 @@ key([C, 0'-, D]) --> [C], { code_type(C, alpha) }, "-", digit(D).
 
 digits_max(N, [D|Ds]) --> { N > 0 }, digit(D), !, { N1 is N - 1 }, digits_max(N1, Ds).
 digits_max(_, []) --> [].
-
 digit(D) --> [D], { code_type(D, digit) }.
 
 sep --> ( "." | ")" | ":" | "-" | "]" | "=" ), !, blanks_one.
@@ -408,13 +407,14 @@ question_answers(Question, Near, Answers) :-
         )
     ->  ranked(Options, Answers)
     ;   (   quoted_words(Question, Words)
-        ;   \+ range_asked(Lower),           % "(1 to 7)" over "Player 'A', ..."
+        ;   \+ range_asked(Lower),           % "(1 to 7)" over "Player 'A', ...",
+            \+ square_part(Lower),          % a column over a legend's "x" | "o"
             quoted_words(Near, Words)
         )
     ->  Answers = Words
     ;   once(( member(W, ["name", "nome"]), sub_string(Lower, _, _, _, W) ))
     ->  Answers = [alpha, bravo, charlie]
-    ;   letter_range(Question, Letters)   % "a letter (A-H)", "column (a to h)"
+    ;   ( letter_range(Question, Letters) ; letter_range(Near, Letters) )  % "(A-H)", "(a to h)"
     ->  Answers = Letters
     ;   once(( member(W, ["letter", "letra"]), sub_string(Lower, _, _, _, W) ))
     ->  Answers = [a, b, c, d, e, f, g, h]

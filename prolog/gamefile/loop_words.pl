@@ -192,7 +192,7 @@ coded_part(Part, Key, Label) :-
 letter_range(Question, Letters) :-
     split_string(Question, " ()[]{},:?", " ()[]{},:?", Tokens0),
     exclude(==(""), Tokens0, Tokens),
-    (   append(_, [A, "to", B|_], Tokens)
+    (   append(_, [A, To, B|_], Tokens), memberchk(To, ["to", "a", "até", "ate"])  % "(A a H)"
     ;   member(T, Tokens), split_string(T, "-", "", [A, B])
     ),
     string_codes(A, [CA]), string_codes(B, [CB]),

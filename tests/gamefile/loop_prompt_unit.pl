@@ -410,6 +410,16 @@ test(a_range_under_a_legend, [true(A == ['1', '2', '3', '4', '5', '6', '7'])]) :
 test(a_menu_whose_keys_the_range_holds, [true(A == ['2', '1'])]) :-
     prompt_answers("1 - Human vs Human\n2 - Computer vs Computer\nMode (1-2): ", A).
 
+% A range of letters in Portuguese, in the refusal above the question;
+% a column asked under a legend that quotes the marks: the board's
+% column labels, not the marks.
+test(a_letter_range_said_in_portuguese, [true(A == ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'])]) :-
+    prompt_answers("\nIntroduza uma coluna valida (A a H)\nIntroduza a coluna da peca a mover:", A).
+test(a_column_under_a_legend_of_quoted_marks, [true(A == ['A', 'B', 'C'])]) :-
+    prompt_answers("  -------------\n1 | x | o | x |\n  -------------\n2 |   | o |   |\c
+                    \n  -------------\n    A   B   C\n\nJogada | \"x\" | \"o\"\n   1     18    18\c
+                    \n\nJogam as \"o\"\nIntroduza a coluna da peca a mover:", A).
+
 :- end_tests(loop_answer).
 
 %   retried_game(+Turns, -Game): a loop's game as a run keeps it: before

@@ -807,9 +807,10 @@ def test_a_loop_question_gets_the_answers_a_person_would_try() -> None:
     labels that name each side's colour in brackets ("BOT    (W) vs BOT
     (B)") are one option each, not options keyed W and B; a range the
     question names over a legend's letters ("Hexagon between 1 and 7:"
-    under "B - Blue")."""
+    under "B - Blue"); a range of letters said in Portuguese ("(A a H)");
+    a column asked under a legend that quotes the marks."""
     output = run_plunit(HERE / "loop_prompt_unit.pl")
-    assert "All 96 tests passed" in output, output
+    assert "All 98 tests passed" in output, output
 
 
 def test_a_loop_is_not_started_at_its_restart() -> None:
