@@ -1,5 +1,6 @@
 :- module(arena_sicstus_lib,
           [ (^)/2,                    % ?Var, :Goal
+            if/3,                     % :If, :Then, :Else
             some/2,                   % :Pred, ?List
             some/3,                   % :Pred, ?List1, ?List2
             some/4,                   % :Pred, ?List1, ?List2, ?List3
@@ -62,6 +63,7 @@ calls of libraries are qualified.
 
 :- meta_predicate
     ^(?, 0),
+    if(0, 0, 0),
     some(1, ?), some(2, ?, ?), some(3, ?, ?, ?),
     somechk(1, +), somechk(2, +, +), somechk(3, +, +, +),
     cumlist(3, ?, ?, ?), cumlist(4, ?, ?, ?, ?), cumlist(5, ?, ?, ?, ?, ?),
@@ -73,6 +75,16 @@ calls of libraries are qualified.
 
 ^(_, Goal) :-
     call(Goal).
+
+%!  if(:If, :Then, :Else) is nondet.
+%
+%   SICStus' if/3: Then for each answer of If, Else where it has none.
+
+if(If, Then, Else) :-
+    (   call(If)
+    *-> call(Then)
+    ;   call(Else)
+    ).
 
 %!  some(:Pred, ?List) is nondet.
 %!  some(:Pred, ?List1, ?List2) is nondet.

@@ -360,6 +360,17 @@ swi_exports(PIs) :-
                   member(PI, Es) ),
             PIs).
 
+:- begin_tests(sicstus_if).
+
+% SICStus' if/3: the Then part for each answer of the If part, the Else
+% part where it has none.
+test(if_then_for_each_answer, [true(L == [1-then, 2-then])]) :-
+    findall(X-Y, arena_sicstus_lib:if(member(X, [1, 2]), Y = then, Y = else), L).
+test(if_else_where_none, [true(Y == else)]) :-
+    arena_sicstus_lib:if(fail, Y = then, Y = else).
+
+:- end_tests(sicstus_if).
+
 :- begin_tests(sicstus_lib_exports).
 
 test(every_sicstus_list_predicate_is_there) :-
