@@ -44,7 +44,7 @@ entry_point0(Code, Name) :-
     calls(Code, graph(Callees, Callers)),
     findall(N/0, ( member(N, [play, main, start, menu]), defines(Code, N/0) ), Starts),
     spread(Starts, Callees, Started),
-    findall(N, ( code_clause(Code, N, _), atom(N) ), Names0),
+    findall(N, ( code_clause(Code, N, _), atom(N), \+ sub_atom(N, 0, _, _, '$') ), Names0),
     sort(Names0, Names1),
     findall(N-loop(After, Before),
             ( member(N, Names1),
@@ -65,7 +65,8 @@ entry_point0(Code, Name) :-
 
 entry_of_one(Code, Entry) :-
     calls(Code, graph(Callees, Callers)),
-    findall(N, ( code_clause(Code, H, _), functor(H, N, 1) ), Ns0),
+    findall(N, ( code_clause(Code, H, _), functor(H, N, 1),
+                 \+ sub_atom(N, 0, _, _, '$') ), Ns0),     % not '$wrap$end_game'/1
     sort(Ns0, Ns),
     findall(Rank-Size-N,
             ( member(N, Ns),
@@ -136,6 +137,7 @@ entry_word(Lower0, Rank) :-
 calls(Code, graph(Callees, Callers)) :-
     findall(From-To, ( code_clause(Code, Head, Body),
                        functor(Head, By, A),
+                       \+ sub_atom(By, 0, _, _, '$'),     % a wrapper the arena's runs put
                        downcase_atom(By, Lower), \+ again_word(Lower),
                        From = By/A,
                        sub_term(G, Body), callable(G),

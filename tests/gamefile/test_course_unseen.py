@@ -583,6 +583,22 @@ def test_an_entry_of_one_argument_is_called_with_any(
     assert winner == ("player1" if said[-1] in names[1] else "player2"), out[-2000:]
 
 
+def test_an_entry_the_winners_line_calls_again_stays_the_entry(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """heap_game/0 is called again by the predicate that announces the
+    winner ("Play again?"), which the arena's runs wrap to read the
+    winner: the wrapper is no caller of the entry, so the way of typing
+    a person's moves, tried after those runs, still starts there."""
+    adapter = proposed("loop_entry_called_again.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop(heap_game, prompted(typed))." in text, text
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys)
+    said = re.findall(r"^(anna|ben) wins!$", out, re.M)
+    names = re.search(r"^arena_loop_names\((\w+), (\w+)\)\.$", text, re.M)
+    assert said and names, text + out[-2000:]
+    assert winner == ("player1" if said[-1] == names[1] else "player2"), out[-2000:]
+
+
 @pytest.mark.slow
 def test_a_move_of_two_questions_read_off_the_board(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
