@@ -346,20 +346,4 @@ test(the_time_advised_is_more_than_the_time_given, [true(Advised > 300)]) :-
     sub_atom(Reason, Start, _, 2, Digits),
     atom_number(Digits, Advised).
 
-% Past three quarters of the search's time, the ways with the computers'
-% picks try no more answers and the search counts as stopped at its
-% limit; the typed way goes on.
-test(the_typed_way_keeps_the_last_quarter, [true(Stopped-Typed == 80-true)]) :-
-    get_time(Now),
-    Past is Now - 1,
-    nb_setval(arena_loop_way_deadline, Past),
-    nb_setval(arena_propose_limit, 80),
-    nb_setval(arena_loop_stopped, none),
-    \+ arena_gamefile_propose_loopgame:way_in_time(plain),
-    \+ arena_gamefile_propose_loopgame:way_in_time(chosen),
-    nb_getval(arena_loop_stopped, Stopped),
-    (   arena_gamefile_propose_loopgame:way_in_time(typed) -> Typed = true ; Typed = false ),
-    nb_setval(arena_loop_stopped, none),
-    nb_setval(arena_loop_way_deadline, none).
-
 :- end_tests(loop_over).
