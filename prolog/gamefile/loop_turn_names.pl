@@ -28,15 +28,13 @@ turn_names(Games, W1, W2) :-
     (   length(Mid, 40), append(Mid, _, Mid2) -> true ; Mid = Mid2 ),
     maplist(arena_gamefile_loop_names:game_lines, Games, Lines),
     arena_gamefile_loop_names:keyed(Lines, Mid, Keyed),
-    findall(Way-Scored,
-            ( member(Way, [turns, runs, retried]),
-              findall(Score-(A-B), scored(Way, Mid, Keyed, Lines, A, B, Score), Scored),
-              Scored \== [] ),
-            Ways),
-    (   member(_-Scored, Ways),         % names no typed question writes first
-        include(named_apart, Scored, Apart), Apart \== []
-    ->  Best = Apart
-    ;   Ways = [_-Best|_]
+    (   member(Way, [turns, runs, retried]),    % names no typed question writes
+        way_scored(Way, Mid, Keyed, Lines, Scored),     % first
+        include(named_apart, Scored, Best), Best \== []
+    ->  true
+    ;   member(Way, [turns, runs, retried]),
+        way_scored(Way, Mid, Keyed, Lines, Best)
+    ->  true
     ),
     keysort(Best, Ascending),
     last(Ascending, _-(A1-B1)),
@@ -64,6 +62,10 @@ even_words(Part, Games, Off, W) :-
     C >= N * 0.15, C =< N * 0.85,
     \+ arena_gamefile_loop_names:question_word(W),
     Off is abs(C - N / 2).
+
+way_scored(Way, Mid, Keyed, Lines, Scored) :-
+    findall(Score-(A-B), scored(Way, Mid, Keyed, Lines, A, B, Score), Scored),
+    Scored \== [].
 
 %   scored(+Way, +Mid, +Keyed, +Lines, -A, -B, -Score): words A and B of
 %   Mid that name the turns, in one of three ways: each text names one
@@ -155,7 +157,7 @@ turn_line(Keyed, A, B, Strength) :-
     aggregate_all(max(S), ( member(Key-A, Keyed), memberchk(Key-B, Keyed),
                             member(T, Key), turn_word(T, S) ), Strength).
 
-turn_word(T, 2) :- memberchk(T, ["turn", "vez", "turno", "playing", "joga"]).
+turn_word(T, 2) :- arena_gamefile_loop_names:turn_line([T]).
 turn_word(T, 1) :- memberchk(T, ["move", "moves", "play", "jogar", "jogada"]).
 
 %   named_line(+A, +B, +Lines, -Who): the first of Lines (each its words)

@@ -62,6 +62,21 @@ def test_a_library_neither_system_has_is_left_as_sicstus_leaves_it(
     assert code == 1 and "det_show/1" in out, out + err
 
 
+def test_a_library_spec_that_climbs_out_loads_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A student names a file outside the arena as a library
+    (`library('../../../../etc/passwd')`), hoping a left-out library's
+    message quotes it: nothing is read, nothing of it is printed, and
+    the game plays as it would without the line."""
+    text = (ROOT / "examples" / "games" / "nim.pl").read_text()
+    game = tmp_path / "nim_climb.pl"
+    game.write_text(":- use_module(library('../../../../etc/passwd')).\n"
+                    ":- ensure_loaded(library('../../../../etc/hostname')).\n" + text)
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    assert code == 0 and "conforms to the game contract" in out, out + err
+    assert "root:" not in out + err
+
+
 def test_a_power_built_to_be_evaluated_later_is_sicstus_exp(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`Aux = integer(Digit*exp(10, Len)), N is Aux + Rest` (a number read
