@@ -32,9 +32,8 @@ prolog/gamefile/propose_loopgame.pl) is started at its entry point.
 %   as a person would type it: `Name(_)`, the named ones first, then the
 %   one that reaches the most of the game.
 entry_point(Code, Entry) :-
-    findall(E, entry_point0(Code, E), Es),
-    (   Es \== []
-    ->  member(Entry, Es)
+    (   entry_point0(Code, _)         % lazily: the first may serve
+    ->  entry_point0(Code, Entry)
     ;   entry_of_one(Code, Entry)
     ).
 

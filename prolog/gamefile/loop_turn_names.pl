@@ -28,13 +28,14 @@ turn_names(Games, W1, W2) :-
     (   length(Mid, 40), append(Mid, _, Mid2) -> true ; Mid = Mid2 ),
     maplist(arena_gamefile_loop_names:game_lines, Games, Lines),
     arena_gamefile_loop_names:keyed(Lines, Mid, Keyed),
-    (   member(Way, [turns, runs, retried]),    % names no typed question writes
-        way_scored(Way, Mid, Keyed, Lines, Scored),     % first
-        include(named_apart, Scored, Best), Best \== []
-    ->  true
-    ;   member(Way, [turns, runs, retried]),
-        way_scored(Way, Mid, Keyed, Lines, Best)
-    ->  true
+    findall(Way-Scored,
+            ( member(Way, [turns, runs, retried]),
+              way_scored(Way, Mid, Keyed, Lines, Scored) ),
+            Ways),
+    (   member(_-Scored, Ways),         % names no typed question writes first
+        include(named_apart, Scored, Apart), Apart \== []
+    ->  Best = Apart
+    ;   Ways = [_-Best|_]
     ),
     keysort(Best, Ascending),
     last(Ascending, _-(A1-B1)),
