@@ -199,6 +199,7 @@ def _result_files(out: Path) -> dict[str, int]:
 
 
 @needs_bwrap
+@pytest.mark.slow
 def test_a_run_stopped_with_ctrl_c_resumes_keeping_the_finished(tmp_path: Path) -> None:
     subs = tmp_path / "subs"
     for name in ("broken", "conforming", "needs_adapter", "not_greedy"):

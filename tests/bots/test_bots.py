@@ -189,6 +189,7 @@ def play_out_with_undos(match: Match, rng: random.Random) -> tuple[Result, int]:
     return match.result, undos
 
 
+@pytest.mark.slow
 def test_classic_bot_catches_up_after_undo(ttt: pybridge.Game) -> None:
     """A classic bot's board is its own: after an undo its process is
     replaced by one that replays the game, so it never plays on a stale

@@ -14,6 +14,8 @@ import time
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 from pybridge import replay
 from pybridge.championship.scoring import half_up, late_grade
 from tests.support.cli import ARENA_MODULE
@@ -81,6 +83,7 @@ def parse(path: Path) -> Page:
     return page
 
 
+@pytest.mark.slow
 def test_a_twelve_entrant_championship_interrupted_and_resumed(tmp_path: Path) -> None:
     subs = tmp_path / "submissions"
     for student, source in STUDENTS.items():

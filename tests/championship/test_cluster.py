@@ -174,6 +174,7 @@ def test_a_game_file_travels_with_its_games(dask_cluster: Cluster, tmp_path: Pat
     assert header["game_file"]["path"] == str(Path(path).resolve())
 
 
+@pytest.mark.slow
 def test_a_scheduler_that_goes_away_stops_the_tournament_clearly(bots: list[str],
                                                                   tmp_path: Path) -> None:
     own = Cluster(tmp_path, tls=False)  # an unencrypted scheduler, accepted explicitly

@@ -161,6 +161,7 @@ def test_progress_bar_on_a_terminal_and_off() -> None:
 # -- championships -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_championship_of_every_hostile_bot(tmp_path: Path, in_empty_dir: Path) -> None:
     SENTINEL.write_text("keep me\n")
     PWNED.unlink(missing_ok=True)
@@ -362,6 +363,7 @@ def test_tournament_command_with_grades(tmp_path: Path) -> None:
     assert (out / "standings.csv").read_text().startswith("rank,name,path,played")
 
 
+@pytest.mark.slow
 def test_check_bot_command() -> None:
     run = subprocess.run(ARENA_MODULE + ["check-bot", "tictactoe", str(EXAMPLES / "tictactoe_classic.pl"),
                                   "--games", "2"],

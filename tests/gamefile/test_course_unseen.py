@@ -415,6 +415,7 @@ def test_a_loop_started_by_a_predicate_named_as_its_file_is_driven(
     played(adapter, tmp_path / "game.jsonl", capsys, players=("player1", "player2"))
 
 
+@pytest.mark.slow
 def test_a_long_game_that_waits_for_a_key_after_each_move_plays_to_its_end(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Some 470 moves, a key pressed after each: the answers a run gives
@@ -1081,6 +1082,7 @@ def test_a_list_of_moves_the_game_leaves_unbound_ends_no_game(
          "3 of 3 games")
 
 
+@pytest.mark.slow
 def test_a_turn_of_two_questions_named_again_after_each_refusal(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A move takes two questions in the form the question names
@@ -1224,6 +1226,7 @@ def test_a_move_that_keeps_the_player_is_followed_by_the_loops_hand_over(
     assert state.current_player == "player2" and state.move("2").current_player == "player1"
 
 
+@pytest.mark.slow
 def test_a_rule_that_stops_answering_is_named_with_the_helper_that_loops(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """game_over/2 recurses for ever once fewer than four stones are left.

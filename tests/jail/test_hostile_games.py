@@ -163,6 +163,7 @@ def test_route3_a_log_naming_a_file_that_is_both_bot_and_game(
     says(out, "display_game/1", "print_message/2")
 
 
+@pytest.mark.slow
 def test_route4_a_loop_that_swallows_the_time_limit_is_named_and_killed(
         jail: bool, capsys: pytest.CaptureFixture[str]) -> None:
     game = load("route4_catch_loop.pl", jail)
@@ -587,6 +588,7 @@ def test_calls_that_say_win_bring_nothing_unbounded_or_raw(
 
 
 
+@pytest.mark.slow
 def test_a_game_that_says_its_computer_moves_are_picks_gains_no_hold(
         jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A game read only through its loop says `arena_loop_chosen` itself,
@@ -607,6 +609,7 @@ def test_a_game_that_says_its_computer_moves_are_picks_gains_no_hold(
     assert time.monotonic() - start < 180, out
 
 
+@pytest.mark.slow
 def test_a_game_whose_computer_player_is_built_to_break_its_reading_gains_no_hold(
         jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The arena reads a game's choose_move/4 clauses for the moves its
@@ -627,6 +630,7 @@ def test_a_game_whose_computer_player_is_built_to_break_its_reading_gains_no_hol
     assert time.monotonic() - start < 120, out
 
 
+@pytest.mark.slow
 def test_a_huge_fact_of_a_game_whose_loop_hands_the_turn_over_costs_no_hang(
         jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A game whose move/3 keeps the player and whose loop hands the turn
