@@ -115,7 +115,10 @@ stream_write(_, String) :-
         Total is Total0 + Len,
         kept_at_most(MaxSince, MaxTotal),
         (   ( Since0 > MaxSince ; Total0 > MaxTotal )
-        ->  true                        % flooded: the rest is dropped
+        ->  (   nb_current(arena_loop, drive(_, _, _, _, _))
+            ->  throw(arena_loop_flood)  % again, where the game's catch/3 took it
+            ;   true                    % the run's own close: the rest is dropped
+            )
         ;   nb_setval(arena_loop_kept, Since-Total),
             ( Since > MaxSince ; Total > MaxTotal )
         ->  stop_run(arena_loop_flood)

@@ -11,7 +11,7 @@
 :- use_module(library(apply)).
 :- use_module(library(random), []).
 :- use_module(loop_answer).
-:- use_module(loop_stop, [stop_run/1, stopping/0]).
+:- use_module(loop_stop, [stop_run/1, stopping/0, run_stop/1, clear_stop/0]).
 :- use_module(loop_restart, []).
 :- use_module(loop_watch, [loop_watch/1, watched_head/2, won_end/4]).
 :- use_module(retries, [guard_retries/1]).
@@ -123,8 +123,8 @@ driven(Kind, List, Alts, X) :-
 %   prompted(typed)), taken as a random pick's is.
 
 typed_choice(Alts, C) :-
-    new_pick,
-    decide(Alts, C).
+    decide(Alts, C),                    % a stop the game swallowed counts no pick
+    new_pick.
 
 %   decide(+Alts, -C): the decision the run's path gives, else (a free
 %   run) one by its seed, else (a live run) the one its owner sends;
@@ -277,7 +277,7 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
     findall(S, stream_property(S, file_no(_)), Before),
     forget_kept_files,
     clear_written,
-    nb_setval(arena_loop_stop, none),
+    clear_stop,
     output_stream(Out),
     input_stream(Input, Out, In),
     set_stream(In, eof_action(error)),
@@ -297,8 +297,8 @@ loop_run(Goal, Input, Mode, Seconds, Outcome, Taken-Marks, Text) :-
         catch(within(Seconds, ( copy_term(Goal, Run),      % `start(_)` called anew
                                 ( Run -> Why = returned ; Why = failed ) )), E0, true),
         ( nb_getval(arena_loop, drive(_, _, Taken, Marks0, _)),
-          nb_getval(arena_loop_stop, Stop),     % before the streams are closed:
-          nb_setval(arena_loop_stop, none),     % their last writes stop nothing
+          run_stop(Stop),                       % before the streams are closed:
+          clear_stop,                           % their last writes stop nothing
           nb_setval(arena_loop, none),
           line_count(In, LinesRead),
           nb_setval(arena_loop_lines, LinesRead),

@@ -1,6 +1,8 @@
 :- module(arena_loop_stop,
           [ stop_run/1,               % +Stop
-            stopping/0
+            stopping/0,
+            run_stop/1,               % -Stop
+            clear_stop/0
           ]).
 
 /** <module> How a run of a game's own loop is stopped
@@ -18,15 +20,43 @@ holds where the game's own code catches every exception.
 %   the run throws Stop again at once (stopping/0), before any work.
 
 stop_run(Stop) :-
+    (   stopped(_) -> true ; assertz(stopped(Stop)) ),
     nb_setval(arena_loop_stop, Stop),
     throw(Stop).
+
+%   The first stop of a run, kept also where a game that sets the global
+%   variable back (`nb_setval(arena_loop_stop, none)` in its catch/3)
+%   does not reach it.
+:- thread_local stopped/1.
 
 %!  stopping is det.
 %
 %   Throws the run's stop where one was thrown before.
 
 stopping :-
-    (   nb_current(arena_loop_stop, Stop), Stop \== none
+    (   stopped(Stop)
+    ->  throw(Stop)
+    ;   nb_current(arena_loop_stop, Stop), Stop \== none
     ->  throw(Stop)
     ;   true
     ).
+
+%!  run_stop(-Stop) is det.
+%
+%   The run's first stop, or none.
+
+run_stop(Stop) :-
+    (   stopped(Stop0)
+    ->  Stop = Stop0
+    ;   nb_current(arena_loop_stop, Stop0), Stop0 \== none
+    ->  Stop = Stop0
+    ;   Stop = none
+    ).
+
+%!  clear_stop is det.
+%
+%   A run starts, or has ended: nothing stops its writes.
+
+clear_stop :-
+    retractall(stopped(_)),
+    nb_setval(arena_loop_stop, none).

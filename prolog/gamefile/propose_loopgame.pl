@@ -96,11 +96,26 @@ way_games(Way, Code, Entry, Answers, Input, Games) :-
     entry_point(Code, Entry),     % a play/0 may skip the menu start/0 or menu/0 shows
     answers(Way, Answers),
     in_time,
+    way_in_time(Way),
     answers_input(Answers, Input),
     \+ ran_as(Entry, Input),
     screen(Code, Entry, Input),
     !,
     whole_games(Code, Entry, Input, Games).
+
+%   way_in_time(+Way): the ways with the computers' picks try no more
+%   answers after three quarters of the search's time: the rest is the
+%   typed way's (a mode of computers alone that never plays, then one
+%   with a person's seat).
+way_in_time(typed) :- !.
+way_in_time(_) :-
+    (   nb_current(arena_loop_way_deadline, Deadline), number(Deadline),
+        get_time(Now), Now > Deadline
+    ->  nb_getval(arena_propose_limit, Limit),
+        nb_setval(arena_loop_stopped, Limit),
+        fail
+    ;   true
+    ).
 
 %   whose_turn_known(+Typed, +Names): where the arena types a person's
 %   moves and a move takes several questions ("Row:", then "Column:"),
@@ -146,6 +161,10 @@ loop_proposal(Code, Base, Why0, Limit, Text, Why) :-
     nb_setval(arena_loop_more_time, none),
     Game is max(15, Limit // 4),        % a whole game's time: a quarter of the search's
     nb_setval(arena_loop_game_seconds, Game),
+    get_time(Now),
+    WayDeadline is Now + Limit * 3 / 4,
+    nb_setval(arena_loop_way_deadline, WayDeadline),
+    nb_setval(arena_propose_limit, Limit),
     (   catch(within_deadline(Limit, loop_adapter(Code, Base, Text0)), E, loop_stopped(Limit, E))
     ->  Text = Text0,
         Why = ''

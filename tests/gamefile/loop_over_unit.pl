@@ -346,4 +346,31 @@ test(the_time_advised_is_more_than_the_time_given, [true(Advised > 300)]) :-
     sub_atom(Reason, Start, _, 2, Digits),
     atom_number(Digits, Advised).
 
+% Past three quarters of the search's time, the ways with the computers'
+% picks try no more answers and the search counts as stopped at its
+% limit; the typed way goes on.
+test(the_typed_way_keeps_the_last_quarter, [true(Stopped-Typed == 80-true)]) :-
+    get_time(Now),
+    Past is Now - 1,
+    nb_setval(arena_loop_way_deadline, Past),
+    nb_setval(arena_propose_limit, 80),
+    nb_setval(arena_loop_stopped, none),
+    \+ arena_gamefile_propose_loopgame:way_in_time(plain),
+    \+ arena_gamefile_propose_loopgame:way_in_time(chosen),
+    nb_getval(arena_loop_stopped, Stopped),
+    (   arena_gamefile_propose_loopgame:way_in_time(typed) -> Typed = true ; Typed = false ),
+    nb_setval(arena_loop_stopped, none),
+    nb_setval(arena_loop_way_deadline, none).
+
+% A stop the game's catch/3 takes and whose global variable it sets back
+% (tests/hostile/games/loop_clears_its_stop.pl) still holds: the run's
+% next read or write throws it again, and the run ends on the first.
+test(a_stop_set_back_by_the_game_still_holds, [true(Again-First == arena_loop_refused-arena_loop_refused)]) :-
+    arena_loop_stop:clear_stop,
+    catch(arena_loop_stop:stop_run(arena_loop_refused), _, nb_setval(arena_loop_stop, none)),
+    catch(arena_loop_stop:stopping, Again, true),
+    catch(arena_loop_stop:stop_run(arena_loop_flood), _, true),
+    arena_loop_stop:run_stop(First),
+    arena_loop_stop:clear_stop.
+
 :- end_tests(loop_over).
