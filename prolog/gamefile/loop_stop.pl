@@ -2,7 +2,8 @@
           [ stop_run/1,               % +Stop
             stopping/0,
             run_stop/1,               % -Stop
-            clear_stop/0
+            clear_stop/0,
+            flooded_again/0
           ]).
 
 /** <module> How a run of a game's own loop is stopped
@@ -60,3 +61,14 @@ run_stop(Stop) :-
 clear_stop :-
     retractall(stopped(_)),
     nb_setval(arena_loop_stop, none).
+
+%!  flooded_again is det.
+%
+%   A write past the run's limits: while the run goes on, it throws the
+%   flood again, where the game's catch/3 took it.
+
+flooded_again :-
+    (   nb_current(arena_loop, drive(_, _, _, _, _))
+    ->  throw(arena_loop_flood)
+    ;   true
+    ).
