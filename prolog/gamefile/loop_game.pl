@@ -399,7 +399,7 @@ named_winner(Code, Lower, W) :-
     catch(Code:arena_loop_names(N1, N2), _, fail),
     apply:maplist(arena_loop_game:name_word, [N1, N2], [W1, W2]),
     split_string(Lower, "\n", "", Lines),
-    lists:reverse(Lines, Backwards),
+    arena_loop_winner:since_win_line(Lines, Backwards),     % the latest first
     lists:member(Line, Backwards),
     words(Line, Words),
     \+ ( Words = [_], lists:memberchk(Words, [W1, W2]) ),   % a typed answer ("1")

@@ -3,7 +3,8 @@
             banner_words/5,           % +Words, +Before, +After, +Names, -All
             side_winner/3,            % +M, +Side, -Winner
             unmapped_winner/2,        % +Words, -X
-            digits_apart/2            % +Words0, -Words
+            digits_apart/2,           % +Words0, -Words
+            since_win_line/2          % +Lines, -Backwards
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply), [foldl/4, include/3, partition/4, maplist/3]).
@@ -121,14 +122,20 @@ digits_apart(W, [W|Rest], Rest).
 %   unmapped_winner(+Words, -X): a line says who won by a word X ("the
 %   winner is blue", "congratulations pink", a colour or x before "wins")
 %   that names no one in particular otherwise (not "you", "computer"), or
-%   by a player's number the players' names do not tell.
+%   by a player's number or place the players' names do not tell.
 unmapped_winner(Words, X) :-
-    append(_, [P, N|Rest], Words),      % "player 2 won!", where the players'
-    memberchk(P, ["player", "jogador"]),    % names hold no such number
-    arena_loop_game:number_word(N),
+    (   append(_, [P, N|Rest], Words),  % "player 2 won!", where the players'
+        memberchk(P, ["player", "jogador"]),    % names hold no such number
+        arena_loop_game:number_word(N),
+        Said = [P, N]
+    ;   append(_, [N, P|Rest], Words),  % "Second Player Won!"
+        memberchk(N, ["first", "second", "primeiro", "segundo"]),
+        memberchk(P, ["player", "jogador"]),
+        Said = [N, P]
+    ),
     member(Win, Rest), arena_loop_game:win_word(Win),
     !,
-    atomic_list_concat([P, N], ' ', A),
+    atomic_list_concat(Said, ' ', A),
     atom_string(A, X).
 unmapped_winner(Words, X) :-
     (   append(_, ["winner", "is", X|_], Words)
@@ -235,3 +242,19 @@ end_words([at(End, _)|_], Text, Words) :-
     string_lower(After0, After),
     arena_loop_game:last_end_line(After, Words).
 
+
+%!  since_win_line(+Lines, -Backwards) is det.
+%
+%   Of a loop's last Lines, the latest first, those up to its last line
+%   that says a win, that one in: a name written before a win that names
+%   no one ("Random Col: 2", then "Second Player Won!") is no winner.
+
+since_win_line(Lines, Backwards) :-
+    reverse(Lines, Backwards0),
+    (   append(Since, [Line|_], Backwards0),
+        arena_loop_game:words(Line, Words),
+        arena_loop_game:win_word(Win),
+        memberchk(Win, Words)
+    ->  append(Since, [Line], Backwards)
+    ;   Backwards = Backwards0
+    ).

@@ -194,6 +194,17 @@ wide:play :-
     arena_loop_drive:loop_choice(written(range(0, 80)), [], _),
     arena_loop_drive:loop_choice(range(0, 100), [], _).
 
+% The parts of a turn taken for the players (its picks follow "Random
+% Col:" and "Random Row:"); its end names the winner by place alone.
+parts:arena_loop(play, ['1.']).
+parts:arena_loop_names(col, row).
+parts:play :-
+    forall(between(1, 2, _),
+           ( write('Random Col: '), arena_loop_drive:loop_choice(member, [a, b], _), nl,
+             write('Random Row: '), arena_loop_drive:loop_choice(member, [a, b], _), nl )),
+    write('Random Col: 2'), nl,
+    write('Second Player Won!'), nl.
+
 three_turns :-
     forall(between(1, 3, I),
            ( P is 2 - I mod 2,
@@ -294,6 +305,12 @@ test(a_players_number_the_names_do_not_tell, [true(Msg == Expected)]) :-
                 writes before its picks tie to either player',
     played(odd_names, Ds),
     catch(( loop_over(odd_names:Ds, _), Msg = none ), error(game_rule_loop(Msg), _), true).
+
+test(a_win_by_place_after_a_part_of_a_turn, [true(Msg == Expected)]) :-
+    Expected = 'the game\'s loop names its winner as second player, which no words \c
+                it writes before its picks tie to either player',
+    played(parts, Ds),
+    catch(( loop_over(parts:Ds, W), Msg = W ), error(game_rule_loop(Msg), _), true).
 
 test(a_players_number_joined_to_a_letter, [true(W == player1)]) :-
     played(short_names, Ds),
