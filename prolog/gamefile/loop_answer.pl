@@ -9,7 +9,7 @@
             modes_seen/1              % -Menus
           ]).
 :- use_module(library(prolog_stream)).
-:- use_module(loop_stop, [stop_run/1, stopping/0, flooded_again/0]).
+:- use_module(loop_stop, [stop_run/1, stopping/0]).
 :- use_module(library(lists)).
 :- use_module(library(pairs), [pairs_values/2]).
 :- use_module(library(apply), [include/3]).
@@ -115,7 +115,7 @@ stream_write(_, String) :-
         Total is Total0 + Len,
         kept_at_most(MaxSince, MaxTotal),
         (   ( Since0 > MaxSince ; Total0 > MaxTotal )
-        ->  flooded_again               % the run's own close: the rest is dropped
+        ->  true                        % flooded: the rest is dropped
         ;   nb_setval(arena_loop_kept, Since-Total),
             ( Since > MaxSince ; Total > MaxTotal )
         ->  stop_run(arena_loop_flood)

@@ -2,8 +2,7 @@
           [ stop_run/1,               % +Stop
             stopping/0,
             run_stop/1,               % -Stop
-            clear_stop/0,
-            flooded_again/0
+            clear_stop/0
           ]).
 
 /** <module> How a run of a game's own loop is stopped
@@ -18,16 +17,15 @@ holds where the game's own code catches every exception.
 %   Ends the run by throwing Stop (arena_loop_refused, a pick's point,
 %   ...), also where the game's own catch/3 takes every exception
 %   (`catch(read(X), _, ask_again)`): each later read, write or pick of
-%   the run throws Stop again at once (stopping/0), before any work.
+%   the run throws the run's first stop again at once (stopping/0),
+%   before any work.
 
 stop_run(Stop) :-
     (   stopped(_) -> true ; assertz(stopped(Stop)) ),
-    nb_setval(arena_loop_stop, Stop),
     throw(Stop).
 
-%   The first stop of a run, kept also where a game that sets the global
-%   variable back (`nb_setval(arena_loop_stop, none)` in its catch/3)
-%   does not reach it.
+%   The first stop of a run, in a fact of this module: no global
+%   variable that a game's catch/3 could set back (`nb_setval/2`).
 :- thread_local stopped/1.
 
 %!  stopping is det.
@@ -36,8 +34,6 @@ stop_run(Stop) :-
 
 stopping :-
     (   stopped(Stop)
-    ->  throw(Stop)
-    ;   nb_current(arena_loop_stop, Stop), Stop \== none
     ->  throw(Stop)
     ;   true
     ).
@@ -49,8 +45,6 @@ stopping :-
 run_stop(Stop) :-
     (   stopped(Stop0)
     ->  Stop = Stop0
-    ;   nb_current(arena_loop_stop, Stop0), Stop0 \== none
-    ->  Stop = Stop0
     ;   Stop = none
     ).
 
@@ -59,16 +53,4 @@ run_stop(Stop) :-
 %   A run starts, or has ended: nothing stops its writes.
 
 clear_stop :-
-    retractall(stopped(_)),
-    nb_setval(arena_loop_stop, none).
-
-%!  flooded_again is det.
-%
-%   A write past the run's limits: while the run goes on, it throws the
-%   flood again, where the game's catch/3 took it.
-
-flooded_again :-
-    (   nb_current(arena_loop, drive(_, _, _, _, _))
-    ->  throw(arena_loop_flood)
-    ;   true
-    ).
+    retractall(stopped(_)).
