@@ -219,6 +219,12 @@ def exit_words(code: int | None) -> str:
             return f"killed by {signal.Signals(-code).name}"
         except ValueError:
             return f"killed by signal {-code}"
+    if code is not None and 128 < code < 128 + signal.NSIG:
+        # bubblewrap and shells pass on a child killed by signal n as 128+n
+        try:
+            return f"exit status {code}, a process killed by {signal.Signals(code - 128).name}"
+        except ValueError:
+            pass
     return f"exit status {code}"
 
 

@@ -329,6 +329,16 @@ def test_cpu_limit_ends_the_process(ttt: pybridge.Game) -> None:
     assert time.monotonic() - start < 20
 
 
+def test_an_exit_by_a_signal_inside_the_jail_is_named() -> None:
+    """bubblewrap passes on a child killed by SIGKILL as exit status 137."""
+    from pybridge.jail.spawn import exit_words
+    assert exit_words(-9) == "killed by SIGKILL"
+    assert exit_words(137) == "exit status 137, a process killed by SIGKILL"
+    assert exit_words(152) == "exit status 152, a process killed by SIGXCPU"
+    assert exit_words(1) == "exit status 1"
+    assert exit_words(255) == "exit status 255"
+
+
 def test_a_move_that_is_no_move_term_is_shown_as_the_term_it_is() -> None:
     """A slide written F-T is not a sliding move ([F,T] is); the verdict
     shows the term in canonical form and a valid move term beside it."""
