@@ -1097,7 +1097,7 @@ def test_a_turn_of_two_questions_named_again_after_each_refusal(
     assert "arena_loop_names(white, black)." in text, text
     assert "arena_loop_turns(named)." in text, text
     for seed in range(1):
-        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys)
+        out, winner = played(adapter, tmp_path / f"game{seed}.jsonl", capsys, second="random")
         side = re.findall(r"^\[(WHITE|BLACK)\] The player with", out, re.M)
         assert side, out
         assert winner == {"WHITE": "player1", "BLACK": "player2"}[side[-1]], out
