@@ -16,6 +16,7 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 import pybridge  # noqa: E402  (Prolog starts with SIGINT as set above)
+from pybridge.games import conformance  # noqa: E402
 from tests.support.corpus import PLAYED_SPECS, PWNED, SENTINEL  # noqa: E402
 
 GAMES = pybridge.games()
@@ -67,6 +68,13 @@ def _game_hosts_ended() -> Iterator[None]:
     before = game_registry.started()
     yield
     game_registry.close_all(keep=before)
+
+
+@pytest.fixture
+def short_loop_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search through a game's own loop gets 12 s, not 30, for a test
+    of a game bounded by it: the bound is what is tested, not its size."""
+    monkeypatch.setattr(conformance, "LOOP_SECONDS", 12)
 
 
 @pytest.fixture(scope="module")

@@ -386,8 +386,8 @@ def test_a_loop_that_writes_for_ever_at_its_end_is_the_games_fault(
     adapter = tmp_path / "loop_end_floods-arena.pl"
     says(out, "adapter proposed", adapter, "rules fail")
     assert "it writes for ever" in out, out + err
-    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "mcts:3",
-                          "--move-time", "0.2", "--delay", "0", "--no-color",
+    code, out, err = run(["play", str(adapter), "--first", "random", "--second", "random",
+                          "--delay", "0", "--no-color",
                           "--replay", str(tmp_path / "game.jsonl")], capsys)
     assert code == 0 and ("wins" in out or "it writes for ever" in out), out + err
     code, out, err = run(["verify", str(tmp_path / "game.jsonl")], capsys)
@@ -760,13 +760,13 @@ def test_a_colour_names_the_player_rather_than_a_pair_of_words(
 
 @pytest.mark.slow
 def test_a_loop_search_out_of_time_says_what_time_to_give(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        short_loop_search: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Its menu thinks a while over every answer and takes none: the
     search through its loop stops at its limit, and the reason says so
     and what --time to give check-game instead."""
     out = not_proposed("loop_slow_menu.pl", (COURSE / "loop_slow_menu.pl").read_text(),
                        tmp_path, capsys)
-    assert ("(the arena stopped trying at its 30 s limit: give check-game more time "
+    assert ("(the arena stopped trying at its 12 s limit: give check-game more time "
             "(--time 300))") in out, out
 
 

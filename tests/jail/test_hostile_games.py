@@ -21,7 +21,6 @@ import pytest
 
 import pybridge
 from pybridge.engine import _prolog
-from pybridge.games import conformance
 from pybridge.host import game_registry
 from pybridge.host.game_limits import HostLimits
 from pybridge.jail import sandbox
@@ -523,13 +522,6 @@ def test_a_prefix_operator_read_as_an_atom_brings_no_directive_in(jail: bool) ->
     assert text is None or ("prefix_op_directive.pl:4" in text and "refused" in text), text
     assert text is None or "open('/tmp/arena-gamehost-pwned',write,_" in text, text   # run, refused by the jail
     assert not MARKER.exists()
-
-
-@pytest.fixture
-def short_loop_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The search through a game's own loop gets 12 s, not 30: these games
-    are bounded by it, and the bound is what is tested, not its size."""
-    monkeypatch.setattr(conformance, "LOOP_SECONDS", 12)
 
 
 def refused_in_time(name: str, capsys: pytest.CaptureFixture[str], *words: str) -> None:
