@@ -76,7 +76,7 @@ win_named(M, Name/Arity, Head) :-
     own(M, Name/Arity, Head),
     Arity =< 4,
     downcase_atom(Name, Lower),
-    (   ( says_win(Name) ; says_tie(Name) )
+    (   ( says_win(Name) ; says_tie(Head) )
     ->  true
     ;   Arity =:= 1,                    % game_over_display(red): the end, given the winner
         member(End, [game_over, gameover, end_game, endgame, fim_jogo]),
@@ -179,13 +179,24 @@ says_win(Head) :-
     !.
 
 %   says_tie(+HeadOrName): a word of the name says a tie (display_tie,
-%   showEmpate); "draw" is no such word: drawBoard.
+%   showEmpate); "draw" only as the thing shown (draw, show_draw,
+%   drawMessage), not as the verb: drawBoard.
 says_tie(Head) :-
     (   atom(Head) -> Name = Head ; functor(Head, Name, _) ),
     name_words(Name, Words),
-    member(Tie, [tie, tied, empate, stalemate]),
-    memberchk(Tie, Words),
+    (   member(Tie, [tie, tied, empate, stalemate]),
+        memberchk(Tie, Words)
+    ->  true
+    ;   shown_draw(Words, Head)
+    ),
     !.
+
+shown_draw([draw], Head) :-            % draw/0; draw(Board) draws a board
+    atom(Head).
+shown_draw([Shows, draw], _) :-
+    memberchk(Shows, [display, show, print, write, announce, its, is, game]).
+shown_draw([draw, Shown], _) :-
+    memberchk(Shown, [message, msg, screen, banner]).
 
 %!  won_end(+M, +Outcome, +Taken, +Marks) is det.
 %

@@ -6,6 +6,7 @@
 :- use_module('../../prolog/gamefile/loop_drive').
 :- use_module('../../prolog/gamefile/loop_game').
 :- use_module('../../prolog/gamefile/loop_winner').
+:- use_module('../../prolog/gamefile/loop_watch').
 :- use_module('../../prolog/gamefile/propose_loopgame').
 :- use_module(library(plunit)).
 
@@ -389,5 +390,11 @@ test(a_stop_set_back_by_the_game_still_holds, [true(Again-First == arena_loop_re
     catch(arena_loop_stop:stop_run(arena_loop_flood), _, true),
     arena_loop_stop:run_stop(First),
     arena_loop_stop:clear_stop.
+
+test(a_draw_is_said_by_the_name_of_what_is_shown) :-
+    forall(member(H, [draw, show_draw(_), displayDraw, draw_message(_), 'Draw', display_tie(_)]),
+           assertion(arena_loop_watch:says_tie(H))),
+    forall(member(H, [draw(_), drawBoard(_), draw_board(_, _), draw_game(_), drawn]),
+           assertion(\+ arena_loop_watch:says_tie(H))).
 
 :- end_tests(loop_over).

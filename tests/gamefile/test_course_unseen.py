@@ -1239,6 +1239,17 @@ def test_a_rule_that_stops_answering_is_named_with_the_helper_that_loops(
     assert "--time" not in out, out
 
 
+def test_a_draw_drawn_in_letters_by_draw_0_is_a_draw_and_draw_1_is_a_board(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its loop draws its board with draw/1 after every move and ends
+    each game by drawing "Draw" in letters from draw/0: each game is a
+    draw."""
+    adapter = proposed("loop_draw_letters.pl", tmp_path, capsys)
+    for n in range(2):
+        out, winner = played(adapter, tmp_path / f"game{n}.jsonl", capsys)
+        assert winner == "draw", out
+
+
 def test_a_loop_that_throws_after_it_named_the_winner_is_played(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Its loop says who won, then calls a screen it never defines: the
