@@ -1,5 +1,6 @@
 :- module(arena_loop_winner,
           [ winner_guess/3,           % +Games, +Names, -Why
+            sides_by_last_pick/2,     % +Games, -Names
             banner_words/5,           % +Words, +Before, +After, +Names, -All
             side_winner/3,            % +M, +Side, -Winner
             unmapped_winner/2,        % +Words, -X
@@ -34,12 +35,10 @@ guess.
 winner_guess(Games, Names, Why) :-
     Names \= names(_, _),
     Names \= turns(_, _),
+    Names \= sides(_, _),
     findall(Side, ( member(_-Marks-Text, Games), side_won(Marks, Text, Side) ), Sides),
     Sides = [Side, _|_],
-    (   findall(P, ( member(_-Marks-Text, Games), one_side_picks(Marks, Text, P) ), Pickers),
-        length(Games, N),
-        length(Pickers, N),
-        sort(Pickers, [Picker]),
+    (   one_side_only(Games, Picker),
         Picker \== Side
     ->  format(atom(Why), "names its winner as ~w, but every pick follows a line \c
                            naming ~w: the game's own computer moves for ~w with no \c
@@ -50,6 +49,40 @@ winner_guess(Games, Names, Why) :-
                            words it writes before its picks tell which player makes them",
                [Side])
     ).
+
+%!  sides_by_last_pick(+Games, -Names) is semidet.
+%
+%   Names is sides(S1, S2) where the loop's picks alternate (no words
+%   name the players) and its end names the winner by a side: in every
+%   game whose end names a side, that side made the last pick, player1's
+%   side S1 and player2's S2 the same in all of them, at least six such
+%   games, each side the winner of one at least. Games won by a side
+%   that moved first in some and second in others, or by the side that
+%   did not move last, tell nothing, and fail.
+
+sides_by_last_pick(Games, sides(S1, S2)) :-
+    \+ one_side_only(Games),
+    findall(Side-Seat,
+            ( member(Taken-Marks-Text, Games),
+              side_won(Marks, Text, Side0),
+              atom_string(Side, Side0),
+              length(Taken, N),
+              (   N mod 2 =:= 1 -> Seat = player1 ; Seat = player2 ) ),
+            Pairs),
+    length(Pairs, K), K >= 6,
+    sort(Pairs, [A-SeatA, B-SeatB]),
+    A \== B, SeatA \== SeatB,
+    (   SeatA == player1 -> S1 = A, S2 = B ; S1 = B, S2 = A ).
+
+%   one_side_only(+Games, -Side): every pick of every game follows a
+%   line naming the same side.
+one_side_only(Games) :-
+    one_side_only(Games, _).
+one_side_only(Games, Picker) :-
+    findall(P, ( member(_-Marks-Text, Games), one_side_picks(Marks, Text, P) ), Pickers),
+    length(Games, N),
+    length(Pickers, N),
+    sort(Pickers, [Picker]).
 
 %!  banner_words(+Words, +Before, +After, +Names, -All) is det.
 %

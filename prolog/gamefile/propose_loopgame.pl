@@ -17,7 +17,7 @@
 :- use_module(loop_typed, [typed_questions/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/3]).
-:- use_module(loop_winner, [winner_guess/3]).
+:- use_module(loop_winner, [winner_guess/3, sides_by_last_pick/2]).
 :- use_module(loop_watch, []).
 :- use_module(loop_chooser, []).
 :- use_module(loop_text, [adapter_text/5]).
@@ -48,7 +48,7 @@ loop_adapter(Code, FileBase, Text) :-
     way_on(Way, Code),                      % moves made picks, then typed, where those fail
     with_chosen(Way, way_games(Way, Code, Entry, Answers, Input, Games0)),
     (   Input == prompted(typed) -> Typed = true ; Typed = false ),
-    (   known(Games0, Typed, Input, Names0)
+    (   known(Code, Entry, Games0, Typed, Input, Names0)
     ->  Names = Names0,
         (   Way == chosen -> Chosen = true ; Chosen = false )
     ;   Way == plain,                   % a computer that picks at random for no
@@ -56,7 +56,7 @@ loop_adapter(Code, FileBase, Text) :-
         \+ nb_current(arena_loop_chosen_tried, true),  % for the first answers only
         nb_setval(arena_loop_chosen_tried, true),
         with_chosen(chosen, ( whole_games(Code, Entry, Input, Games1),
-                              known(Games1, Typed, Input, Names1) ))
+                              known(Code, Entry, Games1, Typed, Input, Names1) ))
     ->  Names = Names1, Chosen = true
     ),
     !,
@@ -83,10 +83,28 @@ with_chosen(Way, Goal) :-
     ;   once(Goal)
     ).
 
-known(Games, Typed, Input, Names) :-
-    names(Games, Typed, Names),
-    whose_turn_known(Typed, Names),
-    winner_known(Games, Names, Input).
+known(Code, Entry, Games, Typed, Input, Names) :-
+    names(Games, Typed, Names0),
+    whose_turn_known(Typed, Names0),
+    (   Names0 == none,                 % a side wins, its moves unnamed: the last
+        winner_guess(Games, Names0, _), % to pick, where more games all agree
+        sides_seen(Code, Entry, Input, Games, Names1)
+    ->  Names = Names1
+    ;   Names = Names0,
+        winner_known(Games, Names, Input)
+    ).
+
+%   sides_seen(+Code, +Entry, +Input, +Games, -Names): Games and up to
+%   nine more tell each side's seat by who picked last
+%   (loop_winner:sides_by_last_pick/2); the more games' failures leave
+%   the reason as it was.
+sides_seen(Code, Entry, Input, Games, Names) :-
+    (   nb_current(arena_loop_propose, Note) -> true ; Note = none ),
+    findall(G, ( between(4, 12, Seed),
+                 whole_game(Code, Entry, Input, Seed, G, _) ), More),
+    nb_setval(arena_loop_propose, Note),
+    append(Games, More, All),
+    sides_by_last_pick(All, Names).
 
 %   way_games(+Way, +Code, -Entry, -Answers, -Input, -Games): the first
 %   entry and answers of Way whose screen passes, and whole games played

@@ -1250,6 +1250,37 @@ def test_a_draw_drawn_in_letters_by_draw_0_is_a_draw_and_draw_1_is_a_board(
         assert winner == "draw", out
 
 
+def test_a_side_named_only_at_the_end_is_the_one_that_moved_last_in_every_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing its loop writes before a pick says whose turn it is; its
+    end names the winner by a side ("Black wins!"), and Black always
+    moves first: in every game tried the side named made the last pick,
+    so the first player is Black, and the winner is the side named."""
+    adapter = proposed("loop_side_last.pl", tmp_path, capsys)
+    text = adapter.read_text()
+    assert "arena_loop_names(black, white)." in text, text
+    assert "the first player plays black" in text, text
+    for n in range(2):
+        out, winner = played(adapter, tmp_path / f"game{n}.jsonl", capsys, second="random")
+        said = re.findall(r"^(Black|White) wins!$", out, re.M)
+        assert said, out
+        assert winner == {"Black": "player1", "White": "player2"}[said[-1]], out
+
+
+def test_a_side_that_starts_at_random_is_not_told_by_the_last_pick(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same race, but the side that adds first is drawn at random: the
+    side that moved last is the first player in some games and the second
+    in others, so no adapter is proposed, and the reason says the winner
+    would only be guessed."""
+    text = (COURSE / "loop_side_last.pl").read_text()
+    fixed = "    add(0, black).\n"
+    assert text.count(fixed) == 1
+    text = text.replace(fixed, "    random_member(First, [black, white]),\n    add(0, First).\n")
+    out = not_proposed("loop_side_drawn.pl", text, tmp_path, capsys)
+    says(out, "names its winner as", "the arena would only guess who won")
+
+
 def test_a_loop_that_throws_after_it_named_the_winner_is_played(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Its loop says who won, then calls a screen it never defines: the
