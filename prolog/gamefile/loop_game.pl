@@ -17,9 +17,9 @@
 
 What an adapter over a game's own loop (prolog/gamefile/propose_loopgame.pl)
 calls: a state is loop(Decisions), the picks made so far
-(prolog/gamefile/loop_drive.pl). Each state's next pick is found by a
-run of the loop from its start, remembered (the last 512). A game file's code module has this
-module among its import modules in the jail (prolog/gamefile/load.pl).
+(prolog/gamefile/loop_drive.pl), its next pick found by a run of the loop
+from its start, remembered (the last 512). A game file's code module has
+this module among its import modules in the jail (prolog/gamefile/load.pl).
 It imports nothing: whatever it imported would be visible to the game's
 code while it compiles (a yall lambda passed to an imported include/3
 would be compiled, where plain swipl calls it as it is).
@@ -32,8 +32,7 @@ would be compiled, where plain swipl calls it as it is).
 
 %   point(+Code, +Decisions, -Point): the loop run to Decisions' end,
 %   remembered: point(Alts, Shown, Owner) or ended(Why, Shown, Owner),
-%   Shown the text it wrote since the last pick, Owner the player to
-%   move there.
+%   Shown the text it wrote since the last pick, Owner the one to move.
 point(Code, Ds, Point) :-
     term_hash(Ds, H),
     (   memo(Code, H, Ds, Point0)
@@ -126,8 +125,7 @@ words(Text, Words) :-
     split_string(Text, " \t\n\r.,;:!?()[]'`\"-=|*#", " \t\n\r.,;:!?()[]'`\"-=|*#", Ws0),
     apply:exclude(==(""), Ws0, Words).
 
-%   last_shown(+Marks, +Text, +Outcome, -Shown): what the run wrote
-%   since its last pick.
+%   last_shown(+Marks, +Text, +Outcome, -Shown): written since the last pick.
 last_shown(Marks, Text, Outcome, Shown) :-
     (   Outcome = point(_), Marks = [at(End, _)|Earlier]
     ->  true
@@ -213,9 +211,11 @@ loop_over(Code:Ds, Winner) :-
     split_string(Lower, "\n", "", Lines),     % "D R A W" in a banner: its line's
     findall(J, ( lists:member(L, Lines), words(L, LWs),    % one-letter words joined
                  letters_joined(LWs, Js), lists:member(J, Js) ), Joined),
-    (   last_end_line(Lower, EndWords),
-        \+ ( win_word(Win), memberchk(Win, EndWords) )
-    ->  Winner = draw                   % "No more moves. It's a draw!"
+    (   last_end_line(Lower, EndWords),     % "No more moves. It's a draw!",
+        (   \+ ( win_word(Win), memberchk(Win, EndWords) )
+        ;   arena_loop_winner:no_one_won(EndWords)     % "Winner = none"
+        )
+    ->  Winner = draw
     ;   win_line_winner(Code, Lower, W)
     ->  Winner = W
     ;   \+ end_said_in(Lower),          % nothing it wrote since its last pick says

@@ -4,6 +4,7 @@
             banner_words/5,           % +Words, +Before, +After, +Names, -All
             side_winner/3,            % +M, +Side, -Winner
             unmapped_winner/2,        % +Words, -X
+            no_one_won/1,             % +Words
             digits_apart/2,           % +Words0, -Words
             since_win_line/2          % +Lines, -Backwards
           ]).
@@ -151,6 +152,17 @@ digits_apart(W, [A, D|Rest], Rest) :-
     string_codes(A, As),
     string_codes(D, Ds).
 digits_apart(W, [W|Rest], Rest).
+
+%   no_one_won(+Words): a line that says a win says no one won ("Winner
+%   = none", "nobody wins", "no winner", "winner: draw").
+no_one_won(Words) :-
+    append(_, [A, B|_], Words),
+    (   arena_loop_game:win_word(A),
+        memberchk(B, ["none", "nobody", "noone", "ninguem", "nenhum", "draw", "tie"])
+    ;   memberchk(A, ["no", "nobody", "noone", "ninguem", "nenhum", "sem"]),
+        arena_loop_game:win_word(B)
+    ),
+    !.
 
 %   unmapped_winner(+Words, -X): a line says who won by a word X ("the
 %   winner is blue", "congratulations pink", a colour or x before "wins")

@@ -220,6 +220,17 @@ caught:play :-
     write(X), nl,
     arena_loop_drive:loop_choice(member, [c, d], _).
 
+% A winner written after every move, "none" until someone wins; the
+% board fills with no winner.
+nobody:arena_loop(play, ['1.']).
+nobody:arena_loop_names(p1, p2).
+nobody:play :-
+    forall(member(P, [p1, p2, p1]),
+           ( format("Player ~w's turn~n", [P]),
+             arena_loop_drive:loop_choice(member, [a, b], _),
+             write('Winner = none'), nl )),
+    write('------- GAME OVER -------'), nl.
+
 %   played(+M, -Ds): the decisions of a whole run of M's loop.
 played(M, Ds) :-
     M:arena_loop(Entry, Answers),
@@ -396,5 +407,17 @@ test(a_draw_is_said_by_the_name_of_what_is_shown) :-
            assertion(arena_loop_watch:says_tie(H))),
     forall(member(H, [draw(_), drawBoard(_), draw_board(_, _), draw_game(_), drawn]),
            assertion(\+ arena_loop_watch:says_tie(H))).
+
+test(a_winner_said_to_be_none_is_a_draw, [true(W == draw)]) :-
+    played(nobody, Ds),
+    loop_over(nobody:Ds, W).
+
+test(no_one_won_said_in_words) :-
+    forall(member(L, ["winner = none", "nobody wins", "there is no winner", "winner: draw"]),
+           ( split_string(L, " =:", " =:", Ws0), exclude(==(""), Ws0, Ws),
+             assertion(arena_loop_winner:no_one_won(Ws)) )),
+    forall(member(L, ["winner = p1", "player none wins", "p2 wins"]),
+           ( split_string(L, " =:", " =:", Ws0), exclude(==(""), Ws0, Ws),
+             assertion(\+ arena_loop_winner:no_one_won(Ws)) )).
 
 :- end_tests(loop_over).
