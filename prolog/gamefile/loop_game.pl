@@ -211,11 +211,9 @@ loop_over(Code:Ds, Winner) :-
     split_string(Lower, "\n", "", Lines),     % "D R A W" in a banner: its line's
     findall(J, ( lists:member(L, Lines), words(L, LWs),    % one-letter words joined
                  letters_joined(LWs, Js), lists:member(J, Js) ), Joined),
-    (   last_end_line(Lower, EndWords),     % "No more moves. It's a draw!",
-        (   \+ ( win_word(Win), memberchk(Win, EndWords) )
-        ;   arena_loop_winner:no_one_won(EndWords)     % "Winner = none"
-        )
-    ->  Winner = draw
+    (   last_end_line(Lower, EndWords),
+        \+ ( win_word(Win), memberchk(Win, EndWords) )
+    ->  Winner = draw                   % "No more moves. It's a draw!"
     ;   win_line_winner(Code, Lower, W)
     ->  Winner = W
     ;   \+ end_said_in(Lower),          % nothing it wrote since its last pick says
@@ -226,6 +224,8 @@ loop_over(Code:Ds, Winner) :-
     ->  Winner = W
     ;   draw_word(D),
         ( memberchk(D, Words) ; memberchk(D, Joined) )
+    ->  Winner = draw
+    ;   arena_loop_winner:no_one_won_said(Lower, Why)  % "Winner = none", "Game over"
     ->  Winner = draw
     ;   last_end_line(Lower, EndWords),
         arena_loop_winner:unmapped_winner(EndWords, X)    % "the winner is blue"
@@ -267,8 +267,7 @@ end_line(Line) :-
     ->  true
     ).
 
-%   side_word(?W): a word that names a side: a colour ("white", or
-%   "whites" for the side's pieces), x or o.
+%   side_word(?W): a colour ("white", "whites": its pieces), x or o.
 side_word(W) :-
     lists:member(W0, ["white", "black", "red", "blue", "green", "yellow", "orange", "purple",
                       "brown", "pink", "x", "o", "brancas", "pretas", "branco", "preto"]),

@@ -4,6 +4,7 @@
 :- use_module(loop_stop, []).
 :- use_module(library(lists)).
 :- use_module(loop_answer, []).
+:- use_module(loop_winner, []).
 
 /** <module> A new game begun in the same run of a game's loop, or none
 
@@ -45,7 +46,7 @@ restarted(Alts, Taken, Out) :-
         nb_current(arena_loop_first, first(First, Before)),
         First == Alts,
         same_end(Before, Since),
-        arena_loop_game:end_said(Since)
+        arena_loop_winner:an_end_said(Since)
     ->  arena_loop_stop:stop_run(arena_loop_restart)
     ;   true
     ),

@@ -5,6 +5,8 @@
             side_winner/3,            % +M, +Side, -Winner
             unmapped_winner/2,        % +Words, -X
             no_one_won/1,             % +Words
+            no_one_won_said/2,        % +Lower, +Why
+            an_end_said/1,            % +Text
             digits_apart/2,           % +Words0, -Words
             since_win_line/2          % +Lines, -Backwards
           ]).
@@ -153,16 +155,46 @@ digits_apart(W, [A, D|Rest], Rest) :-
     string_codes(D, Ds).
 digits_apart(W, [W|Rest], Rest).
 
+%   no_one_won_said(+Lower, +Why): the last line of Lower that says a
+%   win says no one won, and another line says the game ended ("Winner =
+%   none" is written after every move of some games, "Game over" at the
+%   end); where none does, the loop (that ended so: Why) ended no game.
+no_one_won_said(Lower, Why) :-
+    arena_loop_game:last_end_line(Lower, Words),
+    no_one_won(Words),
+    (   an_end_said(Lower)
+    ->  true
+    ;   arena_loop_game:no_end(Why, Msg),
+        throw(error(game_rule_loop(Msg), _))
+    ).
+
+%!  an_end_said(+Text) is semidet.
+%
+%   A line of Text says the game ended, not that no one has won yet
+%   ("Winner = none", written after every move of some games).
+
+an_end_said(Text) :-
+    string_lower(Text, Lower),
+    split_string(Lower, "\n", "", Lines),
+    member(Line, Lines),
+    arena_loop_game:end_line(Line),
+    arena_loop_game:words(Line, Ws),
+    \+ ( append(_, [A, B|_], Ws), arena_loop_game:win_word(A), none_word(B) ),
+    !.
+
 %   no_one_won(+Words): a line that says a win says no one won ("Winner
 %   = none", "nobody wins", "no winner", "winner: draw").
 no_one_won(Words) :-
     append(_, [A, B|_], Words),
     (   arena_loop_game:win_word(A),
-        memberchk(B, ["none", "nobody", "noone", "ninguem", "nenhum", "draw", "tie"])
-    ;   memberchk(A, ["no", "nobody", "noone", "ninguem", "nenhum", "sem"]),
+        ( none_word(B) ; memberchk(B, ["draw", "tie"]) )
+    ;   ( none_word(A) ; memberchk(A, ["no", "sem"]) ),
         arena_loop_game:win_word(B)
     ),
     !.
+
+none_word(W) :-
+    memberchk(W, ["none", "nobody", "noone", "ninguem", "nenhum"]).
 
 %   unmapped_winner(+Words, -X): a line says who won by a word X ("the
 %   winner is blue", "congratulations pink", a colour or x before "wins")

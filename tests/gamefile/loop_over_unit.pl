@@ -221,15 +221,23 @@ caught:play :-
     arena_loop_drive:loop_choice(member, [c, d], _).
 
 % A winner written after every move, "none" until someone wins; the
-% board fills with no winner.
+% board fills with no winner (nobody), or the loop fails (nobody_fails).
 nobody:arena_loop(play, ['1.']).
 nobody:arena_loop_names(p1, p2).
 nobody:play :-
+    nobody_moves,
+    write('------- GAME OVER -------'), nl.
+nobody_fails:arena_loop(play, ['1.']).
+nobody_fails:arena_loop_names(p1, p2).
+nobody_fails:play :-
+    nobody_moves,
+    fail.
+
+nobody_moves :-
     forall(member(P, [p1, p2, p1]),
            ( format("Player ~w's turn~n", [P]),
              arena_loop_drive:loop_choice(member, [a, b], _),
-             write('Winner = none'), nl )),
-    write('------- GAME OVER -------'), nl.
+             write('Winner = none'), nl )).
 
 %   played(+M, -Ds): the decisions of a whole run of M's loop.
 played(M, Ds) :-
@@ -412,11 +420,16 @@ test(a_winner_said_to_be_none_is_a_draw, [true(W == draw)]) :-
     played(nobody, Ds),
     loop_over(nobody:Ds, W).
 
+test(a_winner_said_to_be_none_then_a_failure_is_no_end, [true(Msg == Expected)]) :-
+    Expected = 'the game\'s loop failed (its entry goal failed) with no winner or draw named',
+    played(nobody_fails, Ds),
+    catch(( loop_over(nobody_fails:Ds, W), Msg = W ), error(game_rule_loop(Msg), _), true).
+
 test(no_one_won_said_in_words) :-
     forall(member(L, ["winner = none", "nobody wins", "there is no winner", "winner: draw"]),
            ( split_string(L, " =:", " =:", Ws0), exclude(==(""), Ws0, Ws),
              assertion(arena_loop_winner:no_one_won(Ws)) )),
-    forall(member(L, ["winner = p1", "player none wins", "p2 wins"]),
+    forall(member(L, ["winner = p1", "the winner is black", "p2 wins"]),
            ( split_string(L, " =:", " =:", Ws0), exclude(==(""), Ws0, Ws),
              assertion(\+ arena_loop_winner:no_one_won(Ws)) )).
 

@@ -892,7 +892,7 @@ def test_how_a_loops_end_is_read_when_its_answers_run_out() -> None:
     past three quarters of its time only the typed way goes on; a stop
     the game sets back still holds."""
     output = run_plunit(HERE / "loop_over_unit.pl")
-    assert "All 30 tests passed" in output, output
+    assert "All 31 tests passed" in output, output
 
 
 def test_the_line_that_says_whose_turn_names_the_players() -> None:
