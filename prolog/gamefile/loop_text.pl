@@ -106,7 +106,7 @@ adapter_text(Code, FileBase, Entry, Answers, Names-Chosen) :-
     ),
     (   Names = turns(_, _)
     ->  true
-    ;   Names == grouped
+    ;   ( Names == grouped ; Names = sides(grouped, _, _) )
     ->  format("% GUESS: a turn is the picks made with no text written or read between~n"),
         format("% them (a row, then a column); the players take turns~n")
     ;   format("% GUESS: each pick is one player's move, the players take turns~n")
@@ -118,11 +118,12 @@ adapter_text(Code, FileBase, Entry, Answers, Names-Chosen) :-
     ->  format("% GUESS: the words the loop writes before the first player's moves and~n"),
         format("% the second's; the winner is the one its last text names~n"),
         portray_clause(arena_loop_names(W1, W2))
-    ;   Names = sides(W1, W2)
+    ;   Names = sides(Turns, W1, W2)
     ->  format("% GUESS: no words name the player to move, but the side its end names~n"),
-        format("% as the winner made the last pick in every game tried, the first~n"),
+        format("% as the winner made the last move in every game tried, the first~n"),
         format("% player's side the same in all: the first player plays ~w~n", [W1]),
-        portray_clause(arena_loop_names(W1, W2))
+        portray_clause(arena_loop_names(W1, W2)),
+        (   Turns == grouped -> portray_clause(arena_loop_turns(grouped)) ; true )
     ;   Names = turns(W1, W2)
     ->  format("% GUESS: a turn may have several picks: the player to move is the one~n"),
         format("% of these two words the loop wrote last (alone) before the pick; the~n"),

@@ -1,6 +1,7 @@
 :- module(arena_loop_winner,
           [ winner_guess/3,           % +Games, +Names, -Why
-            sides_by_last_pick/2,     % +Games, -Names
+            sides_by_last_pick/3,     % +Games, +Turns, -Names
+            side_ended/3,             % +Marks, +Text, -Side
             banner_words/5,           % +Words, +Before, +After, +Names, -All
             side_winner/3,            % +M, +Side, -Winner
             unmapped_winner/2,        % +Words, -X
@@ -38,7 +39,7 @@ guess.
 winner_guess(Games, Names, Why) :-
     Names \= names(_, _),
     Names \= turns(_, _),
-    Names \= sides(_, _),
+    Names \= sides(_, _, _),
     findall(Side, ( member(_-Marks-Text, Games), side_won(Marks, Text, Side) ), Sides),
     Sides = [Side, _|_],
     (   one_side_only(Games, Picker),
@@ -53,23 +54,27 @@ winner_guess(Games, Names, Why) :-
                [Side])
     ).
 
-%!  sides_by_last_pick(+Games, -Names) is semidet.
+%!  sides_by_last_pick(+Games, +Turns, -Names) is semidet.
 %
-%   Names is sides(S1, S2) where the loop's picks alternate (no words
-%   name the players) and its end names the winner by a side: in every
+%   Names is sides(Turns, S1, S2) where no words name the players, the
+%   turns are its picks or groups of them (Turns: picks or grouped), and
+%   the loop's end names the winner by a side: in every
 %   game whose end names a side, that side made the last pick, player1's
 %   side S1 and player2's S2 the same in all of them, at least six such
 %   games, each side the winner of one at least. Games won by a side
 %   that moved first in some and second in others, or by the side that
 %   did not move last, tell nothing, and fail.
 
-sides_by_last_pick(Games, sides(S1, S2)) :-
+sides_by_last_pick(Games, Turns, sides(Turns, S1, S2)) :-
     \+ one_side_only(Games),
     findall(Side-Seat,
             ( member(Taken-Marks-Text, Games),
-              side_won(Marks, Text, Side0),
+              side_ended(Marks, Text, Side0),
               atom_string(Side, Side0),
-              length(Taken, N),
+              (   Turns == grouped          % a turn's picks share their mark
+              ->  sort(Marks, Groups), length(Groups, N)
+              ;   length(Taken, N)
+              ),
               (   N mod 2 =:= 1 -> Seat = player1 ; Seat = player2 ) ),
             Pairs),
     length(Pairs, K), K >= 6,
@@ -297,8 +302,15 @@ pick_side(Text, Side, at(End, _), Start, End) :-
     !,
     Side = W.
 
-%   side_won(+Marks, +Text, -Side): the last line after the last pick
-%   that says a win names Side (a colour, x or o), a word written
+%   side_ended(+Marks, +Text, -Side): the last line after the last pick
+%   that says a win names Side (a colour, x or o).
+side_ended(Marks, Text, Side) :-
+    end_words(Marks, Text, Words),
+    arena_loop_game:side_word(Side),
+    memberchk(Side, Words),
+    !.
+
+%   side_won(+Marks, +Text, -Side): as side_ended/3, Side a word written
 %   before that pick too.
 side_won(Marks, Text, Side) :-
     end_words(Marks, Text, Words),

@@ -17,7 +17,7 @@
 :- use_module(loop_typed, [typed_questions/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/3]).
-:- use_module(loop_winner, [winner_guess/3, sides_by_last_pick/2]).
+:- use_module(loop_winner, [winner_guess/3, sides_by_last_pick/3, side_ended/3]).
 :- use_module(loop_watch, []).
 :- use_module(loop_chooser, []).
 :- use_module(loop_text, [adapter_text/5]).
@@ -86,25 +86,25 @@ with_chosen(Way, Goal) :-
 known(Code, Entry, Games, Typed, Input, Names) :-
     names(Games, Typed, Names0),
     whose_turn_known(Typed, Names0),
-    (   Names0 == none,                 % a side wins, its moves unnamed: the last
-        winner_guess(Games, Names0, _), % to pick, where more games all agree
-        sides_seen(Code, Entry, Input, Games, Names1)
-    ->  Names = Names1
+    (   ( Names0 == none -> Turns = picks ; Names0 == grouped -> Turns = grouped ),
+        aggregate_all(count, ( member(_-M-T, Games), side_ended(M, T, _) ), K), K >= 2,
+        sides_seen(Code, Entry, Input, Games, Turns, Names1)  % a side wins, its moves
+    ->  Names = Names1                  % unnamed: the last to pick, where more agree
     ;   Names = Names0,
         winner_known(Games, Names, Input)
     ).
 
-%   sides_seen(+Code, +Entry, +Input, +Games, -Names): Games and up to
+%   sides_seen(+Code, +Entry, +Input, +Games, +Turns, -Names): Games and up to
 %   nine more tell each side's seat by who picked last
 %   (loop_winner:sides_by_last_pick/2); the more games' failures leave
 %   the reason as it was.
-sides_seen(Code, Entry, Input, Games, Names) :-
+sides_seen(Code, Entry, Input, Games, Turns, Names) :-
     (   nb_current(arena_loop_propose, Note) -> true ; Note = none ),
     findall(G, ( between(4, 12, Seed),
                  whole_game(Code, Entry, Input, Seed, G, _) ), More),
     nb_setval(arena_loop_propose, Note),
     append(Games, More, All),
-    sides_by_last_pick(All, Names).
+    sides_by_last_pick(All, Turns, Names).
 
 %   way_games(+Way, +Code, -Entry, -Answers, -Input, -Games): the first
 %   entry and answers of Way whose screen passes, and whole games played
@@ -378,7 +378,8 @@ said_end(Marks, Text) :-
 whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
     in_time,
     game_seconds(Game),
-    loop_run(Code:Entry, Input, free(1500, Seed), Game, Outcome, Taken-Marks, Text),
+    loop_run(Code:Entry, Input, free(1500, Seed), Game, Outcome, Taken-Marks, Text0),
+    won_said(Code, Taken, Marks, Outcome, Text0, Text),
     typed_questions(Shapes),
     nb_getval(arena_typed_shapes, Shapes0),
     union(Shapes0, Shapes, Shapes1),
@@ -401,6 +402,23 @@ whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
         ),
         propose_note(Input, Note),
         fail
+    ).
+
+%   won_said(+Code, +Taken, +Marks, +Outcome, +Text0, -Text): Text0, its
+%   end (up to a question to play again) followed by what its last call
+%   that says "win" says, where its words do not (a banner drawn in
+%   letters: loop_watch:won_shown/5), as in play.
+won_said(Code, Taken, Marks, Outcome, Text0, Text) :-
+    reverse(Taken, Ds),
+    arena_loop_game:last_shown(Marks, Text0, Outcome, Shown0),
+    arena_loop_words:again_cut(Shown0, Shown1),
+    arena_loop_watch:won_shown(Code, Ds, Outcome, Shown1, Shown),
+    (   Shown == Shown1
+    ->  Text = Text0
+    ;   string_length(Text0, L), string_length(Shown0, L0),
+        Start is L - L0,
+        sub_string(Text0, 0, Start, _, Played),
+        string_concat(Played, Shown, Text)
     ).
 
 %   repeated_lines(+Text, +Marks, -Shown): after the last pick, the loop

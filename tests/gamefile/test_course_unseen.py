@@ -1267,6 +1267,30 @@ def test_a_side_named_only_at_the_end_is_the_one_that_moved_last_in_every_game(
         assert winner == {"Black": "player1", "White": "player2"}[said[-1]], out
 
 
+def test_a_side_named_only_by_the_call_that_draws_its_win_is_told_by_the_last_pick(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same race, but no side is named before the end, and the end is
+    a banner of stars drawn by victory(Side), with no word: the side is
+    read from the call, and still the one that moved last."""
+    text = (COURSE / "loop_side_last.pl").read_text()
+    for old, new in [("    write('Black against White.'), nl,\n", ""),
+                     ("    ->  side_name(Side, Name),\n        format(\"~w wins!~n\", [Name])\n",
+                      "    ->  victory(Side)\n")]:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    text += "\nvictory(_) :-\n    write('*****'), nl.\n"
+    game = tmp_path / "loop_side_banner.pl"
+    game.write_text(text)
+    code, out, err = run(["check-game", str(game), "--games", "3"], capsys)
+    adapter = tmp_path / "loop_side_banner-arena.pl"
+    says(out, f"adapter proposed in {adapter}")
+    assert "arena_loop_names(black, white)." in adapter.read_text()
+    for n in range(2):
+        log = tmp_path / f"game{n}.jsonl"
+        out, winner = played(adapter, log, capsys, second="random")
+        assert winner == movers(log)[-1], out      # the side that moved last won
+
+
 def test_a_side_that_starts_at_random_is_not_told_by_the_last_pick(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The same race, but the side that adds first is drawn at random: the
