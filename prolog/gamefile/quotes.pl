@@ -17,10 +17,33 @@ reads it (prolog/gamefile/read.pl).
 %!  strings_as_lists(+Program) is semidet.
 %
 %   Program (the terms read, strings as strings) uses a string literal
-%   as a list.
+%   as a list, or compares one with a line SICStus' read_line/1 read.
 
 strings_as_lists(Program) :-
     findall(Head-Body, ( member(T, Program), clause_parts(T, Head, Body) ), Clauses),
+    (   lines_as_codes(Clauses)
+    ->  true
+    ;   string_used_as_list(Clauses)
+    ).
+
+%   lines_as_codes(+Clauses): a clause reads a line with SICStus'
+%   read_line/1,2 (codes; the program defines no such predicate), and a
+%   string literal is a clause's argument or compared (`option("1")`,
+%   `Input == "yes"`): as codes, as SICStus reads it, or it never matches.
+lines_as_codes(Clauses) :-
+    member(_-Body, Clauses),
+    body_goal(Body, Goal),
+    ( Goal = read_line(_) ; Goal = read_line(_, _) ),
+    \+ ( member(H0-_, Clauses), ( H0 = read_line(_) ; H0 = read_line(_, _) ) ),
+    member(Head-Body1, Clauses),
+    (   compound(Head), arg(_, Head, S), string(S)
+    ;   body_goal(Body1, G),
+        compound(G), compound_name_arity(G, Op, 2), memberchk(Op, [=, ==, \==, \=]),
+        arg(_, G, S), string(S)
+    ),
+    !.
+
+string_used_as_list(Clauses) :-
     findall(Name/Arity-I, ( member(Head-Body, Clauses), list_argument(Head, Body, I),
                             functor(Head, Name, Arity) ), Listy0),
     sort(Listy0, Listy),

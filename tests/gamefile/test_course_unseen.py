@@ -1291,6 +1291,19 @@ def test_a_side_named_only_by_the_call_that_draws_its_win_is_told_by_the_last_pi
         assert winner == movers(log)[-1], out      # the side that moved last won
 
 
+def test_a_line_read_by_read_line_is_compared_as_sicstus_reads_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its menu reads a line with SICStus' read_line/1 (codes) and
+    compares it with "2" written in a clause: the file is read as SICStus
+    reads it ("2" as codes), its menu takes 2, and a game is played to
+    the end its loop names."""
+    adapter = proposed("loop_read_line_codes.pl", tmp_path, capsys)
+    out, winner = played(adapter, tmp_path / "game.jsonl", capsys, second="random")
+    said = re.findall(r"^Player ([12]) wins!$", out, re.M)
+    assert said, out
+    assert winner == f"player{said[-1]}", out
+
+
 def test_a_side_that_starts_at_random_is_not_told_by_the_last_pick(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The same race, but the side that adds first is drawn at random: the
