@@ -355,8 +355,8 @@ whole_games(Code, Entry, Input, Games) :-
                                 games", [How, NB])
         ;   Why == stuck
         ->  format(atom(Note), "its loop, ~w, got stuck in ~w of 3 games: its computer \c
-                                player accepts none of its choices (256 picks in a row \c
-                                refused)", [How, NB])
+                                player accepts none of its choices (1024 picks in a \c
+                                row with nothing written, or 256 refused)", [How, NB])
         ;   format(atom(Note), "its loop, ~w, ended ~w in ~w of 3 games", [How, Why, NB])
         ),
         propose_note(Input, Note),
