@@ -140,8 +140,8 @@ calls(Code, graph(Callees, Callers)) :-
                        \+ sub_atom(By, 0, _, _, '$'),     % a wrapper the arena's runs put
                        downcase_atom(By, Lower), \+ again_word(Lower),
                        From = By/A,
-                       sub_term(G, Body), callable(G),
-                       functor(G, GN, GA), To = GN/GA, To \== From,
+                       body_functors(Body, Tos),
+                       member(To, Tos), To \== From,
                        defines(Code, To) ),
             Edges0),
     sort(Edges0, Edges),
@@ -149,6 +149,16 @@ calls(Code, graph(Callees, Callers)) :-
     findall(To-From, member(From-To, Edges), Back0),
     msort(Back0, Back),
     edges_assoc(Back, Callers).
+
+%   body_functors(+Body, -PIs): the name/arity of each callable subterm of
+%   Body, each once; none for a body of more than 100,000 cells (no game
+%   writes one: a hostile one of 300,000 nested goals costs no scan).
+body_functors(Body, PIs) :-
+    (   term_size(Body, Cells), Cells > 100000
+    ->  PIs = []
+    ;   findall(N/A, ( sub_term(G, Body), callable(G), functor(G, N, A) ), PIs0),
+        sort(PIs0, PIs)
+    ).
 
 edges_assoc(Edges, Assoc) :-
     group_pairs_by_key(Edges, Groups),
