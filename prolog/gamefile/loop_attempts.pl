@@ -164,7 +164,7 @@ outcome_said(restart, 'started its menu again').
 outcome_said(halt, 'halted').
 outcome_said(time, 'ran out of time').
 outcome_said(refused, 'refused every answer the arena could type at its question').
-outcome_said(stuck, 'made 1024 picks in a row with nothing written or read (or 256 after the same refusal)').
+outcome_said(stuck, 'made 256 picks in a row with nothing new written or read').
 outcome_said(flood, 'wrote more than 8 MB between two picks').
 
 %   last_words(+Text, -Last): the last 160 characters of Text, on one line.

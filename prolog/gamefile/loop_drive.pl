@@ -133,8 +133,7 @@ decide(Alts, C) :-
     stopping,
     nb_getval(arena_loop, drive(Mode, Path, Taken, Marks, Out)),
     mark(Out, Mark),
-    (   same_mark(Marks, Mark, 0, 1024)  % (a random board of 144 cells, drawn
-                                        % until each colour's count fits, is silent)
+    (   same_mark(Marks, Mark, 0, 256)
     ->  stop_run(arena_loop_stuck)
     ;   true
     ),
@@ -255,7 +254,7 @@ mark(Out, at(Chars, Lines)) :-
 %   (stop at the next pick after them) or free(Max, Seed) (pick by Seed,
 %   at most Max times). Outcome: point(Alts) (the next pick), or ended(Why)
 %   where Why is returned, failed, input (read past its answers),
-%   restart (a new game), halt, time, diverged, stuck (1024 decisions
+%   restart (a new game), halt, time, diverged, stuck (256 decisions
 %   with nothing written or read between), flood (it wrote more than
 %   loop_answer's bound: it writes for ever), refused (it refused every
 %   answer typed at a person's question) or error(E). Trace is

@@ -193,10 +193,10 @@ loop_over(Code:Ds, Winner) :-
     ;   Why == time
     ->  throw(error(game_rule_loop('the game\'s loop did not reach its next pick within 4 s'), _))
     ;   Why == stuck
-    ->  throw(error(game_rule_loop('the game\'s loop made 1024 picks in a row without \c
-                                    writing or reading anything (or 256 after the same \c
-                                    refusal): its computer player accepts none of its \c
-                                    choices'), _))
+    ->  throw(error(game_rule_loop('the game\'s loop made 256 picks in a row without \c
+                                    writing or reading anything new (nothing, or the \c
+                                    same refusal): its computer player accepts none \c
+                                    of its choices'), _))
     ;   Why == flood
     ->  throw(error(game_rule_loop('the game\'s loop wrote more than 8 MB between two \c
                                     picks (or 64 MB in a game): it writes for ever'), _))

@@ -2,6 +2,7 @@
           [ winner_guess/3,           % +Games, +Names, -Why
             sides_by_last_pick/3,     % +Games, +Turns, -Names
             side_ended/3,             % +Marks, +Text, -Side
+            won_said/6,               % +M, +Taken, +Marks, +Outcome, +Text0, -Text
             banner_words/5,           % +Words, +Before, +After, +Names, -All
             side_winner/3,            % +M, +Side, -Winner
             unmapped_winner/2,        % +Words, -X
@@ -91,6 +92,23 @@ one_side_only(Games, Picker) :-
     length(Games, N),
     length(Pickers, N),
     sort(Pickers, [Picker]).
+
+%   won_said(+M, +Taken, +Marks, +Outcome, +Text0, -Text): Text0, its
+%   end (up to a question to play again) followed by what its last call
+%   that says "win" says, where its words do not (a banner drawn in
+%   letters: loop_watch:won_shown/5), as in play.
+won_said(M, Taken, Marks, Outcome, Text0, Text) :-
+    reverse(Taken, Ds),
+    arena_loop_game:last_shown(Marks, Text0, Outcome, Shown0),
+    arena_loop_words:again_cut(Shown0, Shown1),
+    arena_loop_watch:won_shown(M, Ds, Outcome, Shown1, Shown),
+    (   Shown == Shown1
+    ->  Text = Text0
+    ;   string_length(Text0, L), string_length(Shown0, L0),
+        Start is L - L0,
+        sub_string(Text0, 0, Start, _, Played),
+        string_concat(Played, Shown, Text)
+    ).
 
 %!  banner_words(+Words, +Before, +After, +Names, -All) is det.
 %

@@ -17,7 +17,8 @@
 :- use_module(loop_typed, [typed_questions/1]).
 :- use_module(loop_words, [no_machine_mode/1, names_a_seat/1]).
 :- use_module(loop_names, [names/3]).
-:- use_module(loop_winner, [winner_guess/3, sides_by_last_pick/3, side_ended/3]).
+:- use_module(loop_winner, [winner_guess/3, sides_by_last_pick/3, side_ended/3,
+                               won_said/6]).
 :- use_module(loop_watch, []).
 :- use_module(loop_chooser, []).
 :- use_module(loop_text, [adapter_text/5]).
@@ -96,7 +97,7 @@ known(Code, Entry, Games, Typed, Input, Names) :-
 
 %   sides_seen(+Code, +Entry, +Input, +Games, +Turns, -Names): Games and up to
 %   nine more tell each side's seat by who picked last
-%   (loop_winner:sides_by_last_pick/2); the more games' failures leave
+%   (loop_winner:sides_by_last_pick/3); the more games' failures leave
 %   the reason as it was.
 sides_seen(Code, Entry, Input, Games, Turns, Names) :-
     (   nb_current(arena_loop_propose, Note) -> true ; Note = none ),
@@ -355,8 +356,8 @@ whole_games(Code, Entry, Input, Games) :-
                                 games", [How, NB])
         ;   Why == stuck
         ->  format(atom(Note), "its loop, ~w, got stuck in ~w of 3 games: its computer \c
-                                player accepts none of its choices (1024 picks in a \c
-                                row with nothing written, or 256 refused)", [How, NB])
+                                player accepts none of its choices (256 picks in a row \c
+                                refused)", [How, NB])
         ;   format(atom(Note), "its loop, ~w, ended ~w in ~w of 3 games", [How, Why, NB])
         ),
         propose_note(Input, Note),
@@ -402,23 +403,6 @@ whole_game(Code, Entry, Input, Seed, Taken-Marks-Text, Why) :-
         ),
         propose_note(Input, Note),
         fail
-    ).
-
-%   won_said(+Code, +Taken, +Marks, +Outcome, +Text0, -Text): Text0, its
-%   end (up to a question to play again) followed by what its last call
-%   that says "win" says, where its words do not (a banner drawn in
-%   letters: loop_watch:won_shown/5), as in play.
-won_said(Code, Taken, Marks, Outcome, Text0, Text) :-
-    reverse(Taken, Ds),
-    arena_loop_game:last_shown(Marks, Text0, Outcome, Shown0),
-    arena_loop_words:again_cut(Shown0, Shown1),
-    arena_loop_watch:won_shown(Code, Ds, Outcome, Shown1, Shown),
-    (   Shown == Shown1
-    ->  Text = Text0
-    ;   string_length(Text0, L), string_length(Shown0, L0),
-        Start is L - L0,
-        sub_string(Text0, 0, Start, _, Played),
-        string_concat(Played, Shown, Text)
     ).
 
 %   repeated_lines(+Text, +Marks, -Shown): after the last pick, the loop

@@ -1242,7 +1242,7 @@ def test_a_loop_whose_computer_hangs_ends_as_a_no_contest_naming_it(
         assert code == 0, out + err
         record = last_record(log)
         if record.get("termination") == "broken_rule":
-            says(out, "1024 picks", "without writing or reading")
+            says(out, "256 picks", "without writing or reading")
         else:
             colour = {"player1": "red", "player2": "blue"}[str(record["winner"])]
             assert f"The {colour} player wins." in out, out

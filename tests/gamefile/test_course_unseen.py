@@ -1128,8 +1128,8 @@ def test_a_question_that_refuses_every_answer_in_some_games_is_the_games_fault()
     adapter = "% adapter\narena_loop(play, prompted(typed)).\n"
     refused = ("arena_game_over/2", "the game's loop refused every answer the arena could "
                "type at its question")
-    stuck = ("arena_game_over/2", "the game's loop made 1024 picks in a row without writing "
-             "or reading anything (or 256 after the same refusal): its computer player "
+    stuck = ("arena_game_over/2", "the game's loop made 256 picks in a row without writing "
+             "or reading anything new (nothing, or the same refusal): its computer player "
              "accepts none of its choices")
     assert game_at_fault([refused], adapter, ())
     assert game_at_fault([stuck, refused], adapter, ())
