@@ -631,6 +631,33 @@ def test_a_game_whose_computer_player_is_built_to_break_its_reading_gains_no_hol
 
 
 @pytest.mark.slow
+def test_many_bodies_each_just_small_enough_to_be_read_gain_no_hold(
+        jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same computer player, but 40 clauses of 90,000 nested goals,
+    each under the size past which the arena reads no body for its calls,
+    asserted again at every run: check-game still ends in time with its
+    reason, no traceback, no adapter."""
+    if not jail:
+        return
+    text = (GAMES / "loop_chooser_deep.pl").read_text()
+    old = ("    nested(300000, valid_moves(S, P, Ms), Body),\n"
+           "    assertz((choose_move(S, P, 9, M) :- Body, member(M, Ms))),\n")
+    assert text.count(old) == 1
+    text = text.replace(old, "    forall(between(1, 40, _),\n"
+                             "           ( nested(90000, valid_moves(S, P, Ms), Body),\n"
+                             "             assertz((choose_move(S, P, 9, M) :- Body, member(M, Ms))) )),\n")
+    game = tmp_path / "loop_chooser_many.pl"
+    game.write_text(text)
+    start = time.monotonic()
+    assert main(["check-game", str(game), "--games", "3"]) == 1
+    out, err = capsys.readouterr()
+    says(out, "no adapter proposed", "nor could the game be played through its own loop")
+    assert "Traceback" not in out + err
+    assert not (tmp_path / "loop_chooser_many-arena.pl").exists()
+    assert time.monotonic() - start < 120, out
+
+
+@pytest.mark.slow
 def test_a_huge_fact_of_a_game_whose_loop_hands_the_turn_over_costs_no_hang(
         jail: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A game whose move/3 keeps the player and whose loop hands the turn
